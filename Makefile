@@ -1,0 +1,36 @@
+# The two commands a newcomer runs: `make run` and `make test`. Both build their own venv.
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+
+.PHONY: run test lint codegen codegen-check bench clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test,dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(PY) -m kaflite serve --data-dir ./kaflite-data
+
+test: $(STAMP) lint codegen-check
+	$(PY) -m pytest -q
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports
+
+codegen: $(STAMP)
+	$(PY) tools/codegen/generate.py
+
+codegen-check: $(STAMP)
+	$(PY) tools/codegen/generate.py --check
+
+bench: $(STAMP)
+	$(PY) -m pip install --quiet -e '.[bench]'
+	$(PY) bench/run_all.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache
