@@ -1,0 +1,183 @@
+"""Primitives the generated codecs call: Kafka's strings, bytes, varints and tagged fields.
+
+Kept hand-written and small: the generated modules inline fixed-size fields with precompiled
+``struct.Struct`` objects and call these only for variable-length values.
+"""
+
+from __future__ import annotations
+
+import struct
+from typing import Any, Union
+
+Buffer = Union[bytes, bytearray, memoryview]  # noqa: UP007 - used in generated annotations at runtime
+
+ZERO_UUID = bytes(16)
+
+_I16 = struct.Struct(">h")
+_I32 = struct.Struct(">i")
+_I16_NULL = b"\xff\xff"
+_I32_NULL = b"\xff\xff\xff\xff"
+
+
+class DecodeError(ValueError):
+    """A request body that does not match its schema (the connection is closed with a log line)."""
+
+
+def _unsupported(*_args: Any) -> Any:
+    raise DecodeError("unsupported version")
+
+
+def _new(cls: type) -> Any:
+    return cls.__new__(cls)
+
+
+def _r_uvarint(buf: memoryview, pos: int) -> tuple[int, int]:
+    b = buf[pos]
+    if b < 0x80:
+        return b, pos + 1
+    result = b & 0x7F
+    shift = 7
+    pos += 1
+    while True:
+        b = buf[pos]
+        pos += 1
+        result |= (b & 0x7F) << shift
+        if b < 0x80:
+            return result, pos
+        shift += 7
+        if shift > 35:
+            raise DecodeError("varint too long")
+
+
+def _uvarint(n: int) -> bytes:
+    if n < 0x80:
+        return bytes((n,))
+    out = bytearray()
+    while n >= 0x80:
+        out.append((n & 0x7F) | 0x80)
+        n >>= 7
+    out.append(n)
+    return bytes(out)
+
+
+def _check(buf: memoryview, end: int) -> None:
+    if end > len(buf):
+        raise DecodeError("field runs past the end of the frame")
+
+
+def _r_str(buf: memoryview, pos: int) -> tuple[str | None, int]:
+    n = _I16.unpack_from(buf, pos)[0]
+    pos += 2
+    if n < 0:
+        return None, pos
+    end = pos + n
+    _check(buf, end)
+    return str(buf[pos:end], "utf-8"), end
+
+
+def _r_cstr(buf: memoryview, pos: int) -> tuple[str | None, int]:
+    n, pos = _r_uvarint(buf, pos)
+    if n == 0:
+        return None, pos
+    end = pos + n - 1
+    _check(buf, end)
+    return str(buf[pos:end], "utf-8"), end
+
+
+def _r_bytes(buf: memoryview, pos: int) -> tuple[bytes | None, int]:
+    n = _I32.unpack_from(buf, pos)[0]
+    pos += 4
+    if n < 0:
+        return None, pos
+    end = pos + n
+    _check(buf, end)
+    return bytes(buf[pos:end]), end
+
+
+def _r_cbytes(buf: memoryview, pos: int) -> tuple[bytes | None, int]:
+    n, pos = _r_uvarint(buf, pos)
+    if n == 0:
+        return None, pos
+    end = pos + n - 1
+    _check(buf, end)
+    return bytes(buf[pos:end]), end
+
+
+def _r_records(buf: memoryview, pos: int) -> tuple[memoryview | None, int]:
+    """Records stay a zero-copy view of the request: produce never copies or decodes them."""
+    n = _I32.unpack_from(buf, pos)[0]
+    pos += 4
+    if n < 0:
+        return None, pos
+    end = pos + n
+    _check(buf, end)
+    return buf[pos:end], end
+
+
+def _r_crecords(buf: memoryview, pos: int) -> tuple[memoryview | None, int]:
+    n, pos = _r_uvarint(buf, pos)
+    if n == 0:
+        return None, pos
+    end = pos + n - 1
+    _check(buf, end)
+    return buf[pos:end], end
+
+
+def _skip_tags(buf: memoryview, pos: int) -> int:
+    """Unknown tagged fields are skipped, as Kafka does."""
+    n, pos = _r_uvarint(buf, pos)
+    for _ in range(n):
+        _, pos = _r_uvarint(buf, pos)
+        size, pos = _r_uvarint(buf, pos)
+        pos += size
+    _check(buf, pos)
+    return pos
+
+
+def _w_str(w: Any, s: str | None) -> None:
+    if s is None:
+        w(_I16_NULL)
+        return
+    b = s.encode()
+    w(_I16.pack(len(b)))
+    w(b)
+
+
+def _w_cstr(w: Any, s: str | None) -> None:
+    if s is None:
+        w(b"\x00")
+        return
+    b = s.encode()
+    w(_uvarint(len(b) + 1))
+    w(b)
+
+
+def _w_bytes(w: Any, b: Buffer | None) -> None:
+    if b is None:
+        w(_I32_NULL)
+        return
+    w(_I32.pack(len(b)))
+    w(b)
+
+
+def _w_cbytes(w: Any, b: Buffer | None) -> None:
+    if b is None:
+        w(b"\x00")
+        return
+    w(_uvarint(len(b) + 1))
+    w(b)
+
+
+def _repr(o: Any) -> str:
+    fields = ", ".join(f"{k}={getattr(o, k)!r}" for k in o.__slots__)
+    return f"{type(o).__name__}({fields})"
+
+
+def _eq(a: Any, b: Any) -> bool:
+    if type(a) is not type(b):
+        return NotImplemented
+    return all(_norm(getattr(a, k)) == _norm(getattr(b, k)) for k in a.__slots__)
+
+
+def _norm(v: Any) -> Any:
+    return bytes(v) if isinstance(v, memoryview) else v

@@ -1,0 +1,65 @@
+"""Request header v0-v2 and response header v0-v1, hand-written (they run on every request)."""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import dataclass
+
+from kaflite.protocol._codec import DecodeError, _skip_tags
+from kaflite.protocol.messages import REQUESTS
+
+_KEY_VERSION_CORR = struct.Struct(">hhi")
+_I16 = struct.Struct(">h")
+_I32 = struct.Struct(">i")
+
+API_VERSIONS = 18
+CONTROLLED_SHUTDOWN = 7
+
+#: first flexible version per API key (requests and responses flip together)
+_FLEXIBLE_MIN: dict[int, int] = {key: cls.FLEXIBLE_MIN for key, cls in REQUESTS.items()}
+
+
+@dataclass(slots=True)
+class RequestHeader:
+    api_key: int
+    api_version: int
+    correlation_id: int
+    client_id: str | None
+    size: int  # bytes the header took: the body starts there
+
+    @property
+    def flexible(self) -> bool:
+        return is_flexible(self.api_key, self.api_version)
+
+
+def is_flexible(api_key: int, api_version: int) -> bool:
+    return api_version >= _FLEXIBLE_MIN.get(api_key, 10_000)
+
+
+def decode_request_header(frame: bytes | memoryview) -> RequestHeader:
+    """Parse the header; the client id is a plain (non-compact) string even in header v2."""
+    if len(frame) < 8:
+        raise DecodeError("request shorter than a header")
+    api_key, api_version, correlation_id = _KEY_VERSION_CORR.unpack_from(frame, 0)
+    pos = 8
+    client_id: str | None = None
+    if not (api_key == CONTROLLED_SHUTDOWN and api_version == 0):
+        if len(frame) < 10:
+            raise DecodeError("request header truncated")
+        n = _I16.unpack_from(frame, 8)[0]
+        pos = 10
+        if n >= 0:
+            if pos + n > len(frame):
+                raise DecodeError("client id runs past the frame")
+            client_id = bytes(frame[pos:pos + n]).decode("utf-8", "replace")
+            pos += n
+        if is_flexible(api_key, api_version):
+            pos = _skip_tags(memoryview(frame), pos)
+    return RequestHeader(api_key, api_version, correlation_id, client_id, pos)
+
+
+def encode_response_header(api_key: int, api_version: int, correlation_id: int) -> bytes:
+    """Header v1 (with an empty tag section) for flexible responses, except ApiVersions (always v0)."""
+    if api_key != API_VERSIONS and is_flexible(api_key, api_version):
+        return _I32.pack(correlation_id) + b"\x00"
+    return _I32.pack(correlation_id)

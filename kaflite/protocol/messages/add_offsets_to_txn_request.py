@@ -1,0 +1,93 @@
+"""Generated from Kafka's AddOffsetsToTxnRequest.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>q')
+_S1 = _struct.Struct('>h')
+
+
+class AddOffsetsToTxnRequest:
+    """AddOffsetsToTxnRequest v0-4 (generated from AddOffsetsToTxnRequest.json)."""
+
+    __slots__ = ('transactional_id', 'producer_id', 'producer_epoch', 'group_id')
+    API_KEY = 25
+    MIN_VERSION = 0
+    MAX_VERSION = 4
+    FLEXIBLE_MIN = 3
+
+    def __init__(self, *, transactional_id: str = '', producer_id: int = 0, producer_epoch: int = 0, group_id: str = '') -> None:
+        self.transactional_id = transactional_id
+        self.producer_id = producer_id
+        self.producer_epoch = producer_epoch
+        self.group_id = group_id
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_AddOffsetsToTxnRequest[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> AddOffsetsToTxnRequest:
+        return _DEC_AddOffsetsToTxnRequest[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[AddOffsetsToTxnRequest, int]:
+        return _DEC_AddOffsetsToTxnRequest[version](memoryview(buf), pos)
+
+
+
+
+def _dec_AddOffsetsToTxnRequest_0(buf: memoryview, pos: int) -> tuple[AddOffsetsToTxnRequest, int]:
+    o = _new(AddOffsetsToTxnRequest)
+    o.transactional_id, pos = _r_str(buf, pos)
+    o.producer_id = _S0.unpack_from(buf, pos)[0]; pos += 8
+    o.producer_epoch = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.group_id, pos = _r_str(buf, pos)
+    return o, pos
+
+
+def _enc_AddOffsetsToTxnRequest_0(o: AddOffsetsToTxnRequest, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.transactional_id)
+    w(_S0.pack(o.producer_id))
+    w(_S1.pack(o.producer_epoch))
+    _w_str(w, o.group_id)
+
+
+def _dec_AddOffsetsToTxnRequest_1(buf: memoryview, pos: int) -> tuple[AddOffsetsToTxnRequest, int]:
+    o = _new(AddOffsetsToTxnRequest)
+    o.transactional_id, pos = _r_cstr(buf, pos)
+    o.producer_id = _S0.unpack_from(buf, pos)[0]; pos += 8
+    o.producer_epoch = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.group_id, pos = _r_cstr(buf, pos)
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_AddOffsetsToTxnRequest_1(o: AddOffsetsToTxnRequest, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.transactional_id)
+    w(_S0.pack(o.producer_id))
+    w(_S1.pack(o.producer_epoch))
+    _w_cstr(w, o.group_id)
+    w(b'\x00')
+
+
+_DEC_AddOffsetsToTxnRequest: list[Callable[..., Any]] = [_dec_AddOffsetsToTxnRequest_0, _dec_AddOffsetsToTxnRequest_0, _dec_AddOffsetsToTxnRequest_0, _dec_AddOffsetsToTxnRequest_1, _dec_AddOffsetsToTxnRequest_1]
+_ENC_AddOffsetsToTxnRequest: list[Callable[..., Any]] = [_enc_AddOffsetsToTxnRequest_0, _enc_AddOffsetsToTxnRequest_0, _enc_AddOffsetsToTxnRequest_0, _enc_AddOffsetsToTxnRequest_1, _enc_AddOffsetsToTxnRequest_1]

@@ -1,0 +1,83 @@
+"""Generated from Kafka's AddOffsetsToTxnResponse.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>h')
+
+
+class AddOffsetsToTxnResponse:
+    """AddOffsetsToTxnResponse v0-4 (generated from AddOffsetsToTxnResponse.json)."""
+
+    __slots__ = ('throttle_time_ms', 'error_code')
+    API_KEY = 25
+    MIN_VERSION = 0
+    MAX_VERSION = 4
+    FLEXIBLE_MIN = 3
+
+    def __init__(self, *, throttle_time_ms: int = 0, error_code: int = 0) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.error_code = error_code
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_AddOffsetsToTxnResponse[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> AddOffsetsToTxnResponse:
+        return _DEC_AddOffsetsToTxnResponse[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[AddOffsetsToTxnResponse, int]:
+        return _DEC_AddOffsetsToTxnResponse[version](memoryview(buf), pos)
+
+
+
+
+def _dec_AddOffsetsToTxnResponse_0(buf: memoryview, pos: int) -> tuple[AddOffsetsToTxnResponse, int]:
+    o = _new(AddOffsetsToTxnResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    return o, pos
+
+
+def _enc_AddOffsetsToTxnResponse_0(o: AddOffsetsToTxnResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    w(_S1.pack(o.error_code))
+
+
+def _dec_AddOffsetsToTxnResponse_1(buf: memoryview, pos: int) -> tuple[AddOffsetsToTxnResponse, int]:
+    o = _new(AddOffsetsToTxnResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_AddOffsetsToTxnResponse_1(o: AddOffsetsToTxnResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    w(_S1.pack(o.error_code))
+    w(b'\x00')
+
+
+_DEC_AddOffsetsToTxnResponse: list[Callable[..., Any]] = [_dec_AddOffsetsToTxnResponse_0, _dec_AddOffsetsToTxnResponse_0, _dec_AddOffsetsToTxnResponse_0, _dec_AddOffsetsToTxnResponse_1, _dec_AddOffsetsToTxnResponse_1]
+_ENC_AddOffsetsToTxnResponse: list[Callable[..., Any]] = [_enc_AddOffsetsToTxnResponse_0, _enc_AddOffsetsToTxnResponse_0, _enc_AddOffsetsToTxnResponse_0, _enc_AddOffsetsToTxnResponse_1, _enc_AddOffsetsToTxnResponse_1]

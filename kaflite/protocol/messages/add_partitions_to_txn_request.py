@@ -1,0 +1,273 @@
+"""Generated from Kafka's AddPartitionsToTxnRequest.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>q')
+_S1 = _struct.Struct('>h')
+_S2 = _struct.Struct('>i')
+_S3 = _struct.Struct('>?')
+
+
+class AddPartitionsToTxnTransaction:
+    """A AddPartitionsToTxnTransaction inside AddPartitionsToTxnRequest. (generated from AddPartitionsToTxnRequest.json)."""
+
+    __slots__ = ('transactional_id', 'producer_id', 'producer_epoch', 'verify_only', 'topics')
+
+    def __init__(self, *, transactional_id: str = '', producer_id: int = 0, producer_epoch: int = 0, verify_only: bool = False, topics: list[AddPartitionsToTxnTopic] | None = None) -> None:
+        self.transactional_id = transactional_id
+        self.producer_id = producer_id
+        self.producer_epoch = producer_epoch
+        self.verify_only = verify_only
+        self.topics = [] if topics is None else topics
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class AddPartitionsToTxnTopic:
+    """A AddPartitionsToTxnTopic inside AddPartitionsToTxnRequest. (generated from AddPartitionsToTxnRequest.json)."""
+
+    __slots__ = ('name', 'partitions')
+
+    def __init__(self, *, name: str = '', partitions: list[int] | None = None) -> None:
+        self.name = name
+        self.partitions = [] if partitions is None else partitions
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class AddPartitionsToTxnRequest:
+    """AddPartitionsToTxnRequest v0-5 (generated from AddPartitionsToTxnRequest.json)."""
+
+    __slots__ = ('transactions', 'v3_and_below_transactional_id', 'v3_and_below_producer_id', 'v3_and_below_producer_epoch', 'v3_and_below_topics')
+    API_KEY = 24
+    MIN_VERSION = 0
+    MAX_VERSION = 5
+    FLEXIBLE_MIN = 3
+    AddPartitionsToTxnTransaction: type[AddPartitionsToTxnTransaction]
+    AddPartitionsToTxnTopic: type[AddPartitionsToTxnTopic]
+
+    def __init__(self, *, transactions: list[AddPartitionsToTxnTransaction] | None = None, v3_and_below_transactional_id: str = '', v3_and_below_producer_id: int = 0, v3_and_below_producer_epoch: int = 0, v3_and_below_topics: list[AddPartitionsToTxnTopic] | None = None) -> None:
+        self.transactions = [] if transactions is None else transactions
+        self.v3_and_below_transactional_id = v3_and_below_transactional_id
+        self.v3_and_below_producer_id = v3_and_below_producer_id
+        self.v3_and_below_producer_epoch = v3_and_below_producer_epoch
+        self.v3_and_below_topics = [] if v3_and_below_topics is None else v3_and_below_topics
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_AddPartitionsToTxnRequest[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> AddPartitionsToTxnRequest:
+        return _DEC_AddPartitionsToTxnRequest[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[AddPartitionsToTxnRequest, int]:
+        return _DEC_AddPartitionsToTxnRequest[version](memoryview(buf), pos)
+
+
+AddPartitionsToTxnRequest.AddPartitionsToTxnTransaction = AddPartitionsToTxnTransaction  # type: ignore[misc]
+AddPartitionsToTxnRequest.AddPartitionsToTxnTopic = AddPartitionsToTxnTopic  # type: ignore[misc]
+
+
+def _dec_AddPartitionsToTxnTopic_0(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnTopic, int]:
+    o = _new(AddPartitionsToTxnTopic)
+    o.name, pos = _r_str(buf, pos)
+    n = _S2.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.partitions = None
+    else:
+        o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    return o, pos
+
+
+def _enc_AddPartitionsToTxnTopic_0(o: AddPartitionsToTxnTopic, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.name)
+    a = o.partitions
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S2.pack(len(a)))
+        w(_struct.pack('>%di' % len(a), *a))
+
+
+def _dec_AddPartitionsToTxnRequest_0(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnRequest, int]:
+    o = _new(AddPartitionsToTxnRequest)
+    o.transactions = []
+    o.v3_and_below_transactional_id, pos = _r_str(buf, pos)
+    o.v3_and_below_producer_id = _S0.unpack_from(buf, pos)[0]; pos += 8
+    o.v3_and_below_producer_epoch = _S1.unpack_from(buf, pos)[0]; pos += 2
+    n = _S2.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.v3_and_below_topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_AddPartitionsToTxnTopic_0(buf, pos); ap(x)
+        o.v3_and_below_topics = a
+    return o, pos
+
+
+def _enc_AddPartitionsToTxnRequest_0(o: AddPartitionsToTxnRequest, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.v3_and_below_transactional_id)
+    w(_S0.pack(o.v3_and_below_producer_id))
+    w(_S1.pack(o.v3_and_below_producer_epoch))
+    a = o.v3_and_below_topics
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S2.pack(len(a)))
+        for x in a:
+            _enc_AddPartitionsToTxnTopic_0(x, w)
+
+
+def _dec_AddPartitionsToTxnTopic_1(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnTopic, int]:
+    o = _new(AddPartitionsToTxnTopic)
+    o.name, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.partitions = None
+    else:
+        o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_AddPartitionsToTxnTopic_1(o: AddPartitionsToTxnTopic, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.name)
+    a = o.partitions
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        w(_struct.pack('>%di' % len(a), *a))
+    w(b'\x00')
+
+
+def _dec_AddPartitionsToTxnRequest_1(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnRequest, int]:
+    o = _new(AddPartitionsToTxnRequest)
+    o.transactions = []
+    o.v3_and_below_transactional_id, pos = _r_cstr(buf, pos)
+    o.v3_and_below_producer_id = _S0.unpack_from(buf, pos)[0]; pos += 8
+    o.v3_and_below_producer_epoch = _S1.unpack_from(buf, pos)[0]; pos += 2
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.v3_and_below_topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_AddPartitionsToTxnTopic_1(buf, pos); ap(x)
+        o.v3_and_below_topics = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_AddPartitionsToTxnRequest_1(o: AddPartitionsToTxnRequest, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.v3_and_below_transactional_id)
+    w(_S0.pack(o.v3_and_below_producer_id))
+    w(_S1.pack(o.v3_and_below_producer_epoch))
+    a = o.v3_and_below_topics
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_AddPartitionsToTxnTopic_1(x, w)
+    w(b'\x00')
+
+
+def _dec_AddPartitionsToTxnTransaction_0(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnTransaction, int]:
+    o = _new(AddPartitionsToTxnTransaction)
+    o.transactional_id, pos = _r_cstr(buf, pos)
+    o.producer_id = _S0.unpack_from(buf, pos)[0]; pos += 8
+    o.producer_epoch = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.verify_only = _S3.unpack_from(buf, pos)[0]; pos += 1
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_AddPartitionsToTxnTopic_1(buf, pos); ap(x)
+        o.topics = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_AddPartitionsToTxnTransaction_0(o: AddPartitionsToTxnTransaction, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.transactional_id)
+    w(_S0.pack(o.producer_id))
+    w(_S1.pack(o.producer_epoch))
+    w(_S3.pack(o.verify_only))
+    a = o.topics
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_AddPartitionsToTxnTopic_1(x, w)
+    w(b'\x00')
+
+
+def _dec_AddPartitionsToTxnRequest_2(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnRequest, int]:
+    o = _new(AddPartitionsToTxnRequest)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.transactions = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_AddPartitionsToTxnTransaction_0(buf, pos); ap(x)
+        o.transactions = a
+    o.v3_and_below_transactional_id = ''
+    o.v3_and_below_producer_id = 0
+    o.v3_and_below_producer_epoch = 0
+    o.v3_and_below_topics = []
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_AddPartitionsToTxnRequest_2(o: AddPartitionsToTxnRequest, w: Callable[[bytes], object]) -> None:
+    a = o.transactions
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_AddPartitionsToTxnTransaction_0(x, w)
+    w(b'\x00')
+
+
+_DEC_AddPartitionsToTxnRequest: list[Callable[..., Any]] = [_dec_AddPartitionsToTxnRequest_0, _dec_AddPartitionsToTxnRequest_0, _dec_AddPartitionsToTxnRequest_0, _dec_AddPartitionsToTxnRequest_1, _dec_AddPartitionsToTxnRequest_2, _dec_AddPartitionsToTxnRequest_2]
+_ENC_AddPartitionsToTxnRequest: list[Callable[..., Any]] = [_enc_AddPartitionsToTxnRequest_0, _enc_AddPartitionsToTxnRequest_0, _enc_AddPartitionsToTxnRequest_0, _enc_AddPartitionsToTxnRequest_1, _enc_AddPartitionsToTxnRequest_2, _enc_AddPartitionsToTxnRequest_2]

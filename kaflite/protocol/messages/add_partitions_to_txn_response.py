@@ -1,0 +1,310 @@
+"""Generated from Kafka's AddPartitionsToTxnResponse.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>h')
+
+
+class AddPartitionsToTxnResult:
+    """A AddPartitionsToTxnResult inside AddPartitionsToTxnResponse. (generated from AddPartitionsToTxnResponse.json)."""
+
+    __slots__ = ('transactional_id', 'topic_results')
+
+    def __init__(self, *, transactional_id: str = '', topic_results: list[AddPartitionsToTxnTopicResult] | None = None) -> None:
+        self.transactional_id = transactional_id
+        self.topic_results = [] if topic_results is None else topic_results
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class AddPartitionsToTxnTopicResult:
+    """A AddPartitionsToTxnTopicResult inside AddPartitionsToTxnResponse. (generated from AddPartitionsToTxnResponse.json)."""
+
+    __slots__ = ('name', 'results_by_partition')
+
+    def __init__(self, *, name: str = '', results_by_partition: list[AddPartitionsToTxnPartitionResult] | None = None) -> None:
+        self.name = name
+        self.results_by_partition = [] if results_by_partition is None else results_by_partition
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class AddPartitionsToTxnPartitionResult:
+    """A AddPartitionsToTxnPartitionResult inside AddPartitionsToTxnResponse. (generated from AddPartitionsToTxnResponse.json)."""
+
+    __slots__ = ('partition_index', 'partition_error_code')
+
+    def __init__(self, *, partition_index: int = 0, partition_error_code: int = 0) -> None:
+        self.partition_index = partition_index
+        self.partition_error_code = partition_error_code
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class AddPartitionsToTxnResponse:
+    """AddPartitionsToTxnResponse v0-5 (generated from AddPartitionsToTxnResponse.json)."""
+
+    __slots__ = ('throttle_time_ms', 'error_code', 'results_by_transaction', 'results_by_topic_v3_and_below')
+    API_KEY = 24
+    MIN_VERSION = 0
+    MAX_VERSION = 5
+    FLEXIBLE_MIN = 3
+    AddPartitionsToTxnResult: type[AddPartitionsToTxnResult]
+    AddPartitionsToTxnTopicResult: type[AddPartitionsToTxnTopicResult]
+    AddPartitionsToTxnPartitionResult: type[AddPartitionsToTxnPartitionResult]
+
+    def __init__(self, *, throttle_time_ms: int = 0, error_code: int = 0, results_by_transaction: list[AddPartitionsToTxnResult] | None = None, results_by_topic_v3_and_below: list[AddPartitionsToTxnTopicResult] | None = None) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.error_code = error_code
+        self.results_by_transaction = [] if results_by_transaction is None else results_by_transaction
+        self.results_by_topic_v3_and_below = [] if results_by_topic_v3_and_below is None else results_by_topic_v3_and_below
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_AddPartitionsToTxnResponse[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> AddPartitionsToTxnResponse:
+        return _DEC_AddPartitionsToTxnResponse[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[AddPartitionsToTxnResponse, int]:
+        return _DEC_AddPartitionsToTxnResponse[version](memoryview(buf), pos)
+
+
+AddPartitionsToTxnResponse.AddPartitionsToTxnResult = AddPartitionsToTxnResult  # type: ignore[misc]
+AddPartitionsToTxnResponse.AddPartitionsToTxnTopicResult = AddPartitionsToTxnTopicResult  # type: ignore[misc]
+AddPartitionsToTxnResponse.AddPartitionsToTxnPartitionResult = AddPartitionsToTxnPartitionResult  # type: ignore[misc]
+
+
+def _dec_AddPartitionsToTxnPartitionResult_0(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnPartitionResult, int]:
+    o = _new(AddPartitionsToTxnPartitionResult)
+    o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.partition_error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    return o, pos
+
+
+def _enc_AddPartitionsToTxnPartitionResult_0(o: AddPartitionsToTxnPartitionResult, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.partition_index))
+    w(_S1.pack(o.partition_error_code))
+
+
+def _dec_AddPartitionsToTxnTopicResult_0(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnTopicResult, int]:
+    o = _new(AddPartitionsToTxnTopicResult)
+    o.name, pos = _r_str(buf, pos)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.results_by_partition = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_AddPartitionsToTxnPartitionResult_0(buf, pos); ap(x)
+        o.results_by_partition = a
+    return o, pos
+
+
+def _enc_AddPartitionsToTxnTopicResult_0(o: AddPartitionsToTxnTopicResult, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.name)
+    a = o.results_by_partition
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_AddPartitionsToTxnPartitionResult_0(x, w)
+
+
+def _dec_AddPartitionsToTxnResponse_0(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnResponse, int]:
+    o = _new(AddPartitionsToTxnResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = 0
+    o.results_by_transaction = []
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.results_by_topic_v3_and_below = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_AddPartitionsToTxnTopicResult_0(buf, pos); ap(x)
+        o.results_by_topic_v3_and_below = a
+    return o, pos
+
+
+def _enc_AddPartitionsToTxnResponse_0(o: AddPartitionsToTxnResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a = o.results_by_topic_v3_and_below
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_AddPartitionsToTxnTopicResult_0(x, w)
+
+
+def _dec_AddPartitionsToTxnPartitionResult_1(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnPartitionResult, int]:
+    o = _new(AddPartitionsToTxnPartitionResult)
+    o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.partition_error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_AddPartitionsToTxnPartitionResult_1(o: AddPartitionsToTxnPartitionResult, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.partition_index))
+    w(_S1.pack(o.partition_error_code))
+    w(b'\x00')
+
+
+def _dec_AddPartitionsToTxnTopicResult_1(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnTopicResult, int]:
+    o = _new(AddPartitionsToTxnTopicResult)
+    o.name, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.results_by_partition = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_AddPartitionsToTxnPartitionResult_1(buf, pos); ap(x)
+        o.results_by_partition = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_AddPartitionsToTxnTopicResult_1(o: AddPartitionsToTxnTopicResult, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.name)
+    a = o.results_by_partition
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_AddPartitionsToTxnPartitionResult_1(x, w)
+    w(b'\x00')
+
+
+def _dec_AddPartitionsToTxnResponse_1(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnResponse, int]:
+    o = _new(AddPartitionsToTxnResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = 0
+    o.results_by_transaction = []
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.results_by_topic_v3_and_below = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_AddPartitionsToTxnTopicResult_1(buf, pos); ap(x)
+        o.results_by_topic_v3_and_below = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_AddPartitionsToTxnResponse_1(o: AddPartitionsToTxnResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a = o.results_by_topic_v3_and_below
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_AddPartitionsToTxnTopicResult_1(x, w)
+    w(b'\x00')
+
+
+def _dec_AddPartitionsToTxnResult_0(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnResult, int]:
+    o = _new(AddPartitionsToTxnResult)
+    o.transactional_id, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.topic_results = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_AddPartitionsToTxnTopicResult_1(buf, pos); ap(x)
+        o.topic_results = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_AddPartitionsToTxnResult_0(o: AddPartitionsToTxnResult, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.transactional_id)
+    a = o.topic_results
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_AddPartitionsToTxnTopicResult_1(x, w)
+    w(b'\x00')
+
+
+def _dec_AddPartitionsToTxnResponse_2(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnResponse, int]:
+    o = _new(AddPartitionsToTxnResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.results_by_transaction = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_AddPartitionsToTxnResult_0(buf, pos); ap(x)
+        o.results_by_transaction = a
+    o.results_by_topic_v3_and_below = []
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_AddPartitionsToTxnResponse_2(o: AddPartitionsToTxnResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    w(_S1.pack(o.error_code))
+    a = o.results_by_transaction
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_AddPartitionsToTxnResult_0(x, w)
+    w(b'\x00')
+
+
+_DEC_AddPartitionsToTxnResponse: list[Callable[..., Any]] = [_dec_AddPartitionsToTxnResponse_0, _dec_AddPartitionsToTxnResponse_0, _dec_AddPartitionsToTxnResponse_0, _dec_AddPartitionsToTxnResponse_1, _dec_AddPartitionsToTxnResponse_2, _dec_AddPartitionsToTxnResponse_2]
+_ENC_AddPartitionsToTxnResponse: list[Callable[..., Any]] = [_enc_AddPartitionsToTxnResponse_0, _enc_AddPartitionsToTxnResponse_0, _enc_AddPartitionsToTxnResponse_0, _enc_AddPartitionsToTxnResponse_1, _enc_AddPartitionsToTxnResponse_2, _enc_AddPartitionsToTxnResponse_2]

@@ -1,0 +1,232 @@
+"""Generated from Kafka's AlterClientQuotasResponse.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>h')
+
+
+class EntryData:
+    """A EntryData inside AlterClientQuotasResponse. (generated from AlterClientQuotasResponse.json)."""
+
+    __slots__ = ('error_code', 'error_message', 'entity')
+
+    def __init__(self, *, error_code: int = 0, error_message: str | None = '', entity: list[EntityData] | None = None) -> None:
+        self.error_code = error_code
+        self.error_message = error_message
+        self.entity = [] if entity is None else entity
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class EntityData:
+    """A EntityData inside AlterClientQuotasResponse. (generated from AlterClientQuotasResponse.json)."""
+
+    __slots__ = ('entity_type', 'entity_name')
+
+    def __init__(self, *, entity_type: str = '', entity_name: str | None = '') -> None:
+        self.entity_type = entity_type
+        self.entity_name = entity_name
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class AlterClientQuotasResponse:
+    """AlterClientQuotasResponse v0-1 (generated from AlterClientQuotasResponse.json)."""
+
+    __slots__ = ('throttle_time_ms', 'entries')
+    API_KEY = 49
+    MIN_VERSION = 0
+    MAX_VERSION = 1
+    FLEXIBLE_MIN = 1
+    EntryData: type[EntryData]
+    EntityData: type[EntityData]
+
+    def __init__(self, *, throttle_time_ms: int = 0, entries: list[EntryData] | None = None) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.entries = [] if entries is None else entries
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_AlterClientQuotasResponse[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> AlterClientQuotasResponse:
+        return _DEC_AlterClientQuotasResponse[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[AlterClientQuotasResponse, int]:
+        return _DEC_AlterClientQuotasResponse[version](memoryview(buf), pos)
+
+
+AlterClientQuotasResponse.EntryData = EntryData  # type: ignore[misc]
+AlterClientQuotasResponse.EntityData = EntityData  # type: ignore[misc]
+
+
+def _dec_EntityData_0(buf: memoryview, pos: int) -> tuple[EntityData, int]:
+    o = _new(EntityData)
+    o.entity_type, pos = _r_str(buf, pos)
+    o.entity_name, pos = _r_str(buf, pos)
+    return o, pos
+
+
+def _enc_EntityData_0(o: EntityData, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.entity_type)
+    _w_str(w, o.entity_name)
+
+
+def _dec_EntryData_0(buf: memoryview, pos: int) -> tuple[EntryData, int]:
+    o = _new(EntryData)
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_str(buf, pos)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.entity = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_EntityData_0(buf, pos); ap(x)
+        o.entity = a
+    return o, pos
+
+
+def _enc_EntryData_0(o: EntryData, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.error_code))
+    _w_str(w, o.error_message)
+    a = o.entity
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_EntityData_0(x, w)
+
+
+def _dec_AlterClientQuotasResponse_0(buf: memoryview, pos: int) -> tuple[AlterClientQuotasResponse, int]:
+    o = _new(AlterClientQuotasResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.entries = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_EntryData_0(buf, pos); ap(x)
+        o.entries = a
+    return o, pos
+
+
+def _enc_AlterClientQuotasResponse_0(o: AlterClientQuotasResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a = o.entries
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_EntryData_0(x, w)
+
+
+def _dec_EntityData_1(buf: memoryview, pos: int) -> tuple[EntityData, int]:
+    o = _new(EntityData)
+    o.entity_type, pos = _r_cstr(buf, pos)
+    o.entity_name, pos = _r_cstr(buf, pos)
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_EntityData_1(o: EntityData, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.entity_type)
+    _w_cstr(w, o.entity_name)
+    w(b'\x00')
+
+
+def _dec_EntryData_1(buf: memoryview, pos: int) -> tuple[EntryData, int]:
+    o = _new(EntryData)
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.entity = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_EntityData_1(buf, pos); ap(x)
+        o.entity = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_EntryData_1(o: EntryData, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.error_code))
+    _w_cstr(w, o.error_message)
+    a = o.entity
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_EntityData_1(x, w)
+    w(b'\x00')
+
+
+def _dec_AlterClientQuotasResponse_1(buf: memoryview, pos: int) -> tuple[AlterClientQuotasResponse, int]:
+    o = _new(AlterClientQuotasResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.entries = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_EntryData_1(buf, pos); ap(x)
+        o.entries = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_AlterClientQuotasResponse_1(o: AlterClientQuotasResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a = o.entries
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_EntryData_1(x, w)
+    w(b'\x00')
+
+
+_DEC_AlterClientQuotasResponse: list[Callable[..., Any]] = [_dec_AlterClientQuotasResponse_0, _dec_AlterClientQuotasResponse_1]
+_ENC_AlterClientQuotasResponse: list[Callable[..., Any]] = [_enc_AlterClientQuotasResponse_0, _enc_AlterClientQuotasResponse_1]

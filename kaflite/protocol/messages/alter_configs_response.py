@@ -1,0 +1,166 @@
+"""Generated from Kafka's AlterConfigsResponse.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>h')
+_S2 = _struct.Struct('>b')
+
+
+class AlterConfigsResourceResponse:
+    """A AlterConfigsResourceResponse inside AlterConfigsResponse. (generated from AlterConfigsResponse.json)."""
+
+    __slots__ = ('error_code', 'error_message', 'resource_type', 'resource_name')
+
+    def __init__(self, *, error_code: int = 0, error_message: str | None = '', resource_type: int = 0, resource_name: str = '') -> None:
+        self.error_code = error_code
+        self.error_message = error_message
+        self.resource_type = resource_type
+        self.resource_name = resource_name
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class AlterConfigsResponse:
+    """AlterConfigsResponse v0-2 (generated from AlterConfigsResponse.json)."""
+
+    __slots__ = ('throttle_time_ms', 'responses')
+    API_KEY = 33
+    MIN_VERSION = 0
+    MAX_VERSION = 2
+    FLEXIBLE_MIN = 2
+    AlterConfigsResourceResponse: type[AlterConfigsResourceResponse]
+
+    def __init__(self, *, throttle_time_ms: int = 0, responses: list[AlterConfigsResourceResponse] | None = None) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.responses = [] if responses is None else responses
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_AlterConfigsResponse[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> AlterConfigsResponse:
+        return _DEC_AlterConfigsResponse[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[AlterConfigsResponse, int]:
+        return _DEC_AlterConfigsResponse[version](memoryview(buf), pos)
+
+
+AlterConfigsResponse.AlterConfigsResourceResponse = AlterConfigsResourceResponse  # type: ignore[misc]
+
+
+def _dec_AlterConfigsResourceResponse_0(buf: memoryview, pos: int) -> tuple[AlterConfigsResourceResponse, int]:
+    o = _new(AlterConfigsResourceResponse)
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_str(buf, pos)
+    o.resource_type = _S2.unpack_from(buf, pos)[0]; pos += 1
+    o.resource_name, pos = _r_str(buf, pos)
+    return o, pos
+
+
+def _enc_AlterConfigsResourceResponse_0(o: AlterConfigsResourceResponse, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.error_code))
+    _w_str(w, o.error_message)
+    w(_S2.pack(o.resource_type))
+    _w_str(w, o.resource_name)
+
+
+def _dec_AlterConfigsResponse_0(buf: memoryview, pos: int) -> tuple[AlterConfigsResponse, int]:
+    o = _new(AlterConfigsResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.responses = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_AlterConfigsResourceResponse_0(buf, pos); ap(x)
+        o.responses = a
+    return o, pos
+
+
+def _enc_AlterConfigsResponse_0(o: AlterConfigsResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a = o.responses
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_AlterConfigsResourceResponse_0(x, w)
+
+
+def _dec_AlterConfigsResourceResponse_1(buf: memoryview, pos: int) -> tuple[AlterConfigsResourceResponse, int]:
+    o = _new(AlterConfigsResourceResponse)
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_cstr(buf, pos)
+    o.resource_type = _S2.unpack_from(buf, pos)[0]; pos += 1
+    o.resource_name, pos = _r_cstr(buf, pos)
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_AlterConfigsResourceResponse_1(o: AlterConfigsResourceResponse, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.error_code))
+    _w_cstr(w, o.error_message)
+    w(_S2.pack(o.resource_type))
+    _w_cstr(w, o.resource_name)
+    w(b'\x00')
+
+
+def _dec_AlterConfigsResponse_1(buf: memoryview, pos: int) -> tuple[AlterConfigsResponse, int]:
+    o = _new(AlterConfigsResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.responses = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_AlterConfigsResourceResponse_1(buf, pos); ap(x)
+        o.responses = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_AlterConfigsResponse_1(o: AlterConfigsResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a = o.responses
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_AlterConfigsResourceResponse_1(x, w)
+    w(b'\x00')
+
+
+_DEC_AlterConfigsResponse: list[Callable[..., Any]] = [_dec_AlterConfigsResponse_0, _dec_AlterConfigsResponse_0, _dec_AlterConfigsResponse_1]
+_ENC_AlterConfigsResponse: list[Callable[..., Any]] = [_enc_AlterConfigsResponse_0, _enc_AlterConfigsResponse_0, _enc_AlterConfigsResponse_1]

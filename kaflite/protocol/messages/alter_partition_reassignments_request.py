@@ -1,0 +1,205 @@
+"""Generated from Kafka's AlterPartitionReassignmentsRequest.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>?')
+
+
+class ReassignableTopic:
+    """A ReassignableTopic inside AlterPartitionReassignmentsRequest. (generated from AlterPartitionReassignmentsRequest.json)."""
+
+    __slots__ = ('name', 'partitions')
+
+    def __init__(self, *, name: str = '', partitions: list[ReassignablePartition] | None = None) -> None:
+        self.name = name
+        self.partitions = [] if partitions is None else partitions
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class ReassignablePartition:
+    """A ReassignablePartition inside AlterPartitionReassignmentsRequest. (generated from AlterPartitionReassignmentsRequest.json)."""
+
+    __slots__ = ('partition_index', 'replicas')
+
+    def __init__(self, *, partition_index: int = 0, replicas: list[int] | None = None) -> None:
+        self.partition_index = partition_index
+        self.replicas = replicas
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class AlterPartitionReassignmentsRequest:
+    """AlterPartitionReassignmentsRequest v0-1 (generated from AlterPartitionReassignmentsRequest.json)."""
+
+    __slots__ = ('timeout_ms', 'allow_replication_factor_change', 'topics')
+    API_KEY = 45
+    MIN_VERSION = 0
+    MAX_VERSION = 1
+    FLEXIBLE_MIN = 0
+    ReassignableTopic: type[ReassignableTopic]
+    ReassignablePartition: type[ReassignablePartition]
+
+    def __init__(self, *, timeout_ms: int = 60000, allow_replication_factor_change: bool = True, topics: list[ReassignableTopic] | None = None) -> None:
+        self.timeout_ms = timeout_ms
+        self.allow_replication_factor_change = allow_replication_factor_change
+        self.topics = [] if topics is None else topics
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_AlterPartitionReassignmentsRequest[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> AlterPartitionReassignmentsRequest:
+        return _DEC_AlterPartitionReassignmentsRequest[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[AlterPartitionReassignmentsRequest, int]:
+        return _DEC_AlterPartitionReassignmentsRequest[version](memoryview(buf), pos)
+
+
+AlterPartitionReassignmentsRequest.ReassignableTopic = ReassignableTopic  # type: ignore[misc]
+AlterPartitionReassignmentsRequest.ReassignablePartition = ReassignablePartition  # type: ignore[misc]
+
+
+def _dec_ReassignablePartition_0(buf: memoryview, pos: int) -> tuple[ReassignablePartition, int]:
+    o = _new(ReassignablePartition)
+    o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.replicas = None
+    else:
+        o.replicas = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_ReassignablePartition_0(o: ReassignablePartition, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.partition_index))
+    a = o.replicas
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        w(_struct.pack('>%di' % len(a), *a))
+    w(b'\x00')
+
+
+def _dec_ReassignableTopic_0(buf: memoryview, pos: int) -> tuple[ReassignableTopic, int]:
+    o = _new(ReassignableTopic)
+    o.name, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.partitions = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_ReassignablePartition_0(buf, pos); ap(x)
+        o.partitions = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_ReassignableTopic_0(o: ReassignableTopic, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.name)
+    a = o.partitions
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_ReassignablePartition_0(x, w)
+    w(b'\x00')
+
+
+def _dec_AlterPartitionReassignmentsRequest_0(buf: memoryview, pos: int) -> tuple[AlterPartitionReassignmentsRequest, int]:
+    o = _new(AlterPartitionReassignmentsRequest)
+    o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.allow_replication_factor_change = True
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_ReassignableTopic_0(buf, pos); ap(x)
+        o.topics = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_AlterPartitionReassignmentsRequest_0(o: AlterPartitionReassignmentsRequest, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.timeout_ms))
+    a = o.topics
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_ReassignableTopic_0(x, w)
+    w(b'\x00')
+
+
+def _dec_AlterPartitionReassignmentsRequest_1(buf: memoryview, pos: int) -> tuple[AlterPartitionReassignmentsRequest, int]:
+    o = _new(AlterPartitionReassignmentsRequest)
+    o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.allow_replication_factor_change = _S1.unpack_from(buf, pos)[0]; pos += 1
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_ReassignableTopic_0(buf, pos); ap(x)
+        o.topics = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_AlterPartitionReassignmentsRequest_1(o: AlterPartitionReassignmentsRequest, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.timeout_ms))
+    w(_S1.pack(o.allow_replication_factor_change))
+    a = o.topics
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_ReassignableTopic_0(x, w)
+    w(b'\x00')
+
+
+_DEC_AlterPartitionReassignmentsRequest: list[Callable[..., Any]] = [_dec_AlterPartitionReassignmentsRequest_0, _dec_AlterPartitionReassignmentsRequest_1]
+_ENC_AlterPartitionReassignmentsRequest: list[Callable[..., Any]] = [_enc_AlterPartitionReassignmentsRequest_0, _enc_AlterPartitionReassignmentsRequest_1]

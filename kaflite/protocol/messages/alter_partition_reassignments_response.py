@@ -1,0 +1,210 @@
+"""Generated from Kafka's AlterPartitionReassignmentsResponse.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>h')
+_S2 = _struct.Struct('>?')
+
+
+class ReassignableTopicResponse:
+    """A ReassignableTopicResponse inside AlterPartitionReassignmentsResponse. (generated from AlterPartitionReassignmentsResponse.json)."""
+
+    __slots__ = ('name', 'partitions')
+
+    def __init__(self, *, name: str = '', partitions: list[ReassignablePartitionResponse] | None = None) -> None:
+        self.name = name
+        self.partitions = [] if partitions is None else partitions
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class ReassignablePartitionResponse:
+    """A ReassignablePartitionResponse inside AlterPartitionReassignmentsResponse. (generated from AlterPartitionReassignmentsResponse.json)."""
+
+    __slots__ = ('partition_index', 'error_code', 'error_message')
+
+    def __init__(self, *, partition_index: int = 0, error_code: int = 0, error_message: str | None = '') -> None:
+        self.partition_index = partition_index
+        self.error_code = error_code
+        self.error_message = error_message
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class AlterPartitionReassignmentsResponse:
+    """AlterPartitionReassignmentsResponse v0-1 (generated from AlterPartitionReassignmentsResponse.json)."""
+
+    __slots__ = ('throttle_time_ms', 'allow_replication_factor_change', 'error_code', 'error_message', 'responses')
+    API_KEY = 45
+    MIN_VERSION = 0
+    MAX_VERSION = 1
+    FLEXIBLE_MIN = 0
+    ReassignableTopicResponse: type[ReassignableTopicResponse]
+    ReassignablePartitionResponse: type[ReassignablePartitionResponse]
+
+    def __init__(self, *, throttle_time_ms: int = 0, allow_replication_factor_change: bool = True, error_code: int = 0, error_message: str | None = '', responses: list[ReassignableTopicResponse] | None = None) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.allow_replication_factor_change = allow_replication_factor_change
+        self.error_code = error_code
+        self.error_message = error_message
+        self.responses = [] if responses is None else responses
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_AlterPartitionReassignmentsResponse[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> AlterPartitionReassignmentsResponse:
+        return _DEC_AlterPartitionReassignmentsResponse[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[AlterPartitionReassignmentsResponse, int]:
+        return _DEC_AlterPartitionReassignmentsResponse[version](memoryview(buf), pos)
+
+
+AlterPartitionReassignmentsResponse.ReassignableTopicResponse = ReassignableTopicResponse  # type: ignore[misc]
+AlterPartitionReassignmentsResponse.ReassignablePartitionResponse = ReassignablePartitionResponse  # type: ignore[misc]
+
+
+def _dec_ReassignablePartitionResponse_0(buf: memoryview, pos: int) -> tuple[ReassignablePartitionResponse, int]:
+    o = _new(ReassignablePartitionResponse)
+    o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_cstr(buf, pos)
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_ReassignablePartitionResponse_0(o: ReassignablePartitionResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.partition_index))
+    w(_S1.pack(o.error_code))
+    _w_cstr(w, o.error_message)
+    w(b'\x00')
+
+
+def _dec_ReassignableTopicResponse_0(buf: memoryview, pos: int) -> tuple[ReassignableTopicResponse, int]:
+    o = _new(ReassignableTopicResponse)
+    o.name, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.partitions = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_ReassignablePartitionResponse_0(buf, pos); ap(x)
+        o.partitions = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_ReassignableTopicResponse_0(o: ReassignableTopicResponse, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.name)
+    a = o.partitions
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_ReassignablePartitionResponse_0(x, w)
+    w(b'\x00')
+
+
+def _dec_AlterPartitionReassignmentsResponse_0(buf: memoryview, pos: int) -> tuple[AlterPartitionReassignmentsResponse, int]:
+    o = _new(AlterPartitionReassignmentsResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.allow_replication_factor_change = True
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.responses = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_ReassignableTopicResponse_0(buf, pos); ap(x)
+        o.responses = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_AlterPartitionReassignmentsResponse_0(o: AlterPartitionReassignmentsResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    w(_S1.pack(o.error_code))
+    _w_cstr(w, o.error_message)
+    a = o.responses
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_ReassignableTopicResponse_0(x, w)
+    w(b'\x00')
+
+
+def _dec_AlterPartitionReassignmentsResponse_1(buf: memoryview, pos: int) -> tuple[AlterPartitionReassignmentsResponse, int]:
+    o = _new(AlterPartitionReassignmentsResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.allow_replication_factor_change = _S2.unpack_from(buf, pos)[0]; pos += 1
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.responses = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_ReassignableTopicResponse_0(buf, pos); ap(x)
+        o.responses = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_AlterPartitionReassignmentsResponse_1(o: AlterPartitionReassignmentsResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    w(_S2.pack(o.allow_replication_factor_change))
+    w(_S1.pack(o.error_code))
+    _w_cstr(w, o.error_message)
+    a = o.responses
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_ReassignableTopicResponse_0(x, w)
+    w(b'\x00')
+
+
+_DEC_AlterPartitionReassignmentsResponse: list[Callable[..., Any]] = [_dec_AlterPartitionReassignmentsResponse_0, _dec_AlterPartitionReassignmentsResponse_1]
+_ENC_AlterPartitionReassignmentsResponse: list[Callable[..., Any]] = [_enc_AlterPartitionReassignmentsResponse_0, _enc_AlterPartitionReassignmentsResponse_1]

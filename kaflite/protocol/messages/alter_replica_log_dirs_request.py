@@ -1,0 +1,239 @@
+"""Generated from Kafka's AlterReplicaLogDirsRequest.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+
+
+class AlterReplicaLogDir:
+    """A AlterReplicaLogDir inside AlterReplicaLogDirsRequest. (generated from AlterReplicaLogDirsRequest.json)."""
+
+    __slots__ = ('path', 'topics')
+
+    def __init__(self, *, path: str = '', topics: list[AlterReplicaLogDirTopic] | None = None) -> None:
+        self.path = path
+        self.topics = [] if topics is None else topics
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class AlterReplicaLogDirTopic:
+    """A AlterReplicaLogDirTopic inside AlterReplicaLogDirsRequest. (generated from AlterReplicaLogDirsRequest.json)."""
+
+    __slots__ = ('name', 'partitions')
+
+    def __init__(self, *, name: str = '', partitions: list[int] | None = None) -> None:
+        self.name = name
+        self.partitions = [] if partitions is None else partitions
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class AlterReplicaLogDirsRequest:
+    """AlterReplicaLogDirsRequest v1-2 (generated from AlterReplicaLogDirsRequest.json)."""
+
+    __slots__ = ('dirs',)
+    API_KEY = 34
+    MIN_VERSION = 1
+    MAX_VERSION = 2
+    FLEXIBLE_MIN = 2
+    AlterReplicaLogDir: type[AlterReplicaLogDir]
+    AlterReplicaLogDirTopic: type[AlterReplicaLogDirTopic]
+
+    def __init__(self, *, dirs: list[AlterReplicaLogDir] | None = None) -> None:
+        self.dirs = [] if dirs is None else dirs
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_AlterReplicaLogDirsRequest[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> AlterReplicaLogDirsRequest:
+        return _DEC_AlterReplicaLogDirsRequest[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[AlterReplicaLogDirsRequest, int]:
+        return _DEC_AlterReplicaLogDirsRequest[version](memoryview(buf), pos)
+
+
+AlterReplicaLogDirsRequest.AlterReplicaLogDir = AlterReplicaLogDir  # type: ignore[misc]
+AlterReplicaLogDirsRequest.AlterReplicaLogDirTopic = AlterReplicaLogDirTopic  # type: ignore[misc]
+
+
+def _dec_AlterReplicaLogDirTopic_0(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDirTopic, int]:
+    o = _new(AlterReplicaLogDirTopic)
+    o.name, pos = _r_str(buf, pos)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.partitions = None
+    else:
+        o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    return o, pos
+
+
+def _enc_AlterReplicaLogDirTopic_0(o: AlterReplicaLogDirTopic, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.name)
+    a = o.partitions
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        w(_struct.pack('>%di' % len(a), *a))
+
+
+def _dec_AlterReplicaLogDir_0(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDir, int]:
+    o = _new(AlterReplicaLogDir)
+    o.path, pos = _r_str(buf, pos)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_AlterReplicaLogDirTopic_0(buf, pos); ap(x)
+        o.topics = a
+    return o, pos
+
+
+def _enc_AlterReplicaLogDir_0(o: AlterReplicaLogDir, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.path)
+    a = o.topics
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_AlterReplicaLogDirTopic_0(x, w)
+
+
+def _dec_AlterReplicaLogDirsRequest_0(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDirsRequest, int]:
+    o = _new(AlterReplicaLogDirsRequest)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.dirs = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_AlterReplicaLogDir_0(buf, pos); ap(x)
+        o.dirs = a
+    return o, pos
+
+
+def _enc_AlterReplicaLogDirsRequest_0(o: AlterReplicaLogDirsRequest, w: Callable[[bytes], object]) -> None:
+    a = o.dirs
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_AlterReplicaLogDir_0(x, w)
+
+
+def _dec_AlterReplicaLogDirTopic_1(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDirTopic, int]:
+    o = _new(AlterReplicaLogDirTopic)
+    o.name, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.partitions = None
+    else:
+        o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_AlterReplicaLogDirTopic_1(o: AlterReplicaLogDirTopic, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.name)
+    a = o.partitions
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        w(_struct.pack('>%di' % len(a), *a))
+    w(b'\x00')
+
+
+def _dec_AlterReplicaLogDir_1(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDir, int]:
+    o = _new(AlterReplicaLogDir)
+    o.path, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_AlterReplicaLogDirTopic_1(buf, pos); ap(x)
+        o.topics = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_AlterReplicaLogDir_1(o: AlterReplicaLogDir, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.path)
+    a = o.topics
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_AlterReplicaLogDirTopic_1(x, w)
+    w(b'\x00')
+
+
+def _dec_AlterReplicaLogDirsRequest_1(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDirsRequest, int]:
+    o = _new(AlterReplicaLogDirsRequest)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.dirs = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_AlterReplicaLogDir_1(buf, pos); ap(x)
+        o.dirs = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_AlterReplicaLogDirsRequest_1(o: AlterReplicaLogDirsRequest, w: Callable[[bytes], object]) -> None:
+    a = o.dirs
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_AlterReplicaLogDir_1(x, w)
+    w(b'\x00')
+
+
+_DEC_AlterReplicaLogDirsRequest: list[Callable[..., Any]] = [_unsupported, _dec_AlterReplicaLogDirsRequest_0, _dec_AlterReplicaLogDirsRequest_1]
+_ENC_AlterReplicaLogDirsRequest: list[Callable[..., Any]] = [_unsupported, _enc_AlterReplicaLogDirsRequest_0, _enc_AlterReplicaLogDirsRequest_1]

@@ -1,0 +1,227 @@
+"""Generated from Kafka's AlterReplicaLogDirsResponse.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>h')
+
+
+class AlterReplicaLogDirTopicResult:
+    """A AlterReplicaLogDirTopicResult inside AlterReplicaLogDirsResponse. (generated from AlterReplicaLogDirsResponse.json)."""
+
+    __slots__ = ('topic_name', 'partitions')
+
+    def __init__(self, *, topic_name: str = '', partitions: list[AlterReplicaLogDirPartitionResult] | None = None) -> None:
+        self.topic_name = topic_name
+        self.partitions = [] if partitions is None else partitions
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class AlterReplicaLogDirPartitionResult:
+    """A AlterReplicaLogDirPartitionResult inside AlterReplicaLogDirsResponse. (generated from AlterReplicaLogDirsResponse.json)."""
+
+    __slots__ = ('partition_index', 'error_code')
+
+    def __init__(self, *, partition_index: int = 0, error_code: int = 0) -> None:
+        self.partition_index = partition_index
+        self.error_code = error_code
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class AlterReplicaLogDirsResponse:
+    """AlterReplicaLogDirsResponse v1-2 (generated from AlterReplicaLogDirsResponse.json)."""
+
+    __slots__ = ('throttle_time_ms', 'results')
+    API_KEY = 34
+    MIN_VERSION = 1
+    MAX_VERSION = 2
+    FLEXIBLE_MIN = 2
+    AlterReplicaLogDirTopicResult: type[AlterReplicaLogDirTopicResult]
+    AlterReplicaLogDirPartitionResult: type[AlterReplicaLogDirPartitionResult]
+
+    def __init__(self, *, throttle_time_ms: int = 0, results: list[AlterReplicaLogDirTopicResult] | None = None) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.results = [] if results is None else results
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_AlterReplicaLogDirsResponse[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> AlterReplicaLogDirsResponse:
+        return _DEC_AlterReplicaLogDirsResponse[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[AlterReplicaLogDirsResponse, int]:
+        return _DEC_AlterReplicaLogDirsResponse[version](memoryview(buf), pos)
+
+
+AlterReplicaLogDirsResponse.AlterReplicaLogDirTopicResult = AlterReplicaLogDirTopicResult  # type: ignore[misc]
+AlterReplicaLogDirsResponse.AlterReplicaLogDirPartitionResult = AlterReplicaLogDirPartitionResult  # type: ignore[misc]
+
+
+def _dec_AlterReplicaLogDirPartitionResult_0(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDirPartitionResult, int]:
+    o = _new(AlterReplicaLogDirPartitionResult)
+    o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    return o, pos
+
+
+def _enc_AlterReplicaLogDirPartitionResult_0(o: AlterReplicaLogDirPartitionResult, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.partition_index))
+    w(_S1.pack(o.error_code))
+
+
+def _dec_AlterReplicaLogDirTopicResult_0(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDirTopicResult, int]:
+    o = _new(AlterReplicaLogDirTopicResult)
+    o.topic_name, pos = _r_str(buf, pos)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.partitions = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_AlterReplicaLogDirPartitionResult_0(buf, pos); ap(x)
+        o.partitions = a
+    return o, pos
+
+
+def _enc_AlterReplicaLogDirTopicResult_0(o: AlterReplicaLogDirTopicResult, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.topic_name)
+    a = o.partitions
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_AlterReplicaLogDirPartitionResult_0(x, w)
+
+
+def _dec_AlterReplicaLogDirsResponse_0(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDirsResponse, int]:
+    o = _new(AlterReplicaLogDirsResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.results = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_AlterReplicaLogDirTopicResult_0(buf, pos); ap(x)
+        o.results = a
+    return o, pos
+
+
+def _enc_AlterReplicaLogDirsResponse_0(o: AlterReplicaLogDirsResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a = o.results
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_AlterReplicaLogDirTopicResult_0(x, w)
+
+
+def _dec_AlterReplicaLogDirPartitionResult_1(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDirPartitionResult, int]:
+    o = _new(AlterReplicaLogDirPartitionResult)
+    o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_AlterReplicaLogDirPartitionResult_1(o: AlterReplicaLogDirPartitionResult, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.partition_index))
+    w(_S1.pack(o.error_code))
+    w(b'\x00')
+
+
+def _dec_AlterReplicaLogDirTopicResult_1(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDirTopicResult, int]:
+    o = _new(AlterReplicaLogDirTopicResult)
+    o.topic_name, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.partitions = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_AlterReplicaLogDirPartitionResult_1(buf, pos); ap(x)
+        o.partitions = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_AlterReplicaLogDirTopicResult_1(o: AlterReplicaLogDirTopicResult, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.topic_name)
+    a = o.partitions
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_AlterReplicaLogDirPartitionResult_1(x, w)
+    w(b'\x00')
+
+
+def _dec_AlterReplicaLogDirsResponse_1(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDirsResponse, int]:
+    o = _new(AlterReplicaLogDirsResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.results = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_AlterReplicaLogDirTopicResult_1(buf, pos); ap(x)
+        o.results = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_AlterReplicaLogDirsResponse_1(o: AlterReplicaLogDirsResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a = o.results
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_AlterReplicaLogDirTopicResult_1(x, w)
+    w(b'\x00')
+
+
+_DEC_AlterReplicaLogDirsResponse: list[Callable[..., Any]] = [_unsupported, _dec_AlterReplicaLogDirsResponse_0, _dec_AlterReplicaLogDirsResponse_1]
+_ENC_AlterReplicaLogDirsResponse: list[Callable[..., Any]] = [_unsupported, _enc_AlterReplicaLogDirsResponse_0, _enc_AlterReplicaLogDirsResponse_1]

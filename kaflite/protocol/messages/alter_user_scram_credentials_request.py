@@ -1,0 +1,174 @@
+"""Generated from Kafka's AlterUserScramCredentialsRequest.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>b')
+_S1 = _struct.Struct('>i')
+
+
+class ScramCredentialDeletion:
+    """A ScramCredentialDeletion inside AlterUserScramCredentialsRequest. (generated from AlterUserScramCredentialsRequest.json)."""
+
+    __slots__ = ('name', 'mechanism')
+
+    def __init__(self, *, name: str = '', mechanism: int = 0) -> None:
+        self.name = name
+        self.mechanism = mechanism
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class ScramCredentialUpsertion:
+    """A ScramCredentialUpsertion inside AlterUserScramCredentialsRequest. (generated from AlterUserScramCredentialsRequest.json)."""
+
+    __slots__ = ('name', 'mechanism', 'iterations', 'salt', 'salted_password')
+
+    def __init__(self, *, name: str = '', mechanism: int = 0, iterations: int = 0, salt: bytes = b'', salted_password: bytes = b'') -> None:
+        self.name = name
+        self.mechanism = mechanism
+        self.iterations = iterations
+        self.salt = salt
+        self.salted_password = salted_password
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class AlterUserScramCredentialsRequest:
+    """AlterUserScramCredentialsRequest v0-0 (generated from AlterUserScramCredentialsRequest.json)."""
+
+    __slots__ = ('deletions', 'upsertions')
+    API_KEY = 51
+    MIN_VERSION = 0
+    MAX_VERSION = 0
+    FLEXIBLE_MIN = 0
+    ScramCredentialDeletion: type[ScramCredentialDeletion]
+    ScramCredentialUpsertion: type[ScramCredentialUpsertion]
+
+    def __init__(self, *, deletions: list[ScramCredentialDeletion] | None = None, upsertions: list[ScramCredentialUpsertion] | None = None) -> None:
+        self.deletions = [] if deletions is None else deletions
+        self.upsertions = [] if upsertions is None else upsertions
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_AlterUserScramCredentialsRequest[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> AlterUserScramCredentialsRequest:
+        return _DEC_AlterUserScramCredentialsRequest[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[AlterUserScramCredentialsRequest, int]:
+        return _DEC_AlterUserScramCredentialsRequest[version](memoryview(buf), pos)
+
+
+AlterUserScramCredentialsRequest.ScramCredentialDeletion = ScramCredentialDeletion  # type: ignore[misc]
+AlterUserScramCredentialsRequest.ScramCredentialUpsertion = ScramCredentialUpsertion  # type: ignore[misc]
+
+
+def _dec_ScramCredentialDeletion_0(buf: memoryview, pos: int) -> tuple[ScramCredentialDeletion, int]:
+    o = _new(ScramCredentialDeletion)
+    o.name, pos = _r_cstr(buf, pos)
+    o.mechanism = _S0.unpack_from(buf, pos)[0]; pos += 1
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_ScramCredentialDeletion_0(o: ScramCredentialDeletion, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.name)
+    w(_S0.pack(o.mechanism))
+    w(b'\x00')
+
+
+def _dec_ScramCredentialUpsertion_0(buf: memoryview, pos: int) -> tuple[ScramCredentialUpsertion, int]:
+    o = _new(ScramCredentialUpsertion)
+    o.name, pos = _r_cstr(buf, pos)
+    o.mechanism = _S0.unpack_from(buf, pos)[0]; pos += 1
+    o.iterations = _S1.unpack_from(buf, pos)[0]; pos += 4
+    o.salt, pos = _r_cbytes(buf, pos)
+    o.salted_password, pos = _r_cbytes(buf, pos)
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_ScramCredentialUpsertion_0(o: ScramCredentialUpsertion, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.name)
+    w(_S0.pack(o.mechanism))
+    w(_S1.pack(o.iterations))
+    _w_cbytes(w, o.salt)
+    _w_cbytes(w, o.salted_password)
+    w(b'\x00')
+
+
+def _dec_AlterUserScramCredentialsRequest_0(buf: memoryview, pos: int) -> tuple[AlterUserScramCredentialsRequest, int]:
+    o = _new(AlterUserScramCredentialsRequest)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.deletions = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_ScramCredentialDeletion_0(buf, pos); ap(x)
+        o.deletions = a
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.upsertions = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_ScramCredentialUpsertion_0(buf, pos); ap(x)
+        o.upsertions = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_AlterUserScramCredentialsRequest_0(o: AlterUserScramCredentialsRequest, w: Callable[[bytes], object]) -> None:
+    a = o.deletions
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_ScramCredentialDeletion_0(x, w)
+    a = o.upsertions
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_ScramCredentialUpsertion_0(x, w)
+    w(b'\x00')
+
+
+_DEC_AlterUserScramCredentialsRequest: list[Callable[..., Any]] = [_dec_AlterUserScramCredentialsRequest_0]
+_ENC_AlterUserScramCredentialsRequest: list[Callable[..., Any]] = [_enc_AlterUserScramCredentialsRequest_0]

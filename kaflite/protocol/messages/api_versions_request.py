@@ -1,0 +1,80 @@
+"""Generated from Kafka's ApiVersionsRequest.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+
+
+class ApiVersionsRequest:
+    """ApiVersionsRequest v0-4 (generated from ApiVersionsRequest.json)."""
+
+    __slots__ = ('client_software_name', 'client_software_version')
+    API_KEY = 18
+    MIN_VERSION = 0
+    MAX_VERSION = 4
+    FLEXIBLE_MIN = 3
+
+    def __init__(self, *, client_software_name: str = '', client_software_version: str = '') -> None:
+        self.client_software_name = client_software_name
+        self.client_software_version = client_software_version
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_ApiVersionsRequest[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> ApiVersionsRequest:
+        return _DEC_ApiVersionsRequest[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[ApiVersionsRequest, int]:
+        return _DEC_ApiVersionsRequest[version](memoryview(buf), pos)
+
+
+
+
+def _dec_ApiVersionsRequest_0(buf: memoryview, pos: int) -> tuple[ApiVersionsRequest, int]:
+    o = _new(ApiVersionsRequest)
+    o.client_software_name = ''
+    o.client_software_version = ''
+    return o, pos
+
+
+def _enc_ApiVersionsRequest_0(o: ApiVersionsRequest, w: Callable[[bytes], object]) -> None:
+    pass
+
+
+def _dec_ApiVersionsRequest_1(buf: memoryview, pos: int) -> tuple[ApiVersionsRequest, int]:
+    o = _new(ApiVersionsRequest)
+    o.client_software_name, pos = _r_cstr(buf, pos)
+    o.client_software_version, pos = _r_cstr(buf, pos)
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_ApiVersionsRequest_1(o: ApiVersionsRequest, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.client_software_name)
+    _w_cstr(w, o.client_software_version)
+    w(b'\x00')
+
+
+_DEC_ApiVersionsRequest: list[Callable[..., Any]] = [_dec_ApiVersionsRequest_0, _dec_ApiVersionsRequest_0, _dec_ApiVersionsRequest_0, _dec_ApiVersionsRequest_1, _dec_ApiVersionsRequest_1]
+_ENC_ApiVersionsRequest: list[Callable[..., Any]] = [_enc_ApiVersionsRequest_0, _enc_ApiVersionsRequest_0, _enc_ApiVersionsRequest_0, _enc_ApiVersionsRequest_1, _enc_ApiVersionsRequest_1]

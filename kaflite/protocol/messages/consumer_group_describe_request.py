@@ -1,0 +1,83 @@
+"""Generated from Kafka's ConsumerGroupDescribeRequest.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>?')
+
+
+class ConsumerGroupDescribeRequest:
+    """ConsumerGroupDescribeRequest v0-0 (generated from ConsumerGroupDescribeRequest.json)."""
+
+    __slots__ = ('group_ids', 'include_authorized_operations')
+    API_KEY = 69
+    MIN_VERSION = 0
+    MAX_VERSION = 0
+    FLEXIBLE_MIN = 0
+
+    def __init__(self, *, group_ids: list[str] | None = None, include_authorized_operations: bool = False) -> None:
+        self.group_ids = [] if group_ids is None else group_ids
+        self.include_authorized_operations = include_authorized_operations
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_ConsumerGroupDescribeRequest[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> ConsumerGroupDescribeRequest:
+        return _DEC_ConsumerGroupDescribeRequest[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[ConsumerGroupDescribeRequest, int]:
+        return _DEC_ConsumerGroupDescribeRequest[version](memoryview(buf), pos)
+
+
+
+
+def _dec_ConsumerGroupDescribeRequest_0(buf: memoryview, pos: int) -> tuple[ConsumerGroupDescribeRequest, int]:
+    o = _new(ConsumerGroupDescribeRequest)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.group_ids = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _r_cstr(buf, pos); ap(x)
+        o.group_ids = a
+    o.include_authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 1
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_ConsumerGroupDescribeRequest_0(o: ConsumerGroupDescribeRequest, w: Callable[[bytes], object]) -> None:
+    a = o.group_ids
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _w_cstr(w, x)
+    w(_S0.pack(o.include_authorized_operations))
+    w(b'\x00')
+
+
+_DEC_ConsumerGroupDescribeRequest: list[Callable[..., Any]] = [_dec_ConsumerGroupDescribeRequest_0]
+_ENC_ConsumerGroupDescribeRequest: list[Callable[..., Any]] = [_enc_ConsumerGroupDescribeRequest_0]

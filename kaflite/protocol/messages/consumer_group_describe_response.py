@@ -1,0 +1,313 @@
+"""Generated from Kafka's ConsumerGroupDescribeResponse.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>h')
+
+
+class DescribedGroup:
+    """A DescribedGroup inside ConsumerGroupDescribeResponse. (generated from ConsumerGroupDescribeResponse.json)."""
+
+    __slots__ = ('error_code', 'error_message', 'group_id', 'group_state', 'group_epoch', 'assignment_epoch', 'assignor_name', 'members', 'authorized_operations')
+
+    def __init__(self, *, error_code: int = 0, error_message: str | None = None, group_id: str = '', group_state: str = '', group_epoch: int = 0, assignment_epoch: int = 0, assignor_name: str = '', members: list[Member] | None = None, authorized_operations: int = -2147483648) -> None:
+        self.error_code = error_code
+        self.error_message = error_message
+        self.group_id = group_id
+        self.group_state = group_state
+        self.group_epoch = group_epoch
+        self.assignment_epoch = assignment_epoch
+        self.assignor_name = assignor_name
+        self.members = [] if members is None else members
+        self.authorized_operations = authorized_operations
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class Member:
+    """A Member inside ConsumerGroupDescribeResponse. (generated from ConsumerGroupDescribeResponse.json)."""
+
+    __slots__ = ('member_id', 'instance_id', 'rack_id', 'member_epoch', 'client_id', 'client_host', 'subscribed_topic_names', 'subscribed_topic_regex', 'assignment', 'target_assignment')
+
+    def __init__(self, *, member_id: str = '', instance_id: str | None = None, rack_id: str | None = None, member_epoch: int = 0, client_id: str = '', client_host: str = '', subscribed_topic_names: list[str] | None = None, subscribed_topic_regex: str | None = None, assignment: Assignment | None = None, target_assignment: Assignment | None = None) -> None:
+        self.member_id = member_id
+        self.instance_id = instance_id
+        self.rack_id = rack_id
+        self.member_epoch = member_epoch
+        self.client_id = client_id
+        self.client_host = client_host
+        self.subscribed_topic_names = [] if subscribed_topic_names is None else subscribed_topic_names
+        self.subscribed_topic_regex = subscribed_topic_regex
+        self.assignment = Assignment() if assignment is None else assignment
+        self.target_assignment = Assignment() if target_assignment is None else target_assignment
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class Assignment:
+    """A Assignment inside ConsumerGroupDescribeResponse. (generated from ConsumerGroupDescribeResponse.json)."""
+
+    __slots__ = ('topic_partitions',)
+
+    def __init__(self, *, topic_partitions: list[TopicPartitions] | None = None) -> None:
+        self.topic_partitions = [] if topic_partitions is None else topic_partitions
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class TopicPartitions:
+    """A TopicPartitions inside ConsumerGroupDescribeResponse. (generated from ConsumerGroupDescribeResponse.json)."""
+
+    __slots__ = ('topic_id', 'topic_name', 'partitions')
+
+    def __init__(self, *, topic_id: bytes = ZERO_UUID, topic_name: str = '', partitions: list[int] | None = None) -> None:
+        self.topic_id = topic_id
+        self.topic_name = topic_name
+        self.partitions = [] if partitions is None else partitions
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class ConsumerGroupDescribeResponse:
+    """ConsumerGroupDescribeResponse v0-0 (generated from ConsumerGroupDescribeResponse.json)."""
+
+    __slots__ = ('throttle_time_ms', 'groups')
+    API_KEY = 69
+    MIN_VERSION = 0
+    MAX_VERSION = 0
+    FLEXIBLE_MIN = 0
+    DescribedGroup: type[DescribedGroup]
+    Member: type[Member]
+    Assignment: type[Assignment]
+    TopicPartitions: type[TopicPartitions]
+
+    def __init__(self, *, throttle_time_ms: int = 0, groups: list[DescribedGroup] | None = None) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.groups = [] if groups is None else groups
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_ConsumerGroupDescribeResponse[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> ConsumerGroupDescribeResponse:
+        return _DEC_ConsumerGroupDescribeResponse[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[ConsumerGroupDescribeResponse, int]:
+        return _DEC_ConsumerGroupDescribeResponse[version](memoryview(buf), pos)
+
+
+ConsumerGroupDescribeResponse.DescribedGroup = DescribedGroup  # type: ignore[misc]
+ConsumerGroupDescribeResponse.Member = Member  # type: ignore[misc]
+ConsumerGroupDescribeResponse.Assignment = Assignment  # type: ignore[misc]
+ConsumerGroupDescribeResponse.TopicPartitions = TopicPartitions  # type: ignore[misc]
+
+
+def _dec_TopicPartitions_0(buf: memoryview, pos: int) -> tuple[TopicPartitions, int]:
+    o = _new(TopicPartitions)
+    o.topic_id = bytes(buf[pos:pos + 16]); pos += 16
+    o.topic_name, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.partitions = None
+    else:
+        o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_TopicPartitions_0(o: TopicPartitions, w: Callable[[bytes], object]) -> None:
+    w(o.topic_id)
+    _w_cstr(w, o.topic_name)
+    a = o.partitions
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        w(_struct.pack('>%di' % len(a), *a))
+    w(b'\x00')
+
+
+def _dec_Assignment_0(buf: memoryview, pos: int) -> tuple[Assignment, int]:
+    o = _new(Assignment)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.topic_partitions = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_TopicPartitions_0(buf, pos); ap(x)
+        o.topic_partitions = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_Assignment_0(o: Assignment, w: Callable[[bytes], object]) -> None:
+    a = o.topic_partitions
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_TopicPartitions_0(x, w)
+    w(b'\x00')
+
+
+def _dec_Member_0(buf: memoryview, pos: int) -> tuple[Member, int]:
+    o = _new(Member)
+    o.member_id, pos = _r_cstr(buf, pos)
+    o.instance_id, pos = _r_cstr(buf, pos)
+    o.rack_id, pos = _r_cstr(buf, pos)
+    o.member_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.client_id, pos = _r_cstr(buf, pos)
+    o.client_host, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.subscribed_topic_names = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _r_cstr(buf, pos); ap(x)
+        o.subscribed_topic_names = a
+    o.subscribed_topic_regex, pos = _r_cstr(buf, pos)
+    o.assignment, pos = _dec_Assignment_0(buf, pos)
+    o.target_assignment, pos = _dec_Assignment_0(buf, pos)
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_Member_0(o: Member, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.member_id)
+    _w_cstr(w, o.instance_id)
+    _w_cstr(w, o.rack_id)
+    w(_S0.pack(o.member_epoch))
+    _w_cstr(w, o.client_id)
+    _w_cstr(w, o.client_host)
+    a = o.subscribed_topic_names
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _w_cstr(w, x)
+    _w_cstr(w, o.subscribed_topic_regex)
+    _enc_Assignment_0(o.assignment, w)
+    _enc_Assignment_0(o.target_assignment, w)
+    w(b'\x00')
+
+
+def _dec_DescribedGroup_0(buf: memoryview, pos: int) -> tuple[DescribedGroup, int]:
+    o = _new(DescribedGroup)
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_cstr(buf, pos)
+    o.group_id, pos = _r_cstr(buf, pos)
+    o.group_state, pos = _r_cstr(buf, pos)
+    o.group_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.assignment_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.assignor_name, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.members = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_Member_0(buf, pos); ap(x)
+        o.members = a
+    o.authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 4
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DescribedGroup_0(o: DescribedGroup, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.error_code))
+    _w_cstr(w, o.error_message)
+    _w_cstr(w, o.group_id)
+    _w_cstr(w, o.group_state)
+    w(_S0.pack(o.group_epoch))
+    w(_S0.pack(o.assignment_epoch))
+    _w_cstr(w, o.assignor_name)
+    a = o.members
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_Member_0(x, w)
+    w(_S0.pack(o.authorized_operations))
+    w(b'\x00')
+
+
+def _dec_ConsumerGroupDescribeResponse_0(buf: memoryview, pos: int) -> tuple[ConsumerGroupDescribeResponse, int]:
+    o = _new(ConsumerGroupDescribeResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.groups = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DescribedGroup_0(buf, pos); ap(x)
+        o.groups = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_ConsumerGroupDescribeResponse_0(o: ConsumerGroupDescribeResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a = o.groups
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_DescribedGroup_0(x, w)
+    w(b'\x00')
+
+
+_DEC_ConsumerGroupDescribeResponse: list[Callable[..., Any]] = [_dec_ConsumerGroupDescribeResponse_0]
+_ENC_ConsumerGroupDescribeResponse: list[Callable[..., Any]] = [_enc_ConsumerGroupDescribeResponse_0]

@@ -1,0 +1,180 @@
+"""Generated from Kafka's ConsumerGroupHeartbeatResponse.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>h')
+_S2 = _struct.Struct('>b')
+
+
+class Assignment:
+    """A Assignment inside ConsumerGroupHeartbeatResponse. (generated from ConsumerGroupHeartbeatResponse.json)."""
+
+    __slots__ = ('topic_partitions',)
+
+    def __init__(self, *, topic_partitions: list[TopicPartitions] | None = None) -> None:
+        self.topic_partitions = [] if topic_partitions is None else topic_partitions
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class TopicPartitions:
+    """A TopicPartitions inside ConsumerGroupHeartbeatResponse. (generated from ConsumerGroupHeartbeatResponse.json)."""
+
+    __slots__ = ('topic_id', 'partitions')
+
+    def __init__(self, *, topic_id: bytes = ZERO_UUID, partitions: list[int] | None = None) -> None:
+        self.topic_id = topic_id
+        self.partitions = [] if partitions is None else partitions
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class ConsumerGroupHeartbeatResponse:
+    """ConsumerGroupHeartbeatResponse v0-1 (generated from ConsumerGroupHeartbeatResponse.json)."""
+
+    __slots__ = ('throttle_time_ms', 'error_code', 'error_message', 'member_id', 'member_epoch', 'heartbeat_interval_ms', 'assignment')
+    API_KEY = 68
+    MIN_VERSION = 0
+    MAX_VERSION = 1
+    FLEXIBLE_MIN = 0
+    Assignment: type[Assignment]
+    TopicPartitions: type[TopicPartitions]
+
+    def __init__(self, *, throttle_time_ms: int = 0, error_code: int = 0, error_message: str | None = None, member_id: str | None = None, member_epoch: int = 0, heartbeat_interval_ms: int = 0, assignment: Assignment | None = None) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.error_code = error_code
+        self.error_message = error_message
+        self.member_id = member_id
+        self.member_epoch = member_epoch
+        self.heartbeat_interval_ms = heartbeat_interval_ms
+        self.assignment = assignment
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_ConsumerGroupHeartbeatResponse[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> ConsumerGroupHeartbeatResponse:
+        return _DEC_ConsumerGroupHeartbeatResponse[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[ConsumerGroupHeartbeatResponse, int]:
+        return _DEC_ConsumerGroupHeartbeatResponse[version](memoryview(buf), pos)
+
+
+ConsumerGroupHeartbeatResponse.Assignment = Assignment  # type: ignore[misc]
+ConsumerGroupHeartbeatResponse.TopicPartitions = TopicPartitions  # type: ignore[misc]
+
+
+def _dec_TopicPartitions_0(buf: memoryview, pos: int) -> tuple[TopicPartitions, int]:
+    o = _new(TopicPartitions)
+    o.topic_id = bytes(buf[pos:pos + 16]); pos += 16
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.partitions = None
+    else:
+        o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_TopicPartitions_0(o: TopicPartitions, w: Callable[[bytes], object]) -> None:
+    w(o.topic_id)
+    a = o.partitions
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        w(_struct.pack('>%di' % len(a), *a))
+    w(b'\x00')
+
+
+def _dec_Assignment_0(buf: memoryview, pos: int) -> tuple[Assignment, int]:
+    o = _new(Assignment)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.topic_partitions = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_TopicPartitions_0(buf, pos); ap(x)
+        o.topic_partitions = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_Assignment_0(o: Assignment, w: Callable[[bytes], object]) -> None:
+    a = o.topic_partitions
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_TopicPartitions_0(x, w)
+    w(b'\x00')
+
+
+def _dec_ConsumerGroupHeartbeatResponse_0(buf: memoryview, pos: int) -> tuple[ConsumerGroupHeartbeatResponse, int]:
+    o = _new(ConsumerGroupHeartbeatResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_cstr(buf, pos)
+    o.member_id, pos = _r_cstr(buf, pos)
+    o.member_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.heartbeat_interval_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if _S2.unpack_from(buf, pos)[0] < 0:
+        pos += 1; o.assignment = None
+    else:
+        o.assignment, pos = _dec_Assignment_0(buf, pos + 1)
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_ConsumerGroupHeartbeatResponse_0(o: ConsumerGroupHeartbeatResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    w(_S1.pack(o.error_code))
+    _w_cstr(w, o.error_message)
+    _w_cstr(w, o.member_id)
+    w(_S0.pack(o.member_epoch))
+    w(_S0.pack(o.heartbeat_interval_ms))
+    if o.assignment is None:
+        w(b'\xff')
+    else:
+        w(b'\x01'); _enc_Assignment_0(o.assignment, w)
+    w(b'\x00')
+
+
+_DEC_ConsumerGroupHeartbeatResponse: list[Callable[..., Any]] = [_dec_ConsumerGroupHeartbeatResponse_0, _dec_ConsumerGroupHeartbeatResponse_0]
+_ENC_ConsumerGroupHeartbeatResponse: list[Callable[..., Any]] = [_enc_ConsumerGroupHeartbeatResponse_0, _enc_ConsumerGroupHeartbeatResponse_0]

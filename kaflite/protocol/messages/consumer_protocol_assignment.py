@@ -1,0 +1,121 @@
+"""Generated from Kafka's ConsumerProtocolAssignment.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+
+
+class TopicPartition:
+    """A TopicPartition inside ConsumerProtocolAssignment. (generated from ConsumerProtocolAssignment.json)."""
+
+    __slots__ = ('topic', 'partitions')
+
+    def __init__(self, *, topic: str = '', partitions: list[int] | None = None) -> None:
+        self.topic = topic
+        self.partitions = [] if partitions is None else partitions
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class ConsumerProtocolAssignment:
+    """ConsumerProtocolAssignment v0-3 (generated from ConsumerProtocolAssignment.json)."""
+
+    __slots__ = ('assigned_partitions', 'user_data')
+    MIN_VERSION = 0
+    MAX_VERSION = 3
+    FLEXIBLE_MIN = 10000
+    TopicPartition: type[TopicPartition]
+
+    def __init__(self, *, assigned_partitions: list[TopicPartition] | None = None, user_data: bytes | None = None) -> None:
+        self.assigned_partitions = [] if assigned_partitions is None else assigned_partitions
+        self.user_data = user_data
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_ConsumerProtocolAssignment[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> ConsumerProtocolAssignment:
+        return _DEC_ConsumerProtocolAssignment[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[ConsumerProtocolAssignment, int]:
+        return _DEC_ConsumerProtocolAssignment[version](memoryview(buf), pos)
+
+
+ConsumerProtocolAssignment.TopicPartition = TopicPartition  # type: ignore[misc]
+
+
+def _dec_TopicPartition_0(buf: memoryview, pos: int) -> tuple[TopicPartition, int]:
+    o = _new(TopicPartition)
+    o.topic, pos = _r_str(buf, pos)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.partitions = None
+    else:
+        o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    return o, pos
+
+
+def _enc_TopicPartition_0(o: TopicPartition, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.topic)
+    a = o.partitions
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        w(_struct.pack('>%di' % len(a), *a))
+
+
+def _dec_ConsumerProtocolAssignment_0(buf: memoryview, pos: int) -> tuple[ConsumerProtocolAssignment, int]:
+    o = _new(ConsumerProtocolAssignment)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.assigned_partitions = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_TopicPartition_0(buf, pos); ap(x)
+        o.assigned_partitions = a
+    o.user_data, pos = _r_bytes(buf, pos)
+    return o, pos
+
+
+def _enc_ConsumerProtocolAssignment_0(o: ConsumerProtocolAssignment, w: Callable[[bytes], object]) -> None:
+    a = o.assigned_partitions
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_TopicPartition_0(x, w)
+    _w_bytes(w, o.user_data)
+
+
+_DEC_ConsumerProtocolAssignment: list[Callable[..., Any]] = [_dec_ConsumerProtocolAssignment_0, _dec_ConsumerProtocolAssignment_0, _dec_ConsumerProtocolAssignment_0, _dec_ConsumerProtocolAssignment_0]
+_ENC_ConsumerProtocolAssignment: list[Callable[..., Any]] = [_enc_ConsumerProtocolAssignment_0, _enc_ConsumerProtocolAssignment_0, _enc_ConsumerProtocolAssignment_0, _enc_ConsumerProtocolAssignment_0]

@@ -1,0 +1,256 @@
+"""Generated from Kafka's ConsumerProtocolSubscription.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+
+
+class TopicPartition:
+    """A TopicPartition inside ConsumerProtocolSubscription. (generated from ConsumerProtocolSubscription.json)."""
+
+    __slots__ = ('topic', 'partitions')
+
+    def __init__(self, *, topic: str = '', partitions: list[int] | None = None) -> None:
+        self.topic = topic
+        self.partitions = [] if partitions is None else partitions
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class ConsumerProtocolSubscription:
+    """ConsumerProtocolSubscription v0-3 (generated from ConsumerProtocolSubscription.json)."""
+
+    __slots__ = ('topics', 'user_data', 'owned_partitions', 'generation_id', 'rack_id')
+    MIN_VERSION = 0
+    MAX_VERSION = 3
+    FLEXIBLE_MIN = 10000
+    TopicPartition: type[TopicPartition]
+
+    def __init__(self, *, topics: list[str] | None = None, user_data: bytes | None = None, owned_partitions: list[TopicPartition] | None = None, generation_id: int = -1, rack_id: str | None = None) -> None:
+        self.topics = [] if topics is None else topics
+        self.user_data = user_data
+        self.owned_partitions = [] if owned_partitions is None else owned_partitions
+        self.generation_id = generation_id
+        self.rack_id = rack_id
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_ConsumerProtocolSubscription[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> ConsumerProtocolSubscription:
+        return _DEC_ConsumerProtocolSubscription[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[ConsumerProtocolSubscription, int]:
+        return _DEC_ConsumerProtocolSubscription[version](memoryview(buf), pos)
+
+
+ConsumerProtocolSubscription.TopicPartition = TopicPartition  # type: ignore[misc]
+
+
+def _dec_ConsumerProtocolSubscription_0(buf: memoryview, pos: int) -> tuple[ConsumerProtocolSubscription, int]:
+    o = _new(ConsumerProtocolSubscription)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _r_str(buf, pos); ap(x)
+        o.topics = a
+    o.user_data, pos = _r_bytes(buf, pos)
+    o.owned_partitions = []
+    o.generation_id = -1
+    o.rack_id = None
+    return o, pos
+
+
+def _enc_ConsumerProtocolSubscription_0(o: ConsumerProtocolSubscription, w: Callable[[bytes], object]) -> None:
+    a = o.topics
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _w_str(w, x)
+    _w_bytes(w, o.user_data)
+
+
+def _dec_TopicPartition_0(buf: memoryview, pos: int) -> tuple[TopicPartition, int]:
+    o = _new(TopicPartition)
+    o.topic, pos = _r_str(buf, pos)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.partitions = None
+    else:
+        o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    return o, pos
+
+
+def _enc_TopicPartition_0(o: TopicPartition, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.topic)
+    a = o.partitions
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        w(_struct.pack('>%di' % len(a), *a))
+
+
+def _dec_ConsumerProtocolSubscription_1(buf: memoryview, pos: int) -> tuple[ConsumerProtocolSubscription, int]:
+    o = _new(ConsumerProtocolSubscription)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _r_str(buf, pos); ap(x)
+        o.topics = a
+    o.user_data, pos = _r_bytes(buf, pos)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.owned_partitions = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_TopicPartition_0(buf, pos); ap(x)
+        o.owned_partitions = a
+    o.generation_id = -1
+    o.rack_id = None
+    return o, pos
+
+
+def _enc_ConsumerProtocolSubscription_1(o: ConsumerProtocolSubscription, w: Callable[[bytes], object]) -> None:
+    a = o.topics
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _w_str(w, x)
+    _w_bytes(w, o.user_data)
+    a = o.owned_partitions
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_TopicPartition_0(x, w)
+
+
+def _dec_ConsumerProtocolSubscription_2(buf: memoryview, pos: int) -> tuple[ConsumerProtocolSubscription, int]:
+    o = _new(ConsumerProtocolSubscription)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _r_str(buf, pos); ap(x)
+        o.topics = a
+    o.user_data, pos = _r_bytes(buf, pos)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.owned_partitions = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_TopicPartition_0(buf, pos); ap(x)
+        o.owned_partitions = a
+    o.generation_id = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.rack_id = None
+    return o, pos
+
+
+def _enc_ConsumerProtocolSubscription_2(o: ConsumerProtocolSubscription, w: Callable[[bytes], object]) -> None:
+    a = o.topics
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _w_str(w, x)
+    _w_bytes(w, o.user_data)
+    a = o.owned_partitions
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_TopicPartition_0(x, w)
+    w(_S0.pack(o.generation_id))
+
+
+def _dec_ConsumerProtocolSubscription_3(buf: memoryview, pos: int) -> tuple[ConsumerProtocolSubscription, int]:
+    o = _new(ConsumerProtocolSubscription)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _r_str(buf, pos); ap(x)
+        o.topics = a
+    o.user_data, pos = _r_bytes(buf, pos)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.owned_partitions = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_TopicPartition_0(buf, pos); ap(x)
+        o.owned_partitions = a
+    o.generation_id = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.rack_id, pos = _r_str(buf, pos)
+    return o, pos
+
+
+def _enc_ConsumerProtocolSubscription_3(o: ConsumerProtocolSubscription, w: Callable[[bytes], object]) -> None:
+    a = o.topics
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _w_str(w, x)
+    _w_bytes(w, o.user_data)
+    a = o.owned_partitions
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_TopicPartition_0(x, w)
+    w(_S0.pack(o.generation_id))
+    _w_str(w, o.rack_id)
+
+
+_DEC_ConsumerProtocolSubscription: list[Callable[..., Any]] = [_dec_ConsumerProtocolSubscription_0, _dec_ConsumerProtocolSubscription_1, _dec_ConsumerProtocolSubscription_2, _dec_ConsumerProtocolSubscription_3]
+_ENC_ConsumerProtocolSubscription: list[Callable[..., Any]] = [_enc_ConsumerProtocolSubscription_0, _enc_ConsumerProtocolSubscription_1, _enc_ConsumerProtocolSubscription_2, _enc_ConsumerProtocolSubscription_3]

@@ -1,0 +1,155 @@
+"""Generated from Kafka's CreateAclsResponse.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>h')
+
+
+class AclCreationResult:
+    """A AclCreationResult inside CreateAclsResponse. (generated from CreateAclsResponse.json)."""
+
+    __slots__ = ('error_code', 'error_message')
+
+    def __init__(self, *, error_code: int = 0, error_message: str | None = '') -> None:
+        self.error_code = error_code
+        self.error_message = error_message
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class CreateAclsResponse:
+    """CreateAclsResponse v1-3 (generated from CreateAclsResponse.json)."""
+
+    __slots__ = ('throttle_time_ms', 'results')
+    API_KEY = 30
+    MIN_VERSION = 1
+    MAX_VERSION = 3
+    FLEXIBLE_MIN = 2
+    AclCreationResult: type[AclCreationResult]
+
+    def __init__(self, *, throttle_time_ms: int = 0, results: list[AclCreationResult] | None = None) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.results = [] if results is None else results
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_CreateAclsResponse[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> CreateAclsResponse:
+        return _DEC_CreateAclsResponse[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[CreateAclsResponse, int]:
+        return _DEC_CreateAclsResponse[version](memoryview(buf), pos)
+
+
+CreateAclsResponse.AclCreationResult = AclCreationResult  # type: ignore[misc]
+
+
+def _dec_AclCreationResult_0(buf: memoryview, pos: int) -> tuple[AclCreationResult, int]:
+    o = _new(AclCreationResult)
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_str(buf, pos)
+    return o, pos
+
+
+def _enc_AclCreationResult_0(o: AclCreationResult, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.error_code))
+    _w_str(w, o.error_message)
+
+
+def _dec_CreateAclsResponse_0(buf: memoryview, pos: int) -> tuple[CreateAclsResponse, int]:
+    o = _new(CreateAclsResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.results = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_AclCreationResult_0(buf, pos); ap(x)
+        o.results = a
+    return o, pos
+
+
+def _enc_CreateAclsResponse_0(o: CreateAclsResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a = o.results
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_AclCreationResult_0(x, w)
+
+
+def _dec_AclCreationResult_1(buf: memoryview, pos: int) -> tuple[AclCreationResult, int]:
+    o = _new(AclCreationResult)
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_cstr(buf, pos)
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_AclCreationResult_1(o: AclCreationResult, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.error_code))
+    _w_cstr(w, o.error_message)
+    w(b'\x00')
+
+
+def _dec_CreateAclsResponse_1(buf: memoryview, pos: int) -> tuple[CreateAclsResponse, int]:
+    o = _new(CreateAclsResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.results = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_AclCreationResult_1(buf, pos); ap(x)
+        o.results = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_CreateAclsResponse_1(o: CreateAclsResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a = o.results
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_AclCreationResult_1(x, w)
+    w(b'\x00')
+
+
+_DEC_CreateAclsResponse: list[Callable[..., Any]] = [_unsupported, _dec_CreateAclsResponse_0, _dec_CreateAclsResponse_1, _dec_CreateAclsResponse_1]
+_ENC_CreateAclsResponse: list[Callable[..., Any]] = [_unsupported, _enc_CreateAclsResponse_0, _enc_CreateAclsResponse_1, _enc_CreateAclsResponse_1]

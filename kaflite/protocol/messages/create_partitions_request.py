@@ -1,0 +1,250 @@
+"""Generated from Kafka's CreatePartitionsRequest.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>?')
+
+
+class CreatePartitionsTopic:
+    """A CreatePartitionsTopic inside CreatePartitionsRequest. (generated from CreatePartitionsRequest.json)."""
+
+    __slots__ = ('name', 'count', 'assignments')
+
+    def __init__(self, *, name: str = '', count: int = 0, assignments: list[CreatePartitionsAssignment] | None | None = None) -> None:
+        self.name = name
+        self.count = count
+        self.assignments = [] if assignments is None else assignments
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class CreatePartitionsAssignment:
+    """A CreatePartitionsAssignment inside CreatePartitionsRequest. (generated from CreatePartitionsRequest.json)."""
+
+    __slots__ = ('broker_ids',)
+
+    def __init__(self, *, broker_ids: list[int] | None = None) -> None:
+        self.broker_ids = [] if broker_ids is None else broker_ids
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class CreatePartitionsRequest:
+    """CreatePartitionsRequest v0-3 (generated from CreatePartitionsRequest.json)."""
+
+    __slots__ = ('topics', 'timeout_ms', 'validate_only')
+    API_KEY = 37
+    MIN_VERSION = 0
+    MAX_VERSION = 3
+    FLEXIBLE_MIN = 2
+    CreatePartitionsTopic: type[CreatePartitionsTopic]
+    CreatePartitionsAssignment: type[CreatePartitionsAssignment]
+
+    def __init__(self, *, topics: list[CreatePartitionsTopic] | None = None, timeout_ms: int = 0, validate_only: bool = False) -> None:
+        self.topics = [] if topics is None else topics
+        self.timeout_ms = timeout_ms
+        self.validate_only = validate_only
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_CreatePartitionsRequest[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> CreatePartitionsRequest:
+        return _DEC_CreatePartitionsRequest[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[CreatePartitionsRequest, int]:
+        return _DEC_CreatePartitionsRequest[version](memoryview(buf), pos)
+
+
+CreatePartitionsRequest.CreatePartitionsTopic = CreatePartitionsTopic  # type: ignore[misc]
+CreatePartitionsRequest.CreatePartitionsAssignment = CreatePartitionsAssignment  # type: ignore[misc]
+
+
+def _dec_CreatePartitionsAssignment_0(buf: memoryview, pos: int) -> tuple[CreatePartitionsAssignment, int]:
+    o = _new(CreatePartitionsAssignment)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.broker_ids = None
+    else:
+        o.broker_ids = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    return o, pos
+
+
+def _enc_CreatePartitionsAssignment_0(o: CreatePartitionsAssignment, w: Callable[[bytes], object]) -> None:
+    a = o.broker_ids
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        w(_struct.pack('>%di' % len(a), *a))
+
+
+def _dec_CreatePartitionsTopic_0(buf: memoryview, pos: int) -> tuple[CreatePartitionsTopic, int]:
+    o = _new(CreatePartitionsTopic)
+    o.name, pos = _r_str(buf, pos)
+    o.count = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.assignments = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_CreatePartitionsAssignment_0(buf, pos); ap(x)
+        o.assignments = a
+    return o, pos
+
+
+def _enc_CreatePartitionsTopic_0(o: CreatePartitionsTopic, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.name)
+    w(_S0.pack(o.count))
+    a = o.assignments
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_CreatePartitionsAssignment_0(x, w)
+
+
+def _dec_CreatePartitionsRequest_0(buf: memoryview, pos: int) -> tuple[CreatePartitionsRequest, int]:
+    o = _new(CreatePartitionsRequest)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_CreatePartitionsTopic_0(buf, pos); ap(x)
+        o.topics = a
+    o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.validate_only = _S1.unpack_from(buf, pos)[0]; pos += 1
+    return o, pos
+
+
+def _enc_CreatePartitionsRequest_0(o: CreatePartitionsRequest, w: Callable[[bytes], object]) -> None:
+    a = o.topics
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_CreatePartitionsTopic_0(x, w)
+    w(_S0.pack(o.timeout_ms))
+    w(_S1.pack(o.validate_only))
+
+
+def _dec_CreatePartitionsAssignment_1(buf: memoryview, pos: int) -> tuple[CreatePartitionsAssignment, int]:
+    o = _new(CreatePartitionsAssignment)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.broker_ids = None
+    else:
+        o.broker_ids = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_CreatePartitionsAssignment_1(o: CreatePartitionsAssignment, w: Callable[[bytes], object]) -> None:
+    a = o.broker_ids
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        w(_struct.pack('>%di' % len(a), *a))
+    w(b'\x00')
+
+
+def _dec_CreatePartitionsTopic_1(buf: memoryview, pos: int) -> tuple[CreatePartitionsTopic, int]:
+    o = _new(CreatePartitionsTopic)
+    o.name, pos = _r_cstr(buf, pos)
+    o.count = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.assignments = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_CreatePartitionsAssignment_1(buf, pos); ap(x)
+        o.assignments = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_CreatePartitionsTopic_1(o: CreatePartitionsTopic, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.name)
+    w(_S0.pack(o.count))
+    a = o.assignments
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_CreatePartitionsAssignment_1(x, w)
+    w(b'\x00')
+
+
+def _dec_CreatePartitionsRequest_1(buf: memoryview, pos: int) -> tuple[CreatePartitionsRequest, int]:
+    o = _new(CreatePartitionsRequest)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_CreatePartitionsTopic_1(buf, pos); ap(x)
+        o.topics = a
+    o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.validate_only = _S1.unpack_from(buf, pos)[0]; pos += 1
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_CreatePartitionsRequest_1(o: CreatePartitionsRequest, w: Callable[[bytes], object]) -> None:
+    a = o.topics
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_CreatePartitionsTopic_1(x, w)
+    w(_S0.pack(o.timeout_ms))
+    w(_S1.pack(o.validate_only))
+    w(b'\x00')
+
+
+_DEC_CreatePartitionsRequest: list[Callable[..., Any]] = [_dec_CreatePartitionsRequest_0, _dec_CreatePartitionsRequest_0, _dec_CreatePartitionsRequest_1, _dec_CreatePartitionsRequest_1]
+_ENC_CreatePartitionsRequest: list[Callable[..., Any]] = [_enc_CreatePartitionsRequest_0, _enc_CreatePartitionsRequest_0, _enc_CreatePartitionsRequest_1, _enc_CreatePartitionsRequest_1]

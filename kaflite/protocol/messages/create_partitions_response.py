@@ -1,0 +1,160 @@
+"""Generated from Kafka's CreatePartitionsResponse.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>h')
+
+
+class CreatePartitionsTopicResult:
+    """A CreatePartitionsTopicResult inside CreatePartitionsResponse. (generated from CreatePartitionsResponse.json)."""
+
+    __slots__ = ('name', 'error_code', 'error_message')
+
+    def __init__(self, *, name: str = '', error_code: int = 0, error_message: str | None = None) -> None:
+        self.name = name
+        self.error_code = error_code
+        self.error_message = error_message
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class CreatePartitionsResponse:
+    """CreatePartitionsResponse v0-3 (generated from CreatePartitionsResponse.json)."""
+
+    __slots__ = ('throttle_time_ms', 'results')
+    API_KEY = 37
+    MIN_VERSION = 0
+    MAX_VERSION = 3
+    FLEXIBLE_MIN = 2
+    CreatePartitionsTopicResult: type[CreatePartitionsTopicResult]
+
+    def __init__(self, *, throttle_time_ms: int = 0, results: list[CreatePartitionsTopicResult] | None = None) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.results = [] if results is None else results
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_CreatePartitionsResponse[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> CreatePartitionsResponse:
+        return _DEC_CreatePartitionsResponse[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[CreatePartitionsResponse, int]:
+        return _DEC_CreatePartitionsResponse[version](memoryview(buf), pos)
+
+
+CreatePartitionsResponse.CreatePartitionsTopicResult = CreatePartitionsTopicResult  # type: ignore[misc]
+
+
+def _dec_CreatePartitionsTopicResult_0(buf: memoryview, pos: int) -> tuple[CreatePartitionsTopicResult, int]:
+    o = _new(CreatePartitionsTopicResult)
+    o.name, pos = _r_str(buf, pos)
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_str(buf, pos)
+    return o, pos
+
+
+def _enc_CreatePartitionsTopicResult_0(o: CreatePartitionsTopicResult, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.name)
+    w(_S1.pack(o.error_code))
+    _w_str(w, o.error_message)
+
+
+def _dec_CreatePartitionsResponse_0(buf: memoryview, pos: int) -> tuple[CreatePartitionsResponse, int]:
+    o = _new(CreatePartitionsResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.results = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_CreatePartitionsTopicResult_0(buf, pos); ap(x)
+        o.results = a
+    return o, pos
+
+
+def _enc_CreatePartitionsResponse_0(o: CreatePartitionsResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a = o.results
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_CreatePartitionsTopicResult_0(x, w)
+
+
+def _dec_CreatePartitionsTopicResult_1(buf: memoryview, pos: int) -> tuple[CreatePartitionsTopicResult, int]:
+    o = _new(CreatePartitionsTopicResult)
+    o.name, pos = _r_cstr(buf, pos)
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_cstr(buf, pos)
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_CreatePartitionsTopicResult_1(o: CreatePartitionsTopicResult, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.name)
+    w(_S1.pack(o.error_code))
+    _w_cstr(w, o.error_message)
+    w(b'\x00')
+
+
+def _dec_CreatePartitionsResponse_1(buf: memoryview, pos: int) -> tuple[CreatePartitionsResponse, int]:
+    o = _new(CreatePartitionsResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.results = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_CreatePartitionsTopicResult_1(buf, pos); ap(x)
+        o.results = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_CreatePartitionsResponse_1(o: CreatePartitionsResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a = o.results
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_CreatePartitionsTopicResult_1(x, w)
+    w(b'\x00')
+
+
+_DEC_CreatePartitionsResponse: list[Callable[..., Any]] = [_dec_CreatePartitionsResponse_0, _dec_CreatePartitionsResponse_0, _dec_CreatePartitionsResponse_1, _dec_CreatePartitionsResponse_1]
+_ENC_CreatePartitionsResponse: list[Callable[..., Any]] = [_enc_CreatePartitionsResponse_0, _enc_CreatePartitionsResponse_0, _enc_CreatePartitionsResponse_1, _enc_CreatePartitionsResponse_1]

@@ -1,0 +1,338 @@
+"""Generated from Kafka's CreateTopicsRequest.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>h')
+_S2 = _struct.Struct('>?')
+
+
+class CreatableTopic:
+    """A CreatableTopic inside CreateTopicsRequest. (generated from CreateTopicsRequest.json)."""
+
+    __slots__ = ('name', 'num_partitions', 'replication_factor', 'assignments', 'configs')
+
+    def __init__(self, *, name: str = '', num_partitions: int = 0, replication_factor: int = 0, assignments: list[CreatableReplicaAssignment] | None = None, configs: list[CreatableTopicConfig] | None = None) -> None:
+        self.name = name
+        self.num_partitions = num_partitions
+        self.replication_factor = replication_factor
+        self.assignments = [] if assignments is None else assignments
+        self.configs = [] if configs is None else configs
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class CreatableReplicaAssignment:
+    """A CreatableReplicaAssignment inside CreateTopicsRequest. (generated from CreateTopicsRequest.json)."""
+
+    __slots__ = ('partition_index', 'broker_ids')
+
+    def __init__(self, *, partition_index: int = 0, broker_ids: list[int] | None = None) -> None:
+        self.partition_index = partition_index
+        self.broker_ids = [] if broker_ids is None else broker_ids
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class CreatableTopicConfig:
+    """A CreatableTopicConfig inside CreateTopicsRequest. (generated from CreateTopicsRequest.json)."""
+
+    __slots__ = ('name', 'value')
+
+    def __init__(self, *, name: str = '', value: str | None = '') -> None:
+        self.name = name
+        self.value = value
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class CreateTopicsRequest:
+    """CreateTopicsRequest v2-7 (generated from CreateTopicsRequest.json)."""
+
+    __slots__ = ('topics', 'timeout_ms', 'validate_only')
+    API_KEY = 19
+    MIN_VERSION = 2
+    MAX_VERSION = 7
+    FLEXIBLE_MIN = 5
+    CreatableTopic: type[CreatableTopic]
+    CreatableReplicaAssignment: type[CreatableReplicaAssignment]
+    CreatableTopicConfig: type[CreatableTopicConfig]
+
+    def __init__(self, *, topics: list[CreatableTopic] | None = None, timeout_ms: int = 60000, validate_only: bool = False) -> None:
+        self.topics = [] if topics is None else topics
+        self.timeout_ms = timeout_ms
+        self.validate_only = validate_only
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_CreateTopicsRequest[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> CreateTopicsRequest:
+        return _DEC_CreateTopicsRequest[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[CreateTopicsRequest, int]:
+        return _DEC_CreateTopicsRequest[version](memoryview(buf), pos)
+
+
+CreateTopicsRequest.CreatableTopic = CreatableTopic  # type: ignore[misc]
+CreateTopicsRequest.CreatableReplicaAssignment = CreatableReplicaAssignment  # type: ignore[misc]
+CreateTopicsRequest.CreatableTopicConfig = CreatableTopicConfig  # type: ignore[misc]
+
+
+def _dec_CreatableReplicaAssignment_0(buf: memoryview, pos: int) -> tuple[CreatableReplicaAssignment, int]:
+    o = _new(CreatableReplicaAssignment)
+    o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.broker_ids = None
+    else:
+        o.broker_ids = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    return o, pos
+
+
+def _enc_CreatableReplicaAssignment_0(o: CreatableReplicaAssignment, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.partition_index))
+    a = o.broker_ids
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        w(_struct.pack('>%di' % len(a), *a))
+
+
+def _dec_CreatableTopicConfig_0(buf: memoryview, pos: int) -> tuple[CreatableTopicConfig, int]:
+    o = _new(CreatableTopicConfig)
+    o.name, pos = _r_str(buf, pos)
+    o.value, pos = _r_str(buf, pos)
+    return o, pos
+
+
+def _enc_CreatableTopicConfig_0(o: CreatableTopicConfig, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.name)
+    _w_str(w, o.value)
+
+
+def _dec_CreatableTopic_0(buf: memoryview, pos: int) -> tuple[CreatableTopic, int]:
+    o = _new(CreatableTopic)
+    o.name, pos = _r_str(buf, pos)
+    o.num_partitions = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.replication_factor = _S1.unpack_from(buf, pos)[0]; pos += 2
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.assignments = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_CreatableReplicaAssignment_0(buf, pos); ap(x)
+        o.assignments = a
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.configs = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_CreatableTopicConfig_0(buf, pos); ap(x)
+        o.configs = a
+    return o, pos
+
+
+def _enc_CreatableTopic_0(o: CreatableTopic, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.name)
+    w(_S0.pack(o.num_partitions))
+    w(_S1.pack(o.replication_factor))
+    a = o.assignments
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_CreatableReplicaAssignment_0(x, w)
+    a = o.configs
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_CreatableTopicConfig_0(x, w)
+
+
+def _dec_CreateTopicsRequest_0(buf: memoryview, pos: int) -> tuple[CreateTopicsRequest, int]:
+    o = _new(CreateTopicsRequest)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_CreatableTopic_0(buf, pos); ap(x)
+        o.topics = a
+    o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.validate_only = _S2.unpack_from(buf, pos)[0]; pos += 1
+    return o, pos
+
+
+def _enc_CreateTopicsRequest_0(o: CreateTopicsRequest, w: Callable[[bytes], object]) -> None:
+    a = o.topics
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_CreatableTopic_0(x, w)
+    w(_S0.pack(o.timeout_ms))
+    w(_S2.pack(o.validate_only))
+
+
+def _dec_CreatableReplicaAssignment_1(buf: memoryview, pos: int) -> tuple[CreatableReplicaAssignment, int]:
+    o = _new(CreatableReplicaAssignment)
+    o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.broker_ids = None
+    else:
+        o.broker_ids = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_CreatableReplicaAssignment_1(o: CreatableReplicaAssignment, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.partition_index))
+    a = o.broker_ids
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        w(_struct.pack('>%di' % len(a), *a))
+    w(b'\x00')
+
+
+def _dec_CreatableTopicConfig_1(buf: memoryview, pos: int) -> tuple[CreatableTopicConfig, int]:
+    o = _new(CreatableTopicConfig)
+    o.name, pos = _r_cstr(buf, pos)
+    o.value, pos = _r_cstr(buf, pos)
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_CreatableTopicConfig_1(o: CreatableTopicConfig, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.name)
+    _w_cstr(w, o.value)
+    w(b'\x00')
+
+
+def _dec_CreatableTopic_1(buf: memoryview, pos: int) -> tuple[CreatableTopic, int]:
+    o = _new(CreatableTopic)
+    o.name, pos = _r_cstr(buf, pos)
+    o.num_partitions = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.replication_factor = _S1.unpack_from(buf, pos)[0]; pos += 2
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.assignments = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_CreatableReplicaAssignment_1(buf, pos); ap(x)
+        o.assignments = a
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.configs = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_CreatableTopicConfig_1(buf, pos); ap(x)
+        o.configs = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_CreatableTopic_1(o: CreatableTopic, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.name)
+    w(_S0.pack(o.num_partitions))
+    w(_S1.pack(o.replication_factor))
+    a = o.assignments
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_CreatableReplicaAssignment_1(x, w)
+    a = o.configs
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_CreatableTopicConfig_1(x, w)
+    w(b'\x00')
+
+
+def _dec_CreateTopicsRequest_1(buf: memoryview, pos: int) -> tuple[CreateTopicsRequest, int]:
+    o = _new(CreateTopicsRequest)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_CreatableTopic_1(buf, pos); ap(x)
+        o.topics = a
+    o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.validate_only = _S2.unpack_from(buf, pos)[0]; pos += 1
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_CreateTopicsRequest_1(o: CreateTopicsRequest, w: Callable[[bytes], object]) -> None:
+    a = o.topics
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_CreatableTopic_1(x, w)
+    w(_S0.pack(o.timeout_ms))
+    w(_S2.pack(o.validate_only))
+    w(b'\x00')
+
+
+_DEC_CreateTopicsRequest: list[Callable[..., Any]] = [_unsupported, _unsupported, _dec_CreateTopicsRequest_0, _dec_CreateTopicsRequest_0, _dec_CreateTopicsRequest_0, _dec_CreateTopicsRequest_1, _dec_CreateTopicsRequest_1, _dec_CreateTopicsRequest_1]
+_ENC_CreateTopicsRequest: list[Callable[..., Any]] = [_unsupported, _unsupported, _enc_CreateTopicsRequest_0, _enc_CreateTopicsRequest_0, _enc_CreateTopicsRequest_0, _enc_CreateTopicsRequest_1, _enc_CreateTopicsRequest_1, _enc_CreateTopicsRequest_1]

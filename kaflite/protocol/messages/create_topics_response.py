@@ -1,0 +1,331 @@
+"""Generated from Kafka's CreateTopicsResponse.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>h')
+_S2 = _struct.Struct('>?')
+_S3 = _struct.Struct('>b')
+
+
+class CreatableTopicResult:
+    """A CreatableTopicResult inside CreateTopicsResponse. (generated from CreateTopicsResponse.json)."""
+
+    __slots__ = ('name', 'topic_id', 'error_code', 'error_message', 'topic_config_error_code', 'num_partitions', 'replication_factor', 'configs')
+
+    def __init__(self, *, name: str = '', topic_id: bytes = ZERO_UUID, error_code: int = 0, error_message: str | None = '', topic_config_error_code: int = 0, num_partitions: int = -1, replication_factor: int = -1, configs: list[CreatableTopicConfigs] | None | None = None) -> None:
+        self.name = name
+        self.topic_id = topic_id
+        self.error_code = error_code
+        self.error_message = error_message
+        self.topic_config_error_code = topic_config_error_code
+        self.num_partitions = num_partitions
+        self.replication_factor = replication_factor
+        self.configs = [] if configs is None else configs
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class CreatableTopicConfigs:
+    """A CreatableTopicConfigs inside CreateTopicsResponse. (generated from CreateTopicsResponse.json)."""
+
+    __slots__ = ('name', 'value', 'read_only', 'config_source', 'is_sensitive')
+
+    def __init__(self, *, name: str = '', value: str | None = '', read_only: bool = False, config_source: int = -1, is_sensitive: bool = False) -> None:
+        self.name = name
+        self.value = value
+        self.read_only = read_only
+        self.config_source = config_source
+        self.is_sensitive = is_sensitive
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class CreateTopicsResponse:
+    """CreateTopicsResponse v2-7 (generated from CreateTopicsResponse.json)."""
+
+    __slots__ = ('throttle_time_ms', 'topics')
+    API_KEY = 19
+    MIN_VERSION = 2
+    MAX_VERSION = 7
+    FLEXIBLE_MIN = 5
+    CreatableTopicResult: type[CreatableTopicResult]
+    CreatableTopicConfigs: type[CreatableTopicConfigs]
+
+    def __init__(self, *, throttle_time_ms: int = 0, topics: list[CreatableTopicResult] | None = None) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.topics = [] if topics is None else topics
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_CreateTopicsResponse[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> CreateTopicsResponse:
+        return _DEC_CreateTopicsResponse[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[CreateTopicsResponse, int]:
+        return _DEC_CreateTopicsResponse[version](memoryview(buf), pos)
+
+
+CreateTopicsResponse.CreatableTopicResult = CreatableTopicResult  # type: ignore[misc]
+CreateTopicsResponse.CreatableTopicConfigs = CreatableTopicConfigs  # type: ignore[misc]
+
+
+def _dec_CreatableTopicResult_0(buf: memoryview, pos: int) -> tuple[CreatableTopicResult, int]:
+    o = _new(CreatableTopicResult)
+    o.name, pos = _r_str(buf, pos)
+    o.topic_id = ZERO_UUID
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_str(buf, pos)
+    o.topic_config_error_code = 0
+    o.num_partitions = -1
+    o.replication_factor = -1
+    o.configs = []
+    return o, pos
+
+
+def _enc_CreatableTopicResult_0(o: CreatableTopicResult, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.name)
+    w(_S1.pack(o.error_code))
+    _w_str(w, o.error_message)
+
+
+def _dec_CreateTopicsResponse_0(buf: memoryview, pos: int) -> tuple[CreateTopicsResponse, int]:
+    o = _new(CreateTopicsResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_CreatableTopicResult_0(buf, pos); ap(x)
+        o.topics = a
+    return o, pos
+
+
+def _enc_CreateTopicsResponse_0(o: CreateTopicsResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a = o.topics
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_CreatableTopicResult_0(x, w)
+
+
+def _dec_CreatableTopicConfigs_0(buf: memoryview, pos: int) -> tuple[CreatableTopicConfigs, int]:
+    o = _new(CreatableTopicConfigs)
+    o.name, pos = _r_cstr(buf, pos)
+    o.value, pos = _r_cstr(buf, pos)
+    o.read_only = _S2.unpack_from(buf, pos)[0]; pos += 1
+    o.config_source = _S3.unpack_from(buf, pos)[0]; pos += 1
+    o.is_sensitive = _S2.unpack_from(buf, pos)[0]; pos += 1
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_CreatableTopicConfigs_0(o: CreatableTopicConfigs, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.name)
+    _w_cstr(w, o.value)
+    w(_S2.pack(o.read_only))
+    w(_S3.pack(o.config_source))
+    w(_S2.pack(o.is_sensitive))
+    w(b'\x00')
+
+
+def _dec_CreatableTopicResult_1(buf: memoryview, pos: int) -> tuple[CreatableTopicResult, int]:
+    o = _new(CreatableTopicResult)
+    o.name, pos = _r_cstr(buf, pos)
+    o.topic_id = ZERO_UUID
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_cstr(buf, pos)
+    o.topic_config_error_code = 0
+    o.num_partitions = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.replication_factor = _S1.unpack_from(buf, pos)[0]; pos += 2
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.configs = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_CreatableTopicConfigs_0(buf, pos); ap(x)
+        o.configs = a
+    nt, pos = _r_uvarint(buf, pos)
+    for _ in range(nt):
+        tag, pos = _r_uvarint(buf, pos)
+        size, pos = _r_uvarint(buf, pos)
+        end = pos + size
+        if tag == 0:
+            o.topic_config_error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+        pos = end
+    return o, pos
+
+
+def _enc_CreatableTopicResult_1(o: CreatableTopicResult, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.name)
+    w(_S1.pack(o.error_code))
+    _w_cstr(w, o.error_message)
+    w(_S0.pack(o.num_partitions))
+    w(_S1.pack(o.replication_factor))
+    a = o.configs
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_CreatableTopicConfigs_0(x, w)
+    tags = []
+    if o.topic_config_error_code != 0:
+        tb = []; tw = tb.append
+        tw(_S1.pack(o.topic_config_error_code))
+        tv = b''.join(tb)
+        tags.append(_uvarint(0) + _uvarint(len(tv)) + tv)
+    w(_uvarint(len(tags)))
+    for t in tags:
+        w(t)
+
+
+def _dec_CreateTopicsResponse_1(buf: memoryview, pos: int) -> tuple[CreateTopicsResponse, int]:
+    o = _new(CreateTopicsResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_CreatableTopicResult_1(buf, pos); ap(x)
+        o.topics = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_CreateTopicsResponse_1(o: CreateTopicsResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a = o.topics
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_CreatableTopicResult_1(x, w)
+    w(b'\x00')
+
+
+def _dec_CreatableTopicResult_2(buf: memoryview, pos: int) -> tuple[CreatableTopicResult, int]:
+    o = _new(CreatableTopicResult)
+    o.name, pos = _r_cstr(buf, pos)
+    o.topic_id = bytes(buf[pos:pos + 16]); pos += 16
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_cstr(buf, pos)
+    o.topic_config_error_code = 0
+    o.num_partitions = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.replication_factor = _S1.unpack_from(buf, pos)[0]; pos += 2
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.configs = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_CreatableTopicConfigs_0(buf, pos); ap(x)
+        o.configs = a
+    nt, pos = _r_uvarint(buf, pos)
+    for _ in range(nt):
+        tag, pos = _r_uvarint(buf, pos)
+        size, pos = _r_uvarint(buf, pos)
+        end = pos + size
+        if tag == 0:
+            o.topic_config_error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+        pos = end
+    return o, pos
+
+
+def _enc_CreatableTopicResult_2(o: CreatableTopicResult, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.name)
+    w(o.topic_id)
+    w(_S1.pack(o.error_code))
+    _w_cstr(w, o.error_message)
+    w(_S0.pack(o.num_partitions))
+    w(_S1.pack(o.replication_factor))
+    a = o.configs
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_CreatableTopicConfigs_0(x, w)
+    tags = []
+    if o.topic_config_error_code != 0:
+        tb = []; tw = tb.append
+        tw(_S1.pack(o.topic_config_error_code))
+        tv = b''.join(tb)
+        tags.append(_uvarint(0) + _uvarint(len(tv)) + tv)
+    w(_uvarint(len(tags)))
+    for t in tags:
+        w(t)
+
+
+def _dec_CreateTopicsResponse_2(buf: memoryview, pos: int) -> tuple[CreateTopicsResponse, int]:
+    o = _new(CreateTopicsResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_CreatableTopicResult_2(buf, pos); ap(x)
+        o.topics = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_CreateTopicsResponse_2(o: CreateTopicsResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a = o.topics
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_CreatableTopicResult_2(x, w)
+    w(b'\x00')
+
+
+_DEC_CreateTopicsResponse: list[Callable[..., Any]] = [_unsupported, _unsupported, _dec_CreateTopicsResponse_0, _dec_CreateTopicsResponse_0, _dec_CreateTopicsResponse_0, _dec_CreateTopicsResponse_1, _dec_CreateTopicsResponse_1, _dec_CreateTopicsResponse_2]
+_ENC_CreateTopicsResponse: list[Callable[..., Any]] = [_unsupported, _unsupported, _enc_CreateTopicsResponse_0, _enc_CreateTopicsResponse_0, _enc_CreateTopicsResponse_0, _enc_CreateTopicsResponse_1, _enc_CreateTopicsResponse_1, _enc_CreateTopicsResponse_2]

@@ -1,0 +1,268 @@
+"""Generated from Kafka's DeleteAclsResponse.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>h')
+_S2 = _struct.Struct('>b')
+
+
+class DeleteAclsFilterResult:
+    """A DeleteAclsFilterResult inside DeleteAclsResponse. (generated from DeleteAclsResponse.json)."""
+
+    __slots__ = ('error_code', 'error_message', 'matching_acls')
+
+    def __init__(self, *, error_code: int = 0, error_message: str | None = '', matching_acls: list[DeleteAclsMatchingAcl] | None = None) -> None:
+        self.error_code = error_code
+        self.error_message = error_message
+        self.matching_acls = [] if matching_acls is None else matching_acls
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class DeleteAclsMatchingAcl:
+    """A DeleteAclsMatchingAcl inside DeleteAclsResponse. (generated from DeleteAclsResponse.json)."""
+
+    __slots__ = ('error_code', 'error_message', 'resource_type', 'resource_name', 'pattern_type', 'principal', 'host', 'operation', 'permission_type')
+
+    def __init__(self, *, error_code: int = 0, error_message: str | None = '', resource_type: int = 0, resource_name: str = '', pattern_type: int = 3, principal: str = '', host: str = '', operation: int = 0, permission_type: int = 0) -> None:
+        self.error_code = error_code
+        self.error_message = error_message
+        self.resource_type = resource_type
+        self.resource_name = resource_name
+        self.pattern_type = pattern_type
+        self.principal = principal
+        self.host = host
+        self.operation = operation
+        self.permission_type = permission_type
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class DeleteAclsResponse:
+    """DeleteAclsResponse v1-3 (generated from DeleteAclsResponse.json)."""
+
+    __slots__ = ('throttle_time_ms', 'filter_results')
+    API_KEY = 31
+    MIN_VERSION = 1
+    MAX_VERSION = 3
+    FLEXIBLE_MIN = 2
+    DeleteAclsFilterResult: type[DeleteAclsFilterResult]
+    DeleteAclsMatchingAcl: type[DeleteAclsMatchingAcl]
+
+    def __init__(self, *, throttle_time_ms: int = 0, filter_results: list[DeleteAclsFilterResult] | None = None) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.filter_results = [] if filter_results is None else filter_results
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_DeleteAclsResponse[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> DeleteAclsResponse:
+        return _DEC_DeleteAclsResponse[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[DeleteAclsResponse, int]:
+        return _DEC_DeleteAclsResponse[version](memoryview(buf), pos)
+
+
+DeleteAclsResponse.DeleteAclsFilterResult = DeleteAclsFilterResult  # type: ignore[misc]
+DeleteAclsResponse.DeleteAclsMatchingAcl = DeleteAclsMatchingAcl  # type: ignore[misc]
+
+
+def _dec_DeleteAclsMatchingAcl_0(buf: memoryview, pos: int) -> tuple[DeleteAclsMatchingAcl, int]:
+    o = _new(DeleteAclsMatchingAcl)
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_str(buf, pos)
+    o.resource_type = _S2.unpack_from(buf, pos)[0]; pos += 1
+    o.resource_name, pos = _r_str(buf, pos)
+    o.pattern_type = _S2.unpack_from(buf, pos)[0]; pos += 1
+    o.principal, pos = _r_str(buf, pos)
+    o.host, pos = _r_str(buf, pos)
+    o.operation = _S2.unpack_from(buf, pos)[0]; pos += 1
+    o.permission_type = _S2.unpack_from(buf, pos)[0]; pos += 1
+    return o, pos
+
+
+def _enc_DeleteAclsMatchingAcl_0(o: DeleteAclsMatchingAcl, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.error_code))
+    _w_str(w, o.error_message)
+    w(_S2.pack(o.resource_type))
+    _w_str(w, o.resource_name)
+    w(_S2.pack(o.pattern_type))
+    _w_str(w, o.principal)
+    _w_str(w, o.host)
+    w(_S2.pack(o.operation))
+    w(_S2.pack(o.permission_type))
+
+
+def _dec_DeleteAclsFilterResult_0(buf: memoryview, pos: int) -> tuple[DeleteAclsFilterResult, int]:
+    o = _new(DeleteAclsFilterResult)
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_str(buf, pos)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.matching_acls = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DeleteAclsMatchingAcl_0(buf, pos); ap(x)
+        o.matching_acls = a
+    return o, pos
+
+
+def _enc_DeleteAclsFilterResult_0(o: DeleteAclsFilterResult, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.error_code))
+    _w_str(w, o.error_message)
+    a = o.matching_acls
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_DeleteAclsMatchingAcl_0(x, w)
+
+
+def _dec_DeleteAclsResponse_0(buf: memoryview, pos: int) -> tuple[DeleteAclsResponse, int]:
+    o = _new(DeleteAclsResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.filter_results = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DeleteAclsFilterResult_0(buf, pos); ap(x)
+        o.filter_results = a
+    return o, pos
+
+
+def _enc_DeleteAclsResponse_0(o: DeleteAclsResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a = o.filter_results
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_DeleteAclsFilterResult_0(x, w)
+
+
+def _dec_DeleteAclsMatchingAcl_1(buf: memoryview, pos: int) -> tuple[DeleteAclsMatchingAcl, int]:
+    o = _new(DeleteAclsMatchingAcl)
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_cstr(buf, pos)
+    o.resource_type = _S2.unpack_from(buf, pos)[0]; pos += 1
+    o.resource_name, pos = _r_cstr(buf, pos)
+    o.pattern_type = _S2.unpack_from(buf, pos)[0]; pos += 1
+    o.principal, pos = _r_cstr(buf, pos)
+    o.host, pos = _r_cstr(buf, pos)
+    o.operation = _S2.unpack_from(buf, pos)[0]; pos += 1
+    o.permission_type = _S2.unpack_from(buf, pos)[0]; pos += 1
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DeleteAclsMatchingAcl_1(o: DeleteAclsMatchingAcl, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.error_code))
+    _w_cstr(w, o.error_message)
+    w(_S2.pack(o.resource_type))
+    _w_cstr(w, o.resource_name)
+    w(_S2.pack(o.pattern_type))
+    _w_cstr(w, o.principal)
+    _w_cstr(w, o.host)
+    w(_S2.pack(o.operation))
+    w(_S2.pack(o.permission_type))
+    w(b'\x00')
+
+
+def _dec_DeleteAclsFilterResult_1(buf: memoryview, pos: int) -> tuple[DeleteAclsFilterResult, int]:
+    o = _new(DeleteAclsFilterResult)
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.matching_acls = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DeleteAclsMatchingAcl_1(buf, pos); ap(x)
+        o.matching_acls = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DeleteAclsFilterResult_1(o: DeleteAclsFilterResult, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.error_code))
+    _w_cstr(w, o.error_message)
+    a = o.matching_acls
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_DeleteAclsMatchingAcl_1(x, w)
+    w(b'\x00')
+
+
+def _dec_DeleteAclsResponse_1(buf: memoryview, pos: int) -> tuple[DeleteAclsResponse, int]:
+    o = _new(DeleteAclsResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.filter_results = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DeleteAclsFilterResult_1(buf, pos); ap(x)
+        o.filter_results = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DeleteAclsResponse_1(o: DeleteAclsResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a = o.filter_results
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_DeleteAclsFilterResult_1(x, w)
+    w(b'\x00')
+
+
+_DEC_DeleteAclsResponse: list[Callable[..., Any]] = [_unsupported, _dec_DeleteAclsResponse_0, _dec_DeleteAclsResponse_1, _dec_DeleteAclsResponse_1]
+_ENC_DeleteAclsResponse: list[Callable[..., Any]] = [_unsupported, _enc_DeleteAclsResponse_0, _enc_DeleteAclsResponse_1, _enc_DeleteAclsResponse_1]

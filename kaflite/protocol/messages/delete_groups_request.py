@@ -1,0 +1,103 @@
+"""Generated from Kafka's DeleteGroupsRequest.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+
+
+class DeleteGroupsRequest:
+    """DeleteGroupsRequest v0-2 (generated from DeleteGroupsRequest.json)."""
+
+    __slots__ = ('groups_names',)
+    API_KEY = 42
+    MIN_VERSION = 0
+    MAX_VERSION = 2
+    FLEXIBLE_MIN = 2
+
+    def __init__(self, *, groups_names: list[str] | None = None) -> None:
+        self.groups_names = [] if groups_names is None else groups_names
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_DeleteGroupsRequest[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> DeleteGroupsRequest:
+        return _DEC_DeleteGroupsRequest[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[DeleteGroupsRequest, int]:
+        return _DEC_DeleteGroupsRequest[version](memoryview(buf), pos)
+
+
+
+
+def _dec_DeleteGroupsRequest_0(buf: memoryview, pos: int) -> tuple[DeleteGroupsRequest, int]:
+    o = _new(DeleteGroupsRequest)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.groups_names = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _r_str(buf, pos); ap(x)
+        o.groups_names = a
+    return o, pos
+
+
+def _enc_DeleteGroupsRequest_0(o: DeleteGroupsRequest, w: Callable[[bytes], object]) -> None:
+    a = o.groups_names
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _w_str(w, x)
+
+
+def _dec_DeleteGroupsRequest_1(buf: memoryview, pos: int) -> tuple[DeleteGroupsRequest, int]:
+    o = _new(DeleteGroupsRequest)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.groups_names = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _r_cstr(buf, pos); ap(x)
+        o.groups_names = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DeleteGroupsRequest_1(o: DeleteGroupsRequest, w: Callable[[bytes], object]) -> None:
+    a = o.groups_names
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _w_cstr(w, x)
+    w(b'\x00')
+
+
+_DEC_DeleteGroupsRequest: list[Callable[..., Any]] = [_dec_DeleteGroupsRequest_0, _dec_DeleteGroupsRequest_0, _dec_DeleteGroupsRequest_1]
+_ENC_DeleteGroupsRequest: list[Callable[..., Any]] = [_enc_DeleteGroupsRequest_0, _enc_DeleteGroupsRequest_0, _enc_DeleteGroupsRequest_1]

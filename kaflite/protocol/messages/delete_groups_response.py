@@ -1,0 +1,155 @@
+"""Generated from Kafka's DeleteGroupsResponse.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>h')
+
+
+class DeletableGroupResult:
+    """A DeletableGroupResult inside DeleteGroupsResponse. (generated from DeleteGroupsResponse.json)."""
+
+    __slots__ = ('group_id', 'error_code')
+
+    def __init__(self, *, group_id: str = '', error_code: int = 0) -> None:
+        self.group_id = group_id
+        self.error_code = error_code
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class DeleteGroupsResponse:
+    """DeleteGroupsResponse v0-2 (generated from DeleteGroupsResponse.json)."""
+
+    __slots__ = ('throttle_time_ms', 'results')
+    API_KEY = 42
+    MIN_VERSION = 0
+    MAX_VERSION = 2
+    FLEXIBLE_MIN = 2
+    DeletableGroupResult: type[DeletableGroupResult]
+
+    def __init__(self, *, throttle_time_ms: int = 0, results: list[DeletableGroupResult] | None = None) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.results = [] if results is None else results
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_DeleteGroupsResponse[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> DeleteGroupsResponse:
+        return _DEC_DeleteGroupsResponse[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[DeleteGroupsResponse, int]:
+        return _DEC_DeleteGroupsResponse[version](memoryview(buf), pos)
+
+
+DeleteGroupsResponse.DeletableGroupResult = DeletableGroupResult  # type: ignore[misc]
+
+
+def _dec_DeletableGroupResult_0(buf: memoryview, pos: int) -> tuple[DeletableGroupResult, int]:
+    o = _new(DeletableGroupResult)
+    o.group_id, pos = _r_str(buf, pos)
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    return o, pos
+
+
+def _enc_DeletableGroupResult_0(o: DeletableGroupResult, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.group_id)
+    w(_S1.pack(o.error_code))
+
+
+def _dec_DeleteGroupsResponse_0(buf: memoryview, pos: int) -> tuple[DeleteGroupsResponse, int]:
+    o = _new(DeleteGroupsResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.results = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DeletableGroupResult_0(buf, pos); ap(x)
+        o.results = a
+    return o, pos
+
+
+def _enc_DeleteGroupsResponse_0(o: DeleteGroupsResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a = o.results
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_DeletableGroupResult_0(x, w)
+
+
+def _dec_DeletableGroupResult_1(buf: memoryview, pos: int) -> tuple[DeletableGroupResult, int]:
+    o = _new(DeletableGroupResult)
+    o.group_id, pos = _r_cstr(buf, pos)
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DeletableGroupResult_1(o: DeletableGroupResult, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.group_id)
+    w(_S1.pack(o.error_code))
+    w(b'\x00')
+
+
+def _dec_DeleteGroupsResponse_1(buf: memoryview, pos: int) -> tuple[DeleteGroupsResponse, int]:
+    o = _new(DeleteGroupsResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.results = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DeletableGroupResult_1(buf, pos); ap(x)
+        o.results = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DeleteGroupsResponse_1(o: DeleteGroupsResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a = o.results
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_DeletableGroupResult_1(x, w)
+    w(b'\x00')
+
+
+_DEC_DeleteGroupsResponse: list[Callable[..., Any]] = [_dec_DeleteGroupsResponse_0, _dec_DeleteGroupsResponse_0, _dec_DeleteGroupsResponse_1]
+_ENC_DeleteGroupsResponse: list[Callable[..., Any]] = [_enc_DeleteGroupsResponse_0, _enc_DeleteGroupsResponse_0, _enc_DeleteGroupsResponse_1]

@@ -1,0 +1,227 @@
+"""Generated from Kafka's DeleteRecordsRequest.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>q')
+
+
+class DeleteRecordsTopic:
+    """A DeleteRecordsTopic inside DeleteRecordsRequest. (generated from DeleteRecordsRequest.json)."""
+
+    __slots__ = ('name', 'partitions')
+
+    def __init__(self, *, name: str = '', partitions: list[DeleteRecordsPartition] | None = None) -> None:
+        self.name = name
+        self.partitions = [] if partitions is None else partitions
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class DeleteRecordsPartition:
+    """A DeleteRecordsPartition inside DeleteRecordsRequest. (generated from DeleteRecordsRequest.json)."""
+
+    __slots__ = ('partition_index', 'offset')
+
+    def __init__(self, *, partition_index: int = 0, offset: int = 0) -> None:
+        self.partition_index = partition_index
+        self.offset = offset
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class DeleteRecordsRequest:
+    """DeleteRecordsRequest v0-2 (generated from DeleteRecordsRequest.json)."""
+
+    __slots__ = ('topics', 'timeout_ms')
+    API_KEY = 21
+    MIN_VERSION = 0
+    MAX_VERSION = 2
+    FLEXIBLE_MIN = 2
+    DeleteRecordsTopic: type[DeleteRecordsTopic]
+    DeleteRecordsPartition: type[DeleteRecordsPartition]
+
+    def __init__(self, *, topics: list[DeleteRecordsTopic] | None = None, timeout_ms: int = 0) -> None:
+        self.topics = [] if topics is None else topics
+        self.timeout_ms = timeout_ms
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_DeleteRecordsRequest[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> DeleteRecordsRequest:
+        return _DEC_DeleteRecordsRequest[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[DeleteRecordsRequest, int]:
+        return _DEC_DeleteRecordsRequest[version](memoryview(buf), pos)
+
+
+DeleteRecordsRequest.DeleteRecordsTopic = DeleteRecordsTopic  # type: ignore[misc]
+DeleteRecordsRequest.DeleteRecordsPartition = DeleteRecordsPartition  # type: ignore[misc]
+
+
+def _dec_DeleteRecordsPartition_0(buf: memoryview, pos: int) -> tuple[DeleteRecordsPartition, int]:
+    o = _new(DeleteRecordsPartition)
+    o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.offset = _S1.unpack_from(buf, pos)[0]; pos += 8
+    return o, pos
+
+
+def _enc_DeleteRecordsPartition_0(o: DeleteRecordsPartition, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.partition_index))
+    w(_S1.pack(o.offset))
+
+
+def _dec_DeleteRecordsTopic_0(buf: memoryview, pos: int) -> tuple[DeleteRecordsTopic, int]:
+    o = _new(DeleteRecordsTopic)
+    o.name, pos = _r_str(buf, pos)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.partitions = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DeleteRecordsPartition_0(buf, pos); ap(x)
+        o.partitions = a
+    return o, pos
+
+
+def _enc_DeleteRecordsTopic_0(o: DeleteRecordsTopic, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.name)
+    a = o.partitions
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_DeleteRecordsPartition_0(x, w)
+
+
+def _dec_DeleteRecordsRequest_0(buf: memoryview, pos: int) -> tuple[DeleteRecordsRequest, int]:
+    o = _new(DeleteRecordsRequest)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DeleteRecordsTopic_0(buf, pos); ap(x)
+        o.topics = a
+    o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    return o, pos
+
+
+def _enc_DeleteRecordsRequest_0(o: DeleteRecordsRequest, w: Callable[[bytes], object]) -> None:
+    a = o.topics
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_DeleteRecordsTopic_0(x, w)
+    w(_S0.pack(o.timeout_ms))
+
+
+def _dec_DeleteRecordsPartition_1(buf: memoryview, pos: int) -> tuple[DeleteRecordsPartition, int]:
+    o = _new(DeleteRecordsPartition)
+    o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.offset = _S1.unpack_from(buf, pos)[0]; pos += 8
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DeleteRecordsPartition_1(o: DeleteRecordsPartition, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.partition_index))
+    w(_S1.pack(o.offset))
+    w(b'\x00')
+
+
+def _dec_DeleteRecordsTopic_1(buf: memoryview, pos: int) -> tuple[DeleteRecordsTopic, int]:
+    o = _new(DeleteRecordsTopic)
+    o.name, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.partitions = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DeleteRecordsPartition_1(buf, pos); ap(x)
+        o.partitions = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DeleteRecordsTopic_1(o: DeleteRecordsTopic, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.name)
+    a = o.partitions
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_DeleteRecordsPartition_1(x, w)
+    w(b'\x00')
+
+
+def _dec_DeleteRecordsRequest_1(buf: memoryview, pos: int) -> tuple[DeleteRecordsRequest, int]:
+    o = _new(DeleteRecordsRequest)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DeleteRecordsTopic_1(buf, pos); ap(x)
+        o.topics = a
+    o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DeleteRecordsRequest_1(o: DeleteRecordsRequest, w: Callable[[bytes], object]) -> None:
+    a = o.topics
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_DeleteRecordsTopic_1(x, w)
+    w(_S0.pack(o.timeout_ms))
+    w(b'\x00')
+
+
+_DEC_DeleteRecordsRequest: list[Callable[..., Any]] = [_dec_DeleteRecordsRequest_0, _dec_DeleteRecordsRequest_0, _dec_DeleteRecordsRequest_1]
+_ENC_DeleteRecordsRequest: list[Callable[..., Any]] = [_enc_DeleteRecordsRequest_0, _enc_DeleteRecordsRequest_0, _enc_DeleteRecordsRequest_1]

@@ -1,0 +1,233 @@
+"""Generated from Kafka's DeleteRecordsResponse.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>q')
+_S2 = _struct.Struct('>h')
+
+
+class DeleteRecordsTopicResult:
+    """A DeleteRecordsTopicResult inside DeleteRecordsResponse. (generated from DeleteRecordsResponse.json)."""
+
+    __slots__ = ('name', 'partitions')
+
+    def __init__(self, *, name: str = '', partitions: list[DeleteRecordsPartitionResult] | None = None) -> None:
+        self.name = name
+        self.partitions = [] if partitions is None else partitions
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class DeleteRecordsPartitionResult:
+    """A DeleteRecordsPartitionResult inside DeleteRecordsResponse. (generated from DeleteRecordsResponse.json)."""
+
+    __slots__ = ('partition_index', 'low_watermark', 'error_code')
+
+    def __init__(self, *, partition_index: int = 0, low_watermark: int = 0, error_code: int = 0) -> None:
+        self.partition_index = partition_index
+        self.low_watermark = low_watermark
+        self.error_code = error_code
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class DeleteRecordsResponse:
+    """DeleteRecordsResponse v0-2 (generated from DeleteRecordsResponse.json)."""
+
+    __slots__ = ('throttle_time_ms', 'topics')
+    API_KEY = 21
+    MIN_VERSION = 0
+    MAX_VERSION = 2
+    FLEXIBLE_MIN = 2
+    DeleteRecordsTopicResult: type[DeleteRecordsTopicResult]
+    DeleteRecordsPartitionResult: type[DeleteRecordsPartitionResult]
+
+    def __init__(self, *, throttle_time_ms: int = 0, topics: list[DeleteRecordsTopicResult] | None = None) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.topics = [] if topics is None else topics
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_DeleteRecordsResponse[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> DeleteRecordsResponse:
+        return _DEC_DeleteRecordsResponse[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[DeleteRecordsResponse, int]:
+        return _DEC_DeleteRecordsResponse[version](memoryview(buf), pos)
+
+
+DeleteRecordsResponse.DeleteRecordsTopicResult = DeleteRecordsTopicResult  # type: ignore[misc]
+DeleteRecordsResponse.DeleteRecordsPartitionResult = DeleteRecordsPartitionResult  # type: ignore[misc]
+
+
+def _dec_DeleteRecordsPartitionResult_0(buf: memoryview, pos: int) -> tuple[DeleteRecordsPartitionResult, int]:
+    o = _new(DeleteRecordsPartitionResult)
+    o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.low_watermark = _S1.unpack_from(buf, pos)[0]; pos += 8
+    o.error_code = _S2.unpack_from(buf, pos)[0]; pos += 2
+    return o, pos
+
+
+def _enc_DeleteRecordsPartitionResult_0(o: DeleteRecordsPartitionResult, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.partition_index))
+    w(_S1.pack(o.low_watermark))
+    w(_S2.pack(o.error_code))
+
+
+def _dec_DeleteRecordsTopicResult_0(buf: memoryview, pos: int) -> tuple[DeleteRecordsTopicResult, int]:
+    o = _new(DeleteRecordsTopicResult)
+    o.name, pos = _r_str(buf, pos)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.partitions = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DeleteRecordsPartitionResult_0(buf, pos); ap(x)
+        o.partitions = a
+    return o, pos
+
+
+def _enc_DeleteRecordsTopicResult_0(o: DeleteRecordsTopicResult, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.name)
+    a = o.partitions
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_DeleteRecordsPartitionResult_0(x, w)
+
+
+def _dec_DeleteRecordsResponse_0(buf: memoryview, pos: int) -> tuple[DeleteRecordsResponse, int]:
+    o = _new(DeleteRecordsResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DeleteRecordsTopicResult_0(buf, pos); ap(x)
+        o.topics = a
+    return o, pos
+
+
+def _enc_DeleteRecordsResponse_0(o: DeleteRecordsResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a = o.topics
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_DeleteRecordsTopicResult_0(x, w)
+
+
+def _dec_DeleteRecordsPartitionResult_1(buf: memoryview, pos: int) -> tuple[DeleteRecordsPartitionResult, int]:
+    o = _new(DeleteRecordsPartitionResult)
+    o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.low_watermark = _S1.unpack_from(buf, pos)[0]; pos += 8
+    o.error_code = _S2.unpack_from(buf, pos)[0]; pos += 2
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DeleteRecordsPartitionResult_1(o: DeleteRecordsPartitionResult, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.partition_index))
+    w(_S1.pack(o.low_watermark))
+    w(_S2.pack(o.error_code))
+    w(b'\x00')
+
+
+def _dec_DeleteRecordsTopicResult_1(buf: memoryview, pos: int) -> tuple[DeleteRecordsTopicResult, int]:
+    o = _new(DeleteRecordsTopicResult)
+    o.name, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.partitions = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DeleteRecordsPartitionResult_1(buf, pos); ap(x)
+        o.partitions = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DeleteRecordsTopicResult_1(o: DeleteRecordsTopicResult, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.name)
+    a = o.partitions
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_DeleteRecordsPartitionResult_1(x, w)
+    w(b'\x00')
+
+
+def _dec_DeleteRecordsResponse_1(buf: memoryview, pos: int) -> tuple[DeleteRecordsResponse, int]:
+    o = _new(DeleteRecordsResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DeleteRecordsTopicResult_1(buf, pos); ap(x)
+        o.topics = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DeleteRecordsResponse_1(o: DeleteRecordsResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a = o.topics
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_DeleteRecordsTopicResult_1(x, w)
+    w(b'\x00')
+
+
+_DEC_DeleteRecordsResponse: list[Callable[..., Any]] = [_dec_DeleteRecordsResponse_0, _dec_DeleteRecordsResponse_0, _dec_DeleteRecordsResponse_1]
+_ENC_DeleteRecordsResponse: list[Callable[..., Any]] = [_enc_DeleteRecordsResponse_0, _enc_DeleteRecordsResponse_0, _enc_DeleteRecordsResponse_1]

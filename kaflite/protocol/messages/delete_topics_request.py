@@ -1,0 +1,173 @@
+"""Generated from Kafka's DeleteTopicsRequest.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+
+
+class DeleteTopicState:
+    """A DeleteTopicState inside DeleteTopicsRequest. (generated from DeleteTopicsRequest.json)."""
+
+    __slots__ = ('name', 'topic_id')
+
+    def __init__(self, *, name: str | None = None, topic_id: bytes = ZERO_UUID) -> None:
+        self.name = name
+        self.topic_id = topic_id
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class DeleteTopicsRequest:
+    """DeleteTopicsRequest v1-6 (generated from DeleteTopicsRequest.json)."""
+
+    __slots__ = ('topics', 'topic_names', 'timeout_ms')
+    API_KEY = 20
+    MIN_VERSION = 1
+    MAX_VERSION = 6
+    FLEXIBLE_MIN = 4
+    DeleteTopicState: type[DeleteTopicState]
+
+    def __init__(self, *, topics: list[DeleteTopicState] | None = None, topic_names: list[str] | None = None, timeout_ms: int = 0) -> None:
+        self.topics = [] if topics is None else topics
+        self.topic_names = [] if topic_names is None else topic_names
+        self.timeout_ms = timeout_ms
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_DeleteTopicsRequest[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> DeleteTopicsRequest:
+        return _DEC_DeleteTopicsRequest[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[DeleteTopicsRequest, int]:
+        return _DEC_DeleteTopicsRequest[version](memoryview(buf), pos)
+
+
+DeleteTopicsRequest.DeleteTopicState = DeleteTopicState  # type: ignore[misc]
+
+
+def _dec_DeleteTopicsRequest_0(buf: memoryview, pos: int) -> tuple[DeleteTopicsRequest, int]:
+    o = _new(DeleteTopicsRequest)
+    o.topics = []
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.topic_names = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _r_str(buf, pos); ap(x)
+        o.topic_names = a
+    o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    return o, pos
+
+
+def _enc_DeleteTopicsRequest_0(o: DeleteTopicsRequest, w: Callable[[bytes], object]) -> None:
+    a = o.topic_names
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _w_str(w, x)
+    w(_S0.pack(o.timeout_ms))
+
+
+def _dec_DeleteTopicsRequest_1(buf: memoryview, pos: int) -> tuple[DeleteTopicsRequest, int]:
+    o = _new(DeleteTopicsRequest)
+    o.topics = []
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.topic_names = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _r_cstr(buf, pos); ap(x)
+        o.topic_names = a
+    o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DeleteTopicsRequest_1(o: DeleteTopicsRequest, w: Callable[[bytes], object]) -> None:
+    a = o.topic_names
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _w_cstr(w, x)
+    w(_S0.pack(o.timeout_ms))
+    w(b'\x00')
+
+
+def _dec_DeleteTopicState_0(buf: memoryview, pos: int) -> tuple[DeleteTopicState, int]:
+    o = _new(DeleteTopicState)
+    o.name, pos = _r_cstr(buf, pos)
+    o.topic_id = bytes(buf[pos:pos + 16]); pos += 16
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DeleteTopicState_0(o: DeleteTopicState, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.name)
+    w(o.topic_id)
+    w(b'\x00')
+
+
+def _dec_DeleteTopicsRequest_2(buf: memoryview, pos: int) -> tuple[DeleteTopicsRequest, int]:
+    o = _new(DeleteTopicsRequest)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DeleteTopicState_0(buf, pos); ap(x)
+        o.topics = a
+    o.topic_names = []
+    o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DeleteTopicsRequest_2(o: DeleteTopicsRequest, w: Callable[[bytes], object]) -> None:
+    a = o.topics
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_DeleteTopicState_0(x, w)
+    w(_S0.pack(o.timeout_ms))
+    w(b'\x00')
+
+
+_DEC_DeleteTopicsRequest: list[Callable[..., Any]] = [_unsupported, _dec_DeleteTopicsRequest_0, _dec_DeleteTopicsRequest_0, _dec_DeleteTopicsRequest_0, _dec_DeleteTopicsRequest_1, _dec_DeleteTopicsRequest_1, _dec_DeleteTopicsRequest_2]
+_ENC_DeleteTopicsRequest: list[Callable[..., Any]] = [_unsupported, _enc_DeleteTopicsRequest_0, _enc_DeleteTopicsRequest_0, _enc_DeleteTopicsRequest_0, _enc_DeleteTopicsRequest_1, _enc_DeleteTopicsRequest_1, _enc_DeleteTopicsRequest_2]

@@ -1,0 +1,250 @@
+"""Generated from Kafka's DeleteTopicsResponse.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>h')
+
+
+class DeletableTopicResult:
+    """A DeletableTopicResult inside DeleteTopicsResponse. (generated from DeleteTopicsResponse.json)."""
+
+    __slots__ = ('name', 'topic_id', 'error_code', 'error_message')
+
+    def __init__(self, *, name: str | None = '', topic_id: bytes = ZERO_UUID, error_code: int = 0, error_message: str | None = None) -> None:
+        self.name = name
+        self.topic_id = topic_id
+        self.error_code = error_code
+        self.error_message = error_message
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class DeleteTopicsResponse:
+    """DeleteTopicsResponse v1-6 (generated from DeleteTopicsResponse.json)."""
+
+    __slots__ = ('throttle_time_ms', 'responses')
+    API_KEY = 20
+    MIN_VERSION = 1
+    MAX_VERSION = 6
+    FLEXIBLE_MIN = 4
+    DeletableTopicResult: type[DeletableTopicResult]
+
+    def __init__(self, *, throttle_time_ms: int = 0, responses: list[DeletableTopicResult] | None = None) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.responses = [] if responses is None else responses
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_DeleteTopicsResponse[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> DeleteTopicsResponse:
+        return _DEC_DeleteTopicsResponse[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[DeleteTopicsResponse, int]:
+        return _DEC_DeleteTopicsResponse[version](memoryview(buf), pos)
+
+
+DeleteTopicsResponse.DeletableTopicResult = DeletableTopicResult  # type: ignore[misc]
+
+
+def _dec_DeletableTopicResult_0(buf: memoryview, pos: int) -> tuple[DeletableTopicResult, int]:
+    o = _new(DeletableTopicResult)
+    o.name, pos = _r_str(buf, pos)
+    o.topic_id = ZERO_UUID
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message = None
+    return o, pos
+
+
+def _enc_DeletableTopicResult_0(o: DeletableTopicResult, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.name)
+    w(_S1.pack(o.error_code))
+
+
+def _dec_DeleteTopicsResponse_0(buf: memoryview, pos: int) -> tuple[DeleteTopicsResponse, int]:
+    o = _new(DeleteTopicsResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.responses = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DeletableTopicResult_0(buf, pos); ap(x)
+        o.responses = a
+    return o, pos
+
+
+def _enc_DeleteTopicsResponse_0(o: DeleteTopicsResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a = o.responses
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_DeletableTopicResult_0(x, w)
+
+
+def _dec_DeletableTopicResult_1(buf: memoryview, pos: int) -> tuple[DeletableTopicResult, int]:
+    o = _new(DeletableTopicResult)
+    o.name, pos = _r_cstr(buf, pos)
+    o.topic_id = ZERO_UUID
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message = None
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DeletableTopicResult_1(o: DeletableTopicResult, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.name)
+    w(_S1.pack(o.error_code))
+    w(b'\x00')
+
+
+def _dec_DeleteTopicsResponse_1(buf: memoryview, pos: int) -> tuple[DeleteTopicsResponse, int]:
+    o = _new(DeleteTopicsResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.responses = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DeletableTopicResult_1(buf, pos); ap(x)
+        o.responses = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DeleteTopicsResponse_1(o: DeleteTopicsResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a = o.responses
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_DeletableTopicResult_1(x, w)
+    w(b'\x00')
+
+
+def _dec_DeletableTopicResult_2(buf: memoryview, pos: int) -> tuple[DeletableTopicResult, int]:
+    o = _new(DeletableTopicResult)
+    o.name, pos = _r_cstr(buf, pos)
+    o.topic_id = ZERO_UUID
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_cstr(buf, pos)
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DeletableTopicResult_2(o: DeletableTopicResult, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.name)
+    w(_S1.pack(o.error_code))
+    _w_cstr(w, o.error_message)
+    w(b'\x00')
+
+
+def _dec_DeleteTopicsResponse_2(buf: memoryview, pos: int) -> tuple[DeleteTopicsResponse, int]:
+    o = _new(DeleteTopicsResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.responses = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DeletableTopicResult_2(buf, pos); ap(x)
+        o.responses = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DeleteTopicsResponse_2(o: DeleteTopicsResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a = o.responses
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_DeletableTopicResult_2(x, w)
+    w(b'\x00')
+
+
+def _dec_DeletableTopicResult_3(buf: memoryview, pos: int) -> tuple[DeletableTopicResult, int]:
+    o = _new(DeletableTopicResult)
+    o.name, pos = _r_cstr(buf, pos)
+    o.topic_id = bytes(buf[pos:pos + 16]); pos += 16
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_cstr(buf, pos)
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DeletableTopicResult_3(o: DeletableTopicResult, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.name)
+    w(o.topic_id)
+    w(_S1.pack(o.error_code))
+    _w_cstr(w, o.error_message)
+    w(b'\x00')
+
+
+def _dec_DeleteTopicsResponse_3(buf: memoryview, pos: int) -> tuple[DeleteTopicsResponse, int]:
+    o = _new(DeleteTopicsResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.responses = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DeletableTopicResult_3(buf, pos); ap(x)
+        o.responses = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DeleteTopicsResponse_3(o: DeleteTopicsResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a = o.responses
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_DeletableTopicResult_3(x, w)
+    w(b'\x00')
+
+
+_DEC_DeleteTopicsResponse: list[Callable[..., Any]] = [_unsupported, _dec_DeleteTopicsResponse_0, _dec_DeleteTopicsResponse_0, _dec_DeleteTopicsResponse_0, _dec_DeleteTopicsResponse_1, _dec_DeleteTopicsResponse_2, _dec_DeleteTopicsResponse_3]
+_ENC_DeleteTopicsResponse: list[Callable[..., Any]] = [_unsupported, _enc_DeleteTopicsResponse_0, _enc_DeleteTopicsResponse_0, _enc_DeleteTopicsResponse_0, _enc_DeleteTopicsResponse_1, _enc_DeleteTopicsResponse_2, _enc_DeleteTopicsResponse_3]

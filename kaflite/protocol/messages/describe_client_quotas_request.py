@@ -1,0 +1,161 @@
+"""Generated from Kafka's DescribeClientQuotasRequest.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>b')
+_S2 = _struct.Struct('>?')
+
+
+class ComponentData:
+    """A ComponentData inside DescribeClientQuotasRequest. (generated from DescribeClientQuotasRequest.json)."""
+
+    __slots__ = ('entity_type', 'match_type', 'match')
+
+    def __init__(self, *, entity_type: str = '', match_type: int = 0, match: str | None = '') -> None:
+        self.entity_type = entity_type
+        self.match_type = match_type
+        self.match = match
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class DescribeClientQuotasRequest:
+    """DescribeClientQuotasRequest v0-1 (generated from DescribeClientQuotasRequest.json)."""
+
+    __slots__ = ('components', 'strict')
+    API_KEY = 48
+    MIN_VERSION = 0
+    MAX_VERSION = 1
+    FLEXIBLE_MIN = 1
+    ComponentData: type[ComponentData]
+
+    def __init__(self, *, components: list[ComponentData] | None = None, strict: bool = False) -> None:
+        self.components = [] if components is None else components
+        self.strict = strict
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_DescribeClientQuotasRequest[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> DescribeClientQuotasRequest:
+        return _DEC_DescribeClientQuotasRequest[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[DescribeClientQuotasRequest, int]:
+        return _DEC_DescribeClientQuotasRequest[version](memoryview(buf), pos)
+
+
+DescribeClientQuotasRequest.ComponentData = ComponentData  # type: ignore[misc]
+
+
+def _dec_ComponentData_0(buf: memoryview, pos: int) -> tuple[ComponentData, int]:
+    o = _new(ComponentData)
+    o.entity_type, pos = _r_str(buf, pos)
+    o.match_type = _S1.unpack_from(buf, pos)[0]; pos += 1
+    o.match, pos = _r_str(buf, pos)
+    return o, pos
+
+
+def _enc_ComponentData_0(o: ComponentData, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.entity_type)
+    w(_S1.pack(o.match_type))
+    _w_str(w, o.match)
+
+
+def _dec_DescribeClientQuotasRequest_0(buf: memoryview, pos: int) -> tuple[DescribeClientQuotasRequest, int]:
+    o = _new(DescribeClientQuotasRequest)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.components = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_ComponentData_0(buf, pos); ap(x)
+        o.components = a
+    o.strict = _S2.unpack_from(buf, pos)[0]; pos += 1
+    return o, pos
+
+
+def _enc_DescribeClientQuotasRequest_0(o: DescribeClientQuotasRequest, w: Callable[[bytes], object]) -> None:
+    a = o.components
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_ComponentData_0(x, w)
+    w(_S2.pack(o.strict))
+
+
+def _dec_ComponentData_1(buf: memoryview, pos: int) -> tuple[ComponentData, int]:
+    o = _new(ComponentData)
+    o.entity_type, pos = _r_cstr(buf, pos)
+    o.match_type = _S1.unpack_from(buf, pos)[0]; pos += 1
+    o.match, pos = _r_cstr(buf, pos)
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_ComponentData_1(o: ComponentData, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.entity_type)
+    w(_S1.pack(o.match_type))
+    _w_cstr(w, o.match)
+    w(b'\x00')
+
+
+def _dec_DescribeClientQuotasRequest_1(buf: memoryview, pos: int) -> tuple[DescribeClientQuotasRequest, int]:
+    o = _new(DescribeClientQuotasRequest)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.components = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_ComponentData_1(buf, pos); ap(x)
+        o.components = a
+    o.strict = _S2.unpack_from(buf, pos)[0]; pos += 1
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DescribeClientQuotasRequest_1(o: DescribeClientQuotasRequest, w: Callable[[bytes], object]) -> None:
+    a = o.components
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_ComponentData_1(x, w)
+    w(_S2.pack(o.strict))
+    w(b'\x00')
+
+
+_DEC_DescribeClientQuotasRequest: list[Callable[..., Any]] = [_dec_DescribeClientQuotasRequest_0, _dec_DescribeClientQuotasRequest_1]
+_ENC_DescribeClientQuotasRequest: list[Callable[..., Any]] = [_enc_DescribeClientQuotasRequest_0, _enc_DescribeClientQuotasRequest_1]

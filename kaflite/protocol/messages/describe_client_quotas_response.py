@@ -1,0 +1,310 @@
+"""Generated from Kafka's DescribeClientQuotasResponse.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>h')
+_S2 = _struct.Struct('>d')
+
+
+class EntryData:
+    """A EntryData inside DescribeClientQuotasResponse. (generated from DescribeClientQuotasResponse.json)."""
+
+    __slots__ = ('entity', 'values')
+
+    def __init__(self, *, entity: list[EntityData] | None = None, values: list[ValueData] | None = None) -> None:
+        self.entity = [] if entity is None else entity
+        self.values = [] if values is None else values
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class EntityData:
+    """A EntityData inside DescribeClientQuotasResponse. (generated from DescribeClientQuotasResponse.json)."""
+
+    __slots__ = ('entity_type', 'entity_name')
+
+    def __init__(self, *, entity_type: str = '', entity_name: str | None = '') -> None:
+        self.entity_type = entity_type
+        self.entity_name = entity_name
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class ValueData:
+    """A ValueData inside DescribeClientQuotasResponse. (generated from DescribeClientQuotasResponse.json)."""
+
+    __slots__ = ('key', 'value')
+
+    def __init__(self, *, key: str = '', value: float = 0.0) -> None:
+        self.key = key
+        self.value = value
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class DescribeClientQuotasResponse:
+    """DescribeClientQuotasResponse v0-1 (generated from DescribeClientQuotasResponse.json)."""
+
+    __slots__ = ('throttle_time_ms', 'error_code', 'error_message', 'entries')
+    API_KEY = 48
+    MIN_VERSION = 0
+    MAX_VERSION = 1
+    FLEXIBLE_MIN = 1
+    EntryData: type[EntryData]
+    EntityData: type[EntityData]
+    ValueData: type[ValueData]
+
+    def __init__(self, *, throttle_time_ms: int = 0, error_code: int = 0, error_message: str | None = '', entries: list[EntryData] | None | None = None) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.error_code = error_code
+        self.error_message = error_message
+        self.entries = [] if entries is None else entries
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_DescribeClientQuotasResponse[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> DescribeClientQuotasResponse:
+        return _DEC_DescribeClientQuotasResponse[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[DescribeClientQuotasResponse, int]:
+        return _DEC_DescribeClientQuotasResponse[version](memoryview(buf), pos)
+
+
+DescribeClientQuotasResponse.EntryData = EntryData  # type: ignore[misc]
+DescribeClientQuotasResponse.EntityData = EntityData  # type: ignore[misc]
+DescribeClientQuotasResponse.ValueData = ValueData  # type: ignore[misc]
+
+
+def _dec_EntityData_0(buf: memoryview, pos: int) -> tuple[EntityData, int]:
+    o = _new(EntityData)
+    o.entity_type, pos = _r_str(buf, pos)
+    o.entity_name, pos = _r_str(buf, pos)
+    return o, pos
+
+
+def _enc_EntityData_0(o: EntityData, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.entity_type)
+    _w_str(w, o.entity_name)
+
+
+def _dec_ValueData_0(buf: memoryview, pos: int) -> tuple[ValueData, int]:
+    o = _new(ValueData)
+    o.key, pos = _r_str(buf, pos)
+    o.value = _S2.unpack_from(buf, pos)[0]; pos += 8
+    return o, pos
+
+
+def _enc_ValueData_0(o: ValueData, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.key)
+    w(_S2.pack(o.value))
+
+
+def _dec_EntryData_0(buf: memoryview, pos: int) -> tuple[EntryData, int]:
+    o = _new(EntryData)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.entity = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_EntityData_0(buf, pos); ap(x)
+        o.entity = a
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.values = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_ValueData_0(buf, pos); ap(x)
+        o.values = a
+    return o, pos
+
+
+def _enc_EntryData_0(o: EntryData, w: Callable[[bytes], object]) -> None:
+    a = o.entity
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_EntityData_0(x, w)
+    a = o.values
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_ValueData_0(x, w)
+
+
+def _dec_DescribeClientQuotasResponse_0(buf: memoryview, pos: int) -> tuple[DescribeClientQuotasResponse, int]:
+    o = _new(DescribeClientQuotasResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_str(buf, pos)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.entries = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_EntryData_0(buf, pos); ap(x)
+        o.entries = a
+    return o, pos
+
+
+def _enc_DescribeClientQuotasResponse_0(o: DescribeClientQuotasResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    w(_S1.pack(o.error_code))
+    _w_str(w, o.error_message)
+    a = o.entries
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_EntryData_0(x, w)
+
+
+def _dec_EntityData_1(buf: memoryview, pos: int) -> tuple[EntityData, int]:
+    o = _new(EntityData)
+    o.entity_type, pos = _r_cstr(buf, pos)
+    o.entity_name, pos = _r_cstr(buf, pos)
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_EntityData_1(o: EntityData, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.entity_type)
+    _w_cstr(w, o.entity_name)
+    w(b'\x00')
+
+
+def _dec_ValueData_1(buf: memoryview, pos: int) -> tuple[ValueData, int]:
+    o = _new(ValueData)
+    o.key, pos = _r_cstr(buf, pos)
+    o.value = _S2.unpack_from(buf, pos)[0]; pos += 8
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_ValueData_1(o: ValueData, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.key)
+    w(_S2.pack(o.value))
+    w(b'\x00')
+
+
+def _dec_EntryData_1(buf: memoryview, pos: int) -> tuple[EntryData, int]:
+    o = _new(EntryData)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.entity = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_EntityData_1(buf, pos); ap(x)
+        o.entity = a
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.values = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_ValueData_1(buf, pos); ap(x)
+        o.values = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_EntryData_1(o: EntryData, w: Callable[[bytes], object]) -> None:
+    a = o.entity
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_EntityData_1(x, w)
+    a = o.values
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_ValueData_1(x, w)
+    w(b'\x00')
+
+
+def _dec_DescribeClientQuotasResponse_1(buf: memoryview, pos: int) -> tuple[DescribeClientQuotasResponse, int]:
+    o = _new(DescribeClientQuotasResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.entries = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_EntryData_1(buf, pos); ap(x)
+        o.entries = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DescribeClientQuotasResponse_1(o: DescribeClientQuotasResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    w(_S1.pack(o.error_code))
+    _w_cstr(w, o.error_message)
+    a = o.entries
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_EntryData_1(x, w)
+    w(b'\x00')
+
+
+_DEC_DescribeClientQuotasResponse: list[Callable[..., Any]] = [_dec_DescribeClientQuotasResponse_0, _dec_DescribeClientQuotasResponse_1]
+_ENC_DescribeClientQuotasResponse: list[Callable[..., Any]] = [_enc_DescribeClientQuotasResponse_0, _enc_DescribeClientQuotasResponse_1]

@@ -1,0 +1,103 @@
+"""Generated from Kafka's DescribeClusterRequest.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>?')
+_S1 = _struct.Struct('>b')
+
+
+class DescribeClusterRequest:
+    """DescribeClusterRequest v0-2 (generated from DescribeClusterRequest.json)."""
+
+    __slots__ = ('include_cluster_authorized_operations', 'endpoint_type', 'include_fenced_brokers')
+    API_KEY = 60
+    MIN_VERSION = 0
+    MAX_VERSION = 2
+    FLEXIBLE_MIN = 0
+
+    def __init__(self, *, include_cluster_authorized_operations: bool = False, endpoint_type: int = 1, include_fenced_brokers: bool = False) -> None:
+        self.include_cluster_authorized_operations = include_cluster_authorized_operations
+        self.endpoint_type = endpoint_type
+        self.include_fenced_brokers = include_fenced_brokers
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_DescribeClusterRequest[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> DescribeClusterRequest:
+        return _DEC_DescribeClusterRequest[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[DescribeClusterRequest, int]:
+        return _DEC_DescribeClusterRequest[version](memoryview(buf), pos)
+
+
+
+
+def _dec_DescribeClusterRequest_0(buf: memoryview, pos: int) -> tuple[DescribeClusterRequest, int]:
+    o = _new(DescribeClusterRequest)
+    o.include_cluster_authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 1
+    o.endpoint_type = 1
+    o.include_fenced_brokers = False
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DescribeClusterRequest_0(o: DescribeClusterRequest, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.include_cluster_authorized_operations))
+    w(b'\x00')
+
+
+def _dec_DescribeClusterRequest_1(buf: memoryview, pos: int) -> tuple[DescribeClusterRequest, int]:
+    o = _new(DescribeClusterRequest)
+    o.include_cluster_authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 1
+    o.endpoint_type = _S1.unpack_from(buf, pos)[0]; pos += 1
+    o.include_fenced_brokers = False
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DescribeClusterRequest_1(o: DescribeClusterRequest, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.include_cluster_authorized_operations))
+    w(_S1.pack(o.endpoint_type))
+    w(b'\x00')
+
+
+def _dec_DescribeClusterRequest_2(buf: memoryview, pos: int) -> tuple[DescribeClusterRequest, int]:
+    o = _new(DescribeClusterRequest)
+    o.include_cluster_authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 1
+    o.endpoint_type = _S1.unpack_from(buf, pos)[0]; pos += 1
+    o.include_fenced_brokers = _S0.unpack_from(buf, pos)[0]; pos += 1
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DescribeClusterRequest_2(o: DescribeClusterRequest, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.include_cluster_authorized_operations))
+    w(_S1.pack(o.endpoint_type))
+    w(_S0.pack(o.include_fenced_brokers))
+    w(b'\x00')
+
+
+_DEC_DescribeClusterRequest: list[Callable[..., Any]] = [_dec_DescribeClusterRequest_0, _dec_DescribeClusterRequest_1, _dec_DescribeClusterRequest_2]
+_ENC_DescribeClusterRequest: list[Callable[..., Any]] = [_enc_DescribeClusterRequest_0, _enc_DescribeClusterRequest_1, _enc_DescribeClusterRequest_2]

@@ -1,0 +1,218 @@
+"""Generated from Kafka's DescribeConfigsRequest.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>b')
+_S2 = _struct.Struct('>?')
+
+
+class DescribeConfigsResource:
+    """A DescribeConfigsResource inside DescribeConfigsRequest. (generated from DescribeConfigsRequest.json)."""
+
+    __slots__ = ('resource_type', 'resource_name', 'configuration_keys')
+
+    def __init__(self, *, resource_type: int = 0, resource_name: str = '', configuration_keys: list[str] | None | None = None) -> None:
+        self.resource_type = resource_type
+        self.resource_name = resource_name
+        self.configuration_keys = [] if configuration_keys is None else configuration_keys
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class DescribeConfigsRequest:
+    """DescribeConfigsRequest v1-4 (generated from DescribeConfigsRequest.json)."""
+
+    __slots__ = ('resources', 'include_synonyms', 'include_documentation')
+    API_KEY = 32
+    MIN_VERSION = 1
+    MAX_VERSION = 4
+    FLEXIBLE_MIN = 4
+    DescribeConfigsResource: type[DescribeConfigsResource]
+
+    def __init__(self, *, resources: list[DescribeConfigsResource] | None = None, include_synonyms: bool = False, include_documentation: bool = False) -> None:
+        self.resources = [] if resources is None else resources
+        self.include_synonyms = include_synonyms
+        self.include_documentation = include_documentation
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_DescribeConfigsRequest[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> DescribeConfigsRequest:
+        return _DEC_DescribeConfigsRequest[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[DescribeConfigsRequest, int]:
+        return _DEC_DescribeConfigsRequest[version](memoryview(buf), pos)
+
+
+DescribeConfigsRequest.DescribeConfigsResource = DescribeConfigsResource  # type: ignore[misc]
+
+
+def _dec_DescribeConfigsResource_0(buf: memoryview, pos: int) -> tuple[DescribeConfigsResource, int]:
+    o = _new(DescribeConfigsResource)
+    o.resource_type = _S1.unpack_from(buf, pos)[0]; pos += 1
+    o.resource_name, pos = _r_str(buf, pos)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.configuration_keys = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _r_str(buf, pos); ap(x)
+        o.configuration_keys = a
+    return o, pos
+
+
+def _enc_DescribeConfigsResource_0(o: DescribeConfigsResource, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.resource_type))
+    _w_str(w, o.resource_name)
+    a = o.configuration_keys
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _w_str(w, x)
+
+
+def _dec_DescribeConfigsRequest_0(buf: memoryview, pos: int) -> tuple[DescribeConfigsRequest, int]:
+    o = _new(DescribeConfigsRequest)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.resources = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DescribeConfigsResource_0(buf, pos); ap(x)
+        o.resources = a
+    o.include_synonyms = _S2.unpack_from(buf, pos)[0]; pos += 1
+    o.include_documentation = False
+    return o, pos
+
+
+def _enc_DescribeConfigsRequest_0(o: DescribeConfigsRequest, w: Callable[[bytes], object]) -> None:
+    a = o.resources
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_DescribeConfigsResource_0(x, w)
+    w(_S2.pack(o.include_synonyms))
+
+
+def _dec_DescribeConfigsRequest_1(buf: memoryview, pos: int) -> tuple[DescribeConfigsRequest, int]:
+    o = _new(DescribeConfigsRequest)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.resources = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DescribeConfigsResource_0(buf, pos); ap(x)
+        o.resources = a
+    o.include_synonyms = _S2.unpack_from(buf, pos)[0]; pos += 1
+    o.include_documentation = _S2.unpack_from(buf, pos)[0]; pos += 1
+    return o, pos
+
+
+def _enc_DescribeConfigsRequest_1(o: DescribeConfigsRequest, w: Callable[[bytes], object]) -> None:
+    a = o.resources
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_DescribeConfigsResource_0(x, w)
+    w(_S2.pack(o.include_synonyms))
+    w(_S2.pack(o.include_documentation))
+
+
+def _dec_DescribeConfigsResource_1(buf: memoryview, pos: int) -> tuple[DescribeConfigsResource, int]:
+    o = _new(DescribeConfigsResource)
+    o.resource_type = _S1.unpack_from(buf, pos)[0]; pos += 1
+    o.resource_name, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.configuration_keys = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _r_cstr(buf, pos); ap(x)
+        o.configuration_keys = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DescribeConfigsResource_1(o: DescribeConfigsResource, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.resource_type))
+    _w_cstr(w, o.resource_name)
+    a = o.configuration_keys
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _w_cstr(w, x)
+    w(b'\x00')
+
+
+def _dec_DescribeConfigsRequest_2(buf: memoryview, pos: int) -> tuple[DescribeConfigsRequest, int]:
+    o = _new(DescribeConfigsRequest)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.resources = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DescribeConfigsResource_1(buf, pos); ap(x)
+        o.resources = a
+    o.include_synonyms = _S2.unpack_from(buf, pos)[0]; pos += 1
+    o.include_documentation = _S2.unpack_from(buf, pos)[0]; pos += 1
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DescribeConfigsRequest_2(o: DescribeConfigsRequest, w: Callable[[bytes], object]) -> None:
+    a = o.resources
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_DescribeConfigsResource_1(x, w)
+    w(_S2.pack(o.include_synonyms))
+    w(_S2.pack(o.include_documentation))
+    w(b'\x00')
+
+
+_DEC_DescribeConfigsRequest: list[Callable[..., Any]] = [_unsupported, _dec_DescribeConfigsRequest_0, _dec_DescribeConfigsRequest_0, _dec_DescribeConfigsRequest_1, _dec_DescribeConfigsRequest_2]
+_ENC_DescribeConfigsRequest: list[Callable[..., Any]] = [_unsupported, _enc_DescribeConfigsRequest_0, _enc_DescribeConfigsRequest_0, _enc_DescribeConfigsRequest_1, _enc_DescribeConfigsRequest_2]

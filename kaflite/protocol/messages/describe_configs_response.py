@@ -1,0 +1,446 @@
+"""Generated from Kafka's DescribeConfigsResponse.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>h')
+_S2 = _struct.Struct('>b')
+_S3 = _struct.Struct('>?')
+
+
+class DescribeConfigsResult:
+    """A DescribeConfigsResult inside DescribeConfigsResponse. (generated from DescribeConfigsResponse.json)."""
+
+    __slots__ = ('error_code', 'error_message', 'resource_type', 'resource_name', 'configs')
+
+    def __init__(self, *, error_code: int = 0, error_message: str | None = '', resource_type: int = 0, resource_name: str = '', configs: list[DescribeConfigsResourceResult] | None = None) -> None:
+        self.error_code = error_code
+        self.error_message = error_message
+        self.resource_type = resource_type
+        self.resource_name = resource_name
+        self.configs = [] if configs is None else configs
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class DescribeConfigsResourceResult:
+    """A DescribeConfigsResourceResult inside DescribeConfigsResponse. (generated from DescribeConfigsResponse.json)."""
+
+    __slots__ = ('name', 'value', 'read_only', 'config_source', 'is_default', 'is_sensitive', 'synonyms', 'config_type', 'documentation')
+
+    def __init__(self, *, name: str = '', value: str | None = '', read_only: bool = False, config_source: int = -1, is_default: bool = False, is_sensitive: bool = False, synonyms: list[DescribeConfigsSynonym] | None = None, config_type: int = 0, documentation: str | None = '') -> None:
+        self.name = name
+        self.value = value
+        self.read_only = read_only
+        self.config_source = config_source
+        self.is_default = is_default
+        self.is_sensitive = is_sensitive
+        self.synonyms = [] if synonyms is None else synonyms
+        self.config_type = config_type
+        self.documentation = documentation
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class DescribeConfigsSynonym:
+    """A DescribeConfigsSynonym inside DescribeConfigsResponse. (generated from DescribeConfigsResponse.json)."""
+
+    __slots__ = ('name', 'value', 'source')
+
+    def __init__(self, *, name: str = '', value: str | None = '', source: int = 0) -> None:
+        self.name = name
+        self.value = value
+        self.source = source
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class DescribeConfigsResponse:
+    """DescribeConfigsResponse v1-4 (generated from DescribeConfigsResponse.json)."""
+
+    __slots__ = ('throttle_time_ms', 'results')
+    API_KEY = 32
+    MIN_VERSION = 1
+    MAX_VERSION = 4
+    FLEXIBLE_MIN = 4
+    DescribeConfigsResult: type[DescribeConfigsResult]
+    DescribeConfigsResourceResult: type[DescribeConfigsResourceResult]
+    DescribeConfigsSynonym: type[DescribeConfigsSynonym]
+
+    def __init__(self, *, throttle_time_ms: int = 0, results: list[DescribeConfigsResult] | None = None) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.results = [] if results is None else results
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_DescribeConfigsResponse[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> DescribeConfigsResponse:
+        return _DEC_DescribeConfigsResponse[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[DescribeConfigsResponse, int]:
+        return _DEC_DescribeConfigsResponse[version](memoryview(buf), pos)
+
+
+DescribeConfigsResponse.DescribeConfigsResult = DescribeConfigsResult  # type: ignore[misc]
+DescribeConfigsResponse.DescribeConfigsResourceResult = DescribeConfigsResourceResult  # type: ignore[misc]
+DescribeConfigsResponse.DescribeConfigsSynonym = DescribeConfigsSynonym  # type: ignore[misc]
+
+
+def _dec_DescribeConfigsSynonym_0(buf: memoryview, pos: int) -> tuple[DescribeConfigsSynonym, int]:
+    o = _new(DescribeConfigsSynonym)
+    o.name, pos = _r_str(buf, pos)
+    o.value, pos = _r_str(buf, pos)
+    o.source = _S2.unpack_from(buf, pos)[0]; pos += 1
+    return o, pos
+
+
+def _enc_DescribeConfigsSynonym_0(o: DescribeConfigsSynonym, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.name)
+    _w_str(w, o.value)
+    w(_S2.pack(o.source))
+
+
+def _dec_DescribeConfigsResourceResult_0(buf: memoryview, pos: int) -> tuple[DescribeConfigsResourceResult, int]:
+    o = _new(DescribeConfigsResourceResult)
+    o.name, pos = _r_str(buf, pos)
+    o.value, pos = _r_str(buf, pos)
+    o.read_only = _S3.unpack_from(buf, pos)[0]; pos += 1
+    o.config_source = _S2.unpack_from(buf, pos)[0]; pos += 1
+    o.is_default = False
+    o.is_sensitive = _S3.unpack_from(buf, pos)[0]; pos += 1
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.synonyms = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DescribeConfigsSynonym_0(buf, pos); ap(x)
+        o.synonyms = a
+    o.config_type = 0
+    o.documentation = ''
+    return o, pos
+
+
+def _enc_DescribeConfigsResourceResult_0(o: DescribeConfigsResourceResult, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.name)
+    _w_str(w, o.value)
+    w(_S3.pack(o.read_only))
+    w(_S2.pack(o.config_source))
+    w(_S3.pack(o.is_sensitive))
+    a = o.synonyms
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_DescribeConfigsSynonym_0(x, w)
+
+
+def _dec_DescribeConfigsResult_0(buf: memoryview, pos: int) -> tuple[DescribeConfigsResult, int]:
+    o = _new(DescribeConfigsResult)
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_str(buf, pos)
+    o.resource_type = _S2.unpack_from(buf, pos)[0]; pos += 1
+    o.resource_name, pos = _r_str(buf, pos)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.configs = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DescribeConfigsResourceResult_0(buf, pos); ap(x)
+        o.configs = a
+    return o, pos
+
+
+def _enc_DescribeConfigsResult_0(o: DescribeConfigsResult, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.error_code))
+    _w_str(w, o.error_message)
+    w(_S2.pack(o.resource_type))
+    _w_str(w, o.resource_name)
+    a = o.configs
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_DescribeConfigsResourceResult_0(x, w)
+
+
+def _dec_DescribeConfigsResponse_0(buf: memoryview, pos: int) -> tuple[DescribeConfigsResponse, int]:
+    o = _new(DescribeConfigsResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.results = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DescribeConfigsResult_0(buf, pos); ap(x)
+        o.results = a
+    return o, pos
+
+
+def _enc_DescribeConfigsResponse_0(o: DescribeConfigsResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a = o.results
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_DescribeConfigsResult_0(x, w)
+
+
+def _dec_DescribeConfigsResourceResult_1(buf: memoryview, pos: int) -> tuple[DescribeConfigsResourceResult, int]:
+    o = _new(DescribeConfigsResourceResult)
+    o.name, pos = _r_str(buf, pos)
+    o.value, pos = _r_str(buf, pos)
+    o.read_only = _S3.unpack_from(buf, pos)[0]; pos += 1
+    o.config_source = _S2.unpack_from(buf, pos)[0]; pos += 1
+    o.is_default = False
+    o.is_sensitive = _S3.unpack_from(buf, pos)[0]; pos += 1
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.synonyms = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DescribeConfigsSynonym_0(buf, pos); ap(x)
+        o.synonyms = a
+    o.config_type = _S2.unpack_from(buf, pos)[0]; pos += 1
+    o.documentation, pos = _r_str(buf, pos)
+    return o, pos
+
+
+def _enc_DescribeConfigsResourceResult_1(o: DescribeConfigsResourceResult, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.name)
+    _w_str(w, o.value)
+    w(_S3.pack(o.read_only))
+    w(_S2.pack(o.config_source))
+    w(_S3.pack(o.is_sensitive))
+    a = o.synonyms
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_DescribeConfigsSynonym_0(x, w)
+    w(_S2.pack(o.config_type))
+    _w_str(w, o.documentation)
+
+
+def _dec_DescribeConfigsResult_1(buf: memoryview, pos: int) -> tuple[DescribeConfigsResult, int]:
+    o = _new(DescribeConfigsResult)
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_str(buf, pos)
+    o.resource_type = _S2.unpack_from(buf, pos)[0]; pos += 1
+    o.resource_name, pos = _r_str(buf, pos)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.configs = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DescribeConfigsResourceResult_1(buf, pos); ap(x)
+        o.configs = a
+    return o, pos
+
+
+def _enc_DescribeConfigsResult_1(o: DescribeConfigsResult, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.error_code))
+    _w_str(w, o.error_message)
+    w(_S2.pack(o.resource_type))
+    _w_str(w, o.resource_name)
+    a = o.configs
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_DescribeConfigsResourceResult_1(x, w)
+
+
+def _dec_DescribeConfigsResponse_1(buf: memoryview, pos: int) -> tuple[DescribeConfigsResponse, int]:
+    o = _new(DescribeConfigsResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.results = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DescribeConfigsResult_1(buf, pos); ap(x)
+        o.results = a
+    return o, pos
+
+
+def _enc_DescribeConfigsResponse_1(o: DescribeConfigsResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a = o.results
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_DescribeConfigsResult_1(x, w)
+
+
+def _dec_DescribeConfigsSynonym_1(buf: memoryview, pos: int) -> tuple[DescribeConfigsSynonym, int]:
+    o = _new(DescribeConfigsSynonym)
+    o.name, pos = _r_cstr(buf, pos)
+    o.value, pos = _r_cstr(buf, pos)
+    o.source = _S2.unpack_from(buf, pos)[0]; pos += 1
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DescribeConfigsSynonym_1(o: DescribeConfigsSynonym, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.name)
+    _w_cstr(w, o.value)
+    w(_S2.pack(o.source))
+    w(b'\x00')
+
+
+def _dec_DescribeConfigsResourceResult_2(buf: memoryview, pos: int) -> tuple[DescribeConfigsResourceResult, int]:
+    o = _new(DescribeConfigsResourceResult)
+    o.name, pos = _r_cstr(buf, pos)
+    o.value, pos = _r_cstr(buf, pos)
+    o.read_only = _S3.unpack_from(buf, pos)[0]; pos += 1
+    o.config_source = _S2.unpack_from(buf, pos)[0]; pos += 1
+    o.is_default = False
+    o.is_sensitive = _S3.unpack_from(buf, pos)[0]; pos += 1
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.synonyms = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DescribeConfigsSynonym_1(buf, pos); ap(x)
+        o.synonyms = a
+    o.config_type = _S2.unpack_from(buf, pos)[0]; pos += 1
+    o.documentation, pos = _r_cstr(buf, pos)
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DescribeConfigsResourceResult_2(o: DescribeConfigsResourceResult, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.name)
+    _w_cstr(w, o.value)
+    w(_S3.pack(o.read_only))
+    w(_S2.pack(o.config_source))
+    w(_S3.pack(o.is_sensitive))
+    a = o.synonyms
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_DescribeConfigsSynonym_1(x, w)
+    w(_S2.pack(o.config_type))
+    _w_cstr(w, o.documentation)
+    w(b'\x00')
+
+
+def _dec_DescribeConfigsResult_2(buf: memoryview, pos: int) -> tuple[DescribeConfigsResult, int]:
+    o = _new(DescribeConfigsResult)
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_cstr(buf, pos)
+    o.resource_type = _S2.unpack_from(buf, pos)[0]; pos += 1
+    o.resource_name, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.configs = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DescribeConfigsResourceResult_2(buf, pos); ap(x)
+        o.configs = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DescribeConfigsResult_2(o: DescribeConfigsResult, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.error_code))
+    _w_cstr(w, o.error_message)
+    w(_S2.pack(o.resource_type))
+    _w_cstr(w, o.resource_name)
+    a = o.configs
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_DescribeConfigsResourceResult_2(x, w)
+    w(b'\x00')
+
+
+def _dec_DescribeConfigsResponse_2(buf: memoryview, pos: int) -> tuple[DescribeConfigsResponse, int]:
+    o = _new(DescribeConfigsResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.results = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DescribeConfigsResult_2(buf, pos); ap(x)
+        o.results = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DescribeConfigsResponse_2(o: DescribeConfigsResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a = o.results
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_DescribeConfigsResult_2(x, w)
+    w(b'\x00')
+
+
+_DEC_DescribeConfigsResponse: list[Callable[..., Any]] = [_unsupported, _dec_DescribeConfigsResponse_0, _dec_DescribeConfigsResponse_0, _dec_DescribeConfigsResponse_1, _dec_DescribeConfigsResponse_2]
+_ENC_DescribeConfigsResponse: list[Callable[..., Any]] = [_unsupported, _enc_DescribeConfigsResponse_0, _enc_DescribeConfigsResponse_0, _enc_DescribeConfigsResponse_1, _enc_DescribeConfigsResponse_2]

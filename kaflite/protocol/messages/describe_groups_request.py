@@ -1,0 +1,133 @@
+"""Generated from Kafka's DescribeGroupsRequest.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>?')
+
+
+class DescribeGroupsRequest:
+    """DescribeGroupsRequest v0-6 (generated from DescribeGroupsRequest.json)."""
+
+    __slots__ = ('groups', 'include_authorized_operations')
+    API_KEY = 15
+    MIN_VERSION = 0
+    MAX_VERSION = 6
+    FLEXIBLE_MIN = 5
+
+    def __init__(self, *, groups: list[str] | None = None, include_authorized_operations: bool = False) -> None:
+        self.groups = [] if groups is None else groups
+        self.include_authorized_operations = include_authorized_operations
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_DescribeGroupsRequest[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> DescribeGroupsRequest:
+        return _DEC_DescribeGroupsRequest[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[DescribeGroupsRequest, int]:
+        return _DEC_DescribeGroupsRequest[version](memoryview(buf), pos)
+
+
+
+
+def _dec_DescribeGroupsRequest_0(buf: memoryview, pos: int) -> tuple[DescribeGroupsRequest, int]:
+    o = _new(DescribeGroupsRequest)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.groups = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _r_str(buf, pos); ap(x)
+        o.groups = a
+    o.include_authorized_operations = False
+    return o, pos
+
+
+def _enc_DescribeGroupsRequest_0(o: DescribeGroupsRequest, w: Callable[[bytes], object]) -> None:
+    a = o.groups
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _w_str(w, x)
+
+
+def _dec_DescribeGroupsRequest_1(buf: memoryview, pos: int) -> tuple[DescribeGroupsRequest, int]:
+    o = _new(DescribeGroupsRequest)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.groups = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _r_str(buf, pos); ap(x)
+        o.groups = a
+    o.include_authorized_operations = _S1.unpack_from(buf, pos)[0]; pos += 1
+    return o, pos
+
+
+def _enc_DescribeGroupsRequest_1(o: DescribeGroupsRequest, w: Callable[[bytes], object]) -> None:
+    a = o.groups
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _w_str(w, x)
+    w(_S1.pack(o.include_authorized_operations))
+
+
+def _dec_DescribeGroupsRequest_2(buf: memoryview, pos: int) -> tuple[DescribeGroupsRequest, int]:
+    o = _new(DescribeGroupsRequest)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.groups = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _r_cstr(buf, pos); ap(x)
+        o.groups = a
+    o.include_authorized_operations = _S1.unpack_from(buf, pos)[0]; pos += 1
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DescribeGroupsRequest_2(o: DescribeGroupsRequest, w: Callable[[bytes], object]) -> None:
+    a = o.groups
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _w_cstr(w, x)
+    w(_S1.pack(o.include_authorized_operations))
+    w(b'\x00')
+
+
+_DEC_DescribeGroupsRequest: list[Callable[..., Any]] = [_dec_DescribeGroupsRequest_0, _dec_DescribeGroupsRequest_0, _dec_DescribeGroupsRequest_0, _dec_DescribeGroupsRequest_1, _dec_DescribeGroupsRequest_1, _dec_DescribeGroupsRequest_2, _dec_DescribeGroupsRequest_2]
+_ENC_DescribeGroupsRequest: list[Callable[..., Any]] = [_enc_DescribeGroupsRequest_0, _enc_DescribeGroupsRequest_0, _enc_DescribeGroupsRequest_0, _enc_DescribeGroupsRequest_1, _enc_DescribeGroupsRequest_1, _enc_DescribeGroupsRequest_2, _enc_DescribeGroupsRequest_2]

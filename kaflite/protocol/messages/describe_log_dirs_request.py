@@ -1,0 +1,167 @@
+"""Generated from Kafka's DescribeLogDirsRequest.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+
+
+class DescribableLogDirTopic:
+    """A DescribableLogDirTopic inside DescribeLogDirsRequest. (generated from DescribeLogDirsRequest.json)."""
+
+    __slots__ = ('topic', 'partitions')
+
+    def __init__(self, *, topic: str = '', partitions: list[int] | None = None) -> None:
+        self.topic = topic
+        self.partitions = [] if partitions is None else partitions
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class DescribeLogDirsRequest:
+    """DescribeLogDirsRequest v1-5 (generated from DescribeLogDirsRequest.json)."""
+
+    __slots__ = ('topics',)
+    API_KEY = 35
+    MIN_VERSION = 1
+    MAX_VERSION = 5
+    FLEXIBLE_MIN = 2
+    DescribableLogDirTopic: type[DescribableLogDirTopic]
+
+    def __init__(self, *, topics: list[DescribableLogDirTopic] | None | None = None) -> None:
+        self.topics = [] if topics is None else topics
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_DescribeLogDirsRequest[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> DescribeLogDirsRequest:
+        return _DEC_DescribeLogDirsRequest[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[DescribeLogDirsRequest, int]:
+        return _DEC_DescribeLogDirsRequest[version](memoryview(buf), pos)
+
+
+DescribeLogDirsRequest.DescribableLogDirTopic = DescribableLogDirTopic  # type: ignore[misc]
+
+
+def _dec_DescribableLogDirTopic_0(buf: memoryview, pos: int) -> tuple[DescribableLogDirTopic, int]:
+    o = _new(DescribableLogDirTopic)
+    o.topic, pos = _r_str(buf, pos)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.partitions = None
+    else:
+        o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    return o, pos
+
+
+def _enc_DescribableLogDirTopic_0(o: DescribableLogDirTopic, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.topic)
+    a = o.partitions
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        w(_struct.pack('>%di' % len(a), *a))
+
+
+def _dec_DescribeLogDirsRequest_0(buf: memoryview, pos: int) -> tuple[DescribeLogDirsRequest, int]:
+    o = _new(DescribeLogDirsRequest)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DescribableLogDirTopic_0(buf, pos); ap(x)
+        o.topics = a
+    return o, pos
+
+
+def _enc_DescribeLogDirsRequest_0(o: DescribeLogDirsRequest, w: Callable[[bytes], object]) -> None:
+    a = o.topics
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_DescribableLogDirTopic_0(x, w)
+
+
+def _dec_DescribableLogDirTopic_1(buf: memoryview, pos: int) -> tuple[DescribableLogDirTopic, int]:
+    o = _new(DescribableLogDirTopic)
+    o.topic, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.partitions = None
+    else:
+        o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DescribableLogDirTopic_1(o: DescribableLogDirTopic, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.topic)
+    a = o.partitions
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        w(_struct.pack('>%di' % len(a), *a))
+    w(b'\x00')
+
+
+def _dec_DescribeLogDirsRequest_1(buf: memoryview, pos: int) -> tuple[DescribeLogDirsRequest, int]:
+    o = _new(DescribeLogDirsRequest)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DescribableLogDirTopic_1(buf, pos); ap(x)
+        o.topics = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DescribeLogDirsRequest_1(o: DescribeLogDirsRequest, w: Callable[[bytes], object]) -> None:
+    a = o.topics
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_DescribableLogDirTopic_1(x, w)
+    w(b'\x00')
+
+
+_DEC_DescribeLogDirsRequest: list[Callable[..., Any]] = [_unsupported, _dec_DescribeLogDirsRequest_0, _dec_DescribeLogDirsRequest_1, _dec_DescribeLogDirsRequest_1, _dec_DescribeLogDirsRequest_1, _dec_DescribeLogDirsRequest_1]
+_ENC_DescribeLogDirsRequest: list[Callable[..., Any]] = [_unsupported, _enc_DescribeLogDirsRequest_0, _enc_DescribeLogDirsRequest_1, _enc_DescribeLogDirsRequest_1, _enc_DescribeLogDirsRequest_1, _enc_DescribeLogDirsRequest_1]

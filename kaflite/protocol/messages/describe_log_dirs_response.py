@@ -1,0 +1,484 @@
+"""Generated from Kafka's DescribeLogDirsResponse.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>h')
+_S2 = _struct.Struct('>q')
+_S3 = _struct.Struct('>?')
+
+
+class DescribeLogDirsResult:
+    """A DescribeLogDirsResult inside DescribeLogDirsResponse. (generated from DescribeLogDirsResponse.json)."""
+
+    __slots__ = ('error_code', 'log_dir', 'topics', 'total_bytes', 'usable_bytes', 'is_cordoned')
+
+    def __init__(self, *, error_code: int = 0, log_dir: str = '', topics: list[DescribeLogDirsTopic] | None = None, total_bytes: int = -1, usable_bytes: int = -1, is_cordoned: bool = False) -> None:
+        self.error_code = error_code
+        self.log_dir = log_dir
+        self.topics = [] if topics is None else topics
+        self.total_bytes = total_bytes
+        self.usable_bytes = usable_bytes
+        self.is_cordoned = is_cordoned
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class DescribeLogDirsTopic:
+    """A DescribeLogDirsTopic inside DescribeLogDirsResponse. (generated from DescribeLogDirsResponse.json)."""
+
+    __slots__ = ('name', 'partitions')
+
+    def __init__(self, *, name: str = '', partitions: list[DescribeLogDirsPartition] | None = None) -> None:
+        self.name = name
+        self.partitions = [] if partitions is None else partitions
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class DescribeLogDirsPartition:
+    """A DescribeLogDirsPartition inside DescribeLogDirsResponse. (generated from DescribeLogDirsResponse.json)."""
+
+    __slots__ = ('partition_index', 'partition_size', 'offset_lag', 'is_future_key')
+
+    def __init__(self, *, partition_index: int = 0, partition_size: int = 0, offset_lag: int = 0, is_future_key: bool = False) -> None:
+        self.partition_index = partition_index
+        self.partition_size = partition_size
+        self.offset_lag = offset_lag
+        self.is_future_key = is_future_key
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class DescribeLogDirsResponse:
+    """DescribeLogDirsResponse v1-5 (generated from DescribeLogDirsResponse.json)."""
+
+    __slots__ = ('throttle_time_ms', 'error_code', 'results')
+    API_KEY = 35
+    MIN_VERSION = 1
+    MAX_VERSION = 5
+    FLEXIBLE_MIN = 2
+    DescribeLogDirsResult: type[DescribeLogDirsResult]
+    DescribeLogDirsTopic: type[DescribeLogDirsTopic]
+    DescribeLogDirsPartition: type[DescribeLogDirsPartition]
+
+    def __init__(self, *, throttle_time_ms: int = 0, error_code: int = 0, results: list[DescribeLogDirsResult] | None = None) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.error_code = error_code
+        self.results = [] if results is None else results
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_DescribeLogDirsResponse[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> DescribeLogDirsResponse:
+        return _DEC_DescribeLogDirsResponse[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[DescribeLogDirsResponse, int]:
+        return _DEC_DescribeLogDirsResponse[version](memoryview(buf), pos)
+
+
+DescribeLogDirsResponse.DescribeLogDirsResult = DescribeLogDirsResult  # type: ignore[misc]
+DescribeLogDirsResponse.DescribeLogDirsTopic = DescribeLogDirsTopic  # type: ignore[misc]
+DescribeLogDirsResponse.DescribeLogDirsPartition = DescribeLogDirsPartition  # type: ignore[misc]
+
+
+def _dec_DescribeLogDirsPartition_0(buf: memoryview, pos: int) -> tuple[DescribeLogDirsPartition, int]:
+    o = _new(DescribeLogDirsPartition)
+    o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.partition_size = _S2.unpack_from(buf, pos)[0]; pos += 8
+    o.offset_lag = _S2.unpack_from(buf, pos)[0]; pos += 8
+    o.is_future_key = _S3.unpack_from(buf, pos)[0]; pos += 1
+    return o, pos
+
+
+def _enc_DescribeLogDirsPartition_0(o: DescribeLogDirsPartition, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.partition_index))
+    w(_S2.pack(o.partition_size))
+    w(_S2.pack(o.offset_lag))
+    w(_S3.pack(o.is_future_key))
+
+
+def _dec_DescribeLogDirsTopic_0(buf: memoryview, pos: int) -> tuple[DescribeLogDirsTopic, int]:
+    o = _new(DescribeLogDirsTopic)
+    o.name, pos = _r_str(buf, pos)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.partitions = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DescribeLogDirsPartition_0(buf, pos); ap(x)
+        o.partitions = a
+    return o, pos
+
+
+def _enc_DescribeLogDirsTopic_0(o: DescribeLogDirsTopic, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.name)
+    a = o.partitions
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_DescribeLogDirsPartition_0(x, w)
+
+
+def _dec_DescribeLogDirsResult_0(buf: memoryview, pos: int) -> tuple[DescribeLogDirsResult, int]:
+    o = _new(DescribeLogDirsResult)
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.log_dir, pos = _r_str(buf, pos)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DescribeLogDirsTopic_0(buf, pos); ap(x)
+        o.topics = a
+    o.total_bytes = -1
+    o.usable_bytes = -1
+    o.is_cordoned = False
+    return o, pos
+
+
+def _enc_DescribeLogDirsResult_0(o: DescribeLogDirsResult, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.error_code))
+    _w_str(w, o.log_dir)
+    a = o.topics
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_DescribeLogDirsTopic_0(x, w)
+
+
+def _dec_DescribeLogDirsResponse_0(buf: memoryview, pos: int) -> tuple[DescribeLogDirsResponse, int]:
+    o = _new(DescribeLogDirsResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = 0
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.results = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DescribeLogDirsResult_0(buf, pos); ap(x)
+        o.results = a
+    return o, pos
+
+
+def _enc_DescribeLogDirsResponse_0(o: DescribeLogDirsResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a = o.results
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_DescribeLogDirsResult_0(x, w)
+
+
+def _dec_DescribeLogDirsPartition_1(buf: memoryview, pos: int) -> tuple[DescribeLogDirsPartition, int]:
+    o = _new(DescribeLogDirsPartition)
+    o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.partition_size = _S2.unpack_from(buf, pos)[0]; pos += 8
+    o.offset_lag = _S2.unpack_from(buf, pos)[0]; pos += 8
+    o.is_future_key = _S3.unpack_from(buf, pos)[0]; pos += 1
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DescribeLogDirsPartition_1(o: DescribeLogDirsPartition, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.partition_index))
+    w(_S2.pack(o.partition_size))
+    w(_S2.pack(o.offset_lag))
+    w(_S3.pack(o.is_future_key))
+    w(b'\x00')
+
+
+def _dec_DescribeLogDirsTopic_1(buf: memoryview, pos: int) -> tuple[DescribeLogDirsTopic, int]:
+    o = _new(DescribeLogDirsTopic)
+    o.name, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.partitions = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DescribeLogDirsPartition_1(buf, pos); ap(x)
+        o.partitions = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DescribeLogDirsTopic_1(o: DescribeLogDirsTopic, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.name)
+    a = o.partitions
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_DescribeLogDirsPartition_1(x, w)
+    w(b'\x00')
+
+
+def _dec_DescribeLogDirsResult_1(buf: memoryview, pos: int) -> tuple[DescribeLogDirsResult, int]:
+    o = _new(DescribeLogDirsResult)
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.log_dir, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DescribeLogDirsTopic_1(buf, pos); ap(x)
+        o.topics = a
+    o.total_bytes = -1
+    o.usable_bytes = -1
+    o.is_cordoned = False
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DescribeLogDirsResult_1(o: DescribeLogDirsResult, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.error_code))
+    _w_cstr(w, o.log_dir)
+    a = o.topics
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_DescribeLogDirsTopic_1(x, w)
+    w(b'\x00')
+
+
+def _dec_DescribeLogDirsResponse_1(buf: memoryview, pos: int) -> tuple[DescribeLogDirsResponse, int]:
+    o = _new(DescribeLogDirsResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = 0
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.results = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DescribeLogDirsResult_1(buf, pos); ap(x)
+        o.results = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DescribeLogDirsResponse_1(o: DescribeLogDirsResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a = o.results
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_DescribeLogDirsResult_1(x, w)
+    w(b'\x00')
+
+
+def _dec_DescribeLogDirsResponse_2(buf: memoryview, pos: int) -> tuple[DescribeLogDirsResponse, int]:
+    o = _new(DescribeLogDirsResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.results = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DescribeLogDirsResult_1(buf, pos); ap(x)
+        o.results = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DescribeLogDirsResponse_2(o: DescribeLogDirsResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    w(_S1.pack(o.error_code))
+    a = o.results
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_DescribeLogDirsResult_1(x, w)
+    w(b'\x00')
+
+
+def _dec_DescribeLogDirsResult_2(buf: memoryview, pos: int) -> tuple[DescribeLogDirsResult, int]:
+    o = _new(DescribeLogDirsResult)
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.log_dir, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DescribeLogDirsTopic_1(buf, pos); ap(x)
+        o.topics = a
+    o.total_bytes = _S2.unpack_from(buf, pos)[0]; pos += 8
+    o.usable_bytes = _S2.unpack_from(buf, pos)[0]; pos += 8
+    o.is_cordoned = False
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DescribeLogDirsResult_2(o: DescribeLogDirsResult, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.error_code))
+    _w_cstr(w, o.log_dir)
+    a = o.topics
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_DescribeLogDirsTopic_1(x, w)
+    w(_S2.pack(o.total_bytes))
+    w(_S2.pack(o.usable_bytes))
+    w(b'\x00')
+
+
+def _dec_DescribeLogDirsResponse_3(buf: memoryview, pos: int) -> tuple[DescribeLogDirsResponse, int]:
+    o = _new(DescribeLogDirsResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.results = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DescribeLogDirsResult_2(buf, pos); ap(x)
+        o.results = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DescribeLogDirsResponse_3(o: DescribeLogDirsResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    w(_S1.pack(o.error_code))
+    a = o.results
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_DescribeLogDirsResult_2(x, w)
+    w(b'\x00')
+
+
+def _dec_DescribeLogDirsResult_3(buf: memoryview, pos: int) -> tuple[DescribeLogDirsResult, int]:
+    o = _new(DescribeLogDirsResult)
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.log_dir, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DescribeLogDirsTopic_1(buf, pos); ap(x)
+        o.topics = a
+    o.total_bytes = _S2.unpack_from(buf, pos)[0]; pos += 8
+    o.usable_bytes = _S2.unpack_from(buf, pos)[0]; pos += 8
+    o.is_cordoned = _S3.unpack_from(buf, pos)[0]; pos += 1
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DescribeLogDirsResult_3(o: DescribeLogDirsResult, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.error_code))
+    _w_cstr(w, o.log_dir)
+    a = o.topics
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_DescribeLogDirsTopic_1(x, w)
+    w(_S2.pack(o.total_bytes))
+    w(_S2.pack(o.usable_bytes))
+    w(_S3.pack(o.is_cordoned))
+    w(b'\x00')
+
+
+def _dec_DescribeLogDirsResponse_4(buf: memoryview, pos: int) -> tuple[DescribeLogDirsResponse, int]:
+    o = _new(DescribeLogDirsResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.results = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DescribeLogDirsResult_3(buf, pos); ap(x)
+        o.results = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DescribeLogDirsResponse_4(o: DescribeLogDirsResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    w(_S1.pack(o.error_code))
+    a = o.results
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_DescribeLogDirsResult_3(x, w)
+    w(b'\x00')
+
+
+_DEC_DescribeLogDirsResponse: list[Callable[..., Any]] = [_unsupported, _dec_DescribeLogDirsResponse_0, _dec_DescribeLogDirsResponse_1, _dec_DescribeLogDirsResponse_2, _dec_DescribeLogDirsResponse_3, _dec_DescribeLogDirsResponse_4]
+_ENC_DescribeLogDirsResponse: list[Callable[..., Any]] = [_unsupported, _enc_DescribeLogDirsResponse_0, _enc_DescribeLogDirsResponse_1, _enc_DescribeLogDirsResponse_2, _enc_DescribeLogDirsResponse_3, _enc_DescribeLogDirsResponse_4]

@@ -1,0 +1,122 @@
+"""Generated from Kafka's DescribeProducersRequest.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+
+
+class TopicRequest:
+    """A TopicRequest inside DescribeProducersRequest. (generated from DescribeProducersRequest.json)."""
+
+    __slots__ = ('name', 'partition_indexes')
+
+    def __init__(self, *, name: str = '', partition_indexes: list[int] | None = None) -> None:
+        self.name = name
+        self.partition_indexes = [] if partition_indexes is None else partition_indexes
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class DescribeProducersRequest:
+    """DescribeProducersRequest v0-0 (generated from DescribeProducersRequest.json)."""
+
+    __slots__ = ('topics',)
+    API_KEY = 61
+    MIN_VERSION = 0
+    MAX_VERSION = 0
+    FLEXIBLE_MIN = 0
+    TopicRequest: type[TopicRequest]
+
+    def __init__(self, *, topics: list[TopicRequest] | None = None) -> None:
+        self.topics = [] if topics is None else topics
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_DescribeProducersRequest[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> DescribeProducersRequest:
+        return _DEC_DescribeProducersRequest[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[DescribeProducersRequest, int]:
+        return _DEC_DescribeProducersRequest[version](memoryview(buf), pos)
+
+
+DescribeProducersRequest.TopicRequest = TopicRequest  # type: ignore[misc]
+
+
+def _dec_TopicRequest_0(buf: memoryview, pos: int) -> tuple[TopicRequest, int]:
+    o = _new(TopicRequest)
+    o.name, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.partition_indexes = None
+    else:
+        o.partition_indexes = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_TopicRequest_0(o: TopicRequest, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.name)
+    a = o.partition_indexes
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        w(_struct.pack('>%di' % len(a), *a))
+    w(b'\x00')
+
+
+def _dec_DescribeProducersRequest_0(buf: memoryview, pos: int) -> tuple[DescribeProducersRequest, int]:
+    o = _new(DescribeProducersRequest)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_TopicRequest_0(buf, pos); ap(x)
+        o.topics = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DescribeProducersRequest_0(o: DescribeProducersRequest, w: Callable[[bytes], object]) -> None:
+    a = o.topics
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_TopicRequest_0(x, w)
+    w(b'\x00')
+
+
+_DEC_DescribeProducersRequest: list[Callable[..., Any]] = [_dec_DescribeProducersRequest_0]
+_ENC_DescribeProducersRequest: list[Callable[..., Any]] = [_enc_DescribeProducersRequest_0]

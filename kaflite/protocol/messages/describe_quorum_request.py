@@ -1,0 +1,158 @@
+"""Generated from Kafka's DescribeQuorumRequest.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+
+
+class TopicData:
+    """A TopicData inside DescribeQuorumRequest. (generated from DescribeQuorumRequest.json)."""
+
+    __slots__ = ('topic_name', 'partitions')
+
+    def __init__(self, *, topic_name: str = '', partitions: list[PartitionData] | None = None) -> None:
+        self.topic_name = topic_name
+        self.partitions = [] if partitions is None else partitions
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class PartitionData:
+    """A PartitionData inside DescribeQuorumRequest. (generated from DescribeQuorumRequest.json)."""
+
+    __slots__ = ('partition_index',)
+
+    def __init__(self, *, partition_index: int = 0) -> None:
+        self.partition_index = partition_index
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class DescribeQuorumRequest:
+    """DescribeQuorumRequest v0-2 (generated from DescribeQuorumRequest.json)."""
+
+    __slots__ = ('topics',)
+    API_KEY = 55
+    MIN_VERSION = 0
+    MAX_VERSION = 2
+    FLEXIBLE_MIN = 0
+    TopicData: type[TopicData]
+    PartitionData: type[PartitionData]
+
+    def __init__(self, *, topics: list[TopicData] | None = None) -> None:
+        self.topics = [] if topics is None else topics
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_DescribeQuorumRequest[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> DescribeQuorumRequest:
+        return _DEC_DescribeQuorumRequest[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[DescribeQuorumRequest, int]:
+        return _DEC_DescribeQuorumRequest[version](memoryview(buf), pos)
+
+
+DescribeQuorumRequest.TopicData = TopicData  # type: ignore[misc]
+DescribeQuorumRequest.PartitionData = PartitionData  # type: ignore[misc]
+
+
+def _dec_PartitionData_0(buf: memoryview, pos: int) -> tuple[PartitionData, int]:
+    o = _new(PartitionData)
+    o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_PartitionData_0(o: PartitionData, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.partition_index))
+    w(b'\x00')
+
+
+def _dec_TopicData_0(buf: memoryview, pos: int) -> tuple[TopicData, int]:
+    o = _new(TopicData)
+    o.topic_name, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.partitions = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_PartitionData_0(buf, pos); ap(x)
+        o.partitions = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_TopicData_0(o: TopicData, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.topic_name)
+    a = o.partitions
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_PartitionData_0(x, w)
+    w(b'\x00')
+
+
+def _dec_DescribeQuorumRequest_0(buf: memoryview, pos: int) -> tuple[DescribeQuorumRequest, int]:
+    o = _new(DescribeQuorumRequest)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_TopicData_0(buf, pos); ap(x)
+        o.topics = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DescribeQuorumRequest_0(o: DescribeQuorumRequest, w: Callable[[bytes], object]) -> None:
+    a = o.topics
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_TopicData_0(x, w)
+    w(b'\x00')
+
+
+_DEC_DescribeQuorumRequest: list[Callable[..., Any]] = [_dec_DescribeQuorumRequest_0, _dec_DescribeQuorumRequest_0, _dec_DescribeQuorumRequest_0]
+_ENC_DescribeQuorumRequest: list[Callable[..., Any]] = [_enc_DescribeQuorumRequest_0, _enc_DescribeQuorumRequest_0, _enc_DescribeQuorumRequest_0]

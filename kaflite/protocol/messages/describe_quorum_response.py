@@ -1,0 +1,607 @@
+"""Generated from Kafka's DescribeQuorumResponse.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>h')
+_S1 = _struct.Struct('>i')
+_S2 = _struct.Struct('>q')
+_S3 = _struct.Struct('>H')
+
+
+class TopicData:
+    """A TopicData inside DescribeQuorumResponse. (generated from DescribeQuorumResponse.json)."""
+
+    __slots__ = ('topic_name', 'partitions')
+
+    def __init__(self, *, topic_name: str = '', partitions: list[PartitionData] | None = None) -> None:
+        self.topic_name = topic_name
+        self.partitions = [] if partitions is None else partitions
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class PartitionData:
+    """A PartitionData inside DescribeQuorumResponse. (generated from DescribeQuorumResponse.json)."""
+
+    __slots__ = ('partition_index', 'error_code', 'error_message', 'leader_id', 'leader_epoch', 'high_watermark', 'current_voters', 'observers')
+
+    def __init__(self, *, partition_index: int = 0, error_code: int = 0, error_message: str | None = '', leader_id: int = 0, leader_epoch: int = 0, high_watermark: int = 0, current_voters: list[ReplicaState] | None = None, observers: list[ReplicaState] | None = None) -> None:
+        self.partition_index = partition_index
+        self.error_code = error_code
+        self.error_message = error_message
+        self.leader_id = leader_id
+        self.leader_epoch = leader_epoch
+        self.high_watermark = high_watermark
+        self.current_voters = [] if current_voters is None else current_voters
+        self.observers = [] if observers is None else observers
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class ReplicaState:
+    """A ReplicaState inside DescribeQuorumResponse. (generated from DescribeQuorumResponse.json)."""
+
+    __slots__ = ('replica_id', 'replica_directory_id', 'log_end_offset', 'last_fetch_timestamp', 'last_caught_up_timestamp')
+
+    def __init__(self, *, replica_id: int = 0, replica_directory_id: bytes = ZERO_UUID, log_end_offset: int = 0, last_fetch_timestamp: int = -1, last_caught_up_timestamp: int = -1) -> None:
+        self.replica_id = replica_id
+        self.replica_directory_id = replica_directory_id
+        self.log_end_offset = log_end_offset
+        self.last_fetch_timestamp = last_fetch_timestamp
+        self.last_caught_up_timestamp = last_caught_up_timestamp
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class Node:
+    """A Node inside DescribeQuorumResponse. (generated from DescribeQuorumResponse.json)."""
+
+    __slots__ = ('node_id', 'listeners')
+
+    def __init__(self, *, node_id: int = 0, listeners: list[Listener] | None = None) -> None:
+        self.node_id = node_id
+        self.listeners = [] if listeners is None else listeners
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class Listener:
+    """A Listener inside DescribeQuorumResponse. (generated from DescribeQuorumResponse.json)."""
+
+    __slots__ = ('name', 'host', 'port')
+
+    def __init__(self, *, name: str = '', host: str = '', port: int = 0) -> None:
+        self.name = name
+        self.host = host
+        self.port = port
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class DescribeQuorumResponse:
+    """DescribeQuorumResponse v0-2 (generated from DescribeQuorumResponse.json)."""
+
+    __slots__ = ('error_code', 'error_message', 'topics', 'nodes')
+    API_KEY = 55
+    MIN_VERSION = 0
+    MAX_VERSION = 2
+    FLEXIBLE_MIN = 0
+    TopicData: type[TopicData]
+    PartitionData: type[PartitionData]
+    ReplicaState: type[ReplicaState]
+    Node: type[Node]
+    Listener: type[Listener]
+
+    def __init__(self, *, error_code: int = 0, error_message: str | None = '', topics: list[TopicData] | None = None, nodes: list[Node] | None = None) -> None:
+        self.error_code = error_code
+        self.error_message = error_message
+        self.topics = [] if topics is None else topics
+        self.nodes = [] if nodes is None else nodes
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_DescribeQuorumResponse[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> DescribeQuorumResponse:
+        return _DEC_DescribeQuorumResponse[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[DescribeQuorumResponse, int]:
+        return _DEC_DescribeQuorumResponse[version](memoryview(buf), pos)
+
+
+DescribeQuorumResponse.TopicData = TopicData  # type: ignore[misc]
+DescribeQuorumResponse.PartitionData = PartitionData  # type: ignore[misc]
+DescribeQuorumResponse.ReplicaState = ReplicaState  # type: ignore[misc]
+DescribeQuorumResponse.Node = Node  # type: ignore[misc]
+DescribeQuorumResponse.Listener = Listener  # type: ignore[misc]
+
+
+def _dec_ReplicaState_0(buf: memoryview, pos: int) -> tuple[ReplicaState, int]:
+    o = _new(ReplicaState)
+    o.replica_id = _S1.unpack_from(buf, pos)[0]; pos += 4
+    o.replica_directory_id = ZERO_UUID
+    o.log_end_offset = _S2.unpack_from(buf, pos)[0]; pos += 8
+    o.last_fetch_timestamp = -1
+    o.last_caught_up_timestamp = -1
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_ReplicaState_0(o: ReplicaState, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.replica_id))
+    w(_S2.pack(o.log_end_offset))
+    w(b'\x00')
+
+
+def _dec_PartitionData_0(buf: memoryview, pos: int) -> tuple[PartitionData, int]:
+    o = _new(PartitionData)
+    o.partition_index = _S1.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message = ''
+    o.leader_id = _S1.unpack_from(buf, pos)[0]; pos += 4
+    o.leader_epoch = _S1.unpack_from(buf, pos)[0]; pos += 4
+    o.high_watermark = _S2.unpack_from(buf, pos)[0]; pos += 8
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.current_voters = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_ReplicaState_0(buf, pos); ap(x)
+        o.current_voters = a
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.observers = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_ReplicaState_0(buf, pos); ap(x)
+        o.observers = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_PartitionData_0(o: PartitionData, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.partition_index))
+    w(_S0.pack(o.error_code))
+    w(_S1.pack(o.leader_id))
+    w(_S1.pack(o.leader_epoch))
+    w(_S2.pack(o.high_watermark))
+    a = o.current_voters
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_ReplicaState_0(x, w)
+    a = o.observers
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_ReplicaState_0(x, w)
+    w(b'\x00')
+
+
+def _dec_TopicData_0(buf: memoryview, pos: int) -> tuple[TopicData, int]:
+    o = _new(TopicData)
+    o.topic_name, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.partitions = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_PartitionData_0(buf, pos); ap(x)
+        o.partitions = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_TopicData_0(o: TopicData, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.topic_name)
+    a = o.partitions
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_PartitionData_0(x, w)
+    w(b'\x00')
+
+
+def _dec_DescribeQuorumResponse_0(buf: memoryview, pos: int) -> tuple[DescribeQuorumResponse, int]:
+    o = _new(DescribeQuorumResponse)
+    o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message = ''
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_TopicData_0(buf, pos); ap(x)
+        o.topics = a
+    o.nodes = []
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DescribeQuorumResponse_0(o: DescribeQuorumResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.error_code))
+    a = o.topics
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_TopicData_0(x, w)
+    w(b'\x00')
+
+
+def _dec_ReplicaState_1(buf: memoryview, pos: int) -> tuple[ReplicaState, int]:
+    o = _new(ReplicaState)
+    o.replica_id = _S1.unpack_from(buf, pos)[0]; pos += 4
+    o.replica_directory_id = ZERO_UUID
+    o.log_end_offset = _S2.unpack_from(buf, pos)[0]; pos += 8
+    o.last_fetch_timestamp = _S2.unpack_from(buf, pos)[0]; pos += 8
+    o.last_caught_up_timestamp = _S2.unpack_from(buf, pos)[0]; pos += 8
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_ReplicaState_1(o: ReplicaState, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.replica_id))
+    w(_S2.pack(o.log_end_offset))
+    w(_S2.pack(o.last_fetch_timestamp))
+    w(_S2.pack(o.last_caught_up_timestamp))
+    w(b'\x00')
+
+
+def _dec_PartitionData_1(buf: memoryview, pos: int) -> tuple[PartitionData, int]:
+    o = _new(PartitionData)
+    o.partition_index = _S1.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message = ''
+    o.leader_id = _S1.unpack_from(buf, pos)[0]; pos += 4
+    o.leader_epoch = _S1.unpack_from(buf, pos)[0]; pos += 4
+    o.high_watermark = _S2.unpack_from(buf, pos)[0]; pos += 8
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.current_voters = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_ReplicaState_1(buf, pos); ap(x)
+        o.current_voters = a
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.observers = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_ReplicaState_1(buf, pos); ap(x)
+        o.observers = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_PartitionData_1(o: PartitionData, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.partition_index))
+    w(_S0.pack(o.error_code))
+    w(_S1.pack(o.leader_id))
+    w(_S1.pack(o.leader_epoch))
+    w(_S2.pack(o.high_watermark))
+    a = o.current_voters
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_ReplicaState_1(x, w)
+    a = o.observers
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_ReplicaState_1(x, w)
+    w(b'\x00')
+
+
+def _dec_TopicData_1(buf: memoryview, pos: int) -> tuple[TopicData, int]:
+    o = _new(TopicData)
+    o.topic_name, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.partitions = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_PartitionData_1(buf, pos); ap(x)
+        o.partitions = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_TopicData_1(o: TopicData, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.topic_name)
+    a = o.partitions
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_PartitionData_1(x, w)
+    w(b'\x00')
+
+
+def _dec_DescribeQuorumResponse_1(buf: memoryview, pos: int) -> tuple[DescribeQuorumResponse, int]:
+    o = _new(DescribeQuorumResponse)
+    o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message = ''
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_TopicData_1(buf, pos); ap(x)
+        o.topics = a
+    o.nodes = []
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DescribeQuorumResponse_1(o: DescribeQuorumResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.error_code))
+    a = o.topics
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_TopicData_1(x, w)
+    w(b'\x00')
+
+
+def _dec_ReplicaState_2(buf: memoryview, pos: int) -> tuple[ReplicaState, int]:
+    o = _new(ReplicaState)
+    o.replica_id = _S1.unpack_from(buf, pos)[0]; pos += 4
+    o.replica_directory_id = bytes(buf[pos:pos + 16]); pos += 16
+    o.log_end_offset = _S2.unpack_from(buf, pos)[0]; pos += 8
+    o.last_fetch_timestamp = _S2.unpack_from(buf, pos)[0]; pos += 8
+    o.last_caught_up_timestamp = _S2.unpack_from(buf, pos)[0]; pos += 8
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_ReplicaState_2(o: ReplicaState, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.replica_id))
+    w(o.replica_directory_id)
+    w(_S2.pack(o.log_end_offset))
+    w(_S2.pack(o.last_fetch_timestamp))
+    w(_S2.pack(o.last_caught_up_timestamp))
+    w(b'\x00')
+
+
+def _dec_PartitionData_2(buf: memoryview, pos: int) -> tuple[PartitionData, int]:
+    o = _new(PartitionData)
+    o.partition_index = _S1.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_cstr(buf, pos)
+    o.leader_id = _S1.unpack_from(buf, pos)[0]; pos += 4
+    o.leader_epoch = _S1.unpack_from(buf, pos)[0]; pos += 4
+    o.high_watermark = _S2.unpack_from(buf, pos)[0]; pos += 8
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.current_voters = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_ReplicaState_2(buf, pos); ap(x)
+        o.current_voters = a
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.observers = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_ReplicaState_2(buf, pos); ap(x)
+        o.observers = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_PartitionData_2(o: PartitionData, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.partition_index))
+    w(_S0.pack(o.error_code))
+    _w_cstr(w, o.error_message)
+    w(_S1.pack(o.leader_id))
+    w(_S1.pack(o.leader_epoch))
+    w(_S2.pack(o.high_watermark))
+    a = o.current_voters
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_ReplicaState_2(x, w)
+    a = o.observers
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_ReplicaState_2(x, w)
+    w(b'\x00')
+
+
+def _dec_TopicData_2(buf: memoryview, pos: int) -> tuple[TopicData, int]:
+    o = _new(TopicData)
+    o.topic_name, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.partitions = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_PartitionData_2(buf, pos); ap(x)
+        o.partitions = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_TopicData_2(o: TopicData, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.topic_name)
+    a = o.partitions
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_PartitionData_2(x, w)
+    w(b'\x00')
+
+
+def _dec_Listener_0(buf: memoryview, pos: int) -> tuple[Listener, int]:
+    o = _new(Listener)
+    o.name, pos = _r_cstr(buf, pos)
+    o.host, pos = _r_cstr(buf, pos)
+    o.port = _S3.unpack_from(buf, pos)[0]; pos += 2
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_Listener_0(o: Listener, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.name)
+    _w_cstr(w, o.host)
+    w(_S3.pack(o.port))
+    w(b'\x00')
+
+
+def _dec_Node_0(buf: memoryview, pos: int) -> tuple[Node, int]:
+    o = _new(Node)
+    o.node_id = _S1.unpack_from(buf, pos)[0]; pos += 4
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.listeners = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_Listener_0(buf, pos); ap(x)
+        o.listeners = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_Node_0(o: Node, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.node_id))
+    a = o.listeners
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_Listener_0(x, w)
+    w(b'\x00')
+
+
+def _dec_DescribeQuorumResponse_2(buf: memoryview, pos: int) -> tuple[DescribeQuorumResponse, int]:
+    o = _new(DescribeQuorumResponse)
+    o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_TopicData_2(buf, pos); ap(x)
+        o.topics = a
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.nodes = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_Node_0(buf, pos); ap(x)
+        o.nodes = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DescribeQuorumResponse_2(o: DescribeQuorumResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.error_code))
+    _w_cstr(w, o.error_message)
+    a = o.topics
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_TopicData_2(x, w)
+    a = o.nodes
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_Node_0(x, w)
+    w(b'\x00')
+
+
+_DEC_DescribeQuorumResponse: list[Callable[..., Any]] = [_dec_DescribeQuorumResponse_0, _dec_DescribeQuorumResponse_1, _dec_DescribeQuorumResponse_2]
+_ENC_DescribeQuorumResponse: list[Callable[..., Any]] = [_enc_DescribeQuorumResponse_0, _enc_DescribeQuorumResponse_1, _enc_DescribeQuorumResponse_2]

@@ -1,0 +1,158 @@
+"""Generated from Kafka's DescribeTopicPartitionsRequest.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>b')
+
+
+class TopicRequest:
+    """A TopicRequest inside DescribeTopicPartitionsRequest. (generated from DescribeTopicPartitionsRequest.json)."""
+
+    __slots__ = ('name',)
+
+    def __init__(self, *, name: str = '') -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class Cursor:
+    """A Cursor inside DescribeTopicPartitionsRequest. (generated from DescribeTopicPartitionsRequest.json)."""
+
+    __slots__ = ('topic_name', 'partition_index')
+
+    def __init__(self, *, topic_name: str = '', partition_index: int = 0) -> None:
+        self.topic_name = topic_name
+        self.partition_index = partition_index
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class DescribeTopicPartitionsRequest:
+    """DescribeTopicPartitionsRequest v0-0 (generated from DescribeTopicPartitionsRequest.json)."""
+
+    __slots__ = ('topics', 'response_partition_limit', 'cursor')
+    API_KEY = 75
+    MIN_VERSION = 0
+    MAX_VERSION = 0
+    FLEXIBLE_MIN = 0
+    TopicRequest: type[TopicRequest]
+    Cursor: type[Cursor]
+
+    def __init__(self, *, topics: list[TopicRequest] | None = None, response_partition_limit: int = 2000, cursor: Cursor | None = None) -> None:
+        self.topics = [] if topics is None else topics
+        self.response_partition_limit = response_partition_limit
+        self.cursor = cursor
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_DescribeTopicPartitionsRequest[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> DescribeTopicPartitionsRequest:
+        return _DEC_DescribeTopicPartitionsRequest[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[DescribeTopicPartitionsRequest, int]:
+        return _DEC_DescribeTopicPartitionsRequest[version](memoryview(buf), pos)
+
+
+DescribeTopicPartitionsRequest.TopicRequest = TopicRequest  # type: ignore[misc]
+DescribeTopicPartitionsRequest.Cursor = Cursor  # type: ignore[misc]
+
+
+def _dec_TopicRequest_0(buf: memoryview, pos: int) -> tuple[TopicRequest, int]:
+    o = _new(TopicRequest)
+    o.name, pos = _r_cstr(buf, pos)
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_TopicRequest_0(o: TopicRequest, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.name)
+    w(b'\x00')
+
+
+def _dec_Cursor_0(buf: memoryview, pos: int) -> tuple[Cursor, int]:
+    o = _new(Cursor)
+    o.topic_name, pos = _r_cstr(buf, pos)
+    o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_Cursor_0(o: Cursor, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.topic_name)
+    w(_S0.pack(o.partition_index))
+    w(b'\x00')
+
+
+def _dec_DescribeTopicPartitionsRequest_0(buf: memoryview, pos: int) -> tuple[DescribeTopicPartitionsRequest, int]:
+    o = _new(DescribeTopicPartitionsRequest)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_TopicRequest_0(buf, pos); ap(x)
+        o.topics = a
+    o.response_partition_limit = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if _S1.unpack_from(buf, pos)[0] < 0:
+        pos += 1; o.cursor = None
+    else:
+        o.cursor, pos = _dec_Cursor_0(buf, pos + 1)
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DescribeTopicPartitionsRequest_0(o: DescribeTopicPartitionsRequest, w: Callable[[bytes], object]) -> None:
+    a = o.topics
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_TopicRequest_0(x, w)
+    w(_S0.pack(o.response_partition_limit))
+    if o.cursor is None:
+        w(b'\xff')
+    else:
+        w(b'\x01'); _enc_Cursor_0(o.cursor, w)
+    w(b'\x00')
+
+
+_DEC_DescribeTopicPartitionsRequest: list[Callable[..., Any]] = [_dec_DescribeTopicPartitionsRequest_0]
+_ENC_DescribeTopicPartitionsRequest: list[Callable[..., Any]] = [_enc_DescribeTopicPartitionsRequest_0]

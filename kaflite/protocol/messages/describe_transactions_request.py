@@ -1,0 +1,79 @@
+"""Generated from Kafka's DescribeTransactionsRequest.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+
+
+class DescribeTransactionsRequest:
+    """DescribeTransactionsRequest v0-0 (generated from DescribeTransactionsRequest.json)."""
+
+    __slots__ = ('transactional_ids',)
+    API_KEY = 65
+    MIN_VERSION = 0
+    MAX_VERSION = 0
+    FLEXIBLE_MIN = 0
+
+    def __init__(self, *, transactional_ids: list[str] | None = None) -> None:
+        self.transactional_ids = [] if transactional_ids is None else transactional_ids
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_DescribeTransactionsRequest[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> DescribeTransactionsRequest:
+        return _DEC_DescribeTransactionsRequest[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[DescribeTransactionsRequest, int]:
+        return _DEC_DescribeTransactionsRequest[version](memoryview(buf), pos)
+
+
+
+
+def _dec_DescribeTransactionsRequest_0(buf: memoryview, pos: int) -> tuple[DescribeTransactionsRequest, int]:
+    o = _new(DescribeTransactionsRequest)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.transactional_ids = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _r_cstr(buf, pos); ap(x)
+        o.transactional_ids = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DescribeTransactionsRequest_0(o: DescribeTransactionsRequest, w: Callable[[bytes], object]) -> None:
+    a = o.transactional_ids
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _w_cstr(w, x)
+    w(b'\x00')
+
+
+_DEC_DescribeTransactionsRequest: list[Callable[..., Any]] = [_dec_DescribeTransactionsRequest_0]
+_ENC_DescribeTransactionsRequest: list[Callable[..., Any]] = [_enc_DescribeTransactionsRequest_0]

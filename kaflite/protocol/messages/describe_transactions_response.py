@@ -1,0 +1,193 @@
+"""Generated from Kafka's DescribeTransactionsResponse.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>h')
+_S2 = _struct.Struct('>q')
+
+
+class TransactionState:
+    """A TransactionState inside DescribeTransactionsResponse. (generated from DescribeTransactionsResponse.json)."""
+
+    __slots__ = ('error_code', 'transactional_id', 'transaction_state', 'transaction_timeout_ms', 'transaction_start_time_ms', 'producer_id', 'producer_epoch', 'topics')
+
+    def __init__(self, *, error_code: int = 0, transactional_id: str = '', transaction_state: str = '', transaction_timeout_ms: int = 0, transaction_start_time_ms: int = 0, producer_id: int = 0, producer_epoch: int = 0, topics: list[TopicData] | None = None) -> None:
+        self.error_code = error_code
+        self.transactional_id = transactional_id
+        self.transaction_state = transaction_state
+        self.transaction_timeout_ms = transaction_timeout_ms
+        self.transaction_start_time_ms = transaction_start_time_ms
+        self.producer_id = producer_id
+        self.producer_epoch = producer_epoch
+        self.topics = [] if topics is None else topics
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class TopicData:
+    """A TopicData inside DescribeTransactionsResponse. (generated from DescribeTransactionsResponse.json)."""
+
+    __slots__ = ('topic', 'partitions')
+
+    def __init__(self, *, topic: str = '', partitions: list[int] | None = None) -> None:
+        self.topic = topic
+        self.partitions = [] if partitions is None else partitions
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class DescribeTransactionsResponse:
+    """DescribeTransactionsResponse v0-0 (generated from DescribeTransactionsResponse.json)."""
+
+    __slots__ = ('throttle_time_ms', 'transaction_states')
+    API_KEY = 65
+    MIN_VERSION = 0
+    MAX_VERSION = 0
+    FLEXIBLE_MIN = 0
+    TransactionState: type[TransactionState]
+    TopicData: type[TopicData]
+
+    def __init__(self, *, throttle_time_ms: int = 0, transaction_states: list[TransactionState] | None = None) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.transaction_states = [] if transaction_states is None else transaction_states
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_DescribeTransactionsResponse[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> DescribeTransactionsResponse:
+        return _DEC_DescribeTransactionsResponse[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[DescribeTransactionsResponse, int]:
+        return _DEC_DescribeTransactionsResponse[version](memoryview(buf), pos)
+
+
+DescribeTransactionsResponse.TransactionState = TransactionState  # type: ignore[misc]
+DescribeTransactionsResponse.TopicData = TopicData  # type: ignore[misc]
+
+
+def _dec_TopicData_0(buf: memoryview, pos: int) -> tuple[TopicData, int]:
+    o = _new(TopicData)
+    o.topic, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.partitions = None
+    else:
+        o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_TopicData_0(o: TopicData, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.topic)
+    a = o.partitions
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        w(_struct.pack('>%di' % len(a), *a))
+    w(b'\x00')
+
+
+def _dec_TransactionState_0(buf: memoryview, pos: int) -> tuple[TransactionState, int]:
+    o = _new(TransactionState)
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.transactional_id, pos = _r_cstr(buf, pos)
+    o.transaction_state, pos = _r_cstr(buf, pos)
+    o.transaction_timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.transaction_start_time_ms = _S2.unpack_from(buf, pos)[0]; pos += 8
+    o.producer_id = _S2.unpack_from(buf, pos)[0]; pos += 8
+    o.producer_epoch = _S1.unpack_from(buf, pos)[0]; pos += 2
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_TopicData_0(buf, pos); ap(x)
+        o.topics = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_TransactionState_0(o: TransactionState, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.error_code))
+    _w_cstr(w, o.transactional_id)
+    _w_cstr(w, o.transaction_state)
+    w(_S0.pack(o.transaction_timeout_ms))
+    w(_S2.pack(o.transaction_start_time_ms))
+    w(_S2.pack(o.producer_id))
+    w(_S1.pack(o.producer_epoch))
+    a = o.topics
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_TopicData_0(x, w)
+    w(b'\x00')
+
+
+def _dec_DescribeTransactionsResponse_0(buf: memoryview, pos: int) -> tuple[DescribeTransactionsResponse, int]:
+    o = _new(DescribeTransactionsResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.transaction_states = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_TransactionState_0(buf, pos); ap(x)
+        o.transaction_states = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DescribeTransactionsResponse_0(o: DescribeTransactionsResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a = o.transaction_states
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_TransactionState_0(x, w)
+    w(b'\x00')
+
+
+_DEC_DescribeTransactionsResponse: list[Callable[..., Any]] = [_dec_DescribeTransactionsResponse_0]
+_ENC_DescribeTransactionsResponse: list[Callable[..., Any]] = [_enc_DescribeTransactionsResponse_0]

@@ -1,0 +1,110 @@
+"""Generated from Kafka's DescribeUserScramCredentialsRequest.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+
+
+class UserName:
+    """A UserName inside DescribeUserScramCredentialsRequest. (generated from DescribeUserScramCredentialsRequest.json)."""
+
+    __slots__ = ('name',)
+
+    def __init__(self, *, name: str = '') -> None:
+        self.name = name
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class DescribeUserScramCredentialsRequest:
+    """DescribeUserScramCredentialsRequest v0-0 (generated from DescribeUserScramCredentialsRequest.json)."""
+
+    __slots__ = ('users',)
+    API_KEY = 50
+    MIN_VERSION = 0
+    MAX_VERSION = 0
+    FLEXIBLE_MIN = 0
+    UserName: type[UserName]
+
+    def __init__(self, *, users: list[UserName] | None | None = None) -> None:
+        self.users = [] if users is None else users
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_DescribeUserScramCredentialsRequest[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> DescribeUserScramCredentialsRequest:
+        return _DEC_DescribeUserScramCredentialsRequest[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[DescribeUserScramCredentialsRequest, int]:
+        return _DEC_DescribeUserScramCredentialsRequest[version](memoryview(buf), pos)
+
+
+DescribeUserScramCredentialsRequest.UserName = UserName  # type: ignore[misc]
+
+
+def _dec_UserName_0(buf: memoryview, pos: int) -> tuple[UserName, int]:
+    o = _new(UserName)
+    o.name, pos = _r_cstr(buf, pos)
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_UserName_0(o: UserName, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.name)
+    w(b'\x00')
+
+
+def _dec_DescribeUserScramCredentialsRequest_0(buf: memoryview, pos: int) -> tuple[DescribeUserScramCredentialsRequest, int]:
+    o = _new(DescribeUserScramCredentialsRequest)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.users = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_UserName_0(buf, pos); ap(x)
+        o.users = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DescribeUserScramCredentialsRequest_0(o: DescribeUserScramCredentialsRequest, w: Callable[[bytes], object]) -> None:
+    a = o.users
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_UserName_0(x, w)
+    w(b'\x00')
+
+
+_DEC_DescribeUserScramCredentialsRequest: list[Callable[..., Any]] = [_dec_DescribeUserScramCredentialsRequest_0]
+_ENC_DescribeUserScramCredentialsRequest: list[Callable[..., Any]] = [_enc_DescribeUserScramCredentialsRequest_0]

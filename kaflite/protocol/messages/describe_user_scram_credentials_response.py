@@ -1,0 +1,178 @@
+"""Generated from Kafka's DescribeUserScramCredentialsResponse.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>h')
+_S2 = _struct.Struct('>b')
+
+
+class DescribeUserScramCredentialsResult:
+    """A DescribeUserScramCredentialsResult inside DescribeUserScramCredentialsResponse. (generated from DescribeUserScramCredentialsResponse.json)."""
+
+    __slots__ = ('user', 'error_code', 'error_message', 'credential_infos')
+
+    def __init__(self, *, user: str = '', error_code: int = 0, error_message: str | None = '', credential_infos: list[CredentialInfo] | None = None) -> None:
+        self.user = user
+        self.error_code = error_code
+        self.error_message = error_message
+        self.credential_infos = [] if credential_infos is None else credential_infos
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class CredentialInfo:
+    """A CredentialInfo inside DescribeUserScramCredentialsResponse. (generated from DescribeUserScramCredentialsResponse.json)."""
+
+    __slots__ = ('mechanism', 'iterations')
+
+    def __init__(self, *, mechanism: int = 0, iterations: int = 0) -> None:
+        self.mechanism = mechanism
+        self.iterations = iterations
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class DescribeUserScramCredentialsResponse:
+    """DescribeUserScramCredentialsResponse v0-0 (generated from DescribeUserScramCredentialsResponse.json)."""
+
+    __slots__ = ('throttle_time_ms', 'error_code', 'error_message', 'results')
+    API_KEY = 50
+    MIN_VERSION = 0
+    MAX_VERSION = 0
+    FLEXIBLE_MIN = 0
+    DescribeUserScramCredentialsResult: type[DescribeUserScramCredentialsResult]
+    CredentialInfo: type[CredentialInfo]
+
+    def __init__(self, *, throttle_time_ms: int = 0, error_code: int = 0, error_message: str | None = '', results: list[DescribeUserScramCredentialsResult] | None = None) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.error_code = error_code
+        self.error_message = error_message
+        self.results = [] if results is None else results
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_DescribeUserScramCredentialsResponse[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> DescribeUserScramCredentialsResponse:
+        return _DEC_DescribeUserScramCredentialsResponse[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[DescribeUserScramCredentialsResponse, int]:
+        return _DEC_DescribeUserScramCredentialsResponse[version](memoryview(buf), pos)
+
+
+DescribeUserScramCredentialsResponse.DescribeUserScramCredentialsResult = DescribeUserScramCredentialsResult  # type: ignore[misc]
+DescribeUserScramCredentialsResponse.CredentialInfo = CredentialInfo  # type: ignore[misc]
+
+
+def _dec_CredentialInfo_0(buf: memoryview, pos: int) -> tuple[CredentialInfo, int]:
+    o = _new(CredentialInfo)
+    o.mechanism = _S2.unpack_from(buf, pos)[0]; pos += 1
+    o.iterations = _S0.unpack_from(buf, pos)[0]; pos += 4
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_CredentialInfo_0(o: CredentialInfo, w: Callable[[bytes], object]) -> None:
+    w(_S2.pack(o.mechanism))
+    w(_S0.pack(o.iterations))
+    w(b'\x00')
+
+
+def _dec_DescribeUserScramCredentialsResult_0(buf: memoryview, pos: int) -> tuple[DescribeUserScramCredentialsResult, int]:
+    o = _new(DescribeUserScramCredentialsResult)
+    o.user, pos = _r_cstr(buf, pos)
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.credential_infos = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_CredentialInfo_0(buf, pos); ap(x)
+        o.credential_infos = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DescribeUserScramCredentialsResult_0(o: DescribeUserScramCredentialsResult, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.user)
+    w(_S1.pack(o.error_code))
+    _w_cstr(w, o.error_message)
+    a = o.credential_infos
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_CredentialInfo_0(x, w)
+    w(b'\x00')
+
+
+def _dec_DescribeUserScramCredentialsResponse_0(buf: memoryview, pos: int) -> tuple[DescribeUserScramCredentialsResponse, int]:
+    o = _new(DescribeUserScramCredentialsResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.results = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_DescribeUserScramCredentialsResult_0(buf, pos); ap(x)
+        o.results = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DescribeUserScramCredentialsResponse_0(o: DescribeUserScramCredentialsResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    w(_S1.pack(o.error_code))
+    _w_cstr(w, o.error_message)
+    a = o.results
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_DescribeUserScramCredentialsResult_0(x, w)
+    w(b'\x00')
+
+
+_DEC_DescribeUserScramCredentialsResponse: list[Callable[..., Any]] = [_dec_DescribeUserScramCredentialsResponse_0]
+_ENC_DescribeUserScramCredentialsResponse: list[Callable[..., Any]] = [_enc_DescribeUserScramCredentialsResponse_0]

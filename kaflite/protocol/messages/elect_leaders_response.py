@@ -1,0 +1,263 @@
+"""Generated from Kafka's ElectLeadersResponse.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>h')
+
+
+class ReplicaElectionResult:
+    """A ReplicaElectionResult inside ElectLeadersResponse. (generated from ElectLeadersResponse.json)."""
+
+    __slots__ = ('topic', 'partition_result')
+
+    def __init__(self, *, topic: str = '', partition_result: list[PartitionResult] | None = None) -> None:
+        self.topic = topic
+        self.partition_result = [] if partition_result is None else partition_result
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class PartitionResult:
+    """A PartitionResult inside ElectLeadersResponse. (generated from ElectLeadersResponse.json)."""
+
+    __slots__ = ('partition_id', 'error_code', 'error_message')
+
+    def __init__(self, *, partition_id: int = 0, error_code: int = 0, error_message: str | None = '') -> None:
+        self.partition_id = partition_id
+        self.error_code = error_code
+        self.error_message = error_message
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class ElectLeadersResponse:
+    """ElectLeadersResponse v0-2 (generated from ElectLeadersResponse.json)."""
+
+    __slots__ = ('throttle_time_ms', 'error_code', 'replica_election_results')
+    API_KEY = 43
+    MIN_VERSION = 0
+    MAX_VERSION = 2
+    FLEXIBLE_MIN = 2
+    ReplicaElectionResult: type[ReplicaElectionResult]
+    PartitionResult: type[PartitionResult]
+
+    def __init__(self, *, throttle_time_ms: int = 0, error_code: int = 0, replica_election_results: list[ReplicaElectionResult] | None = None) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.error_code = error_code
+        self.replica_election_results = [] if replica_election_results is None else replica_election_results
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_ElectLeadersResponse[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> ElectLeadersResponse:
+        return _DEC_ElectLeadersResponse[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[ElectLeadersResponse, int]:
+        return _DEC_ElectLeadersResponse[version](memoryview(buf), pos)
+
+
+ElectLeadersResponse.ReplicaElectionResult = ReplicaElectionResult  # type: ignore[misc]
+ElectLeadersResponse.PartitionResult = PartitionResult  # type: ignore[misc]
+
+
+def _dec_PartitionResult_0(buf: memoryview, pos: int) -> tuple[PartitionResult, int]:
+    o = _new(PartitionResult)
+    o.partition_id = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_str(buf, pos)
+    return o, pos
+
+
+def _enc_PartitionResult_0(o: PartitionResult, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.partition_id))
+    w(_S1.pack(o.error_code))
+    _w_str(w, o.error_message)
+
+
+def _dec_ReplicaElectionResult_0(buf: memoryview, pos: int) -> tuple[ReplicaElectionResult, int]:
+    o = _new(ReplicaElectionResult)
+    o.topic, pos = _r_str(buf, pos)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.partition_result = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_PartitionResult_0(buf, pos); ap(x)
+        o.partition_result = a
+    return o, pos
+
+
+def _enc_ReplicaElectionResult_0(o: ReplicaElectionResult, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.topic)
+    a = o.partition_result
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_PartitionResult_0(x, w)
+
+
+def _dec_ElectLeadersResponse_0(buf: memoryview, pos: int) -> tuple[ElectLeadersResponse, int]:
+    o = _new(ElectLeadersResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = 0
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.replica_election_results = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_ReplicaElectionResult_0(buf, pos); ap(x)
+        o.replica_election_results = a
+    return o, pos
+
+
+def _enc_ElectLeadersResponse_0(o: ElectLeadersResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a = o.replica_election_results
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_ReplicaElectionResult_0(x, w)
+
+
+def _dec_ElectLeadersResponse_1(buf: memoryview, pos: int) -> tuple[ElectLeadersResponse, int]:
+    o = _new(ElectLeadersResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.replica_election_results = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_ReplicaElectionResult_0(buf, pos); ap(x)
+        o.replica_election_results = a
+    return o, pos
+
+
+def _enc_ElectLeadersResponse_1(o: ElectLeadersResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    w(_S1.pack(o.error_code))
+    a = o.replica_election_results
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_ReplicaElectionResult_0(x, w)
+
+
+def _dec_PartitionResult_1(buf: memoryview, pos: int) -> tuple[PartitionResult, int]:
+    o = _new(PartitionResult)
+    o.partition_id = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_cstr(buf, pos)
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_PartitionResult_1(o: PartitionResult, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.partition_id))
+    w(_S1.pack(o.error_code))
+    _w_cstr(w, o.error_message)
+    w(b'\x00')
+
+
+def _dec_ReplicaElectionResult_1(buf: memoryview, pos: int) -> tuple[ReplicaElectionResult, int]:
+    o = _new(ReplicaElectionResult)
+    o.topic, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.partition_result = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_PartitionResult_1(buf, pos); ap(x)
+        o.partition_result = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_ReplicaElectionResult_1(o: ReplicaElectionResult, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.topic)
+    a = o.partition_result
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_PartitionResult_1(x, w)
+    w(b'\x00')
+
+
+def _dec_ElectLeadersResponse_2(buf: memoryview, pos: int) -> tuple[ElectLeadersResponse, int]:
+    o = _new(ElectLeadersResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.replica_election_results = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_ReplicaElectionResult_1(buf, pos); ap(x)
+        o.replica_election_results = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_ElectLeadersResponse_2(o: ElectLeadersResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    w(_S1.pack(o.error_code))
+    a = o.replica_election_results
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_ReplicaElectionResult_1(x, w)
+    w(b'\x00')
+
+
+_DEC_ElectLeadersResponse: list[Callable[..., Any]] = [_dec_ElectLeadersResponse_0, _dec_ElectLeadersResponse_1, _dec_ElectLeadersResponse_2]
+_ENC_ElectLeadersResponse: list[Callable[..., Any]] = [_enc_ElectLeadersResponse_0, _enc_ElectLeadersResponse_1, _enc_ElectLeadersResponse_2]

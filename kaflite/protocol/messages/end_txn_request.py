@@ -1,0 +1,94 @@
+"""Generated from Kafka's EndTxnRequest.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>q')
+_S1 = _struct.Struct('>h')
+_S2 = _struct.Struct('>?')
+
+
+class EndTxnRequest:
+    """EndTxnRequest v0-5 (generated from EndTxnRequest.json)."""
+
+    __slots__ = ('transactional_id', 'producer_id', 'producer_epoch', 'committed')
+    API_KEY = 26
+    MIN_VERSION = 0
+    MAX_VERSION = 5
+    FLEXIBLE_MIN = 3
+
+    def __init__(self, *, transactional_id: str = '', producer_id: int = 0, producer_epoch: int = 0, committed: bool = False) -> None:
+        self.transactional_id = transactional_id
+        self.producer_id = producer_id
+        self.producer_epoch = producer_epoch
+        self.committed = committed
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_EndTxnRequest[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> EndTxnRequest:
+        return _DEC_EndTxnRequest[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[EndTxnRequest, int]:
+        return _DEC_EndTxnRequest[version](memoryview(buf), pos)
+
+
+
+
+def _dec_EndTxnRequest_0(buf: memoryview, pos: int) -> tuple[EndTxnRequest, int]:
+    o = _new(EndTxnRequest)
+    o.transactional_id, pos = _r_str(buf, pos)
+    o.producer_id = _S0.unpack_from(buf, pos)[0]; pos += 8
+    o.producer_epoch = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.committed = _S2.unpack_from(buf, pos)[0]; pos += 1
+    return o, pos
+
+
+def _enc_EndTxnRequest_0(o: EndTxnRequest, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.transactional_id)
+    w(_S0.pack(o.producer_id))
+    w(_S1.pack(o.producer_epoch))
+    w(_S2.pack(o.committed))
+
+
+def _dec_EndTxnRequest_1(buf: memoryview, pos: int) -> tuple[EndTxnRequest, int]:
+    o = _new(EndTxnRequest)
+    o.transactional_id, pos = _r_cstr(buf, pos)
+    o.producer_id = _S0.unpack_from(buf, pos)[0]; pos += 8
+    o.producer_epoch = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.committed = _S2.unpack_from(buf, pos)[0]; pos += 1
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_EndTxnRequest_1(o: EndTxnRequest, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.transactional_id)
+    w(_S0.pack(o.producer_id))
+    w(_S1.pack(o.producer_epoch))
+    w(_S2.pack(o.committed))
+    w(b'\x00')
+
+
+_DEC_EndTxnRequest: list[Callable[..., Any]] = [_dec_EndTxnRequest_0, _dec_EndTxnRequest_0, _dec_EndTxnRequest_0, _dec_EndTxnRequest_1, _dec_EndTxnRequest_1, _dec_EndTxnRequest_1]
+_ENC_EndTxnRequest: list[Callable[..., Any]] = [_enc_EndTxnRequest_0, _enc_EndTxnRequest_0, _enc_EndTxnRequest_0, _enc_EndTxnRequest_1, _enc_EndTxnRequest_1, _enc_EndTxnRequest_1]

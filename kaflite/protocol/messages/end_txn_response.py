@@ -1,0 +1,108 @@
+"""Generated from Kafka's EndTxnResponse.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>h')
+_S2 = _struct.Struct('>q')
+
+
+class EndTxnResponse:
+    """EndTxnResponse v0-5 (generated from EndTxnResponse.json)."""
+
+    __slots__ = ('throttle_time_ms', 'error_code', 'producer_id', 'producer_epoch')
+    API_KEY = 26
+    MIN_VERSION = 0
+    MAX_VERSION = 5
+    FLEXIBLE_MIN = 3
+
+    def __init__(self, *, throttle_time_ms: int = 0, error_code: int = 0, producer_id: int = -1, producer_epoch: int = -1) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.error_code = error_code
+        self.producer_id = producer_id
+        self.producer_epoch = producer_epoch
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_EndTxnResponse[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> EndTxnResponse:
+        return _DEC_EndTxnResponse[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[EndTxnResponse, int]:
+        return _DEC_EndTxnResponse[version](memoryview(buf), pos)
+
+
+
+
+def _dec_EndTxnResponse_0(buf: memoryview, pos: int) -> tuple[EndTxnResponse, int]:
+    o = _new(EndTxnResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.producer_id = -1
+    o.producer_epoch = -1
+    return o, pos
+
+
+def _enc_EndTxnResponse_0(o: EndTxnResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    w(_S1.pack(o.error_code))
+
+
+def _dec_EndTxnResponse_1(buf: memoryview, pos: int) -> tuple[EndTxnResponse, int]:
+    o = _new(EndTxnResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.producer_id = -1
+    o.producer_epoch = -1
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_EndTxnResponse_1(o: EndTxnResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    w(_S1.pack(o.error_code))
+    w(b'\x00')
+
+
+def _dec_EndTxnResponse_2(buf: memoryview, pos: int) -> tuple[EndTxnResponse, int]:
+    o = _new(EndTxnResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.producer_id = _S2.unpack_from(buf, pos)[0]; pos += 8
+    o.producer_epoch = _S1.unpack_from(buf, pos)[0]; pos += 2
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_EndTxnResponse_2(o: EndTxnResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    w(_S1.pack(o.error_code))
+    w(_S2.pack(o.producer_id))
+    w(_S1.pack(o.producer_epoch))
+    w(b'\x00')
+
+
+_DEC_EndTxnResponse: list[Callable[..., Any]] = [_dec_EndTxnResponse_0, _dec_EndTxnResponse_0, _dec_EndTxnResponse_0, _dec_EndTxnResponse_1, _dec_EndTxnResponse_1, _dec_EndTxnResponse_2]
+_ENC_EndTxnResponse: list[Callable[..., Any]] = [_enc_EndTxnResponse_0, _enc_EndTxnResponse_0, _enc_EndTxnResponse_0, _enc_EndTxnResponse_1, _enc_EndTxnResponse_1, _enc_EndTxnResponse_2]

@@ -1,0 +1,125 @@
+"""Generated from Kafka's FindCoordinatorRequest.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>b')
+
+
+class FindCoordinatorRequest:
+    """FindCoordinatorRequest v0-6 (generated from FindCoordinatorRequest.json)."""
+
+    __slots__ = ('key', 'key_type', 'coordinator_keys')
+    API_KEY = 10
+    MIN_VERSION = 0
+    MAX_VERSION = 6
+    FLEXIBLE_MIN = 3
+
+    def __init__(self, *, key: str = '', key_type: int = 0, coordinator_keys: list[str] | None = None) -> None:
+        self.key = key
+        self.key_type = key_type
+        self.coordinator_keys = [] if coordinator_keys is None else coordinator_keys
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_FindCoordinatorRequest[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> FindCoordinatorRequest:
+        return _DEC_FindCoordinatorRequest[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[FindCoordinatorRequest, int]:
+        return _DEC_FindCoordinatorRequest[version](memoryview(buf), pos)
+
+
+
+
+def _dec_FindCoordinatorRequest_0(buf: memoryview, pos: int) -> tuple[FindCoordinatorRequest, int]:
+    o = _new(FindCoordinatorRequest)
+    o.key, pos = _r_str(buf, pos)
+    o.key_type = 0
+    o.coordinator_keys = []
+    return o, pos
+
+
+def _enc_FindCoordinatorRequest_0(o: FindCoordinatorRequest, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.key)
+
+
+def _dec_FindCoordinatorRequest_1(buf: memoryview, pos: int) -> tuple[FindCoordinatorRequest, int]:
+    o = _new(FindCoordinatorRequest)
+    o.key, pos = _r_str(buf, pos)
+    o.key_type = _S0.unpack_from(buf, pos)[0]; pos += 1
+    o.coordinator_keys = []
+    return o, pos
+
+
+def _enc_FindCoordinatorRequest_1(o: FindCoordinatorRequest, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.key)
+    w(_S0.pack(o.key_type))
+
+
+def _dec_FindCoordinatorRequest_2(buf: memoryview, pos: int) -> tuple[FindCoordinatorRequest, int]:
+    o = _new(FindCoordinatorRequest)
+    o.key, pos = _r_cstr(buf, pos)
+    o.key_type = _S0.unpack_from(buf, pos)[0]; pos += 1
+    o.coordinator_keys = []
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_FindCoordinatorRequest_2(o: FindCoordinatorRequest, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.key)
+    w(_S0.pack(o.key_type))
+    w(b'\x00')
+
+
+def _dec_FindCoordinatorRequest_3(buf: memoryview, pos: int) -> tuple[FindCoordinatorRequest, int]:
+    o = _new(FindCoordinatorRequest)
+    o.key = ''
+    o.key_type = _S0.unpack_from(buf, pos)[0]; pos += 1
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.coordinator_keys = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _r_cstr(buf, pos); ap(x)
+        o.coordinator_keys = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_FindCoordinatorRequest_3(o: FindCoordinatorRequest, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.key_type))
+    a = o.coordinator_keys
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _w_cstr(w, x)
+    w(b'\x00')
+
+
+_DEC_FindCoordinatorRequest: list[Callable[..., Any]] = [_dec_FindCoordinatorRequest_0, _dec_FindCoordinatorRequest_1, _dec_FindCoordinatorRequest_1, _dec_FindCoordinatorRequest_2, _dec_FindCoordinatorRequest_3, _dec_FindCoordinatorRequest_3, _dec_FindCoordinatorRequest_3]
+_ENC_FindCoordinatorRequest: list[Callable[..., Any]] = [_enc_FindCoordinatorRequest_0, _enc_FindCoordinatorRequest_1, _enc_FindCoordinatorRequest_1, _enc_FindCoordinatorRequest_2, _enc_FindCoordinatorRequest_3, _enc_FindCoordinatorRequest_3, _enc_FindCoordinatorRequest_3]

@@ -1,0 +1,63 @@
+"""Generated from Kafka's GroupMetadataKey.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+
+
+class GroupMetadataKey:
+    """GroupMetadataKey v2-2 (generated from GroupMetadataKey.json)."""
+
+    __slots__ = ('group',)
+    MIN_VERSION = 2
+    MAX_VERSION = 2
+    FLEXIBLE_MIN = 10000
+
+    def __init__(self, *, group: str = '') -> None:
+        self.group = group
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_GroupMetadataKey[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> GroupMetadataKey:
+        return _DEC_GroupMetadataKey[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[GroupMetadataKey, int]:
+        return _DEC_GroupMetadataKey[version](memoryview(buf), pos)
+
+
+
+
+def _dec_GroupMetadataKey_0(buf: memoryview, pos: int) -> tuple[GroupMetadataKey, int]:
+    o = _new(GroupMetadataKey)
+    o.group, pos = _r_str(buf, pos)
+    return o, pos
+
+
+def _enc_GroupMetadataKey_0(o: GroupMetadataKey, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.group)
+
+
+_DEC_GroupMetadataKey: list[Callable[..., Any]] = [_unsupported, _unsupported, _dec_GroupMetadataKey_0]
+_ENC_GroupMetadataKey: list[Callable[..., Any]] = [_unsupported, _unsupported, _enc_GroupMetadataKey_0]

@@ -1,0 +1,346 @@
+"""Generated from Kafka's GroupMetadataValue.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>q')
+
+
+class MemberMetadata:
+    """A MemberMetadata inside GroupMetadataValue. (generated from GroupMetadataValue.json)."""
+
+    __slots__ = ('member_id', 'group_instance_id', 'client_id', 'client_host', 'rebalance_timeout', 'session_timeout', 'subscription', 'assignment')
+
+    def __init__(self, *, member_id: str = '', group_instance_id: str | None = None, client_id: str = '', client_host: str = '', rebalance_timeout: int = -1, session_timeout: int = 0, subscription: bytes = b'', assignment: bytes = b'') -> None:
+        self.member_id = member_id
+        self.group_instance_id = group_instance_id
+        self.client_id = client_id
+        self.client_host = client_host
+        self.rebalance_timeout = rebalance_timeout
+        self.session_timeout = session_timeout
+        self.subscription = subscription
+        self.assignment = assignment
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class GroupMetadataValue:
+    """GroupMetadataValue v0-4 (generated from GroupMetadataValue.json)."""
+
+    __slots__ = ('protocol_type', 'generation', 'protocol', 'leader', 'current_state_timestamp', 'members')
+    MIN_VERSION = 0
+    MAX_VERSION = 4
+    FLEXIBLE_MIN = 4
+    MemberMetadata: type[MemberMetadata]
+
+    def __init__(self, *, protocol_type: str = '', generation: int = 0, protocol: str | None = '', leader: str | None = '', current_state_timestamp: int = -1, members: list[MemberMetadata] | None = None) -> None:
+        self.protocol_type = protocol_type
+        self.generation = generation
+        self.protocol = protocol
+        self.leader = leader
+        self.current_state_timestamp = current_state_timestamp
+        self.members = [] if members is None else members
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_GroupMetadataValue[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> GroupMetadataValue:
+        return _DEC_GroupMetadataValue[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[GroupMetadataValue, int]:
+        return _DEC_GroupMetadataValue[version](memoryview(buf), pos)
+
+
+GroupMetadataValue.MemberMetadata = MemberMetadata  # type: ignore[misc]
+
+
+def _dec_MemberMetadata_0(buf: memoryview, pos: int) -> tuple[MemberMetadata, int]:
+    o = _new(MemberMetadata)
+    o.member_id, pos = _r_str(buf, pos)
+    o.group_instance_id = None
+    o.client_id, pos = _r_str(buf, pos)
+    o.client_host, pos = _r_str(buf, pos)
+    o.rebalance_timeout = -1
+    o.session_timeout = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.subscription, pos = _r_bytes(buf, pos)
+    o.assignment, pos = _r_bytes(buf, pos)
+    return o, pos
+
+
+def _enc_MemberMetadata_0(o: MemberMetadata, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.member_id)
+    _w_str(w, o.client_id)
+    _w_str(w, o.client_host)
+    w(_S0.pack(o.session_timeout))
+    _w_bytes(w, o.subscription)
+    _w_bytes(w, o.assignment)
+
+
+def _dec_GroupMetadataValue_0(buf: memoryview, pos: int) -> tuple[GroupMetadataValue, int]:
+    o = _new(GroupMetadataValue)
+    o.protocol_type, pos = _r_str(buf, pos)
+    o.generation = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.protocol, pos = _r_str(buf, pos)
+    o.leader, pos = _r_str(buf, pos)
+    o.current_state_timestamp = -1
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.members = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_MemberMetadata_0(buf, pos); ap(x)
+        o.members = a
+    return o, pos
+
+
+def _enc_GroupMetadataValue_0(o: GroupMetadataValue, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.protocol_type)
+    w(_S0.pack(o.generation))
+    _w_str(w, o.protocol)
+    _w_str(w, o.leader)
+    a = o.members
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_MemberMetadata_0(x, w)
+
+
+def _dec_MemberMetadata_1(buf: memoryview, pos: int) -> tuple[MemberMetadata, int]:
+    o = _new(MemberMetadata)
+    o.member_id, pos = _r_str(buf, pos)
+    o.group_instance_id = None
+    o.client_id, pos = _r_str(buf, pos)
+    o.client_host, pos = _r_str(buf, pos)
+    o.rebalance_timeout = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.session_timeout = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.subscription, pos = _r_bytes(buf, pos)
+    o.assignment, pos = _r_bytes(buf, pos)
+    return o, pos
+
+
+def _enc_MemberMetadata_1(o: MemberMetadata, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.member_id)
+    _w_str(w, o.client_id)
+    _w_str(w, o.client_host)
+    w(_S0.pack(o.rebalance_timeout))
+    w(_S0.pack(o.session_timeout))
+    _w_bytes(w, o.subscription)
+    _w_bytes(w, o.assignment)
+
+
+def _dec_GroupMetadataValue_1(buf: memoryview, pos: int) -> tuple[GroupMetadataValue, int]:
+    o = _new(GroupMetadataValue)
+    o.protocol_type, pos = _r_str(buf, pos)
+    o.generation = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.protocol, pos = _r_str(buf, pos)
+    o.leader, pos = _r_str(buf, pos)
+    o.current_state_timestamp = -1
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.members = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_MemberMetadata_1(buf, pos); ap(x)
+        o.members = a
+    return o, pos
+
+
+def _enc_GroupMetadataValue_1(o: GroupMetadataValue, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.protocol_type)
+    w(_S0.pack(o.generation))
+    _w_str(w, o.protocol)
+    _w_str(w, o.leader)
+    a = o.members
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_MemberMetadata_1(x, w)
+
+
+def _dec_GroupMetadataValue_2(buf: memoryview, pos: int) -> tuple[GroupMetadataValue, int]:
+    o = _new(GroupMetadataValue)
+    o.protocol_type, pos = _r_str(buf, pos)
+    o.generation = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.protocol, pos = _r_str(buf, pos)
+    o.leader, pos = _r_str(buf, pos)
+    o.current_state_timestamp = _S1.unpack_from(buf, pos)[0]; pos += 8
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.members = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_MemberMetadata_1(buf, pos); ap(x)
+        o.members = a
+    return o, pos
+
+
+def _enc_GroupMetadataValue_2(o: GroupMetadataValue, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.protocol_type)
+    w(_S0.pack(o.generation))
+    _w_str(w, o.protocol)
+    _w_str(w, o.leader)
+    w(_S1.pack(o.current_state_timestamp))
+    a = o.members
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_MemberMetadata_1(x, w)
+
+
+def _dec_MemberMetadata_2(buf: memoryview, pos: int) -> tuple[MemberMetadata, int]:
+    o = _new(MemberMetadata)
+    o.member_id, pos = _r_str(buf, pos)
+    o.group_instance_id, pos = _r_str(buf, pos)
+    o.client_id, pos = _r_str(buf, pos)
+    o.client_host, pos = _r_str(buf, pos)
+    o.rebalance_timeout = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.session_timeout = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.subscription, pos = _r_bytes(buf, pos)
+    o.assignment, pos = _r_bytes(buf, pos)
+    return o, pos
+
+
+def _enc_MemberMetadata_2(o: MemberMetadata, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.member_id)
+    _w_str(w, o.group_instance_id)
+    _w_str(w, o.client_id)
+    _w_str(w, o.client_host)
+    w(_S0.pack(o.rebalance_timeout))
+    w(_S0.pack(o.session_timeout))
+    _w_bytes(w, o.subscription)
+    _w_bytes(w, o.assignment)
+
+
+def _dec_GroupMetadataValue_3(buf: memoryview, pos: int) -> tuple[GroupMetadataValue, int]:
+    o = _new(GroupMetadataValue)
+    o.protocol_type, pos = _r_str(buf, pos)
+    o.generation = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.protocol, pos = _r_str(buf, pos)
+    o.leader, pos = _r_str(buf, pos)
+    o.current_state_timestamp = _S1.unpack_from(buf, pos)[0]; pos += 8
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.members = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_MemberMetadata_2(buf, pos); ap(x)
+        o.members = a
+    return o, pos
+
+
+def _enc_GroupMetadataValue_3(o: GroupMetadataValue, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.protocol_type)
+    w(_S0.pack(o.generation))
+    _w_str(w, o.protocol)
+    _w_str(w, o.leader)
+    w(_S1.pack(o.current_state_timestamp))
+    a = o.members
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_MemberMetadata_2(x, w)
+
+
+def _dec_MemberMetadata_3(buf: memoryview, pos: int) -> tuple[MemberMetadata, int]:
+    o = _new(MemberMetadata)
+    o.member_id, pos = _r_cstr(buf, pos)
+    o.group_instance_id, pos = _r_cstr(buf, pos)
+    o.client_id, pos = _r_cstr(buf, pos)
+    o.client_host, pos = _r_cstr(buf, pos)
+    o.rebalance_timeout = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.session_timeout = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.subscription, pos = _r_cbytes(buf, pos)
+    o.assignment, pos = _r_cbytes(buf, pos)
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_MemberMetadata_3(o: MemberMetadata, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.member_id)
+    _w_cstr(w, o.group_instance_id)
+    _w_cstr(w, o.client_id)
+    _w_cstr(w, o.client_host)
+    w(_S0.pack(o.rebalance_timeout))
+    w(_S0.pack(o.session_timeout))
+    _w_cbytes(w, o.subscription)
+    _w_cbytes(w, o.assignment)
+    w(b'\x00')
+
+
+def _dec_GroupMetadataValue_4(buf: memoryview, pos: int) -> tuple[GroupMetadataValue, int]:
+    o = _new(GroupMetadataValue)
+    o.protocol_type, pos = _r_cstr(buf, pos)
+    o.generation = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.protocol, pos = _r_cstr(buf, pos)
+    o.leader, pos = _r_cstr(buf, pos)
+    o.current_state_timestamp = _S1.unpack_from(buf, pos)[0]; pos += 8
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.members = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_MemberMetadata_3(buf, pos); ap(x)
+        o.members = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_GroupMetadataValue_4(o: GroupMetadataValue, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.protocol_type)
+    w(_S0.pack(o.generation))
+    _w_cstr(w, o.protocol)
+    _w_cstr(w, o.leader)
+    w(_S1.pack(o.current_state_timestamp))
+    a = o.members
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_MemberMetadata_3(x, w)
+    w(b'\x00')
+
+
+_DEC_GroupMetadataValue: list[Callable[..., Any]] = [_dec_GroupMetadataValue_0, _dec_GroupMetadataValue_1, _dec_GroupMetadataValue_2, _dec_GroupMetadataValue_3, _dec_GroupMetadataValue_4]
+_ENC_GroupMetadataValue: list[Callable[..., Any]] = [_enc_GroupMetadataValue_0, _enc_GroupMetadataValue_1, _enc_GroupMetadataValue_2, _enc_GroupMetadataValue_3, _enc_GroupMetadataValue_4]

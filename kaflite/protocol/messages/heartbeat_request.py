@@ -1,0 +1,107 @@
+"""Generated from Kafka's HeartbeatRequest.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+
+
+class HeartbeatRequest:
+    """HeartbeatRequest v0-4 (generated from HeartbeatRequest.json)."""
+
+    __slots__ = ('group_id', 'generation_id', 'member_id', 'group_instance_id')
+    API_KEY = 12
+    MIN_VERSION = 0
+    MAX_VERSION = 4
+    FLEXIBLE_MIN = 4
+
+    def __init__(self, *, group_id: str = '', generation_id: int = 0, member_id: str = '', group_instance_id: str | None = None) -> None:
+        self.group_id = group_id
+        self.generation_id = generation_id
+        self.member_id = member_id
+        self.group_instance_id = group_instance_id
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_HeartbeatRequest[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> HeartbeatRequest:
+        return _DEC_HeartbeatRequest[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[HeartbeatRequest, int]:
+        return _DEC_HeartbeatRequest[version](memoryview(buf), pos)
+
+
+
+
+def _dec_HeartbeatRequest_0(buf: memoryview, pos: int) -> tuple[HeartbeatRequest, int]:
+    o = _new(HeartbeatRequest)
+    o.group_id, pos = _r_str(buf, pos)
+    o.generation_id = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.member_id, pos = _r_str(buf, pos)
+    o.group_instance_id = None
+    return o, pos
+
+
+def _enc_HeartbeatRequest_0(o: HeartbeatRequest, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.group_id)
+    w(_S0.pack(o.generation_id))
+    _w_str(w, o.member_id)
+
+
+def _dec_HeartbeatRequest_1(buf: memoryview, pos: int) -> tuple[HeartbeatRequest, int]:
+    o = _new(HeartbeatRequest)
+    o.group_id, pos = _r_str(buf, pos)
+    o.generation_id = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.member_id, pos = _r_str(buf, pos)
+    o.group_instance_id, pos = _r_str(buf, pos)
+    return o, pos
+
+
+def _enc_HeartbeatRequest_1(o: HeartbeatRequest, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.group_id)
+    w(_S0.pack(o.generation_id))
+    _w_str(w, o.member_id)
+    _w_str(w, o.group_instance_id)
+
+
+def _dec_HeartbeatRequest_2(buf: memoryview, pos: int) -> tuple[HeartbeatRequest, int]:
+    o = _new(HeartbeatRequest)
+    o.group_id, pos = _r_cstr(buf, pos)
+    o.generation_id = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.member_id, pos = _r_cstr(buf, pos)
+    o.group_instance_id, pos = _r_cstr(buf, pos)
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_HeartbeatRequest_2(o: HeartbeatRequest, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.group_id)
+    w(_S0.pack(o.generation_id))
+    _w_cstr(w, o.member_id)
+    _w_cstr(w, o.group_instance_id)
+    w(b'\x00')
+
+
+_DEC_HeartbeatRequest: list[Callable[..., Any]] = [_dec_HeartbeatRequest_0, _dec_HeartbeatRequest_0, _dec_HeartbeatRequest_0, _dec_HeartbeatRequest_1, _dec_HeartbeatRequest_2]
+_ENC_HeartbeatRequest: list[Callable[..., Any]] = [_enc_HeartbeatRequest_0, _enc_HeartbeatRequest_0, _enc_HeartbeatRequest_0, _enc_HeartbeatRequest_1, _enc_HeartbeatRequest_2]

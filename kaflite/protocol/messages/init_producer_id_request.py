@@ -1,0 +1,139 @@
+"""Generated from Kafka's InitProducerIdRequest.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>q')
+_S2 = _struct.Struct('>h')
+_S3 = _struct.Struct('>?')
+
+
+class InitProducerIdRequest:
+    """InitProducerIdRequest v0-6 (generated from InitProducerIdRequest.json)."""
+
+    __slots__ = ('transactional_id', 'transaction_timeout_ms', 'producer_id', 'producer_epoch', 'enable2_pc', 'keep_prepared_txn')
+    API_KEY = 22
+    MIN_VERSION = 0
+    MAX_VERSION = 6
+    FLEXIBLE_MIN = 2
+
+    def __init__(self, *, transactional_id: str | None = '', transaction_timeout_ms: int = 0, producer_id: int = -1, producer_epoch: int = -1, enable2_pc: bool = False, keep_prepared_txn: bool = False) -> None:
+        self.transactional_id = transactional_id
+        self.transaction_timeout_ms = transaction_timeout_ms
+        self.producer_id = producer_id
+        self.producer_epoch = producer_epoch
+        self.enable2_pc = enable2_pc
+        self.keep_prepared_txn = keep_prepared_txn
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_InitProducerIdRequest[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> InitProducerIdRequest:
+        return _DEC_InitProducerIdRequest[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[InitProducerIdRequest, int]:
+        return _DEC_InitProducerIdRequest[version](memoryview(buf), pos)
+
+
+
+
+def _dec_InitProducerIdRequest_0(buf: memoryview, pos: int) -> tuple[InitProducerIdRequest, int]:
+    o = _new(InitProducerIdRequest)
+    o.transactional_id, pos = _r_str(buf, pos)
+    o.transaction_timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.producer_id = -1
+    o.producer_epoch = -1
+    o.enable2_pc = False
+    o.keep_prepared_txn = False
+    return o, pos
+
+
+def _enc_InitProducerIdRequest_0(o: InitProducerIdRequest, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.transactional_id)
+    w(_S0.pack(o.transaction_timeout_ms))
+
+
+def _dec_InitProducerIdRequest_1(buf: memoryview, pos: int) -> tuple[InitProducerIdRequest, int]:
+    o = _new(InitProducerIdRequest)
+    o.transactional_id, pos = _r_cstr(buf, pos)
+    o.transaction_timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.producer_id = -1
+    o.producer_epoch = -1
+    o.enable2_pc = False
+    o.keep_prepared_txn = False
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_InitProducerIdRequest_1(o: InitProducerIdRequest, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.transactional_id)
+    w(_S0.pack(o.transaction_timeout_ms))
+    w(b'\x00')
+
+
+def _dec_InitProducerIdRequest_2(buf: memoryview, pos: int) -> tuple[InitProducerIdRequest, int]:
+    o = _new(InitProducerIdRequest)
+    o.transactional_id, pos = _r_cstr(buf, pos)
+    o.transaction_timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.producer_id = _S1.unpack_from(buf, pos)[0]; pos += 8
+    o.producer_epoch = _S2.unpack_from(buf, pos)[0]; pos += 2
+    o.enable2_pc = False
+    o.keep_prepared_txn = False
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_InitProducerIdRequest_2(o: InitProducerIdRequest, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.transactional_id)
+    w(_S0.pack(o.transaction_timeout_ms))
+    w(_S1.pack(o.producer_id))
+    w(_S2.pack(o.producer_epoch))
+    w(b'\x00')
+
+
+def _dec_InitProducerIdRequest_3(buf: memoryview, pos: int) -> tuple[InitProducerIdRequest, int]:
+    o = _new(InitProducerIdRequest)
+    o.transactional_id, pos = _r_cstr(buf, pos)
+    o.transaction_timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.producer_id = _S1.unpack_from(buf, pos)[0]; pos += 8
+    o.producer_epoch = _S2.unpack_from(buf, pos)[0]; pos += 2
+    o.enable2_pc = _S3.unpack_from(buf, pos)[0]; pos += 1
+    o.keep_prepared_txn = _S3.unpack_from(buf, pos)[0]; pos += 1
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_InitProducerIdRequest_3(o: InitProducerIdRequest, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.transactional_id)
+    w(_S0.pack(o.transaction_timeout_ms))
+    w(_S1.pack(o.producer_id))
+    w(_S2.pack(o.producer_epoch))
+    w(_S3.pack(o.enable2_pc))
+    w(_S3.pack(o.keep_prepared_txn))
+    w(b'\x00')
+
+
+_DEC_InitProducerIdRequest: list[Callable[..., Any]] = [_dec_InitProducerIdRequest_0, _dec_InitProducerIdRequest_0, _dec_InitProducerIdRequest_1, _dec_InitProducerIdRequest_2, _dec_InitProducerIdRequest_2, _dec_InitProducerIdRequest_2, _dec_InitProducerIdRequest_3]
+_ENC_InitProducerIdRequest: list[Callable[..., Any]] = [_enc_InitProducerIdRequest_0, _enc_InitProducerIdRequest_0, _enc_InitProducerIdRequest_1, _enc_InitProducerIdRequest_2, _enc_InitProducerIdRequest_2, _enc_InitProducerIdRequest_2, _enc_InitProducerIdRequest_3]

@@ -1,0 +1,359 @@
+"""Generated from Kafka's JoinGroupResponse.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>h')
+_S1 = _struct.Struct('>i')
+_S2 = _struct.Struct('>?')
+
+
+class JoinGroupResponseMember:
+    """A JoinGroupResponseMember inside JoinGroupResponse. (generated from JoinGroupResponse.json)."""
+
+    __slots__ = ('member_id', 'group_instance_id', 'metadata')
+
+    def __init__(self, *, member_id: str = '', group_instance_id: str | None = None, metadata: bytes = b'') -> None:
+        self.member_id = member_id
+        self.group_instance_id = group_instance_id
+        self.metadata = metadata
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class JoinGroupResponse:
+    """JoinGroupResponse v0-9 (generated from JoinGroupResponse.json)."""
+
+    __slots__ = ('throttle_time_ms', 'error_code', 'generation_id', 'protocol_type', 'protocol_name', 'leader', 'skip_assignment', 'member_id', 'members')
+    API_KEY = 11
+    MIN_VERSION = 0
+    MAX_VERSION = 9
+    FLEXIBLE_MIN = 6
+    JoinGroupResponseMember: type[JoinGroupResponseMember]
+
+    def __init__(self, *, throttle_time_ms: int = 0, error_code: int = 0, generation_id: int = -1, protocol_type: str | None = None, protocol_name: str | None = '', leader: str = '', skip_assignment: bool = False, member_id: str = '', members: list[JoinGroupResponseMember] | None = None) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.error_code = error_code
+        self.generation_id = generation_id
+        self.protocol_type = protocol_type
+        self.protocol_name = protocol_name
+        self.leader = leader
+        self.skip_assignment = skip_assignment
+        self.member_id = member_id
+        self.members = [] if members is None else members
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_JoinGroupResponse[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> JoinGroupResponse:
+        return _DEC_JoinGroupResponse[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[JoinGroupResponse, int]:
+        return _DEC_JoinGroupResponse[version](memoryview(buf), pos)
+
+
+JoinGroupResponse.JoinGroupResponseMember = JoinGroupResponseMember  # type: ignore[misc]
+
+
+def _dec_JoinGroupResponseMember_0(buf: memoryview, pos: int) -> tuple[JoinGroupResponseMember, int]:
+    o = _new(JoinGroupResponseMember)
+    o.member_id, pos = _r_str(buf, pos)
+    o.group_instance_id = None
+    o.metadata, pos = _r_bytes(buf, pos)
+    return o, pos
+
+
+def _enc_JoinGroupResponseMember_0(o: JoinGroupResponseMember, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.member_id)
+    _w_bytes(w, o.metadata)
+
+
+def _dec_JoinGroupResponse_0(buf: memoryview, pos: int) -> tuple[JoinGroupResponse, int]:
+    o = _new(JoinGroupResponse)
+    o.throttle_time_ms = 0
+    o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
+    o.generation_id = _S1.unpack_from(buf, pos)[0]; pos += 4
+    o.protocol_type = None
+    o.protocol_name, pos = _r_str(buf, pos)
+    o.leader, pos = _r_str(buf, pos)
+    o.skip_assignment = False
+    o.member_id, pos = _r_str(buf, pos)
+    n = _S1.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.members = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_JoinGroupResponseMember_0(buf, pos); ap(x)
+        o.members = a
+    return o, pos
+
+
+def _enc_JoinGroupResponse_0(o: JoinGroupResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.error_code))
+    w(_S1.pack(o.generation_id))
+    _w_str(w, o.protocol_name)
+    _w_str(w, o.leader)
+    _w_str(w, o.member_id)
+    a = o.members
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S1.pack(len(a)))
+        for x in a:
+            _enc_JoinGroupResponseMember_0(x, w)
+
+
+def _dec_JoinGroupResponse_1(buf: memoryview, pos: int) -> tuple[JoinGroupResponse, int]:
+    o = _new(JoinGroupResponse)
+    o.throttle_time_ms = _S1.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
+    o.generation_id = _S1.unpack_from(buf, pos)[0]; pos += 4
+    o.protocol_type = None
+    o.protocol_name, pos = _r_str(buf, pos)
+    o.leader, pos = _r_str(buf, pos)
+    o.skip_assignment = False
+    o.member_id, pos = _r_str(buf, pos)
+    n = _S1.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.members = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_JoinGroupResponseMember_0(buf, pos); ap(x)
+        o.members = a
+    return o, pos
+
+
+def _enc_JoinGroupResponse_1(o: JoinGroupResponse, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.throttle_time_ms))
+    w(_S0.pack(o.error_code))
+    w(_S1.pack(o.generation_id))
+    _w_str(w, o.protocol_name)
+    _w_str(w, o.leader)
+    _w_str(w, o.member_id)
+    a = o.members
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S1.pack(len(a)))
+        for x in a:
+            _enc_JoinGroupResponseMember_0(x, w)
+
+
+def _dec_JoinGroupResponseMember_1(buf: memoryview, pos: int) -> tuple[JoinGroupResponseMember, int]:
+    o = _new(JoinGroupResponseMember)
+    o.member_id, pos = _r_str(buf, pos)
+    o.group_instance_id, pos = _r_str(buf, pos)
+    o.metadata, pos = _r_bytes(buf, pos)
+    return o, pos
+
+
+def _enc_JoinGroupResponseMember_1(o: JoinGroupResponseMember, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.member_id)
+    _w_str(w, o.group_instance_id)
+    _w_bytes(w, o.metadata)
+
+
+def _dec_JoinGroupResponse_2(buf: memoryview, pos: int) -> tuple[JoinGroupResponse, int]:
+    o = _new(JoinGroupResponse)
+    o.throttle_time_ms = _S1.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
+    o.generation_id = _S1.unpack_from(buf, pos)[0]; pos += 4
+    o.protocol_type = None
+    o.protocol_name, pos = _r_str(buf, pos)
+    o.leader, pos = _r_str(buf, pos)
+    o.skip_assignment = False
+    o.member_id, pos = _r_str(buf, pos)
+    n = _S1.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.members = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_JoinGroupResponseMember_1(buf, pos); ap(x)
+        o.members = a
+    return o, pos
+
+
+def _enc_JoinGroupResponse_2(o: JoinGroupResponse, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.throttle_time_ms))
+    w(_S0.pack(o.error_code))
+    w(_S1.pack(o.generation_id))
+    _w_str(w, o.protocol_name)
+    _w_str(w, o.leader)
+    _w_str(w, o.member_id)
+    a = o.members
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S1.pack(len(a)))
+        for x in a:
+            _enc_JoinGroupResponseMember_1(x, w)
+
+
+def _dec_JoinGroupResponseMember_2(buf: memoryview, pos: int) -> tuple[JoinGroupResponseMember, int]:
+    o = _new(JoinGroupResponseMember)
+    o.member_id, pos = _r_cstr(buf, pos)
+    o.group_instance_id, pos = _r_cstr(buf, pos)
+    o.metadata, pos = _r_cbytes(buf, pos)
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_JoinGroupResponseMember_2(o: JoinGroupResponseMember, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.member_id)
+    _w_cstr(w, o.group_instance_id)
+    _w_cbytes(w, o.metadata)
+    w(b'\x00')
+
+
+def _dec_JoinGroupResponse_3(buf: memoryview, pos: int) -> tuple[JoinGroupResponse, int]:
+    o = _new(JoinGroupResponse)
+    o.throttle_time_ms = _S1.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
+    o.generation_id = _S1.unpack_from(buf, pos)[0]; pos += 4
+    o.protocol_type = None
+    o.protocol_name, pos = _r_cstr(buf, pos)
+    o.leader, pos = _r_cstr(buf, pos)
+    o.skip_assignment = False
+    o.member_id, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.members = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_JoinGroupResponseMember_2(buf, pos); ap(x)
+        o.members = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_JoinGroupResponse_3(o: JoinGroupResponse, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.throttle_time_ms))
+    w(_S0.pack(o.error_code))
+    w(_S1.pack(o.generation_id))
+    _w_cstr(w, o.protocol_name)
+    _w_cstr(w, o.leader)
+    _w_cstr(w, o.member_id)
+    a = o.members
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_JoinGroupResponseMember_2(x, w)
+    w(b'\x00')
+
+
+def _dec_JoinGroupResponse_4(buf: memoryview, pos: int) -> tuple[JoinGroupResponse, int]:
+    o = _new(JoinGroupResponse)
+    o.throttle_time_ms = _S1.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
+    o.generation_id = _S1.unpack_from(buf, pos)[0]; pos += 4
+    o.protocol_type, pos = _r_cstr(buf, pos)
+    o.protocol_name, pos = _r_cstr(buf, pos)
+    o.leader, pos = _r_cstr(buf, pos)
+    o.skip_assignment = False
+    o.member_id, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.members = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_JoinGroupResponseMember_2(buf, pos); ap(x)
+        o.members = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_JoinGroupResponse_4(o: JoinGroupResponse, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.throttle_time_ms))
+    w(_S0.pack(o.error_code))
+    w(_S1.pack(o.generation_id))
+    _w_cstr(w, o.protocol_type)
+    _w_cstr(w, o.protocol_name)
+    _w_cstr(w, o.leader)
+    _w_cstr(w, o.member_id)
+    a = o.members
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_JoinGroupResponseMember_2(x, w)
+    w(b'\x00')
+
+
+def _dec_JoinGroupResponse_5(buf: memoryview, pos: int) -> tuple[JoinGroupResponse, int]:
+    o = _new(JoinGroupResponse)
+    o.throttle_time_ms = _S1.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
+    o.generation_id = _S1.unpack_from(buf, pos)[0]; pos += 4
+    o.protocol_type, pos = _r_cstr(buf, pos)
+    o.protocol_name, pos = _r_cstr(buf, pos)
+    o.leader, pos = _r_cstr(buf, pos)
+    o.skip_assignment = _S2.unpack_from(buf, pos)[0]; pos += 1
+    o.member_id, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.members = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_JoinGroupResponseMember_2(buf, pos); ap(x)
+        o.members = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_JoinGroupResponse_5(o: JoinGroupResponse, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.throttle_time_ms))
+    w(_S0.pack(o.error_code))
+    w(_S1.pack(o.generation_id))
+    _w_cstr(w, o.protocol_type)
+    _w_cstr(w, o.protocol_name)
+    _w_cstr(w, o.leader)
+    w(_S2.pack(o.skip_assignment))
+    _w_cstr(w, o.member_id)
+    a = o.members
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_JoinGroupResponseMember_2(x, w)
+    w(b'\x00')
+
+
+_DEC_JoinGroupResponse: list[Callable[..., Any]] = [_dec_JoinGroupResponse_0, _dec_JoinGroupResponse_0, _dec_JoinGroupResponse_1, _dec_JoinGroupResponse_1, _dec_JoinGroupResponse_1, _dec_JoinGroupResponse_2, _dec_JoinGroupResponse_3, _dec_JoinGroupResponse_4, _dec_JoinGroupResponse_4, _dec_JoinGroupResponse_5]
+_ENC_JoinGroupResponse: list[Callable[..., Any]] = [_enc_JoinGroupResponse_0, _enc_JoinGroupResponse_0, _enc_JoinGroupResponse_1, _enc_JoinGroupResponse_1, _enc_JoinGroupResponse_1, _enc_JoinGroupResponse_2, _enc_JoinGroupResponse_3, _enc_JoinGroupResponse_4, _enc_JoinGroupResponse_4, _enc_JoinGroupResponse_5]

@@ -1,0 +1,190 @@
+"""Generated from Kafka's LeaveGroupResponse.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>h')
+_S1 = _struct.Struct('>i')
+
+
+class MemberResponse:
+    """A MemberResponse inside LeaveGroupResponse. (generated from LeaveGroupResponse.json)."""
+
+    __slots__ = ('member_id', 'group_instance_id', 'error_code')
+
+    def __init__(self, *, member_id: str = '', group_instance_id: str | None = '', error_code: int = 0) -> None:
+        self.member_id = member_id
+        self.group_instance_id = group_instance_id
+        self.error_code = error_code
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class LeaveGroupResponse:
+    """LeaveGroupResponse v0-5 (generated from LeaveGroupResponse.json)."""
+
+    __slots__ = ('throttle_time_ms', 'error_code', 'members')
+    API_KEY = 13
+    MIN_VERSION = 0
+    MAX_VERSION = 5
+    FLEXIBLE_MIN = 4
+    MemberResponse: type[MemberResponse]
+
+    def __init__(self, *, throttle_time_ms: int = 0, error_code: int = 0, members: list[MemberResponse] | None = None) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.error_code = error_code
+        self.members = [] if members is None else members
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_LeaveGroupResponse[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> LeaveGroupResponse:
+        return _DEC_LeaveGroupResponse[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[LeaveGroupResponse, int]:
+        return _DEC_LeaveGroupResponse[version](memoryview(buf), pos)
+
+
+LeaveGroupResponse.MemberResponse = MemberResponse  # type: ignore[misc]
+
+
+def _dec_LeaveGroupResponse_0(buf: memoryview, pos: int) -> tuple[LeaveGroupResponse, int]:
+    o = _new(LeaveGroupResponse)
+    o.throttle_time_ms = 0
+    o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
+    o.members = []
+    return o, pos
+
+
+def _enc_LeaveGroupResponse_0(o: LeaveGroupResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.error_code))
+
+
+def _dec_LeaveGroupResponse_1(buf: memoryview, pos: int) -> tuple[LeaveGroupResponse, int]:
+    o = _new(LeaveGroupResponse)
+    o.throttle_time_ms = _S1.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
+    o.members = []
+    return o, pos
+
+
+def _enc_LeaveGroupResponse_1(o: LeaveGroupResponse, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.throttle_time_ms))
+    w(_S0.pack(o.error_code))
+
+
+def _dec_MemberResponse_0(buf: memoryview, pos: int) -> tuple[MemberResponse, int]:
+    o = _new(MemberResponse)
+    o.member_id, pos = _r_str(buf, pos)
+    o.group_instance_id, pos = _r_str(buf, pos)
+    o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
+    return o, pos
+
+
+def _enc_MemberResponse_0(o: MemberResponse, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.member_id)
+    _w_str(w, o.group_instance_id)
+    w(_S0.pack(o.error_code))
+
+
+def _dec_LeaveGroupResponse_2(buf: memoryview, pos: int) -> tuple[LeaveGroupResponse, int]:
+    o = _new(LeaveGroupResponse)
+    o.throttle_time_ms = _S1.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
+    n = _S1.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.members = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_MemberResponse_0(buf, pos); ap(x)
+        o.members = a
+    return o, pos
+
+
+def _enc_LeaveGroupResponse_2(o: LeaveGroupResponse, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.throttle_time_ms))
+    w(_S0.pack(o.error_code))
+    a = o.members
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S1.pack(len(a)))
+        for x in a:
+            _enc_MemberResponse_0(x, w)
+
+
+def _dec_MemberResponse_1(buf: memoryview, pos: int) -> tuple[MemberResponse, int]:
+    o = _new(MemberResponse)
+    o.member_id, pos = _r_cstr(buf, pos)
+    o.group_instance_id, pos = _r_cstr(buf, pos)
+    o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_MemberResponse_1(o: MemberResponse, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.member_id)
+    _w_cstr(w, o.group_instance_id)
+    w(_S0.pack(o.error_code))
+    w(b'\x00')
+
+
+def _dec_LeaveGroupResponse_3(buf: memoryview, pos: int) -> tuple[LeaveGroupResponse, int]:
+    o = _new(LeaveGroupResponse)
+    o.throttle_time_ms = _S1.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.members = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_MemberResponse_1(buf, pos); ap(x)
+        o.members = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_LeaveGroupResponse_3(o: LeaveGroupResponse, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.throttle_time_ms))
+    w(_S0.pack(o.error_code))
+    a = o.members
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_MemberResponse_1(x, w)
+    w(b'\x00')
+
+
+_DEC_LeaveGroupResponse: list[Callable[..., Any]] = [_dec_LeaveGroupResponse_0, _dec_LeaveGroupResponse_1, _dec_LeaveGroupResponse_1, _dec_LeaveGroupResponse_2, _dec_LeaveGroupResponse_3, _dec_LeaveGroupResponse_3]
+_ENC_LeaveGroupResponse: list[Callable[..., Any]] = [_enc_LeaveGroupResponse_0, _enc_LeaveGroupResponse_1, _enc_LeaveGroupResponse_1, _enc_LeaveGroupResponse_2, _enc_LeaveGroupResponse_3, _enc_LeaveGroupResponse_3]

@@ -1,0 +1,86 @@
+"""Generated from Kafka's ListConfigResourcesRequest.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+
+
+class ListConfigResourcesRequest:
+    """ListConfigResourcesRequest v0-1 (generated from ListConfigResourcesRequest.json)."""
+
+    __slots__ = ('resource_types',)
+    API_KEY = 74
+    MIN_VERSION = 0
+    MAX_VERSION = 1
+    FLEXIBLE_MIN = 0
+
+    def __init__(self, *, resource_types: list[int] | None = None) -> None:
+        self.resource_types = [] if resource_types is None else resource_types
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_ListConfigResourcesRequest[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> ListConfigResourcesRequest:
+        return _DEC_ListConfigResourcesRequest[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[ListConfigResourcesRequest, int]:
+        return _DEC_ListConfigResourcesRequest[version](memoryview(buf), pos)
+
+
+
+
+def _dec_ListConfigResourcesRequest_0(buf: memoryview, pos: int) -> tuple[ListConfigResourcesRequest, int]:
+    o = _new(ListConfigResourcesRequest)
+    o.resource_types = []
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_ListConfigResourcesRequest_0(o: ListConfigResourcesRequest, w: Callable[[bytes], object]) -> None:
+    w(b'\x00')
+
+
+def _dec_ListConfigResourcesRequest_1(buf: memoryview, pos: int) -> tuple[ListConfigResourcesRequest, int]:
+    o = _new(ListConfigResourcesRequest)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.resource_types = None
+    else:
+        o.resource_types = list(_struct.unpack_from('>%db' % n, buf, pos)); pos += n * 1
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_ListConfigResourcesRequest_1(o: ListConfigResourcesRequest, w: Callable[[bytes], object]) -> None:
+    a = o.resource_types
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        w(_struct.pack('>%db' % len(a), *a))
+    w(b'\x00')
+
+
+_DEC_ListConfigResourcesRequest: list[Callable[..., Any]] = [_dec_ListConfigResourcesRequest_0, _dec_ListConfigResourcesRequest_1]
+_ENC_ListConfigResourcesRequest: list[Callable[..., Any]] = [_enc_ListConfigResourcesRequest_0, _enc_ListConfigResourcesRequest_1]

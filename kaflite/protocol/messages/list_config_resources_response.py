@@ -1,0 +1,164 @@
+"""Generated from Kafka's ListConfigResourcesResponse.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>h')
+_S2 = _struct.Struct('>b')
+
+
+class ConfigResource:
+    """A ConfigResource inside ListConfigResourcesResponse. (generated from ListConfigResourcesResponse.json)."""
+
+    __slots__ = ('resource_name', 'resource_type')
+
+    def __init__(self, *, resource_name: str = '', resource_type: int = 16) -> None:
+        self.resource_name = resource_name
+        self.resource_type = resource_type
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class ListConfigResourcesResponse:
+    """ListConfigResourcesResponse v0-1 (generated from ListConfigResourcesResponse.json)."""
+
+    __slots__ = ('throttle_time_ms', 'error_code', 'config_resources')
+    API_KEY = 74
+    MIN_VERSION = 0
+    MAX_VERSION = 1
+    FLEXIBLE_MIN = 0
+    ConfigResource: type[ConfigResource]
+
+    def __init__(self, *, throttle_time_ms: int = 0, error_code: int = 0, config_resources: list[ConfigResource] | None = None) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.error_code = error_code
+        self.config_resources = [] if config_resources is None else config_resources
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_ListConfigResourcesResponse[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> ListConfigResourcesResponse:
+        return _DEC_ListConfigResourcesResponse[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[ListConfigResourcesResponse, int]:
+        return _DEC_ListConfigResourcesResponse[version](memoryview(buf), pos)
+
+
+ListConfigResourcesResponse.ConfigResource = ConfigResource  # type: ignore[misc]
+
+
+def _dec_ConfigResource_0(buf: memoryview, pos: int) -> tuple[ConfigResource, int]:
+    o = _new(ConfigResource)
+    o.resource_name, pos = _r_cstr(buf, pos)
+    o.resource_type = 16
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_ConfigResource_0(o: ConfigResource, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.resource_name)
+    w(b'\x00')
+
+
+def _dec_ListConfigResourcesResponse_0(buf: memoryview, pos: int) -> tuple[ListConfigResourcesResponse, int]:
+    o = _new(ListConfigResourcesResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.config_resources = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_ConfigResource_0(buf, pos); ap(x)
+        o.config_resources = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_ListConfigResourcesResponse_0(o: ListConfigResourcesResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    w(_S1.pack(o.error_code))
+    a = o.config_resources
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_ConfigResource_0(x, w)
+    w(b'\x00')
+
+
+def _dec_ConfigResource_1(buf: memoryview, pos: int) -> tuple[ConfigResource, int]:
+    o = _new(ConfigResource)
+    o.resource_name, pos = _r_cstr(buf, pos)
+    o.resource_type = _S2.unpack_from(buf, pos)[0]; pos += 1
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_ConfigResource_1(o: ConfigResource, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.resource_name)
+    w(_S2.pack(o.resource_type))
+    w(b'\x00')
+
+
+def _dec_ListConfigResourcesResponse_1(buf: memoryview, pos: int) -> tuple[ListConfigResourcesResponse, int]:
+    o = _new(ListConfigResourcesResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.config_resources = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_ConfigResource_1(buf, pos); ap(x)
+        o.config_resources = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_ListConfigResourcesResponse_1(o: ListConfigResourcesResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    w(_S1.pack(o.error_code))
+    a = o.config_resources
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_ConfigResource_1(x, w)
+    w(b'\x00')
+
+
+_DEC_ListConfigResourcesResponse: list[Callable[..., Any]] = [_dec_ListConfigResourcesResponse_0, _dec_ListConfigResourcesResponse_1]
+_ENC_ListConfigResourcesResponse: list[Callable[..., Any]] = [_enc_ListConfigResourcesResponse_0, _enc_ListConfigResourcesResponse_1]

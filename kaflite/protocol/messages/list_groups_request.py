@@ -1,0 +1,144 @@
+"""Generated from Kafka's ListGroupsRequest.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+
+
+class ListGroupsRequest:
+    """ListGroupsRequest v0-5 (generated from ListGroupsRequest.json)."""
+
+    __slots__ = ('states_filter', 'types_filter')
+    API_KEY = 16
+    MIN_VERSION = 0
+    MAX_VERSION = 5
+    FLEXIBLE_MIN = 3
+
+    def __init__(self, *, states_filter: list[str] | None = None, types_filter: list[str] | None = None) -> None:
+        self.states_filter = [] if states_filter is None else states_filter
+        self.types_filter = [] if types_filter is None else types_filter
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_ListGroupsRequest[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> ListGroupsRequest:
+        return _DEC_ListGroupsRequest[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[ListGroupsRequest, int]:
+        return _DEC_ListGroupsRequest[version](memoryview(buf), pos)
+
+
+
+
+def _dec_ListGroupsRequest_0(buf: memoryview, pos: int) -> tuple[ListGroupsRequest, int]:
+    o = _new(ListGroupsRequest)
+    o.states_filter = []
+    o.types_filter = []
+    return o, pos
+
+
+def _enc_ListGroupsRequest_0(o: ListGroupsRequest, w: Callable[[bytes], object]) -> None:
+    pass
+
+
+def _dec_ListGroupsRequest_1(buf: memoryview, pos: int) -> tuple[ListGroupsRequest, int]:
+    o = _new(ListGroupsRequest)
+    o.states_filter = []
+    o.types_filter = []
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_ListGroupsRequest_1(o: ListGroupsRequest, w: Callable[[bytes], object]) -> None:
+    w(b'\x00')
+
+
+def _dec_ListGroupsRequest_2(buf: memoryview, pos: int) -> tuple[ListGroupsRequest, int]:
+    o = _new(ListGroupsRequest)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.states_filter = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _r_cstr(buf, pos); ap(x)
+        o.states_filter = a
+    o.types_filter = []
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_ListGroupsRequest_2(o: ListGroupsRequest, w: Callable[[bytes], object]) -> None:
+    a = o.states_filter
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _w_cstr(w, x)
+    w(b'\x00')
+
+
+def _dec_ListGroupsRequest_3(buf: memoryview, pos: int) -> tuple[ListGroupsRequest, int]:
+    o = _new(ListGroupsRequest)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.states_filter = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _r_cstr(buf, pos); ap(x)
+        o.states_filter = a
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.types_filter = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _r_cstr(buf, pos); ap(x)
+        o.types_filter = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_ListGroupsRequest_3(o: ListGroupsRequest, w: Callable[[bytes], object]) -> None:
+    a = o.states_filter
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _w_cstr(w, x)
+    a = o.types_filter
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _w_cstr(w, x)
+    w(b'\x00')
+
+
+_DEC_ListGroupsRequest: list[Callable[..., Any]] = [_dec_ListGroupsRequest_0, _dec_ListGroupsRequest_0, _dec_ListGroupsRequest_0, _dec_ListGroupsRequest_1, _dec_ListGroupsRequest_2, _dec_ListGroupsRequest_3]
+_ENC_ListGroupsRequest: list[Callable[..., Any]] = [_enc_ListGroupsRequest_0, _enc_ListGroupsRequest_0, _enc_ListGroupsRequest_0, _enc_ListGroupsRequest_1, _enc_ListGroupsRequest_2, _enc_ListGroupsRequest_3]

@@ -1,0 +1,338 @@
+"""Generated from Kafka's ListOffsetsResponse.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>h')
+_S2 = _struct.Struct('>q')
+
+
+class ListOffsetsTopicResponse:
+    """A ListOffsetsTopicResponse inside ListOffsetsResponse. (generated from ListOffsetsResponse.json)."""
+
+    __slots__ = ('name', 'partitions')
+
+    def __init__(self, *, name: str = '', partitions: list[ListOffsetsPartitionResponse] | None = None) -> None:
+        self.name = name
+        self.partitions = [] if partitions is None else partitions
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class ListOffsetsPartitionResponse:
+    """A ListOffsetsPartitionResponse inside ListOffsetsResponse. (generated from ListOffsetsResponse.json)."""
+
+    __slots__ = ('partition_index', 'error_code', 'old_style_offsets', 'timestamp', 'offset', 'leader_epoch')
+
+    def __init__(self, *, partition_index: int = 0, error_code: int = 0, old_style_offsets: list[int] | None = None, timestamp: int = -1, offset: int = -1, leader_epoch: int = -1) -> None:
+        self.partition_index = partition_index
+        self.error_code = error_code
+        self.old_style_offsets = [] if old_style_offsets is None else old_style_offsets
+        self.timestamp = timestamp
+        self.offset = offset
+        self.leader_epoch = leader_epoch
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class ListOffsetsResponse:
+    """ListOffsetsResponse v1-11 (generated from ListOffsetsResponse.json)."""
+
+    __slots__ = ('throttle_time_ms', 'topics')
+    API_KEY = 2
+    MIN_VERSION = 1
+    MAX_VERSION = 11
+    FLEXIBLE_MIN = 6
+    ListOffsetsTopicResponse: type[ListOffsetsTopicResponse]
+    ListOffsetsPartitionResponse: type[ListOffsetsPartitionResponse]
+
+    def __init__(self, *, throttle_time_ms: int = 0, topics: list[ListOffsetsTopicResponse] | None = None) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.topics = [] if topics is None else topics
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_ListOffsetsResponse[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> ListOffsetsResponse:
+        return _DEC_ListOffsetsResponse[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[ListOffsetsResponse, int]:
+        return _DEC_ListOffsetsResponse[version](memoryview(buf), pos)
+
+
+ListOffsetsResponse.ListOffsetsTopicResponse = ListOffsetsTopicResponse  # type: ignore[misc]
+ListOffsetsResponse.ListOffsetsPartitionResponse = ListOffsetsPartitionResponse  # type: ignore[misc]
+
+
+def _dec_ListOffsetsPartitionResponse_0(buf: memoryview, pos: int) -> tuple[ListOffsetsPartitionResponse, int]:
+    o = _new(ListOffsetsPartitionResponse)
+    o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.old_style_offsets = []
+    o.timestamp = _S2.unpack_from(buf, pos)[0]; pos += 8
+    o.offset = _S2.unpack_from(buf, pos)[0]; pos += 8
+    o.leader_epoch = -1
+    return o, pos
+
+
+def _enc_ListOffsetsPartitionResponse_0(o: ListOffsetsPartitionResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.partition_index))
+    w(_S1.pack(o.error_code))
+    w(_S2.pack(o.timestamp))
+    w(_S2.pack(o.offset))
+
+
+def _dec_ListOffsetsTopicResponse_0(buf: memoryview, pos: int) -> tuple[ListOffsetsTopicResponse, int]:
+    o = _new(ListOffsetsTopicResponse)
+    o.name, pos = _r_str(buf, pos)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.partitions = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_ListOffsetsPartitionResponse_0(buf, pos); ap(x)
+        o.partitions = a
+    return o, pos
+
+
+def _enc_ListOffsetsTopicResponse_0(o: ListOffsetsTopicResponse, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.name)
+    a = o.partitions
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_ListOffsetsPartitionResponse_0(x, w)
+
+
+def _dec_ListOffsetsResponse_0(buf: memoryview, pos: int) -> tuple[ListOffsetsResponse, int]:
+    o = _new(ListOffsetsResponse)
+    o.throttle_time_ms = 0
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_ListOffsetsTopicResponse_0(buf, pos); ap(x)
+        o.topics = a
+    return o, pos
+
+
+def _enc_ListOffsetsResponse_0(o: ListOffsetsResponse, w: Callable[[bytes], object]) -> None:
+    a = o.topics
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_ListOffsetsTopicResponse_0(x, w)
+
+
+def _dec_ListOffsetsResponse_1(buf: memoryview, pos: int) -> tuple[ListOffsetsResponse, int]:
+    o = _new(ListOffsetsResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_ListOffsetsTopicResponse_0(buf, pos); ap(x)
+        o.topics = a
+    return o, pos
+
+
+def _enc_ListOffsetsResponse_1(o: ListOffsetsResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a = o.topics
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_ListOffsetsTopicResponse_0(x, w)
+
+
+def _dec_ListOffsetsPartitionResponse_1(buf: memoryview, pos: int) -> tuple[ListOffsetsPartitionResponse, int]:
+    o = _new(ListOffsetsPartitionResponse)
+    o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.old_style_offsets = []
+    o.timestamp = _S2.unpack_from(buf, pos)[0]; pos += 8
+    o.offset = _S2.unpack_from(buf, pos)[0]; pos += 8
+    o.leader_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
+    return o, pos
+
+
+def _enc_ListOffsetsPartitionResponse_1(o: ListOffsetsPartitionResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.partition_index))
+    w(_S1.pack(o.error_code))
+    w(_S2.pack(o.timestamp))
+    w(_S2.pack(o.offset))
+    w(_S0.pack(o.leader_epoch))
+
+
+def _dec_ListOffsetsTopicResponse_1(buf: memoryview, pos: int) -> tuple[ListOffsetsTopicResponse, int]:
+    o = _new(ListOffsetsTopicResponse)
+    o.name, pos = _r_str(buf, pos)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.partitions = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_ListOffsetsPartitionResponse_1(buf, pos); ap(x)
+        o.partitions = a
+    return o, pos
+
+
+def _enc_ListOffsetsTopicResponse_1(o: ListOffsetsTopicResponse, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.name)
+    a = o.partitions
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_ListOffsetsPartitionResponse_1(x, w)
+
+
+def _dec_ListOffsetsResponse_2(buf: memoryview, pos: int) -> tuple[ListOffsetsResponse, int]:
+    o = _new(ListOffsetsResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_ListOffsetsTopicResponse_1(buf, pos); ap(x)
+        o.topics = a
+    return o, pos
+
+
+def _enc_ListOffsetsResponse_2(o: ListOffsetsResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a = o.topics
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_ListOffsetsTopicResponse_1(x, w)
+
+
+def _dec_ListOffsetsPartitionResponse_2(buf: memoryview, pos: int) -> tuple[ListOffsetsPartitionResponse, int]:
+    o = _new(ListOffsetsPartitionResponse)
+    o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.old_style_offsets = []
+    o.timestamp = _S2.unpack_from(buf, pos)[0]; pos += 8
+    o.offset = _S2.unpack_from(buf, pos)[0]; pos += 8
+    o.leader_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_ListOffsetsPartitionResponse_2(o: ListOffsetsPartitionResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.partition_index))
+    w(_S1.pack(o.error_code))
+    w(_S2.pack(o.timestamp))
+    w(_S2.pack(o.offset))
+    w(_S0.pack(o.leader_epoch))
+    w(b'\x00')
+
+
+def _dec_ListOffsetsTopicResponse_2(buf: memoryview, pos: int) -> tuple[ListOffsetsTopicResponse, int]:
+    o = _new(ListOffsetsTopicResponse)
+    o.name, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.partitions = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_ListOffsetsPartitionResponse_2(buf, pos); ap(x)
+        o.partitions = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_ListOffsetsTopicResponse_2(o: ListOffsetsTopicResponse, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.name)
+    a = o.partitions
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_ListOffsetsPartitionResponse_2(x, w)
+    w(b'\x00')
+
+
+def _dec_ListOffsetsResponse_3(buf: memoryview, pos: int) -> tuple[ListOffsetsResponse, int]:
+    o = _new(ListOffsetsResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_ListOffsetsTopicResponse_2(buf, pos); ap(x)
+        o.topics = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_ListOffsetsResponse_3(o: ListOffsetsResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a = o.topics
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_ListOffsetsTopicResponse_2(x, w)
+    w(b'\x00')
+
+
+_DEC_ListOffsetsResponse: list[Callable[..., Any]] = [_unsupported, _dec_ListOffsetsResponse_0, _dec_ListOffsetsResponse_1, _dec_ListOffsetsResponse_1, _dec_ListOffsetsResponse_2, _dec_ListOffsetsResponse_2, _dec_ListOffsetsResponse_3, _dec_ListOffsetsResponse_3, _dec_ListOffsetsResponse_3, _dec_ListOffsetsResponse_3, _dec_ListOffsetsResponse_3, _dec_ListOffsetsResponse_3]
+_ENC_ListOffsetsResponse: list[Callable[..., Any]] = [_unsupported, _enc_ListOffsetsResponse_0, _enc_ListOffsetsResponse_1, _enc_ListOffsetsResponse_1, _enc_ListOffsetsResponse_2, _enc_ListOffsetsResponse_2, _enc_ListOffsetsResponse_3, _enc_ListOffsetsResponse_3, _enc_ListOffsetsResponse_3, _enc_ListOffsetsResponse_3, _enc_ListOffsetsResponse_3, _enc_ListOffsetsResponse_3]

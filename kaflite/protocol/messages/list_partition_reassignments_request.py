@@ -1,0 +1,126 @@
+"""Generated from Kafka's ListPartitionReassignmentsRequest.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+
+
+class ListPartitionReassignmentsTopics:
+    """A ListPartitionReassignmentsTopics inside ListPartitionReassignmentsRequest. (generated from ListPartitionReassignmentsRequest.json)."""
+
+    __slots__ = ('name', 'partition_indexes')
+
+    def __init__(self, *, name: str = '', partition_indexes: list[int] | None = None) -> None:
+        self.name = name
+        self.partition_indexes = [] if partition_indexes is None else partition_indexes
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class ListPartitionReassignmentsRequest:
+    """ListPartitionReassignmentsRequest v0-0 (generated from ListPartitionReassignmentsRequest.json)."""
+
+    __slots__ = ('timeout_ms', 'topics')
+    API_KEY = 46
+    MIN_VERSION = 0
+    MAX_VERSION = 0
+    FLEXIBLE_MIN = 0
+    ListPartitionReassignmentsTopics: type[ListPartitionReassignmentsTopics]
+
+    def __init__(self, *, timeout_ms: int = 60000, topics: list[ListPartitionReassignmentsTopics] | None = None) -> None:
+        self.timeout_ms = timeout_ms
+        self.topics = topics
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_ListPartitionReassignmentsRequest[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> ListPartitionReassignmentsRequest:
+        return _DEC_ListPartitionReassignmentsRequest[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[ListPartitionReassignmentsRequest, int]:
+        return _DEC_ListPartitionReassignmentsRequest[version](memoryview(buf), pos)
+
+
+ListPartitionReassignmentsRequest.ListPartitionReassignmentsTopics = ListPartitionReassignmentsTopics  # type: ignore[misc]
+
+
+def _dec_ListPartitionReassignmentsTopics_0(buf: memoryview, pos: int) -> tuple[ListPartitionReassignmentsTopics, int]:
+    o = _new(ListPartitionReassignmentsTopics)
+    o.name, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.partition_indexes = None
+    else:
+        o.partition_indexes = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_ListPartitionReassignmentsTopics_0(o: ListPartitionReassignmentsTopics, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.name)
+    a = o.partition_indexes
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        w(_struct.pack('>%di' % len(a), *a))
+    w(b'\x00')
+
+
+def _dec_ListPartitionReassignmentsRequest_0(buf: memoryview, pos: int) -> tuple[ListPartitionReassignmentsRequest, int]:
+    o = _new(ListPartitionReassignmentsRequest)
+    o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_ListPartitionReassignmentsTopics_0(buf, pos); ap(x)
+        o.topics = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_ListPartitionReassignmentsRequest_0(o: ListPartitionReassignmentsRequest, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.timeout_ms))
+    a = o.topics
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_ListPartitionReassignmentsTopics_0(x, w)
+    w(b'\x00')
+
+
+_DEC_ListPartitionReassignmentsRequest: list[Callable[..., Any]] = [_dec_ListPartitionReassignmentsRequest_0]
+_ENC_ListPartitionReassignmentsRequest: list[Callable[..., Any]] = [_enc_ListPartitionReassignmentsRequest_0]

@@ -1,0 +1,204 @@
+"""Generated from Kafka's ListPartitionReassignmentsResponse.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>h')
+
+
+class OngoingTopicReassignment:
+    """A OngoingTopicReassignment inside ListPartitionReassignmentsResponse. (generated from ListPartitionReassignmentsResponse.json)."""
+
+    __slots__ = ('name', 'partitions')
+
+    def __init__(self, *, name: str = '', partitions: list[OngoingPartitionReassignment] | None = None) -> None:
+        self.name = name
+        self.partitions = [] if partitions is None else partitions
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class OngoingPartitionReassignment:
+    """A OngoingPartitionReassignment inside ListPartitionReassignmentsResponse. (generated from ListPartitionReassignmentsResponse.json)."""
+
+    __slots__ = ('partition_index', 'replicas', 'adding_replicas', 'removing_replicas')
+
+    def __init__(self, *, partition_index: int = 0, replicas: list[int] | None = None, adding_replicas: list[int] | None = None, removing_replicas: list[int] | None = None) -> None:
+        self.partition_index = partition_index
+        self.replicas = [] if replicas is None else replicas
+        self.adding_replicas = [] if adding_replicas is None else adding_replicas
+        self.removing_replicas = [] if removing_replicas is None else removing_replicas
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class ListPartitionReassignmentsResponse:
+    """ListPartitionReassignmentsResponse v0-0 (generated from ListPartitionReassignmentsResponse.json)."""
+
+    __slots__ = ('throttle_time_ms', 'error_code', 'error_message', 'topics')
+    API_KEY = 46
+    MIN_VERSION = 0
+    MAX_VERSION = 0
+    FLEXIBLE_MIN = 0
+    OngoingTopicReassignment: type[OngoingTopicReassignment]
+    OngoingPartitionReassignment: type[OngoingPartitionReassignment]
+
+    def __init__(self, *, throttle_time_ms: int = 0, error_code: int = 0, error_message: str | None = '', topics: list[OngoingTopicReassignment] | None = None) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.error_code = error_code
+        self.error_message = error_message
+        self.topics = [] if topics is None else topics
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_ListPartitionReassignmentsResponse[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> ListPartitionReassignmentsResponse:
+        return _DEC_ListPartitionReassignmentsResponse[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[ListPartitionReassignmentsResponse, int]:
+        return _DEC_ListPartitionReassignmentsResponse[version](memoryview(buf), pos)
+
+
+ListPartitionReassignmentsResponse.OngoingTopicReassignment = OngoingTopicReassignment  # type: ignore[misc]
+ListPartitionReassignmentsResponse.OngoingPartitionReassignment = OngoingPartitionReassignment  # type: ignore[misc]
+
+
+def _dec_OngoingPartitionReassignment_0(buf: memoryview, pos: int) -> tuple[OngoingPartitionReassignment, int]:
+    o = _new(OngoingPartitionReassignment)
+    o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.replicas = None
+    else:
+        o.replicas = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.adding_replicas = None
+    else:
+        o.adding_replicas = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.removing_replicas = None
+    else:
+        o.removing_replicas = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_OngoingPartitionReassignment_0(o: OngoingPartitionReassignment, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.partition_index))
+    a = o.replicas
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        w(_struct.pack('>%di' % len(a), *a))
+    a = o.adding_replicas
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        w(_struct.pack('>%di' % len(a), *a))
+    a = o.removing_replicas
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        w(_struct.pack('>%di' % len(a), *a))
+    w(b'\x00')
+
+
+def _dec_OngoingTopicReassignment_0(buf: memoryview, pos: int) -> tuple[OngoingTopicReassignment, int]:
+    o = _new(OngoingTopicReassignment)
+    o.name, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.partitions = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_OngoingPartitionReassignment_0(buf, pos); ap(x)
+        o.partitions = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_OngoingTopicReassignment_0(o: OngoingTopicReassignment, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.name)
+    a = o.partitions
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_OngoingPartitionReassignment_0(x, w)
+    w(b'\x00')
+
+
+def _dec_ListPartitionReassignmentsResponse_0(buf: memoryview, pos: int) -> tuple[ListPartitionReassignmentsResponse, int]:
+    o = _new(ListPartitionReassignmentsResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_OngoingTopicReassignment_0(buf, pos); ap(x)
+        o.topics = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_ListPartitionReassignmentsResponse_0(o: ListPartitionReassignmentsResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    w(_S1.pack(o.error_code))
+    _w_cstr(w, o.error_message)
+    a = o.topics
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_OngoingTopicReassignment_0(x, w)
+    w(b'\x00')
+
+
+_DEC_ListPartitionReassignmentsResponse: list[Callable[..., Any]] = [_dec_ListPartitionReassignmentsResponse_0]
+_ENC_ListPartitionReassignmentsResponse: list[Callable[..., Any]] = [_enc_ListPartitionReassignmentsResponse_0]

@@ -1,0 +1,175 @@
+"""Generated from Kafka's ListTransactionsRequest.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>q')
+
+
+class ListTransactionsRequest:
+    """ListTransactionsRequest v0-2 (generated from ListTransactionsRequest.json)."""
+
+    __slots__ = ('state_filters', 'producer_id_filters', 'duration_filter', 'transactional_id_pattern')
+    API_KEY = 66
+    MIN_VERSION = 0
+    MAX_VERSION = 2
+    FLEXIBLE_MIN = 0
+
+    def __init__(self, *, state_filters: list[str] | None = None, producer_id_filters: list[int] | None = None, duration_filter: int = -1, transactional_id_pattern: str | None = None) -> None:
+        self.state_filters = [] if state_filters is None else state_filters
+        self.producer_id_filters = [] if producer_id_filters is None else producer_id_filters
+        self.duration_filter = duration_filter
+        self.transactional_id_pattern = transactional_id_pattern
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_ListTransactionsRequest[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> ListTransactionsRequest:
+        return _DEC_ListTransactionsRequest[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[ListTransactionsRequest, int]:
+        return _DEC_ListTransactionsRequest[version](memoryview(buf), pos)
+
+
+
+
+def _dec_ListTransactionsRequest_0(buf: memoryview, pos: int) -> tuple[ListTransactionsRequest, int]:
+    o = _new(ListTransactionsRequest)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.state_filters = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _r_cstr(buf, pos); ap(x)
+        o.state_filters = a
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.producer_id_filters = None
+    else:
+        o.producer_id_filters = list(_struct.unpack_from('>%dq' % n, buf, pos)); pos += n * 8
+    o.duration_filter = -1
+    o.transactional_id_pattern = None
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_ListTransactionsRequest_0(o: ListTransactionsRequest, w: Callable[[bytes], object]) -> None:
+    a = o.state_filters
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _w_cstr(w, x)
+    a = o.producer_id_filters
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        w(_struct.pack('>%dq' % len(a), *a))
+    w(b'\x00')
+
+
+def _dec_ListTransactionsRequest_1(buf: memoryview, pos: int) -> tuple[ListTransactionsRequest, int]:
+    o = _new(ListTransactionsRequest)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.state_filters = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _r_cstr(buf, pos); ap(x)
+        o.state_filters = a
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.producer_id_filters = None
+    else:
+        o.producer_id_filters = list(_struct.unpack_from('>%dq' % n, buf, pos)); pos += n * 8
+    o.duration_filter = _S0.unpack_from(buf, pos)[0]; pos += 8
+    o.transactional_id_pattern = None
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_ListTransactionsRequest_1(o: ListTransactionsRequest, w: Callable[[bytes], object]) -> None:
+    a = o.state_filters
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _w_cstr(w, x)
+    a = o.producer_id_filters
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        w(_struct.pack('>%dq' % len(a), *a))
+    w(_S0.pack(o.duration_filter))
+    w(b'\x00')
+
+
+def _dec_ListTransactionsRequest_2(buf: memoryview, pos: int) -> tuple[ListTransactionsRequest, int]:
+    o = _new(ListTransactionsRequest)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.state_filters = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _r_cstr(buf, pos); ap(x)
+        o.state_filters = a
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.producer_id_filters = None
+    else:
+        o.producer_id_filters = list(_struct.unpack_from('>%dq' % n, buf, pos)); pos += n * 8
+    o.duration_filter = _S0.unpack_from(buf, pos)[0]; pos += 8
+    o.transactional_id_pattern, pos = _r_cstr(buf, pos)
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_ListTransactionsRequest_2(o: ListTransactionsRequest, w: Callable[[bytes], object]) -> None:
+    a = o.state_filters
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _w_cstr(w, x)
+    a = o.producer_id_filters
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        w(_struct.pack('>%dq' % len(a), *a))
+    w(_S0.pack(o.duration_filter))
+    _w_cstr(w, o.transactional_id_pattern)
+    w(b'\x00')
+
+
+_DEC_ListTransactionsRequest: list[Callable[..., Any]] = [_dec_ListTransactionsRequest_0, _dec_ListTransactionsRequest_1, _dec_ListTransactionsRequest_2]
+_ENC_ListTransactionsRequest: list[Callable[..., Any]] = [_enc_ListTransactionsRequest_0, _enc_ListTransactionsRequest_1, _enc_ListTransactionsRequest_2]

@@ -1,0 +1,141 @@
+"""Generated from Kafka's ListTransactionsResponse.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>h')
+_S2 = _struct.Struct('>q')
+
+
+class TransactionState:
+    """A TransactionState inside ListTransactionsResponse. (generated from ListTransactionsResponse.json)."""
+
+    __slots__ = ('transactional_id', 'producer_id', 'transaction_state')
+
+    def __init__(self, *, transactional_id: str = '', producer_id: int = 0, transaction_state: str = '') -> None:
+        self.transactional_id = transactional_id
+        self.producer_id = producer_id
+        self.transaction_state = transaction_state
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class ListTransactionsResponse:
+    """ListTransactionsResponse v0-2 (generated from ListTransactionsResponse.json)."""
+
+    __slots__ = ('throttle_time_ms', 'error_code', 'unknown_state_filters', 'transaction_states')
+    API_KEY = 66
+    MIN_VERSION = 0
+    MAX_VERSION = 2
+    FLEXIBLE_MIN = 0
+    TransactionState: type[TransactionState]
+
+    def __init__(self, *, throttle_time_ms: int = 0, error_code: int = 0, unknown_state_filters: list[str] | None = None, transaction_states: list[TransactionState] | None = None) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.error_code = error_code
+        self.unknown_state_filters = [] if unknown_state_filters is None else unknown_state_filters
+        self.transaction_states = [] if transaction_states is None else transaction_states
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_ListTransactionsResponse[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> ListTransactionsResponse:
+        return _DEC_ListTransactionsResponse[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[ListTransactionsResponse, int]:
+        return _DEC_ListTransactionsResponse[version](memoryview(buf), pos)
+
+
+ListTransactionsResponse.TransactionState = TransactionState  # type: ignore[misc]
+
+
+def _dec_TransactionState_0(buf: memoryview, pos: int) -> tuple[TransactionState, int]:
+    o = _new(TransactionState)
+    o.transactional_id, pos = _r_cstr(buf, pos)
+    o.producer_id = _S2.unpack_from(buf, pos)[0]; pos += 8
+    o.transaction_state, pos = _r_cstr(buf, pos)
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_TransactionState_0(o: TransactionState, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.transactional_id)
+    w(_S2.pack(o.producer_id))
+    _w_cstr(w, o.transaction_state)
+    w(b'\x00')
+
+
+def _dec_ListTransactionsResponse_0(buf: memoryview, pos: int) -> tuple[ListTransactionsResponse, int]:
+    o = _new(ListTransactionsResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.unknown_state_filters = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _r_cstr(buf, pos); ap(x)
+        o.unknown_state_filters = a
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.transaction_states = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_TransactionState_0(buf, pos); ap(x)
+        o.transaction_states = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_ListTransactionsResponse_0(o: ListTransactionsResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    w(_S1.pack(o.error_code))
+    a = o.unknown_state_filters
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _w_cstr(w, x)
+    a = o.transaction_states
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_TransactionState_0(x, w)
+    w(b'\x00')
+
+
+_DEC_ListTransactionsResponse: list[Callable[..., Any]] = [_dec_ListTransactionsResponse_0, _dec_ListTransactionsResponse_0, _dec_ListTransactionsResponse_0]
+_ENC_ListTransactionsResponse: list[Callable[..., Any]] = [_enc_ListTransactionsResponse_0, _enc_ListTransactionsResponse_0, _enc_ListTransactionsResponse_0]

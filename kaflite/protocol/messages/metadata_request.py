@@ -1,0 +1,317 @@
+"""Generated from Kafka's MetadataRequest.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>?')
+
+
+class MetadataRequestTopic:
+    """A MetadataRequestTopic inside MetadataRequest. (generated from MetadataRequest.json)."""
+
+    __slots__ = ('topic_id', 'name')
+
+    def __init__(self, *, topic_id: bytes = ZERO_UUID, name: str | None = '') -> None:
+        self.topic_id = topic_id
+        self.name = name
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class MetadataRequest:
+    """MetadataRequest v0-13 (generated from MetadataRequest.json)."""
+
+    __slots__ = ('topics', 'allow_auto_topic_creation', 'include_cluster_authorized_operations', 'include_topic_authorized_operations')
+    API_KEY = 3
+    MIN_VERSION = 0
+    MAX_VERSION = 13
+    FLEXIBLE_MIN = 9
+    MetadataRequestTopic: type[MetadataRequestTopic]
+
+    def __init__(self, *, topics: list[MetadataRequestTopic] | None | None = None, allow_auto_topic_creation: bool = True, include_cluster_authorized_operations: bool = False, include_topic_authorized_operations: bool = False) -> None:
+        self.topics = [] if topics is None else topics
+        self.allow_auto_topic_creation = allow_auto_topic_creation
+        self.include_cluster_authorized_operations = include_cluster_authorized_operations
+        self.include_topic_authorized_operations = include_topic_authorized_operations
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_MetadataRequest[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> MetadataRequest:
+        return _DEC_MetadataRequest[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[MetadataRequest, int]:
+        return _DEC_MetadataRequest[version](memoryview(buf), pos)
+
+
+MetadataRequest.MetadataRequestTopic = MetadataRequestTopic  # type: ignore[misc]
+
+
+def _dec_MetadataRequestTopic_0(buf: memoryview, pos: int) -> tuple[MetadataRequestTopic, int]:
+    o = _new(MetadataRequestTopic)
+    o.topic_id = ZERO_UUID
+    o.name, pos = _r_str(buf, pos)
+    return o, pos
+
+
+def _enc_MetadataRequestTopic_0(o: MetadataRequestTopic, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.name)
+
+
+def _dec_MetadataRequest_0(buf: memoryview, pos: int) -> tuple[MetadataRequest, int]:
+    o = _new(MetadataRequest)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_MetadataRequestTopic_0(buf, pos); ap(x)
+        o.topics = a
+    o.allow_auto_topic_creation = True
+    o.include_cluster_authorized_operations = False
+    o.include_topic_authorized_operations = False
+    return o, pos
+
+
+def _enc_MetadataRequest_0(o: MetadataRequest, w: Callable[[bytes], object]) -> None:
+    a = o.topics
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_MetadataRequestTopic_0(x, w)
+
+
+def _dec_MetadataRequest_1(buf: memoryview, pos: int) -> tuple[MetadataRequest, int]:
+    o = _new(MetadataRequest)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_MetadataRequestTopic_0(buf, pos); ap(x)
+        o.topics = a
+    o.allow_auto_topic_creation = True
+    o.include_cluster_authorized_operations = False
+    o.include_topic_authorized_operations = False
+    return o, pos
+
+
+def _enc_MetadataRequest_1(o: MetadataRequest, w: Callable[[bytes], object]) -> None:
+    a = o.topics
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_MetadataRequestTopic_0(x, w)
+
+
+def _dec_MetadataRequest_2(buf: memoryview, pos: int) -> tuple[MetadataRequest, int]:
+    o = _new(MetadataRequest)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_MetadataRequestTopic_0(buf, pos); ap(x)
+        o.topics = a
+    o.allow_auto_topic_creation = _S1.unpack_from(buf, pos)[0]; pos += 1
+    o.include_cluster_authorized_operations = False
+    o.include_topic_authorized_operations = False
+    return o, pos
+
+
+def _enc_MetadataRequest_2(o: MetadataRequest, w: Callable[[bytes], object]) -> None:
+    a = o.topics
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_MetadataRequestTopic_0(x, w)
+    w(_S1.pack(o.allow_auto_topic_creation))
+
+
+def _dec_MetadataRequest_3(buf: memoryview, pos: int) -> tuple[MetadataRequest, int]:
+    o = _new(MetadataRequest)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_MetadataRequestTopic_0(buf, pos); ap(x)
+        o.topics = a
+    o.allow_auto_topic_creation = _S1.unpack_from(buf, pos)[0]; pos += 1
+    o.include_cluster_authorized_operations = _S1.unpack_from(buf, pos)[0]; pos += 1
+    o.include_topic_authorized_operations = _S1.unpack_from(buf, pos)[0]; pos += 1
+    return o, pos
+
+
+def _enc_MetadataRequest_3(o: MetadataRequest, w: Callable[[bytes], object]) -> None:
+    a = o.topics
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_MetadataRequestTopic_0(x, w)
+    w(_S1.pack(o.allow_auto_topic_creation))
+    w(_S1.pack(o.include_cluster_authorized_operations))
+    w(_S1.pack(o.include_topic_authorized_operations))
+
+
+def _dec_MetadataRequestTopic_1(buf: memoryview, pos: int) -> tuple[MetadataRequestTopic, int]:
+    o = _new(MetadataRequestTopic)
+    o.topic_id = ZERO_UUID
+    o.name, pos = _r_cstr(buf, pos)
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_MetadataRequestTopic_1(o: MetadataRequestTopic, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.name)
+    w(b'\x00')
+
+
+def _dec_MetadataRequest_4(buf: memoryview, pos: int) -> tuple[MetadataRequest, int]:
+    o = _new(MetadataRequest)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_MetadataRequestTopic_1(buf, pos); ap(x)
+        o.topics = a
+    o.allow_auto_topic_creation = _S1.unpack_from(buf, pos)[0]; pos += 1
+    o.include_cluster_authorized_operations = _S1.unpack_from(buf, pos)[0]; pos += 1
+    o.include_topic_authorized_operations = _S1.unpack_from(buf, pos)[0]; pos += 1
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_MetadataRequest_4(o: MetadataRequest, w: Callable[[bytes], object]) -> None:
+    a = o.topics
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_MetadataRequestTopic_1(x, w)
+    w(_S1.pack(o.allow_auto_topic_creation))
+    w(_S1.pack(o.include_cluster_authorized_operations))
+    w(_S1.pack(o.include_topic_authorized_operations))
+    w(b'\x00')
+
+
+def _dec_MetadataRequestTopic_2(buf: memoryview, pos: int) -> tuple[MetadataRequestTopic, int]:
+    o = _new(MetadataRequestTopic)
+    o.topic_id = bytes(buf[pos:pos + 16]); pos += 16
+    o.name, pos = _r_cstr(buf, pos)
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_MetadataRequestTopic_2(o: MetadataRequestTopic, w: Callable[[bytes], object]) -> None:
+    w(o.topic_id)
+    _w_cstr(w, o.name)
+    w(b'\x00')
+
+
+def _dec_MetadataRequest_5(buf: memoryview, pos: int) -> tuple[MetadataRequest, int]:
+    o = _new(MetadataRequest)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_MetadataRequestTopic_2(buf, pos); ap(x)
+        o.topics = a
+    o.allow_auto_topic_creation = _S1.unpack_from(buf, pos)[0]; pos += 1
+    o.include_cluster_authorized_operations = _S1.unpack_from(buf, pos)[0]; pos += 1
+    o.include_topic_authorized_operations = _S1.unpack_from(buf, pos)[0]; pos += 1
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_MetadataRequest_5(o: MetadataRequest, w: Callable[[bytes], object]) -> None:
+    a = o.topics
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_MetadataRequestTopic_2(x, w)
+    w(_S1.pack(o.allow_auto_topic_creation))
+    w(_S1.pack(o.include_cluster_authorized_operations))
+    w(_S1.pack(o.include_topic_authorized_operations))
+    w(b'\x00')
+
+
+def _dec_MetadataRequest_6(buf: memoryview, pos: int) -> tuple[MetadataRequest, int]:
+    o = _new(MetadataRequest)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_MetadataRequestTopic_2(buf, pos); ap(x)
+        o.topics = a
+    o.allow_auto_topic_creation = _S1.unpack_from(buf, pos)[0]; pos += 1
+    o.include_cluster_authorized_operations = False
+    o.include_topic_authorized_operations = _S1.unpack_from(buf, pos)[0]; pos += 1
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_MetadataRequest_6(o: MetadataRequest, w: Callable[[bytes], object]) -> None:
+    a = o.topics
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_MetadataRequestTopic_2(x, w)
+    w(_S1.pack(o.allow_auto_topic_creation))
+    w(_S1.pack(o.include_topic_authorized_operations))
+    w(b'\x00')
+
+
+_DEC_MetadataRequest: list[Callable[..., Any]] = [_dec_MetadataRequest_0, _dec_MetadataRequest_1, _dec_MetadataRequest_1, _dec_MetadataRequest_1, _dec_MetadataRequest_2, _dec_MetadataRequest_2, _dec_MetadataRequest_2, _dec_MetadataRequest_2, _dec_MetadataRequest_3, _dec_MetadataRequest_4, _dec_MetadataRequest_5, _dec_MetadataRequest_6, _dec_MetadataRequest_6, _dec_MetadataRequest_6]
+_ENC_MetadataRequest: list[Callable[..., Any]] = [_enc_MetadataRequest_0, _enc_MetadataRequest_1, _enc_MetadataRequest_1, _enc_MetadataRequest_1, _enc_MetadataRequest_2, _enc_MetadataRequest_2, _enc_MetadataRequest_2, _enc_MetadataRequest_2, _enc_MetadataRequest_3, _enc_MetadataRequest_4, _enc_MetadataRequest_5, _enc_MetadataRequest_6, _enc_MetadataRequest_6, _enc_MetadataRequest_6]

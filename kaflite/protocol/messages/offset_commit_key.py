@@ -1,0 +1,70 @@
+"""Generated from Kafka's OffsetCommitKey.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+
+
+class OffsetCommitKey:
+    """OffsetCommitKey v0-1 (generated from OffsetCommitKey.json)."""
+
+    __slots__ = ('group', 'topic', 'partition')
+    MIN_VERSION = 0
+    MAX_VERSION = 1
+    FLEXIBLE_MIN = 10000
+
+    def __init__(self, *, group: str = '', topic: str = '', partition: int = 0) -> None:
+        self.group = group
+        self.topic = topic
+        self.partition = partition
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_OffsetCommitKey[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> OffsetCommitKey:
+        return _DEC_OffsetCommitKey[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[OffsetCommitKey, int]:
+        return _DEC_OffsetCommitKey[version](memoryview(buf), pos)
+
+
+
+
+def _dec_OffsetCommitKey_0(buf: memoryview, pos: int) -> tuple[OffsetCommitKey, int]:
+    o = _new(OffsetCommitKey)
+    o.group, pos = _r_str(buf, pos)
+    o.topic, pos = _r_str(buf, pos)
+    o.partition = _S0.unpack_from(buf, pos)[0]; pos += 4
+    return o, pos
+
+
+def _enc_OffsetCommitKey_0(o: OffsetCommitKey, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.group)
+    _w_str(w, o.topic)
+    w(_S0.pack(o.partition))
+
+
+_DEC_OffsetCommitKey: list[Callable[..., Any]] = [_dec_OffsetCommitKey_0, _dec_OffsetCommitKey_0]
+_ENC_OffsetCommitKey: list[Callable[..., Any]] = [_enc_OffsetCommitKey_0, _enc_OffsetCommitKey_0]

@@ -1,0 +1,459 @@
+"""Generated from Kafka's OffsetCommitRequest.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>q')
+
+
+class OffsetCommitRequestTopic:
+    """A OffsetCommitRequestTopic inside OffsetCommitRequest. (generated from OffsetCommitRequest.json)."""
+
+    __slots__ = ('name', 'topic_id', 'partitions')
+
+    def __init__(self, *, name: str = '', topic_id: bytes = ZERO_UUID, partitions: list[OffsetCommitRequestPartition] | None = None) -> None:
+        self.name = name
+        self.topic_id = topic_id
+        self.partitions = [] if partitions is None else partitions
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class OffsetCommitRequestPartition:
+    """A OffsetCommitRequestPartition inside OffsetCommitRequest. (generated from OffsetCommitRequest.json)."""
+
+    __slots__ = ('partition_index', 'committed_offset', 'committed_leader_epoch', 'commit_timestamp', 'committed_metadata')
+
+    def __init__(self, *, partition_index: int = 0, committed_offset: int = 0, committed_leader_epoch: int = -1, commit_timestamp: int = -1, committed_metadata: str | None = '') -> None:
+        self.partition_index = partition_index
+        self.committed_offset = committed_offset
+        self.committed_leader_epoch = committed_leader_epoch
+        self.commit_timestamp = commit_timestamp
+        self.committed_metadata = committed_metadata
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class OffsetCommitRequest:
+    """OffsetCommitRequest v2-10 (generated from OffsetCommitRequest.json)."""
+
+    __slots__ = ('group_id', 'generation_id_or_member_epoch', 'member_id', 'group_instance_id', 'retention_time_ms', 'topics')
+    API_KEY = 8
+    MIN_VERSION = 2
+    MAX_VERSION = 10
+    FLEXIBLE_MIN = 8
+    OffsetCommitRequestTopic: type[OffsetCommitRequestTopic]
+    OffsetCommitRequestPartition: type[OffsetCommitRequestPartition]
+
+    def __init__(self, *, group_id: str = '', generation_id_or_member_epoch: int = -1, member_id: str = '', group_instance_id: str | None = None, retention_time_ms: int = -1, topics: list[OffsetCommitRequestTopic] | None = None) -> None:
+        self.group_id = group_id
+        self.generation_id_or_member_epoch = generation_id_or_member_epoch
+        self.member_id = member_id
+        self.group_instance_id = group_instance_id
+        self.retention_time_ms = retention_time_ms
+        self.topics = [] if topics is None else topics
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_OffsetCommitRequest[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> OffsetCommitRequest:
+        return _DEC_OffsetCommitRequest[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[OffsetCommitRequest, int]:
+        return _DEC_OffsetCommitRequest[version](memoryview(buf), pos)
+
+
+OffsetCommitRequest.OffsetCommitRequestTopic = OffsetCommitRequestTopic  # type: ignore[misc]
+OffsetCommitRequest.OffsetCommitRequestPartition = OffsetCommitRequestPartition  # type: ignore[misc]
+
+
+def _dec_OffsetCommitRequestPartition_0(buf: memoryview, pos: int) -> tuple[OffsetCommitRequestPartition, int]:
+    o = _new(OffsetCommitRequestPartition)
+    o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.committed_offset = _S1.unpack_from(buf, pos)[0]; pos += 8
+    o.committed_leader_epoch = -1
+    o.commit_timestamp = -1
+    o.committed_metadata, pos = _r_str(buf, pos)
+    return o, pos
+
+
+def _enc_OffsetCommitRequestPartition_0(o: OffsetCommitRequestPartition, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.partition_index))
+    w(_S1.pack(o.committed_offset))
+    _w_str(w, o.committed_metadata)
+
+
+def _dec_OffsetCommitRequestTopic_0(buf: memoryview, pos: int) -> tuple[OffsetCommitRequestTopic, int]:
+    o = _new(OffsetCommitRequestTopic)
+    o.name, pos = _r_str(buf, pos)
+    o.topic_id = ZERO_UUID
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.partitions = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_OffsetCommitRequestPartition_0(buf, pos); ap(x)
+        o.partitions = a
+    return o, pos
+
+
+def _enc_OffsetCommitRequestTopic_0(o: OffsetCommitRequestTopic, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.name)
+    a = o.partitions
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_OffsetCommitRequestPartition_0(x, w)
+
+
+def _dec_OffsetCommitRequest_0(buf: memoryview, pos: int) -> tuple[OffsetCommitRequest, int]:
+    o = _new(OffsetCommitRequest)
+    o.group_id, pos = _r_str(buf, pos)
+    o.generation_id_or_member_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.member_id, pos = _r_str(buf, pos)
+    o.group_instance_id = None
+    o.retention_time_ms = _S1.unpack_from(buf, pos)[0]; pos += 8
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_OffsetCommitRequestTopic_0(buf, pos); ap(x)
+        o.topics = a
+    return o, pos
+
+
+def _enc_OffsetCommitRequest_0(o: OffsetCommitRequest, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.group_id)
+    w(_S0.pack(o.generation_id_or_member_epoch))
+    _w_str(w, o.member_id)
+    w(_S1.pack(o.retention_time_ms))
+    a = o.topics
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_OffsetCommitRequestTopic_0(x, w)
+
+
+def _dec_OffsetCommitRequest_1(buf: memoryview, pos: int) -> tuple[OffsetCommitRequest, int]:
+    o = _new(OffsetCommitRequest)
+    o.group_id, pos = _r_str(buf, pos)
+    o.generation_id_or_member_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.member_id, pos = _r_str(buf, pos)
+    o.group_instance_id = None
+    o.retention_time_ms = -1
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_OffsetCommitRequestTopic_0(buf, pos); ap(x)
+        o.topics = a
+    return o, pos
+
+
+def _enc_OffsetCommitRequest_1(o: OffsetCommitRequest, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.group_id)
+    w(_S0.pack(o.generation_id_or_member_epoch))
+    _w_str(w, o.member_id)
+    a = o.topics
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_OffsetCommitRequestTopic_0(x, w)
+
+
+def _dec_OffsetCommitRequestPartition_1(buf: memoryview, pos: int) -> tuple[OffsetCommitRequestPartition, int]:
+    o = _new(OffsetCommitRequestPartition)
+    o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.committed_offset = _S1.unpack_from(buf, pos)[0]; pos += 8
+    o.committed_leader_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.commit_timestamp = -1
+    o.committed_metadata, pos = _r_str(buf, pos)
+    return o, pos
+
+
+def _enc_OffsetCommitRequestPartition_1(o: OffsetCommitRequestPartition, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.partition_index))
+    w(_S1.pack(o.committed_offset))
+    w(_S0.pack(o.committed_leader_epoch))
+    _w_str(w, o.committed_metadata)
+
+
+def _dec_OffsetCommitRequestTopic_1(buf: memoryview, pos: int) -> tuple[OffsetCommitRequestTopic, int]:
+    o = _new(OffsetCommitRequestTopic)
+    o.name, pos = _r_str(buf, pos)
+    o.topic_id = ZERO_UUID
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.partitions = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_OffsetCommitRequestPartition_1(buf, pos); ap(x)
+        o.partitions = a
+    return o, pos
+
+
+def _enc_OffsetCommitRequestTopic_1(o: OffsetCommitRequestTopic, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.name)
+    a = o.partitions
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_OffsetCommitRequestPartition_1(x, w)
+
+
+def _dec_OffsetCommitRequest_2(buf: memoryview, pos: int) -> tuple[OffsetCommitRequest, int]:
+    o = _new(OffsetCommitRequest)
+    o.group_id, pos = _r_str(buf, pos)
+    o.generation_id_or_member_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.member_id, pos = _r_str(buf, pos)
+    o.group_instance_id = None
+    o.retention_time_ms = -1
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_OffsetCommitRequestTopic_1(buf, pos); ap(x)
+        o.topics = a
+    return o, pos
+
+
+def _enc_OffsetCommitRequest_2(o: OffsetCommitRequest, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.group_id)
+    w(_S0.pack(o.generation_id_or_member_epoch))
+    _w_str(w, o.member_id)
+    a = o.topics
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_OffsetCommitRequestTopic_1(x, w)
+
+
+def _dec_OffsetCommitRequest_3(buf: memoryview, pos: int) -> tuple[OffsetCommitRequest, int]:
+    o = _new(OffsetCommitRequest)
+    o.group_id, pos = _r_str(buf, pos)
+    o.generation_id_or_member_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.member_id, pos = _r_str(buf, pos)
+    o.group_instance_id, pos = _r_str(buf, pos)
+    o.retention_time_ms = -1
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_OffsetCommitRequestTopic_1(buf, pos); ap(x)
+        o.topics = a
+    return o, pos
+
+
+def _enc_OffsetCommitRequest_3(o: OffsetCommitRequest, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.group_id)
+    w(_S0.pack(o.generation_id_or_member_epoch))
+    _w_str(w, o.member_id)
+    _w_str(w, o.group_instance_id)
+    a = o.topics
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_OffsetCommitRequestTopic_1(x, w)
+
+
+def _dec_OffsetCommitRequestPartition_2(buf: memoryview, pos: int) -> tuple[OffsetCommitRequestPartition, int]:
+    o = _new(OffsetCommitRequestPartition)
+    o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.committed_offset = _S1.unpack_from(buf, pos)[0]; pos += 8
+    o.committed_leader_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.commit_timestamp = -1
+    o.committed_metadata, pos = _r_cstr(buf, pos)
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_OffsetCommitRequestPartition_2(o: OffsetCommitRequestPartition, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.partition_index))
+    w(_S1.pack(o.committed_offset))
+    w(_S0.pack(o.committed_leader_epoch))
+    _w_cstr(w, o.committed_metadata)
+    w(b'\x00')
+
+
+def _dec_OffsetCommitRequestTopic_2(buf: memoryview, pos: int) -> tuple[OffsetCommitRequestTopic, int]:
+    o = _new(OffsetCommitRequestTopic)
+    o.name, pos = _r_cstr(buf, pos)
+    o.topic_id = ZERO_UUID
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.partitions = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_OffsetCommitRequestPartition_2(buf, pos); ap(x)
+        o.partitions = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_OffsetCommitRequestTopic_2(o: OffsetCommitRequestTopic, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.name)
+    a = o.partitions
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_OffsetCommitRequestPartition_2(x, w)
+    w(b'\x00')
+
+
+def _dec_OffsetCommitRequest_4(buf: memoryview, pos: int) -> tuple[OffsetCommitRequest, int]:
+    o = _new(OffsetCommitRequest)
+    o.group_id, pos = _r_cstr(buf, pos)
+    o.generation_id_or_member_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.member_id, pos = _r_cstr(buf, pos)
+    o.group_instance_id, pos = _r_cstr(buf, pos)
+    o.retention_time_ms = -1
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_OffsetCommitRequestTopic_2(buf, pos); ap(x)
+        o.topics = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_OffsetCommitRequest_4(o: OffsetCommitRequest, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.group_id)
+    w(_S0.pack(o.generation_id_or_member_epoch))
+    _w_cstr(w, o.member_id)
+    _w_cstr(w, o.group_instance_id)
+    a = o.topics
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_OffsetCommitRequestTopic_2(x, w)
+    w(b'\x00')
+
+
+def _dec_OffsetCommitRequestTopic_3(buf: memoryview, pos: int) -> tuple[OffsetCommitRequestTopic, int]:
+    o = _new(OffsetCommitRequestTopic)
+    o.name = ''
+    o.topic_id = bytes(buf[pos:pos + 16]); pos += 16
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.partitions = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_OffsetCommitRequestPartition_2(buf, pos); ap(x)
+        o.partitions = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_OffsetCommitRequestTopic_3(o: OffsetCommitRequestTopic, w: Callable[[bytes], object]) -> None:
+    w(o.topic_id)
+    a = o.partitions
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_OffsetCommitRequestPartition_2(x, w)
+    w(b'\x00')
+
+
+def _dec_OffsetCommitRequest_5(buf: memoryview, pos: int) -> tuple[OffsetCommitRequest, int]:
+    o = _new(OffsetCommitRequest)
+    o.group_id, pos = _r_cstr(buf, pos)
+    o.generation_id_or_member_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.member_id, pos = _r_cstr(buf, pos)
+    o.group_instance_id, pos = _r_cstr(buf, pos)
+    o.retention_time_ms = -1
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_OffsetCommitRequestTopic_3(buf, pos); ap(x)
+        o.topics = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_OffsetCommitRequest_5(o: OffsetCommitRequest, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.group_id)
+    w(_S0.pack(o.generation_id_or_member_epoch))
+    _w_cstr(w, o.member_id)
+    _w_cstr(w, o.group_instance_id)
+    a = o.topics
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_OffsetCommitRequestTopic_3(x, w)
+    w(b'\x00')
+
+
+_DEC_OffsetCommitRequest: list[Callable[..., Any]] = [_unsupported, _unsupported, _dec_OffsetCommitRequest_0, _dec_OffsetCommitRequest_0, _dec_OffsetCommitRequest_0, _dec_OffsetCommitRequest_1, _dec_OffsetCommitRequest_2, _dec_OffsetCommitRequest_3, _dec_OffsetCommitRequest_4, _dec_OffsetCommitRequest_4, _dec_OffsetCommitRequest_5]
+_ENC_OffsetCommitRequest: list[Callable[..., Any]] = [_unsupported, _unsupported, _enc_OffsetCommitRequest_0, _enc_OffsetCommitRequest_0, _enc_OffsetCommitRequest_0, _enc_OffsetCommitRequest_1, _enc_OffsetCommitRequest_2, _enc_OffsetCommitRequest_3, _enc_OffsetCommitRequest_4, _enc_OffsetCommitRequest_4, _enc_OffsetCommitRequest_5]

@@ -1,0 +1,128 @@
+"""Generated from Kafka's OffsetCommitValue.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>q')
+_S1 = _struct.Struct('>i')
+
+
+class OffsetCommitValue:
+    """OffsetCommitValue v0-4 (generated from OffsetCommitValue.json)."""
+
+    __slots__ = ('offset', 'leader_epoch', 'metadata', 'commit_timestamp', 'expire_timestamp')
+    MIN_VERSION = 0
+    MAX_VERSION = 4
+    FLEXIBLE_MIN = 4
+
+    def __init__(self, *, offset: int = 0, leader_epoch: int = -1, metadata: str = '', commit_timestamp: int = 0, expire_timestamp: int = -1) -> None:
+        self.offset = offset
+        self.leader_epoch = leader_epoch
+        self.metadata = metadata
+        self.commit_timestamp = commit_timestamp
+        self.expire_timestamp = expire_timestamp
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_OffsetCommitValue[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> OffsetCommitValue:
+        return _DEC_OffsetCommitValue[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[OffsetCommitValue, int]:
+        return _DEC_OffsetCommitValue[version](memoryview(buf), pos)
+
+
+
+
+def _dec_OffsetCommitValue_0(buf: memoryview, pos: int) -> tuple[OffsetCommitValue, int]:
+    o = _new(OffsetCommitValue)
+    o.offset = _S0.unpack_from(buf, pos)[0]; pos += 8
+    o.leader_epoch = -1
+    o.metadata, pos = _r_str(buf, pos)
+    o.commit_timestamp = _S0.unpack_from(buf, pos)[0]; pos += 8
+    o.expire_timestamp = -1
+    return o, pos
+
+
+def _enc_OffsetCommitValue_0(o: OffsetCommitValue, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.offset))
+    _w_str(w, o.metadata)
+    w(_S0.pack(o.commit_timestamp))
+
+
+def _dec_OffsetCommitValue_1(buf: memoryview, pos: int) -> tuple[OffsetCommitValue, int]:
+    o = _new(OffsetCommitValue)
+    o.offset = _S0.unpack_from(buf, pos)[0]; pos += 8
+    o.leader_epoch = -1
+    o.metadata, pos = _r_str(buf, pos)
+    o.commit_timestamp = _S0.unpack_from(buf, pos)[0]; pos += 8
+    o.expire_timestamp = _S0.unpack_from(buf, pos)[0]; pos += 8
+    return o, pos
+
+
+def _enc_OffsetCommitValue_1(o: OffsetCommitValue, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.offset))
+    _w_str(w, o.metadata)
+    w(_S0.pack(o.commit_timestamp))
+    w(_S0.pack(o.expire_timestamp))
+
+
+def _dec_OffsetCommitValue_2(buf: memoryview, pos: int) -> tuple[OffsetCommitValue, int]:
+    o = _new(OffsetCommitValue)
+    o.offset = _S0.unpack_from(buf, pos)[0]; pos += 8
+    o.leader_epoch = _S1.unpack_from(buf, pos)[0]; pos += 4
+    o.metadata, pos = _r_str(buf, pos)
+    o.commit_timestamp = _S0.unpack_from(buf, pos)[0]; pos += 8
+    o.expire_timestamp = -1
+    return o, pos
+
+
+def _enc_OffsetCommitValue_2(o: OffsetCommitValue, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.offset))
+    w(_S1.pack(o.leader_epoch))
+    _w_str(w, o.metadata)
+    w(_S0.pack(o.commit_timestamp))
+
+
+def _dec_OffsetCommitValue_3(buf: memoryview, pos: int) -> tuple[OffsetCommitValue, int]:
+    o = _new(OffsetCommitValue)
+    o.offset = _S0.unpack_from(buf, pos)[0]; pos += 8
+    o.leader_epoch = _S1.unpack_from(buf, pos)[0]; pos += 4
+    o.metadata, pos = _r_cstr(buf, pos)
+    o.commit_timestamp = _S0.unpack_from(buf, pos)[0]; pos += 8
+    o.expire_timestamp = -1
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_OffsetCommitValue_3(o: OffsetCommitValue, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.offset))
+    w(_S1.pack(o.leader_epoch))
+    _w_cstr(w, o.metadata)
+    w(_S0.pack(o.commit_timestamp))
+    w(b'\x00')
+
+
+_DEC_OffsetCommitValue: list[Callable[..., Any]] = [_dec_OffsetCommitValue_0, _dec_OffsetCommitValue_1, _dec_OffsetCommitValue_0, _dec_OffsetCommitValue_2, _dec_OffsetCommitValue_3]
+_ENC_OffsetCommitValue: list[Callable[..., Any]] = [_enc_OffsetCommitValue_0, _enc_OffsetCommitValue_1, _enc_OffsetCommitValue_0, _enc_OffsetCommitValue_2, _enc_OffsetCommitValue_3]

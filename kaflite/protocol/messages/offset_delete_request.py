@@ -1,0 +1,155 @@
+"""Generated from Kafka's OffsetDeleteRequest.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+
+
+class OffsetDeleteRequestTopic:
+    """A OffsetDeleteRequestTopic inside OffsetDeleteRequest. (generated from OffsetDeleteRequest.json)."""
+
+    __slots__ = ('name', 'partitions')
+
+    def __init__(self, *, name: str = '', partitions: list[OffsetDeleteRequestPartition] | None = None) -> None:
+        self.name = name
+        self.partitions = [] if partitions is None else partitions
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class OffsetDeleteRequestPartition:
+    """A OffsetDeleteRequestPartition inside OffsetDeleteRequest. (generated from OffsetDeleteRequest.json)."""
+
+    __slots__ = ('partition_index',)
+
+    def __init__(self, *, partition_index: int = 0) -> None:
+        self.partition_index = partition_index
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class OffsetDeleteRequest:
+    """OffsetDeleteRequest v0-0 (generated from OffsetDeleteRequest.json)."""
+
+    __slots__ = ('group_id', 'topics')
+    API_KEY = 47
+    MIN_VERSION = 0
+    MAX_VERSION = 0
+    FLEXIBLE_MIN = 10000
+    OffsetDeleteRequestTopic: type[OffsetDeleteRequestTopic]
+    OffsetDeleteRequestPartition: type[OffsetDeleteRequestPartition]
+
+    def __init__(self, *, group_id: str = '', topics: list[OffsetDeleteRequestTopic] | None = None) -> None:
+        self.group_id = group_id
+        self.topics = [] if topics is None else topics
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_OffsetDeleteRequest[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> OffsetDeleteRequest:
+        return _DEC_OffsetDeleteRequest[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[OffsetDeleteRequest, int]:
+        return _DEC_OffsetDeleteRequest[version](memoryview(buf), pos)
+
+
+OffsetDeleteRequest.OffsetDeleteRequestTopic = OffsetDeleteRequestTopic  # type: ignore[misc]
+OffsetDeleteRequest.OffsetDeleteRequestPartition = OffsetDeleteRequestPartition  # type: ignore[misc]
+
+
+def _dec_OffsetDeleteRequestPartition_0(buf: memoryview, pos: int) -> tuple[OffsetDeleteRequestPartition, int]:
+    o = _new(OffsetDeleteRequestPartition)
+    o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
+    return o, pos
+
+
+def _enc_OffsetDeleteRequestPartition_0(o: OffsetDeleteRequestPartition, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.partition_index))
+
+
+def _dec_OffsetDeleteRequestTopic_0(buf: memoryview, pos: int) -> tuple[OffsetDeleteRequestTopic, int]:
+    o = _new(OffsetDeleteRequestTopic)
+    o.name, pos = _r_str(buf, pos)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.partitions = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_OffsetDeleteRequestPartition_0(buf, pos); ap(x)
+        o.partitions = a
+    return o, pos
+
+
+def _enc_OffsetDeleteRequestTopic_0(o: OffsetDeleteRequestTopic, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.name)
+    a = o.partitions
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_OffsetDeleteRequestPartition_0(x, w)
+
+
+def _dec_OffsetDeleteRequest_0(buf: memoryview, pos: int) -> tuple[OffsetDeleteRequest, int]:
+    o = _new(OffsetDeleteRequest)
+    o.group_id, pos = _r_str(buf, pos)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_OffsetDeleteRequestTopic_0(buf, pos); ap(x)
+        o.topics = a
+    return o, pos
+
+
+def _enc_OffsetDeleteRequest_0(o: OffsetDeleteRequest, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.group_id)
+    a = o.topics
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_OffsetDeleteRequestTopic_0(x, w)
+
+
+_DEC_OffsetDeleteRequest: list[Callable[..., Any]] = [_dec_OffsetDeleteRequest_0]
+_ENC_OffsetDeleteRequest: list[Callable[..., Any]] = [_enc_OffsetDeleteRequest_0]

@@ -1,0 +1,162 @@
+"""Generated from Kafka's OffsetDeleteResponse.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>h')
+_S1 = _struct.Struct('>i')
+
+
+class OffsetDeleteResponseTopic:
+    """A OffsetDeleteResponseTopic inside OffsetDeleteResponse. (generated from OffsetDeleteResponse.json)."""
+
+    __slots__ = ('name', 'partitions')
+
+    def __init__(self, *, name: str = '', partitions: list[OffsetDeleteResponsePartition] | None = None) -> None:
+        self.name = name
+        self.partitions = [] if partitions is None else partitions
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class OffsetDeleteResponsePartition:
+    """A OffsetDeleteResponsePartition inside OffsetDeleteResponse. (generated from OffsetDeleteResponse.json)."""
+
+    __slots__ = ('partition_index', 'error_code')
+
+    def __init__(self, *, partition_index: int = 0, error_code: int = 0) -> None:
+        self.partition_index = partition_index
+        self.error_code = error_code
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class OffsetDeleteResponse:
+    """OffsetDeleteResponse v0-0 (generated from OffsetDeleteResponse.json)."""
+
+    __slots__ = ('error_code', 'throttle_time_ms', 'topics')
+    API_KEY = 47
+    MIN_VERSION = 0
+    MAX_VERSION = 0
+    FLEXIBLE_MIN = 10000
+    OffsetDeleteResponseTopic: type[OffsetDeleteResponseTopic]
+    OffsetDeleteResponsePartition: type[OffsetDeleteResponsePartition]
+
+    def __init__(self, *, error_code: int = 0, throttle_time_ms: int = 0, topics: list[OffsetDeleteResponseTopic] | None = None) -> None:
+        self.error_code = error_code
+        self.throttle_time_ms = throttle_time_ms
+        self.topics = [] if topics is None else topics
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_OffsetDeleteResponse[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> OffsetDeleteResponse:
+        return _DEC_OffsetDeleteResponse[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[OffsetDeleteResponse, int]:
+        return _DEC_OffsetDeleteResponse[version](memoryview(buf), pos)
+
+
+OffsetDeleteResponse.OffsetDeleteResponseTopic = OffsetDeleteResponseTopic  # type: ignore[misc]
+OffsetDeleteResponse.OffsetDeleteResponsePartition = OffsetDeleteResponsePartition  # type: ignore[misc]
+
+
+def _dec_OffsetDeleteResponsePartition_0(buf: memoryview, pos: int) -> tuple[OffsetDeleteResponsePartition, int]:
+    o = _new(OffsetDeleteResponsePartition)
+    o.partition_index = _S1.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
+    return o, pos
+
+
+def _enc_OffsetDeleteResponsePartition_0(o: OffsetDeleteResponsePartition, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.partition_index))
+    w(_S0.pack(o.error_code))
+
+
+def _dec_OffsetDeleteResponseTopic_0(buf: memoryview, pos: int) -> tuple[OffsetDeleteResponseTopic, int]:
+    o = _new(OffsetDeleteResponseTopic)
+    o.name, pos = _r_str(buf, pos)
+    n = _S1.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.partitions = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_OffsetDeleteResponsePartition_0(buf, pos); ap(x)
+        o.partitions = a
+    return o, pos
+
+
+def _enc_OffsetDeleteResponseTopic_0(o: OffsetDeleteResponseTopic, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.name)
+    a = o.partitions
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S1.pack(len(a)))
+        for x in a:
+            _enc_OffsetDeleteResponsePartition_0(x, w)
+
+
+def _dec_OffsetDeleteResponse_0(buf: memoryview, pos: int) -> tuple[OffsetDeleteResponse, int]:
+    o = _new(OffsetDeleteResponse)
+    o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
+    o.throttle_time_ms = _S1.unpack_from(buf, pos)[0]; pos += 4
+    n = _S1.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_OffsetDeleteResponseTopic_0(buf, pos); ap(x)
+        o.topics = a
+    return o, pos
+
+
+def _enc_OffsetDeleteResponse_0(o: OffsetDeleteResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.error_code))
+    w(_S1.pack(o.throttle_time_ms))
+    a = o.topics
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S1.pack(len(a)))
+        for x in a:
+            _enc_OffsetDeleteResponseTopic_0(x, w)
+
+
+_DEC_OffsetDeleteResponse: list[Callable[..., Any]] = [_dec_OffsetDeleteResponse_0]
+_ENC_OffsetDeleteResponse: list[Callable[..., Any]] = [_enc_OffsetDeleteResponse_0]

@@ -1,0 +1,255 @@
+"""Generated from Kafka's OffsetForLeaderEpochRequest.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+
+
+class OffsetForLeaderTopic:
+    """A OffsetForLeaderTopic inside OffsetForLeaderEpochRequest. (generated from OffsetForLeaderEpochRequest.json)."""
+
+    __slots__ = ('topic', 'partitions')
+
+    def __init__(self, *, topic: str = '', partitions: list[OffsetForLeaderPartition] | None = None) -> None:
+        self.topic = topic
+        self.partitions = [] if partitions is None else partitions
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class OffsetForLeaderPartition:
+    """A OffsetForLeaderPartition inside OffsetForLeaderEpochRequest. (generated from OffsetForLeaderEpochRequest.json)."""
+
+    __slots__ = ('partition', 'current_leader_epoch', 'leader_epoch')
+
+    def __init__(self, *, partition: int = 0, current_leader_epoch: int = -1, leader_epoch: int = 0) -> None:
+        self.partition = partition
+        self.current_leader_epoch = current_leader_epoch
+        self.leader_epoch = leader_epoch
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class OffsetForLeaderEpochRequest:
+    """OffsetForLeaderEpochRequest v2-4 (generated from OffsetForLeaderEpochRequest.json)."""
+
+    __slots__ = ('replica_id', 'topics')
+    API_KEY = 23
+    MIN_VERSION = 2
+    MAX_VERSION = 4
+    FLEXIBLE_MIN = 4
+    OffsetForLeaderTopic: type[OffsetForLeaderTopic]
+    OffsetForLeaderPartition: type[OffsetForLeaderPartition]
+
+    def __init__(self, *, replica_id: int = -2, topics: list[OffsetForLeaderTopic] | None = None) -> None:
+        self.replica_id = replica_id
+        self.topics = [] if topics is None else topics
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_OffsetForLeaderEpochRequest[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> OffsetForLeaderEpochRequest:
+        return _DEC_OffsetForLeaderEpochRequest[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[OffsetForLeaderEpochRequest, int]:
+        return _DEC_OffsetForLeaderEpochRequest[version](memoryview(buf), pos)
+
+
+OffsetForLeaderEpochRequest.OffsetForLeaderTopic = OffsetForLeaderTopic  # type: ignore[misc]
+OffsetForLeaderEpochRequest.OffsetForLeaderPartition = OffsetForLeaderPartition  # type: ignore[misc]
+
+
+def _dec_OffsetForLeaderPartition_0(buf: memoryview, pos: int) -> tuple[OffsetForLeaderPartition, int]:
+    o = _new(OffsetForLeaderPartition)
+    o.partition = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.current_leader_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.leader_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
+    return o, pos
+
+
+def _enc_OffsetForLeaderPartition_0(o: OffsetForLeaderPartition, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.partition))
+    w(_S0.pack(o.current_leader_epoch))
+    w(_S0.pack(o.leader_epoch))
+
+
+def _dec_OffsetForLeaderTopic_0(buf: memoryview, pos: int) -> tuple[OffsetForLeaderTopic, int]:
+    o = _new(OffsetForLeaderTopic)
+    o.topic, pos = _r_str(buf, pos)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.partitions = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_OffsetForLeaderPartition_0(buf, pos); ap(x)
+        o.partitions = a
+    return o, pos
+
+
+def _enc_OffsetForLeaderTopic_0(o: OffsetForLeaderTopic, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.topic)
+    a = o.partitions
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_OffsetForLeaderPartition_0(x, w)
+
+
+def _dec_OffsetForLeaderEpochRequest_0(buf: memoryview, pos: int) -> tuple[OffsetForLeaderEpochRequest, int]:
+    o = _new(OffsetForLeaderEpochRequest)
+    o.replica_id = -2
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_OffsetForLeaderTopic_0(buf, pos); ap(x)
+        o.topics = a
+    return o, pos
+
+
+def _enc_OffsetForLeaderEpochRequest_0(o: OffsetForLeaderEpochRequest, w: Callable[[bytes], object]) -> None:
+    a = o.topics
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_OffsetForLeaderTopic_0(x, w)
+
+
+def _dec_OffsetForLeaderEpochRequest_1(buf: memoryview, pos: int) -> tuple[OffsetForLeaderEpochRequest, int]:
+    o = _new(OffsetForLeaderEpochRequest)
+    o.replica_id = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_OffsetForLeaderTopic_0(buf, pos); ap(x)
+        o.topics = a
+    return o, pos
+
+
+def _enc_OffsetForLeaderEpochRequest_1(o: OffsetForLeaderEpochRequest, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.replica_id))
+    a = o.topics
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_OffsetForLeaderTopic_0(x, w)
+
+
+def _dec_OffsetForLeaderPartition_1(buf: memoryview, pos: int) -> tuple[OffsetForLeaderPartition, int]:
+    o = _new(OffsetForLeaderPartition)
+    o.partition = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.current_leader_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.leader_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_OffsetForLeaderPartition_1(o: OffsetForLeaderPartition, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.partition))
+    w(_S0.pack(o.current_leader_epoch))
+    w(_S0.pack(o.leader_epoch))
+    w(b'\x00')
+
+
+def _dec_OffsetForLeaderTopic_1(buf: memoryview, pos: int) -> tuple[OffsetForLeaderTopic, int]:
+    o = _new(OffsetForLeaderTopic)
+    o.topic, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.partitions = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_OffsetForLeaderPartition_1(buf, pos); ap(x)
+        o.partitions = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_OffsetForLeaderTopic_1(o: OffsetForLeaderTopic, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.topic)
+    a = o.partitions
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_OffsetForLeaderPartition_1(x, w)
+    w(b'\x00')
+
+
+def _dec_OffsetForLeaderEpochRequest_2(buf: memoryview, pos: int) -> tuple[OffsetForLeaderEpochRequest, int]:
+    o = _new(OffsetForLeaderEpochRequest)
+    o.replica_id = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_OffsetForLeaderTopic_1(buf, pos); ap(x)
+        o.topics = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_OffsetForLeaderEpochRequest_2(o: OffsetForLeaderEpochRequest, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.replica_id))
+    a = o.topics
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_OffsetForLeaderTopic_1(x, w)
+    w(b'\x00')
+
+
+_DEC_OffsetForLeaderEpochRequest: list[Callable[..., Any]] = [_unsupported, _unsupported, _dec_OffsetForLeaderEpochRequest_0, _dec_OffsetForLeaderEpochRequest_1, _dec_OffsetForLeaderEpochRequest_2]
+_ENC_OffsetForLeaderEpochRequest: list[Callable[..., Any]] = [_unsupported, _unsupported, _enc_OffsetForLeaderEpochRequest_0, _enc_OffsetForLeaderEpochRequest_1, _enc_OffsetForLeaderEpochRequest_2]

@@ -1,0 +1,238 @@
+"""Generated from Kafka's OffsetForLeaderEpochResponse.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>h')
+_S2 = _struct.Struct('>q')
+
+
+class OffsetForLeaderTopicResult:
+    """A OffsetForLeaderTopicResult inside OffsetForLeaderEpochResponse. (generated from OffsetForLeaderEpochResponse.json)."""
+
+    __slots__ = ('topic', 'partitions')
+
+    def __init__(self, *, topic: str = '', partitions: list[EpochEndOffset] | None = None) -> None:
+        self.topic = topic
+        self.partitions = [] if partitions is None else partitions
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class EpochEndOffset:
+    """A EpochEndOffset inside OffsetForLeaderEpochResponse. (generated from OffsetForLeaderEpochResponse.json)."""
+
+    __slots__ = ('error_code', 'partition', 'leader_epoch', 'end_offset')
+
+    def __init__(self, *, error_code: int = 0, partition: int = 0, leader_epoch: int = -1, end_offset: int = -1) -> None:
+        self.error_code = error_code
+        self.partition = partition
+        self.leader_epoch = leader_epoch
+        self.end_offset = end_offset
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class OffsetForLeaderEpochResponse:
+    """OffsetForLeaderEpochResponse v2-4 (generated from OffsetForLeaderEpochResponse.json)."""
+
+    __slots__ = ('throttle_time_ms', 'topics')
+    API_KEY = 23
+    MIN_VERSION = 2
+    MAX_VERSION = 4
+    FLEXIBLE_MIN = 4
+    OffsetForLeaderTopicResult: type[OffsetForLeaderTopicResult]
+    EpochEndOffset: type[EpochEndOffset]
+
+    def __init__(self, *, throttle_time_ms: int = 0, topics: list[OffsetForLeaderTopicResult] | None = None) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.topics = [] if topics is None else topics
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_OffsetForLeaderEpochResponse[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> OffsetForLeaderEpochResponse:
+        return _DEC_OffsetForLeaderEpochResponse[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[OffsetForLeaderEpochResponse, int]:
+        return _DEC_OffsetForLeaderEpochResponse[version](memoryview(buf), pos)
+
+
+OffsetForLeaderEpochResponse.OffsetForLeaderTopicResult = OffsetForLeaderTopicResult  # type: ignore[misc]
+OffsetForLeaderEpochResponse.EpochEndOffset = EpochEndOffset  # type: ignore[misc]
+
+
+def _dec_EpochEndOffset_0(buf: memoryview, pos: int) -> tuple[EpochEndOffset, int]:
+    o = _new(EpochEndOffset)
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.partition = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.leader_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.end_offset = _S2.unpack_from(buf, pos)[0]; pos += 8
+    return o, pos
+
+
+def _enc_EpochEndOffset_0(o: EpochEndOffset, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.error_code))
+    w(_S0.pack(o.partition))
+    w(_S0.pack(o.leader_epoch))
+    w(_S2.pack(o.end_offset))
+
+
+def _dec_OffsetForLeaderTopicResult_0(buf: memoryview, pos: int) -> tuple[OffsetForLeaderTopicResult, int]:
+    o = _new(OffsetForLeaderTopicResult)
+    o.topic, pos = _r_str(buf, pos)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.partitions = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_EpochEndOffset_0(buf, pos); ap(x)
+        o.partitions = a
+    return o, pos
+
+
+def _enc_OffsetForLeaderTopicResult_0(o: OffsetForLeaderTopicResult, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.topic)
+    a = o.partitions
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_EpochEndOffset_0(x, w)
+
+
+def _dec_OffsetForLeaderEpochResponse_0(buf: memoryview, pos: int) -> tuple[OffsetForLeaderEpochResponse, int]:
+    o = _new(OffsetForLeaderEpochResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_OffsetForLeaderTopicResult_0(buf, pos); ap(x)
+        o.topics = a
+    return o, pos
+
+
+def _enc_OffsetForLeaderEpochResponse_0(o: OffsetForLeaderEpochResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a = o.topics
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_OffsetForLeaderTopicResult_0(x, w)
+
+
+def _dec_EpochEndOffset_1(buf: memoryview, pos: int) -> tuple[EpochEndOffset, int]:
+    o = _new(EpochEndOffset)
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.partition = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.leader_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.end_offset = _S2.unpack_from(buf, pos)[0]; pos += 8
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_EpochEndOffset_1(o: EpochEndOffset, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.error_code))
+    w(_S0.pack(o.partition))
+    w(_S0.pack(o.leader_epoch))
+    w(_S2.pack(o.end_offset))
+    w(b'\x00')
+
+
+def _dec_OffsetForLeaderTopicResult_1(buf: memoryview, pos: int) -> tuple[OffsetForLeaderTopicResult, int]:
+    o = _new(OffsetForLeaderTopicResult)
+    o.topic, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.partitions = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_EpochEndOffset_1(buf, pos); ap(x)
+        o.partitions = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_OffsetForLeaderTopicResult_1(o: OffsetForLeaderTopicResult, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.topic)
+    a = o.partitions
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_EpochEndOffset_1(x, w)
+    w(b'\x00')
+
+
+def _dec_OffsetForLeaderEpochResponse_1(buf: memoryview, pos: int) -> tuple[OffsetForLeaderEpochResponse, int]:
+    o = _new(OffsetForLeaderEpochResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_OffsetForLeaderTopicResult_1(buf, pos); ap(x)
+        o.topics = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_OffsetForLeaderEpochResponse_1(o: OffsetForLeaderEpochResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a = o.topics
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_OffsetForLeaderTopicResult_1(x, w)
+    w(b'\x00')
+
+
+_DEC_OffsetForLeaderEpochResponse: list[Callable[..., Any]] = [_unsupported, _unsupported, _dec_OffsetForLeaderEpochResponse_0, _dec_OffsetForLeaderEpochResponse_0, _dec_OffsetForLeaderEpochResponse_1]
+_ENC_OffsetForLeaderEpochResponse: list[Callable[..., Any]] = [_unsupported, _unsupported, _enc_OffsetForLeaderEpochResponse_0, _enc_OffsetForLeaderEpochResponse_0, _enc_OffsetForLeaderEpochResponse_1]

@@ -1,0 +1,76 @@
+"""Generated from Kafka's SaslAuthenticateRequest.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+
+
+class SaslAuthenticateRequest:
+    """SaslAuthenticateRequest v0-2 (generated from SaslAuthenticateRequest.json)."""
+
+    __slots__ = ('auth_bytes',)
+    API_KEY = 36
+    MIN_VERSION = 0
+    MAX_VERSION = 2
+    FLEXIBLE_MIN = 2
+
+    def __init__(self, *, auth_bytes: bytes = b'') -> None:
+        self.auth_bytes = auth_bytes
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_SaslAuthenticateRequest[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> SaslAuthenticateRequest:
+        return _DEC_SaslAuthenticateRequest[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[SaslAuthenticateRequest, int]:
+        return _DEC_SaslAuthenticateRequest[version](memoryview(buf), pos)
+
+
+
+
+def _dec_SaslAuthenticateRequest_0(buf: memoryview, pos: int) -> tuple[SaslAuthenticateRequest, int]:
+    o = _new(SaslAuthenticateRequest)
+    o.auth_bytes, pos = _r_bytes(buf, pos)
+    return o, pos
+
+
+def _enc_SaslAuthenticateRequest_0(o: SaslAuthenticateRequest, w: Callable[[bytes], object]) -> None:
+    _w_bytes(w, o.auth_bytes)
+
+
+def _dec_SaslAuthenticateRequest_1(buf: memoryview, pos: int) -> tuple[SaslAuthenticateRequest, int]:
+    o = _new(SaslAuthenticateRequest)
+    o.auth_bytes, pos = _r_cbytes(buf, pos)
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_SaslAuthenticateRequest_1(o: SaslAuthenticateRequest, w: Callable[[bytes], object]) -> None:
+    _w_cbytes(w, o.auth_bytes)
+    w(b'\x00')
+
+
+_DEC_SaslAuthenticateRequest: list[Callable[..., Any]] = [_dec_SaslAuthenticateRequest_0, _dec_SaslAuthenticateRequest_0, _dec_SaslAuthenticateRequest_1]
+_ENC_SaslAuthenticateRequest: list[Callable[..., Any]] = [_enc_SaslAuthenticateRequest_0, _enc_SaslAuthenticateRequest_0, _enc_SaslAuthenticateRequest_1]

@@ -1,0 +1,108 @@
+"""Generated from Kafka's SaslAuthenticateResponse.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>h')
+_S1 = _struct.Struct('>q')
+
+
+class SaslAuthenticateResponse:
+    """SaslAuthenticateResponse v0-2 (generated from SaslAuthenticateResponse.json)."""
+
+    __slots__ = ('error_code', 'error_message', 'auth_bytes', 'session_lifetime_ms')
+    API_KEY = 36
+    MIN_VERSION = 0
+    MAX_VERSION = 2
+    FLEXIBLE_MIN = 2
+
+    def __init__(self, *, error_code: int = 0, error_message: str | None = '', auth_bytes: bytes = b'', session_lifetime_ms: int = 0) -> None:
+        self.error_code = error_code
+        self.error_message = error_message
+        self.auth_bytes = auth_bytes
+        self.session_lifetime_ms = session_lifetime_ms
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_SaslAuthenticateResponse[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> SaslAuthenticateResponse:
+        return _DEC_SaslAuthenticateResponse[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[SaslAuthenticateResponse, int]:
+        return _DEC_SaslAuthenticateResponse[version](memoryview(buf), pos)
+
+
+
+
+def _dec_SaslAuthenticateResponse_0(buf: memoryview, pos: int) -> tuple[SaslAuthenticateResponse, int]:
+    o = _new(SaslAuthenticateResponse)
+    o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_str(buf, pos)
+    o.auth_bytes, pos = _r_bytes(buf, pos)
+    o.session_lifetime_ms = 0
+    return o, pos
+
+
+def _enc_SaslAuthenticateResponse_0(o: SaslAuthenticateResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.error_code))
+    _w_str(w, o.error_message)
+    _w_bytes(w, o.auth_bytes)
+
+
+def _dec_SaslAuthenticateResponse_1(buf: memoryview, pos: int) -> tuple[SaslAuthenticateResponse, int]:
+    o = _new(SaslAuthenticateResponse)
+    o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_str(buf, pos)
+    o.auth_bytes, pos = _r_bytes(buf, pos)
+    o.session_lifetime_ms = _S1.unpack_from(buf, pos)[0]; pos += 8
+    return o, pos
+
+
+def _enc_SaslAuthenticateResponse_1(o: SaslAuthenticateResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.error_code))
+    _w_str(w, o.error_message)
+    _w_bytes(w, o.auth_bytes)
+    w(_S1.pack(o.session_lifetime_ms))
+
+
+def _dec_SaslAuthenticateResponse_2(buf: memoryview, pos: int) -> tuple[SaslAuthenticateResponse, int]:
+    o = _new(SaslAuthenticateResponse)
+    o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_cstr(buf, pos)
+    o.auth_bytes, pos = _r_cbytes(buf, pos)
+    o.session_lifetime_ms = _S1.unpack_from(buf, pos)[0]; pos += 8
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_SaslAuthenticateResponse_2(o: SaslAuthenticateResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.error_code))
+    _w_cstr(w, o.error_message)
+    _w_cbytes(w, o.auth_bytes)
+    w(_S1.pack(o.session_lifetime_ms))
+    w(b'\x00')
+
+
+_DEC_SaslAuthenticateResponse: list[Callable[..., Any]] = [_dec_SaslAuthenticateResponse_0, _dec_SaslAuthenticateResponse_1, _dec_SaslAuthenticateResponse_2]
+_ENC_SaslAuthenticateResponse: list[Callable[..., Any]] = [_enc_SaslAuthenticateResponse_0, _enc_SaslAuthenticateResponse_1, _enc_SaslAuthenticateResponse_2]

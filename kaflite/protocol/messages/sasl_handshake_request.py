@@ -1,0 +1,64 @@
+"""Generated from Kafka's SaslHandshakeRequest.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+
+
+class SaslHandshakeRequest:
+    """SaslHandshakeRequest v0-1 (generated from SaslHandshakeRequest.json)."""
+
+    __slots__ = ('mechanism',)
+    API_KEY = 17
+    MIN_VERSION = 0
+    MAX_VERSION = 1
+    FLEXIBLE_MIN = 10000
+
+    def __init__(self, *, mechanism: str = '') -> None:
+        self.mechanism = mechanism
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_SaslHandshakeRequest[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> SaslHandshakeRequest:
+        return _DEC_SaslHandshakeRequest[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[SaslHandshakeRequest, int]:
+        return _DEC_SaslHandshakeRequest[version](memoryview(buf), pos)
+
+
+
+
+def _dec_SaslHandshakeRequest_0(buf: memoryview, pos: int) -> tuple[SaslHandshakeRequest, int]:
+    o = _new(SaslHandshakeRequest)
+    o.mechanism, pos = _r_str(buf, pos)
+    return o, pos
+
+
+def _enc_SaslHandshakeRequest_0(o: SaslHandshakeRequest, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.mechanism)
+
+
+_DEC_SaslHandshakeRequest: list[Callable[..., Any]] = [_dec_SaslHandshakeRequest_0, _dec_SaslHandshakeRequest_0]
+_ENC_SaslHandshakeRequest: list[Callable[..., Any]] = [_enc_SaslHandshakeRequest_0, _enc_SaslHandshakeRequest_0]

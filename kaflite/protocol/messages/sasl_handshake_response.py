@@ -1,0 +1,82 @@
+"""Generated from Kafka's SaslHandshakeResponse.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>h')
+_S1 = _struct.Struct('>i')
+
+
+class SaslHandshakeResponse:
+    """SaslHandshakeResponse v0-1 (generated from SaslHandshakeResponse.json)."""
+
+    __slots__ = ('error_code', 'mechanisms')
+    API_KEY = 17
+    MIN_VERSION = 0
+    MAX_VERSION = 1
+    FLEXIBLE_MIN = 10000
+
+    def __init__(self, *, error_code: int = 0, mechanisms: list[str] | None = None) -> None:
+        self.error_code = error_code
+        self.mechanisms = [] if mechanisms is None else mechanisms
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_SaslHandshakeResponse[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> SaslHandshakeResponse:
+        return _DEC_SaslHandshakeResponse[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[SaslHandshakeResponse, int]:
+        return _DEC_SaslHandshakeResponse[version](memoryview(buf), pos)
+
+
+
+
+def _dec_SaslHandshakeResponse_0(buf: memoryview, pos: int) -> tuple[SaslHandshakeResponse, int]:
+    o = _new(SaslHandshakeResponse)
+    o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
+    n = _S1.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.mechanisms = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _r_str(buf, pos); ap(x)
+        o.mechanisms = a
+    return o, pos
+
+
+def _enc_SaslHandshakeResponse_0(o: SaslHandshakeResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.error_code))
+    a = o.mechanisms
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S1.pack(len(a)))
+        for x in a:
+            _w_str(w, x)
+
+
+_DEC_SaslHandshakeResponse: list[Callable[..., Any]] = [_dec_SaslHandshakeResponse_0, _dec_SaslHandshakeResponse_0]
+_ENC_SaslHandshakeResponse: list[Callable[..., Any]] = [_enc_SaslHandshakeResponse_0, _enc_SaslHandshakeResponse_0]

@@ -1,0 +1,129 @@
+"""Generated from Kafka's SyncGroupResponse.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>h')
+_S1 = _struct.Struct('>i')
+
+
+class SyncGroupResponse:
+    """SyncGroupResponse v0-5 (generated from SyncGroupResponse.json)."""
+
+    __slots__ = ('throttle_time_ms', 'error_code', 'protocol_type', 'protocol_name', 'assignment')
+    API_KEY = 14
+    MIN_VERSION = 0
+    MAX_VERSION = 5
+    FLEXIBLE_MIN = 4
+
+    def __init__(self, *, throttle_time_ms: int = 0, error_code: int = 0, protocol_type: str | None = None, protocol_name: str | None = None, assignment: bytes = b'') -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.error_code = error_code
+        self.protocol_type = protocol_type
+        self.protocol_name = protocol_name
+        self.assignment = assignment
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_SyncGroupResponse[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> SyncGroupResponse:
+        return _DEC_SyncGroupResponse[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[SyncGroupResponse, int]:
+        return _DEC_SyncGroupResponse[version](memoryview(buf), pos)
+
+
+
+
+def _dec_SyncGroupResponse_0(buf: memoryview, pos: int) -> tuple[SyncGroupResponse, int]:
+    o = _new(SyncGroupResponse)
+    o.throttle_time_ms = 0
+    o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
+    o.protocol_type = None
+    o.protocol_name = None
+    o.assignment, pos = _r_bytes(buf, pos)
+    return o, pos
+
+
+def _enc_SyncGroupResponse_0(o: SyncGroupResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.error_code))
+    _w_bytes(w, o.assignment)
+
+
+def _dec_SyncGroupResponse_1(buf: memoryview, pos: int) -> tuple[SyncGroupResponse, int]:
+    o = _new(SyncGroupResponse)
+    o.throttle_time_ms = _S1.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
+    o.protocol_type = None
+    o.protocol_name = None
+    o.assignment, pos = _r_bytes(buf, pos)
+    return o, pos
+
+
+def _enc_SyncGroupResponse_1(o: SyncGroupResponse, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.throttle_time_ms))
+    w(_S0.pack(o.error_code))
+    _w_bytes(w, o.assignment)
+
+
+def _dec_SyncGroupResponse_2(buf: memoryview, pos: int) -> tuple[SyncGroupResponse, int]:
+    o = _new(SyncGroupResponse)
+    o.throttle_time_ms = _S1.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
+    o.protocol_type = None
+    o.protocol_name = None
+    o.assignment, pos = _r_cbytes(buf, pos)
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_SyncGroupResponse_2(o: SyncGroupResponse, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.throttle_time_ms))
+    w(_S0.pack(o.error_code))
+    _w_cbytes(w, o.assignment)
+    w(b'\x00')
+
+
+def _dec_SyncGroupResponse_3(buf: memoryview, pos: int) -> tuple[SyncGroupResponse, int]:
+    o = _new(SyncGroupResponse)
+    o.throttle_time_ms = _S1.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
+    o.protocol_type, pos = _r_cstr(buf, pos)
+    o.protocol_name, pos = _r_cstr(buf, pos)
+    o.assignment, pos = _r_cbytes(buf, pos)
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_SyncGroupResponse_3(o: SyncGroupResponse, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.throttle_time_ms))
+    w(_S0.pack(o.error_code))
+    _w_cstr(w, o.protocol_type)
+    _w_cstr(w, o.protocol_name)
+    _w_cbytes(w, o.assignment)
+    w(b'\x00')
+
+
+_DEC_SyncGroupResponse: list[Callable[..., Any]] = [_dec_SyncGroupResponse_0, _dec_SyncGroupResponse_1, _dec_SyncGroupResponse_1, _dec_SyncGroupResponse_1, _dec_SyncGroupResponse_2, _dec_SyncGroupResponse_3]
+_ENC_SyncGroupResponse: list[Callable[..., Any]] = [_enc_SyncGroupResponse_0, _enc_SyncGroupResponse_1, _enc_SyncGroupResponse_1, _enc_SyncGroupResponse_1, _enc_SyncGroupResponse_2, _enc_SyncGroupResponse_3]

@@ -1,0 +1,227 @@
+"""Generated from Kafka's TxnOffsetCommitResponse.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>h')
+
+
+class TxnOffsetCommitResponseTopic:
+    """A TxnOffsetCommitResponseTopic inside TxnOffsetCommitResponse. (generated from TxnOffsetCommitResponse.json)."""
+
+    __slots__ = ('name', 'partitions')
+
+    def __init__(self, *, name: str = '', partitions: list[TxnOffsetCommitResponsePartition] | None = None) -> None:
+        self.name = name
+        self.partitions = [] if partitions is None else partitions
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class TxnOffsetCommitResponsePartition:
+    """A TxnOffsetCommitResponsePartition inside TxnOffsetCommitResponse. (generated from TxnOffsetCommitResponse.json)."""
+
+    __slots__ = ('partition_index', 'error_code')
+
+    def __init__(self, *, partition_index: int = 0, error_code: int = 0) -> None:
+        self.partition_index = partition_index
+        self.error_code = error_code
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class TxnOffsetCommitResponse:
+    """TxnOffsetCommitResponse v0-5 (generated from TxnOffsetCommitResponse.json)."""
+
+    __slots__ = ('throttle_time_ms', 'topics')
+    API_KEY = 28
+    MIN_VERSION = 0
+    MAX_VERSION = 5
+    FLEXIBLE_MIN = 3
+    TxnOffsetCommitResponseTopic: type[TxnOffsetCommitResponseTopic]
+    TxnOffsetCommitResponsePartition: type[TxnOffsetCommitResponsePartition]
+
+    def __init__(self, *, throttle_time_ms: int = 0, topics: list[TxnOffsetCommitResponseTopic] | None = None) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.topics = [] if topics is None else topics
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_TxnOffsetCommitResponse[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> TxnOffsetCommitResponse:
+        return _DEC_TxnOffsetCommitResponse[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[TxnOffsetCommitResponse, int]:
+        return _DEC_TxnOffsetCommitResponse[version](memoryview(buf), pos)
+
+
+TxnOffsetCommitResponse.TxnOffsetCommitResponseTopic = TxnOffsetCommitResponseTopic  # type: ignore[misc]
+TxnOffsetCommitResponse.TxnOffsetCommitResponsePartition = TxnOffsetCommitResponsePartition  # type: ignore[misc]
+
+
+def _dec_TxnOffsetCommitResponsePartition_0(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitResponsePartition, int]:
+    o = _new(TxnOffsetCommitResponsePartition)
+    o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    return o, pos
+
+
+def _enc_TxnOffsetCommitResponsePartition_0(o: TxnOffsetCommitResponsePartition, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.partition_index))
+    w(_S1.pack(o.error_code))
+
+
+def _dec_TxnOffsetCommitResponseTopic_0(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitResponseTopic, int]:
+    o = _new(TxnOffsetCommitResponseTopic)
+    o.name, pos = _r_str(buf, pos)
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.partitions = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_TxnOffsetCommitResponsePartition_0(buf, pos); ap(x)
+        o.partitions = a
+    return o, pos
+
+
+def _enc_TxnOffsetCommitResponseTopic_0(o: TxnOffsetCommitResponseTopic, w: Callable[[bytes], object]) -> None:
+    _w_str(w, o.name)
+    a = o.partitions
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_TxnOffsetCommitResponsePartition_0(x, w)
+
+
+def _dec_TxnOffsetCommitResponse_0(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitResponse, int]:
+    o = _new(TxnOffsetCommitResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n = _S0.unpack_from(buf, pos)[0]; pos += 4
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_TxnOffsetCommitResponseTopic_0(buf, pos); ap(x)
+        o.topics = a
+    return o, pos
+
+
+def _enc_TxnOffsetCommitResponse_0(o: TxnOffsetCommitResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a = o.topics
+    if a is None:
+        w(b'\xff\xff\xff\xff')
+    else:
+        w(_S0.pack(len(a)))
+        for x in a:
+            _enc_TxnOffsetCommitResponseTopic_0(x, w)
+
+
+def _dec_TxnOffsetCommitResponsePartition_1(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitResponsePartition, int]:
+    o = _new(TxnOffsetCommitResponsePartition)
+    o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_TxnOffsetCommitResponsePartition_1(o: TxnOffsetCommitResponsePartition, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.partition_index))
+    w(_S1.pack(o.error_code))
+    w(b'\x00')
+
+
+def _dec_TxnOffsetCommitResponseTopic_1(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitResponseTopic, int]:
+    o = _new(TxnOffsetCommitResponseTopic)
+    o.name, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.partitions = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_TxnOffsetCommitResponsePartition_1(buf, pos); ap(x)
+        o.partitions = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_TxnOffsetCommitResponseTopic_1(o: TxnOffsetCommitResponseTopic, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.name)
+    a = o.partitions
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_TxnOffsetCommitResponsePartition_1(x, w)
+    w(b'\x00')
+
+
+def _dec_TxnOffsetCommitResponse_1(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitResponse, int]:
+    o = _new(TxnOffsetCommitResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_TxnOffsetCommitResponseTopic_1(buf, pos); ap(x)
+        o.topics = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_TxnOffsetCommitResponse_1(o: TxnOffsetCommitResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a = o.topics
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_TxnOffsetCommitResponseTopic_1(x, w)
+    w(b'\x00')
+
+
+_DEC_TxnOffsetCommitResponse: list[Callable[..., Any]] = [_dec_TxnOffsetCommitResponse_0, _dec_TxnOffsetCommitResponse_0, _dec_TxnOffsetCommitResponse_0, _dec_TxnOffsetCommitResponse_1, _dec_TxnOffsetCommitResponse_1, _dec_TxnOffsetCommitResponse_1]
+_ENC_TxnOffsetCommitResponse: list[Callable[..., Any]] = [_enc_TxnOffsetCommitResponse_0, _enc_TxnOffsetCommitResponse_0, _enc_TxnOffsetCommitResponse_0, _enc_TxnOffsetCommitResponse_1, _enc_TxnOffsetCommitResponse_1, _enc_TxnOffsetCommitResponse_1]

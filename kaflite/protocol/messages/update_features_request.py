@@ -1,0 +1,173 @@
+"""Generated from Kafka's UpdateFeaturesRequest.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>h')
+_S2 = _struct.Struct('>?')
+_S3 = _struct.Struct('>b')
+
+
+class FeatureUpdateKey:
+    """A FeatureUpdateKey inside UpdateFeaturesRequest. (generated from UpdateFeaturesRequest.json)."""
+
+    __slots__ = ('feature', 'max_version_level', 'allow_downgrade', 'upgrade_type')
+
+    def __init__(self, *, feature: str = '', max_version_level: int = 0, allow_downgrade: bool = False, upgrade_type: int = 1) -> None:
+        self.feature = feature
+        self.max_version_level = max_version_level
+        self.allow_downgrade = allow_downgrade
+        self.upgrade_type = upgrade_type
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class UpdateFeaturesRequest:
+    """UpdateFeaturesRequest v0-2 (generated from UpdateFeaturesRequest.json)."""
+
+    __slots__ = ('timeout_ms', 'feature_updates', 'validate_only')
+    API_KEY = 57
+    MIN_VERSION = 0
+    MAX_VERSION = 2
+    FLEXIBLE_MIN = 0
+    FeatureUpdateKey: type[FeatureUpdateKey]
+
+    def __init__(self, *, timeout_ms: int = 60000, feature_updates: list[FeatureUpdateKey] | None = None, validate_only: bool = False) -> None:
+        self.timeout_ms = timeout_ms
+        self.feature_updates = [] if feature_updates is None else feature_updates
+        self.validate_only = validate_only
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_UpdateFeaturesRequest[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> UpdateFeaturesRequest:
+        return _DEC_UpdateFeaturesRequest[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[UpdateFeaturesRequest, int]:
+        return _DEC_UpdateFeaturesRequest[version](memoryview(buf), pos)
+
+
+UpdateFeaturesRequest.FeatureUpdateKey = FeatureUpdateKey  # type: ignore[misc]
+
+
+def _dec_FeatureUpdateKey_0(buf: memoryview, pos: int) -> tuple[FeatureUpdateKey, int]:
+    o = _new(FeatureUpdateKey)
+    o.feature, pos = _r_cstr(buf, pos)
+    o.max_version_level = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.allow_downgrade = _S2.unpack_from(buf, pos)[0]; pos += 1
+    o.upgrade_type = 1
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_FeatureUpdateKey_0(o: FeatureUpdateKey, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.feature)
+    w(_S1.pack(o.max_version_level))
+    w(_S2.pack(o.allow_downgrade))
+    w(b'\x00')
+
+
+def _dec_UpdateFeaturesRequest_0(buf: memoryview, pos: int) -> tuple[UpdateFeaturesRequest, int]:
+    o = _new(UpdateFeaturesRequest)
+    o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.feature_updates = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_FeatureUpdateKey_0(buf, pos); ap(x)
+        o.feature_updates = a
+    o.validate_only = False
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_UpdateFeaturesRequest_0(o: UpdateFeaturesRequest, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.timeout_ms))
+    a = o.feature_updates
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_FeatureUpdateKey_0(x, w)
+    w(b'\x00')
+
+
+def _dec_FeatureUpdateKey_1(buf: memoryview, pos: int) -> tuple[FeatureUpdateKey, int]:
+    o = _new(FeatureUpdateKey)
+    o.feature, pos = _r_cstr(buf, pos)
+    o.max_version_level = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.allow_downgrade = False
+    o.upgrade_type = _S3.unpack_from(buf, pos)[0]; pos += 1
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_FeatureUpdateKey_1(o: FeatureUpdateKey, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.feature)
+    w(_S1.pack(o.max_version_level))
+    w(_S3.pack(o.upgrade_type))
+    w(b'\x00')
+
+
+def _dec_UpdateFeaturesRequest_1(buf: memoryview, pos: int) -> tuple[UpdateFeaturesRequest, int]:
+    o = _new(UpdateFeaturesRequest)
+    o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.feature_updates = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_FeatureUpdateKey_1(buf, pos); ap(x)
+        o.feature_updates = a
+    o.validate_only = _S2.unpack_from(buf, pos)[0]; pos += 1
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_UpdateFeaturesRequest_1(o: UpdateFeaturesRequest, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.timeout_ms))
+    a = o.feature_updates
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_FeatureUpdateKey_1(x, w)
+    w(_S2.pack(o.validate_only))
+    w(b'\x00')
+
+
+_DEC_UpdateFeaturesRequest: list[Callable[..., Any]] = [_dec_UpdateFeaturesRequest_0, _dec_UpdateFeaturesRequest_1, _dec_UpdateFeaturesRequest_1]
+_ENC_UpdateFeaturesRequest: list[Callable[..., Any]] = [_enc_UpdateFeaturesRequest_0, _enc_UpdateFeaturesRequest_1, _enc_UpdateFeaturesRequest_1]

@@ -1,0 +1,144 @@
+"""Generated from Kafka's UpdateFeaturesResponse.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+_S1 = _struct.Struct('>h')
+
+
+class UpdatableFeatureResult:
+    """A UpdatableFeatureResult inside UpdateFeaturesResponse. (generated from UpdateFeaturesResponse.json)."""
+
+    __slots__ = ('feature', 'error_code', 'error_message')
+
+    def __init__(self, *, feature: str = '', error_code: int = 0, error_message: str | None = '') -> None:
+        self.feature = feature
+        self.error_code = error_code
+        self.error_message = error_message
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class UpdateFeaturesResponse:
+    """UpdateFeaturesResponse v0-2 (generated from UpdateFeaturesResponse.json)."""
+
+    __slots__ = ('throttle_time_ms', 'error_code', 'error_message', 'results')
+    API_KEY = 57
+    MIN_VERSION = 0
+    MAX_VERSION = 2
+    FLEXIBLE_MIN = 0
+    UpdatableFeatureResult: type[UpdatableFeatureResult]
+
+    def __init__(self, *, throttle_time_ms: int = 0, error_code: int = 0, error_message: str | None = '', results: list[UpdatableFeatureResult] | None = None) -> None:
+        self.throttle_time_ms = throttle_time_ms
+        self.error_code = error_code
+        self.error_message = error_message
+        self.results = [] if results is None else results
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_UpdateFeaturesResponse[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> UpdateFeaturesResponse:
+        return _DEC_UpdateFeaturesResponse[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[UpdateFeaturesResponse, int]:
+        return _DEC_UpdateFeaturesResponse[version](memoryview(buf), pos)
+
+
+UpdateFeaturesResponse.UpdatableFeatureResult = UpdatableFeatureResult  # type: ignore[misc]
+
+
+def _dec_UpdatableFeatureResult_0(buf: memoryview, pos: int) -> tuple[UpdatableFeatureResult, int]:
+    o = _new(UpdatableFeatureResult)
+    o.feature, pos = _r_cstr(buf, pos)
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_cstr(buf, pos)
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_UpdatableFeatureResult_0(o: UpdatableFeatureResult, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.feature)
+    w(_S1.pack(o.error_code))
+    _w_cstr(w, o.error_message)
+    w(b'\x00')
+
+
+def _dec_UpdateFeaturesResponse_0(buf: memoryview, pos: int) -> tuple[UpdateFeaturesResponse, int]:
+    o = _new(UpdateFeaturesResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.results = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_UpdatableFeatureResult_0(buf, pos); ap(x)
+        o.results = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_UpdateFeaturesResponse_0(o: UpdateFeaturesResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    w(_S1.pack(o.error_code))
+    _w_cstr(w, o.error_message)
+    a = o.results
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_UpdatableFeatureResult_0(x, w)
+    w(b'\x00')
+
+
+def _dec_UpdateFeaturesResponse_1(buf: memoryview, pos: int) -> tuple[UpdateFeaturesResponse, int]:
+    o = _new(UpdateFeaturesResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_cstr(buf, pos)
+    o.results = []
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_UpdateFeaturesResponse_1(o: UpdateFeaturesResponse, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    w(_S1.pack(o.error_code))
+    _w_cstr(w, o.error_message)
+    w(b'\x00')
+
+
+_DEC_UpdateFeaturesResponse: list[Callable[..., Any]] = [_dec_UpdateFeaturesResponse_0, _dec_UpdateFeaturesResponse_0, _dec_UpdateFeaturesResponse_1]
+_ENC_UpdateFeaturesResponse: list[Callable[..., Any]] = [_enc_UpdateFeaturesResponse_0, _enc_UpdateFeaturesResponse_0, _enc_UpdateFeaturesResponse_1]

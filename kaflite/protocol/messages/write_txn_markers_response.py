@@ -1,0 +1,210 @@
+"""Generated from Kafka's WriteTxnMarkersResponse.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any
+
+from kaflite.protocol._codec import (  # noqa: F401
+    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
+    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
+    _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>q')
+_S1 = _struct.Struct('>i')
+_S2 = _struct.Struct('>h')
+
+
+class WritableTxnMarkerResult:
+    """A WritableTxnMarkerResult inside WriteTxnMarkersResponse. (generated from WriteTxnMarkersResponse.json)."""
+
+    __slots__ = ('producer_id', 'topics')
+
+    def __init__(self, *, producer_id: int = 0, topics: list[WritableTxnMarkerTopicResult] | None = None) -> None:
+        self.producer_id = producer_id
+        self.topics = [] if topics is None else topics
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class WritableTxnMarkerTopicResult:
+    """A WritableTxnMarkerTopicResult inside WriteTxnMarkersResponse. (generated from WriteTxnMarkersResponse.json)."""
+
+    __slots__ = ('name', 'partitions')
+
+    def __init__(self, *, name: str = '', partitions: list[WritableTxnMarkerPartitionResult] | None = None) -> None:
+        self.name = name
+        self.partitions = [] if partitions is None else partitions
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class WritableTxnMarkerPartitionResult:
+    """A WritableTxnMarkerPartitionResult inside WriteTxnMarkersResponse. (generated from WriteTxnMarkersResponse.json)."""
+
+    __slots__ = ('partition_index', 'error_code')
+
+    def __init__(self, *, partition_index: int = 0, error_code: int = 0) -> None:
+        self.partition_index = partition_index
+        self.error_code = error_code
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class WriteTxnMarkersResponse:
+    """WriteTxnMarkersResponse v1-2 (generated from WriteTxnMarkersResponse.json)."""
+
+    __slots__ = ('markers',)
+    API_KEY = 27
+    MIN_VERSION = 1
+    MAX_VERSION = 2
+    FLEXIBLE_MIN = 1
+    WritableTxnMarkerResult: type[WritableTxnMarkerResult]
+    WritableTxnMarkerTopicResult: type[WritableTxnMarkerTopicResult]
+    WritableTxnMarkerPartitionResult: type[WritableTxnMarkerPartitionResult]
+
+    def __init__(self, *, markers: list[WritableTxnMarkerResult] | None = None) -> None:
+        self.markers = [] if markers is None else markers
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        parts: list[bytes] = []
+        _ENC_WriteTxnMarkersResponse[version](self, parts.append)
+        return b''.join(parts)
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> WriteTxnMarkersResponse:
+        return _DEC_WriteTxnMarkersResponse[version](memoryview(buf), 0)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[WriteTxnMarkersResponse, int]:
+        return _DEC_WriteTxnMarkersResponse[version](memoryview(buf), pos)
+
+
+WriteTxnMarkersResponse.WritableTxnMarkerResult = WritableTxnMarkerResult  # type: ignore[misc]
+WriteTxnMarkersResponse.WritableTxnMarkerTopicResult = WritableTxnMarkerTopicResult  # type: ignore[misc]
+WriteTxnMarkersResponse.WritableTxnMarkerPartitionResult = WritableTxnMarkerPartitionResult  # type: ignore[misc]
+
+
+def _dec_WritableTxnMarkerPartitionResult_0(buf: memoryview, pos: int) -> tuple[WritableTxnMarkerPartitionResult, int]:
+    o = _new(WritableTxnMarkerPartitionResult)
+    o.partition_index = _S1.unpack_from(buf, pos)[0]; pos += 4
+    o.error_code = _S2.unpack_from(buf, pos)[0]; pos += 2
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_WritableTxnMarkerPartitionResult_0(o: WritableTxnMarkerPartitionResult, w: Callable[[bytes], object]) -> None:
+    w(_S1.pack(o.partition_index))
+    w(_S2.pack(o.error_code))
+    w(b'\x00')
+
+
+def _dec_WritableTxnMarkerTopicResult_0(buf: memoryview, pos: int) -> tuple[WritableTxnMarkerTopicResult, int]:
+    o = _new(WritableTxnMarkerTopicResult)
+    o.name, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.partitions = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_WritableTxnMarkerPartitionResult_0(buf, pos); ap(x)
+        o.partitions = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_WritableTxnMarkerTopicResult_0(o: WritableTxnMarkerTopicResult, w: Callable[[bytes], object]) -> None:
+    _w_cstr(w, o.name)
+    a = o.partitions
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_WritableTxnMarkerPartitionResult_0(x, w)
+    w(b'\x00')
+
+
+def _dec_WritableTxnMarkerResult_0(buf: memoryview, pos: int) -> tuple[WritableTxnMarkerResult, int]:
+    o = _new(WritableTxnMarkerResult)
+    o.producer_id = _S0.unpack_from(buf, pos)[0]; pos += 8
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.topics = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_WritableTxnMarkerTopicResult_0(buf, pos); ap(x)
+        o.topics = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_WritableTxnMarkerResult_0(o: WritableTxnMarkerResult, w: Callable[[bytes], object]) -> None:
+    w(_S0.pack(o.producer_id))
+    a = o.topics
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_WritableTxnMarkerTopicResult_0(x, w)
+    w(b'\x00')
+
+
+def _dec_WriteTxnMarkersResponse_0(buf: memoryview, pos: int) -> tuple[WriteTxnMarkersResponse, int]:
+    o = _new(WriteTxnMarkersResponse)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.markers = None
+    else:
+        a = []; ap = a.append
+        for _ in range(n):
+            x, pos = _dec_WritableTxnMarkerResult_0(buf, pos); ap(x)
+        o.markers = a
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_WriteTxnMarkersResponse_0(o: WriteTxnMarkersResponse, w: Callable[[bytes], object]) -> None:
+    a = o.markers
+    if a is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a) + 1))
+        for x in a:
+            _enc_WritableTxnMarkerResult_0(x, w)
+    w(b'\x00')
+
+
+_DEC_WriteTxnMarkersResponse: list[Callable[..., Any]] = [_unsupported, _dec_WriteTxnMarkersResponse_0, _dec_WriteTxnMarkersResponse_0]
+_ENC_WriteTxnMarkersResponse: list[Callable[..., Any]] = [_unsupported, _enc_WriteTxnMarkersResponse_0, _enc_WriteTxnMarkersResponse_0]

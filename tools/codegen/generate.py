@@ -1,0 +1,628 @@
+#!/usr/bin/env python3
+"""Generate kaflite's message codecs from Kafka's JSON message definitions.
+
+Kafka's JSON schemas are the single source of every field, type, version range and default.
+This generator turns them into straight-line Python: one decode and one encode function per
+distinct wire layout (versions that encode alike share one function), precompiled
+``struct.Struct`` runs for consecutive fixed-size fields, and ``__slots__`` classes.
+
+Sources: the definitions kafka-python ships (``kafka/protocol/schemas/resources``) and the
+extra ones copied from ``../shared/kafka-schemas`` into ``tools/codegen/schemas``.
+
+Usage: ``generate.py`` writes ``kaflite/protocol/messages/``; ``generate.py --check`` fails
+(exit 1) when the committed code differs from what the schemas generate.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+OUT_DIR = ROOT / "kaflite" / "protocol" / "messages"
+# Apache Kafka's definitions that kafka-python does not ship (ConsumerGroup* APIs and the
+# __consumer_offsets record schemas), copied from ../shared/kafka-schemas (Apache-2.0).
+EXTRA = Path(__file__).resolve().parent / "schemas"
+
+FIXED = {"bool": ("?", 1), "int8": ("b", 1), "int16": ("h", 2), "int32": ("i", 4),
+         "int64": ("q", 8), "uint16": ("H", 2), "float64": ("d", 8)}
+NO_FLEX = 10_000
+NULL_ARRAY = "b'\\xff\\xff\\xff\\xff'"
+NULL_ARRAY_FLEX = "b'\\x00'"
+
+
+# ---------------------------------------------------------------------------------------------
+# Schema model
+# ---------------------------------------------------------------------------------------------
+
+
+def strip_comments(text: str) -> str:
+    """Kafka's JSON allows // comments; drop them outside strings."""
+    out = []
+    for line in text.splitlines():
+        in_str = False
+        i = 0
+        cut = len(line)
+        while i < len(line):
+            c = line[i]
+            if c == '"' and (i == 0 or line[i - 1] != "\\"):
+                in_str = not in_str
+            elif c == "/" and not in_str and line[i:i + 2] == "//":
+                cut = i
+                break
+            i += 1
+        out.append(line[:cut])
+    return "\n".join(out)
+
+
+@dataclass(frozen=True)
+class Versions:
+    lo: int
+    hi: int  # inclusive; NO_FLEX for "N+"
+
+    @staticmethod
+    def parse(s: str | None) -> Versions | None:
+        if s is None or s == "none":
+            return None
+        s = s.strip()
+        if s.endswith("+"):
+            return Versions(int(s[:-1]), NO_FLEX)
+        if "-" in s:
+            a, b = s.split("-")
+            return Versions(int(a), int(b))
+        return Versions(int(s), int(s))
+
+    def __contains__(self, v: int) -> bool:
+        return self.lo <= v <= self.hi
+
+
+def snake(name: str) -> str:
+    s = re.sub(r"([A-Z]+)([A-Z][a-z])", r"\1_\2", name)
+    s = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", s)
+    return s.lower()
+
+
+@dataclass
+class Field:
+    name: str
+    attr: str
+    type: str  # primitive name, "[]X", or struct name
+    versions: Versions
+    nullable: Versions | None
+    tagged: Versions | None
+    tag: int | None
+    default: str | None
+    struct: Struct | None = None  # for struct and []struct types
+
+    @property
+    def is_array(self) -> bool:
+        return self.type.startswith("[]")
+
+    @property
+    def elem(self) -> str:
+        return self.type[2:] if self.is_array else self.type
+
+
+@dataclass
+class Struct:
+    name: str
+    fields: list[Field] = field(default_factory=list)
+
+
+@dataclass
+class Message:
+    name: str
+    kind: str  # request | response | data
+    api_key: int | None
+    valid: Versions
+    flexible: Versions | None
+    root: Struct
+    structs: list[Struct]  # nested, in definition order (excluding root)
+    source: str
+
+
+def load_message(path: Path) -> Message:
+    spec = json.loads(strip_comments(path.read_text()))
+    common: dict[str, dict] = {c["name"]: c for c in spec.get("commonStructs", [])}
+    structs: list[Struct] = []
+    by_name: dict[str, Struct] = {}
+
+    def build_struct(name: str, fields: list[dict]) -> Struct:
+        st = Struct(name)
+        if name in by_name:
+            return by_name[name]
+        by_name[name] = st
+        structs.append(st)
+        st.fields = [build_field(f) for f in fields]
+        return st
+
+    def build_field(f: dict) -> Field:
+        typ = f["type"]
+        elem = typ[2:] if typ.startswith("[]") else typ
+        default = f.get("default")
+        if default is not None and not isinstance(default, str):
+            default = json.dumps(default)
+        fld = Field(
+            name=f["name"], attr=snake(f["name"]), type=typ,
+            versions=Versions.parse(f["versions"]) or Versions(0, -1),
+            nullable=Versions.parse(f.get("nullableVersions")),
+            tagged=Versions.parse(f.get("taggedVersions")),
+            tag=f.get("tag"), default=default,
+        )
+        if elem not in FIXED and elem not in ("string", "bytes", "records", "uuid"):
+            if "fields" in f:
+                fld.struct = build_struct(elem, f["fields"])
+            elif elem in by_name:
+                fld.struct = by_name[elem]
+            else:
+                fld.struct = build_struct(elem, common[elem]["fields"])
+        return fld
+
+    root = Struct(spec["name"])
+    root.fields = [build_field(f) for f in spec["fields"]]
+    return Message(
+        name=spec["name"], kind=spec["type"], api_key=spec.get("apiKey"),
+        valid=Versions.parse(spec["validVersions"]) or Versions(0, 0),
+        flexible=Versions.parse(spec.get("flexibleVersions")),
+        root=root, structs=structs, source=path.name,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# Code generation
+# ---------------------------------------------------------------------------------------------
+
+
+def default_expr(f: Field) -> str:
+    """The Python expression for a field's schema default (evaluated per instance)."""
+    d = f.default
+    if f.is_array:
+        return "None" if d == "null" else "[]"
+    if f.struct is not None:
+        return "None" if d == "null" else f"{f.struct.name}()"
+    t = f.type
+    if d == "null":
+        return "None"
+    if t in ("int8", "int16", "int32", "int64", "uint16"):
+        if d is None or d == "":
+            return "0"
+        return str(int(d, 16) if d.lower().startswith("0x") else int(d))
+    if t == "float64":
+        return repr(float(d)) if d else "0.0"
+    if t == "bool":
+        return "True" if d == "true" else "False"
+    if t == "string":
+        return repr(d or "")
+    if t == "bytes":
+        return "b''"
+    if t == "records":
+        return "None"
+    if t == "uuid":
+        return "ZERO_UUID"
+    raise ValueError(f"no default for {f.name}: {t}")
+
+
+def is_mutable_default(expr: str) -> bool:
+    return expr == "[]" or expr.endswith("()")
+
+
+class Emitter:
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+        self.structs_used: dict[str, str] = {}  # struct format -> constant name
+
+    def s(self, fmt: str) -> str:
+        """Name of a module-level precompiled Struct for ``fmt``."""
+        if fmt not in self.structs_used:
+            self.structs_used[fmt] = f"_S{len(self.structs_used)}"
+        return self.structs_used[fmt]
+
+
+def layout_key(st: Struct, v: int, flex: bool) -> tuple:
+    """What distinguishes the wire layout of ``st`` at version ``v``."""
+    key: list = [flex]
+    for f in st.fields:
+        present = v in f.versions
+        tagged = flex and f.tagged is not None and v in f.tagged
+        nullable = f.nullable is not None and v in f.nullable
+        sub = layout_key(f.struct, v, flex) if f.struct is not None and present else None
+        key.append((f.attr, present, tagged, nullable, sub))
+    return tuple(key)
+
+
+class Generator:
+    def __init__(self, msg: Message) -> None:
+        self.msg = msg
+        self.em = Emitter()
+        self.funcs: list[str] = []
+        # (struct name, layout key) -> function suffix
+        self.layouts: dict[tuple[str, tuple], int] = {}
+
+    def flex(self, v: int) -> bool:
+        return self.msg.flexible is not None and v in self.msg.flexible
+
+    # -- decode ------------------------------------------------------------------------------
+
+    def fn_name(self, kind: str, st: Struct, v: int) -> str:
+        flex = self.flex(v)
+        key = (st.name, layout_key(st, v, flex))
+        if key not in self.layouts:
+            self.layouts[key] = len([k for k in self.layouts if k[0] == st.name])
+            idx = self.layouts[key]
+            self.gen_decode(st, v, flex, f"_dec_{st.name}_{idx}")
+            self.gen_encode(st, v, flex, f"_enc_{st.name}_{idx}")
+        return f"_{kind}_{st.name}_{self.layouts[key]}"
+
+    def read_value(self, f: Field, v: int, flex: bool, target: str, ind: str, out: list[str]) -> None:
+        """Emit code that reads one (non-array-of-fixed) value of ``f`` into ``target``."""
+        t = f.elem
+        nullable = f.nullable is not None and v in f.nullable
+        if f.is_array:
+            self.read_array(f, v, flex, target, ind, out)
+            return
+        if t in FIXED:
+            fmt, size = FIXED[t]
+            out.append(f"{ind}{target} = {self.em.s('>' + fmt)}.unpack_from(buf, pos)[0]; pos += {size}")
+        elif t == "string":
+            fn = "_r_cstr" if flex else "_r_str"
+            out.append(f"{ind}{target}, pos = {fn}(buf, pos)")
+        elif t == "bytes":
+            fn = "_r_cbytes" if flex else "_r_bytes"
+            out.append(f"{ind}{target}, pos = {fn}(buf, pos)")
+        elif t == "records":
+            fn = "_r_crecords" if flex else "_r_records"
+            out.append(f"{ind}{target}, pos = {fn}(buf, pos)")
+        elif t == "uuid":
+            out.append(f"{ind}{target} = bytes(buf[pos:pos + 16]); pos += 16")
+        else:
+            sub = self.fn_name("dec", f.struct, v)
+            if nullable:
+                out.append(f"{ind}if {self.em.s('>b')}.unpack_from(buf, pos)[0] < 0:")
+                out.append(f"{ind}    pos += 1; {target} = None")
+                out.append(f"{ind}else:")
+                out.append(f"{ind}    {target}, pos = {sub}(buf, pos + 1)")
+            else:
+                out.append(f"{ind}{target}, pos = {sub}(buf, pos)")
+
+    def read_array(self, f: Field, v: int, flex: bool, target: str, ind: str, out: list[str]) -> None:
+        if flex:
+            out.append(f"{ind}n, pos = _r_uvarint(buf, pos); n -= 1")
+        else:
+            out.append(f"{ind}n = {self.em.s('>i')}.unpack_from(buf, pos)[0]; pos += 4")
+        out.append(f"{ind}if n < 0:")
+        out.append(f"{ind}    {target} = None")
+        out.append(f"{ind}else:")
+        t = f.elem
+        i2 = ind + "    "
+        if t in FIXED and t != "bool":
+            fmt, size = FIXED[t]
+            unpack = f"list(_struct.unpack_from('>%d{fmt}' % n, buf, pos))"
+            out.append(f"{i2}{target} = {unpack}; pos += n * {size}")
+            return
+        out.append(f"{i2}a = []; ap = a.append")
+        out.append(f"{i2}for _ in range(n):")
+        i3 = i2 + "    "
+        if t == "string":
+            fn = "_r_cstr" if flex else "_r_str"
+            out.append(f"{i3}x, pos = {fn}(buf, pos); ap(x)")
+        elif t == "uuid":
+            out.append(f"{i3}ap(bytes(buf[pos:pos + 16])); pos += 16")
+        elif t == "bool":
+            out.append(f"{i3}ap(buf[pos] != 0); pos += 1")
+        elif t == "bytes":
+            fn = "_r_cbytes" if flex else "_r_bytes"
+            out.append(f"{i3}x, pos = {fn}(buf, pos); ap(x)")
+        else:
+            sub = self.fn_name("dec", f.struct, v)
+            out.append(f"{i3}x, pos = {sub}(buf, pos); ap(x)")
+        out.append(f"{i2}{target} = a")
+
+    def gen_decode(self, st: Struct, v: int, flex: bool, name: str) -> None:
+        out = [f"def {name}(buf: memoryview, pos: int) -> tuple[{st.name}, int]:",
+               f"    o = _new({st.name})"]
+        tagged: list[Field] = []
+        for f in st.fields:
+            if v not in f.versions:
+                out.append(f"    o.{f.attr} = {default_expr(f)}")
+                continue
+            if flex and f.tagged is not None and v in f.tagged:
+                out.append(f"    o.{f.attr} = {default_expr(f)}")
+                tagged.append(f)
+                continue
+            self.read_value(f, v, flex, f"o.{f.attr}", "    ", out)
+        if flex:
+            if tagged:
+                out.append("    nt, pos = _r_uvarint(buf, pos)")
+                out.append("    for _ in range(nt):")
+                out.append("        tag, pos = _r_uvarint(buf, pos)")
+                out.append("        size, pos = _r_uvarint(buf, pos)")
+                out.append("        end = pos + size")
+                first = True
+                for f in tagged:
+                    kw = "if" if first else "elif"
+                    first = False
+                    out.append(f"        {kw} tag == {f.tag}:")
+                    self.read_value(f, v, flex, f"o.{f.attr}", "            ", out)
+                out.append("        pos = end")
+            else:
+                out.append("    pos = _skip_tags(buf, pos)")
+        out.append("    return o, pos")
+        self.funcs.append("\n".join(out))
+
+    # -- encode ------------------------------------------------------------------------------
+
+    def write_value(self, f: Field, v: int, flex: bool, expr: str, ind: str, out: list[str],
+                    w: str = "w") -> None:
+        t = f.elem
+        nullable = f.nullable is not None and v in f.nullable
+        if f.is_array:
+            self.write_array(f, v, flex, expr, ind, out, w)
+            return
+        if t in FIXED:
+            fmt, _ = FIXED[t]
+            out.append(f"{ind}{w}({self.em.s('>' + fmt)}.pack({expr}))")
+        elif t == "string":
+            fn = "_w_cstr" if flex else "_w_str"
+            out.append(f"{ind}{fn}({w}, {expr})")
+        elif t in ("bytes", "records"):
+            fn = "_w_cbytes" if flex else "_w_bytes"
+            out.append(f"{ind}{fn}({w}, {expr})")
+        elif t == "uuid":
+            out.append(f"{ind}{w}({expr})")
+        else:
+            sub = self.fn_name("enc", f.struct, v)
+            if nullable:
+                out.append(f"{ind}if {expr} is None:")
+                out.append(f"{ind}    {w}(b'\\xff')")
+                out.append(f"{ind}else:")
+                out.append(f"{ind}    {w}(b'\\x01'); {sub}({expr}, {w})")
+            else:
+                out.append(f"{ind}{sub}({expr}, {w})")
+
+    def write_array(self, f: Field, v: int, flex: bool, expr: str, ind: str, out: list[str],
+                    w: str = "w") -> None:
+        out.append(f"{ind}a = {expr}")
+        out.append(f"{ind}if a is None:")
+        out.append(f"{ind}    {w}({NULL_ARRAY_FLEX if flex else NULL_ARRAY})")
+        out.append(f"{ind}else:")
+        i2 = ind + "    "
+        if flex:
+            out.append(f"{i2}{w}(_uvarint(len(a) + 1))")
+        else:
+            out.append(f"{i2}{w}({self.em.s('>i')}.pack(len(a)))")
+        t = f.elem
+        if t in FIXED:
+            fmt, _ = FIXED[t]
+            out.append(f"{i2}{w}(_struct.pack('>%d{fmt}' % len(a), *a))")
+            return
+        out.append(f"{i2}for x in a:")
+        i3 = i2 + "    "
+        if t == "string":
+            out.append(f"{i3}{'_w_cstr' if flex else '_w_str'}({w}, x)")
+        elif t == "bytes":
+            out.append(f"{i3}{'_w_cbytes' if flex else '_w_bytes'}({w}, x)")
+        elif t == "uuid":
+            out.append(f"{i3}{w}(x)")
+        else:
+            sub = self.fn_name("enc", f.struct, v)
+            out.append(f"{i3}{sub}(x, {w})")
+
+    def gen_encode(self, st: Struct, v: int, flex: bool, name: str) -> None:
+        out = [f"def {name}(o: {st.name}, w: Callable[[bytes], object]) -> None:"]
+        tagged: list[Field] = []
+        body = 0
+        for f in st.fields:
+            if v not in f.versions:
+                continue
+            if flex and f.tagged is not None and v in f.tagged:
+                tagged.append(f)
+                continue
+            self.write_value(f, v, flex, f"o.{f.attr}", "    ", out)
+            body += 1
+        if flex:
+            if tagged:
+                out.append("    tags = []")
+                for f in sorted(tagged, key=lambda x: x.tag or 0):
+                    dflt = default_expr(f)
+                    cond = f"o.{f.attr} != {dflt}" if dflt not in ("None",) else f"o.{f.attr} is not None"
+                    if f.is_array:
+                        cond = f"o.{f.attr}" if dflt == "[]" else f"o.{f.attr} is not None"
+                    out.append(f"    if {cond}:")
+                    out.append("        tb = []; tw = tb.append")
+                    self.write_value(f, v, flex, f"o.{f.attr}", "        ", out, w="tw")
+                    out.append("        tv = b''.join(tb)")
+                    out.append(f"        tags.append(_uvarint({f.tag}) + _uvarint(len(tv)) + tv)")
+                out.append("    w(_uvarint(len(tags)))")
+                out.append("    for t in tags:")
+                out.append("        w(t)")
+            else:
+                out.append("    w(b'\\x00')")
+        elif body == 0:
+            out.append("    pass")
+        self.funcs.append("\n".join(out))
+
+    # -- classes -----------------------------------------------------------------------------
+
+    def gen_class(self, st: Struct, top: bool) -> str:
+        m = self.msg
+        out = [f"class {st.name}:"]
+        doc = f"{m.name} v{m.valid.lo}-{m.valid.hi}" if top else f"A {st.name} inside {m.name}."
+        out.append(f'    """{doc} (generated from {m.source})."""')
+        out.append("")
+        slots = ", ".join(repr(f.attr) for f in st.fields)
+        out.append(f"    __slots__ = ({slots}{',' if len(st.fields) == 1 else ''})")
+        if top:
+            if m.api_key is not None:
+                out.append(f"    API_KEY = {m.api_key}")
+            out.append(f"    MIN_VERSION = {m.valid.lo}")
+            out.append(f"    MAX_VERSION = {m.valid.hi}")
+            out.append(f"    FLEXIBLE_MIN = {m.flexible.lo if m.flexible else NO_FLEX}")
+            for s in self.msg.structs:
+                out.append(f"    {s.name}: type[{s.name}]")
+        out.append("")
+        params = []
+        body = []
+        for f in st.fields:
+            d = default_expr(f)
+            ann = self.py_type(f)
+            if is_mutable_default(d):
+                params.append(f"{f.attr}: {ann} | None = None")
+                body.append(f"        self.{f.attr} = {d} if {f.attr} is None else {f.attr}")
+            else:
+                params.append(f"{f.attr}: {ann} = {d}")
+                body.append(f"        self.{f.attr} = {f.attr}")
+        if params:
+            out.append(f"    def __init__(self, *, {', '.join(params)}) -> None:")
+            out.extend(body)
+        else:
+            out.append("    def __init__(self) -> None:")
+            out.append("        pass")
+        out.append("")
+        out.append("    def __repr__(self) -> str:")
+        out.append("        return _repr(self)")
+        out.append("")
+        out.append("    def __eq__(self, other: object) -> bool:")
+        out.append("        return _eq(self, other)")
+        out.append("")
+        out.append("    __hash__ = None  # type: ignore[assignment]")
+        if top:
+            out.append("")
+            out.append("    def encode(self, version: int) -> bytes:")
+            out.append("        parts: list[bytes] = []")
+            out.append(f"        _ENC_{st.name}[version](self, parts.append)")
+            out.append("        return b''.join(parts)")
+            out.append("")
+            out.append("    @classmethod")
+            out.append(f"    def decode(cls, buf: Buffer, version: int) -> {st.name}:")
+            out.append(f"        return _DEC_{st.name}[version](memoryview(buf), 0)[0]")
+            out.append("")
+            out.append("    @classmethod")
+            out.append("    def decode_from(cls, buf: Buffer, pos: int, version: int)"
+                       f" -> tuple[{st.name}, int]:")
+            out.append(f"        return _DEC_{st.name}[version](memoryview(buf), pos)")
+        return "\n".join(out)
+
+    def py_type(self, f: Field) -> str:
+        base = {"bool": "bool", "int8": "int", "int16": "int", "int32": "int", "int64": "int",
+                "uint16": "int", "float64": "float", "string": "str", "bytes": "bytes",
+                "records": "Buffer", "uuid": "bytes"}.get(f.elem, f.struct.name if f.struct else "object")
+        t = f"list[{base}]" if f.is_array else base
+        if f.nullable is not None or f.default == "null" or f.elem == "records":
+            t = f"{t} | None"
+        return t
+
+    def generate(self) -> str:
+        m = self.msg
+        v_lo, v_hi = m.valid.lo, m.valid.hi
+        tables = []
+        dec = [self.fn_name("dec", m.root, v) for v in range(v_lo, v_hi + 1)]
+        enc = [f.replace("_dec_", "_enc_", 1) for f in dec]
+        pad = ["_unsupported"] * v_lo
+        tables.append(f"_DEC_{m.root.name}: list[Callable[..., Any]] = [{', '.join(pad + dec)}]")
+        tables.append(f"_ENC_{m.root.name}: list[Callable[..., Any]] = [{', '.join(pad + enc)}]")
+        classes = [self.gen_class(s, False) for s in m.structs] + [self.gen_class(m.root, True)]
+        attach = [f"{m.root.name}.{s.name} = {s.name}  # type: ignore[misc]" for s in m.structs]
+        consts = [f"{name} = _struct.Struct({fmt!r})" for fmt, name in self.em.structs_used.items()]
+        header = [
+            f'"""Generated from Kafka\'s {m.source} by tools/codegen/generate.py. Do not edit."""',
+            "",
+            "from __future__ import annotations",
+            "",
+            "import struct as _struct",
+            "from collections.abc import Callable",
+            "from typing import Any",
+            "",
+            "from kaflite.protocol._codec import (  # noqa: F401",
+            "    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,",
+            "    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,",
+            "    _w_cstr, _w_str,",
+            ")",
+            "",
+        ]
+        return "\n".join(header + consts + ["", ""] + ["\n\n\n".join(classes)] + ["", ""] + attach
+                         + ["", ""] + ["\n\n\n".join(self.funcs)] + ["", ""] + tables) + "\n"
+
+
+def module_name(msg_name: str) -> str:
+    return snake(msg_name)
+
+
+def schema_files(extra: Path) -> list[Path]:
+    import kafka.protocol.schemas.resources as res  # the schemas kafka-python ships
+
+    base = Path(res.__file__).parent
+    files = sorted(p for p in base.glob("*.json") if not p.name.endswith("Header.json"))
+    if extra.is_dir():
+        files += sorted(extra.glob("*.json"))
+    return files
+
+
+def render_all(extra: Path) -> dict[str, str]:
+    outputs: dict[str, str] = {}
+    index = ['"""Kafka message codecs generated from Kafka\'s JSON schemas. Do not edit."""', "",
+             "from __future__ import annotations", ""]
+    requests: list[tuple[int, str]] = []
+    responses: list[tuple[int, str]] = []
+    names: list[str] = []
+    for path in schema_files(extra):
+        msg = load_message(path)
+        mod = module_name(msg.name)
+        outputs[f"{mod}.py"] = Generator(msg).generate()
+        index.append(f"from kaflite.protocol.messages.{mod} import {msg.name}")
+        names.append(msg.name)
+        if msg.kind == "request":
+            requests.append((msg.api_key or 0, msg.name))
+        elif msg.kind == "response":
+            responses.append((msg.api_key or 0, msg.name))
+    index.append("")
+    index.append("REQUESTS: dict[int, type] = {")
+    index += [f"    {k}: {n}," for k, n in sorted(requests)]
+    index.append("}")
+    index.append("RESPONSES: dict[int, type] = {")
+    index += [f"    {k}: {n}," for k, n in sorted(responses)]
+    index.append("}")
+    index.append("")
+    index.append("__all__ = [")
+    index += [f"    {n!r}," for n in sorted(names)]
+    index += ["    'REQUESTS',", "    'RESPONSES',", "]", ""]
+    outputs["__init__.py"] = "\n".join(index)
+    return outputs
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--check", action="store_true", help="fail if the committed code drifted")
+    ap.add_argument("--extra", type=Path, default=None, help="directory of extra schemas")
+    args = ap.parse_args(argv)
+    extra = args.extra or EXTRA
+    outputs = render_all(extra)
+    if args.check:
+        drift = []
+        existing = {p.name for p in OUT_DIR.glob("*.py")}
+        for name, text in outputs.items():
+            path = OUT_DIR / name
+            if not path.exists() or path.read_text() != text:
+                drift.append(name)
+        drift += sorted(existing - set(outputs))
+        if drift:
+            print(f"generated codecs drifted from the schemas: {', '.join(drift)}; run `make codegen`",
+                  file=sys.stderr)
+            return 1
+        print(f"codegen check: {len(outputs)} modules match the schemas")
+        return 0
+    OUT_DIR.mkdir(parents=True, exist_ok=True)
+    for old in OUT_DIR.glob("*.py"):
+        if old.name not in outputs:
+            old.unlink()
+    for name, text in outputs.items():
+        (OUT_DIR / name).write_text(text)
+    print(f"wrote {len(outputs)} modules to {OUT_DIR.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
