@@ -1,0 +1,539 @@
+"""RecordBatch v2, exactly Kafka's `DefaultRecordBatch` layout.
+
+The broker keeps batches as the producer sent them: it reads the 61-byte header, checks the CRC and
+patches the base offset and partition leader epoch in place (the CRC does not cover them, which is why
+Kafka put them first). Records are decoded only where they must be read: compaction, the coordinator's
+own `__consumer_offsets` records, tests.
+
+Batch header (big-endian)::
+
+    0 base_offset int64 | 8 batch_length int32 | 12 partition_leader_epoch int32 | 16 magic int8
+    17 crc uint32 | 21 attributes int16 | 23 last_offset_delta int32 | 27 base_timestamp int64
+    35 max_timestamp int64 | 43 producer_id int64 | 51 producer_epoch int16 | 53 base_sequence int32
+    57 records_count int32 | 61 records...
+
+`batch_length` counts from byte 12 to the end; the CRC32C covers byte 21 (attributes) to the end.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Iterable, Iterator, Sequence
+from typing import NamedTuple
+
+import cramjam
+from fastcrc import crc32 as _fastcrc32
+
+from kaflite.protocol.errors import ErrorCode
+
+Buffer = bytes | bytearray | memoryview
+
+# fastcrc 0.5 names CRC32C by its catalogue name, CRC-32/ISCSI (Castagnoli polynomial 0x1EDC6F41).
+crc32c = _fastcrc32.iscsi
+
+MAGIC_V2 = 2
+LOG_OVERHEAD = 12  # base_offset + batch_length: the bytes not counted in batch_length
+HEADER_SIZE = 61  # RECORD_BATCH_OVERHEAD
+MIN_BATCH_LENGTH = HEADER_SIZE - LOG_OVERHEAD
+MAGIC_OFFSET = 16
+CRC_OFFSET = 17
+ATTRIBUTES_OFFSET = 21
+MAX_TIMESTAMP_OFFSET = 35
+
+NO_PRODUCER_ID = -1
+NO_PRODUCER_EPOCH = -1
+NO_SEQUENCE = -1
+NO_PARTITION_LEADER_EPOCH = -1
+NO_TIMESTAMP = -1
+
+# Compression codecs (attributes bits 0-2), Kafka's ids.
+NONE = 0
+GZIP = 1
+SNAPPY = 2
+LZ4 = 3
+ZSTD = 4
+CODEC_NAMES = {NONE: "none", GZIP: "gzip", SNAPPY: "snappy", LZ4: "lz4", ZSTD: "zstd"}
+
+CREATE_TIME = 0
+LOG_APPEND_TIME = 1
+
+COMPRESSION_MASK = 0x07
+TIMESTAMP_TYPE_MASK = 0x08
+TRANSACTIONAL_MASK = 0x10
+CONTROL_MASK = 0x20
+DELETE_HORIZON_MASK = 0x40
+
+_HEADER = struct.Struct(">qiibIhiqqqhii")
+_INT64 = struct.Struct(">q")
+_INT32 = struct.Struct(">i")
+_UINT32 = struct.Struct(">I")
+_INT16 = struct.Struct(">h")
+_LENGTH_AND_MAGIC = struct.Struct(">qiib")  # base_offset, batch_length, leader_epoch, magic
+
+_XERIAL_MAGIC = b"\x82SNAPPY\x00"
+_XERIAL_HEADER = struct.Struct(">8sii")
+
+
+class RecordError(Exception):
+    """A produced or stored batch the broker cannot accept; carries the Kafka error code to answer."""
+
+    error_code: ErrorCode = ErrorCode.CORRUPT_MESSAGE
+
+
+class CorruptRecordError(RecordError):
+    """Truncated, garbled or CRC-failing bytes (CORRUPT_MESSAGE)."""
+
+    error_code = ErrorCode.CORRUPT_MESSAGE
+
+
+class UnsupportedMagicError(RecordError):
+    """A v0/v1 message set: kaflite stores RecordBatch v2 only (UNSUPPORTED_FOR_MESSAGE_FORMAT)."""
+
+    error_code = ErrorCode.UNSUPPORTED_FOR_MESSAGE_FORMAT
+
+    def __init__(self, magic: int, position: int = 0) -> None:
+        super().__init__(f"record batch at position {position} has magic {magic}; only magic 2 is supported")
+        self.magic = magic
+
+
+class InvalidRecordError(RecordError):
+    """A well-formed batch that breaks the producer rules (INVALID_RECORD), as Kafka's LogValidator."""
+
+    error_code = ErrorCode.INVALID_RECORD
+
+
+class BatchHeader(NamedTuple):
+    """The fixed 61-byte header of one batch, plus where it starts in the buffer it was read from."""
+
+    base_offset: int
+    batch_length: int
+    partition_leader_epoch: int
+    magic: int
+    crc: int
+    attributes: int
+    last_offset_delta: int
+    base_timestamp: int
+    max_timestamp: int
+    producer_id: int
+    producer_epoch: int
+    base_sequence: int
+    records_count: int
+    position: int = 0
+
+    @property
+    def size_in_bytes(self) -> int:
+        return self.batch_length + LOG_OVERHEAD
+
+    @property
+    def last_offset(self) -> int:
+        return self.base_offset + self.last_offset_delta
+
+    @property
+    def next_offset(self) -> int:
+        return self.base_offset + self.last_offset_delta + 1
+
+    @property
+    def compression(self) -> int:
+        return self.attributes & COMPRESSION_MASK
+
+    @property
+    def timestamp_type(self) -> int:
+        return LOG_APPEND_TIME if self.attributes & TIMESTAMP_TYPE_MASK else CREATE_TIME
+
+    @property
+    def is_transactional(self) -> bool:
+        return bool(self.attributes & TRANSACTIONAL_MASK)
+
+    @property
+    def is_control(self) -> bool:
+        return bool(self.attributes & CONTROL_MASK)
+
+    @property
+    def has_producer_id(self) -> bool:
+        return self.producer_id >= 0
+
+    @property
+    def last_sequence(self) -> int:
+        """The sequence of the last record; wraps at 2^31 as Kafka's `DefaultRecordBatch.lastSequence`."""
+        if self.base_sequence == NO_SEQUENCE:
+            return NO_SEQUENCE
+        return (self.base_sequence + self.last_offset_delta) % 0x80000000
+
+
+class Record(NamedTuple):
+    """One decoded record with its absolute offset and timestamp."""
+
+    offset: int
+    timestamp: int
+    key: bytes | None
+    value: bytes | None
+    headers: list[tuple[str, bytes | None]]
+
+
+class NewRecord(NamedTuple):
+    """A record to build: timestamp defaults to the batch's, offset delta to its index in the batch."""
+
+    key: bytes | None
+    value: bytes | None
+    headers: Sequence[tuple[str, bytes | None]] = ()
+    timestamp_ms: int | None = None
+    offset_delta: int | None = None
+
+
+# --------------------------------------------------------------------------------------------------------
+# header view, validation, iteration
+
+
+def read_header(buf: Buffer, pos: int = 0) -> BatchHeader:
+    """The header at `pos`, unchecked: one precompiled unpack, so it is cheap per produced batch."""
+    if len(buf) - pos < HEADER_SIZE:
+        raise CorruptRecordError(f"record batch header at position {pos} is truncated")
+    return BatchHeader(*_HEADER.unpack_from(buf, pos), pos)
+
+
+def batch_size_at(buf: Buffer, pos: int) -> int:
+    """Total size of the batch at `pos` from its length field (no other check)."""
+    return _INT32.unpack_from(buf, pos + 8)[0] + LOG_OVERHEAD
+
+
+def validate_batch(buf: Buffer, pos: int = 0) -> BatchHeader:
+    """Check magic, length and CRC32C of the batch at `pos`; returns its header.
+
+    Raises UnsupportedMagicError for v0/v1 message sets and CorruptRecordError for anything else.
+    """
+    available = len(buf) - pos
+    if available < LOG_OVERHEAD + 5:
+        raise CorruptRecordError(f"record batch at position {pos} is truncated ({available} bytes)")
+    _, batch_length, _, magic = _LENGTH_AND_MAGIC.unpack_from(buf, pos)
+    if magic != MAGIC_V2:
+        if magic in (0, 1):
+            raise UnsupportedMagicError(magic, pos)
+        raise CorruptRecordError(f"record batch at position {pos} has invalid magic {magic}")
+    if batch_length < MIN_BATCH_LENGTH:
+        raise CorruptRecordError(
+            f"record batch at position {pos} has length {batch_length} < minimum {MIN_BATCH_LENGTH}"
+        )
+    end = pos + LOG_OVERHEAD + batch_length
+    if end > len(buf):
+        raise CorruptRecordError(
+            f"record batch at position {pos} declares {batch_length + LOG_OVERHEAD} bytes "
+            f"but only {available} remain"
+        )
+    header = BatchHeader(*_HEADER.unpack_from(buf, pos), pos)
+    mv = buf if isinstance(buf, memoryview) else memoryview(buf)
+    computed = crc32c(mv[pos + ATTRIBUTES_OFFSET : end])
+    if computed != header.crc:
+        raise CorruptRecordError(
+            f"record batch at position {pos} (base offset {header.base_offset}) has CRC "
+            f"{header.crc:#010x}, computed {computed:#010x}"
+        )
+    if header.records_count < 0 or header.last_offset_delta < 0:
+        raise CorruptRecordError(f"record batch at position {pos} has a negative count or offset delta")
+    return header
+
+
+def validate_client_batch(header: BatchHeader) -> None:
+    """The extra rules Kafka's LogValidator applies to batches coming from a producer."""
+    if header.is_control:
+        raise InvalidRecordError("clients are not allowed to write control records")
+    if header.records_count <= 0:
+        raise InvalidRecordError("a produced record batch must hold at least one record")
+    if header.records_count != header.last_offset_delta + 1:
+        raise InvalidRecordError(
+            f"inconsistent batch offset range ({header.last_offset_delta + 1}) "
+            f"and record count ({header.records_count})"
+        )
+    if header.compression > ZSTD:
+        raise InvalidRecordError(f"unknown compression codec {header.compression}")
+
+
+def iter_batches(buf: Buffer, *, validate: bool = True) -> Iterator[BatchHeader]:
+    """The batches of a records blob, in order; a truncated or garbled blob raises CorruptRecordError."""
+    pos = 0
+    end = len(buf)
+    while pos < end:
+        if validate:
+            header = validate_batch(buf, pos)
+        else:
+            header = read_header(buf, pos)
+            if header.batch_length < MIN_BATCH_LENGTH or pos + header.size_in_bytes > end:
+                raise CorruptRecordError(f"record batch at position {pos} is truncated or garbled")
+        yield header
+        pos += header.size_in_bytes
+
+
+# --------------------------------------------------------------------------------------------------------
+# in-place patches
+
+
+def set_base_offset(buf: bytearray | memoryview, pos: int, base_offset: int) -> None:
+    """Assign the batch's offsets; the CRC does not cover this field, so it stays valid."""
+    _INT64.pack_into(buf, pos, base_offset)
+
+
+def set_partition_leader_epoch(buf: bytearray | memoryview, pos: int, epoch: int) -> None:
+    """Stamp the leader epoch; not covered by the CRC either."""
+    _INT32.pack_into(buf, pos + 12, epoch)
+
+
+def set_log_append_time(buf: bytearray | memoryview, pos: int, timestamp_ms: int) -> None:
+    """Switch a batch to LogAppendTime with `timestamp_ms` as max timestamp; these are CRC-covered,
+    so the CRC is recomputed (as Kafka's `DefaultRecordBatch.setMaxTimestamp`)."""
+    header = read_header(buf, pos)
+    _INT16.pack_into(buf, pos + ATTRIBUTES_OFFSET, header.attributes | TIMESTAMP_TYPE_MASK)
+    _INT64.pack_into(buf, pos + MAX_TIMESTAMP_OFFSET, timestamp_ms)
+    mv = buf if isinstance(buf, memoryview) else memoryview(buf)
+    _UINT32.pack_into(buf, pos + CRC_OFFSET, crc32c(mv[pos + ATTRIBUTES_OFFSET : pos + header.size_in_bytes]))
+
+
+# --------------------------------------------------------------------------------------------------------
+# varints (zigzag, as Kafka's ByteUtils.writeVarint / writeVarlong)
+
+
+def encode_varint(value: int, out: bytearray) -> None:
+    """Append the zigzag varint of `value` (fits int64) to `out`."""
+    v = (value << 1) ^ (value >> 63)
+    v &= 0xFFFFFFFFFFFFFFFF
+    while v >= 0x80:
+        out.append((v & 0x7F) | 0x80)
+        v >>= 7
+    out.append(v)
+
+
+def decode_varint(buf: Buffer, pos: int) -> tuple[int, int]:
+    """Read a zigzag varint at `pos`; returns (value, next position)."""
+    result = 0
+    shift = 0
+    try:
+        while True:
+            b = buf[pos]
+            pos += 1
+            result |= (b & 0x7F) << shift
+            if not b & 0x80:
+                break
+            shift += 7
+            if shift > 63:
+                raise CorruptRecordError("varint longer than 10 bytes")
+    except IndexError:
+        raise CorruptRecordError("truncated varint") from None
+    return (result >> 1) ^ -(result & 1), pos
+
+
+def size_of_varint(value: int) -> int:
+    """Encoded size of a zigzag varint."""
+    v = ((value << 1) ^ (value >> 63)) & 0xFFFFFFFFFFFFFFFF
+    n = 1
+    while v >= 0x80:
+        v >>= 7
+        n += 1
+    return n
+
+
+# --------------------------------------------------------------------------------------------------------
+# compression
+
+
+def compress(codec: int, data: bytes) -> bytes:
+    """Compress a records payload as Kafka producers do (xerial snappy, LZ4 frame with independent blocks)."""
+    if codec == NONE:
+        return data
+    if codec == GZIP:
+        return bytes(cramjam.gzip.compress(data))
+    if codec == SNAPPY:
+        return _xerial_snappy_encode(data)
+    if codec == LZ4:
+        # Java's KafkaLZ4BlockInputStream refuses dependent blocks: independent blocks, no checksums.
+        compressor = cramjam.lz4.Compressor(block_linked=False, content_checksum=False)
+        compressor.compress(data)
+        return bytes(compressor.finish())
+    if codec == ZSTD:
+        return bytes(cramjam.zstd.compress(data, level=3))
+    raise InvalidRecordError(f"unknown compression codec {codec}")
+
+
+def decompress(codec: int, data: Buffer) -> bytes:
+    """Decompress a records payload; garbage raises CorruptRecordError."""
+    try:
+        if codec == NONE:
+            return bytes(data)
+        if codec == GZIP:
+            return bytes(cramjam.gzip.decompress(bytes(data)))
+        if codec == SNAPPY:
+            return _snappy_decode(bytes(data))
+        if codec == LZ4:
+            return bytes(cramjam.lz4.decompress(bytes(data)))
+        if codec == ZSTD:
+            return bytes(cramjam.zstd.decompress(bytes(data)))
+    except cramjam.DecompressionError as exc:
+        raise CorruptRecordError(f"cannot decompress {CODEC_NAMES[codec]} records: {exc}") from exc
+    raise CorruptRecordError(f"unknown compression codec {codec}")
+
+
+_XERIAL_BLOCK = 32 * 1024
+
+
+def _xerial_snappy_encode(data: bytes) -> bytes:
+    """xerial-framed snappy, what Java's SnappyOutputStream and librdkafka write: header + [len][block]*."""
+    out = bytearray(_XERIAL_HEADER.pack(_XERIAL_MAGIC, 1, 1))
+    for start in range(0, len(data), _XERIAL_BLOCK):
+        block = bytes(cramjam.snappy.compress_raw(data[start : start + _XERIAL_BLOCK]))
+        out += _INT32.pack(len(block))
+        out += block
+    return bytes(out)
+
+
+def _snappy_decode(data: bytes) -> bytes:
+    if not data.startswith(_XERIAL_MAGIC):
+        return bytes(cramjam.snappy.decompress_raw(data))
+    pos = _XERIAL_HEADER.size
+    out = bytearray()
+    while pos < len(data):
+        if pos + 4 > len(data):
+            raise CorruptRecordError("truncated xerial snappy block length")
+        (n,) = _INT32.unpack_from(data, pos)
+        pos += 4
+        if n < 0 or pos + n > len(data):
+            raise CorruptRecordError("truncated xerial snappy block")
+        out += cramjam.snappy.decompress_raw(data[pos : pos + n])
+        pos += n
+    return bytes(out)
+
+
+# --------------------------------------------------------------------------------------------------------
+# building
+
+
+def _encode_record(out: bytearray, offset_delta: int, timestamp_delta: int, key: bytes | None,
+                   value: bytes | None, headers: Iterable[tuple[str, bytes | None]]) -> None:
+    body = bytearray(b"\x00")  # record attributes: unused
+    encode_varint(timestamp_delta, body)
+    encode_varint(offset_delta, body)
+    if key is None:
+        body.append(1)  # zigzag(-1)
+    else:
+        encode_varint(len(key), body)
+        body += key
+    if value is None:
+        body.append(1)
+    else:
+        encode_varint(len(value), body)
+        body += value
+    headers = list(headers)
+    encode_varint(len(headers), body)
+    for h_key, h_value in headers:
+        raw = h_key.encode("utf-8")
+        encode_varint(len(raw), body)
+        body += raw
+        if h_value is None:
+            body.append(1)
+        else:
+            encode_varint(len(h_value), body)
+            body += h_value
+    encode_varint(len(body), out)
+    out += body
+
+
+def build_batch(
+    records: Iterable[NewRecord | tuple],
+    *,
+    timestamp_ms: int,
+    base_offset: int = 0,
+    producer_id: int = NO_PRODUCER_ID,
+    producer_epoch: int = NO_PRODUCER_EPOCH,
+    base_sequence: int = NO_SEQUENCE,
+    compression: int = NONE,
+    is_transactional: bool = False,
+    is_control: bool = False,
+    partition_leader_epoch: int = NO_PARTITION_LEADER_EPOCH,
+    timestamp_type: int = CREATE_TIME,
+    last_offset_delta: int | None = None,
+) -> bytes:
+    """Encode one RecordBatch v2.
+
+    `records` are NewRecord or plain tuples (key, value[, headers[, timestamp_ms[, offset_delta]]]).
+    `last_offset_delta` overrides the computed one: the cleaner keeps a batch's original last offset so
+    the producer's last sequence survives compaction (Kafka's `overrideLastOffset`).
+    """
+    recs = [r if isinstance(r, NewRecord) else NewRecord(*r) for r in records]
+    first_ts = timestamp_ms
+    if recs and recs[0].timestamp_ms is not None:
+        first_ts = recs[0].timestamp_ms
+    max_ts = NO_TIMESTAMP if not recs else first_ts
+    payload = bytearray()
+    max_delta = -1
+    for index, rec in enumerate(recs):
+        ts = timestamp_ms if rec.timestamp_ms is None else rec.timestamp_ms
+        delta = index if rec.offset_delta is None else rec.offset_delta
+        max_delta = max(max_delta, delta)
+        max_ts = max(max_ts, ts)
+        _encode_record(payload, delta, ts - first_ts, rec.key, rec.value, rec.headers)
+    if last_offset_delta is None:
+        last_offset_delta = max(max_delta, 0)
+    body = compress(compression, bytes(payload))
+    attributes = compression & COMPRESSION_MASK
+    if timestamp_type == LOG_APPEND_TIME:
+        attributes |= TIMESTAMP_TYPE_MASK
+    if is_transactional:
+        attributes |= TRANSACTIONAL_MASK
+    if is_control:
+        attributes |= CONTROL_MASK
+    batch_length = HEADER_SIZE - LOG_OVERHEAD + len(body)
+    out = bytearray(
+        _HEADER.pack(
+            base_offset, batch_length, partition_leader_epoch, MAGIC_V2, 0, attributes, last_offset_delta,
+            first_ts, max_ts, producer_id, producer_epoch, base_sequence, len(recs),
+        )
+    )
+    out += body
+    _UINT32.pack_into(out, CRC_OFFSET, crc32c(memoryview(out)[ATTRIBUTES_OFFSET:]))
+    return bytes(out)
+
+
+# --------------------------------------------------------------------------------------------------------
+# decoding
+
+
+def _read_bytes(buf: bytes, pos: int) -> tuple[bytes | None, int]:
+    n, pos = decode_varint(buf, pos)
+    if n < 0:
+        return None, pos
+    end = pos + n
+    if end > len(buf):
+        raise CorruptRecordError("record field runs past the end of the batch")
+    return buf[pos:end], end
+
+
+def decode_records(batch: Buffer, pos: int = 0) -> list[Record]:
+    """Decode every record of the batch at `pos` (decompressing as needed); validates the CRC first."""
+    header = validate_batch(batch, pos)
+    mv = batch if isinstance(batch, memoryview) else memoryview(batch)
+    body = decompress(header.compression, mv[pos + HEADER_SIZE : pos + header.size_in_bytes])
+    base_offset = header.base_offset
+    log_append = header.timestamp_type == LOG_APPEND_TIME
+    out: list[Record] = []
+    p = 0
+    for _ in range(header.records_count):
+        length, p = decode_varint(body, p)
+        end = p + length
+        if length < 1 or end > len(body):
+            raise CorruptRecordError(f"record in batch at offset {base_offset} is truncated")
+        p += 1  # attributes
+        ts_delta, p = decode_varint(body, p)
+        off_delta, p = decode_varint(body, p)
+        key, p = _read_bytes(body, p)
+        value, p = _read_bytes(body, p)
+        n_headers, p = decode_varint(body, p)
+        headers: list[tuple[str, bytes | None]] = []
+        for _h in range(n_headers):
+            h_key, p = _read_bytes(body, p)
+            h_value, p = _read_bytes(body, p)
+            if h_key is None:
+                raise CorruptRecordError("record header with a null key")
+            headers.append((h_key.decode("utf-8"), h_value))
+        if p != end:
+            raise CorruptRecordError(f"record in batch at offset {base_offset} has {end - p} stray bytes")
+        ts = header.max_timestamp if log_append else header.base_timestamp + ts_delta
+        out.append(Record(base_offset + off_delta, ts, key, value, headers))
+    if p != len(body):
+        raise CorruptRecordError(f"batch at offset {base_offset} has bytes after its last record")
+    return out
