@@ -1,0 +1,250 @@
+"""A classic group and its members: the in-memory model the coordinator's handlers and replay share.
+
+Mirrors Kafka's ClassicGroup/ClassicGroupMember. Parked requests are opaque tokens (sans-I/O):
+a member "awaiting join" holds the token of its parked JoinGroup, "awaiting sync" its SyncGroup.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from kaflite.coordinator.state import GroupState, check_transition
+
+Token = object
+
+
+@dataclass(slots=True)
+class Protocol:
+    """One entry of a member's JoinGroup protocol list (name + subscription metadata)."""
+
+    name: str
+    metadata: bytes
+
+
+@dataclass(slots=True)
+class JoinWaiter:
+    """A parked JoinGroup: its token and the API version to answer with."""
+
+    token: Token
+    version: int
+
+
+@dataclass(slots=True)
+class Member:
+    member_id: str
+    group_instance_id: str | None
+    client_id: str
+    client_host: str
+    rebalance_timeout_ms: int
+    session_timeout_ms: int
+    protocol_type: str
+    protocols: list[Protocol]
+    assignment: bytes = b""
+    awaiting_join: JoinWaiter | None = None
+    awaiting_sync: JoinWaiter | None = None
+    is_new: bool = False
+
+    @property
+    def is_static(self) -> bool:
+        return self.group_instance_id is not None
+
+    def metadata(self, protocol_name: str | None) -> bytes:
+        for p in self.protocols:
+            if p.name == protocol_name:
+                return p.metadata
+        raise KeyError(f"member {self.member_id} does not support protocol {protocol_name}")
+
+    def matches(self, protocols: list[Protocol]) -> bool:
+        """Same protocols, same order, same metadata: a rejoin that changes nothing (B-JOIN-8)."""
+        return len(protocols) == len(self.protocols) and all(
+            a.name == b.name and bytes(a.metadata) == bytes(b.metadata)
+            for a, b in zip(protocols, self.protocols, strict=True)
+        )
+
+    def vote(self, candidates: set[str]) -> str:
+        """The member's most preferred protocol among those every member supports."""
+        for p in self.protocols:
+            if p.name in candidates:
+                return p.name
+        raise ValueError(f"member {self.member_id} supports none of {sorted(candidates)}")
+
+    def has_satisfied_heartbeat(self) -> bool:
+        """A parked member counts as alive (B-HB-4) -- unless it is new (never got a JoinGroup answer)."""
+        if self.is_new:
+            return False
+        return self.awaiting_join is not None or self.awaiting_sync is not None
+
+
+@dataclass(frozen=True, slots=True)
+class OffsetAndMetadata:
+    offset: int
+    leader_epoch: int
+    metadata: str
+    commit_timestamp_ms: int
+    expire_timestamp_ms: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Transition:
+    """One entry of a group's history (B-STATE-2). from_state None = the group was created/loaded."""
+
+    timestamp_ms: int
+    group_id: str
+    from_state: GroupState | None
+    to_state: GroupState
+    generation: int
+    members: int
+    reason: str
+
+
+TransitionListener = Callable[[Transition], None]
+
+
+@dataclass(slots=True)
+class ClassicGroup:
+    group_id: str
+    history: deque[Transition]
+    state: GroupState = GroupState.EMPTY
+    previous_state: GroupState | None = None
+    generation: int = 0
+    protocol_type: str | None = None
+    protocol_name: str | None = None
+    leader_id: str | None = None
+    current_state_timestamp_ms: int | None = None
+    members: dict[str, Member] = field(default_factory=dict)
+    static_members: dict[str, str] = field(default_factory=dict)  # instance id -> member id
+    pending_members: set[str] = field(default_factory=set)  # KIP-394: ids handed out, not yet rejoined
+    pending_sync_members: set[str] = field(default_factory=set)
+    new_member_added: bool = False
+    offsets: dict[tuple[str, int], OffsetAndMetadata] = field(default_factory=dict)
+
+    # -- state ---------------------------------------------------------------------------------
+    def transition_to(self, to_state: GroupState, now_ms: int, reason: str) -> Transition:
+        """Checked transition (B-STATE-1); the caller logs and publishes the returned record."""
+        check_transition(self.group_id, self.state, to_state)
+        t = Transition(
+            now_ms, self.group_id, self.state, to_state, self.generation, len(self.members), reason
+        )
+        self.previous_state = self.state
+        self.state = to_state
+        self.history.append(t)
+        return t
+
+    def is_in(self, *states: GroupState) -> bool:
+        return self.state in states
+
+    def can_rebalance(self) -> bool:
+        return self.state in (GroupState.STABLE, GroupState.COMPLETING_REBALANCE, GroupState.EMPTY)
+
+    # -- membership ----------------------------------------------------------------------------
+    def add(self, member: Member, waiter: JoinWaiter | None) -> None:
+        if not self.members:
+            self.protocol_type = member.protocol_type
+        self.members[member.member_id] = member
+        if member.group_instance_id is not None:
+            self.static_members[member.group_instance_id] = member.member_id
+        if self.leader_id is None:
+            self.leader_id = member.member_id
+        member.awaiting_join = waiter
+        self.pending_members.discard(member.member_id)
+
+    def remove(self, member_id: str) -> Member | None:
+        member = self.members.pop(member_id, None)
+        if member is not None and member.group_instance_id is not None:
+            self.static_members.pop(member.group_instance_id, None)
+        if self.leader_id == member_id:
+            self.leader_id = next(iter(self.members), None)
+        self.pending_members.discard(member_id)
+        self.pending_sync_members.discard(member_id)
+        return member
+
+    def replace_static_member(self, instance_id: str, old_id: str, new_id: str) -> Member:
+        """Give a known static member its new member id, keeping its place and assignment."""
+        member = self.members.pop(old_id)
+        member.member_id = new_id
+        # Rebuild to keep iteration order (the leader fallback and the member lists use it).
+        self.members[new_id] = member
+        self.static_members[instance_id] = new_id
+        if self.leader_id == old_id:
+            self.leader_id = new_id
+        if old_id in self.pending_sync_members:
+            self.pending_sync_members.discard(old_id)
+            self.pending_sync_members.add(new_id)
+        return member
+
+    def is_leader(self, member_id: str) -> bool:
+        return self.leader_id == member_id
+
+    def num_awaiting_join(self) -> int:
+        return sum(1 for m in self.members.values() if m.awaiting_join is not None)
+
+    def has_all_members_joined(self) -> bool:
+        return len(self.members) == self.num_awaiting_join() and not self.pending_members
+
+    def not_yet_rejoined(self) -> list[Member]:
+        return [m for m in self.members.values() if m.awaiting_join is None]
+
+    def rebalance_timeout_ms(self) -> int:
+        """The largest rebalance timeout among members (B-JOIN-4)."""
+        return max((m.rebalance_timeout_ms for m in self.members.values()), default=0)
+
+    def supports_protocols(self, protocol_type: str, names: list[str]) -> bool:
+        if self.state is GroupState.EMPTY:
+            return bool(protocol_type) and bool(names)
+        return self.protocol_type == protocol_type and any(
+            all(any(p.name == n for p in m.protocols) for m in self.members.values()) for n in names
+        )
+
+    def candidate_protocols(self) -> set[str]:
+        members = list(self.members.values())
+        names = {p.name for p in members[0].protocols}
+        for m in members[1:]:
+            names &= {p.name for p in m.protocols}
+        return names
+
+    def select_protocol(self) -> str:
+        """Each member votes for its favourite common protocol; most votes wins, ties by first vote."""
+        if not self.members:
+            raise RuntimeError(f"cannot select a protocol for empty group {self.group_id}")
+        candidates = self.candidate_protocols()
+        votes: dict[str, int] = {}
+        for m in self.members.values():
+            name = m.vote(candidates)
+            votes[name] = votes.get(name, 0) + 1
+        return max(votes, key=lambda n: votes[n])
+
+    def maybe_elect_new_joined_leader(self) -> bool:
+        """Keep the leader if it rejoined, else promote the first rejoined member (B-JOIN-7)."""
+        if self.leader_id is None:
+            return False
+        leader = self.members.get(self.leader_id)
+        if leader is not None and leader.awaiting_join is not None:
+            return True
+        for m in self.members.values():
+            if m.awaiting_join is not None:
+                self.leader_id = m.member_id
+                return True
+        return False
+
+    def has_received_sync_from_all(self) -> bool:
+        return not self.pending_sync_members
+
+    def subscribed_topics(self) -> set[str] | None:
+        """Topics of the consumer members' subscriptions; None when unknown (then every topic counts)."""
+        from kaflite.protocol.messages import ConsumerProtocolSubscription
+
+        if self.protocol_type != "consumer" or self.protocol_name is None or not self.members:
+            return None if self.members else set()
+        topics: set[str] = set()
+        try:
+            for m in self.members.values():
+                raw = m.metadata(self.protocol_name)
+                version = int.from_bytes(raw[:2], "big", signed=True)
+                version = min(version, ConsumerProtocolSubscription.MAX_VERSION)
+                sub = ConsumerProtocolSubscription.decode(memoryview(raw)[2:], version)
+                topics.update(sub.topics)
+        except Exception:
+            return None
+        return topics

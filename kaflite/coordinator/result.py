@@ -1,0 +1,57 @@
+"""What a coordinator operation hands back to its runtime (sans-I/O): records, responses, timers."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from kaflite.coordinator.records import Record
+
+Token = object
+
+
+@dataclass(frozen=True, slots=True)
+class RequestContext:
+    """Who sent the request: stored on the member and shown by DescribeGroups."""
+
+    client_id: str = ""
+    client_host: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TimerOp:
+    """Arm `key` to fire at `deadline_ms` (wall clock), or cancel it when `deadline_ms` is None."""
+
+    key: str
+    deadline_ms: int | None
+
+
+@dataclass(slots=True)
+class CoordinatorResult:
+    """Kafka's CoordinatorResult, extended for parked requests.
+
+    `records[p]` must be appended to `__consumer_offsets` partition p, in order, and be durable
+    before any of `responses` is delivered (B-OFF-2, B-SYNC-2). `responses` may answer tokens
+    parked by earlier requests. `partitions` are the partitions the responses depend on, so a
+    response without records of its own still waits for earlier writes of its group's partition.
+    """
+
+    records: dict[int, list[Record]] = field(default_factory=dict)
+    responses: list[tuple[Token, object]] = field(default_factory=list)
+    timers: list[TimerOp] = field(default_factory=list)
+    partitions: set[int] = field(default_factory=set)
+
+    def all_records(self) -> list[Record]:
+        return [r for recs in self.records.values() for r in recs]
+
+    def response_for(self, token: Token) -> object | None:
+        for t, r in self.responses:
+            if t is token or t == token:
+                return r
+        return None
+
+    def merge(self, other: CoordinatorResult) -> None:
+        for p, recs in other.records.items():
+            self.records.setdefault(p, []).extend(recs)
+        self.responses.extend(other.responses)
+        self.timers.extend(other.timers)
+        self.partitions |= other.partitions
