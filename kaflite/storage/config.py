@@ -1,0 +1,179 @@
+"""Per-topic log configuration under Kafka's TOPIC config names, with Kafka's defaults.
+
+One deviation, on purpose: `flush.ms` defaults to 1000 (Kafka: Long.MAX_VALUE). Kafka leans on
+replication for durability; a single kaflite broker fsyncs on an interval instead.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from kaflite.storage.errors import ConfigError
+
+LONG_MAX = 2**63 - 1
+INT_MAX = 2**31 - 1
+
+COMPRESSION_TYPES = ("uncompressed", "zstd", "lz4", "snappy", "gzip", "producer")
+TIMESTAMP_TYPES = ("CreateTime", "LogAppendTime")
+CLEANUP_POLICIES = ("delete", "compact")
+
+
+@dataclass(frozen=True, slots=True)
+class LogConfig:
+    """A topic's effective log config; build it with `from_dict` so names and values are checked."""
+
+    segment_bytes: int = 1024 * 1024 * 1024
+    segment_ms: int = 7 * 24 * 3600 * 1000
+    segment_jitter_ms: int = 0
+    segment_index_bytes: int = 10 * 1024 * 1024
+    index_interval_bytes: int = 4096
+    retention_ms: int = 7 * 24 * 3600 * 1000
+    retention_bytes: int = -1
+    cleanup_policy: tuple[str, ...] = ("delete",)
+    delete_retention_ms: int = 24 * 3600 * 1000
+    min_cleanable_dirty_ratio: float = 0.5
+    min_compaction_lag_ms: int = 0
+    max_compaction_lag_ms: int = LONG_MAX
+    max_message_bytes: int = 1024 * 1024 + 12
+    message_timestamp_type: str = "CreateTime"
+    message_timestamp_before_max_ms: int = LONG_MAX
+    message_timestamp_after_max_ms: int = LONG_MAX
+    flush_messages: int = LONG_MAX
+    flush_ms: int = 1000
+    compression_type: str = "producer"
+    compression_gzip_level: int = -1
+    compression_lz4_level: int = 9
+    compression_zstd_level: int = 3
+    file_delete_delay_ms: int = 60_000
+    min_insync_replicas: int = 1
+    preallocate: bool = False
+    unclean_leader_election_enable: bool = False
+    remote_storage_enable: bool = False
+    local_retention_ms: int = -2
+    local_retention_bytes: int = -2
+    leader_replication_throttled_replicas: str = ""
+    follower_replication_throttled_replicas: str = ""
+
+    @property
+    def compact(self) -> bool:
+        return "compact" in self.cleanup_policy
+
+    @property
+    def delete(self) -> bool:
+        return "delete" in self.cleanup_policy
+
+    @property
+    def log_append_time(self) -> bool:
+        return self.message_timestamp_type == "LogAppendTime"
+
+    @classmethod
+    def from_dict(cls, configs: Mapping[str, str | None], base: LogConfig | None = None) -> LogConfig:
+        """Overlay Kafka-named string configs on `base` (broker defaults); unknown names or bad values
+        raise ConfigError naming them. A None value means "back to the base"."""
+        base = base or cls()
+        changes: dict[str, Any] = {}
+        for name, raw in configs.items():
+            spec = _SPECS.get(name)
+            if spec is None:
+                raise ConfigError(f"Unknown topic config name: {name}")
+            attr, parse, check = spec
+            if raw is None:
+                continue
+            try:
+                value = parse(str(raw).strip())
+            except ValueError:
+                raise ConfigError(f"Invalid value {raw!r} for configuration {name}") from None
+            problem = check(value)
+            if problem:
+                raise ConfigError(f"Invalid value {raw!r} for configuration {name}: {problem}")
+            changes[attr] = value
+        return dataclasses.replace(base, **changes)
+
+    def to_dict(self) -> dict[str, str]:
+        """Every config as Kafka names and strings (DescribeConfigs)."""
+        out: dict[str, str] = {}
+        for name, (attr, _, _) in _SPECS.items():
+            value = getattr(self, attr)
+            if isinstance(value, bool):
+                out[name] = "true" if value else "false"
+            elif isinstance(value, tuple):
+                out[name] = ",".join(value)
+            else:
+                out[name] = str(value)
+        return out
+
+    @staticmethod
+    def names() -> tuple[str, ...]:
+        return tuple(_SPECS)
+
+
+def _parse_bool(raw: str) -> bool:
+    low = raw.lower()
+    if low not in ("true", "false"):
+        raise ValueError(raw)
+    return low == "true"
+
+
+def _parse_list(raw: str) -> tuple[str, ...]:
+    return tuple(sorted({part.strip() for part in raw.split(",") if part.strip()}))
+
+
+def _at_least(n: int, hi: int = LONG_MAX) -> Callable[[Any], str | None]:
+    return lambda v: None if n <= v <= hi else f"must be in [{n}, {hi}]"
+
+
+def _one_of(options: tuple[str, ...]) -> Callable[[Any], str | None]:
+    return lambda v: None if v in options else f"must be one of {', '.join(options)}"
+
+
+def _policies(v: tuple[str, ...]) -> str | None:
+    if not v:
+        return "must not be empty"
+    bad = [p for p in v if p not in CLEANUP_POLICIES]
+    return f"unknown policy {', '.join(bad)}" if bad else None
+
+
+def _ratio(v: float) -> str | None:
+    return None if 0.0 <= v <= 1.0 else "must be in [0, 1]"
+
+
+def _any(_: Any) -> str | None:
+    return None
+
+
+_SPECS: dict[str, tuple[str, Callable[[str], Any], Callable[[Any], str | None]]] = {
+    "segment.bytes": ("segment_bytes", int, _at_least(14, INT_MAX)),
+    "segment.ms": ("segment_ms", int, _at_least(1)),
+    "segment.jitter.ms": ("segment_jitter_ms", int, _at_least(0)),
+    "segment.index.bytes": ("segment_index_bytes", int, _at_least(8, INT_MAX)),
+    "index.interval.bytes": ("index_interval_bytes", int, _at_least(0, INT_MAX)),
+    "retention.ms": ("retention_ms", int, _at_least(-1)),
+    "retention.bytes": ("retention_bytes", int, _at_least(-1)),
+    "cleanup.policy": ("cleanup_policy", _parse_list, _policies),
+    "delete.retention.ms": ("delete_retention_ms", int, _at_least(0)),
+    "min.cleanable.dirty.ratio": ("min_cleanable_dirty_ratio", float, _ratio),
+    "min.compaction.lag.ms": ("min_compaction_lag_ms", int, _at_least(0)),
+    "max.compaction.lag.ms": ("max_compaction_lag_ms", int, _at_least(1)),
+    "max.message.bytes": ("max_message_bytes", int, _at_least(0, INT_MAX)),
+    "message.timestamp.type": ("message_timestamp_type", str, _one_of(TIMESTAMP_TYPES)),
+    "message.timestamp.before.max.ms": ("message_timestamp_before_max_ms", int, _at_least(0)),
+    "message.timestamp.after.max.ms": ("message_timestamp_after_max_ms", int, _at_least(0)),
+    "flush.messages": ("flush_messages", int, _at_least(1)),
+    "flush.ms": ("flush_ms", int, _at_least(0)),
+    "compression.type": ("compression_type", str, _one_of(COMPRESSION_TYPES)),
+    "compression.gzip.level": ("compression_gzip_level", int, _any),
+    "compression.lz4.level": ("compression_lz4_level", int, _at_least(1, 17)),
+    "compression.zstd.level": ("compression_zstd_level", int, _at_least(-131072, 22)),
+    "file.delete.delay.ms": ("file_delete_delay_ms", int, _at_least(0)),
+    "min.insync.replicas": ("min_insync_replicas", int, _at_least(1, INT_MAX)),
+    "preallocate": ("preallocate", _parse_bool, _any),
+    "unclean.leader.election.enable": ("unclean_leader_election_enable", _parse_bool, _any),
+    "remote.storage.enable": ("remote_storage_enable", _parse_bool, _any),
+    "local.retention.ms": ("local_retention_ms", int, _at_least(-2)),
+    "local.retention.bytes": ("local_retention_bytes", int, _at_least(-2)),
+    "leader.replication.throttled.replicas": ("leader_replication_throttled_replicas", str, _any),
+    "follower.replication.throttled.replicas": ("follower_replication_throttled_replicas", str, _any),
+}

@@ -1,0 +1,58 @@
+"""Storage errors, each carrying the Kafka error code the broker answers with."""
+
+from __future__ import annotations
+
+from kaflite.protocol.errors import ErrorCode
+
+
+class StorageError(Exception):
+    """Base of every storage failure the broker turns into a partition error code."""
+
+    error_code: ErrorCode = ErrorCode.KAFKA_STORAGE_ERROR
+
+    def __init__(self, message: str, error_code: ErrorCode | None = None) -> None:
+        super().__init__(message)
+        if error_code is not None:
+            self.error_code = error_code
+
+
+class ConfigError(StorageError, ValueError):
+    """An unknown topic config name or a bad value (INVALID_CONFIG)."""
+
+    error_code = ErrorCode.INVALID_CONFIG
+
+
+class InvalidTopicError(StorageError, ValueError):
+    """A topic name Kafka would refuse (INVALID_TOPIC_EXCEPTION)."""
+
+    error_code = ErrorCode.INVALID_TOPIC
+
+
+class OffsetOutOfRangeError(StorageError):
+    """A fetch offset outside [log_start_offset, log_end_offset]; carries both bounds for the answer."""
+
+    error_code = ErrorCode.OFFSET_OUT_OF_RANGE
+
+    def __init__(self, offset: int, log_start_offset: int, log_end_offset: int) -> None:
+        super().__init__(f"offset {offset} is out of range [{log_start_offset}, {log_end_offset}]")
+        self.offset = offset
+        self.log_start_offset = log_start_offset
+        self.log_end_offset = log_end_offset
+
+
+class RecordTooLargeError(StorageError):
+    """A batch bigger than `max.message.bytes` (MESSAGE_TOO_LARGE)."""
+
+    error_code = ErrorCode.MESSAGE_SIZE_TOO_LARGE
+
+
+class ProducerStateError(StorageError):
+    """An idempotent-producer check failed: OUT_OF_ORDER_SEQUENCE_NUMBER or INVALID_PRODUCER_EPOCH."""
+
+
+class OutOfOrderSequenceError(ProducerStateError):
+    error_code = ErrorCode.OUT_OF_ORDER_SEQUENCE_NUMBER
+
+
+class InvalidProducerEpochError(ProducerStateError):
+    error_code = ErrorCode.INVALID_PRODUCER_EPOCH

@@ -1,0 +1,634 @@
+"""One partition's log: segments in `<data-dir>/<topic>-<partition>/`, appends, reads, roll, retention,
+recovery. Synchronous file code; the broker calls it from its event loop (appends are small) or a thread.
+"""
+
+from __future__ import annotations
+
+import bisect
+import contextlib
+import os
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+import structlog
+
+from kaflite.protocol.errors import ErrorCode
+from kaflite.protocol.records import (
+    LOG_OVERHEAD,
+    NO_TIMESTAMP,
+    BatchHeader,
+    CorruptRecordError,
+    InvalidRecordError,
+    decode_records,
+    iter_batches,
+    set_base_offset,
+    set_log_append_time,
+    set_partition_leader_epoch,
+    validate_client_batch,
+)
+from kaflite.storage.config import LogConfig
+from kaflite.storage.errors import OffsetOutOfRangeError, RecordTooLargeError, StorageError
+from kaflite.storage.producer_state import ProducerStateManager
+from kaflite.storage.segment import (
+    INDEX_SUFFIX,
+    INT_MAX,
+    LOG_SUFFIX,
+    TIME_INDEX_SUFFIX,
+    LogSegment,
+    SegmentCorruptError,
+    segment_name,
+)
+
+log = structlog.get_logger()
+
+DELETED_SUFFIX = ".deleted"
+CLEANED_SUFFIX = ".cleaned"
+SWAP_SUFFIX = ".swap"
+TORN_SUFFIX = ".torn-"
+
+
+@dataclass(frozen=True, slots=True)
+class AppendResult:
+    """What a produce answer needs. `error_code` is DUPLICATE_SEQUENCE_NUMBER when the append was a retry
+    of an already written batch: nothing was written and the offsets are the original ones (the broker
+    answers NONE with them, as Kafka does)."""
+
+    first_offset: int
+    last_offset: int
+    log_append_time_ms: int
+    log_start_offset: int
+    error_code: ErrorCode = ErrorCode.NONE
+    records_count: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ReadResult:
+    """Whole batches as raw bytes, plus the partition bounds a Fetch answer reports."""
+
+    records: bytes
+    high_watermark: int
+    log_start_offset: int
+    last_stable_offset: int
+    first_offset: int = -1
+
+
+class PartitionLog:
+    """A partition's segmented log. Open with `PartitionLog.open`."""
+
+    def __init__(self, directory: Path, topic: str, partition: int, config: LogConfig) -> None:
+        self.directory = directory
+        self.topic = topic
+        self.partition = partition
+        self.config = config
+        self.segments: list[LogSegment] = []
+        self._bases: list[int] = []
+        self.log_start_offset = 0
+        self.recovery_point = 0
+        self.producer_state = ProducerStateManager()
+        self.unflushed_messages = 0
+        self.last_flush_ms = 0
+        self.cleaner_checkpoint = 0  # first dirty offset, for compacted topics
+        self._closed = False
+
+    # ---------------------------------------------------------------------------------------------------
+    # opening and recovery
+
+    @classmethod
+    def open(
+        cls,
+        directory: str | os.PathLike[str],
+        topic: str,
+        partition: int,
+        config: LogConfig,
+        *,
+        now_ms: int,
+        recovery_point: int = 0,
+        log_start_offset: int = 0,
+        clean_shutdown: bool = False,
+    ) -> PartitionLog:
+        """Load a partition directory (creating it if needed), finishing interrupted compaction swaps and,
+        after an unclean shutdown, validating every segment from the recovery point on."""
+        self = cls(Path(directory), topic, partition, config)
+        self.directory.mkdir(parents=True, exist_ok=True)
+        self.last_flush_ms = now_ms
+        self._complete_interrupted_swaps()
+        bases = sorted(
+            int(p.name[: -len(LOG_SUFFIX)])
+            for p in self.directory.iterdir()
+            if p.name.endswith(LOG_SUFFIX) and p.name[: -len(LOG_SUFFIX)].isdigit()
+        )
+        for base in bases:
+            self._add_segment(self._new_segment_object(base, now_ms))
+        self._recover(recovery_point, clean_shutdown)
+        if not self.segments:
+            self._add_segment(self._new_segment_object(max(log_start_offset, recovery_point, 0), now_ms))
+        self.log_start_offset = max(log_start_offset, self.segments[0].base_offset)
+        if self.log_start_offset > self.log_end_offset:
+            self.log_start_offset = self.log_end_offset
+        self.recovery_point = self.log_end_offset
+        self._rebuild_producer_state()
+        return self
+
+    def _new_segment_object(self, base: int, now_ms: int) -> LogSegment:
+        return LogSegment(
+            self.directory,
+            base,
+            index_interval_bytes=self.config.index_interval_bytes,
+            max_index_bytes=self.config.segment_index_bytes,
+            created_ms=now_ms,
+        )
+
+    def _add_segment(self, seg: LogSegment) -> None:
+        i = bisect.bisect_left(self._bases, seg.base_offset)
+        self._bases.insert(i, seg.base_offset)
+        self.segments.insert(i, seg)
+
+    def _complete_interrupted_swaps(self) -> None:
+        """Kafka's LogLoader steps for a crash during compaction or deletion: drop `.deleted` and
+        `.cleaned` files (never finished), and finish every `.swap` (a complete, fsynced replacement)."""
+        for p in list(self.directory.iterdir()):
+            if p.name.endswith(DELETED_SUFFIX) or p.name.endswith(CLEANED_SUFFIX) or p.name.endswith(".tmp"):
+                p.unlink()
+        for p in sorted(self.directory.iterdir()):
+            if not p.name.endswith(LOG_SUFFIX + SWAP_SUFFIX):
+                continue
+            stem = p.name[: -len(LOG_SUFFIX + SWAP_SUFFIX)]
+            for suffix in (INDEX_SUFFIX, TIME_INDEX_SUFFIX):
+                for name in (stem + suffix, stem + suffix + SWAP_SUFFIX):
+                    with contextlib.suppress(FileNotFoundError):
+                        (self.directory / name).unlink()  # indexes are caches: rebuilt below
+            os.replace(p, self.directory / (stem + LOG_SUFFIX))
+            log.info("log.swap_completed", topic=self.topic, partition=self.partition, segment=stem)
+        for p in list(self.directory.iterdir()):
+            if p.name.endswith(SWAP_SUFFIX):
+                p.unlink()
+
+    def _recover(self, recovery_point: int, clean_shutdown: bool) -> None:
+        start_index = len(self.segments)
+        if not clean_shutdown:
+            start_index = max(0, bisect.bisect_right(self._bases, recovery_point) - 1)
+        for i, seg in enumerate(list(self.segments)):
+            if i < start_index:
+                if not seg.load():
+                    log.warning(
+                        "log.index_rebuilt",
+                        topic=self.topic,
+                        partition=self.partition,
+                        segment=seg.log_path.name,
+                    )
+                continue
+            if seg not in self.segments:
+                continue
+            try:
+                seg.rebuild_indexes(validate=True)
+                if i > 0 and seg.size and self.segments[i - 1].next_offset > seg.base_offset:
+                    raise SegmentCorruptError(0, "segment overlaps the previous one")
+            except SegmentCorruptError as exc:
+                self._truncate_torn_tail(i, exc)
+                break
+
+    def _truncate_torn_tail(self, index: int, exc: SegmentCorruptError) -> None:
+        """Copy the bad tail aside (`<segment>.log.torn-<pos>`), cut the segment there and move every later
+        segment aside too: nothing after the first damage is trusted (Kafka's LogLoader.recoverLog)."""
+        seg = self.segments[index]
+        pos = exc.position
+        torn = seg.log_path.with_name(f"{seg.log_path.name}{TORN_SUFFIX}{pos}")
+        with open(seg.log_path, "rb") as src, open(torn, "wb") as dst:
+            src.seek(pos)
+            shutil.copyfileobj(src, dst)
+            dst.flush()
+            os.fsync(dst.fileno())
+        log.warning(
+            "log.torn_tail_truncated",
+            topic=self.topic,
+            partition=self.partition,
+            segment=seg.log_path.name,
+            position=pos,
+            bytes=seg.size - pos,
+            copied_to=torn.name,
+            reason=str(exc),
+        )
+        seg.truncate_to_position(pos)
+        seg.rebuild_indexes(validate=False)
+        seg.flush()
+        for later in self.segments[index + 1 :]:
+            later.close()
+            os.replace(later.log_path, later.log_path.with_name(f"{later.log_path.name}{TORN_SUFFIX}0"))
+            for p in later.files[1:]:
+                with contextlib.suppress(FileNotFoundError):
+                    p.unlink()
+            log.warning(
+                "log.segment_after_damage_moved_aside",
+                topic=self.topic,
+                partition=self.partition,
+                segment=later.log_path.name,
+            )
+        del self.segments[index + 1 :]
+        del self._bases[index + 1 :]
+        if seg.is_empty() and index > 0:
+            seg.delete_files()
+            del self.segments[index]
+            del self._bases[index]
+
+    def _rebuild_producer_state(self) -> None:
+        self.producer_state.clear()
+        for seg in self.segments:
+            for h in seg.scan():
+                self.producer_state.update(h)
+        self.producer_state.truncate_head(self.log_start_offset)
+
+    # ---------------------------------------------------------------------------------------------------
+    # properties
+
+    @property
+    def active_segment(self) -> LogSegment:
+        return self.segments[-1]
+
+    @property
+    def log_end_offset(self) -> int:
+        return self.segments[-1].next_offset
+
+    @property
+    def high_watermark(self) -> int:
+        return self.log_end_offset  # a single replica: everything appended is committed
+
+    @property
+    def size_in_bytes(self) -> int:
+        return sum(s.size for s in self.segments)
+
+    # ---------------------------------------------------------------------------------------------------
+    # append
+
+    def append(
+        self,
+        records: bytes | bytearray | memoryview,
+        *,
+        leader_epoch: int,
+        now_ms: int,
+        assign_offsets: bool = True,
+    ) -> AppendResult:
+        """Validate every batch, then assign offsets and write them all, or write nothing.
+
+        `assign_offsets=False` appends batches that already carry offsets (they must follow the log end).
+        Raises RecordError (CORRUPT_MESSAGE, INVALID_RECORD, UNSUPPORTED_FOR_MESSAGE_FORMAT),
+        RecordTooLargeError, ProducerStateError or StorageError(INVALID_TIMESTAMP).
+        """
+        if isinstance(records, bytearray):
+            buf: bytearray | memoryview = records
+        elif isinstance(records, memoryview) and not records.readonly:
+            buf = records
+        else:
+            buf = bytearray(records)
+        cfg = self.config
+        headers = list(iter_batches(buf))
+        if not headers:
+            return AppendResult(-1, -1, -1, self.log_start_offset)
+        total = len(buf)
+        if total > cfg.segment_bytes:
+            raise RecordTooLargeError(
+                f"append of {total} bytes exceeds segment.bytes {cfg.segment_bytes}",
+                ErrorCode.RECORD_LIST_TOO_LARGE,
+            )
+        for h in headers:
+            if h.size_in_bytes > cfg.max_message_bytes:
+                raise RecordTooLargeError(
+                    f"batch of {h.size_in_bytes} bytes exceeds max.message.bytes {cfg.max_message_bytes}"
+                )
+        if assign_offsets:
+            for h in headers:
+                validate_client_batch(h)
+                if not cfg.log_append_time:
+                    self._check_timestamp(h, now_ms)
+            if cfg.compact:
+                for h in headers:
+                    if any(r.key is None for r in decode_records(buf, h.position)):
+                        raise InvalidRecordError("compacted topic cannot accept a record without a key")
+            dup = self.producer_state.find_duplicate(headers)
+            if dup is not None:
+                return AppendResult(
+                    dup.first_offset,
+                    dup.last_offset,
+                    -1,
+                    self.log_start_offset,
+                    ErrorCode.DUPLICATE_SEQUENCE_NUMBER,
+                )
+            self.producer_state.validate(headers)
+        elif headers[0].base_offset < self.log_end_offset:
+            raise StorageError(
+                f"batch offset {headers[0].base_offset} is below the log end offset {self.log_end_offset}",
+                ErrorCode.INVALID_RECORD,
+            )
+
+        log_append_time = now_ms if cfg.log_append_time else -1
+        next_offset = self.log_end_offset
+        patched: list[BatchHeader] = []
+        count = 0
+        for h in headers:
+            if assign_offsets:
+                set_base_offset(buf, h.position, next_offset)
+                set_partition_leader_epoch(buf, h.position, leader_epoch)
+                if cfg.log_append_time:
+                    set_log_append_time(buf, h.position, now_ms)
+                h = h._replace(
+                    base_offset=next_offset,
+                    partition_leader_epoch=leader_epoch,
+                    max_timestamp=now_ms if cfg.log_append_time else h.max_timestamp,
+                )
+            patched.append(h)
+            next_offset = h.next_offset
+            count += h.records_count
+        first, last = patched[0].base_offset, patched[-1].last_offset
+        max_ts = max(h.max_timestamp for h in patched)
+        self._maybe_roll(total, max_ts, first, last, now_ms)
+        self.active_segment.append(buf, patched)
+        for h in patched:
+            self.producer_state.update(h)
+        self.unflushed_messages += count
+        if self.unflushed_messages >= cfg.flush_messages:
+            self.flush(now_ms)
+        return AppendResult(first, last, log_append_time, self.log_start_offset, ErrorCode.NONE, count)
+
+    def _check_timestamp(self, h: BatchHeader, now_ms: int) -> None:
+        cfg = self.config
+        for ts in (h.base_timestamp, h.max_timestamp):
+            if ts < 0:
+                continue
+            if (
+                now_ms - ts > cfg.message_timestamp_before_max_ms
+                or ts - now_ms > cfg.message_timestamp_after_max_ms
+            ):
+                raise StorageError(
+                    f"timestamp {ts} is out of the accepted range around {now_ms}",
+                    ErrorCode.INVALID_TIMESTAMP,
+                )
+
+    def _maybe_roll(self, size: int, max_ts: int, first: int, last: int, now_ms: int) -> None:
+        """Kafka's LogSegment.shouldRoll: size, age, full index, or offsets that no longer fit int32."""
+        seg = self.active_segment
+        cfg = self.config
+        if seg.first_batch_timestamp is not None and seg.first_batch_timestamp >= 0:
+            waited = max_ts - seg.first_batch_timestamp
+        else:
+            waited = now_ms - seg.created_ms
+        if (
+            seg.size > cfg.segment_bytes - size
+            or (seg.size > 0 and waited > cfg.segment_ms - cfg.segment_jitter_ms)
+            or seg.offset_index.is_full
+            or seg.time_index.is_full
+            or last - seg.base_offset > INT_MAX
+        ) and seg.size > 0:
+            self.roll(now_ms, first)
+
+    def roll(self, now_ms: int, base_offset: int | None = None) -> LogSegment:
+        """Start a new active segment at the log end offset."""
+        old = self.active_segment
+        base = self.log_end_offset if base_offset is None else max(base_offset, self.log_end_offset)
+        if old.is_empty():
+            return old
+        old.on_become_inactive()
+        seg = self._new_segment_object(base, now_ms)
+        seg.next_offset = base
+        self._add_segment(seg)
+        log.debug("log.rolled", topic=self.topic, partition=self.partition, base_offset=base)
+        return seg
+
+    # ---------------------------------------------------------------------------------------------------
+    # read
+
+    def _segment_for(self, offset: int) -> int:
+        return max(0, bisect.bisect_right(self._bases, offset) - 1)
+
+    def read(
+        self, fetch_offset: int, max_bytes: int, *, max_offset: int | None = None, min_one_batch: bool = True
+    ) -> ReadResult:
+        """Raw bytes of whole batches starting with the batch that holds `fetch_offset`.
+
+        One segment per read (as Kafka); the first batch comes whole even past `max_bytes` when
+        `min_one_batch`. Batches at or beyond `max_offset` are left out. Raises OffsetOutOfRangeError.
+        """
+        leo = self.log_end_offset
+        if fetch_offset < self.log_start_offset or fetch_offset > leo:
+            raise OffsetOutOfRangeError(fetch_offset, self.log_start_offset, leo)
+        limit = leo if max_offset is None else min(max_offset, leo)
+        i = self._segment_for(fetch_offset)
+        while i < len(self.segments) and fetch_offset < limit:
+            seg = self.segments[i]
+            h = seg.find_batch(fetch_offset)
+            i += 1
+            if h is None:
+                continue
+            if h.base_offset >= limit:
+                break
+            data = self._read_from(seg, h, max_bytes, limit, min_one_batch)
+            return ReadResult(
+                data,
+                self.high_watermark,
+                self.log_start_offset,
+                self.high_watermark,
+                h.base_offset if data else -1,
+            )
+        return ReadResult(b"", self.high_watermark, self.log_start_offset, self.high_watermark)
+
+    @staticmethod
+    def _read_from(
+        seg: LogSegment, first: BatchHeader, max_bytes: int, limit: int, min_one_batch: bool
+    ) -> bytes:
+        start = first.position
+        want = max(max_bytes, first.size_in_bytes) if min_one_batch else max_bytes
+        data = seg.pread(start, min(want, seg.size - start))
+        # cut at the last whole batch within the limits
+        pos = 0
+        n = len(data)
+        while pos + LOG_OVERHEAD <= n:
+            base = int.from_bytes(data[pos : pos + 8], "big", signed=True)
+            size = int.from_bytes(data[pos + 8 : pos + 12], "big", signed=True) + LOG_OVERHEAD
+            if base >= limit or pos + size > n:
+                break
+            if pos > 0 and pos + size > max_bytes:
+                break
+            pos += size
+        if pos == 0 or (not min_one_batch and first.size_in_bytes > max_bytes):
+            return b""
+        return data[:pos] if pos < n else data
+
+    # ---------------------------------------------------------------------------------------------------
+    # timestamps
+
+    def offset_for_timestamp(self, timestamp_ms: int) -> tuple[int, int] | None:
+        """ListOffsets by time: the earliest record with timestamp >= `timestamp_ms`: (offset, timestamp)."""
+        for seg in self.segments:
+            if seg.max_timestamp < timestamp_ms:
+                continue
+            h = seg.find_batch_by_timestamp(timestamp_ms)
+            if h is None:
+                continue
+            batch = seg.pread(h.position, h.size_in_bytes)
+            for r in decode_records(batch):
+                if r.timestamp >= timestamp_ms and r.offset >= self.log_start_offset:
+                    return r.offset, r.timestamp
+        return None
+
+    def max_timestamp_offset(self) -> tuple[int, int]:
+        """ListOffsets MAX_TIMESTAMP: (offset, timestamp) of the first record with the largest timestamp,
+        or (-1, -1) for an empty log."""
+        best: LogSegment | None = None
+        for seg in self.segments:
+            if seg.max_timestamp > NO_TIMESTAMP and (best is None or seg.max_timestamp > best.max_timestamp):
+                best = seg
+        if best is None:
+            return -1, -1
+        h = best.find_batch_by_timestamp(best.max_timestamp)
+        if h is not None:
+            for r in decode_records(best.pread(h.position, h.size_in_bytes)):
+                if r.timestamp == best.max_timestamp:
+                    return r.offset, r.timestamp
+        return best.offset_of_max_timestamp, best.max_timestamp
+
+    # ---------------------------------------------------------------------------------------------------
+    # retention
+
+    def apply_retention(self, now_ms: int) -> int:
+        """Delete whole segments past `retention.ms` (by largest timestamp) or over `retention.bytes`,
+        oldest first; returns how many went. The active segment goes only after rolling an empty one."""
+        cfg = self.config
+        if not cfg.delete:
+            return 0
+        deleted = 0
+        if cfg.retention_ms >= 0:
+            deleted += self._delete_oldest(
+                lambda seg: now_ms - self._largest_timestamp(seg) > cfg.retention_ms, now_ms
+            )
+        if cfg.retention_bytes >= 0:
+            excess = [self.size_in_bytes - cfg.retention_bytes]
+
+            def over(seg: LogSegment) -> bool:
+                if excess[0] - seg.size >= 0:
+                    excess[0] -= seg.size
+                    return True
+                return False
+
+            deleted += self._delete_oldest(over, now_ms)
+        return deleted
+
+    @staticmethod
+    def _largest_timestamp(seg: LogSegment) -> int:
+        if seg.max_timestamp >= 0:
+            return seg.max_timestamp
+        try:
+            return int(os.stat(seg.log_path).st_mtime * 1000)
+        except FileNotFoundError:
+            return 0
+
+    def _delete_oldest(self, predicate: object, now_ms: int) -> int:
+        doomed: list[LogSegment] = []
+        for seg in self.segments:
+            if seg.is_empty() or not predicate(seg):  # type: ignore[operator]
+                break
+            doomed.append(seg)
+        if not doomed:
+            return 0
+        if doomed[-1] is self.active_segment:
+            self.roll(now_ms)
+        return self.delete_segments(doomed, reason="retention")
+
+    def delete_segments(self, doomed: list[LogSegment], *, reason: str) -> int:
+        """Remove segments from the front: rename to `.deleted`, advance the log start, then unlink."""
+        for seg in doomed:
+            idx = self.segments.index(seg)
+            del self.segments[idx]
+            del self._bases[idx]
+            seg.rename_to(DELETED_SUFFIX)
+        self.log_start_offset = max(self.log_start_offset, self.segments[0].base_offset)
+        self.producer_state.truncate_head(self.log_start_offset)
+        for seg in doomed:
+            for p in seg.files:
+                with contextlib.suppress(FileNotFoundError):
+                    p.with_name(p.name + DELETED_SUFFIX).unlink()
+        log.info(
+            "log.segments_deleted",
+            topic=self.topic,
+            partition=self.partition,
+            count=len(doomed),
+            reason=reason,
+            log_start_offset=self.log_start_offset,
+        )
+        return len(doomed)
+
+    def remove_expired_producers(self, now_ms: int, expiration_ms: int = 86_400_000) -> list[int]:
+        """Forget idle producers (`producer.id.expiration.ms`)."""
+        return self.producer_state.remove_expired(now_ms, expiration_ms)
+
+    # ---------------------------------------------------------------------------------------------------
+    # flush and lifecycle
+
+    def flush(self, now_ms: int | None = None) -> None:
+        """fsync every segment with unwritten data and move the recovery point to the log end."""
+        for seg in self.segments:
+            seg.flush()
+        self.recovery_point = self.log_end_offset
+        self.unflushed_messages = 0
+        if now_ms is not None:
+            self.last_flush_ms = now_ms
+
+    def flush_due(self, now_ms: int) -> bool:
+        """Flush if `flush.ms` has passed since the last flush and there is something to flush."""
+        if self.recovery_point == self.log_end_offset and self.unflushed_messages == 0:
+            self.last_flush_ms = now_ms
+            return False
+        if now_ms - self.last_flush_ms >= self.config.flush_ms:
+            self.flush(now_ms)
+            return True
+        return False
+
+    def update_config(self, config: LogConfig) -> None:
+        self.config = config
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self.flush()
+        for seg in self.segments:
+            seg.close()
+        self._closed = True
+
+    def delete(self) -> None:
+        """Remove the partition directory and everything in it."""
+        for seg in self.segments:
+            seg.close()
+        self._closed = True
+        shutil.rmtree(self.directory, ignore_errors=True)
+
+    def replace_segment(self, old: LogSegment, new_log: Path) -> LogSegment:
+        """Swap a compacted copy in for `old` with Kafka's crash-safe renames (LocalLog.replaceSegments):
+        `<name>.log.cleaned` -> `.swap`, old files -> `.deleted`, `.swap` -> `<name>.log`, unlink `.deleted`.
+        A crash between any two steps is finished or undone by `_complete_interrupted_swaps`."""
+        swap = old.log_path.with_name(old.log_path.name + SWAP_SUFFIX)
+        os.replace(new_log, swap)
+        _fsync_dir(self.directory)
+        idx = self.segments.index(old)
+        old.rename_to(DELETED_SUFFIX)
+        os.replace(swap, old.log_path)
+        _fsync_dir(self.directory)
+        for p in old.files:
+            with contextlib.suppress(FileNotFoundError):
+                p.with_name(p.name + DELETED_SUFFIX).unlink()
+        seg = self._new_segment_object(old.base_offset, old.created_ms)
+        seg.rebuild_indexes(validate=False)
+        seg.offset_index.flush()
+        seg.time_index.flush()
+        if seg.is_empty():
+            seg.next_offset = old.next_offset
+        self.segments[idx] = seg
+        return seg
+
+
+def _fsync_dir(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+__all__ = ["AppendResult", "CorruptRecordError", "PartitionLog", "ReadResult", "segment_name"]

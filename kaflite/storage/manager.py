@@ -1,0 +1,368 @@
+"""The data directory: topic registry, every partition log, checkpoints and the clean-shutdown marker.
+
+Layout (Kafka's, plus one kaflite file)::
+
+    <data-dir>/.kafka_cleanshutdown               present only after a clean close
+    <data-dir>/recovery-point-offset-checkpoint   where each partition's unflushed tail starts
+    <data-dir>/log-start-offset-checkpoint
+    <data-dir>/cleaner-offset-checkpoint
+    <data-dir>/kaflite-topics.json                topic ids, partition counts, config overrides
+    <data-dir>/<topic>-<partition>/partition.metadata, <20 digits>.log/.index/.timeindex
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import json
+import os
+import re
+import shutil
+import uuid
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import structlog
+
+from kaflite.protocol.errors import ErrorCode
+from kaflite.storage.checkpoint import read_offset_checkpoint, write_atomic, write_offset_checkpoint
+from kaflite.storage.cleaner import CleanerStats, LogCleaner
+from kaflite.storage.config import LogConfig
+from kaflite.storage.errors import InvalidTopicError, StorageError
+from kaflite.storage.log import PartitionLog
+
+log = structlog.get_logger()
+
+CLEAN_SHUTDOWN_FILE = ".kafka_cleanshutdown"
+RECOVERY_POINT_FILE = "recovery-point-offset-checkpoint"
+LOG_START_OFFSET_FILE = "log-start-offset-checkpoint"
+CLEANER_OFFSET_FILE = "cleaner-offset-checkpoint"
+TOPICS_FILE = "kaflite-topics.json"
+PARTITION_METADATA_FILE = "partition.metadata"
+DELETE_DIR_SUFFIX = "-delete"
+
+MAX_TOPIC_NAME_LENGTH = 249
+_LEGAL_TOPIC = re.compile(r"^[a-zA-Z0-9._-]+$")
+_PARTITION_DIR = re.compile(r"^(?P<topic>.+)-(?P<partition>\d+)$")
+
+
+def validate_topic_name(name: str) -> None:
+    """Kafka's `Topic.validate`: legal characters, length, not `.` or `..`."""
+    if not name:
+        raise InvalidTopicError("Topic name is illegal, it can't be empty")
+    if name in (".", ".."):
+        raise InvalidTopicError('Topic name cannot be "." or ".."')
+    if len(name) > MAX_TOPIC_NAME_LENGTH:
+        raise InvalidTopicError(
+            f"Topic name is illegal, it can't be longer than {MAX_TOPIC_NAME_LENGTH} characters"
+        )
+    if not _LEGAL_TOPIC.match(name):
+        raise InvalidTopicError(
+            f"Topic name \"{name}\" is illegal, it contains a character other than "
+            "ASCII alphanumerics, '.', '_' and '-'"
+        )
+
+
+def topic_id_to_str(topic_id: bytes) -> str:
+    """Kafka's Uuid.toString: unpadded base64url of the 16 bytes."""
+    return base64.urlsafe_b64encode(topic_id).decode().rstrip("=")
+
+
+def topic_id_from_str(text: str) -> bytes:
+    return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+
+
+def new_topic_id() -> bytes:
+    """16 random bytes, avoiding Kafka's reserved zero and metadata ids and a leading '-' in text form."""
+    while True:
+        raw = uuid.uuid4().bytes
+        if raw != bytes(16) and not topic_id_to_str(raw).startswith("-"):
+            return raw
+
+
+@dataclass(slots=True)
+class TopicInfo:
+    name: str
+    topic_id: bytes
+    partitions: int
+    configs: dict[str, str] = field(default_factory=dict)  # overrides only, Kafka names
+    config: LogConfig = field(default_factory=LogConfig)
+
+
+class LogManager:
+    """Owns every partition log under one data directory."""
+
+    def __init__(
+        self, data_dir: str | os.PathLike[str], default_config: LogConfig, clock_ms: Callable[[], int]
+    ) -> None:
+        self.data_dir = Path(data_dir)
+        self.default_config = default_config
+        self.clock_ms = clock_ms
+        self.cleaner = LogCleaner()
+        self._topics: dict[str, TopicInfo] = {}
+        self._logs: dict[tuple[str, int], PartitionLog] = {}
+        self._closed = False
+        self.data_dir.mkdir(parents=True, exist_ok=True)
+        self._load()
+
+    # ---------------------------------------------------------------------------------------------------
+    # startup
+
+    def _load(self) -> None:
+        marker = self.data_dir / CLEAN_SHUTDOWN_FILE
+        clean = marker.exists()
+        for p in self.data_dir.iterdir():
+            if p.is_dir() and p.name.endswith(DELETE_DIR_SUFFIX):
+                shutil.rmtree(p, ignore_errors=True)
+        recovery = self._read_checkpoint(RECOVERY_POINT_FILE)
+        starts = self._read_checkpoint(LOG_START_OFFSET_FILE)
+        cleaner = self._read_checkpoint(CLEANER_OFFSET_FILE)
+        registry: dict[str, dict[str, object]] = {}
+        with contextlib.suppress(FileNotFoundError):
+            registry = json.loads((self.data_dir / TOPICS_FILE).read_text())["topics"]
+        for name, entry in registry.items():
+            configs = {str(k): str(v) for k, v in dict(entry.get("configs", {})).items()}  # type: ignore[arg-type]
+            self._topics[name] = TopicInfo(
+                name,
+                topic_id_from_str(str(entry["topic_id"])),
+                int(entry["partitions"]),  # type: ignore[call-overload]
+                configs,
+                LogConfig.from_dict(configs, self.default_config),
+            )
+        # adopt partition directories the registry does not know (e.g. copied from a Kafka broker)
+        found: dict[str, list[int]] = {}
+        for p in self.data_dir.iterdir():
+            m = _PARTITION_DIR.match(p.name)
+            if p.is_dir() and m and m["topic"] not in self._topics:
+                found.setdefault(m["topic"], []).append(int(m["partition"]))
+        for name, parts in found.items():
+            topic_id = self._read_partition_metadata(self.data_dir / f"{name}-{parts[0]}") or new_topic_id()
+            self._topics[name] = TopicInfo(name, topic_id, max(parts) + 1, {}, self.default_config)
+            log.info("storage.topic_adopted", topic=name, partitions=max(parts) + 1)
+        now = self.clock_ms()
+        for info in self._topics.values():
+            for partition in range(info.partitions):
+                key = (info.name, partition)
+                plog = PartitionLog.open(
+                    self._partition_dir(info.name, partition),
+                    info.name,
+                    partition,
+                    info.config,
+                    now_ms=now,
+                    recovery_point=recovery.get(key, 0),
+                    log_start_offset=starts.get(key, 0),
+                    clean_shutdown=clean,
+                )
+                plog.cleaner_checkpoint = max(cleaner.get(key, 0), plog.log_start_offset)
+                self._write_partition_metadata(info, partition)
+                self._logs[key] = plog
+        if found:
+            self._persist_registry()
+        if clean:
+            marker.unlink()  # a crash from now on is an unclean shutdown
+            _fsync_dir(self.data_dir)
+        log.info(
+            "storage.loaded",
+            data_dir=str(self.data_dir),
+            topics=len(self._topics),
+            partitions=len(self._logs),
+            clean_shutdown=clean,
+        )
+
+    def _read_checkpoint(self, name: str) -> dict[tuple[str, int], int]:
+        try:
+            return read_offset_checkpoint(self.data_dir / name)
+        except (ValueError, OSError) as exc:
+            log.warning("storage.checkpoint_unreadable", file=name, error=str(exc))
+            return {}
+
+    def _partition_dir(self, topic: str, partition: int) -> Path:
+        return self.data_dir / f"{topic}-{partition}"
+
+    @staticmethod
+    def _read_partition_metadata(directory: Path) -> bytes | None:
+        try:
+            for line in (directory / PARTITION_METADATA_FILE).read_text().splitlines():
+                key, _, value = line.partition(":")
+                if key.strip() == "topic_id":
+                    return topic_id_from_str(value.strip())
+        except (OSError, ValueError):
+            return None
+        return None
+
+    def _write_partition_metadata(self, info: TopicInfo, partition: int) -> None:
+        path = self._partition_dir(info.name, partition) / PARTITION_METADATA_FILE
+        text = f"version: 0\ntopic_id: {topic_id_to_str(info.topic_id)}"
+        with contextlib.suppress(FileNotFoundError):
+            if path.read_text() == text:
+                return
+        write_atomic(path, text.encode())
+
+    def _persist_registry(self) -> None:
+        data = {
+            "version": 0,
+            "topics": {
+                t.name: {
+                    "topic_id": topic_id_to_str(t.topic_id),
+                    "partitions": t.partitions,
+                    "configs": t.configs,
+                }
+                for t in self._topics.values()
+            },
+        }
+        write_atomic(self.data_dir / TOPICS_FILE, json.dumps(data, indent=1, sort_keys=True).encode())
+
+    # ---------------------------------------------------------------------------------------------------
+    # topics
+
+    def topics(self) -> dict[str, TopicInfo]:
+        return dict(self._topics)
+
+    def topic(self, name: str) -> TopicInfo | None:
+        return self._topics.get(name)
+
+    def create_topic(
+        self,
+        name: str,
+        partitions: int,
+        configs: Mapping[str, str] | None = None,
+        *,
+        topic_id: bytes | None = None,
+    ) -> TopicInfo:
+        """Create a topic and its partition directories. Raises InvalidTopicError, ConfigError,
+        StorageError(TOPIC_ALREADY_EXISTS / INVALID_PARTITIONS)."""
+        validate_topic_name(name)
+        if name in self._topics:
+            raise StorageError(f"Topic '{name}' already exists.", ErrorCode.TOPIC_ALREADY_EXISTS)
+        if partitions <= 0:
+            raise StorageError("Number of partitions must be larger than 0.", ErrorCode.INVALID_PARTITIONS)
+        overrides = {k: v for k, v in (configs or {}).items() if v is not None}
+        config = LogConfig.from_dict(overrides, self.default_config)
+        info = TopicInfo(name, topic_id or new_topic_id(), partitions, dict(overrides), config)
+        self._topics[name] = info
+        self._open_partitions(info, range(partitions))
+        self._persist_registry()
+        log.info(
+            "storage.topic_created",
+            topic=name,
+            partitions=partitions,
+            topic_id=topic_id_to_str(info.topic_id),
+        )
+        return info
+
+    def _open_partitions(self, info: TopicInfo, partitions: range) -> None:
+        now = self.clock_ms()
+        for p in partitions:
+            plog = PartitionLog.open(self._partition_dir(info.name, p), info.name, p, info.config, now_ms=now)
+            self._write_partition_metadata(info, p)
+            self._logs[(info.name, p)] = plog
+
+    def create_partitions(self, name: str, new_total: int) -> TopicInfo:
+        info = self._topics.get(name)
+        if info is None:
+            raise StorageError(f"Topic '{name}' does not exist.", ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)
+        if new_total <= info.partitions:
+            raise StorageError(
+                f"Topic currently has {info.partitions} partitions, {new_total} would not be an increase.",
+                ErrorCode.INVALID_PARTITIONS,
+            )
+        self._open_partitions(info, range(info.partitions, new_total))
+        info.partitions = new_total
+        self._persist_registry()
+        return info
+
+    def alter_topic_configs(self, name: str, configs: Mapping[str, str | None]) -> TopicInfo:
+        """Replace a topic's overrides (a None value removes one); validated before anything changes."""
+        info = self._topics.get(name)
+        if info is None:
+            raise StorageError(f"Topic '{name}' does not exist.", ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)
+        overrides = {k: v for k, v in {**info.configs, **configs}.items() if v is not None}
+        info.config = LogConfig.from_dict(overrides, self.default_config)
+        info.configs = overrides
+        for p in range(info.partitions):
+            self._logs[(name, p)].update_config(info.config)
+        self._persist_registry()
+        return info
+
+    def delete_topic(self, name: str) -> None:
+        """Kafka-style: rename each partition dir to `<topic>-<p>.<uuid>-delete`, then remove it."""
+        info = self._topics.pop(name, None)
+        if info is None:
+            raise StorageError(f"Topic '{name}' does not exist.", ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)
+        self._persist_registry()
+        for p in range(info.partitions):
+            plog = self._logs.pop((name, p), None)
+            if plog is None:
+                continue
+            for seg in plog.segments:
+                seg.close()
+            doomed = self.data_dir / f"{name}-{p}.{uuid.uuid4().hex}{DELETE_DIR_SUFFIX}"
+            os.replace(plog.directory, doomed)
+            shutil.rmtree(doomed, ignore_errors=True)
+        _fsync_dir(self.data_dir)
+        log.info("storage.topic_deleted", topic=name)
+
+    def get_log(self, topic: str, partition: int) -> PartitionLog | None:
+        return self._logs.get((topic, partition))
+
+    def logs(self) -> dict[tuple[str, int], PartitionLog]:
+        return dict(self._logs)
+
+    # ---------------------------------------------------------------------------------------------------
+    # housekeeping
+
+    def flush_due(self, now_ms: int) -> int:
+        """Flush every log whose `flush.ms` has passed; returns how many were flushed. Writes the recovery
+        point checkpoint when anything moved."""
+        flushed = sum(1 for plog in self._logs.values() if plog.flush_due(now_ms))
+        if flushed:
+            self.write_checkpoints()
+        return flushed
+
+    def apply_retention(self, now_ms: int) -> int:
+        """Time/size retention for every `delete` log; returns segments deleted."""
+        deleted = sum(plog.apply_retention(now_ms) for plog in self._logs.values())
+        if deleted:
+            self.write_checkpoints()
+        return deleted
+
+    def run_cleaner(self, now_ms: int, *, force: bool = False) -> dict[tuple[str, int], CleanerStats]:
+        """Compact each `compact` log whose dirty ratio reached `min.cleanable.dirty.ratio`."""
+        out: dict[tuple[str, int], CleanerStats] = {}
+        for key, plog in self._logs.items():
+            if plog.config.compact and (force or self.cleaner.needs_cleaning(plog)):
+                out[key] = self.cleaner.clean(plog, now_ms)
+        if out:
+            self.write_checkpoints()
+        return out
+
+    def write_checkpoints(self) -> None:
+        write_offset_checkpoint(
+            self.data_dir / RECOVERY_POINT_FILE, {k: v.recovery_point for k, v in self._logs.items()}
+        )
+        write_offset_checkpoint(
+            self.data_dir / LOG_START_OFFSET_FILE, {k: v.log_start_offset for k, v in self._logs.items()}
+        )
+        write_offset_checkpoint(
+            self.data_dir / CLEANER_OFFSET_FILE,
+            {k: v.cleaner_checkpoint for k, v in self._logs.items() if v.config.compact},
+        )
+
+    def close(self) -> None:
+        """Flush everything, write checkpoints, then the clean-shutdown marker (last: it vouches for all)."""
+        if self._closed:
+            return
+        for plog in self._logs.values():
+            plog.close()
+        self.write_checkpoints()
+        write_atomic(self.data_dir / CLEAN_SHUTDOWN_FILE, b'{"version":0,"brokerEpoch":-1}')
+        self._closed = True
+
+
+def _fsync_dir(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)

@@ -1,0 +1,412 @@
+"""One log segment: `<20-digit base offset>.log` plus its `.index` and `.timeindex`, byte-for-byte Kafka.
+
+`.index` entries: relative offset int32 + file position int32. `.timeindex` entries: timestamp int64 +
+relative offset int32. Both big-endian, one entry every `index.interval.bytes` of log, as Kafka's
+`LogSegment.append`. Indexes are caches: kept in memory, written through, rebuilt when missing or insane.
+Files are trimmed to their entries (Kafka trims on close/roll), so a Kafka broker reads ours and we read its.
+"""
+
+from __future__ import annotations
+
+import bisect
+import contextlib
+import os
+import struct
+from collections.abc import Iterator
+from pathlib import Path
+
+from kaflite.protocol.records import (
+    HEADER_SIZE,
+    LOG_OVERHEAD,
+    MIN_BATCH_LENGTH,
+    NO_TIMESTAMP,
+    BatchHeader,
+    CorruptRecordError,
+    batch_size_at,
+    read_header,
+    validate_batch,
+)
+
+LOG_SUFFIX = ".log"
+INDEX_SUFFIX = ".index"
+TIME_INDEX_SUFFIX = ".timeindex"
+INT_MAX = 2**31 - 1
+_SCAN_CHUNK = 1 << 20
+
+_OFFSET_ENTRY = struct.Struct(">ii")
+_TIME_ENTRY = struct.Struct(">qi")
+
+
+def segment_name(base_offset: int) -> str:
+    """Kafka's file stem: the base offset zero-padded to 20 digits."""
+    return f"{base_offset:020d}"
+
+
+class _Index:
+    """An append-only sorted index file mirrored in memory (two parallel lists for bisect)."""
+
+    ENTRY: struct.Struct = _OFFSET_ENTRY
+
+    def __init__(self, path: Path, max_entries: int) -> None:
+        self.path = path
+        self.max_entries = max_entries
+        self.keys: list[int] = []
+        self.values: list[int] = []
+        self._fd = -1
+
+    def load(self) -> bool:
+        """Read the file; False when it is missing or not a whole number of entries."""
+        try:
+            data = self.path.read_bytes()
+        except FileNotFoundError:
+            return False
+        if len(data) % self.ENTRY.size:
+            return False
+        self.keys, self.values = [], []
+        for key, value in self.ENTRY.iter_unpack(data):
+            self.keys.append(key)
+            self.values.append(value)
+        return True
+
+    def _open(self) -> int:
+        if self._fd < 0:
+            self._fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+        return self._fd
+
+    def _append(self, key: int, value: int) -> None:
+        self.keys.append(key)
+        self.values.append(value)
+        os.write(self._open(), self.ENTRY.pack(key, value))
+
+    @property
+    def is_full(self) -> bool:
+        return len(self.keys) >= self.max_entries
+
+    def rewrite(self) -> None:
+        """Write every in-memory entry afresh (after a rebuild or truncation)."""
+        self.close()
+        data = b"".join(self.ENTRY.pack(k, v) for k, v in zip(self.keys, self.values, strict=True))
+        fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        try:
+            os.write(fd, data)
+        finally:
+            os.close(fd)
+
+    def reset(self) -> None:
+        self.keys, self.values = [], []
+        self.rewrite()
+
+    def floor(self, key: int) -> int:
+        """Index of the last entry with entry key <= key, or -1."""
+        return bisect.bisect_right(self.keys, key) - 1
+
+    def flush(self) -> None:
+        if self._fd >= 0:
+            os.fsync(self._fd)
+        elif self.path.exists():
+            fd = os.open(self.path, os.O_RDONLY)
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+
+    def close(self) -> None:
+        if self._fd >= 0:
+            os.close(self._fd)
+            self._fd = -1
+
+
+class OffsetIndex(_Index):
+    """Relative offset -> file position."""
+
+    ENTRY = _OFFSET_ENTRY
+
+    def append(self, relative_offset: int, position: int) -> None:
+        if self.keys and relative_offset <= self.keys[-1]:
+            return
+        self._append(relative_offset, position)
+
+    def lookup(self, relative_offset: int) -> tuple[int, int]:
+        """(relative offset, position) of the last entry at or before `relative_offset`, else (0, 0)."""
+        i = self.floor(relative_offset)
+        return (self.keys[i], self.values[i]) if i >= 0 else (0, 0)
+
+    def sane(self, log_size: int) -> bool:
+        prev_k, prev_v = -1, -1
+        for k, v in zip(self.keys, self.values, strict=True):
+            if k <= prev_k or v <= prev_v or v >= log_size or k < 0:
+                return False
+            prev_k, prev_v = k, v
+        return True
+
+
+class TimeIndex(_Index):
+    """Timestamp -> relative offset; an entry only when the max timestamp so far grows."""
+
+    ENTRY = _TIME_ENTRY
+
+    def maybe_append(self, timestamp: int, relative_offset: int) -> None:
+        if timestamp < 0 or (self.keys and timestamp <= self.keys[-1]):
+            return
+        self._append(timestamp, relative_offset)
+
+    def lookup(self, timestamp: int) -> tuple[int, int]:
+        """(timestamp, relative offset) of the last entry at or before `timestamp`, else (-1, 0)."""
+        i = self.floor(timestamp)
+        return (self.keys[i], self.values[i]) if i >= 0 else (NO_TIMESTAMP, 0)
+
+    def sane(self, max_relative_offset: int) -> bool:
+        prev_t, prev_o = NO_TIMESTAMP - 1, -1
+        for t, o in zip(self.keys, self.values, strict=True):
+            if t <= prev_t or o < prev_o or o > max_relative_offset or o < 0:
+                return False
+            prev_t, prev_o = t, o
+        return True
+
+
+class LogSegment:
+    """A `.log` file and its two indexes; the caller (PartitionLog) decides when to roll or recover."""
+
+    def __init__(
+        self,
+        directory: Path,
+        base_offset: int,
+        *,
+        index_interval_bytes: int,
+        max_index_bytes: int,
+        created_ms: int,
+    ) -> None:
+        self.directory = directory
+        self.base_offset = base_offset
+        self.index_interval_bytes = index_interval_bytes
+        stem = segment_name(base_offset)
+        self.log_path = directory / (stem + LOG_SUFFIX)
+        self.offset_index = OffsetIndex(directory / (stem + INDEX_SUFFIX), max(1, max_index_bytes // 8))
+        self.time_index = TimeIndex(directory / (stem + TIME_INDEX_SUFFIX), max(1, max_index_bytes // 12))
+        self.fd = os.open(self.log_path, os.O_RDWR | os.O_CREAT, 0o644)
+        self.size = os.fstat(self.fd).st_size
+        self.next_offset = base_offset
+        self.max_timestamp = NO_TIMESTAMP
+        self.offset_of_max_timestamp = -1
+        self.first_batch_timestamp: int | None = None
+        self.created_ms = created_ms
+        self.bytes_since_last_index_entry = 0
+        self.dirty = False
+
+    # -- properties -------------------------------------------------------------------------------------
+    @property
+    def files(self) -> list[Path]:
+        return [self.log_path, self.offset_index.path, self.time_index.path]
+
+    def is_empty(self) -> bool:
+        return self.size == 0
+
+    # -- appending --------------------------------------------------------------------------------------
+    def append(self, data: bytes | bytearray | memoryview, headers: list[BatchHeader]) -> None:
+        """Write validated, offset-assigned batches (`headers[i].position` relative to `data`)."""
+        start = self.size
+        view = memoryview(data)
+        written = 0
+        while written < len(view):
+            written += os.pwrite(self.fd, view[written:], start + written)
+        for h in headers:
+            self._index_batch(h, start + h.position)
+        self.size = start + len(view)
+        self.dirty = True
+
+    def _index_batch(self, h: BatchHeader, position: int) -> None:
+        """Kafka's per-batch index rule (LogSegment.append, 3.8+)."""
+        last = h.base_offset + h.last_offset_delta
+        if self.first_batch_timestamp is None:
+            self.first_batch_timestamp = h.max_timestamp
+        if h.max_timestamp > self.max_timestamp:
+            self.max_timestamp = h.max_timestamp
+            self.offset_of_max_timestamp = last
+        if self.bytes_since_last_index_entry > self.index_interval_bytes:
+            self.offset_index.append(last - self.base_offset, position)
+            if self.max_timestamp >= 0:
+                self.time_index.maybe_append(
+                    self.max_timestamp, self.offset_of_max_timestamp - self.base_offset
+                )
+            self.bytes_since_last_index_entry = 0
+        self.bytes_since_last_index_entry += h.batch_length + LOG_OVERHEAD
+        self.next_offset = last + 1
+
+    # -- reading ----------------------------------------------------------------------------------------
+    def pread(self, position: int, length: int) -> bytes:
+        return os.pread(self.fd, length, position)
+
+    def scan(
+        self, start: int = 0, end: int | None = None, *, validate: bool = False
+    ) -> Iterator[BatchHeader]:
+        """Batch headers from file position `start`, reading in chunks; positions are file positions.
+
+        With `validate`, every batch's CRC is checked. Truncation or garbage raises CorruptRecordError
+        carrying the position in `.position`.
+        """
+        end = self.size if end is None else end
+        pos = start
+        buf = b""
+        buf_start = pos
+        while pos < end:
+            rel = pos - buf_start
+            if len(buf) - rel < HEADER_SIZE:
+                buf = self.pread(pos, max(_SCAN_CHUNK, HEADER_SIZE))
+                buf_start, rel = pos, 0
+            if min(len(buf), end - pos) < HEADER_SIZE:
+                raise _corrupt(pos, "truncated batch header")
+            size = batch_size_at(buf, rel)
+            if size < MIN_BATCH_LENGTH + LOG_OVERHEAD or pos + size > end:
+                raise _corrupt(pos, f"batch size {size} runs past the end or is too small")
+            if validate:
+                if len(buf) - rel < size:
+                    buf = self.pread(pos, max(_SCAN_CHUNK, size))
+                    buf_start, rel = pos, 0
+                try:
+                    header = validate_batch(buf, rel)
+                except Exception as exc:
+                    raise _corrupt(pos, str(exc)) from exc
+            else:
+                header = read_header(buf, rel)
+            yield header._replace(position=pos)
+            pos += size
+
+    def find_batch(self, offset: int) -> BatchHeader | None:
+        """The first batch whose last offset >= `offset` (the batch holding it, or the next one)."""
+        _, position = self.offset_index.lookup(offset - self.base_offset)
+        for h in self.scan(position):
+            if h.base_offset + h.last_offset_delta >= offset:
+                return h
+        return None
+
+    def find_batch_by_timestamp(self, timestamp: int) -> BatchHeader | None:
+        """The first batch whose max timestamp >= `timestamp`."""
+        _, rel_offset = self.time_index.lookup(timestamp)
+        _, position = self.offset_index.lookup(rel_offset)
+        for h in self.scan(position):
+            if h.max_timestamp >= timestamp:
+                return h
+        return None
+
+    # -- loading and recovery ---------------------------------------------------------------------------
+    def load(self) -> bool:
+        """Open after a clean shutdown: trust indexes if present and sane, scan only the tail.
+        Returns False when the indexes had to be rebuilt."""
+        ok = self.offset_index.load() and self.time_index.load() and self.offset_index.sane(self.size)
+        tail: list[BatchHeader] = []
+        if ok:
+            _, position = self.offset_index.lookup(INT_MAX)
+            tail = list(self.scan(position))
+            last_rel = (
+                (tail[-1].last_offset - self.base_offset) if tail else self.offset_index.lookup(INT_MAX)[0]
+            )
+            ok = self.time_index.sane(max(last_rel, 0))
+        if not ok:
+            self.rebuild_indexes(validate=False)
+            return False
+        if self.time_index.keys:
+            self.max_timestamp = self.time_index.keys[-1]
+            self.offset_of_max_timestamp = self.time_index.values[-1] + self.base_offset
+        for h in tail:
+            if h.max_timestamp > self.max_timestamp:
+                self.max_timestamp, self.offset_of_max_timestamp = h.max_timestamp, h.last_offset
+            self.next_offset = h.next_offset
+        if self.size:
+            first = next(self.scan(0), None)
+            self.first_batch_timestamp = first.max_timestamp if first else None
+        self.bytes_since_last_index_entry = 0
+        return True
+
+    def rebuild_indexes(self, *, validate: bool) -> None:
+        """Recompute both indexes and tail state by scanning (Kafka's LogSegment.recover).
+
+        With `validate`, raises CorruptRecordError at the first bad batch, with the indexes reflecting
+        everything before it; the caller truncates there and calls again.
+        """
+        self.offset_index.keys, self.offset_index.values = [], []
+        self.time_index.keys, self.time_index.values = [], []
+        self.offset_index.close()
+        self.time_index.close()
+        self.next_offset = self.base_offset
+        self.max_timestamp, self.offset_of_max_timestamp = NO_TIMESTAMP, -1
+        self.first_batch_timestamp = None
+        self.bytes_since_last_index_entry = 0
+        try:
+            for h in self.scan(0, validate=validate):
+                if h.base_offset < self.next_offset or h.last_offset - self.base_offset > INT_MAX:
+                    raise _corrupt(h.position, f"batch offset {h.base_offset} out of order in segment")
+                self._index_batch_memory(h)
+        finally:
+            self.offset_index.rewrite()
+            self.time_index.rewrite()
+
+    def _index_batch_memory(self, h: BatchHeader) -> None:
+        oi, ti = self.offset_index, self.time_index
+        last = h.last_offset
+        if self.first_batch_timestamp is None:
+            self.first_batch_timestamp = h.max_timestamp
+        if h.max_timestamp > self.max_timestamp:
+            self.max_timestamp, self.offset_of_max_timestamp = h.max_timestamp, last
+        if self.bytes_since_last_index_entry > self.index_interval_bytes:
+            rel = last - self.base_offset
+            if not oi.keys or rel > oi.keys[-1]:
+                oi.keys.append(rel)
+                oi.values.append(h.position)
+            if self.max_timestamp >= 0 and (not ti.keys or self.max_timestamp > ti.keys[-1]):
+                ti.keys.append(self.max_timestamp)
+                ti.values.append(self.offset_of_max_timestamp - self.base_offset)
+            self.bytes_since_last_index_entry = 0
+        self.bytes_since_last_index_entry += h.size_in_bytes
+        self.next_offset = last + 1
+
+    def truncate_to_position(self, position: int) -> None:
+        """Cut the log file at `position` (a batch boundary) and drop index entries past it."""
+        os.ftruncate(self.fd, position)
+        self.size = position
+        self.dirty = True
+
+    # -- lifecycle --------------------------------------------------------------------------------------
+    def on_become_inactive(self) -> None:
+        """On roll, as Kafka: a final time index entry for the max timestamp, then flush."""
+        if self.max_timestamp >= 0:
+            self.time_index.maybe_append(self.max_timestamp, self.offset_of_max_timestamp - self.base_offset)
+        self.flush()
+
+    def flush(self) -> None:
+        if self.dirty:
+            os.fsync(self.fd)
+            self.offset_index.flush()
+            self.time_index.flush()
+            self.dirty = False
+
+    def close(self) -> None:
+        self.offset_index.close()
+        self.time_index.close()
+        if self.fd >= 0:
+            os.close(self.fd)
+            self.fd = -1
+
+    def rename_to(self, suffix: str) -> None:
+        """Rename every file of the segment to `<name><suffix>` (Kafka's changeFileSuffixes)."""
+        self.close()
+        for path in self.files:
+            with contextlib.suppress(FileNotFoundError):
+                os.replace(path, path.with_name(path.name + suffix))
+
+    def delete_files(self) -> None:
+        self.close()
+        for path in self.files:
+            with contextlib.suppress(FileNotFoundError):
+                path.unlink()
+
+
+class SegmentCorruptError(CorruptRecordError):
+    """A bad batch found while scanning a segment file; `position` is where the valid prefix ends."""
+
+    def __init__(self, position: int, message: str) -> None:
+        super().__init__(f"at position {position}: {message}")
+        self.position = position
+
+
+def _corrupt(position: int, message: str) -> SegmentCorruptError:
+    return SegmentCorruptError(position, message)
