@@ -1,0 +1,32 @@
+# kaflite in a container: a durable single-node Kafka-compatible broker on port 9092.
+#   docker build -t kaflite . && docker run -p 9092:9092 -v kaflite-data:/data kaflite
+# Clients outside the container must be told a name they can reach: set
+# KAFLITE_ADVERTISED_HOST (default localhost, right for a published port on your machine).
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1
+
+WORKDIR /src
+# Only what the package needs (keeps .venv, tests and data out of the image).
+COPY pyproject.toml README.md ./
+COPY kaflite ./kaflite
+RUN pip install . \
+    && rm -rf /src \
+    && useradd --system --uid 10001 --home-dir /data kaflite \
+    && mkdir -p /data \
+    && chown kaflite:kaflite /data
+
+USER kaflite
+WORKDIR /data
+EXPOSE 9092
+VOLUME /data
+
+# Healthy = answers a Kafka ApiVersions request (v0, correlation id 1) on its port.
+HEALTHCHECK --interval=10s --timeout=5s --start-period=20s --retries=3 \
+    CMD python -c "import os,socket,struct; s=socket.create_connection(('127.0.0.1', int(os.environ.get('KAFLITE_PORT') or 9092)), 3); s.sendall(struct.pack('>ihhih', 10, 18, 0, 1, -1)); n, cid = struct.unpack('>ii', s.recv(8)); raise SystemExit(0 if cid == 1 else 1)"
+
+# Shell form for ${...:-default}; exec so kaflite gets SIGTERM directly and drains in-flight requests.
+CMD ["sh", "-c", "exec kaflite serve --host 0.0.0.0 --advertised-host \"${KAFLITE_ADVERTISED_HOST:-localhost}\" --data-dir /data"]

@@ -1,0 +1,139 @@
+"""The ``kaflite`` command: ``kaflite serve`` runs the broker, ``kaflite config`` shows its settings.
+
+Why the broker is imported inside ``serve``: ``kaflite --help`` and ``kaflite config`` must work
+(and stay fast) without loading the broker, storage and codecs.
+Exit status 2 means bad usage or bad configuration, as argparse does for bad arguments.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+from kaflite import __version__
+from kaflite.config import ConfigError, KafliteConfig, render_markdown
+
+EXIT_USAGE = 2
+
+# Dedicated flags → the Kafka name they set. They win over an --override of the same name.
+_FLAG_SETTINGS: dict[str, str] = {
+    "host": "host",
+    "port": "port",
+    "data_dir": "log.dirs",
+    "advertised_host": "advertised.host",
+    "node_id": "node.id",
+    "log_format": "log.format",
+    "log_level": "log.level",
+}
+
+
+def _override(text: str) -> tuple[str, str]:
+    """``name=value`` → (name, value); the value may itself contain ``=``."""
+    name, sep, value = text.partition("=")
+    if not sep or not name.strip():
+        raise argparse.ArgumentTypeError(f"expected name=value, got {text!r}")
+    return name.strip(), value
+
+
+def _add_config_options(parser: argparse.ArgumentParser) -> None:
+    """The options that build a KafliteConfig, shared by ``serve`` and ``config``."""
+    g = parser.add_argument_group("configuration (command line > KAFLITE_* environment > --config file)")
+    g.add_argument("--config", metavar="FILE", type=Path, help="a server.properties file (Java properties)")
+    g.add_argument("--override", metavar="NAME=VALUE", type=_override, action="append", default=[],
+                   help="set any setting by its Kafka name; repeatable (e.g. log.retention.ms=60000)")
+    g.add_argument("--host", metavar="H", help="interface to listen on (host; default 127.0.0.1)")
+    g.add_argument("--port", metavar="P", help="port to listen on; 0 picks a free one (port; default 9092)")
+    g.add_argument("--advertised-host", metavar="H",
+                   help="host name clients are told to connect to (advertised.host; default: --host)")
+    g.add_argument("--data-dir", metavar="DIR", help="data directory (log.dirs; default ./kaflite-data)")
+    g.add_argument("--node-id", metavar="N", help="broker id (node.id; default 1)")
+    g.add_argument("--log-format", metavar="FMT", help="console (default) or json (log.format)")
+    g.add_argument("--log-level", metavar="LEVEL", help="DEBUG, INFO (default), WARNING, ERROR (log.level)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="kaflite",
+        description="A Kafka-compatible single-node broker for local development and integration tests.",
+        epilog="Settings use Kafka's names; see docs/configuration.md.",
+    )
+    parser.add_argument("--version", action="version", version=f"kaflite {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    serve = sub.add_parser("serve", help="run the broker",
+                           description="Run the broker until SIGINT/SIGTERM. Data is durable in the data "
+                                       "directory; a restart with the same directory keeps it.")
+    _add_config_options(serve)
+    serve.add_argument("--ready-file", metavar="PATH",
+                       help="once serving, write host:port to PATH (atomically), for scripts and tests")
+
+    config = sub.add_parser("config", help="print the effective configuration and where each value came from")
+    _add_config_options(config)
+    out = config.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="print JSON: {name: {value, source, default}}")
+    out.add_argument("--markdown", action="store_true",
+                     help="print the settings reference (docs/configuration.md)")
+    return parser
+
+
+def config_from_args(args: argparse.Namespace, env: dict[str, str] | None = None) -> KafliteConfig:
+    """Overrides first, then dedicated flags on top; raises ConfigError."""
+    overrides: dict[str, object] = dict(args.override)
+    for attr, name in _FLAG_SETTINGS.items():
+        value = getattr(args, attr)
+        if value is not None:
+            overrides[name] = value
+    return KafliteConfig.load(overrides, env=env, config_file=args.config)
+
+
+def _print_config(config: KafliteConfig, as_json: bool, out: TextIO) -> None:
+    rows = [(name, value, config.source_of(name)) for name, value, _default, _doc in config.describe()]
+    if as_json:
+        data = {name: {"value": value, "source": source, "default": source == "default"}
+                for name, value, source in rows}
+        out.write(json.dumps(data, indent=2) + "\n")
+        return
+    width = max(len(name) for name, _, _ in rows)
+    vwidth = min(max(len(value) for _, value, _ in rows), 24)
+    out.write(f"{'NAME':<{width}}  {'VALUE':<{vwidth}}  SOURCE\n")
+    for name, value, source in rows:
+        out.write(f"{name:<{width}}  {value:<{vwidth}}  {source}\n")
+
+
+def _cmd_config(args: argparse.Namespace) -> int:
+    if args.markdown:
+        sys.stdout.write(render_markdown())
+        return 0
+    config = config_from_args(args)
+    _print_config(config, args.json, sys.stdout)
+    return 0
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    config = config_from_args(args)
+    from kaflite.logging_config import configure_logging
+
+    configure_logging(config.log_format, config.log_level)
+    from kaflite.broker.server import serve  # lazy: see the module docstring
+
+    try:
+        serve(config, ready_file=args.ready_file)
+    except KeyboardInterrupt:  # a second Ctrl-C during shutdown
+        return 130
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``kaflite`` console script and ``python -m kaflite``."""
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "serve":
+            return _cmd_serve(args)
+        return _cmd_config(args)
+    except ConfigError as exc:
+        print(f"kaflite: configuration error: {exc}", file=sys.stderr)
+        return EXIT_USAGE

@@ -1,0 +1,840 @@
+"""The one frozen broker configuration, spoken in Kafka's config names and defaults.
+
+Why Kafka's names: people arrive with a ``server.properties`` and ``--override`` habits, and
+DescribeConfigs answers must look like a real broker's. Every setting lives in ``SETTINGS``
+(name, type, default, validator, doc); that table drives parsing, validation, DescribeConfigs,
+the topic defaults handed to storage, and ``docs/configuration.md`` (see ``render_markdown``).
+
+Sources, highest first: command line (``--override name=value`` and the dedicated flags) >
+environment (``KAFLITE_<NAME>``) > properties file (``--config FILE``) > defaults.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+import os
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, ClassVar
+
+INT_MAX = 2**31 - 1
+INT_MIN = -(2**31)
+LONG_MAX = 2**63 - 1
+LONG_MIN = -(2**63)
+
+ENV_PREFIX = "KAFLITE_"
+SOURCE_DEFAULT = "default"
+
+
+class ConfigError(ValueError):
+    """A setting is unknown or its value is refused; ``name`` says which one."""
+
+    def __init__(self, name: str, message: str) -> None:
+        super().__init__(f"{name}: {message}")
+        self.name = name
+
+
+# --------------------------------------------------------------------------------------------
+# Validators: each returns None when fine or a short description of the problem, and can
+# describe its allowed values for the docs and for error messages.
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Range:
+    """Inclusive numeric range, like Kafka's ``ConfigDef.Range``; ``None`` means unbounded."""
+
+    lo: float | None = None
+    hi: float | None = None
+
+    def check(self, value: Any) -> str | None:
+        if (self.lo is not None and value < self.lo) or (self.hi is not None and value > self.hi):
+            return f"must be in {self.describe()}"
+        return None
+
+    def describe(self) -> str:
+        lo = "..." if self.lo is None else _fmt_num(self.lo)
+        hi = "..." if self.hi is None else _fmt_num(self.hi)
+        return f"[{lo}, {hi}]"
+
+
+@dataclass(frozen=True, slots=True)
+class OneOf:
+    """A fixed set of values; matching ignores case when asked, storing the canonical spelling."""
+
+    choices: tuple[Any, ...]
+    ignore_case: bool = False
+    why: str = ""
+
+    def check(self, value: Any) -> str | None:
+        if value in self.choices:
+            return None
+        return f"must be one of {self.describe()}" + (f" ({self.why})" if self.why else "")
+
+    def canonical(self, value: Any) -> Any:
+        if self.ignore_case and isinstance(value, str):
+            for choice in self.choices:
+                if isinstance(choice, str) and choice.lower() == value.lower():
+                    return choice
+        return value
+
+    def describe(self) -> str:
+        return ", ".join(_to_text(c) for c in self.choices)
+
+
+@dataclass(frozen=True, slots=True)
+class ListOf:
+    """A non-empty comma-separated list whose items come from ``choices``."""
+
+    choices: tuple[str, ...]
+
+    def check(self, value: Any) -> str | None:
+        if not value:
+            return f"must be a non-empty list of {self.describe()}"
+        bad = [v for v in value if v not in self.choices]
+        if bad:
+            return f"unknown item(s) {', '.join(bad)}; allowed: {self.describe()}"
+        return None
+
+    def describe(self) -> str:
+        return ", ".join(self.choices)
+
+
+@dataclass(frozen=True, slots=True)
+class NonEmpty:
+    """A non-blank string."""
+
+    def check(self, value: Any) -> str | None:
+        return None if value.strip() else "must not be empty"
+
+    def describe(self) -> str:
+        return "non-empty string"
+
+
+@dataclass(frozen=True, slots=True)
+class OneDirectory:
+    """kaflite keeps all data in one directory, so ``log.dirs`` must name exactly one."""
+
+    def check(self, value: Any) -> str | None:
+        if not value.strip():
+            return "must not be empty"
+        if "," in value:
+            return "kaflite stores data in a single directory; give exactly one path"
+        return None
+
+    def describe(self) -> str:
+        return "one directory path"
+
+
+@dataclass(frozen=True, slots=True)
+class EmptyOr:
+    """Empty string allowed (meaning "derive it"), otherwise the wrapped rule."""
+
+    inner: NonEmpty
+
+    def check(self, value: Any) -> str | None:
+        return None if value == "" else self.inner.check(value)
+
+    def describe(self) -> str:
+        return "host name or IP; empty = same as host"
+
+
+Validator = Range | OneOf | ListOf | NonEmpty | OneDirectory | EmptyOr
+
+# --------------------------------------------------------------------------------------------
+# The settings table.
+# --------------------------------------------------------------------------------------------
+
+_SAME: Any = object()  # kafka_default sentinel: kaflite's default equals Kafka's
+
+@dataclass(frozen=True, slots=True)
+class Setting:
+    """One known setting; ``topic_config`` is the Kafka topic-level name it provides the default for."""
+
+    name: str
+    type: str
+    default: Any
+    doc: str
+    validator: Validator | None = None
+    section: str = "Broker"
+    kafka_default: Any = _SAME
+    topic_config: str | None = None
+    default_text: str | None = None  # how the docs show a derived default
+
+    @property
+    def attr(self) -> str:
+        return self.name.replace(".", "_")
+
+    @property
+    def env_var(self) -> str:
+        return ENV_PREFIX + self.name.upper().replace(".", "_")
+
+
+@dataclass(frozen=True, slots=True)
+class Synonym:
+    """A Kafka alternative spelling in another unit (``log.retention.hours``) feeding a ms setting.
+
+    ``rank`` orders synonyms inside one source as Kafka does: lower wins (ms is rank 0).
+    """
+
+    name: str
+    target: str
+    factor: int
+    rank: int
+    doc: str
+    validator: Range
+
+    @property
+    def env_var(self) -> str:
+        return ENV_PREFIX + self.name.upper().replace(".", "_")
+
+
+_S = Setting
+_NODE = "Node and network"
+_LOG = "Log storage"
+_CLEAN = "Log cleaner (compaction)"
+_GROUP = "Group coordinator and offsets"
+_OPS = "Operations"
+
+SETTINGS: tuple[Setting, ...] = (
+    # Node and network
+    _S("node.id", "int", 1, "The id of this broker, returned in Metadata and FindCoordinator.",
+       Range(0, INT_MAX), _NODE, kafka_default=None),
+    _S("host", "string", "127.0.0.1", "Interface to listen on. Use 0.0.0.0 to listen on all interfaces "
+       "(in containers).", NonEmpty(), _NODE, kafka_default=None),
+    _S("port", "int", 9092, "TCP port to listen on; 0 picks a free port (the bound address is printed "
+       "and written to --ready-file).", Range(0, 65535), _NODE, kafka_default=None),
+    _S("advertised.host", "string", "", "Host name clients are told to connect to (Metadata, "
+       "FindCoordinator). Set it when clients reach the broker by another name, e.g. from outside "
+       "a container.", EmptyOr(NonEmpty()), _NODE, kafka_default=None, default_text="*same as host*"),
+    _S("socket.request.max.bytes", "int", 104857600, "The maximum number of bytes in a request; "
+       "bigger frames close the connection.", Range(1, INT_MAX), _NODE),
+    _S("connections.max.idle.ms", "long", 600000, "Idle connections are closed after this many "
+       "milliseconds; -1 = never.", Range(-1, LONG_MAX), _NODE),
+    _S("queued.max.requests", "int", 500, "The number of queued requests allowed before the broker "
+       "stops reading from connections.", Range(1, INT_MAX), _NODE),
+    # Topics and log storage
+    _S("log.dirs", "string", "./kaflite-data", "The directory where all data (topic partitions, "
+       "consumer offsets, group state) is stored.", OneDirectory(), _LOG,
+       kafka_default="/tmp/kafka-logs"),
+    _S("num.partitions", "int", 1, "The default number of partitions per auto-created topic.",
+       Range(1, INT_MAX), _LOG),
+    _S("default.replication.factor", "int", 1, "The replication factor of auto-created topics. "
+       "kaflite is a single node, so only 1 is accepted.",
+       OneOf((1,), why="kaflite is a single node"), _LOG),
+    _S("auto.create.topics.enable", "boolean", True, "Create a topic on first Metadata/Produce for it.",
+       None, _LOG),
+    _S("message.max.bytes", "int", 1048588, "The largest record batch size allowed (after compression).",
+       Range(0, INT_MAX), _LOG, topic_config="max.message.bytes"),
+    _S("log.segment.bytes", "int", 1073741824, "The maximum size of a single log segment file.",
+       Range(14, INT_MAX), _LOG, topic_config="segment.bytes"),
+    _S("log.roll.ms", "long", 604800000, "The maximum time before a new log segment is rolled. "
+       "Also settable as log.roll.hours.", Range(1, LONG_MAX), _LOG, topic_config="segment.ms"),
+    _S("log.retention.ms", "long", 604800000, "How long to keep a log segment before deleting it; -1 = "
+       "no time limit. Also settable as log.retention.minutes / log.retention.hours (ms > minutes > "
+       "hours).", Range(-1, LONG_MAX), _LOG, topic_config="retention.ms"),
+    _S("log.retention.bytes", "long", -1, "The maximum size of a partition before old segments are "
+       "deleted; -1 = no size limit.", Range(-1, LONG_MAX), _LOG, topic_config="retention.bytes"),
+    _S("log.retention.check.interval.ms", "long", 300000, "How often retention is checked.",
+       Range(1, LONG_MAX), _LOG),
+    _S("log.index.interval.bytes", "int", 4096, "Bytes of records between two offset index entries.",
+       Range(0, INT_MAX), _LOG, topic_config="index.interval.bytes"),
+    _S("log.index.size.max.bytes", "int", 10485760, "The maximum size of an offset/time index file.",
+       Range(4, INT_MAX), _LOG, topic_config="segment.index.bytes"),
+    _S("log.flush.interval.messages", "long", LONG_MAX, "fsync a partition after this many messages. "
+       "1 = fsync every append.", Range(1, LONG_MAX), _LOG, topic_config="flush.messages"),
+    _S("log.flush.interval.ms", "long", 1000, "fsync a partition at most this many milliseconds after "
+       "an append. kaflite has no replicas to protect acknowledged writes, so unlike Kafka (which "
+       "leaves flushing to the OS) it flushes on an interval by default.", Range(0, LONG_MAX), _LOG,
+       kafka_default="unset (OS page cache)", topic_config="flush.ms"),
+    _S("log.cleanup.policy", "list", ("delete",), "The default cleanup policy for segments beyond the "
+       "retention window: delete, compact, or both (comma-separated).", ListOf(("delete", "compact")),
+       _LOG, topic_config="cleanup.policy"),
+    _S("log.message.timestamp.type", "string", "CreateTime", "Whether record timestamps are the "
+       "producer's (CreateTime) or the broker's append time (LogAppendTime).",
+       OneOf(("CreateTime", "LogAppendTime")), _LOG, topic_config="message.timestamp.type"),
+    _S("compression.type", "string", "producer", "The final compression of stored batches; 'producer' "
+       "keeps whatever the producer sent.", OneOf(("uncompressed", "zstd", "lz4", "snappy", "gzip",
+                                                    "producer")), _LOG, topic_config="compression.type"),
+    # Log cleaner
+    _S("log.cleaner.enable", "boolean", True, "Run the log cleaner for topics with cleanup.policy=compact.",
+       None, _CLEAN),
+    _S("log.cleaner.delete.retention.ms", "long", 86400000, "How long tombstones are kept in compacted "
+       "topics.", Range(0, LONG_MAX), _CLEAN, topic_config="delete.retention.ms"),
+    _S("log.cleaner.min.cleanable.ratio", "double", 0.5, "Minimum ratio of dirty log to total log for a "
+       "log to be eligible for cleaning.", Range(0, 1), _CLEAN, topic_config="min.cleanable.dirty.ratio"),
+    _S("log.cleaner.backoff.ms", "long", 15000, "How long the cleaner sleeps when there is nothing to "
+       "clean.", Range(0, LONG_MAX), _CLEAN),
+    # Group coordinator and offsets
+    _S("group.initial.rebalance.delay.ms", "int", 0, "How long the coordinator waits for more members "
+       "to join a new (empty) group before the first rebalance. kaflite defaults to 0 so tests start "
+       "fast; Kafka's default is 3000 (--override group.initial.rebalance.delay.ms=3000).",
+       Range(0, INT_MAX), _GROUP, kafka_default=3000),
+    _S("group.min.session.timeout.ms", "int", 100, "The smallest session.timeout.ms a member may ask "
+       "for. kaflite defaults to 100 so tests can use short timeouts; Kafka's default is 6000.",
+       Range(0, INT_MAX), _GROUP, kafka_default=6000),
+    _S("group.max.session.timeout.ms", "int", 1800000, "The largest session.timeout.ms a member may "
+       "ask for.", Range(0, INT_MAX), _GROUP),
+    _S("group.max.size", "int", 2147483647, "The maximum number of members in one group.",
+       Range(1, INT_MAX), _GROUP),
+    _S("offsets.retention.minutes", "int", 10080, "Committed offsets of a group that has become empty "
+       "are deleted after this many minutes.", Range(1, INT_MAX), _GROUP),
+    _S("offsets.retention.check.interval.ms", "long", 600000, "How often stale offsets are checked for.",
+       Range(1, LONG_MAX), _GROUP),
+    _S("offsets.topic.num.partitions", "int", 50, "Partitions of __consumer_offsets (do not change "
+       "after the first start).", Range(1, INT_MAX), _GROUP),
+    _S("offsets.topic.segment.bytes", "int", 104857600, "Segment size of __consumer_offsets, kept small "
+       "for fast compaction and loading.", Range(1, INT_MAX), _GROUP),
+    _S("offsets.commit.timeout.ms", "int", 5000, "An offset commit waits at most this long for its "
+       "write to __consumer_offsets.", Range(1, INT_MAX), _GROUP),
+    _S("offset.metadata.max.bytes", "int", 4096, "The maximum size of the metadata string of an offset "
+       "commit.", Range(0, INT_MAX), _GROUP),
+    # Operations
+    _S("shutdown.timeout.ms", "long", 5000, "On SIGTERM/SIGINT, how long in-flight requests may take "
+       "to finish before connections are closed.", Range(0, LONG_MAX), _OPS, kafka_default=None),
+    _S("log.format", "string", "console", "Log output: console (for humans) or json (one object per "
+       "line).", OneOf(("console", "json"), ignore_case=True), _OPS, kafka_default=None),
+    _S("log.level", "string", "INFO", "Minimum level of log output.",
+       OneOf(("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"), ignore_case=True), _OPS,
+       kafka_default=None),
+)
+
+SYNONYMS: tuple[Synonym, ...] = (
+    Synonym("log.roll.hours", "log.roll.ms", 3_600_000, 2,
+            "log.roll.ms in hours; used only when log.roll.ms is not set.", Range(1, INT_MAX)),
+    Synonym("log.retention.minutes", "log.retention.ms", 60_000, 1,
+            "log.retention.ms in minutes; used when log.retention.ms is not set; -1 = no limit.",
+            Range(-1, INT_MAX)),
+    Synonym("log.retention.hours", "log.retention.ms", 3_600_000, 2,
+            "log.retention.ms in hours; used when neither log.retention.ms nor "
+            "log.retention.minutes is set; -1 = no limit.", Range(-1, INT_MAX)),
+)
+
+SETTINGS_BY_NAME: Mapping[str, Setting] = MappingProxyType({s.name: s for s in SETTINGS})
+SYNONYMS_BY_NAME: Mapping[str, Synonym] = MappingProxyType({s.name: s for s in SYNONYMS})
+KNOWN_NAMES: frozenset[str] = frozenset(SETTINGS_BY_NAME) | frozenset(SYNONYMS_BY_NAME)
+
+
+def _env_table() -> Mapping[str, str]:
+    """``KAFLITE_LOG_RETENTION_MS`` → ``log.retention.ms``, refusing ambiguous spellings.
+
+    Dots and underscores both become ``_`` in a variable name, so the name is recovered by
+    looking it up among the known names rather than by guessing where the dots were.
+    """
+    table: dict[str, str] = {}
+    for name in sorted(KNOWN_NAMES):
+        var = ENV_PREFIX + name.upper().replace(".", "_")
+        if var in table:
+            raise AssertionError(f"{name} and {table[var]} share the variable {var}")
+        table[var] = name
+    return MappingProxyType(table)
+
+
+ENV_NAMES: Mapping[str, str] = _env_table()
+
+# --------------------------------------------------------------------------------------------
+# Values: parse text the way Kafka's ConfigDef does (trimmed), render them back as Kafka text.
+# --------------------------------------------------------------------------------------------
+
+
+def _fmt_num(v: float) -> str:
+    return str(int(v)) if float(v).is_integer() else repr(float(v))
+
+
+def _to_text(value: Any) -> str:
+    """Kafka's string form of a value: booleans lower-case, lists comma-joined."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple | list):
+        return ",".join(_to_text(v) for v in value)
+    if isinstance(value, float):
+        return repr(value)
+    return str(value)
+
+
+_INT_RE = re.compile(r"[+-]?\d+")
+
+
+def _parse(type_: str, text: str) -> Any:
+    """Text → typed value; raises ValueError with a short reason."""
+    text = text.strip()
+    if type_ in ("int", "long"):
+        if not _INT_RE.fullmatch(text):
+            raise ValueError(f"expected an integer ({type_})")
+        value = int(text)
+        lo, hi = (INT_MIN, INT_MAX) if type_ == "int" else (LONG_MIN, LONG_MAX)
+        if not lo <= value <= hi:
+            raise ValueError(f"out of range for a {type_}")
+        return value
+    if type_ == "double":
+        try:
+            number = float(text)
+        except ValueError:
+            raise ValueError("expected a number") from None
+        if not math.isfinite(number):
+            raise ValueError("expected a finite number")
+        return number
+    if type_ == "boolean":
+        if text.lower() == "true":
+            return True
+        if text.lower() == "false":
+            return False
+        raise ValueError("expected true or false")
+    if type_ == "list":
+        return tuple(item.strip() for item in text.split(",") if item.strip())
+    return text
+
+
+def _check_typed(type_: str, value: Any) -> Any:
+    """Type check for values given as Python objects (direct construction); returns normalized."""
+    if type_ in ("int", "long"):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"expected an integer ({type_})")
+        lo, hi = (INT_MIN, INT_MAX) if type_ == "int" else (LONG_MIN, LONG_MAX)
+        if not lo <= value <= hi:
+            raise ValueError(f"out of range for a {type_}")
+        return value
+    if type_ == "double":
+        if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+            raise ValueError("expected a finite number")
+        return float(value)
+    if type_ == "boolean":
+        if not isinstance(value, bool):
+            raise ValueError("expected true or false")
+        return value
+    if type_ == "list":
+        if isinstance(value, str):
+            return _parse("list", value)
+        if not isinstance(value, tuple | list) or not all(isinstance(v, str) for v in value):
+            raise ValueError("expected a list of strings")
+        return tuple(value)
+    if not isinstance(value, str):
+        raise ValueError("expected a string")
+    return value
+
+
+def _validate(setting: Setting | Synonym, value: Any, origin: str = "") -> Any:
+    """Apply the validator; returns the canonical value or raises ConfigError naming the setting."""
+    validator = setting.validator
+    if isinstance(validator, OneOf):
+        value = validator.canonical(value)
+    if validator is not None:
+        problem = validator.check(value)
+        if problem:
+            where = f" (from {origin})" if origin else ""
+            raise ConfigError(setting.name, f"invalid value {_to_text(value)!r}{where}: {problem}")
+    return value
+
+
+def _parse_value(setting: Setting | Synonym, raw: object, origin: str) -> Any:
+    """Raw text (or a Python value from code) → validated typed value."""
+    type_ = setting.type if isinstance(setting, Setting) else "int"
+    try:
+        value = _parse(type_, raw) if isinstance(raw, str) else _check_typed(type_, raw)
+    except ValueError as exc:
+        raise ConfigError(setting.name, f"invalid value {_to_text(raw)!r} (from {origin}): {exc}") from None
+    return _validate(setting, value, origin)
+
+
+# --------------------------------------------------------------------------------------------
+# Java properties files (server.properties).
+# --------------------------------------------------------------------------------------------
+
+_ESCAPES = {"t": "\t", "n": "\n", "r": "\r", "f": "\f"}
+
+
+def _unescape(text: str) -> str:
+    out: list[str] = []
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "\\" and i + 1 < len(text):
+            nxt = text[i + 1]
+            if nxt == "u" and re.fullmatch(r"[0-9a-fA-F]{4}", text[i + 2 : i + 6]):
+                out.append(chr(int(text[i + 2 : i + 6], 16)))
+                i += 6
+                continue
+            out.append(_ESCAPES.get(nxt, nxt))
+            i += 2
+            continue
+        out.append(ch)
+        i += 1
+    return "".join(out)
+
+
+def _logical_lines(text: str) -> Iterator[tuple[int, str]]:
+    """Join continuation lines (odd number of trailing backslashes); yields (first line no, line)."""
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        start = i
+        line = lines[i].lstrip(" \t\f")
+        i += 1
+        if not line or line[0] in "#!":
+            continue
+        while True:
+            trailing = len(line) - len(line.rstrip("\\"))
+            if trailing % 2 == 0 or i >= len(lines):
+                if trailing % 2:
+                    line = line[:-1]
+                break
+            line = line[:-1] + lines[i].lstrip(" \t\f")
+            i += 1
+        yield start + 1, line
+
+
+def iter_properties(text: str) -> Iterator[tuple[str, str, int]]:
+    """Yield (key, value, line number) from Java properties text, as ``Properties.load`` reads it."""
+    for lineno, line in _logical_lines(text):
+        i, n = 0, len(line)
+        while i < n and line[i] not in "=: \t\f":
+            i += 2 if line[i] == "\\" else 1
+        key = line[:i]
+        while i < n and line[i] in " \t\f":
+            i += 1
+        if i < n and line[i] in "=:":
+            i += 1
+            while i < n and line[i] in " \t\f":
+                i += 1
+        yield _unescape(key), _unescape(line[i:]), lineno
+
+
+def parse_properties(text: str) -> dict[str, str]:
+    """Java properties text → dict; a repeated key keeps its last value, as in Java."""
+    return {key: value for key, value, _ in iter_properties(text)}
+
+
+def _read_text(path: Path) -> str:
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")  # Java's Properties.load(InputStream) encoding
+
+
+# --------------------------------------------------------------------------------------------
+# The config object.
+# --------------------------------------------------------------------------------------------
+
+
+def _unknown(name: str, origin: str) -> ConfigError:
+    close = difflib.get_close_matches(name, sorted(KNOWN_NAMES), n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    return ConfigError(name, f"unknown setting (from {origin}){hint}")
+
+
+@dataclass(frozen=True, slots=True)
+class KafliteConfig:
+    """Every broker setting, validated; attribute = Kafka name with dots turned into underscores.
+
+    Build it with ``KafliteConfig.load(...)`` (CLI > env > file > defaults) or directly with
+    keyword arguments in tests; both paths validate. ``sources`` says where each value came from.
+    """
+
+    node_id: int = 1
+    host: str = "127.0.0.1"
+    port: int = 9092
+    advertised_host: str = ""  # "" = same as host; resolved in __post_init__
+    socket_request_max_bytes: int = 104857600
+    connections_max_idle_ms: int = 600000
+    queued_max_requests: int = 500
+    log_dirs: str = "./kaflite-data"
+    num_partitions: int = 1
+    default_replication_factor: int = 1
+    auto_create_topics_enable: bool = True
+    message_max_bytes: int = 1048588
+    log_segment_bytes: int = 1073741824
+    log_roll_ms: int = 604800000
+    log_retention_ms: int = 604800000
+    log_retention_bytes: int = -1
+    log_retention_check_interval_ms: int = 300000
+    log_index_interval_bytes: int = 4096
+    log_index_size_max_bytes: int = 10485760
+    log_flush_interval_messages: int = LONG_MAX
+    log_flush_interval_ms: int = 1000
+    log_cleanup_policy: tuple[str, ...] = ("delete",)
+    log_message_timestamp_type: str = "CreateTime"
+    compression_type: str = "producer"
+    log_cleaner_enable: bool = True
+    log_cleaner_delete_retention_ms: int = 86400000
+    log_cleaner_min_cleanable_ratio: float = 0.5
+    log_cleaner_backoff_ms: int = 15000
+    group_initial_rebalance_delay_ms: int = 0
+    group_min_session_timeout_ms: int = 100
+    group_max_session_timeout_ms: int = 1800000
+    group_max_size: int = 2147483647
+    offsets_retention_minutes: int = 10080
+    offsets_retention_check_interval_ms: int = 600000
+    offsets_topic_num_partitions: int = 50
+    offsets_topic_segment_bytes: int = 104857600
+    offsets_commit_timeout_ms: int = 5000
+    offset_metadata_max_bytes: int = 4096
+    shutdown_timeout_ms: int = 5000
+    log_format: str = "console"
+    log_level: str = "INFO"
+    # name → "default" | "file <path>:<line>" | "env KAFLITE_X" | "cli"; missing means default.
+    sources: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}), compare=False,
+                                       repr=False)
+
+    SETTINGS: ClassVar[tuple[Setting, ...]] = SETTINGS
+
+    def __post_init__(self) -> None:
+        """Validate every value, so hand-built configs obey the same rules as loaded ones."""
+        for setting in SETTINGS:
+            value = getattr(self, setting.attr)
+            try:
+                value = _check_typed(setting.type, value)
+            except ValueError as exc:
+                raise ConfigError(setting.name, f"invalid value {value!r}: {exc}") from None
+            value = _validate(setting, value)
+            object.__setattr__(self, setting.attr, value)
+        if self.advertised_host == "":
+            object.__setattr__(self, "advertised_host", self.host)
+        if not isinstance(self.sources, MappingProxyType):
+            object.__setattr__(self, "sources", MappingProxyType(dict(self.sources)))
+        if self.group_min_session_timeout_ms > self.group_max_session_timeout_ms:
+            raise ConfigError(
+                "group.min.session.timeout.ms",
+                f"{self.group_min_session_timeout_ms} is larger than group.max.session.timeout.ms "
+                f"({self.group_max_session_timeout_ms})",
+            )
+
+    # -- building ------------------------------------------------------------------------------
+
+    @classmethod
+    def load(
+        cls,
+        argv_overrides: Mapping[str, object] | None = None,
+        env: Mapping[str, str] | None = None,
+        config_file: Path | str | None = None,
+    ) -> KafliteConfig:
+        """Merge the sources (CLI > env > file > defaults) and validate; raises ConfigError.
+
+        ``argv_overrides`` maps Kafka names to text (or typed values from code); ``env`` defaults
+        to ``os.environ`` and only its ``KAFLITE_*`` variables are read (empty ones are ignored).
+        """
+        layers: list[list[tuple[str, object, str]]] = []  # lowest precedence first
+        if config_file is not None:
+            path = Path(config_file)
+            try:
+                text = _read_text(path)
+            except OSError as exc:
+                raise ConfigError("--config", f"cannot read {path}: {exc.strerror or exc}") from None
+            layers.append([(k, v, f"file {path}:{line}") for k, v, line in iter_properties(text)])
+        environ = os.environ if env is None else env
+        env_layer: list[tuple[str, object, str]] = []
+        for var, value in sorted(environ.items()):
+            if not var.startswith(ENV_PREFIX) or value == "":
+                continue
+            if var not in ENV_NAMES:
+                close = difflib.get_close_matches(var, sorted(ENV_NAMES), n=1)
+                hint = f"; did you mean {close[0]}?" if close else ""
+                raise ConfigError(var, f"unknown setting (from the environment): variables are "
+                                  f"{ENV_PREFIX}<NAME> with dots as underscores, e.g. "
+                                  f"{ENV_PREFIX}LOG_RETENTION_MS{hint}")
+            env_layer.append((ENV_NAMES[var], value, f"env {var}"))
+        layers.append(env_layer)
+        layers.append([(str(k), v, "cli") for k, v in (argv_overrides or {}).items()])
+
+        # Later layers overwrite earlier ones. Unit synonyms (log.retention.hours, ...) are
+        # grouped with their ms setting: the highest source that sets any spelling decides,
+        # and inside that source Kafka's order applies (ms > minutes > hours).
+        chosen: dict[str, tuple[Any, str]] = {}
+        for layer in layers:
+            family: dict[str, tuple[int, Any, str, str]] = {}
+            for name, raw, origin in layer:
+                if name in SETTINGS_BY_NAME:
+                    setting = SETTINGS_BY_NAME[name]
+                    value = _parse_value(setting, raw, origin)
+                    if setting.name in ("log.roll.ms", "log.retention.ms"):
+                        family[name] = (0, value, origin, name)
+                    else:
+                        chosen[name] = (value, origin)
+                elif name in SYNONYMS_BY_NAME:
+                    syn = SYNONYMS_BY_NAME[name]
+                    value = _parse_value(syn, raw, origin)
+                    ms = -1 if value < 0 else value * syn.factor
+                    previous = family.get(syn.target)
+                    if previous is None or syn.rank <= previous[0]:
+                        family[syn.target] = (syn.rank, ms, f"{origin} ({name})", name)
+                else:
+                    raise _unknown(name, origin)
+            for target, (_, value, origin, _name) in family.items():
+                chosen[target] = (_validate(SETTINGS_BY_NAME[target], value, origin), origin)
+
+        kwargs: dict[str, Any] = {SETTINGS_BY_NAME[n].attr: v for n, (v, _) in chosen.items()}
+        sources = {n: origin for n, (_, origin) in chosen.items()}
+        return cls(**kwargs, sources=sources)
+
+    # -- reading -------------------------------------------------------------------------------
+
+    @property
+    def data_dir(self) -> Path:
+        """``log.dirs`` as a Path, for the storage layer."""
+        return Path(self.log_dirs)
+
+    def value_of(self, name: str) -> Any:
+        """The typed value of a setting by its Kafka name."""
+        if name not in SETTINGS_BY_NAME:
+            raise _unknown(name, "value_of")
+        return getattr(self, SETTINGS_BY_NAME[name].attr)
+
+    def source_of(self, name: str) -> str:
+        """Where a setting's value came from: ``default``, ``cli``, ``env VAR`` or ``file PATH:LINE``."""
+        return self.sources.get(name, SOURCE_DEFAULT)
+
+    def is_default(self, name: str) -> bool:
+        return name not in self.sources
+
+    def topic_log_defaults(self) -> dict[str, str]:
+        """Broker-level log settings under their Kafka TOPIC config names (``segment.bytes``, ...).
+
+        Storage merges a topic's own configs over these, as Kafka's LogConfig does.
+        """
+        return {
+            s.topic_config: _to_text(getattr(self, s.attr))
+            for s in SETTINGS
+            if s.topic_config is not None
+        }
+
+    def describe(self) -> list[tuple[str, str, bool, str]]:
+        """(name, value, is_default, doc) per setting, for DescribeConfigs on the broker resource."""
+        return [
+            (s.name, _to_text(getattr(self, s.attr)), self.is_default(s.name), s.doc) for s in SETTINGS
+        ]
+
+
+def _check_table() -> None:
+    """The dataclass fields and the settings table must list the same settings, in order."""
+    attrs = [f.name for f in fields(KafliteConfig) if f.name != "sources"]
+    table = [s.attr for s in SETTINGS]
+    if attrs != table:
+        raise AssertionError(f"KafliteConfig fields and SETTINGS differ: {set(attrs) ^ set(table)}")
+    for s in SETTINGS:
+        default = next(f.default for f in fields(KafliteConfig) if f.name == s.attr)
+        if default != s.default:
+            raise AssertionError(f"{s.name}: field default {default!r} != table default {s.default!r}")
+
+
+_check_table()
+
+# --------------------------------------------------------------------------------------------
+# Documentation.
+# --------------------------------------------------------------------------------------------
+
+
+def _md(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+def _default_doc(s: Setting) -> str:
+    if s.default_text is not None:
+        return s.default_text
+    return f"`{_to_text(s.default)}`"
+
+
+def render_markdown() -> str:
+    """``docs/configuration.md``, generated from the table (a test keeps the file in sync)."""
+    out: list[str] = [
+        "# Configuration",
+        "",
+        "<!-- Generated by kaflite.config.render_markdown(); do not edit by hand.",
+        "     Regenerate: python -m kaflite config --markdown > docs/configuration.md -->",
+        "",
+        "kaflite uses Kafka's broker config names and, where the meaning matches, Kafka's defaults.",
+        "Every value can come from four places; the first one that sets it wins:",
+        "",
+        "1. **Command line**: `--override name=value` (repeatable, as with Kafka's",
+        "   `kafka-server-start.sh`) and the dedicated flags `--host`, `--port`,",
+        "   `--advertised-host`, `--node-id`, `--data-dir` (= `log.dirs`), `--log-format`,",
+        "   `--log-level`. A dedicated flag wins over an `--override` of the same setting.",
+        "2. **Environment**: `KAFLITE_` + the name upper-cased with dots as underscores, e.g.",
+        "   `KAFLITE_LOG_RETENTION_MS=60000`, `KAFLITE_GROUP_INITIAL_REBALANCE_DELAY_MS=3000`.",
+        "   Since dots and underscores both become `_`, the variable is matched against the",
+        "   known names below (no two names share a variable). Empty variables are ignored;",
+        "   an unknown `KAFLITE_*` variable is an error.",
+        "3. **Properties file**: `--config server.properties`, in Java properties format",
+        "   (`key=value` or `key: value`, `#`/`!` comments, `\\` line continuations).",
+        "4. **Defaults** (below).",
+        "",
+        "Unknown names and invalid values stop the broker with a message naming the setting",
+        "and the allowed values (`kaflite serve` exits with status 2). `kaflite config` prints",
+        "the effective configuration and where each value came from.",
+        "",
+        "## How kaflite's defaults differ from Kafka's",
+        "",
+        "| Setting | kaflite | Kafka | Why |",
+        "|---|---|---|---|",
+        "| `log.flush.interval.ms` | `1000` | unset (the OS page cache decides) | A single node has no "
+        "replicas protecting acknowledged writes, so kaflite fsyncs at an interval. "
+        "`log.flush.interval.messages=1` fsyncs every append. |",
+        "| `group.initial.rebalance.delay.ms` | `0` | `3000` | Tests and local development should not "
+        "wait 3 s for the first rebalance. "
+        "Restore with `--override group.initial.rebalance.delay.ms=3000`. |",
+        "| `group.min.session.timeout.ms` | `100` | `6000` | Lets tests use short `session.timeout.ms` "
+        "values to exercise member expiry quickly. |",
+        "| `log.dirs` | `./kaflite-data` | `/tmp/kafka-logs` | Data next to the project; exactly one "
+        "directory. |",
+        "| `default.replication.factor` | `1` only | `1` | kaflite is a single node. |",
+        "",
+        "`host`, `port`, `advertised.host`, `shutdown.timeout.ms`, `log.format` and `log.level`",
+        "are kaflite's own settings (Kafka uses `listeners`/`advertised.listeners` and log4j).",
+        "",
+    ]
+    sections: list[str] = []
+    for s in SETTINGS:
+        if s.section not in sections:
+            sections.append(s.section)
+    for section in sections:
+        out += [f"## {section}", "", "| Name | Type | Default | Valid values | Description |",
+                "|---|---|---|---|---|"]
+        for s in SETTINGS:
+            if s.section != section:
+                continue
+            valid = _md(s.validator.describe()) if s.validator is not None else ""
+            if s.type == "boolean":
+                valid = "true, false"
+            doc = s.doc
+            if s.topic_config:
+                doc += f" Topic-level config: `{s.topic_config}`."
+            doc += f" Env: `{s.env_var}`."
+            out.append(f"| `{s.name}` | {s.type} | {_default_doc(s)} | {valid} | {_md(doc)} |")
+        out.append("")
+    out += [
+        "## Alternative units",
+        "",
+        "As in Kafka, the time-based log settings can also be given in other units. Inside one",
+        "source the most precise spelling wins (`ms` > `minutes` > `hours`); across sources the",
+        "usual order applies to the setting as a whole, so `--override log.retention.hours=1` beats",
+        "`log.retention.ms` in the properties file.",
+        "",
+        "| Name | Type | Valid values | Description |",
+        "|---|---|---|---|",
+    ]
+    for syn in SYNONYMS:
+        out.append(f"| `{syn.name}` | int | {_md(syn.validator.describe())} | "
+                   f"{_md(syn.doc)} Env: `{syn.env_var}`. |")
+    out.append("")
+    return "\n".join(out)
+
+
+# Keep the names a caller might look up in one place.
+__all__ = [
+    "ENV_NAMES",
+    "ENV_PREFIX",
+    "KNOWN_NAMES",
+    "SETTINGS",
+    "SETTINGS_BY_NAME",
+    "SYNONYMS",
+    "ConfigError",
+    "KafliteConfig",
+    "Setting",
+    "Synonym",
+    "iter_properties",
+    "parse_properties",
+    "render_markdown",
+]

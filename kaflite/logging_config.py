@@ -1,0 +1,99 @@
+"""structlog setup: a readable console for humans, one JSON object per line for machines.
+
+Why route stdlib ``logging`` through structlog too: asyncio, uvloop and client libraries log
+through ``logging``; their lines must come out in the same format (and the same JSON schema)
+as ours, or log shippers and people reading a terminal get two formats interleaved.
+Every line carries an ISO-8601 UTC ``timestamp``, ``level``, ``logger`` and ``event``, plus
+whatever context is bound (``structlog.contextvars`` is merged in, so a connection or request
+handler can ``bind_contextvars(peer=..., api=...)`` once).
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from typing import Any, TextIO
+
+import structlog
+
+LOG_FORMATS = ("console", "json")
+
+# Marks the handler we install, so calling configure_logging again replaces it instead of
+# stacking a second one (tests and ``kaflite serve`` may both configure).
+_HANDLER_NAME = "kaflite"
+
+
+def _shared_processors() -> list[Any]:
+    """Processors applied to both structlog and foreign (stdlib) records."""
+    return [
+        structlog.contextvars.merge_contextvars,
+        structlog.stdlib.add_log_level,
+        structlog.stdlib.add_logger_name,
+        structlog.stdlib.PositionalArgumentsFormatter(),
+        structlog.processors.TimeStamper(fmt="iso", utc=True),
+        structlog.processors.StackInfoRenderer(),
+    ]
+
+
+def configure_logging(
+    fmt: str = "console", level: str | int = "INFO", *, stream: TextIO | None = None
+) -> None:
+    """Configure structlog and the stdlib root logger; ``fmt`` is ``console`` or ``json``.
+
+    ``stream`` defaults to stderr, leaving stdout for what a caller may parse (the bound
+    address printed with ``--port 0``).
+    """
+    fmt = fmt.lower()
+    if fmt not in LOG_FORMATS:
+        raise ValueError(f"log.format must be one of {', '.join(LOG_FORMATS)}, not {fmt!r}")
+    if isinstance(level, str):
+        numeric = logging.getLevelName(level.upper())
+        if not isinstance(numeric, int):
+            raise ValueError(f"unknown log level {level!r}")
+        level = numeric
+    out = stream if stream is not None else sys.stderr
+
+    final: list[Any]
+    if fmt == "json":
+        # Structured tracebacks, without local variables (bulky, and they may hold payloads).
+        tracebacks = structlog.processors.ExceptionRenderer(
+            structlog.tracebacks.ExceptionDictTransformer(show_locals=False)
+        )
+        final = [tracebacks, structlog.processors.JSONRenderer()]
+    else:
+        colors = bool(getattr(out, "isatty", lambda: False)())
+        final = [structlog.dev.ConsoleRenderer(colors=colors)]
+
+    shared = _shared_processors()
+    structlog.configure(
+        processors=[
+            structlog.stdlib.filter_by_level,
+            *shared,
+            structlog.stdlib.ProcessorFormatter.wrap_for_formatter,
+        ],
+        logger_factory=structlog.stdlib.LoggerFactory(),
+        wrapper_class=structlog.stdlib.BoundLogger,
+        # Not cached: configure_logging may run more than once per process (tests).
+        cache_logger_on_first_use=False,
+    )
+
+    formatter = structlog.stdlib.ProcessorFormatter(
+        foreign_pre_chain=shared,
+        processors=[structlog.stdlib.ProcessorFormatter.remove_processors_meta, *final],
+    )
+    handler = logging.StreamHandler(out)
+    handler.set_name(_HANDLER_NAME)
+    handler.setFormatter(formatter)
+
+    root = logging.getLogger()
+    for old in list(root.handlers):
+        if old.get_name() == _HANDLER_NAME:
+            root.removeHandler(old)
+    root.addHandler(handler)
+    root.setLevel(level)
+
+
+def get_logger(name: str) -> structlog.stdlib.BoundLogger:
+    """A structlog logger named like a stdlib one (``kaflite.broker.server``)."""
+    logger: structlog.stdlib.BoundLogger = structlog.stdlib.get_logger(name)
+    return logger
