@@ -1,0 +1,133 @@
+"""LogManager: topics, partition.metadata, checkpoints, clean marker, retention/flush/cleaner sweeps."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kaflite.clock import ManualClock
+from kaflite.protocol.errors import ErrorCode
+from kaflite.storage import (
+    ConfigError,
+    InvalidTopicError,
+    LogConfig,
+    LogManager,
+    StorageError,
+    read_offset_checkpoint,
+    validate_topic_name,
+)
+from kaflite.storage.manager import topic_id_from_str, topic_id_to_str
+
+from .conftest import batch
+
+
+def manager(tmp_path: Path, clock: ManualClock | None = None) -> LogManager:
+    clock = clock or ManualClock()
+    return LogManager(tmp_path / "data", LogConfig(), clock.now_ms)
+
+
+def test_create_persist_and_reopen(tmp_path: Path) -> None:
+    clock = ManualClock()
+    lm = manager(tmp_path, clock)
+    info = lm.create_topic("orders", 3, {"retention.ms": "1000"})
+    assert len(info.topic_id) == 16 and info.config.retention_ms == 1000
+    lm.get_log("orders", 1).append(batch(4), leader_epoch=0, now_ms=clock.now_ms())
+    meta = (tmp_path / "data" / "orders-1" / "partition.metadata").read_text()
+    assert meta == f"version: 0\ntopic_id: {topic_id_to_str(info.topic_id)}"
+    lm.close()
+    assert (tmp_path / "data" / ".kafka_cleanshutdown").exists()
+    assert read_offset_checkpoint(tmp_path / "data" / "recovery-point-offset-checkpoint")[("orders", 1)] == 4
+    assert (tmp_path / "data" / "recovery-point-offset-checkpoint").read_text().startswith("0\n3\n")
+    again = manager(tmp_path, clock)
+    assert not (tmp_path / "data" / ".kafka_cleanshutdown").exists()
+    t = again.topics()["orders"]
+    assert (t.topic_id, t.partitions, t.configs) == (info.topic_id, 3, {"retention.ms": "1000"})
+    assert again.get_log("orders", 1).log_end_offset == 4
+    assert again.get_log("orders", 3) is None
+
+
+def test_errors(tmp_path: Path) -> None:
+    lm = manager(tmp_path)
+    lm.create_topic("a", 1)
+    with pytest.raises(StorageError) as exc:
+        lm.create_topic("a", 1)
+    assert exc.value.error_code == ErrorCode.TOPIC_ALREADY_EXISTS
+    with pytest.raises(ConfigError) as cexc:
+        lm.create_topic("b", 1, {"retention.mss": "1"})
+    assert "retention.mss" in str(cexc.value) and cexc.value.error_code == ErrorCode.INVALID_CONFIG
+    with pytest.raises(StorageError):
+        lm.create_partitions("a", 1)
+    assert "b" not in lm.topics()
+
+
+@pytest.mark.parametrize("name", ["", ".", "..", "a" * 250, "bad name", "ü", "a/b"])
+def test_invalid_topic_names(name: str) -> None:
+    with pytest.raises(InvalidTopicError) as exc:
+        validate_topic_name(name)
+    assert exc.value.error_code == ErrorCode.INVALID_TOPIC
+
+
+def test_valid_topic_names() -> None:
+    for name in ("a", "a.b_c-D9", "x" * 249, "__consumer_offsets"):
+        validate_topic_name(name)
+
+
+def test_delete_topic_and_add_partitions(tmp_path: Path) -> None:
+    lm = manager(tmp_path)
+    lm.create_topic("t", 1)
+    lm.create_partitions("t", 4)
+    assert lm.get_log("t", 3) is not None and lm.topics()["t"].partitions == 4
+    lm.delete_topic("t")
+    assert lm.topics() == {}
+    assert not [p for p in (tmp_path / "data").iterdir() if p.is_dir()]
+    lm.close()
+    assert manager(tmp_path).topics() == {}
+
+
+def test_unclean_restart_recovers(tmp_path: Path) -> None:
+    clock = ManualClock()
+    lm = manager(tmp_path, clock)
+    lm.create_topic("t", 1)
+    plog = lm.get_log("t", 0)
+    plog.append(batch(3), leader_epoch=0, now_ms=clock.now_ms())
+    plog.flush()
+    seg = plog.active_segment
+    with open(seg.log_path, "ab") as f:
+        f.write(b"\x01" * 20)
+    again = manager(tmp_path, clock)
+    assert again.get_log("t", 0).log_end_offset == 3
+    assert list((tmp_path / "data" / "t-0").glob("*.torn-*"))
+
+
+def test_adopts_unregistered_kafka_dirs(tmp_path: Path) -> None:
+    lm = manager(tmp_path)
+    info = lm.create_topic("k", 2)
+    lm.get_log("k", 0).append(batch(2), leader_epoch=0, now_ms=ManualClock().now_ms())
+    lm.close()
+    (tmp_path / "data" / "kaflite-topics.json").unlink()
+    again = manager(tmp_path)
+    assert again.topics()["k"].topic_id == info.topic_id and again.topics()["k"].partitions == 2
+    assert again.get_log("k", 0).log_end_offset == 2
+
+
+def test_sweeps(tmp_path: Path) -> None:
+    clock = ManualClock()
+    lm = manager(tmp_path, clock)
+    lm.create_topic("d", 1, {"segment.bytes": "4096", "retention.ms": "1000", "flush.ms": "100"})
+    lm.create_topic("c", 1, {"segment.bytes": "4096", "cleanup.policy": "compact"})
+    for _ in range(30):
+        lm.get_log("d", 0).append(batch(2, ts=clock.now_ms()), leader_epoch=0, now_ms=clock.now_ms())
+        lm.get_log("c", 0).append(batch(2, ts=clock.now_ms()), leader_epoch=0, now_ms=clock.now_ms())
+    assert lm.flush_due(clock.advance(100)) == 1  # "c" keeps the 1000 ms default
+    assert lm.apply_retention(clock.advance(5000)) > 0
+    assert lm.get_log("d", 0).log_start_offset > 0
+    assert lm.run_cleaner(clock.now_ms())[("c", 0)].segments_cleaned > 0
+    lm.alter_topic_configs("d", {"retention.ms": None})
+    assert lm.get_log("d", 0).config.retention_ms == LogConfig().retention_ms
+
+
+def test_topic_id_text_form() -> None:
+    raw = bytes(range(16))
+    assert topic_id_from_str(topic_id_to_str(raw)) == raw
+    assert "=" not in topic_id_to_str(raw) and len(topic_id_to_str(raw)) == 22
