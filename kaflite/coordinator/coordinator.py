@@ -227,6 +227,10 @@ class GroupCoordinator:
         """Called synchronously on every transition (B-STATE-2); the runtime turns it into events."""
         self._listeners.append(listener)
 
+    def remove_listener(self, listener: TransitionListener) -> None:
+        if listener in self._listeners:
+            self._listeners.remove(listener)
+
     def history(self, group_id: str) -> list[Transition]:
         return list(self._histories.get(group_id, ()))
 

@@ -94,8 +94,8 @@ class Harness:
     def join_new(self, group: str = "g", **kw: Any) -> str:
         """KIP-394 round trip: returns the token of the second (real) JoinGroup."""
         t = self.join(group, **kw)
-        resp = self.responses[t]
-        if resp.error_code == 79:  # MEMBER_ID_REQUIRED
+        resp = self.responses.get(t)
+        if resp is not None and resp.error_code == 79:  # MEMBER_ID_REQUIRED
             return self.join(group, resp.member_id, **kw)
         return t
 
@@ -134,9 +134,7 @@ class Harness:
         self.absorb(self.coord.heartbeat(req, version, RequestContext(), t))
         return self.responses[t].error_code
 
-    def leave(
-        self, group: str, *members: tuple[str, str | None], version: int = 5, reason: str | None = None
-    ) -> Any:
+    def leave(self, group: str, *members: tuple[str, str | None], version: int = 5, reason: str | None = None) -> Any:
         MI = LeaveGroupRequest.MemberIdentity
         if version >= 3:
             req = LeaveGroupRequest(
@@ -218,11 +216,16 @@ class Harness:
 
     def form_group(self, n: int, group: str = "g", **kw: Any) -> list[str]:
         """n members join together and sync: returns member ids (leader first); group Stable."""
-        tokens = [self.join(group, **kw) for _ in range(n)]
-        ids = [self.responses[t].member_id for t in tokens]
-        rejoin = [self.join(group, m, **kw) for m in ids]
+        instance_id = kw.pop("instance_id", None)
+        rejoin = [
+            self.join_new(
+                group, instance_id=None if instance_id is None else f"{instance_id}{'' if i == 0 else i}", **kw
+            )
+            for i in range(n)
+        ]
         self.advance(0)
         resp = [self.responses[t] for t in rejoin]
+        ids = [r.member_id for r in resp]
         assert all(r.error_code == 0 for r in resp), resp
         gen = resp[0].generation_id
         leader = resp[0].leader

@@ -1,0 +1,417 @@
+"""The coordinator's only async module: Kafka's CoordinatorRuntime on one asyncio event loop.
+
+It runs each operation of the pure GroupCoordinator synchronously (no await inside a state change,
+B-JOIN-1), appends the records the operation produced to `__consumer_offsets` through a writer,
+and only once they are durable releases the responses (B-OFF-2, B-SYNC-2). Writes to one partition
+are chained in order; a response without records of its own still waits for the earlier writes of
+its group's partition. A failed append reloads that partition from the log (Kafka reverts to the
+last committed snapshot; we rebuild by replay) and fails the requests that depended on it. Timers
+are `loop.call_at` handles; a fired timer is just another operation, and a stale one is ignored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import itertools
+from collections.abc import AsyncIterable, Awaitable, Callable, Iterable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import structlog
+
+from kaflite.clock import Clock, SystemClock
+from kaflite.coordinator.config import GroupCoordinatorConfig
+from kaflite.coordinator.coordinator import GroupCoordinator, PartitionStatus, error_response
+from kaflite.coordinator.group import Transition, TransitionListener
+from kaflite.coordinator.records import Record
+from kaflite.coordinator.result import CoordinatorResult, RequestContext
+from kaflite.coordinator.snapshot import GroupSnapshot
+from kaflite.coordinator.state import GroupState
+from kaflite.protocol.errors import ErrorCode
+
+log = structlog.get_logger("kaflite.coordinator.runtime")
+
+RecordSource = Iterable[Record] | AsyncIterable[Record]
+
+
+class CoordinatorWriter(Protocol):
+    """Appends coordinator records to a `__consumer_offsets` partition; returns once durable.
+
+    Raising means the records may not be in the log: the runtime reloads the partition.
+    """
+
+    async def append(self, partition: int, records: list[Record]) -> None: ...
+
+
+class CoordinatorLoader(Protocol):
+    """Reads a `__consumer_offsets` partition from its first offset to its end, as (key, value) pairs.
+
+    `read` may return a plain iterable, an async iterable, or an awaitable of either.
+    """
+
+    def read(self, partition: int) -> RecordSource | Awaitable[RecordSource]: ...
+
+
+class _StaleWrite(Exception):
+    """The partition was reloaded since this write was queued: its state change no longer exists."""
+
+
+@dataclass(slots=True)
+class _Pending:
+    future: asyncio.Future[Any]
+    api: str
+    request: Any
+    version: int
+    partition: int | None
+
+
+class CoordinatorRuntime:
+    """The broker's entry point to the group coordinator (one per broker, all owned partitions)."""
+
+    def __init__(
+        self,
+        writer: CoordinatorWriter,
+        loader: CoordinatorLoader,
+        config: GroupCoordinatorConfig | None = None,
+        *,
+        clock: Clock | None = None,
+        member_id_factory: Callable[[str], str] | None = None,
+        load_batch: int = 1_000,
+    ) -> None:
+        self.config = config or GroupCoordinatorConfig()
+        self._clock: Clock = clock or SystemClock()
+        kwargs: dict[str, Any] = {}
+        if member_id_factory is not None:
+            kwargs["member_id_factory"] = member_id_factory
+        self.coordinator = GroupCoordinator(self.config, self._clock, partitions=(), **kwargs)
+        self._writer = writer
+        self._loader = loader
+        self._load_batch = load_batch
+        self._tokens = itertools.count(1)
+        self._pending: dict[int, _Pending] = {}
+        self._tails: dict[int, asyncio.Task[None]] = {}
+        self._epochs: dict[int, int] = {}
+        self._handles: dict[str, tuple[asyncio.TimerHandle, int]] = {}
+        self._waiters: set[asyncio.Future[None]] = set()
+        self._background: set[asyncio.Task[Any]] = set()
+        self._closed = False
+        self.coordinator.add_listener(lambda _t: self._wake())
+
+    # ================================================================== group APIs
+    async def handle_join_group(self, request: Any, version: int, ctx: RequestContext) -> Any:
+        return await self._call("join_group", request, version, ctx, request.group_id)
+
+    async def handle_sync_group(self, request: Any, version: int, ctx: RequestContext) -> Any:
+        return await self._call("sync_group", request, version, ctx, request.group_id)
+
+    async def handle_heartbeat(self, request: Any, version: int, ctx: RequestContext) -> Any:
+        return await self._call("heartbeat", request, version, ctx, request.group_id)
+
+    async def handle_leave_group(self, request: Any, version: int, ctx: RequestContext) -> Any:
+        return await self._call("leave_group", request, version, ctx, request.group_id)
+
+    async def handle_offset_commit(self, request: Any, version: int, ctx: RequestContext) -> Any:
+        return await self._call("offset_commit", request, version, ctx, request.group_id)
+
+    async def handle_offset_fetch(self, request: Any, version: int, ctx: RequestContext) -> Any:
+        return await self._call("offset_fetch", request, version, ctx, None)
+
+    async def handle_describe_groups(self, request: Any, version: int, ctx: RequestContext) -> Any:
+        return await self._call("describe_groups", request, version, ctx, None)
+
+    async def handle_list_groups(self, request: Any, version: int, ctx: RequestContext) -> Any:
+        return await self._call("list_groups", request, version, ctx, None)
+
+    async def handle_delete_groups(self, request: Any, version: int, ctx: RequestContext) -> Any:
+        return await self._call("delete_groups", request, version, ctx, None)
+
+    async def handle_offset_delete(self, request: Any, version: int, ctx: RequestContext) -> Any:
+        return await self._call("offset_delete", request, version, ctx, request.group_id)
+
+    # ================================================================== FindCoordinator
+    def find_coordinator_partition(self, key: str) -> int:
+        """`abs(javaStringHashCode(key)) % offsets.topic.num.partitions` (B-FIND-1)."""
+        return self.coordinator.partition_for(key)
+
+    def coordinator_error(self, key: str) -> ErrorCode:
+        """FindCoordinator's answer for a group here: NONE once its partition is loaded (B-FIND-2)."""
+        status = self.coordinator.partition_status(self.find_coordinator_partition(key))
+        return ErrorCode.NONE if status is PartitionStatus.ACTIVE else ErrorCode.COORDINATOR_NOT_AVAILABLE
+
+    def partition_status(self, partition: int) -> PartitionStatus:
+        return self.coordinator.partition_status(partition)
+
+    # ================================================================== tools
+    def snapshot(self, group_id: str) -> GroupSnapshot | None:
+        return self.coordinator.snapshot(group_id)
+
+    def history(self, group_id: str) -> list[Transition]:
+        return self.coordinator.history(group_id)
+
+    def subscribe(self, callback: TransitionListener) -> Callable[[], None]:
+        """Call `callback` synchronously on every transition; returns an unsubscribe function."""
+        self.coordinator.add_listener(callback)
+        return lambda: self.coordinator.remove_listener(callback)
+
+    async def wait_for_group(
+        self,
+        group_id: str,
+        *,
+        state: GroupState | str | None = None,
+        members: int | None = None,
+        generation: int | None = None,
+        predicate: Callable[[GroupSnapshot | None], bool] | None = None,
+        timeout: float = 10.0,
+    ) -> GroupSnapshot | None:
+        """Wait, without polling, until the group matches; raises TimeoutError after `timeout` s."""
+        want_state = GroupState(state) if isinstance(state, str) else state
+
+        def matches(snap: GroupSnapshot | None) -> bool:
+            if predicate is not None:
+                return predicate(snap)
+            if snap is None:
+                return want_state is GroupState.DEAD
+            return (
+                (want_state is None or snap.state is want_state)
+                and (members is None or len(snap.members) == members)
+                and (generation is None or snap.generation == generation)
+            )
+
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            snap = self.snapshot(group_id)
+            if matches(snap):
+                return snap
+            remaining = deadline - loop.time()
+            if remaining <= 0:
+                raise TimeoutError(f"group {group_id!r} did not reach the expected state; last: {snap}")
+            waiter: asyncio.Future[None] = loop.create_future()
+            self._waiters.add(waiter)
+            try:
+                await asyncio.wait_for(waiter, remaining)
+            except TimeoutError:
+                pass
+            finally:
+                self._waiters.discard(waiter)
+
+    def _wake(self) -> None:
+        for w in list(self._waiters):
+            if not w.done():
+                w.set_result(None)
+
+    # ================================================================== loading
+    async def load_partition(self, partition: int, records: RecordSource | None = None) -> None:
+        """Become the coordinator of `partition`: replay its log (B-LOG-3), then serve its groups.
+
+        While replaying, its groups answer COORDINATOR_LOAD_IN_PROGRESS and FindCoordinator
+        COORDINATOR_NOT_AVAILABLE. `records` defaults to the loader's `read(partition)`.
+        """
+        epoch = self._begin_loading(partition)
+        await self._replay_partition(partition, epoch, records)
+
+    def _begin_loading(self, partition: int) -> int:
+        """Synchronous half of a load: from here on the partition answers LOAD_IN_PROGRESS."""
+        epoch = self._bump_epoch(partition)
+        self._fail_partition(partition, ErrorCode.NOT_COORDINATOR)
+        self.coordinator.begin_load(partition)
+        self._wake()
+        return epoch
+
+    async def _replay_partition(self, partition: int, epoch: int, records: RecordSource | None) -> None:
+        started = self._clock.now_ms()
+        n = 0
+        try:
+            source: Any = records if records is not None else self._loader.read(partition)
+            if inspect.isawaitable(source):
+                source = await source
+            if hasattr(source, "__aiter__"):
+                async for key, value in source:
+                    if self._epochs.get(partition) != epoch:
+                        return
+                    self.coordinator.replay(key, value)
+                    n += 1
+            else:
+                for key, value in source:
+                    self.coordinator.replay(key, value)
+                    n += 1
+                    if n % self._load_batch == 0:
+                        await asyncio.sleep(0)  # let other partitions' requests in
+                        if self._epochs.get(partition) != epoch:
+                            return
+        except Exception:
+            log.exception("coordinator.load_failed", partition=partition)
+            if self._epochs.get(partition) == epoch:
+                self._dispatch(self.coordinator.unload(partition))
+            raise
+        if self._epochs.get(partition) != epoch:
+            return  # a newer load or an unload took over
+        self._dispatch(self.coordinator.complete_load(partition))
+        groups = sum(
+            1 for g in self.coordinator.group_ids() if self.find_coordinator_partition(g) == partition
+        )
+        log.info(
+            "coordinator.loaded",
+            partition=partition,
+            records=n,
+            groups=groups,
+            ms=self._clock.now_ms() - started,
+        )
+        self._wake()
+
+    async def unload_partition(self, partition: int) -> None:
+        """Stop coordinating `partition` (its parked requests get NOT_COORDINATOR)."""
+        self._bump_epoch(partition)
+        self._fail_partition(partition, ErrorCode.NOT_COORDINATOR)
+        self._dispatch(self.coordinator.unload(partition))
+        self._wake()
+
+    def _bump_epoch(self, partition: int) -> int:
+        epoch = self._epochs.get(partition, 0) + 1
+        self._epochs[partition] = epoch
+        return epoch
+
+    async def close(self) -> None:
+        """Cancel timers and in-flight writes; parked requests get COORDINATOR_NOT_AVAILABLE."""
+        self._closed = True
+        for handle, _ in self._handles.values():
+            handle.cancel()
+        self._handles.clear()
+        for token in list(self._pending):
+            self._fail(token, ErrorCode.COORDINATOR_NOT_AVAILABLE)
+        tasks = [t for t in (*self._tails.values(), *self._background) if not t.done()]
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    # ================================================================== operations
+    async def _call(
+        self, api: str, request: Any, version: int, ctx: RequestContext, group_id: str | None
+    ) -> Any:
+        if self._closed:
+            return error_response(api, request, version, ErrorCode.COORDINATOR_NOT_AVAILABLE)
+        loop = asyncio.get_running_loop()
+        token = next(self._tokens)
+        partition = self.coordinator.partition_for(group_id) if group_id else None
+        future: asyncio.Future[Any] = loop.create_future()
+        self._pending[token] = _Pending(future, api, request, version, partition)
+        try:
+            result: CoordinatorResult = getattr(self.coordinator, api)(request, version, ctx, token)
+        except BaseException:
+            self._pending.pop(token, None)
+            raise
+        self._dispatch(result)
+        try:
+            return await future
+        finally:
+            # Cancelled (e.g. the connection closed): a later answer for this token is dropped.
+            self._pending.pop(token, None)
+
+    def _dispatch(self, result: CoordinatorResult) -> None:
+        """Arm timers, queue the writes, release the responses once every write they need is durable."""
+        self._apply_timers(result)
+        waits: list[asyncio.Task[None]] = []
+        for p in sorted(set(result.records) | result.partitions):
+            task = self._enqueue_write(p, result.records.get(p, []))
+            if task is not None:
+                waits.append(task)
+        if not waits:
+            self._deliver(result, failed=False)
+        else:
+            gathered = asyncio.gather(*waits, return_exceptions=True)
+            gathered.add_done_callback(
+                lambda g: self._deliver(
+                    result, failed=g.cancelled() or any(isinstance(o, BaseException) for o in g.result())
+                )
+            )
+        self._wake()
+
+    def _deliver(self, result: CoordinatorResult, *, failed: bool) -> None:
+        for token, response in result.responses:
+            if failed:
+                self._fail(token, ErrorCode.NOT_COORDINATOR)
+            else:
+                pending = self._pending.pop(token, None)  # type: ignore[call-overload]
+                if pending is not None and not pending.future.done():
+                    pending.future.set_result(response)
+        self._wake()
+
+    def _fail(self, token: Any, error: ErrorCode) -> None:
+        pending = self._pending.pop(token, None)
+        if pending is not None and not pending.future.done():
+            pending.future.set_result(error_response(pending.api, pending.request, pending.version, error))
+
+    def _fail_partition(self, partition: int, error: ErrorCode) -> None:
+        for token, pending in list(self._pending.items()):
+            if pending.partition == partition:
+                self._fail(token, error)
+
+    def _enqueue_write(self, partition: int, records: list[Record]) -> asyncio.Task[None] | None:
+        tail = self._tails.get(partition)
+        if not records and (tail is None or tail.done()):
+            return None  # nothing earlier in flight: answer at once
+        epoch = self._epochs.get(partition, 0)
+        task = asyncio.get_running_loop().create_task(self._write(partition, epoch, records, tail))
+        self._tails[partition] = task
+        return task
+
+    async def _write(
+        self, partition: int, epoch: int, records: list[Record], previous: asyncio.Task[None] | None
+    ) -> None:
+        if previous is not None and not previous.done():
+            await asyncio.wait([previous])
+        if self._epochs.get(partition, 0) != epoch:
+            raise _StaleWrite(partition)
+        if not records:
+            return
+        try:
+            await self._writer.append(partition, records)
+        except Exception as exc:
+            log.warning(
+                "coordinator.append_failed", partition=partition, records=len(records), error=repr(exc)
+            )
+            if self._epochs.get(partition, 0) == epoch:
+                self._start_reload(partition)
+            raise
+
+    def _start_reload(self, partition: int) -> None:
+        """Forget the partition's in-memory state (it ran ahead of the log) and replay the log."""
+        epoch = self._begin_loading(partition)
+        task = asyncio.get_running_loop().create_task(self._reload(partition, epoch))
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _reload(self, partition: int, epoch: int) -> None:
+        try:
+            await self._replay_partition(partition, epoch, None)
+        except Exception:
+            log.exception("coordinator.reload_failed", partition=partition)
+
+    # ================================================================== timers
+    def _apply_timers(self, result: CoordinatorResult) -> None:
+        if self._closed:
+            return
+        loop = asyncio.get_running_loop()
+        for op in result.timers:
+            old = self._handles.pop(op.key, None)
+            if old is not None:
+                old[0].cancel()
+            if op.deadline_ms is None:
+                continue
+            delay_s = max(0, op.deadline_ms - self._clock.now_ms()) / 1000
+            handle = loop.call_at(loop.time() + delay_s, self._fire, op.key, op.deadline_ms)
+            self._handles[op.key] = (handle, op.deadline_ms)
+
+    def _fire(self, key: str, deadline_ms: int) -> None:
+        armed = self._handles.get(key)
+        if armed is not None and armed[1] == deadline_ms:
+            del self._handles[key]
+        if self.coordinator.timer_deadline(key) != deadline_ms:
+            return  # stale: rescheduled or cancelled since it was armed
+        try:
+            result = self.coordinator.on_timer(key, max(self._clock.now_ms(), deadline_ms))
+        except Exception:
+            log.exception("coordinator.timer_failed", key=key)
+            return
+        self._dispatch(result)
