@@ -62,7 +62,16 @@ def configure_logging(
         final = [tracebacks, structlog.processors.JSONRenderer()]
     else:
         colors = bool(getattr(out, "isatty", lambda: False)())
-        final = [structlog.dev.ConsoleRenderer(colors=colors)]
+        formatter: Any = structlog.dev.plain_traceback
+        try:  # rich tracebacks when installed, but without locals: a broker's frames hold payloads
+            import rich  # noqa: F401
+
+            formatter = structlog.dev.RichTracebackFormatter(
+                color_system="truecolor" if colors else None, show_locals=False
+            )
+        except ImportError:
+            pass
+        final = [structlog.dev.ConsoleRenderer(colors=colors, exception_formatter=formatter)]
 
     shared = _shared_processors()
     structlog.configure(
