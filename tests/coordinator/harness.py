@@ -202,6 +202,11 @@ class Harness:
                 group_id=group,
                 topics=None if topics is None else [T(name=t, partition_indexes=ps) for t, ps in topics.items()],
             )
+        if topics is None:  # constructors turn None into []; a null array means "all topics"
+            if version >= 8:
+                req.groups[0].topics = None
+            else:
+                req.topics = None
         t = self.token("fetch")
         self.absorb(self.coord.offset_fetch(req, version, RequestContext(), t))
         return self.responses[t]
