@@ -54,7 +54,13 @@ def decode_request_header(frame: bytes | memoryview) -> RequestHeader:
             client_id = bytes(frame[pos:pos + n]).decode("utf-8", "replace")
             pos += n
         if is_flexible(api_key, api_version):
-            pos = _skip_tags(memoryview(frame), pos)
+            try:
+                pos = _skip_tags(memoryview(frame), pos)
+            except (DecodeError, IndexError):
+                # An ApiVersions of a version we do not know still gets its UNSUPPORTED_VERSION
+                # answer (KIP-511): its body is never read, so a header we cannot finish is fine.
+                if api_key != API_VERSIONS or api_version <= REQUESTS[API_VERSIONS].MAX_VERSION:
+                    raise
     return RequestHeader(api_key, api_version, correlation_id, client_id, pos)
 
 

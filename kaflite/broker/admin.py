@@ -1,0 +1,273 @@
+"""Cluster-level APIs: ApiVersions, Metadata, DescribeCluster, DescribeConfigs, topic admin."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import structlog
+
+from kaflite.broker.connection import RequestContext
+from kaflite.broker.topics import config_entries, is_internal, is_valid_topic_name, validate_new_topic
+from kaflite.protocol.errors import ErrorCode
+from kaflite.protocol.messages import (
+    ApiVersionsRequest,
+    ApiVersionsResponse,
+    CreatePartitionsRequest,
+    CreatePartitionsResponse,
+    CreateTopicsRequest,
+    CreateTopicsResponse,
+    DeleteTopicsRequest,
+    DeleteTopicsResponse,
+    DescribeClusterRequest,
+    DescribeClusterResponse,
+    DescribeConfigsRequest,
+    DescribeConfigsResponse,
+    MetadataRequest,
+    MetadataResponse,
+)
+from kaflite.storage.errors import StorageError
+
+if TYPE_CHECKING:
+    from kaflite.broker.server import Broker
+
+log = structlog.get_logger("kaflite.admin")
+
+ZERO_UUID = bytes(16)
+AUTHORIZED_OPERATIONS_OMITTED = -2147483648
+TOPIC_RESOURCE, BROKER_RESOURCE = 2, 4
+# DescribeConfigs config sources
+DYNAMIC_TOPIC_CONFIG, STATIC_BROKER_CONFIG, DEFAULT_CONFIG = 1, 4, 5
+MR = MetadataResponse
+
+
+class AdminHandler:
+    def __init__(self, broker: Broker) -> None:
+        self.broker = broker
+
+    # -- ApiVersions, DescribeCluster -------------------------------------------------------------
+
+    def api_versions(self, ctx: RequestContext, req: ApiVersionsRequest) -> ApiVersionsResponse:
+        if ctx.version >= 3:
+            ctx.connection.log = ctx.connection.log.bind(client_software=req.client_software_name,
+                                                         client_version=req.client_software_version)
+        return ApiVersionsResponse(api_keys=self.broker.api_versions_list())
+
+    def describe_cluster(self, ctx: RequestContext, req: DescribeClusterRequest) -> DescribeClusterResponse:
+        b = self.broker
+        return DescribeClusterResponse(
+            cluster_id=b.cluster_id, controller_id=b.config.node_id,
+            brokers=[DescribeClusterResponse.DescribeClusterBroker(
+                broker_id=b.config.node_id, host=b.advertised_host, port=b.port)],
+            cluster_authorized_operations=AUTHORIZED_OPERATIONS_OMITTED)
+
+    # -- Metadata ---------------------------------------------------------------------------------
+
+    def metadata(self, ctx: RequestContext, req: MetadataRequest) -> MetadataResponse:
+        b = self.broker
+        logs = b.logs
+        if req.topics is None or (ctx.version == 0 and not req.topics):
+            wanted = [(info.name, None) for info in logs.topics().values()]
+        else:
+            wanted = []
+            for t in req.topics:
+                if t.name is None and t.topic_id != ZERO_UUID:
+                    info = self.broker.topic_by_id(t.topic_id)
+                    wanted.append((info.name if info else None, t.topic_id))
+                else:
+                    wanted.append((t.name, None))
+        auto_create = b.config.auto_create_topics_enable and (ctx.version < 4 or req.allow_auto_topic_creation)
+        topics = []
+        for name, tid in wanted:
+            if name is None:
+                topics.append(MR.MetadataResponseTopic(
+                    error_code=ErrorCode.UNKNOWN_TOPIC_ID, topic_id=tid, name=None,
+                    topic_authorized_operations=AUTHORIZED_OPERATIONS_OMITTED))
+                continue
+            info = logs.topic(name)
+            if info is None and auto_create:
+                info = self._auto_create(name)
+            if info is None:
+                code = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+                if not is_valid_topic_name(name):
+                    code = ErrorCode.INVALID_TOPIC_EXCEPTION
+                topics.append(MR.MetadataResponseTopic(error_code=code, name=name,
+                                                       topic_authorized_operations=AUTHORIZED_OPERATIONS_OMITTED))
+                continue
+            topics.append(self._topic_metadata(info))
+        return MetadataResponse(
+            brokers=[MR.MetadataResponseBroker(node_id=b.config.node_id, host=b.advertised_host, port=b.port)],
+            cluster_id=b.cluster_id, controller_id=b.config.node_id, topics=topics,
+            cluster_authorized_operations=AUTHORIZED_OPERATIONS_OMITTED)
+
+    def _topic_metadata(self, info: Any) -> MetadataResponse.MetadataResponseTopic:
+        node = self.broker.config.node_id
+        return MR.MetadataResponseTopic(
+            name=info.name, topic_id=info.topic_id, is_internal=is_internal(info.name),
+            topic_authorized_operations=AUTHORIZED_OPERATIONS_OMITTED,
+            partitions=[MR.MetadataResponsePartition(partition_index=i, leader_id=node, leader_epoch=0,
+                                                     replica_nodes=[node], isr_nodes=[node])
+                        for i in range(info.partitions)])
+
+    def _auto_create(self, name: str) -> Any:
+        if not is_valid_topic_name(name) or name.startswith("__"):
+            return None
+        try:
+            info = self.broker.logs.create_topic(name, self.broker.config.num_partitions, {})
+        except StorageError:
+            return None
+        log.info("auto-created topic", topic=name, partitions=info.partitions)
+        return info
+
+    # -- DescribeConfigs --------------------------------------------------------------------------
+
+    def describe_configs(self, ctx: RequestContext, req: DescribeConfigsRequest) -> DescribeConfigsResponse:
+        R = DescribeConfigsResponse
+        results = []
+        for res in req.resources:
+            out = R.DescribeConfigsResult(resource_type=res.resource_type, resource_name=res.resource_name,
+                                          configs=[])
+            results.append(out)
+            keys = set(res.configuration_keys) if res.configuration_keys else None
+            if res.resource_type == TOPIC_RESOURCE:
+                info = self.broker.logs.topic(res.resource_name)
+                if info is None:
+                    out.error_code = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+                    out.error_message = f"topic {res.resource_name} does not exist"
+                    continue
+                for name, value, is_dynamic in config_entries(self.broker.logs, info.configs):
+                    if keys is not None and name not in keys:
+                        continue
+                    source = DYNAMIC_TOPIC_CONFIG if is_dynamic else DEFAULT_CONFIG
+                    out.configs.append(R.DescribeConfigsResourceResult(
+                        name=name, value=value, read_only=False, config_source=source,
+                        is_default=not is_dynamic, is_sensitive=False,
+                        synonyms=[R.DescribeConfigsSynonym(name=name, value=value, source=source)]
+                        if req.include_synonyms else [],
+                        config_type=0, documentation=None))
+            elif res.resource_type == BROKER_RESOURCE:
+                if res.resource_name not in ("", str(self.broker.config.node_id)):
+                    out.error_code = ErrorCode.INVALID_REQUEST
+                    out.error_message = f"unknown broker {res.resource_name}"
+                    continue
+                for name, value, is_default, doc in self.broker.config.describe():
+                    if keys is not None and name not in keys:
+                        continue
+                    source = DEFAULT_CONFIG if is_default else STATIC_BROKER_CONFIG
+                    out.configs.append(R.DescribeConfigsResourceResult(
+                        name=name, value=None if value is None else str(value), read_only=True,
+                        config_source=source, is_default=is_default, is_sensitive=False,
+                        synonyms=[], config_type=0, documentation=doc if req.include_documentation else None))
+            else:
+                out.error_code = ErrorCode.INVALID_REQUEST
+                out.error_message = f"resource type {res.resource_type} is not supported"
+        return R(results=results)
+
+    # -- CreateTopics / DeleteTopics / CreatePartitions -------------------------------------------
+
+    def create_topics(self, ctx: RequestContext, req: CreateTopicsRequest) -> CreateTopicsResponse:
+        R = CreateTopicsResponse
+        cfg = self.broker.config
+        logs = self.broker.logs
+        results = []
+        for t in req.topics:
+            out = R.CreatableTopicResult(name=t.name, num_partitions=-1, replication_factor=-1, configs=None)
+            results.append(out)
+            partitions = t.num_partitions
+            rf = t.replication_factor
+            if t.assignments:
+                if partitions != -1 or rf != -1:
+                    out.error_code = ErrorCode.INVALID_REQUEST
+                    out.error_message = "both assignments and numPartitions/replicationFactor were given"
+                    continue
+                partitions = len(t.assignments)
+                rf = len(t.assignments[0].broker_ids)
+                if any(a.broker_ids != [cfg.node_id] for a in t.assignments):
+                    out.error_code = ErrorCode.INVALID_REPLICA_ASSIGNMENT
+                    out.error_message = f"the only broker is {cfg.node_id}"
+                    continue
+            partitions = cfg.num_partitions if partitions == -1 else partitions
+            rf = cfg.default_replication_factor if rf == -1 else rf
+            if partitions <= 0:
+                out.error_code = ErrorCode.INVALID_PARTITIONS
+                out.error_message = "Number of partitions must be larger than 0."
+                continue
+            if rf <= 0 or rf > 1:
+                out.error_code = ErrorCode.INVALID_REPLICATION_FACTOR
+                out.error_message = f"Replication factor: {rf} larger than available brokers: 1." if rf > 1 \
+                    else "Replication factor must be larger than 0."
+                continue
+            configs = {c.name: c.value for c in t.configs}
+            try:
+                if req.validate_only:
+                    validate_new_topic(logs, t.name, configs)
+                    info = None
+                else:
+                    info = logs.create_topic(t.name, partitions, configs)
+            except StorageError as e:
+                out.error_code = e.error_code
+                out.error_message = str(e)
+                continue
+            out.num_partitions = partitions
+            out.replication_factor = rf
+            if info is not None:
+                out.topic_id = info.topic_id
+            out.configs = [R.CreatableTopicConfigs(name=n, value=v, read_only=False,
+                                                   config_source=DYNAMIC_TOPIC_CONFIG if d else DEFAULT_CONFIG)
+                           for n, v, d in config_entries(logs, configs)]
+            if not req.validate_only:
+                log.info("created topic", topic=t.name, partitions=partitions, configs=configs)
+        return R(topics=results)
+
+    def delete_topics(self, ctx: RequestContext, req: DeleteTopicsRequest) -> DeleteTopicsResponse:
+        R = DeleteTopicsResponse
+        logs = self.broker.logs
+        wanted: list[tuple[str | None, bytes]] = []
+        if ctx.version >= 6:
+            wanted = [(t.name, t.topic_id) for t in req.topics]
+        else:
+            wanted = [(n, ZERO_UUID) for n in req.topic_names]
+        results = []
+        for name, tid in wanted:
+            info = logs.topic(name) if name is not None else self.broker.topic_by_id(tid)
+            out = R.DeletableTopicResult(name=name, topic_id=tid)
+            results.append(out)
+            if info is None:
+                out.error_code = ErrorCode.UNKNOWN_TOPIC_ID if name is None else ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+                continue
+            out.name, out.topic_id = info.name, info.topic_id
+            if is_internal(info.name):
+                out.error_code = ErrorCode.INVALID_TOPIC_EXCEPTION
+                out.error_message = f"cannot delete internal topic {info.name}"
+                continue
+            logs.delete_topic(info.name)
+            self.broker.on_topic_deleted(info.name)
+            log.info("deleted topic", topic=info.name)
+        return R(responses=results)
+
+    def create_partitions(self, ctx: RequestContext, req: CreatePartitionsRequest) -> CreatePartitionsResponse:
+        R = CreatePartitionsResponse
+        logs = self.broker.logs
+        results = []
+        for t in req.topics:
+            out = R.CreatePartitionsTopicResult(name=t.name)
+            results.append(out)
+            info = logs.topic(t.name)
+            if info is None:
+                out.error_code = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+                continue
+            if is_internal(info.name):
+                out.error_code = ErrorCode.INVALID_PARTITIONS
+                out.error_message = f"cannot change the partitions of internal topic {t.name}"
+                continue
+            if t.count <= info.partitions:
+                out.error_code = ErrorCode.INVALID_PARTITIONS
+                out.error_message = (f"Topic currently has {info.partitions} partitions, which is higher than "
+                                     f"or equal to the requested {t.count}.")
+                continue
+            if t.assignments and any(a.broker_ids != [self.broker.config.node_id] for a in t.assignments):
+                out.error_code = ErrorCode.INVALID_REPLICA_ASSIGNMENT
+                continue
+            if not req.validate_only:
+                logs.create_partitions(t.name, t.count)
+                log.info("added partitions", topic=t.name, partitions=t.count)
+        return R(results=results)

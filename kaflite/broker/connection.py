@@ -1,0 +1,237 @@
+"""One client connection: frames in, responses out, strictly in order.
+
+Kafka mutes a connection while one of its requests is in flight (``SocketServer``); aiokafka
+treats a reordered response as fatal. So requests are handled one at a time per connection:
+most handlers answer synchronously, and a handler that must wait (a long-poll fetch, a parked
+JoinGroup, a durable commit) holds the line until it answers. Clients open a separate
+connection to the coordinator, so a parked JoinGroup blocks nothing else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from collections import deque
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import structlog
+
+from kaflite.protocol._codec import DecodeError
+from kaflite.protocol.errors import ErrorCode
+from kaflite.protocol.frames import FrameDecoder, FrameError, frame
+from kaflite.protocol.headers import RequestHeader, decode_request_header, encode_response_header
+from kaflite.protocol.messages import REQUESTS, ApiVersionsResponse
+
+if TYPE_CHECKING:
+    from kaflite.broker.server import Broker
+
+log = structlog.get_logger("kaflite.connection")
+
+API_VERSIONS = 18
+PRODUCE = 0
+_conn_ids = itertools.count(1)
+
+
+@dataclass(slots=True)
+class RequestContext:
+    """What a handler knows about the request besides its body."""
+
+    header: RequestHeader
+    connection: KafkaConnection
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def version(self) -> int:
+        return self.header.api_version
+
+    @property
+    def client_id(self) -> str:
+        return self.header.client_id or ""
+
+    @property
+    def client_host(self) -> str:
+        return self.connection.peer_host
+
+    @property
+    def broker(self) -> Broker:
+        return self.connection.broker
+
+
+class NoResponse:
+    """Returned by a handler that must not answer (Produce with acks=0)."""
+
+
+NO_RESPONSE = NoResponse()
+
+
+class KafkaConnection(asyncio.Protocol):
+    def __init__(self, broker: Broker) -> None:
+        self.broker = broker
+        self.id = next(_conn_ids)
+        self.decoder = FrameDecoder(broker.config.socket_request_max_bytes)
+        self.pending: deque[bytes] = deque()
+        self.transport: asyncio.Transport | None = None
+        self.peer_host = ""
+        self.peer = ""
+        self.busy = False  # a request is in flight (awaiting) or the socket is not draining
+        self.writable = True
+        self.closed = False
+        self.reading_paused = False
+        self.in_flight: asyncio.Task[None] | None = None
+        self.log = log
+
+    # -- asyncio.Protocol ------------------------------------------------------------------------
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]  # uvloop's transports are not subclasses
+        peer = transport.get_extra_info("peername") or ("?", 0)
+        self.peer_host = str(peer[0])
+        self.peer = f"{peer[0]}:{peer[1]}"
+        self.log = log.bind(conn=self.id, peer=self.peer)
+        self.broker.connections.add(self)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed = True
+        self.pending.clear()
+        self.broker.connections.discard(self)
+        self.broker.on_connection_closed(self)
+
+    def data_received(self, data: bytes) -> None:
+        try:
+            frames = self.decoder.feed(data)
+        except FrameError as e:
+            self.close(f"framing error: {e}")
+            return
+        if frames:
+            self.pending.extend(frames)
+            if len(self.pending) > self.broker.config.queued_max_requests and not self.reading_paused:
+                assert self.transport is not None
+                self.transport.pause_reading()
+                self.reading_paused = True
+            self._pump()
+
+    def eof_received(self) -> bool:
+        if self.decoder.buffered:
+            self.close(f"peer closed the connection mid-frame ({self.decoder.buffered} bytes buffered)")
+        return False
+
+    def pause_writing(self) -> None:
+        self.writable = False
+
+    def resume_writing(self) -> None:
+        self.writable = True
+        self._pump()
+
+    # -- request processing ----------------------------------------------------------------------
+
+    def close(self, reason: str) -> None:
+        """Close this connection only, with a log line; the broker keeps serving everyone else."""
+        if not self.closed:
+            self.log.warning("closing connection", reason=reason)
+            self.closed = True
+            if self.transport is not None:
+                self.transport.close()
+
+    def _pump(self) -> None:
+        """Handle queued frames in order until one must wait."""
+        while self.pending and not self.busy and self.writable and not self.closed:
+            if self.broker.paused:
+                return
+            result = self._dispatch(self.pending.popleft())
+            if result is not None:
+                self.busy = True
+                self.in_flight = asyncio.ensure_future(self._finish(result))
+                return
+        if self.reading_paused and len(self.pending) < self.broker.config.queued_max_requests // 2:
+            assert self.transport is not None
+            self.transport.resume_reading()
+            self.reading_paused = False
+
+    async def _finish(self, pending: tuple[RequestContext, Any]) -> None:
+        ctx, awaitable = pending
+        try:
+            response = await awaitable
+        except Exception:
+            self._log_failure(ctx)
+            self.close("handler failed")
+            return
+        finally:
+            self.busy = False
+            self.in_flight = None
+        self._respond(ctx, response)
+        self._pump()
+
+    def _dispatch(self, body: bytes) -> tuple[RequestContext, Any] | None:
+        """Decode and route one frame; answer at once or return the awaitable answer."""
+        try:
+            header = decode_request_header(body)
+        except (DecodeError, IndexError, ValueError) as e:
+            self.close(f"malformed request header: {e}")
+            return None
+        route = self.broker.router.get(header.api_key)
+        ctx = RequestContext(header, self)
+        if route is None:
+            if header.api_key in REQUESTS:
+                return self._unsupported_api(ctx, body)
+            self.close(f"unknown api key {header.api_key}")
+            return None
+        if not route.min_version <= header.api_version <= route.max_version:
+            if header.api_key == API_VERSIONS:
+                # The client retries with a version we know: answer in v0 with our list.
+                resp = ApiVersionsResponse(error_code=ErrorCode.UNSUPPORTED_VERSION,
+                                           api_keys=self.broker.api_versions_list())
+                self._write(ctx, resp.encode(0))
+                return None
+            self.close(f"unsupported version {header.api_version} of api {header.api_key}")
+            return None
+        try:
+            request, _ = route.request_cls.decode_from(body, header.size, header.api_version)
+        except (DecodeError, IndexError, ValueError, UnicodeDecodeError) as e:
+            self.close(f"malformed {route.request_cls.__name__} v{header.api_version}: {e}")
+            return None
+        try:
+            result = route.handler(ctx, request)
+        except Exception:
+            self._log_failure(ctx)
+            self.close("handler failed")
+            return None
+        if asyncio.iscoroutine(result) or isinstance(result, asyncio.Future):
+            return ctx, result
+        self._respond(ctx, result)
+        return None
+
+    def _respond(self, ctx: RequestContext, response: Any) -> None:
+        if response is NO_RESPONSE or self.closed:
+            return
+        h = ctx.header
+        self._write(ctx, response.encode(h.api_version))
+
+    def _write(self, ctx: RequestContext, body: bytes) -> None:
+        h = ctx.header
+        assert self.transport is not None
+        self.transport.writelines(frame(encode_response_header(h.api_key, h.api_version, h.correlation_id),
+                                        body))
+
+    def _unsupported_api(self, ctx: RequestContext, body: bytes) -> None:
+        """A real Kafka API we do not implement: answer its error when the response has one."""
+        from kaflite.protocol.messages import RESPONSES
+
+        resp_cls = RESPONSES[ctx.header.api_key]
+        resp = resp_cls()
+        if "error_code" not in resp_cls.__slots__ or not (
+            resp_cls.MIN_VERSION <= ctx.version <= resp_cls.MAX_VERSION
+        ):
+            self.close(f"api {resp_cls.__name__} is not implemented")
+            return None
+        resp.error_code = ErrorCode.UNSUPPORTED_VERSION
+        if "error_message" in resp_cls.__slots__:
+            resp.error_message = f"kaflite does not implement {resp_cls.__name__[:-8]}"
+        self.log.info("answered an unimplemented api", api=resp_cls.__name__[:-8], client_id=ctx.client_id)
+        self._respond(ctx, resp)
+        return None
+
+    def _log_failure(self, ctx: RequestContext) -> None:
+        h = ctx.header
+        self.log.exception("request failed", api=h.api_key, version=h.api_version,
+                           correlation_id=h.correlation_id, client_id=h.client_id)

@@ -1,0 +1,216 @@
+"""Fetch as a delayed operation, plus ListOffsets and OffsetForLeaderEpoch.
+
+A fetch that cannot be satisfied at once (fewer than ``min_bytes`` available) waits until an
+append to one of its partitions completes it or ``max_wait_ms`` expires it — Kafka's
+``DelayedFetch``. On one event loop no locks are needed: ``on_append`` re-checks the waiters
+of that partition synchronously, and each waiter completes exactly once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import defaultdict
+from typing import TYPE_CHECKING, Any
+
+from kaflite.broker.connection import RequestContext
+from kaflite.protocol.errors import ErrorCode
+from kaflite.protocol.messages import (
+    FetchRequest,
+    FetchResponse,
+    ListOffsetsRequest,
+    ListOffsetsResponse,
+    OffsetForLeaderEpochRequest,
+    OffsetForLeaderEpochResponse,
+)
+from kaflite.storage.errors import OffsetOutOfRangeError
+
+if TYPE_CHECKING:
+    from kaflite.broker.server import Broker
+
+PD = FetchResponse.PartitionData
+TD = FetchResponse.FetchableTopicResponse
+
+LATEST, EARLIEST, MAX_TIMESTAMP, EARLIEST_LOCAL, LATEST_TIERED = -1, -2, -3, -4, -5
+
+
+class DelayedFetch:
+    """One parked fetch request; ``try_complete`` is re-run whenever one of its partitions grows."""
+
+    __slots__ = ("ctx", "future", "handler", "partitions", "req", "timer")
+
+    def __init__(self, handler: FetchHandler, ctx: RequestContext, req: FetchRequest,
+                 partitions: list[tuple[str, int]]) -> None:
+        self.handler = handler
+        self.ctx = ctx
+        self.req = req
+        self.partitions = partitions
+        self.future: asyncio.Future[FetchResponse] = asyncio.get_running_loop().create_future()
+        self.timer: asyncio.TimerHandle | None = None
+
+    def try_complete(self, force: bool = False) -> bool:
+        if self.future.done():
+            return True
+        resp, size, errors = self.handler.read(self.ctx, self.req)
+        if force or errors or size >= self.req.min_bytes or self.ctx.connection.closed:
+            self.complete(resp)
+            return True
+        return False
+
+    def complete(self, resp: FetchResponse) -> None:
+        if self.future.done():
+            return
+        if self.timer is not None:
+            self.timer.cancel()
+        self.handler.unpark(self)
+        self.future.set_result(resp)
+
+
+class FetchHandler:
+    def __init__(self, broker: Broker) -> None:
+        self.broker = broker
+        self.waiting: dict[tuple[str, int], set[DelayedFetch]] = defaultdict(set)
+
+    # -- Fetch ------------------------------------------------------------------------------------
+
+    def fetch(self, ctx: RequestContext, req: FetchRequest) -> Any:
+        resp, size, errors = self.read(ctx, req)
+        if req.max_wait_ms <= 0 or size >= req.min_bytes or errors or not req.topics:
+            return resp
+        tps = [(self._topic_name(ctx, t) or "", p.partition) for t in req.topics for p in t.partitions]
+        op = DelayedFetch(self, ctx, req, tps)
+        for tp in tps:
+            self.waiting[tp].add(op)
+        loop = asyncio.get_running_loop()
+        op.timer = loop.call_later(req.max_wait_ms / 1000, op.try_complete, True)
+        return op.future
+
+    def on_append(self, tp: tuple[str, int]) -> None:
+        ops = self.waiting.get(tp)
+        if ops:
+            for op in list(ops):
+                op.try_complete()
+
+    def unpark(self, op: DelayedFetch) -> None:
+        for tp in op.partitions:
+            ops = self.waiting.get(tp)
+            if ops is not None:
+                ops.discard(op)
+                if not ops:
+                    del self.waiting[tp]
+
+    def cancel_all(self) -> None:
+        """Shutdown: answer every parked fetch with what is there now."""
+        for ops in list(self.waiting.values()):
+            for op in list(ops):
+                op.try_complete(force=True)
+
+    def _topic_name(self, ctx: RequestContext, t: Any) -> str | None:
+        if ctx.version >= 13:
+            info = self.broker.topic_by_id(t.topic_id)
+            return info.name if info else None
+        return t.topic
+
+    def read(self, ctx: RequestContext, req: FetchRequest) -> tuple[FetchResponse, int, bool]:
+        """Read what is available now: (response, bytes of records, any partition error)."""
+        logs = self.broker.logs
+        remaining = req.max_bytes if req.max_bytes > 0 else 0x7FFFFFFF
+        total = 0
+        errors = False
+        topics = []
+        for t in req.topics:
+            name = self._topic_name(ctx, t)
+            info = logs.topic(name) if name is not None else None
+            parts = []
+            for p in t.partitions:
+                out = PD(partition_index=p.partition, high_watermark=-1, last_stable_offset=-1,
+                         log_start_offset=-1, records=b"")
+                parts.append(out)
+                plog = logs.get_log(info.name, p.partition) if info is not None else None
+                if plog is None:
+                    out.error_code = (ErrorCode.UNKNOWN_TOPIC_ID if ctx.version >= 13
+                                      else ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)
+                    errors = True
+                    continue
+                hw = plog.log_end_offset
+                out.high_watermark = hw
+                out.last_stable_offset = hw
+                out.log_start_offset = plog.log_start_offset
+                limit = min(p.partition_max_bytes, remaining)
+                if limit <= 0 and total > 0:
+                    continue
+                try:
+                    # The first batch of the response is returned whole even past the limits (KIP-74).
+                    result = plog.read(p.fetch_offset, max(limit, 1), min_one_batch=(total == 0))
+                except OffsetOutOfRangeError:
+                    out.error_code = ErrorCode.OFFSET_OUT_OF_RANGE
+                    errors = True
+                    continue
+                data = result.records
+                out.records = data
+                total += len(data)
+                remaining -= len(data)
+            topics.append(TD(topic=t.topic, topic_id=t.topic_id, partitions=parts))
+        return FetchResponse(responses=topics, session_id=0), total, errors
+
+    # -- ListOffsets ------------------------------------------------------------------------------
+
+    def list_offsets(self, ctx: RequestContext, req: ListOffsetsRequest) -> ListOffsetsResponse:
+        logs = self.broker.logs
+        topics = []
+        for t in req.topics:
+            info = logs.topic(t.name)
+            parts = []
+            for p in t.partitions:
+                out = ListOffsetsResponse.ListOffsetsPartitionResponse(
+                    partition_index=p.partition_index, timestamp=-1, offset=-1, leader_epoch=-1)
+                parts.append(out)
+                plog = logs.get_log(t.name, p.partition_index) if info is not None else None
+                if plog is None:
+                    out.error_code = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+                    continue
+                ts = p.timestamp
+                out.leader_epoch = 0
+                if ts == LATEST:
+                    out.offset = plog.log_end_offset
+                elif ts in (EARLIEST, EARLIEST_LOCAL):
+                    out.offset = plog.log_start_offset
+                elif ts == LATEST_TIERED:
+                    out.offset = plog.log_start_offset - 1  # nothing is tiered
+                elif ts == MAX_TIMESTAMP:
+                    found = plog.max_timestamp_offset()
+                    if found is not None:
+                        out.offset, out.timestamp = found
+                elif ts < 0:
+                    out.error_code = ErrorCode.INVALID_REQUEST
+                else:
+                    found = plog.offset_for_timestamp(ts)
+                    if found is not None:
+                        out.offset, out.timestamp = found
+                    else:
+                        out.leader_epoch = -1
+            topics.append(ListOffsetsResponse.ListOffsetsTopicResponse(name=t.name, partitions=parts))
+        return ListOffsetsResponse(topics=topics)
+
+    # -- OffsetForLeaderEpoch ---------------------------------------------------------------------
+
+    def offset_for_leader_epoch(self, ctx: RequestContext,
+                                req: OffsetForLeaderEpochRequest) -> OffsetForLeaderEpochResponse:
+        """One leader, epoch 0 forever: epoch 0 ends at the log end; a client never diverges."""
+        R = OffsetForLeaderEpochResponse
+        logs = self.broker.logs
+        topics = []
+        for t in req.topics:
+            parts = []
+            for p in t.partitions:
+                plog = logs.get_log(t.topic, p.partition)
+                if plog is None:
+                    parts.append(R.EpochEndOffset(partition=p.partition, leader_epoch=-1, end_offset=-1,
+                                                  error_code=ErrorCode.UNKNOWN_TOPIC_OR_PARTITION))
+                elif p.leader_epoch > 0:
+                    parts.append(R.EpochEndOffset(partition=p.partition, leader_epoch=-1, end_offset=-1,
+                                                  error_code=ErrorCode.UNKNOWN_LEADER_EPOCH))
+                else:
+                    parts.append(R.EpochEndOffset(partition=p.partition, leader_epoch=0,
+                                                  end_offset=plog.log_end_offset))
+            topics.append(R.OffsetForLeaderTopicResult(topic=t.topic, partitions=parts))
+        return R(topics=topics)

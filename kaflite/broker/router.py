@@ -1,0 +1,48 @@
+"""The handler registry: the one place that says which APIs and versions kaflite serves.
+
+ApiVersions is derived from it, so the versions advertised are exactly the implemented ones
+(Java 3.9 and librdkafka switch protocols the moment they see an API advertised).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from kaflite.protocol.messages import REQUESTS, RESPONSES
+
+Handler = Callable[[Any, Any], Any]  # (RequestContext, request) -> response | Awaitable | None
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    api_key: int
+    min_version: int
+    max_version: int
+    handler: Handler
+    request_cls: type
+    response_cls: type
+
+
+class Router:
+    def __init__(self) -> None:
+        self.routes: dict[int, Route] = {}
+
+    def add(self, api_key: int, handler: Handler, *, min_version: int | None = None,
+            max_version: int | None = None) -> None:
+        """Serve ``api_key`` over the schema's whole range unless narrowed (each narrowing says why)."""
+        req, resp = REQUESTS[api_key], RESPONSES[api_key]
+        lo = req.MIN_VERSION if min_version is None else max(min_version, req.MIN_VERSION)
+        hi = req.MAX_VERSION if max_version is None else min(max_version, req.MAX_VERSION)
+        self.routes[api_key] = Route(api_key, lo, hi, handler, req, resp)
+
+    def get(self, api_key: int) -> Route | None:
+        return self.routes.get(api_key)
+
+    def versions(self) -> list[tuple[int, int, int]]:
+        return sorted((r.api_key, r.min_version, r.max_version) for r in self.routes.values())
+
+
+def is_awaitable(x: object) -> bool:
+    return isinstance(x, Awaitable)

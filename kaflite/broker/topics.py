@@ -1,0 +1,40 @@
+"""Topic facts the handlers share: which topics are internal, what a topic's configs look like."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from kaflite.storage.config import LogConfig
+from kaflite.storage.errors import StorageError
+from kaflite.storage.manager import LogManager, validate_topic_name
+
+CONSUMER_OFFSETS = "__consumer_offsets"
+INTERNAL_TOPICS = frozenset({CONSUMER_OFFSETS, "__transaction_state", "__share_group_state"})
+
+
+def is_internal(name: str) -> bool:
+    return name in INTERNAL_TOPICS
+
+
+def is_valid_topic_name(name: str) -> bool:
+    try:
+        validate_topic_name(name)
+    except StorageError:
+        return False
+    return True
+
+
+def validate_new_topic(logs: LogManager, name: str, configs: Mapping[str, str]) -> None:
+    """CreateTopics with validate_only: every check create_topic makes, nothing written."""
+    from kaflite.protocol.errors import ErrorCode
+
+    validate_topic_name(name)
+    if logs.topic(name) is not None:
+        raise StorageError(f"Topic '{name}' already exists.", ErrorCode.TOPIC_ALREADY_EXISTS)
+    LogConfig.from_dict(configs, logs.default_config)
+
+
+def config_entries(logs: LogManager, overrides: Mapping[str, str | None]) -> list[tuple[str, str, bool]]:
+    """(name, value, set on the topic) for every topic config, as DescribeConfigs lists them."""
+    effective = LogConfig.from_dict(overrides, logs.default_config).to_dict()
+    return [(name, value, name in overrides) for name, value in sorted(effective.items())]
