@@ -256,9 +256,7 @@ class GroupCoordinator:
             for m in sorted(g.members.values(), key=lambda m: m.member_id)
         )
         offsets = {
-            tp: OffsetSnapshot(
-                o.offset, o.leader_epoch, o.metadata, o.commit_timestamp_ms, o.expire_timestamp_ms
-            )
+            tp: OffsetSnapshot(o.offset, o.leader_epoch, o.metadata, o.commit_timestamp_ms, o.expire_timestamp_ms)
             for tp, o in sorted(g.offsets.items())
         }
         return GroupSnapshot(
@@ -311,9 +309,7 @@ class GroupCoordinator:
     def _touch(self, group_id: str) -> None:
         self._res.partitions.add(self.partition_for(group_id))
 
-    def _schedule(
-        self, key: str, delay_ms: int, kind: str, group_id: str | None, args: tuple[Any, ...]
-    ) -> None:
+    def _schedule(self, key: str, delay_ms: int, kind: str, group_id: str | None, args: tuple[Any, ...]) -> None:
         deadline = self._now() + max(0, delay_ms)
         self._timers[key] = _Timer(deadline, kind, group_id, args)
         self._res.timers.append(TimerOp(key, deadline))
@@ -360,10 +356,7 @@ class GroupCoordinator:
         self._publish(t)
         if self._out is not None:
             p = self.partition_for(group_id)
-            if (
-                self.partition_status(p) is PartitionStatus.ACTIVE
-                and expire_offsets_key(p) not in self._timers
-            ):
+            if self.partition_status(p) is PartitionStatus.ACTIVE and expire_offsets_key(p) not in self._timers:
                 self._schedule(
                     expire_offsets_key(p),
                     self.config.offsets_retention_check_interval_ms,
@@ -610,23 +603,15 @@ class GroupCoordinator:
             f"client reason: {_join_reason(req, version)}",
         )
 
-    def _update_member(
-        self, member: Member, req: JoinGroupRequest, version: int, waiter: JoinWaiter | None
-    ) -> None:
+    def _update_member(self, member: Member, req: JoinGroupRequest, version: int, waiter: JoinWaiter | None) -> None:
         member.protocols = _protocols(req)
         member.rebalance_timeout_ms = self._rebalance_timeout(req, version)
         member.session_timeout_ms = req.session_timeout_ms
-        if (
-            waiter is not None
-            and member.awaiting_join is not None
-            and member.awaiting_join.token != waiter.token
-        ):
+        if waiter is not None and member.awaiting_join is not None and member.awaiting_join.token != waiter.token:
             # A second JoinGroup for the same member: the first one's connection is gone; answer it anyway.
             self._respond(
                 member.awaiting_join.token,
-                _join_response(
-                    member.awaiting_join.version, error=E.REBALANCE_IN_PROGRESS, member_id=member.member_id
-                ),
+                _join_response(member.awaiting_join.version, error=E.REBALANCE_IN_PROGRESS, member_id=member.member_id),
             )
         member.awaiting_join = waiter
 
@@ -640,9 +625,7 @@ class GroupCoordinator:
         reason: str,
     ) -> None:
         self._update_member(member, req, version, waiter)
-        self._maybe_prepare_rebalance_or_complete_join(
-            group, f"{reason}; client reason: {_join_reason(req, version)}"
-        )
+        self._maybe_prepare_rebalance_or_complete_join(group, f"{reason}; client reason: {_join_reason(req, version)}")
 
     def _update_static_member(
         self,
@@ -771,17 +754,13 @@ class GroupCoordinator:
         if is_initial:
             delay = self.config.group_initial_rebalance_delay_ms  # B-JOIN-5
             remaining = max(group.rebalance_timeout_ms() - delay, 0)
-            self._schedule(
-                initial_join_key(group.group_id), delay, "initial-join", group.group_id, (delay, remaining)
-            )
+            self._schedule(initial_join_key(group.group_id), delay, "initial-join", group.group_id, (delay, remaining))
         self._transition(group, S.PREPARING_REBALANCE, reason)
         if not is_initial:
             if group.has_all_members_joined():
                 self._complete_join(group)
             else:
-                self._schedule(
-                    join_key(group.group_id), group.rebalance_timeout_ms(), "join", group.group_id, ()
-                )
+                self._schedule(join_key(group.group_id), group.rebalance_timeout_ms(), "join", group.group_id, ())
 
     def _try_complete_initial_rebalance(self, group: ClassicGroup, delay: int, remaining: int) -> None:
         if group.new_member_added and remaining != 0:
@@ -849,9 +828,7 @@ class GroupCoordinator:
                 group.protocol_name = group.select_protocol()  # B-JOIN-6 vote
             except ValueError:
                 group.protocol_name = None
-            self._transition(
-                group, S.COMPLETING_REBALANCE, f"join phase complete with {len(group.members)} members"
-            )
+            self._transition(group, S.COMPLETING_REBALANCE, f"join phase complete with {len(group.members)} members")
         else:
             group.protocol_name = None
             self._transition(group, S.EMPTY, "join phase complete with no members")
@@ -906,9 +883,7 @@ class GroupCoordinator:
             )
             member.awaiting_join = None
         if member.awaiting_sync is not None:
-            self._respond(
-                member.awaiting_sync.token, _sync_response(member.awaiting_sync.version, error=error)
-            )
+            self._respond(member.awaiting_sync.token, _sync_response(member.awaiting_sync.version, error=error))
             member.awaiting_sync = None
         group.remove(member.member_id)
 
@@ -928,9 +903,7 @@ class GroupCoordinator:
             member=member_id,
             session_timeout_ms=member.session_timeout_ms,
         )
-        self._remove_member_and_update_group(
-            group, member, f"removing member {member_id} on heartbeat expiration"
-        )
+        self._remove_member_and_update_group(group, member, f"removing member {member_id} on heartbeat expiration")
 
     def _remove_member_and_update_group(self, group: ClassicGroup, member: Member, reason: str) -> None:
         """B-HB-3: expiry rebalances Stable/CompletingRebalance, re-checks PreparingRebalance."""
@@ -940,9 +913,7 @@ class GroupCoordinator:
         elif group.is_in(S.PREPARING_REBALANCE) and group.has_all_members_joined():
             self._complete_join(group)
 
-    def _validate_member(
-        self, group: ClassicGroup, member_id: str, instance_id: str | None
-    ) -> ErrorCode | None:
+    def _validate_member(self, group: ClassicGroup, member_id: str, instance_id: str | None) -> ErrorCode | None:
         if instance_id is not None:
             existing = group.static_members.get(instance_id)
             if existing is None:
@@ -1057,9 +1028,7 @@ class GroupCoordinator:
                     static_members=len(group.static_members),
                 )
                 # replay() stores the assignment; the runtime releases the answers once durable.
-                self._append(
-                    group_id, group_metadata_key(group_id), self._group_metadata_record(group, assignment)
-                )
+                self._append(group_id, group_metadata_key(group_id), self._group_metadata_record(group, assignment))
                 self._transition(group, S.STABLE, f"leader {req.member_id} sent the assignment")
                 self._propagate_assignment(group, E.NONE)
         elif group.is_in(S.STABLE):
@@ -1125,9 +1094,7 @@ class GroupCoordinator:
     def _leave_group(self, req: LeaveGroupRequest, version: int) -> LeaveGroupResponse:
         MR = LeaveGroupResponse.MemberResponse
         if version >= 3:
-            identities = [
-                (m.member_id, m.group_instance_id, m.reason if version >= 5 else None) for m in req.members
-            ]
+            identities = [(m.member_id, m.group_instance_id, m.reason if version >= 5 else None) for m in req.members]
         else:
             identities = [(req.member_id, None, None)]
         group_id = req.group_id
@@ -1139,8 +1106,7 @@ class GroupCoordinator:
         responses: list[Any] = []
         if group is None:
             responses = [
-                MR(member_id=mid, group_instance_id=iid, error_code=E.UNKNOWN_MEMBER_ID)
-                for mid, iid, _ in identities
+                MR(member_id=mid, group_instance_id=iid, error_code=E.UNKNOWN_MEMBER_ID) for mid, iid, _ in identities
             ]
             return _leave_response(version, responses)
         left: list[str] = []
@@ -1287,9 +1253,7 @@ class GroupCoordinator:
                         topics=[]
                         if err != E.NONE
                         else [
-                            TopicCls(
-                                name=t, partitions=[_fetch_partition(PartCls, p, o, E.NONE) for p, o in ps]
-                            )
+                            TopicCls(name=t, partitions=[_fetch_partition(PartCls, p, o, E.NONE) for p, o in ps])
                             for t, ps in found
                         ],
                     )
@@ -1439,9 +1403,7 @@ class GroupCoordinator:
             is_subscribed = subscribed is not None and t.name in subscribed
             for p in t.partitions:
                 if is_subscribed:
-                    parts.append(
-                        PC(partition_index=p.partition_index, error_code=E.GROUP_SUBSCRIBED_TO_TOPIC)
-                    )
+                    parts.append(PC(partition_index=p.partition_index, error_code=E.GROUP_SUBSCRIBED_TO_TOPIC))
                     continue
                 if (t.name, p.partition_index) in group.offsets:
                     self._append(group_id, offset_commit_key(group_id, t.name, p.partition_index), None)
@@ -1507,11 +1469,7 @@ class GroupCoordinator:
             if subscribed is not None and topic in subscribed:
                 all_expired = False
                 continue
-            expired = (
-                now >= o.expire_timestamp_ms
-                if o.expire_timestamp_ms is not None
-                else now - base(o) >= retention
-            )
+            expired = now >= o.expire_timestamp_ms if o.expire_timestamp_ms is not None else now - base(o) >= retention
             if expired:
                 self._append(group.group_id, offset_commit_key(group.group_id, topic, partition), None)
             else:
@@ -1551,9 +1509,7 @@ class GroupCoordinator:
         if group is not None and not loading:
             # Live: the handler already moved the group; the record stores assignments and timestamps.
             if v.generation != group.generation:
-                raise RuntimeError(
-                    f"group {group_id}: record generation {v.generation} != {group.generation}"
-                )
+                raise RuntimeError(f"group {group_id}: record generation {v.generation} != {group.generation}")
             group.current_state_timestamp_ms = ts
             for rm in v.members:
                 m = group.members.get(rm.member_id)
@@ -1576,9 +1532,7 @@ class GroupCoordinator:
                 group_instance_id=rm.group_instance_id,
                 client_id=rm.client_id,
                 client_host=rm.client_host,
-                rebalance_timeout_ms=rm.rebalance_timeout
-                if rm.rebalance_timeout != -1
-                else rm.session_timeout,
+                rebalance_timeout_ms=rm.rebalance_timeout if rm.rebalance_timeout != -1 else rm.session_timeout,
                 session_timeout_ms=rm.session_timeout,
                 protocol_type=v.protocol_type,
                 protocols=[Protocol(v.protocol or "", bytes(rm.subscription))],
@@ -1690,8 +1644,7 @@ def _offset_commit_response(
                 name=t.name,
                 topic_id=t.topic_id,
                 partitions=[
-                    PC(partition_index=p.partition_index, error_code=per_partition(t.name, p))
-                    for p in t.partitions
+                    PC(partition_index=p.partition_index, error_code=per_partition(t.name, p)) for p in t.partitions
                 ],
             )
             for t in req.topics
@@ -1732,9 +1685,7 @@ def error_response(api: str, request: Any, version: int, error: ErrorCode) -> ob
     if api == "offset_fetch":
         if version >= 8:
             G = OffsetFetchResponse.OffsetFetchResponseGroup
-            return OffsetFetchResponse(
-                groups=[G(group_id=g.group_id, error_code=error) for g in request.groups]
-            )
+            return OffsetFetchResponse(groups=[G(group_id=g.group_id, error_code=error) for g in request.groups])
         return OffsetFetchResponse(error_code=error)
     if api == "describe_groups":
         DG = DescribeGroupsResponse.DescribedGroup

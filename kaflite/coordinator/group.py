@@ -124,9 +124,7 @@ class ClassicGroup:
     def transition_to(self, to_state: GroupState, now_ms: int, reason: str) -> Transition:
         """Checked transition (B-STATE-1); the caller logs and publishes the returned record."""
         check_transition(self.group_id, self.state, to_state)
-        t = Transition(
-            now_ms, self.group_id, self.state, to_state, self.generation, len(self.members), reason
-        )
+        t = Transition(now_ms, self.group_id, self.state, to_state, self.generation, len(self.members), reason)
         self.previous_state = self.state
         self.state = to_state
         self.history.append(t)

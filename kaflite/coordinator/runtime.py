@@ -248,9 +248,7 @@ class CoordinatorRuntime:
         if self._epochs.get(partition) != epoch:
             return  # a newer load or an unload took over
         self._dispatch(self.coordinator.complete_load(partition))
-        groups = sum(
-            1 for g in self.coordinator.group_ids() if self.find_coordinator_partition(g) == partition
-        )
+        groups = sum(1 for g in self.coordinator.group_ids() if self.find_coordinator_partition(g) == partition)
         log.info(
             "coordinator.loaded",
             partition=partition,
@@ -286,9 +284,7 @@ class CoordinatorRuntime:
         await asyncio.gather(*tasks, return_exceptions=True)
 
     # ================================================================== operations
-    async def _call(
-        self, api: str, request: Any, version: int, ctx: RequestContext, group_id: str | None
-    ) -> Any:
+    async def _call(self, api: str, request: Any, version: int, ctx: RequestContext, group_id: str | None) -> Any:
         if self._closed:
             return error_response(api, request, version, ErrorCode.COORDINATOR_NOT_AVAILABLE)
         loop = asyncio.get_running_loop()
@@ -368,9 +364,7 @@ class CoordinatorRuntime:
         try:
             await self._writer.append(partition, records)
         except Exception as exc:
-            log.warning(
-                "coordinator.append_failed", partition=partition, records=len(records), error=repr(exc)
-            )
+            log.warning("coordinator.append_failed", partition=partition, records=len(records), error=repr(exc))
             if self._epochs.get(partition, 0) == epoch:
                 self._start_reload(partition)
             raise

@@ -22,9 +22,7 @@ class GroupState(Enum):
 # the spec lists legal transitions only, and a group is removed once Dead).
 VALID_PREVIOUS_STATES: dict[GroupState, frozenset[GroupState]] = {
     GroupState.EMPTY: frozenset({GroupState.PREPARING_REBALANCE}),
-    GroupState.PREPARING_REBALANCE: frozenset(
-        {GroupState.EMPTY, GroupState.COMPLETING_REBALANCE, GroupState.STABLE}
-    ),
+    GroupState.PREPARING_REBALANCE: frozenset({GroupState.EMPTY, GroupState.COMPLETING_REBALANCE, GroupState.STABLE}),
     GroupState.COMPLETING_REBALANCE: frozenset({GroupState.PREPARING_REBALANCE}),
     GroupState.STABLE: frozenset({GroupState.COMPLETING_REBALANCE}),
     GroupState.DEAD: frozenset(

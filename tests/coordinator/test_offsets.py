@@ -57,7 +57,7 @@ def test_b_off_1_metadata_too_large(h: Harness) -> None:
 def test_b_off_2_commit_produces_a_record_with_the_response(h: Harness) -> None:
     h.commit("s", {TP: 42}, metadata="m")
     result = h.results[-1]
-    (p, records), = result.records.items()
+    ((p, records),) = result.records.items()
     assert p == h.coord.partition_for("s")
     key, value = records[0]
     assert decode_key(key).topic == "orders"

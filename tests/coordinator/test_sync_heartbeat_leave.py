@@ -47,7 +47,7 @@ def test_b_sync_2_follower_parked_until_leader_assignment_is_stored(h: Harness) 
 
 
 def test_b_sync_2_parked_syncs_answered_rebalance_in_progress_when_a_member_joins(h: Harness) -> None:
-    leader, follower = _two_joined(h)
+    _leader, follower = _two_joined(h)
     tf = h.sync("g", follower, 1)
     h.join_new()
     assert h.responses[tf].error_code == E.REBALANCE_IN_PROGRESS

@@ -1,0 +1,126 @@
+"""DescribeGroups, ListGroups, DeleteGroups, OffsetDelete, partition ownership (B-FIND-2, B-LOG-3)."""
+
+from __future__ import annotations
+
+from kaflite.clock import ManualClock
+from kaflite.coordinator import GroupCoordinator, GroupCoordinatorConfig, GroupState, RequestContext
+from kaflite.protocol.errors import ErrorCode as E
+from kaflite.protocol.messages import (
+    ConsumerProtocolSubscription,
+    DeleteGroupsRequest,
+    DescribeGroupsRequest,
+    HeartbeatRequest,
+    JoinGroupRequest,
+    ListGroupsRequest,
+    OffsetDeleteRequest,
+)
+from tests.coordinator.harness import Harness
+
+S = GroupState
+CTX = RequestContext()
+
+
+def describe(h: Harness, *groups: str, version: int = 5):
+    t = h.token("describe")
+    res = h.absorb(h.coord.describe_groups(DescribeGroupsRequest(groups=list(groups)), version, CTX, t))
+    return {g.group_id: g for g in res.response_for(t).groups}
+
+
+def list_groups(h: Harness, version: int = 5, states=(), types=()):
+    req = ListGroupsRequest(states_filter=list(states), types_filter=list(types))
+    resp = h.coord.list_groups(req, version, CTX, "l").response_for("l")
+    resp.encode(version)
+    return resp
+
+
+def delete(h: Harness, *groups: str):
+    res = h.absorb(h.coord.delete_groups(DeleteGroupsRequest(groups_names=list(groups)), 2, CTX, "x"))
+    return {r.group_id: r.error_code for r in res.response_for("x").results}
+
+
+def test_describe_groups_stable_shows_metadata_and_assignment(h: Harness) -> None:
+    ids = h.form_group(2)
+    d = describe(h, "g", "nogroup")
+    g = d["g"]
+    assert (g.error_code, g.group_state, g.protocol_type, g.protocol_data) == (E.NONE, "Stable", "consumer", "range")
+    assert {(m.member_id, m.client_id, m.client_host, m.member_metadata, m.member_assignment) for m in g.members} == {
+        (m, "consumer", "/127.0.0.1", b"sub", f"assign-{m}".encode()) for m in ids
+    }
+    assert (d["nogroup"].error_code, d["nogroup"].group_state) == (E.NONE, "Dead")
+    h.join_new()
+    g = describe(h, "g")["g"]
+    assert g.group_state == "PreparingRebalance" and g.protocol_data == ""
+    assert all(m.member_metadata == b"" and m.member_assignment == b"" for m in g.members)
+    assert describe(h, "nogroup", version=6)["nogroup"].error_code == E.GROUP_ID_NOT_FOUND
+
+
+def test_list_groups_with_state_and_type_filters(h: Harness) -> None:
+    h.form_group(1)
+    h.commit("simple", {("t", 0): 1})
+    assert {(g.group_id, g.group_state, g.protocol_type) for g in list_groups(h).groups} == {
+        ("g", "Stable", "consumer"),
+        ("simple", "Empty", ""),
+    }
+    assert [g.group_id for g in list_groups(h, states=["stable"]).groups] == ["g"]
+    assert [g.group_id for g in list_groups(h, states=["Empty"]).groups] == ["simple"]
+    assert {g.group_type for g in list_groups(h, types=["classic"]).groups} == {"classic"}
+    assert list_groups(h, types=["consumer"]).groups == []
+    assert len(list_groups(h, version=0).groups) == 2
+
+
+def test_delete_groups_only_empty(h: Harness) -> None:
+    h.form_group(1)
+    h.commit("simple", {("t", 0): 1, ("t", 1): 2})
+    n = len(h.records)
+    assert delete(h, "g", "simple", "nogroup") == {
+        "g": E.NON_EMPTY_GROUP,
+        "simple": E.NONE,
+        "nogroup": E.GROUP_ID_NOT_FOUND,
+    }
+    assert h.coord.snapshot("simple") is None
+    assert [v for _, v in h.records[n:]] == [None, None, None]  # two offsets + the group: B-LOG-2
+    assert h.states("simple")[-1] == "Dead"
+
+
+def test_offset_delete(h: Harness) -> None:
+    sub = b"\x00\x01" + ConsumerProtocolSubscription(topics=["orders"]).encode(1)
+    ids = h.form_group(1, protocols=[("range", sub)])
+    h.commit("g", {("orders", 0): 1, ("old", 0): 2}, member_id=ids[0], generation=1)
+    T = OffsetDeleteRequest.OffsetDeleteRequestTopic
+    P = OffsetDeleteRequest.OffsetDeleteRequestPartition
+    req = OffsetDeleteRequest(
+        group_id="g",
+        topics=[T(name="orders", partitions=[P(partition_index=0)]), T(name="old", partitions=[P(partition_index=0)])],
+    )
+    resp = h.absorb(h.coord.offset_delete(req, 0, CTX, "o")).response_for("o")
+    errors = {t.name: t.partitions[0].error_code for t in resp.topics}
+    assert errors == {"orders": E.GROUP_SUBSCRIBED_TO_TOPIC, "old": E.NONE}
+    assert set(h.coord.snapshot("g").offsets) == {("orders", 0)}
+    missing = h.coord.offset_delete(OffsetDeleteRequest(group_id="nogroup"), 0, CTX, "m").response_for("m")
+    assert missing.error_code == E.GROUP_ID_NOT_FOUND
+
+
+def test_b_find_2_b_log_3_not_owned_and_loading_partitions() -> None:
+    coord = GroupCoordinator(GroupCoordinatorConfig(), ManualClock(), partitions=())
+    p = coord.partition_for("g")
+    join = JoinGroupRequest(
+        group_id="g",
+        session_timeout_ms=10_000,
+        protocol_type="consumer",
+        protocols=[JoinGroupRequest.JoinGroupRequestProtocol(name="range", metadata=b"")],
+    )
+    assert coord.join_group(join, 5, CTX, "a").response_for("a").error_code == E.NOT_COORDINATOR
+    coord.begin_load(p)
+    assert coord.join_group(join, 5, CTX, "b").response_for("b").error_code == E.COORDINATOR_LOAD_IN_PROGRESS
+    describe_resp = coord.describe_groups(DescribeGroupsRequest(groups=["g"]), 5, CTX, "c").response_for("c")
+    assert describe_resp.groups[0].error_code == E.COORDINATOR_LOAD_IN_PROGRESS
+    lg = coord.list_groups(ListGroupsRequest(), 4, CTX, "l").response_for("l")
+    assert lg.error_code == E.COORDINATOR_LOAD_IN_PROGRESS
+    # Kafka answers heartbeats blindly while loading, so members do not give up their generation.
+    hb = HeartbeatRequest(group_id="g", generation_id=1, member_id="m")
+    assert coord.heartbeat(hb, 3, CTX, "h").response_for("h").error_code == E.NONE
+    result = coord.complete_load(p)
+    assert f"expire-offsets-{p}" in {t.key for t in result.timers}
+    assert coord.join_group(join, 5, CTX, "d").response_for("d").error_code == E.MEMBER_ID_REQUIRED
+    unloaded = coord.unload(p)
+    assert coord.snapshot("g") is None and all(t.deadline_ms is None for t in unloaded.timers)
