@@ -16,6 +16,7 @@ import structlog
 from kaflite.broker.admin import AdminHandler
 from kaflite.broker.connection import KafkaConnection
 from kaflite.broker.fetch import FetchHandler
+from kaflite.broker.groups import GroupHandler
 from kaflite.broker.produce import ProduceHandler
 from kaflite.broker.router import Router
 from kaflite.clock import Clock, SystemClock
@@ -99,6 +100,19 @@ class Broker:
         r.add(1, self.fetches.fetch)
         r.add(2, self.fetches.list_offsets)
         r.add(23, self.fetches.offset_for_leader_epoch)
+        g = self.groups
+        r.add(10, g.find_coordinator)
+        r.add(11, g.join_group)
+        r.add(14, g.sync_group)
+        r.add(12, g.heartbeat)
+        r.add(13, g.leave_group)
+        # OffsetCommit/OffsetFetch v10 name topics by id only; v9 is what Java 3.9 and librdkafka send.
+        r.add(8, g.offset_commit, max_version=9)
+        r.add(9, g.offset_fetch, max_version=9)
+        r.add(15, g.describe_groups)
+        r.add(16, g.list_groups)
+        r.add(42, g.delete_groups)
+        r.add(47, g.offset_delete)
 
     def api_versions_list(self) -> list[Any]:
         if self._api_versions is None:
@@ -116,7 +130,9 @@ class Broker:
         self.producer_ids = ProducerIdManager(self.data_dir / "kaflite-producer-id-block")
         defaults = LogConfig.from_dict(self.config.topic_log_defaults())
         self.logs = LogManager(self.data_dir, defaults, self.clock.now_ms)
+        self.groups = GroupHandler(self)
         self._routes()
+        self.groups.start()
         loop = asyncio.get_running_loop()
         self.server = await loop.create_server(lambda: KafkaConnection(self), self.config.host,
                                                self.config.port, reuse_address=True, backlog=1024)
@@ -127,9 +143,10 @@ class Broker:
                  topics=len(self.logs.topics()), startup_ms=round((time.perf_counter() - t0) * 1000, 1))
 
     async def _periodic(self) -> None:
-        """Flush at the configured interval and apply retention; both are cheap when idle."""
+        """Flush at the configured interval, apply retention, compact; all cheap when idle."""
         cfg = self.config
         next_retention = self.clock.now_ms() + cfg.log_retention_check_interval_ms
+        next_clean = self.clock.now_ms() + cfg.log_cleaner_backoff_ms
         tick = max(0.01, min(cfg.log_flush_interval_ms, 1000) / 1000) if cfg.log_flush_interval_ms > 0 else 1.0
         while True:
             await asyncio.sleep(tick)
@@ -139,6 +156,9 @@ class Broker:
                 if now >= next_retention:
                     next_retention = now + cfg.log_retention_check_interval_ms
                     self.logs.apply_retention(now)
+                if cfg.log_cleaner_enable and now >= next_clean:
+                    next_clean = now + cfg.log_cleaner_backoff_ms
+                    self.logs.run_cleaner(now)
             except Exception:
                 log.exception("periodic storage work failed")
 
@@ -164,6 +184,7 @@ class Broker:
         in_flight = [c.in_flight for c in self.connections if c.in_flight is not None]
         if in_flight:
             await asyncio.wait(in_flight, timeout=self.config.shutdown_timeout_ms / 1000)
+        await self.groups.stop()
         for conn in list(self.connections):
             if conn.transport is not None:
                 conn.transport.close()

@@ -1,0 +1,191 @@
+"""Wires the group coordinator into the broker: FindCoordinator, the group APIs, `__consumer_offsets`.
+
+The coordinator never touches storage; this module gives its runtime a writer (append a batch
+of its records to a `__consumer_offsets` partition, fsync, return) and a loader (replay a
+partition from its first offset). The topic is created on first use (B-FIND-2) and, when it
+already exists at startup, every partition is replayed in the background while its groups
+answer COORDINATOR_LOAD_IN_PROGRESS (B-LOG-3).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+import structlog
+
+from kaflite.broker.connection import RequestContext
+from kaflite.broker.topics import CONSUMER_OFFSETS
+from kaflite.coordinator.config import GroupCoordinatorConfig
+from kaflite.coordinator.result import RequestContext as CoordinatorContext
+from kaflite.coordinator.runtime import CoordinatorRuntime
+from kaflite.protocol.errors import ErrorCode
+from kaflite.protocol.messages import FindCoordinatorRequest, FindCoordinatorResponse
+from kaflite.protocol.records import NONE as NO_COMPRESSION
+from kaflite.protocol.records import build_batch, decode_records, iter_batches
+from kaflite.storage.log import PartitionLog
+
+if TYPE_CHECKING:
+    from kaflite.broker.server import Broker
+
+log = structlog.get_logger("kaflite.groups")
+
+GROUP_KEY, TRANSACTION_KEY = 0, 1
+LOAD_READ_BYTES = 4 * 1024 * 1024
+
+
+class OffsetsTopicLog:
+    """The runtime's writer and loader over the `__consumer_offsets` partitions."""
+
+    def __init__(self, broker: Broker) -> None:
+        self.broker = broker
+
+    def _log(self, partition: int) -> PartitionLog:
+        plog = self.broker.logs.get_log(CONSUMER_OFFSETS, partition)
+        if plog is None:
+            raise RuntimeError(f"{CONSUMER_OFFSETS}-{partition} does not exist")
+        return plog
+
+    async def append(self, partition: int, records: list[tuple[bytes, bytes | None]]) -> None:
+        """One batch per operation, fsynced before the runtime releases the responses (B-OFF-2)."""
+        plog = self._log(partition)
+        now = self.broker.clock.now_ms()
+        batch = build_batch([(k, v, ()) for k, v in records], timestamp_ms=now, compression=NO_COMPRESSION)
+        plog.append(batch, leader_epoch=0, now_ms=now)
+        plog.flush(now)
+
+    def read(self, partition: int) -> Iterator[tuple[bytes, bytes | None]]:
+        plog = self._log(partition)
+        offset = plog.log_start_offset
+        end = plog.log_end_offset
+        while offset < end:
+            data = plog.read(offset, LOAD_READ_BYTES).records
+            if not data:
+                break
+            for h in iter_batches(data, validate=False):
+                if h.is_control:
+                    offset = h.next_offset
+                    continue
+                for r in decode_records(data, h.position):
+                    if r.offset >= offset and r.key is not None:
+                        yield r.key, r.value
+                offset = h.next_offset
+
+
+class GroupHandler:
+    def __init__(self, broker: Broker) -> None:
+        self.broker = broker
+        cfg = broker.config
+        self.config = GroupCoordinatorConfig(
+            group_initial_rebalance_delay_ms=cfg.group_initial_rebalance_delay_ms,
+            group_min_session_timeout_ms=cfg.group_min_session_timeout_ms,
+            group_max_session_timeout_ms=cfg.group_max_session_timeout_ms,
+            group_max_size=cfg.group_max_size,
+            offsets_retention_minutes=cfg.offsets_retention_minutes,
+            offsets_retention_check_interval_ms=cfg.offsets_retention_check_interval_ms,
+            offsets_topic_num_partitions=cfg.offsets_topic_num_partitions,
+            offset_metadata_max_bytes=cfg.offset_metadata_max_bytes,
+        )
+        self.offsets_log = OffsetsTopicLog(broker)
+        self.runtime = CoordinatorRuntime(self.offsets_log, self.offsets_log, self.config, clock=broker.clock)
+        self._loading: asyncio.Task[None] | None = None
+
+    # -- __consumer_offsets lifecycle -------------------------------------------------------------
+
+    def start(self) -> None:
+        """At startup an existing `__consumer_offsets` is replayed in the background (B-LOG-3)."""
+        info = self.broker.logs.topic(CONSUMER_OFFSETS)
+        if info is not None:
+            self._loading = asyncio.create_task(self._load_all(info.partitions))
+
+    def ensure_offsets_topic(self) -> None:
+        """Create `__consumer_offsets` on first use (B-FIND-2) and start loading its partitions."""
+        if self._loading is not None:
+            return
+        cfg = self.broker.config
+        n = cfg.offsets_topic_num_partitions
+        if self.broker.logs.topic(CONSUMER_OFFSETS) is None:
+            self.broker.logs.create_topic(CONSUMER_OFFSETS, n, {
+                "cleanup.policy": "compact",
+                "segment.bytes": str(cfg.offsets_topic_segment_bytes),
+                "compression.type": "producer",
+            })
+            log.info("created the offsets topic", topic=CONSUMER_OFFSETS, partitions=n)
+        self._loading = asyncio.create_task(self._load_all(n))
+
+    async def _load_all(self, partitions: int) -> None:
+        for p in range(partitions):
+            self.runtime.coordinator.begin_load(p)
+        for p in range(partitions):
+            await self.runtime.load_partition(p)
+
+    async def stop(self) -> None:
+        if self._loading is not None and not self._loading.done():
+            self._loading.cancel()
+            await asyncio.gather(self._loading, return_exceptions=True)
+        await self.runtime.close()
+
+    # -- FindCoordinator ---------------------------------------------------------------------------
+
+    def find_coordinator(self, ctx: RequestContext, req: FindCoordinatorRequest) -> FindCoordinatorResponse:
+        """Answered per key (B-FIND-3); the node is always us, once the group's partition is loaded."""
+        b = self.broker
+        self.ensure_offsets_topic()
+        keys = req.coordinator_keys if ctx.version >= 4 else [req.key]
+        results = []
+        for key in keys:
+            if req.key_type == GROUP_KEY:
+                error = self.runtime.coordinator_error(key)
+            elif req.key_type == TRANSACTION_KEY:
+                error = ErrorCode.NONE  # InitProducerId then refuses transactions clearly
+            else:
+                error = ErrorCode.INVALID_REQUEST
+            ok = error == ErrorCode.NONE
+            results.append(FindCoordinatorResponse.Coordinator(
+                key=key, node_id=b.config.node_id if ok else -1, host=b.advertised_host if ok else "",
+                port=b.port if ok else -1, error_code=error,
+                error_message=None if ok else error.name))
+        if ctx.version >= 4:
+            return FindCoordinatorResponse(coordinators=results)
+        r = results[0]
+        return FindCoordinatorResponse(error_code=r.error_code, error_message=r.error_message,
+                                       node_id=r.node_id, host=r.host, port=r.port)
+
+    # -- group APIs --------------------------------------------------------------------------------
+
+    def _ctx(self, ctx: RequestContext) -> CoordinatorContext:
+        return CoordinatorContext(client_id=ctx.client_id, client_host=f"/{ctx.client_host}")
+
+    def join_group(self, ctx: RequestContext, req: Any) -> Any:
+        self.ensure_offsets_topic()
+        return self.runtime.handle_join_group(req, ctx.version, self._ctx(ctx))
+
+    def sync_group(self, ctx: RequestContext, req: Any) -> Any:
+        return self.runtime.handle_sync_group(req, ctx.version, self._ctx(ctx))
+
+    def heartbeat(self, ctx: RequestContext, req: Any) -> Any:
+        return self.runtime.handle_heartbeat(req, ctx.version, self._ctx(ctx))
+
+    def leave_group(self, ctx: RequestContext, req: Any) -> Any:
+        return self.runtime.handle_leave_group(req, ctx.version, self._ctx(ctx))
+
+    def offset_commit(self, ctx: RequestContext, req: Any) -> Any:
+        self.ensure_offsets_topic()
+        return self.runtime.handle_offset_commit(req, ctx.version, self._ctx(ctx))
+
+    def offset_fetch(self, ctx: RequestContext, req: Any) -> Any:
+        self.ensure_offsets_topic()
+        return self.runtime.handle_offset_fetch(req, ctx.version, self._ctx(ctx))
+
+    def describe_groups(self, ctx: RequestContext, req: Any) -> Any:
+        return self.runtime.handle_describe_groups(req, ctx.version, self._ctx(ctx))
+
+    def list_groups(self, ctx: RequestContext, req: Any) -> Any:
+        return self.runtime.handle_list_groups(req, ctx.version, self._ctx(ctx))
+
+    def delete_groups(self, ctx: RequestContext, req: Any) -> Any:
+        return self.runtime.handle_delete_groups(req, ctx.version, self._ctx(ctx))
+
+    def offset_delete(self, ctx: RequestContext, req: Any) -> Any:
+        return self.runtime.handle_offset_delete(req, ctx.version, self._ctx(ctx))
