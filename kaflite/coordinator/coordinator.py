@@ -158,7 +158,7 @@ class GroupCoordinator:
     def begin_load(self, partition: int) -> None:
         """Forget the partition's groups and offsets; group APIs answer LOAD_IN_PROGRESS until loaded."""
         self._drop_partition_state(partition)
-        self._all_active = False
+        self._own_partitions_explicitly()
         self._partitions[partition] = PartitionStatus.LOADING
 
     def complete_load(self, partition: int) -> CoordinatorResult:
@@ -193,12 +193,16 @@ class GroupCoordinator:
         """Drop the partition (lost ownership or a failed append); its timers are cancelled."""
         with self._operation() as out:
             self._drop_partition_state(partition)
-            if self._all_active:
-                self._all_active = False
-                for p in range(self.config.offsets_topic_num_partitions):
-                    self._partitions[p] = PartitionStatus.ACTIVE
+            self._own_partitions_explicitly()
             self._partitions.pop(partition, None)
         return out
+
+    def _own_partitions_explicitly(self) -> None:
+        """Leave the "every partition is active" mode, keeping the others active."""
+        if self._all_active:
+            self._all_active = False
+            for p in range(self.config.offsets_topic_num_partitions):
+                self._partitions[p] = PartitionStatus.ACTIVE
 
     def _drop_partition_state(self, partition: int) -> None:
         for group in self._groups_of(partition):
