@@ -2,17 +2,25 @@
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
-STAMP  := $(VENV)/.installed
+RUN_STAMP := $(VENV)/.installed-run
+STAMP     := $(VENV)/.installed-test
 
 .PHONY: run test lint codegen codegen-check bench clean
 
-$(STAMP): pyproject.toml
-	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+$(VENV)/bin/python:
+	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test,dev]'
-	touch $(STAMP)
 
-run: $(STAMP)
+# `make run` needs only the broker; `make test` adds the clients that judge it and the linters.
+$(RUN_STAMP): pyproject.toml | $(VENV)/bin/python
+	$(PY) -m pip install --quiet -e .
+	touch $(RUN_STAMP)
+
+$(STAMP): pyproject.toml | $(VENV)/bin/python
+	$(PY) -m pip install --quiet -e '.[test,dev,java]'
+	touch $(STAMP) $(RUN_STAMP)
+
+run: $(RUN_STAMP)
 	$(PY) -m kaflite serve --data-dir ./kaflite-data
 
 test: $(STAMP) lint codegen-check

@@ -57,6 +57,13 @@ class RequestContext:
     def broker(self) -> Broker:
         return self.connection.broker
 
+    @property
+    def log(self) -> Any:
+        """The connection's logger with this request's api, version and correlation id bound (lazily:
+        binding costs, and most requests log nothing)."""
+        h = self.header
+        return self.connection.log.bind(api=h.api_key, version=h.api_version, correlation_id=h.correlation_id)
+
 
 class NoResponse:
     """Returned by a handler that must not answer (Produce with acks=0)."""
@@ -79,6 +86,7 @@ class KafkaConnection(asyncio.Protocol):
         self.closed = False
         self.reading_paused = False
         self.in_flight: asyncio.Task[None] | None = None
+        self.client_id: str | None = None
         self.log = log
 
     # -- asyncio.Protocol ------------------------------------------------------------------------
@@ -169,6 +177,9 @@ class KafkaConnection(asyncio.Protocol):
         except (DecodeError, IndexError, ValueError) as e:
             self.close(f"malformed request header: {e}")
             return None
+        if header.client_id != self.client_id:
+            self.client_id = header.client_id
+            self.log = self.log.bind(client_id=header.client_id)
         route = self.broker.router.get(header.api_key)
         ctx = RequestContext(header, self)
         if route is None:
@@ -227,11 +238,9 @@ class KafkaConnection(asyncio.Protocol):
         resp.error_code = ErrorCode.UNSUPPORTED_VERSION
         if "error_message" in resp_cls.__slots__:
             resp.error_message = f"kaflite does not implement {resp_cls.__name__[:-8]}"
-        self.log.info("answered an unimplemented api", api=resp_cls.__name__[:-8], client_id=ctx.client_id)
+        ctx.log.info("answered an unimplemented api", name=resp_cls.__name__[:-8])
         self._respond(ctx, resp)
         return None
 
     def _log_failure(self, ctx: RequestContext) -> None:
-        h = ctx.header
-        self.log.exception("request failed", api=h.api_key, version=h.api_version,
-                           correlation_id=h.correlation_id, client_id=h.client_id)
+        ctx.log.exception("request failed")
