@@ -36,12 +36,16 @@ RecordSource = Iterable[Record] | AsyncIterable[Record]
 
 
 class CoordinatorWriter(Protocol):
-    """Appends coordinator records to a `__consumer_offsets` partition; returns once durable.
+    """Appends coordinator records to a `__consumer_offsets` partition.
 
-    Raising means the records may not be in the log: the runtime reloads the partition.
+    `append` is called in operation order; the awaitable it returns completes once the records are
+    durable. A writer may append synchronously during the call and share one fsync among the
+    appends of a loop iteration (group commit); an `async def append` works too (appended when
+    awaited, still in order). Raising means the records may not be in the log: the runtime
+    reloads the partition.
     """
 
-    async def append(self, partition: int, records: list[Record]) -> None: ...
+    def append(self, partition: int, records: list[Record]) -> Awaitable[None]: ...
 
 
 class CoordinatorLoader(Protocol):
@@ -348,23 +352,41 @@ class CoordinatorRuntime:
         if not records and (tail is None or tail.done()):
             return None  # nothing earlier in flight: answer at once
         epoch = self._epochs.get(partition, 0)
-        task = asyncio.get_running_loop().create_task(self._write(partition, epoch, records, tail))
+        durable: Awaitable[None] | None = None
+        failure: Exception | None = None
+        if records:
+            try:
+                durable = self._writer.append(partition, records)  # in operation order
+            except Exception as exc:
+                failure = exc
+        task = asyncio.get_running_loop().create_task(
+            self._write(partition, epoch, len(records), durable, failure, tail))
         self._tails[partition] = task
         return task
 
     async def _write(
-        self, partition: int, epoch: int, records: list[Record], previous: asyncio.Task[None] | None
+        self,
+        partition: int,
+        epoch: int,
+        count: int,
+        durable: Awaitable[None] | None,
+        failure: Exception | None,
+        previous: asyncio.Task[None] | None,
     ) -> None:
+        """Complete once this write and every earlier write to the partition are durable."""
         if previous is not None and not previous.done():
             await asyncio.wait([previous])
         if self._epochs.get(partition, 0) != epoch:
+            if inspect.iscoroutine(durable):
+                durable.close()
             raise _StaleWrite(partition)
-        if not records:
-            return
         try:
-            await self._writer.append(partition, records)
+            if failure is not None:
+                raise failure
+            if durable is not None:
+                await durable
         except Exception as exc:
-            log.warning("coordinator.append_failed", partition=partition, records=len(records), error=repr(exc))
+            log.warning("coordinator.append_failed", partition=partition, records=count, error=repr(exc))
             if self._epochs.get(partition, 0) == epoch:
                 self._start_reload(partition)
             raise
