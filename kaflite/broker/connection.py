@@ -72,6 +72,21 @@ class NoResponse:
 NO_RESPONSE = NoResponse()
 
 
+async def delayed(result: Any, delay_ms: int) -> Any:
+    """A fault: the answer goes out ``delay_ms`` late (the connection waits, keeping order)."""
+    if asyncio.iscoroutine(result) or isinstance(result, asyncio.Future):
+        result = await result
+    await asyncio.sleep(delay_ms / 1000)
+    return result
+
+
+async def dropped(result: Any) -> Any:
+    """A fault: the request takes effect but its answer is lost, as on a broken network path."""
+    if asyncio.iscoroutine(result) or isinstance(result, asyncio.Future):
+        await result
+    return NO_RESPONSE
+
+
 class KafkaConnection(asyncio.Protocol):
     def __init__(self, broker: Broker) -> None:
         self.broker = broker
@@ -87,6 +102,7 @@ class KafkaConnection(asyncio.Protocol):
         self.reading_paused = False
         self.in_flight: asyncio.Task[None] | None = None
         self.client_id: str | None = None
+        self.members: set[tuple[str, str]] = set()  # (group, member id) this connection spoke for
         self.log = log
 
     # -- asyncio.Protocol ------------------------------------------------------------------------
@@ -123,6 +139,11 @@ class KafkaConnection(asyncio.Protocol):
         if self.decoder.buffered:
             self.close(f"peer closed the connection mid-frame ({self.decoder.buffered} bytes buffered)")
         return False
+
+    def resume(self) -> None:
+        """Pick up queued requests again (after the broker was paused)."""
+        if not self.closed:
+            self._pump()
 
     def pause_writing(self) -> None:
         self.writable = False
@@ -207,6 +228,10 @@ class KafkaConnection(asyncio.Protocol):
             self._log_failure(ctx)
             self.close("handler failed")
             return None
+        if self.broker.faults.response_rules:
+            rule = self.broker.faults.response_rule(header.api_key, request)
+            if rule is not None:
+                return ctx, delayed(result, rule.delay_ms) if rule.action == "delay" else dropped(result)
         if asyncio.iscoroutine(result) or isinstance(result, asyncio.Future):
             return ctx, result
         self._respond(ctx, result)

@@ -18,6 +18,7 @@ import structlog
 from kaflite.broker.connection import RequestContext
 from kaflite.broker.topics import CONSUMER_OFFSETS
 from kaflite.coordinator.config import GroupCoordinatorConfig
+from kaflite.coordinator.coordinator import error_response
 from kaflite.coordinator.result import RequestContext as CoordinatorContext
 from kaflite.coordinator.runtime import CoordinatorRuntime
 from kaflite.protocol.errors import ErrorCode
@@ -160,7 +161,7 @@ class GroupHandler:
         results = []
         for key in keys:
             if req.key_type == GROUP_KEY:
-                error = self.runtime.coordinator_error(key)
+                error = b.faults.coordinator_error_for(key) or self.runtime.coordinator_error(key)
             elif req.key_type == TRANSACTION_KEY:
                 error = ErrorCode.NONE  # InitProducerId then refuses transactions clearly
             else:
@@ -178,38 +179,53 @@ class GroupHandler:
 
     # -- group APIs --------------------------------------------------------------------------------
 
-    def _ctx(self, ctx: RequestContext) -> CoordinatorContext:
-        return CoordinatorContext(client_id=ctx.client_id, client_host=f"/{ctx.client_host}")
+    def _call(self, api: str, ctx: RequestContext, req: Any, group: str | None, member: str | None = None) -> Any:
+        """Hand the request to the runtime, unless a coordinator-error fault window is open."""
+        faults = self.broker.faults
+        if faults.coordinator_error is not None:
+            error = faults.coordinator_error_for(group)
+            if error is not None:
+                return error_response(api, req, ctx.version, error)
+        if group and member:
+            ctx.connection.members.add((group, member))
+        handle = getattr(self.runtime, f"handle_{api}")
+        return handle(req, ctx.version, CoordinatorContext(client_id=ctx.client_id, client_host=f"/{ctx.client_host}"))
+
+    async def _join(self, ctx: RequestContext, req: Any) -> Any:
+        resp = await self._call("join_group", ctx, req, req.group_id)
+        if resp.member_id:
+            ctx.connection.members.add((req.group_id, resp.member_id))  # for drop_member_connections
+        return resp
 
     def join_group(self, ctx: RequestContext, req: Any) -> Any:
         self.ensure_offsets_topic()
-        return self.runtime.handle_join_group(req, ctx.version, self._ctx(ctx))
+        return self._join(ctx, req)
 
     def sync_group(self, ctx: RequestContext, req: Any) -> Any:
-        return self.runtime.handle_sync_group(req, ctx.version, self._ctx(ctx))
+        return self._call("sync_group", ctx, req, req.group_id, req.member_id)
 
     def heartbeat(self, ctx: RequestContext, req: Any) -> Any:
-        return self.runtime.handle_heartbeat(req, ctx.version, self._ctx(ctx))
+        return self._call("heartbeat", ctx, req, req.group_id, req.member_id)
 
     def leave_group(self, ctx: RequestContext, req: Any) -> Any:
-        return self.runtime.handle_leave_group(req, ctx.version, self._ctx(ctx))
+        return self._call("leave_group", ctx, req, req.group_id)
 
     def offset_commit(self, ctx: RequestContext, req: Any) -> Any:
         self.ensure_offsets_topic()
-        return self.runtime.handle_offset_commit(req, ctx.version, self._ctx(ctx))
+        return self._call("offset_commit", ctx, req, req.group_id, req.member_id)
 
     def offset_fetch(self, ctx: RequestContext, req: Any) -> Any:
         self.ensure_offsets_topic()
-        return self.runtime.handle_offset_fetch(req, ctx.version, self._ctx(ctx))
+        return self._call("offset_fetch", ctx, req, req.group_id if ctx.version < 8 else None)
 
     def describe_groups(self, ctx: RequestContext, req: Any) -> Any:
-        return self.runtime.handle_describe_groups(req, ctx.version, self._ctx(ctx))
+        return self._call("describe_groups", ctx, req, None)
 
     def list_groups(self, ctx: RequestContext, req: Any) -> Any:
-        return self.runtime.handle_list_groups(req, ctx.version, self._ctx(ctx))
+        return self._call("list_groups", ctx, req, None)
 
     def delete_groups(self, ctx: RequestContext, req: Any) -> Any:
-        return self.runtime.handle_delete_groups(req, ctx.version, self._ctx(ctx))
+        return self._call("delete_groups", ctx, req, None)
 
     def offset_delete(self, ctx: RequestContext, req: Any) -> Any:
-        return self.runtime.handle_offset_delete(req, ctx.version, self._ctx(ctx))
+        return self._call("offset_delete", ctx, req, req.group_id)

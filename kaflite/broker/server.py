@@ -15,6 +15,7 @@ import structlog
 
 from kaflite.broker.admin import AdminHandler
 from kaflite.broker.connection import KafkaConnection
+from kaflite.broker.faults import Faults
 from kaflite.broker.fetch import FetchHandler
 from kaflite.broker.groups import GroupHandler
 from kaflite.broker.produce import ProduceHandler
@@ -81,6 +82,7 @@ class Broker:
         self.admin = AdminHandler(self)
         self.produce = ProduceHandler(self)
         self.fetches = FetchHandler(self)
+        self.faults = Faults(self)
         self._api_versions: list[Any] | None = None
         self.cluster_id = ""
 
@@ -173,6 +175,20 @@ class Broker:
 
     def on_topic_deleted(self, topic: str) -> None:
         pass
+
+    async def reset(self) -> None:
+        """Drop every topic, group and offset without a restart (test isolation); clients reconnect."""
+        self.faults.clear()
+        self.fetches.cancel_all()
+        for conn in list(self.connections):
+            if conn.transport is not None:
+                conn.transport.abort()
+        await self.groups.stop()
+        for name in list(self.logs.topics()):
+            self.logs.delete_topic(name)
+        self.groups = GroupHandler(self)
+        self._routes()
+        log.info("kaflite reset: every topic, group and offset dropped")
 
     async def stop(self) -> None:
         """Stop accepting, let in-flight requests finish within the timeout, flush, close."""

@@ -22,7 +22,7 @@ import structlog
 
 from kaflite.clock import Clock, SystemClock
 from kaflite.coordinator.config import GroupCoordinatorConfig
-from kaflite.coordinator.coordinator import GroupCoordinator, PartitionStatus, error_response
+from kaflite.coordinator.coordinator import GroupCoordinator, PartitionStatus, error_response, heartbeat_key
 from kaflite.coordinator.group import Transition, TransitionListener
 from kaflite.coordinator.records import Record
 from kaflite.coordinator.result import CoordinatorResult, RequestContext
@@ -147,6 +147,18 @@ class CoordinatorRuntime:
         return self.coordinator.partition_status(partition)
 
     # ================================================================== tools
+    def expire_member(self, group_id: str, member_id: str) -> bool:
+        """Run the member's session expiry now (fault injection): as if its deadline had passed."""
+        key = heartbeat_key(group_id, member_id)
+        deadline = self.coordinator.timer_deadline(key)
+        if deadline is None:
+            return False
+        handle = self._handles.pop(key, None)
+        if handle is not None:
+            handle[0].cancel()
+        self._dispatch(self.coordinator.on_timer(key, deadline))
+        return True
+
     def snapshot(self, group_id: str) -> GroupSnapshot | None:
         return self.coordinator.snapshot(group_id)
 

@@ -1,0 +1,141 @@
+"""Faults a test can inject into a running broker, to see a real client react as it would to Kafka.
+
+Each fault is a rule the request path consults; with no rule set the cost is one empty check.
+Rules are bounded by a count and/or a deadline, so a forgotten fault does not outlive its test.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import structlog
+
+from kaflite.protocol.errors import ErrorCode
+
+if TYPE_CHECKING:
+    from kaflite.broker.connection import KafkaConnection
+    from kaflite.broker.server import Broker
+
+log = structlog.get_logger("kaflite.faults")
+
+#: group APIs answered by the coordinator, by API key (for coordinator-error windows)
+GROUP_APIS = {8: "offset_commit", 9: "offset_fetch", 11: "join_group", 12: "heartbeat", 13: "leave_group",
+              14: "sync_group", 15: "describe_groups", 16: "list_groups", 42: "delete_groups", 47: "offset_delete"}
+
+
+@dataclass
+class ResponseRule:
+    """Drop or delay the responses to ``api_key`` (for ``group`` only, when given)."""
+
+    api_key: int
+    action: str  # "drop" | "delay"
+    group: str | None = None
+    delay_ms: int = 0
+    remaining: int | None = None  # None: until the deadline / cleared
+    until: float | None = None  # time.monotonic() deadline
+    hits: int = 0
+
+    def matches(self, api_key: int, request: Any) -> bool:
+        if api_key != self.api_key:
+            return False
+        if self.until is not None and time.monotonic() > self.until:
+            return False
+        if self.remaining is not None and self.remaining <= 0:
+            return False
+        return self.group is None or getattr(request, "group_id", None) == self.group
+
+
+@dataclass
+class CoordinatorErrorWindow:
+    error: ErrorCode
+    until: float
+    group: str | None = None
+
+
+@dataclass
+class Faults:
+    broker: Broker
+    response_rules: list[ResponseRule] = field(default_factory=list)
+    coordinator_error: CoordinatorErrorWindow | None = None
+
+    # -- responses -----------------------------------------------------------------------------------
+
+    def add_response_rule(self, rule: ResponseRule) -> ResponseRule:
+        self.response_rules.append(rule)
+        log.info("fault armed", fault=rule.action, api=rule.api_key, group=rule.group, count=rule.remaining,
+                 delay_ms=rule.delay_ms)
+        return rule
+
+    def response_rule(self, api_key: int, request: Any) -> ResponseRule | None:
+        """The rule that applies to this request's response, consuming one of its uses."""
+        for rule in self.response_rules:
+            if rule.matches(api_key, request):
+                rule.hits += 1
+                if rule.remaining is not None:
+                    rule.remaining -= 1
+                log.info("fault applied", fault=rule.action, api=api_key, group=rule.group)
+                return rule
+        return None
+
+    # -- coordinator ---------------------------------------------------------------------------------
+
+    def fail_coordinator(self, error: ErrorCode, duration_s: float, group: str | None = None) -> None:
+        """Answer group APIs (and FindCoordinator) with ``error`` for a while: clients must rediscover."""
+        self.coordinator_error = CoordinatorErrorWindow(error, time.monotonic() + duration_s, group)
+        log.info("fault armed", fault="coordinator-error", error=error.name, seconds=duration_s, group=group)
+
+    def coordinator_error_for(self, group: str | None) -> ErrorCode | None:
+        w = self.coordinator_error
+        if w is None:
+            return None
+        if time.monotonic() > w.until:
+            self.coordinator_error = None
+            return None
+        if w.group is not None and group is not None and w.group != group:
+            return None
+        return w.error
+
+    # -- members and connections ---------------------------------------------------------------------
+
+    def drop_member_connections(self, group: str, member_id: str) -> int:
+        """Abort every connection that spoke for this member, as if its process died."""
+        dropped = 0
+        for conn in list(self.broker.connections):
+            if (group, member_id) in conn.members and conn.transport is not None:
+                conn.transport.abort()
+                dropped += 1
+        log.info("fault applied", fault="drop-member-connections", group=group, member=member_id,
+                 connections=dropped)
+        return dropped
+
+    def expire_member(self, group: str, member_id: str) -> bool:
+        """Expire the member's session now, instead of waiting session.timeout.ms."""
+        expired = self.broker.groups.runtime.expire_member(group, member_id)
+        log.info("fault applied", fault="expire-member", group=group, member=member_id, expired=expired)
+        return expired
+
+    # -- the whole broker ----------------------------------------------------------------------------
+
+    def pause(self) -> None:
+        """Stop answering anything; connections stay open and requests queue up."""
+        self.broker.paused = True
+        log.info("fault applied", fault="pause")
+
+    def resume(self) -> None:
+        self.broker.paused = False
+        log.info("fault cleared", fault="pause")
+        for conn in list(self.broker.connections):
+            conn.resume()
+
+    def clear(self) -> None:
+        self.response_rules.clear()
+        self.coordinator_error = None
+        if self.broker.paused:
+            self.resume()
+
+
+def remember_member(conn: KafkaConnection, group: str | None, member_id: str | None) -> None:
+    if group and member_id:
+        conn.members.add((group, member_id))
