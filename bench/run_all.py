@@ -1,0 +1,73 @@
+"""Run every benchmark in sequence (never in parallel: 2 cores) and print one summary table.
+
+Why one table: `make bench` output should answer "where is kaflite against its targets and
+against Tansu" at a glance; the per-benchmark tables above it hold the detail.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import os
+import platform
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import startup
+import throughput
+from common import fmt, ratio, table, tansu_binary
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=10, help="startup runs per broker (default 10)")
+    parser.add_argument("--repeat", type=int, default=3, help="throughput rounds (default 3)")
+    parser.add_argument("--scale", type=float, default=1.0, help="multiply throughput message counts")
+    parser.add_argument("--profile", type=Path, metavar="DIR", help="py-spy kaflite during throughput")
+    args = parser.parse_args(argv)
+
+    print(f"# kaflite benchmarks, {datetime.datetime.now().isoformat(timespec='seconds')}, "
+          f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+          f"tansu: {tansu_binary() or 'not installed'}\n")
+    print("## startup\n")
+    s = startup.run(args.runs)
+    print(startup.report(s) + "\n")
+    print("## throughput\n")
+    workloads = [(label, max(1, int(n * args.scale)), size) for label, n, size in throughput.WORKLOADS]
+    if args.profile:
+        args.profile.mkdir(parents=True, exist_ok=True)
+    t = throughput.run(workloads, args.profile, repeat=args.repeat)
+    print(throughput.report(t, workloads) + "\n")
+
+    k, r = s["kaflite"], s["tansu"]
+    rows = [
+        ["spawn → first ApiVersions (ms)", fmt(k.startup_median), fmt(r.startup_median),
+         ratio(k.startup_median, r.startup_median), "≤ 150", _meets(k.startup_median <= startup.TARGET_STARTUP_MS)],
+        ["RSS after start (MiB)", fmt(k.rss_median), fmt(r.rss_median), ratio(k.rss_median, r.rss_median),
+         "≤ 60", _meets(k.rss_median <= startup.TARGET_RSS_MIB)],
+    ]
+    tk, tt = t["kaflite"], t["tansu"]
+    for label, _n, _size in workloads:
+        for phase_name, target in (("produce", throughput.TARGET_PRODUCE_MBS), ("fetch", throughput.TARGET_FETCH_MBS)):
+            kp, tp = getattr(tk, phase_name).get(label), getattr(tt, phase_name).get(label)
+            kv, tv = (kp.mb_s if kp else None), (tp.mb_s if tp else None)
+            is_target = label == "1 KB"
+            rows.append([f"{phase_name} {label} (MB/s)", fmt(kv), fmt(tv), ratio(kv, tv),
+                         f"≥ {target:.0f}" if is_target else "",
+                         _meets(kv is not None and kv >= target) if is_target else ""])
+    if tk.memory_end and tt.memory_end:
+        rows.append(["broker RSS after throughput (MiB)", fmt(tk.memory_end.rss_mib), fmt(tt.memory_end.rss_mib),
+                     ratio(tk.memory_end.rss_mib, tt.memory_end.rss_mib), "", ""])
+    print("## summary\n")
+    print(table(["metric", "kaflite", "tansu", "kaflite/tansu", "target", "kaflite meets"], rows))
+    return 0
+
+
+def _meets(ok: bool) -> str:
+    return "yes" if ok else "NO"
+
+
+if __name__ == "__main__":
+    sys.exit(main())
