@@ -28,6 +28,7 @@ _FLAG_SETTINGS: dict[str, str] = {
     "node_id": "node.id",
     "log_format": "log.format",
     "log_level": "log.level",
+    "admin_port": "admin.port",
 }
 
 
@@ -53,6 +54,8 @@ def _add_config_options(parser: argparse.ArgumentParser) -> None:
     g.add_argument("--node-id", metavar="N", help="broker id (node.id; default 1)")
     g.add_argument("--log-format", metavar="FMT", help="console (default) or json (log.format)")
     g.add_argument("--log-level", metavar="LEVEL", help="DEBUG, INFO (default), WARNING, ERROR (log.level)")
+    g.add_argument("--admin-port", metavar="P", help="admin HTTP endpoint on 127.0.0.1 for tests (groups, waits, "
+                   "faults; see kaflite ctl); 0 picks a free port (admin.port; default -1 = off)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -77,6 +80,9 @@ def build_parser() -> argparse.ArgumentParser:
     out.add_argument("--json", action="store_true", help="print JSON: {name: {value, source, default}}")
     out.add_argument("--markdown", action="store_true",
                      help="print the settings reference (docs/configuration.md)")
+    from kaflite.testing.ctl import add_ctl_parser  # standard library only: keeps --help fast
+
+    add_ctl_parser(sub)
     return parser
 
 
@@ -133,6 +139,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "serve":
             return _cmd_serve(args)
+        if args.command == "ctl":
+            from kaflite.testing.ctl import run_ctl
+
+            return run_ctl(args)
         return _cmd_config(args)
     except ConfigError as exc:
         print(f"kaflite: configuration error: {exc}", file=sys.stderr)

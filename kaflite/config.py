@@ -301,6 +301,9 @@ SETTINGS: tuple[Setting, ...] = (
     _S("log.level", "string", "INFO", "Minimum level of log output.",
        OneOf(("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"), ignore_case=True), _OPS,
        kafka_default=None),
+    _S("admin.port", "int", -1, "Port of the admin HTTP endpoint on 127.0.0.1 (group snapshots, "
+       "waits, fault injection for test harnesses in any language; see docs/testing.md); 0 picks a "
+       "free port, -1 = off.", Range(-1, 65535), _OPS, kafka_default=None),
 )
 
 SYNONYMS: tuple[Synonym, ...] = (
@@ -576,6 +579,7 @@ class KafliteConfig:
     shutdown_timeout_ms: int = 5000
     log_format: str = "console"
     log_level: str = "INFO"
+    admin_port: int = -1
     # name → "default" | "file <path>:<line>" | "env KAFLITE_X" | "cli"; missing means default.
     sources: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}), compare=False,
                                        repr=False)

@@ -14,6 +14,7 @@ from typing import Any
 import structlog
 
 from kaflite.broker.admin import AdminHandler
+from kaflite.broker.admin_http import AdminHttpServer, start_admin_http
 from kaflite.broker.connection import KafkaConnection
 from kaflite.broker.faults import Faults
 from kaflite.broker.fetch import FetchHandler
@@ -83,6 +84,7 @@ class Broker:
         self.produce = ProduceHandler(self)
         self.fetches = FetchHandler(self)
         self.faults = Faults(self)
+        self.admin_http: AdminHttpServer | None = None  # admin.port >= 0: the HTTP admin endpoint
         self._api_versions: list[Any] | None = None
         self.cluster_id = ""
 
@@ -139,6 +141,8 @@ class Broker:
         self.server = await loop.create_server(lambda: KafkaConnection(self), self.config.host,
                                                self.config.port, reuse_address=True, backlog=1024)
         self.port = self.server.sockets[0].getsockname()[1]
+        if self.config.admin_port >= 0:
+            self.admin_http = await start_admin_http(self, self.config.admin_port)
         self._tasks.append(asyncio.create_task(self._periodic()))
         log.info("kaflite serving", host=self.config.host, port=self.port, advertised_host=self.advertised_host,
                  data_dir=str(self.data_dir), cluster_id=self.cluster_id, node_id=self.config.node_id,
@@ -196,6 +200,9 @@ class Broker:
             return
         log.info("kaflite stopping", connections=len(self.connections))
         self.server.close()
+        if self.admin_http is not None:
+            self.admin_http.close()
+            self.admin_http = None
         self.fetches.cancel_all()
         in_flight = [c.in_flight for c in self.connections if c.in_flight is not None]
         if in_flight:
@@ -231,9 +238,13 @@ async def _serve(config: KafliteConfig, ready_file: str | None) -> None:
     broker = Broker(config)
     await broker.start()
     address = f"{broker.advertised_host}:{broker.port}"
+    admin = f"127.0.0.1:{broker.admin_http.port}" if broker.admin_http is not None else None
     if ready_file:
-        write_atomic(Path(ready_file), f"{address}\n".encode())
+        # Line 1 stays host:port for existing scripts; the admin endpoint, when on, is line 2.
+        write_atomic(Path(ready_file), f"{address}\n".encode() + (f"admin={admin}\n".encode() if admin else b""))
     print(f"kaflite listening on {address}", flush=True)
+    if admin:
+        print(f"kaflite admin on http://{admin}", flush=True)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):

@@ -1,9 +1,12 @@
 """A real kaflite broker for tests: on its own thread and event loop, inspected from the test thread.
 
 Blocking clients (kafka-python, confluent-kafka) and asyncio clients (aiokafka) alike talk to it
-over TCP on 127.0.0.1; the test reads the coordinator's state directly — group snapshots,
-transition histories — and waits for a group state without polling: the wait is driven by the
-coordinator's own transitions.
+over TCP on 127.0.0.1; the test reads the coordinator's state — group snapshots, transition
+histories — waits for a group state without polling (the wait is driven by the coordinator's own
+transitions), and injects faults. ``BrokerAPI`` holds everything both modes share: this in-process
+``Broker`` runs each operation on the broker's loop, ``kaflite.testing.process.ProcessBroker``
+sends the same operation to a child process's admin endpoint; both go through
+``kaflite.broker.admin_http.AdminOps``, so a test behaves the same in either mode.
 """
 
 from __future__ import annotations
@@ -13,21 +16,23 @@ import contextlib
 import shutil
 import tempfile
 import threading
-from collections.abc import Coroutine, Iterable, Mapping
+from collections.abc import Callable, Coroutine, Iterator, Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
+from kaflite.broker.admin_http import AdminOps, WaitTimeout
+from kaflite.broker.admin_http import decode_assignment as _decode_assignment
 from kaflite.broker.server import Broker as _Broker
 from kaflite.broker.server import install_uvloop
 from kaflite.config import KafliteConfig
 from kaflite.coordinator.group import Transition
-from kaflite.coordinator.snapshot import GroupSnapshot, OffsetSnapshot
+from kaflite.coordinator.snapshot import OffsetSnapshot
 from kaflite.coordinator.state import GroupState
-from kaflite.protocol.messages import ConsumerProtocolAssignment
 
 T = TypeVar("T")
+Offset = OffsetSnapshot
 
 #: Settings that make a test broker quick to form groups; any of them can be overridden.
 TEST_DEFAULTS: dict[str, object] = {
@@ -35,6 +40,8 @@ TEST_DEFAULTS: dict[str, object] = {
     "group.min.session.timeout.ms": 100,
     "log.flush.interval.ms": 1000,
 }
+
+ApiName = str | int  # "JoinGroup", "join_group" or 11
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +55,7 @@ class Member:
 
 @dataclass(frozen=True, slots=True)
 class Group:
-    """A group as the coordinator sees it right now, with Kafka's state names."""
+    """A group as the coordinator saw it at one moment, with Kafka's state names."""
 
     group_id: str
     state: str
@@ -66,34 +73,249 @@ class Group:
         out = [str(self.history[0].from_state)] if self.history and self.history[0].from_state else []
         return out + [str(t.to_state) for t in self.history]
 
+    @property
+    def member_ids(self) -> list[str]:
+        return [m.member_id for m in self.members]
+
     def assignments(self) -> dict[str, tuple[tuple[str, int], ...]]:
         return {m.member_id: m.assignment for m in self.members}
+
+    def committed(self, topic: str, partition: int) -> int | None:
+        """The committed offset of one partition, or None."""
+        o = self.offsets.get((topic, partition))
+        return None if o is None else o.offset
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Group:
+        """From the admin endpoint's JSON (``kaflite.broker.admin_http.group_json``)."""
+        return cls(
+            group_id=d["group_id"], state=d["state"], generation=d["generation"], leader=d["leader"],
+            protocol_type=d["protocol_type"], protocol=d["protocol"],
+            members=tuple(Member(m["member_id"], m["group_instance_id"], m["client_id"], m["client_host"],
+                                 tuple((t, p) for t, p in m["assignment"])) for m in d["members"]),
+            offsets={(o["topic"], o["partition"]): OffsetSnapshot(o["offset"], o["leader_epoch"], o["metadata"],
+                                                                  o["commit_timestamp_ms"],
+                                                                  o["expire_timestamp_ms"])
+                     for o in d["offsets"]},
+            history=tuple(Transition(h["timestamp_ms"], d["group_id"],
+                                     None if h["from_state"] is None else GroupState(h["from_state"]),
+                                     GroupState(h["to_state"]), h["generation"], h["members"], h["reason"])
+                          for h in d["history"]))
+
+
+class GroupWaitTimeout(TimeoutError):
+    """``wait_for_group`` gave up; ``last`` is the group as it was then (None: no such group)."""
+
+    def __init__(self, message: str, last: Group | None) -> None:
+        super().__init__(message + (f"; last seen: {last.state} generation {last.generation} with "
+                                    f"{len(last.members)} member(s), states {last.states}" if last else
+                                    "; the group does not exist"))
+        self.last = last
 
 
 def decode_assignment(data: bytes) -> tuple[tuple[str, int], ...]:
     """The consumer protocol's assignment bytes → sorted (topic, partition) pairs."""
-    if not data or len(data) < 2:
-        return ()
-    version = int.from_bytes(data[:2], "big", signed=True)
-    a = ConsumerProtocolAssignment.decode(data[2:], min(max(version, 0), ConsumerProtocolAssignment.MAX_VERSION))
-    return tuple(sorted((t.topic, p) for t in a.assigned_partitions for p in t.partitions))
+    return tuple(_decode_assignment(data))
 
 
-def _group(snap: GroupSnapshot, history: Iterable[Transition]) -> Group:
-    return Group(
-        group_id=snap.group_id, state=str(snap.state), generation=snap.generation, leader=snap.leader_id,
-        protocol_type=snap.protocol_type, protocol=snap.protocol_name,
-        members=tuple(Member(m.member_id, m.group_instance_id, m.client_id, m.client_host,
-                             decode_assignment(m.assignment) if snap.protocol_type == "consumer" else ())
-                      for m in snap.members),
-        offsets=dict(snap.offsets), history=tuple(history))
+def assert_rebalances(group: Group, expected_states: Sequence[str], *, tail: bool = False) -> Group:
+    """Assert the group went through exactly ``expected_states`` (``tail``: its last ones).
+
+    The failure message lines the two sequences up and lists the recorded transitions with
+    their reasons, which is usually enough to see why a rebalance happened.
+    """
+    actual = group.states
+    compared = actual[-len(expected_states):] if tail and expected_states else actual
+    if list(compared) == list(expected_states):
+        return group
+    width = max([len("expected"), *(len(s) for s in expected_states)])
+    rows = [f"  {'#':>2}  {'expected':<{width}}  actual"]
+    for i in range(max(len(expected_states), len(compared))):
+        e = expected_states[i] if i < len(expected_states) else "-"
+        a = compared[i] if i < len(compared) else "-"
+        rows.append(f"{'  ' if e == a else '≠ '}{i:>2}  {e:<{width}}  {a}")
+    history = [f"    {t.from_state or '(new)'} -> {t.to_state} gen={t.generation} members={t.members}: {t.reason}"
+               for t in group.history]
+    raise AssertionError(f"group {group.group_id!r} went through other states than expected"
+                         f"{' (last ' + str(len(expected_states)) + ')' if tail else ''}:\n"
+                         + "\n".join(rows) + "\n  transitions:\n" + "\n".join(history))
 
 
-class Broker:
+class BrokerAPI:
+    """Groups, waits and faults, on top of one primitive: run a named ``AdminOps`` operation."""
+
+    def _op(self, name: str, *args: Any, timeout: float = 30.0, **kwargs: Any) -> Any:
+        raise NotImplementedError
+
+    @property
+    def bootstrap_servers(self) -> str:
+        raise NotImplementedError
+
+    def start(self) -> BrokerAPI:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+    @property
+    def running(self) -> bool:
+        raise NotImplementedError
+
+    # -- context managers -----------------------------------------------------------------------
+
+    def __enter__(self) -> Any:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    async def __aenter__(self) -> Any:
+        """``async with Broker() as b``: starting blocks, so it runs off the caller's loop."""
+        return await asyncio.to_thread(self.start)
+
+    async def __aexit__(self, *exc: object) -> None:
+        await asyncio.to_thread(self.close)
+
+    @property
+    def aio(self) -> AsyncBroker:
+        """Awaitable twins of the blocking calls, for tests whose clients share the test's loop."""
+        return AsyncBroker(self)
+
+    # -- topics and groups ----------------------------------------------------------------------
+
+    def create_topic(self, name: str, partitions: int = 1, **configs: object) -> str:
+        """Create a topic; keyword configs use ``_`` for ``.`` (``cleanup_policy="compact"``)."""
+        props = {k.replace("_", "."): str(v) for k, v in configs.items()}
+        return str(self._op("create_topic", name, partitions, props))
+
+    def groups(self) -> list[str]:
+        return list(self._op("groups"))
+
+    def group(self, name: str) -> Group | None:
+        d = self._op("group", name)
+        return None if d is None else Group.from_json(d)
+
+    def wait_for_group(self, name: str, state: str | None = "Stable", members: int | None = None,
+                       generation: int | None = None, timeout: float = 30.0) -> Group:
+        """Return the group as soon as it matches (driven by its transitions); GroupWaitTimeout if not.
+
+        ``state=None`` matches any state; ``state="Dead"`` waits for the group to disappear.
+        """
+        try:
+            d = self._op("wait_for_group", name, state, members, generation, timeout, timeout=timeout + 10)
+        except (WaitTimeout, TimeoutError) as e:
+            last = getattr(e, "last", None)
+            raise GroupWaitTimeout(str(e).split("; last")[0], None if last is None else Group.from_json(last)) \
+                from None
+        if d is None:  # waited for Dead: the group is gone
+            return Group(name, "Dead", 0, None, None, None, (), {}, ())
+        return Group.from_json(d)
+
+    def assert_rebalances(self, name: str, expected_states: Sequence[str], *, tail: bool = False) -> Group:
+        """``assert_rebalances(self.group(name), ...)``; fails clearly if the group does not exist."""
+        g = self.group(name)
+        if g is None:
+            raise AssertionError(f"no group {name!r}; groups: {self.groups()}")
+        return assert_rebalances(g, expected_states, tail=tail)
+
+    def reset(self) -> None:
+        """Drop every topic, group and offset and every fault, without a restart; clients reconnect."""
+        self._op("reset")
+
+    # -- faults ---------------------------------------------------------------------------------
+
+    def drop_responses(self, api: ApiName, group: str | None = None, count: int | None = 1,
+                       seconds: float | None = None) -> None:
+        """Lose the next ``count`` responses to ``api`` (None: all, until ``seconds`` or clear_faults).
+
+        The request still takes effect (a JoinGroup joins); only its answer never arrives, as on a
+        broken network path. The client times the request out and retries or reconnects.
+        """
+        self._op("drop_responses", api, group, count, seconds)
+
+    def delay_responses(self, api: ApiName, group: str | None = None, delay_ms: int = 1000,
+                        count: int | None = None, seconds: float | None = None) -> None:
+        """Answer ``api`` ``delay_ms`` late (each connection stays in order, as Kafka's do)."""
+        self._op("delay_responses", api, group, delay_ms, count, seconds)
+
+    def fail_coordinator(self, error: str | int = "NOT_COORDINATOR", seconds: float = 1.0,
+                         group: str | None = None) -> None:
+        """For ``seconds``, group APIs and FindCoordinator answer ``error`` (NOT_COORDINATOR or
+        COORDINATOR_LOAD_IN_PROGRESS): as when the coordinator moves or is still loading."""
+        self._op("fail_coordinator", error, seconds, group)
+
+    def drop_member_connections(self, group: str, member_id: str) -> int:
+        """Abort every connection that spoke for the member, as if its process died; returns how many."""
+        return int(self._op("drop_member_connections", group, member_id))
+
+    def expire_member(self, group: str, member_id: str) -> bool:
+        """Expire the member's session now (no waiting session.timeout.ms); False if unknown."""
+        return bool(self._op("expire_member", group, member_id))
+
+    def pause(self) -> None:
+        """Stop answering anything; connections stay open and requests queue up until resume()."""
+        self._op("pause")
+
+    def resume(self) -> None:
+        self._op("resume")
+
+    def clear_faults(self) -> None:
+        """Remove every response rule and coordinator error, and resume if paused."""
+        self._op("clear")
+
+    @contextlib.contextmanager
+    def paused(self) -> Iterator[None]:
+        """``with broker.paused(): ...`` — resumed on the way out, even on failure."""
+        self.pause()
+        try:
+            yield
+        finally:
+            self.resume()
+
+
+class AsyncBroker:
+    """``broker.aio``: each blocking call of the broker run in a worker thread.
+
+    Why: an asyncio client (aiokafka) runs on the test's own loop; a blocking wait there would
+    stop the very client it waits for.
+    """
+
+    def __init__(self, broker: BrokerAPI) -> None:
+        self._b = broker
+
+    async def wait_for_group(self, name: str, state: str | None = "Stable", members: int | None = None,
+                             generation: int | None = None, timeout: float = 30.0) -> Group:
+        return await asyncio.to_thread(self._b.wait_for_group, name, state, members, generation, timeout)
+
+    async def group(self, name: str) -> Group | None:
+        return await asyncio.to_thread(self._b.group, name)
+
+    async def groups(self) -> list[str]:
+        return await asyncio.to_thread(self._b.groups)
+
+    async def create_topic(self, name: str, partitions: int = 1, **configs: object) -> str:
+        return await asyncio.to_thread(lambda: self._b.create_topic(name, partitions, **configs))
+
+    async def reset(self) -> None:
+        await asyncio.to_thread(self._b.reset)
+
+    def __getattr__(self, name: str) -> Callable[..., Coroutine[Any, Any, Any]]:
+        fn = getattr(self._b, name)
+        if not callable(fn):
+            raise AttributeError(name)
+
+        async def run(*args: Any, **kwargs: Any) -> Any:
+            return await asyncio.to_thread(fn, *args, **kwargs)
+
+        return run
+
+
+class Broker(BrokerAPI):
     """``with Broker() as b:`` — a durable kaflite on a free port, data in a temporary directory.
 
     ``restart()`` keeps the port and the data (durability tests); ``crash()`` stops it without a
-    clean shutdown (no flush, no clean-shutdown marker) so the next start recovers.
+    clean shutdown (no flush, no clean-shutdown marker) and ``start()`` brings it back on the same
+    port, recovering as after kill -9.
     """
 
     def __init__(self, data_dir: str | Path | None = None, *, port: int = 0,
@@ -111,6 +333,17 @@ class Broker:
     @property
     def bootstrap_servers(self) -> str:
         return f"127.0.0.1:{self.port}"
+
+    @property
+    def running(self) -> bool:
+        return self._thread is not None
+
+    @property
+    def server(self) -> _Broker:
+        """The broker object itself (only touch it on its loop: ``call``)."""
+        if self._broker is None:
+            raise RuntimeError("the broker is not running")
+        return self._broker
 
     def start(self) -> Broker:
         if self._thread is not None:
@@ -138,7 +371,12 @@ class Broker:
 
         self._thread = threading.Thread(target=run, name=f"kaflite-{self.port}", daemon=True)
         self._thread.start()
-        ready.result(timeout=30)
+        try:
+            ready.result(timeout=30)
+        except BaseException:
+            self._thread.join(5)
+            self._thread = None
+            raise
         assert self._broker is not None
         self.port = self._broker.port
         return self
@@ -161,6 +399,8 @@ class Broker:
         async def drop() -> None:
             if broker.server is not None:
                 broker.server.close()
+            if broker.admin_http is not None:
+                broker.admin_http.close()
             for conn in list(broker.connections):
                 if conn.transport is not None:
                     conn.transport.abort()
@@ -195,12 +435,10 @@ class Broker:
     def __enter__(self) -> Broker:
         return self.start()
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
     # -- running code on the broker's loop ---------------------------------------------------------
 
     def call(self, coro: Coroutine[Any, Any, T], timeout: float = 30) -> T:
+        """Run a coroutine on the broker's loop and return its result (from any thread)."""
         if self._loop is None:
             coro.close()
             raise RuntimeError("the broker is not running")
@@ -212,44 +450,21 @@ class Broker:
 
         return self.call(run(), timeout)
 
-    # -- topics and groups -------------------------------------------------------------------------
+    def _op(self, name: str, *args: Any, timeout: float = 30.0, **kwargs: Any) -> Any:
+        broker = self._broker
+        if broker is None:
+            raise RuntimeError("the broker is not running")
 
-    def create_topic(self, name: str, partitions: int = 1, **configs: object) -> str:
-        assert self._broker is not None
-        props = {k.replace("_", "."): str(v) for k, v in configs.items()}
-        self._sync(self._broker.logs.create_topic, name, partitions, props)
-        return name
+        async def run() -> Any:
+            result = getattr(AdminOps(broker), name)(*args, **kwargs)
+            if asyncio.iscoroutine(result):
+                result = await result
+            return result
 
-    def groups(self) -> list[str]:
-        assert self._broker is not None
-        return sorted(self._sync(self._broker.groups.runtime.coordinator.group_ids))
-
-    def group(self, name: str) -> Group | None:
-        assert self._broker is not None
-        runtime = self._broker.groups.runtime
-
-        async def read() -> Group | None:
-            snap = runtime.snapshot(name)
-            return None if snap is None else _group(snap, runtime.history(name))
-
-        return self.call(read())
-
-    def wait_for_group(self, name: str, state: str | None = "Stable", members: int | None = None,
-                       generation: int | None = None, timeout: float = 30.0) -> Group:
-        """Return the group as soon as it matches (driven by its transitions); TimeoutError if not."""
-        assert self._broker is not None
-        runtime = self._broker.groups.runtime
-
-        async def wait() -> Group:
-            snap = await runtime.wait_for_group(name, state=GroupState(state) if state else None,
-                                                members=members, generation=generation, timeout=timeout)
-            assert snap is not None
-            return _group(snap, runtime.history(name))
-
-        return self.call(wait(), timeout + 5)
+        return self.call(run(), timeout)
 
 
 @contextlib.contextmanager
-def running_broker(**kwargs: Any) -> Any:
+def running_broker(**kwargs: Any) -> Iterator[Broker]:
     with Broker(**kwargs) as b:
         yield b

@@ -1,0 +1,410 @@
+"""The admin endpoint: group snapshots, waits and fault injection as JSON over HTTP/1.1.
+
+Why HTTP and not a Kafka API: test suites in Java, Go or Node already have an HTTP client, and a
+``curl`` line is the easiest thing to put in a CI script. The server runs on the broker's own
+event loop (asyncio streams, no dependency), listens on 127.0.0.1 only, and is off unless
+``admin.port`` is set. ``AdminOps`` is the one implementation of every operation: the HTTP routes
+call it, and so does the in-process ``kaflite.testing.Broker`` (so both modes behave the same).
+
+Routes (every answer is a JSON object; errors are ``{"error": ...}`` with a 4xx status)::
+
+    GET  /health                          {"bootstrap": "127.0.0.1:9092", "port": ..., "paused": ...}
+    GET  /groups                          {"groups": ["g1", ...]}
+    GET  /groups/{id}                     a group snapshot (404 if there is no such group)
+    GET  /groups/{id}/wait?state=Stable&members=2&generation=3&timeout=10
+                                          long poll: the snapshot once it matches, 408 on timeout
+    POST /topics          {"name", "partitions", "configs"}
+    POST /reset                           drop every topic, group and offset (connections abort)
+    POST /faults/drop-responses           {"api", "group", "count", "seconds"}
+    POST /faults/delay-responses          {"api", "group", "delay_ms", "count", "seconds"}
+    POST /faults/fail-coordinator         {"error", "seconds", "group"}
+    POST /faults/drop-member-connections  {"group", "member_id"}
+    POST /faults/expire-member            {"group", "member_id"}
+    POST /faults/pause, /faults/resume, /faults/clear
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import re
+import time
+from collections.abc import Awaitable, Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+from urllib.parse import parse_qs, unquote, urlsplit
+
+import structlog
+
+from kaflite.broker.faults import ResponseRule
+from kaflite.coordinator.group import Transition
+from kaflite.coordinator.snapshot import GroupSnapshot
+from kaflite.coordinator.state import GroupState
+from kaflite.protocol.errors import ErrorCode
+from kaflite.protocol.messages import REQUESTS, ConsumerProtocolAssignment
+
+if TYPE_CHECKING:
+    from kaflite.broker.server import Broker
+
+log = structlog.get_logger("kaflite.admin_http")
+
+MAX_BODY = 1 << 20
+MAX_WAIT_S = 600.0
+
+# -- names ----------------------------------------------------------------------------------------
+
+
+def _norm(name: str) -> str:
+    return name.replace("_", "").replace("-", "").replace(" ", "").lower()
+
+
+#: "joingroup" → 11, from the generated request classes (JoinGroupRequest → JoinGroup)
+API_NAMES: dict[str, int] = {cls.__name__.removesuffix("Request"): key for key, cls in REQUESTS.items()}
+_API_BY_NORM: dict[str, int] = {_norm(n): k for n, k in API_NAMES.items()}
+API_NAME_BY_KEY: dict[int, str] = {k: n for n, k in API_NAMES.items()}
+
+
+def resolve_api(api: str | int) -> int:
+    """``"JoinGroup"``, ``"join_group"``, ``"11"`` or ``11`` → 11; ValueError for anything else."""
+    if isinstance(api, int):
+        if api not in REQUESTS:
+            raise ValueError(f"unknown API key {api}")
+        return api
+    text = str(api).strip()
+    if text.isdigit():
+        return resolve_api(int(text))
+    key = _API_BY_NORM.get(_norm(text))
+    if key is None:
+        raise ValueError(f"unknown API {api!r}; use a Kafka name such as JoinGroup or an API key")
+    return key
+
+
+def resolve_error(error: str | int | ErrorCode) -> ErrorCode:
+    """``"NOT_COORDINATOR"``, ``"not-coordinator"``, ``16`` → ErrorCode.NOT_COORDINATOR."""
+    if isinstance(error, ErrorCode):
+        return error
+    if isinstance(error, int) or str(error).strip().lstrip("-").isdigit():
+        return ErrorCode(int(error))
+    try:
+        return ErrorCode[str(error).strip().upper().replace("-", "_")]
+    except KeyError:
+        raise ValueError(f"unknown error {error!r}; use a Kafka name such as NOT_COORDINATOR") from None
+
+
+# -- snapshots as JSON ------------------------------------------------------------------------------
+
+
+def decode_assignment(data: bytes) -> list[tuple[str, int]]:
+    """The consumer protocol's assignment bytes → sorted (topic, partition) pairs."""
+    if not data or len(data) < 2:
+        return []
+    version = int.from_bytes(data[:2], "big", signed=True)
+    a = ConsumerProtocolAssignment.decode(data[2:], min(max(version, 0), ConsumerProtocolAssignment.MAX_VERSION))
+    return sorted((t.topic, p) for t in a.assigned_partitions for p in t.partitions)
+
+
+def transition_json(t: Transition) -> dict[str, Any]:
+    return {"timestamp_ms": t.timestamp_ms, "from_state": None if t.from_state is None else str(t.from_state),
+            "to_state": str(t.to_state), "generation": t.generation, "members": t.members, "reason": t.reason}
+
+
+def group_json(snap: GroupSnapshot, history: Iterable[Transition]) -> dict[str, Any]:
+    """One group as plain JSON values: Kafka's state names, assignments decoded, the history."""
+    consumer = snap.protocol_type == "consumer"
+    hist = [transition_json(t) for t in history]
+    states = ([hist[0]["from_state"]] if hist and hist[0]["from_state"] else []) + [h["to_state"] for h in hist]
+    return {
+        "group_id": snap.group_id, "state": str(snap.state), "generation": snap.generation,
+        "leader": snap.leader_id, "protocol_type": snap.protocol_type, "protocol": snap.protocol_name,
+        "members": [{"member_id": m.member_id, "group_instance_id": m.group_instance_id,
+                     "client_id": m.client_id, "client_host": m.client_host,
+                     "session_timeout_ms": m.session_timeout_ms, "rebalance_timeout_ms": m.rebalance_timeout_ms,
+                     "assignment": [list(tp) for tp in decode_assignment(m.assignment)] if consumer else []}
+                    for m in snap.members],
+        "offsets": [{"topic": t, "partition": p, "offset": o.offset, "leader_epoch": o.leader_epoch,
+                     "metadata": o.metadata, "commit_timestamp_ms": o.commit_timestamp_ms,
+                     "expire_timestamp_ms": o.expire_timestamp_ms}
+                    for (t, p), o in sorted(snap.offsets.items())],
+        "history": hist,
+        "states": states,
+    }
+
+
+# -- the operations ---------------------------------------------------------------------------------
+
+
+class WaitTimeout(TimeoutError):
+    """The group did not match in time; ``last`` is its last snapshot (JSON) or None."""
+
+    def __init__(self, message: str, last: dict[str, Any] | None) -> None:
+        super().__init__(message)
+        self.last = last
+
+
+@dataclass
+class AdminOps:
+    """Every admin operation, run on the broker's loop; arguments and results are JSON values."""
+
+    broker: Broker
+
+    def info(self) -> dict[str, Any]:
+        b = self.broker
+        return {"bootstrap": f"{b.advertised_host}:{b.port}", "port": b.port, "paused": b.paused,
+                "data_dir": str(b.data_dir), "cluster_id": b.cluster_id}
+
+    def groups(self) -> list[str]:
+        return sorted(self.broker.groups.runtime.coordinator.group_ids())
+
+    def group(self, group_id: str) -> dict[str, Any] | None:
+        runtime = self.broker.groups.runtime
+        snap = runtime.snapshot(group_id)
+        return None if snap is None else group_json(snap, runtime.history(group_id))
+
+    async def wait_for_group(self, group_id: str, state: str | None = "Stable", members: int | None = None,
+                             generation: int | None = None, timeout: float = 30.0) -> dict[str, Any] | None:
+        """Driven by the coordinator's transitions; WaitTimeout carries the last snapshot."""
+        want = GroupState(state) if state else None
+        timeout = min(max(float(timeout), 0.0), MAX_WAIT_S)
+        deadline = time.monotonic() + timeout
+        while True:
+            # reset() swaps the group handler: wait on whichever runtime is current.
+            runtime = self.broker.groups.runtime
+            try:
+                snap = await runtime.wait_for_group(group_id, state=want, members=members, generation=generation,
+                                                    timeout=max(0.0, deadline - time.monotonic()))
+                return None if snap is None else group_json(snap, runtime.history(group_id))
+            except TimeoutError:
+                if runtime is self.broker.groups.runtime or time.monotonic() >= deadline:
+                    raise WaitTimeout(
+                        f"group {group_id!r} did not reach state={state} members={members} "
+                        f"generation={generation} within {timeout}s", self.group(group_id)) from None
+
+    def create_topic(self, name: str, partitions: int = 1, configs: dict[str, Any] | None = None) -> str:
+        props = {str(k): str(v) for k, v in (configs or {}).items()}
+        self.broker.logs.create_topic(name, int(partitions), props)
+        return name
+
+    async def reset(self) -> None:
+        await self.broker.reset()
+
+    def drop_responses(self, api: str | int, group: str | None = None, count: int | None = 1,
+                       seconds: float | None = None) -> dict[str, Any]:
+        return self._rule("drop", api, group, 0, count, seconds)
+
+    def delay_responses(self, api: str | int, group: str | None = None, delay_ms: int = 1000,
+                        count: int | None = None, seconds: float | None = None) -> dict[str, Any]:
+        return self._rule("delay", api, group, int(delay_ms), count, seconds)
+
+    def _rule(self, action: str, api: str | int, group: str | None, delay_ms: int, count: int | None,
+              seconds: float | None) -> dict[str, Any]:
+        key = resolve_api(api)
+        until = None if seconds is None else time.monotonic() + float(seconds)
+        self.broker.faults.add_response_rule(ResponseRule(key, action, group=group, delay_ms=delay_ms,
+                                                          remaining=None if count is None else int(count),
+                                                          until=until))
+        return {"api": API_NAME_BY_KEY[key], "api_key": key, "action": action, "group": group, "count": count,
+                "seconds": seconds, "delay_ms": delay_ms}
+
+    def fail_coordinator(self, error: str | int = "NOT_COORDINATOR", seconds: float = 1.0,
+                         group: str | None = None) -> dict[str, Any]:
+        code = resolve_error(error)
+        self.broker.faults.fail_coordinator(code, float(seconds), group)
+        return {"coordinator_error": code.name, "seconds": seconds, "group": group}
+
+    def drop_member_connections(self, group: str, member_id: str) -> int:
+        return self.broker.faults.drop_member_connections(group, member_id)
+
+    def expire_member(self, group: str, member_id: str) -> bool:
+        return self.broker.faults.expire_member(group, member_id)
+
+    def pause(self) -> None:
+        self.broker.faults.pause()
+
+    def resume(self) -> None:
+        self.broker.faults.resume()
+
+    def clear(self) -> None:
+        self.broker.faults.clear()
+
+
+# -- HTTP -------------------------------------------------------------------------------------------
+
+
+class HttpError(Exception):
+    def __init__(self, status: int, message: str, extra: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.body = {"error": message, **(extra or {})}
+
+
+_REASONS = {200: "OK", 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 408: "Request Timeout",
+            413: "Payload Too Large", 500: "Internal Server Error"}
+_GROUP = re.compile(r"^/groups/([^/]+)$")
+_WAIT = re.compile(r"^/groups/([^/]+)/wait$")
+
+Handler = Callable[[dict[str, Any]], Awaitable[Any]]
+
+
+def _opt_int(v: Any) -> int | None:
+    return None if v is None or v == "" else int(v)
+
+
+def _opt_float(v: Any) -> float | None:
+    return None if v is None or v == "" else float(v)
+
+
+class AdminHttpServer:
+    """A tiny HTTP/1.1 JSON server (keep-alive, Content-Length bodies only) on the broker's loop."""
+
+    def __init__(self, broker: Broker) -> None:
+        self.ops = AdminOps(broker)
+        self.server: asyncio.base_events.Server | None = None
+        self.port = -1
+        self._conns: set[asyncio.StreamWriter] = set()
+        o = self.ops
+
+        def act(fn: Callable[[dict[str, Any]], Any]) -> Handler:
+            async def run(args: dict[str, Any]) -> Any:
+                result = fn(args)
+                if asyncio.iscoroutine(result):
+                    result = await result
+                return result
+            return run
+
+        self.posts: dict[str, Handler] = {
+            "/reset": act(lambda a: o.reset()),
+            "/topics": act(lambda a: {"name": o.create_topic(a["name"], int(a.get("partitions", 1)),
+                                                               a.get("configs"))}),
+            "/faults/drop-responses": act(lambda a: o.drop_responses(
+                a["api"], a.get("group"), _opt_int(a.get("count", 1)), _opt_float(a.get("seconds")))),
+            "/faults/delay-responses": act(lambda a: o.delay_responses(
+                a["api"], a.get("group"), int(a.get("delay_ms", 1000)), _opt_int(a.get("count")),
+                _opt_float(a.get("seconds")))),
+            "/faults/fail-coordinator": act(lambda a: o.fail_coordinator(
+                a.get("error", "NOT_COORDINATOR"), float(a.get("seconds", 1.0)), a.get("group"))),
+            "/faults/drop-member-connections": act(lambda a: {"connections": o.drop_member_connections(
+                a["group"], a["member_id"])}),
+            "/faults/expire-member": act(lambda a: {"expired": o.expire_member(a["group"], a["member_id"])}),
+            "/faults/pause": act(lambda a: o.pause()),
+            "/faults/resume": act(lambda a: o.resume()),
+            "/faults/clear": act(lambda a: o.clear()),
+        }
+
+    async def start(self, port: int) -> int:
+        self.server = await asyncio.start_server(self._serve, "127.0.0.1", port, reuse_address=True)
+        self.port = self.server.sockets[0].getsockname()[1]
+        log.info("admin endpoint serving", url=f"http://127.0.0.1:{self.port}")
+        return self.port
+
+    def close(self) -> None:
+        """Stop listening and drop open connections (long polls included)."""
+        if self.server is not None:
+            self.server.close()
+            self.server = None
+        for w in list(self._conns):
+            w.transport.abort()
+
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self._conns.add(writer)
+        try:
+            while True:
+                try:
+                    line = await reader.readline()
+                except (ConnectionError, asyncio.LimitOverrunError, ValueError):
+                    return
+                if not line:
+                    return
+                if not line.strip():
+                    continue
+                keep_alive = await self._one(line, reader, writer)
+                if not keep_alive:
+                    return
+        except (ConnectionError, asyncio.IncompleteReadError):
+            return
+        finally:
+            self._conns.discard(writer)
+            with contextlib.suppress(Exception):
+                writer.close()
+
+    async def _one(self, line: bytes, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> bool:
+        try:
+            method, target, version = line.decode("latin-1").split()
+        except ValueError:
+            await self._send(writer, 400, {"error": "malformed request line"}, keep_alive=False)
+            return False
+        headers: dict[str, str] = {}
+        while True:
+            h = await reader.readline()
+            if not h or h in (b"\r\n", b"\n"):
+                break
+            name, _, value = h.decode("latin-1").partition(":")
+            headers[name.strip().lower()] = value.strip()
+        length = int(headers.get("content-length", "0") or 0)
+        if length > MAX_BODY:
+            await self._send(writer, 413, {"error": "body too large"}, keep_alive=False)
+            return False
+        body = await reader.readexactly(length) if length else b""
+        conn = headers.get("connection", "").lower()
+        keep_alive = conn != "close" if version == "HTTP/1.1" else conn == "keep-alive"
+        try:
+            status, payload = 200, await self._route(method.upper(), target, body)
+        except HttpError as e:
+            status, payload = e.status, e.body
+        except WaitTimeout as e:
+            status, payload = 408, {"error": str(e), "last": e.last}
+        except (KeyError, ValueError, TypeError) as e:
+            status, payload = 400, {"error": f"bad request: {e!r}"}
+        except Exception as e:  # an admin call must never take the broker down
+            log.exception("admin request failed", method=method, target=target)
+            status, payload = 500, {"error": repr(e)}
+        await self._send(writer, status, payload, keep_alive)
+        return keep_alive
+
+    async def _route(self, method: str, target: str, body: bytes) -> Any:
+        url = urlsplit(target)
+        path = url.path.rstrip("/") or "/"
+        query = {k: v[-1] for k, v in parse_qs(url.query).items()}
+        o = self.ops
+        if method == "GET":
+            if path == "/health":
+                return o.info()
+            if path == "/groups":
+                return {"groups": o.groups()}
+            if m := _WAIT.match(path):
+                return await o.wait_for_group(unquote(m.group(1)), state=query.get("state", "Stable") or None,
+                                              members=_opt_int(query.get("members")),
+                                              generation=_opt_int(query.get("generation")),
+                                              timeout=float(query.get("timeout", 30)))
+            if m := _GROUP.match(path):
+                g = o.group(unquote(m.group(1)))
+                if g is None:
+                    raise HttpError(404, f"no group {unquote(m.group(1))!r}")
+                return g
+            raise HttpError(404, f"no route GET {path}")
+        if method == "POST":
+            handler = self.posts.get(path)
+            if handler is None:
+                raise HttpError(404, f"no route POST {path}")
+            args = json.loads(body) if body.strip() else {}
+            if not isinstance(args, dict):
+                raise HttpError(400, "the body must be a JSON object")
+            result = await handler(args)
+            return {"ok": True} if result is None else result
+        raise HttpError(405, f"method {method} not allowed")
+
+    @staticmethod
+    async def _send(writer: asyncio.StreamWriter, status: int, payload: Any, keep_alive: bool) -> None:
+        if not isinstance(payload, dict):
+            payload = {"result": payload}
+        data = json.dumps(payload).encode()
+        head = (f"HTTP/1.1 {status} {_REASONS.get(status, 'Error')}\r\nContent-Type: application/json\r\n"
+                f"Content-Length: {len(data)}\r\nConnection: {'keep-alive' if keep_alive else 'close'}\r\n\r\n")
+        writer.write(head.encode() + data)
+        await writer.drain()
+
+
+async def start_admin_http(broker: Broker, port: int) -> AdminHttpServer:
+    server = AdminHttpServer(broker)
+    await server.start(port)
+    return server

@@ -1,0 +1,126 @@
+"""``kaflite ctl``: the admin endpoint from a shell, for test harnesses in any language.
+
+Every command prints the endpoint's JSON answer on stdout. Exit status: 0 ok, 1 the endpoint
+refused (bad arguments, no such group), 3 a wait timed out, 4 the endpoint is unreachable.
+Lives here rather than in ``kaflite.cli`` so that the CLI only wires it in (one parser call,
+one dispatch line) and ``kaflite ctl`` imports nothing but the standard library.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import Any, TextIO
+from urllib.parse import quote
+
+from kaflite.testing.admin_client import AdminClient, AdminError, AdminWaitTimeout
+
+EXIT_REFUSED = 1
+EXIT_TIMEOUT = 3
+EXIT_UNREACHABLE = 4
+
+
+def _kv(text: str) -> tuple[str, str]:
+    name, sep, value = text.partition("=")
+    if not sep:
+        raise argparse.ArgumentTypeError(f"expected name=value, got {text!r}")
+    return name.strip(), value
+
+
+def add_ctl_parser(sub: Any) -> argparse.ArgumentParser:
+    """Register ``ctl`` and its commands on the CLI's subparsers."""
+    ctl = sub.add_parser("ctl", help="drive a running broker's admin endpoint (groups, waits, faults)",
+                         description="Talk to the admin endpoint of a broker started with --admin-port "
+                                     "and print its JSON answer. See docs/testing.md.")
+    ctl.add_argument("--admin", metavar="HOST:PORT", default=os.environ.get("KAFLITE_ADMIN"),
+                     help="the admin endpoint (default: $KAFLITE_ADMIN)")
+    cmds = ctl.add_subparsers(dest="ctl_command", metavar="CMD", required=True)
+    cmds.add_parser("health", help="the broker's bootstrap address and state")
+    cmds.add_parser("groups", help="group ids")
+    g = cmds.add_parser("group", help="a group snapshot: state, generation, members, assignments, offsets, history")
+    g.add_argument("group")
+    w = cmds.add_parser("wait", help="block until the group matches (driven by its transitions)")
+    w.add_argument("group")
+    w.add_argument("--state", default="Stable", help="Kafka state name; '' = any (default Stable)")
+    w.add_argument("--members", type=int)
+    w.add_argument("--generation", type=int)
+    w.add_argument("--timeout", type=float, default=30.0, help="seconds (default 30)")
+    cmds.add_parser("reset", help="drop every topic, group and offset; connections are aborted")
+    t = cmds.add_parser("create-topic", help="create a topic")
+    t.add_argument("name")
+    t.add_argument("--partitions", type=int, default=1)
+    t.add_argument("--config", type=_kv, action="append", default=[], metavar="NAME=VALUE")
+    for name, helptext in (("drop-responses", "lose the responses to an API (the request still takes effect)"),
+                           ("delay-responses", "answer an API late")):
+        r = cmds.add_parser(name, help=helptext)
+        r.add_argument("api", help="Kafka API name (JoinGroup) or key (11)")
+        r.add_argument("--group", help="only requests for this group")
+        r.add_argument("--count", type=int, default=1 if name == "drop-responses" else None,
+                       help="how many responses (drop default 1; delay default unlimited)")
+        r.add_argument("--seconds", type=float, help="the rule expires after this many seconds")
+        if name == "delay-responses":
+            r.add_argument("--delay-ms", type=int, required=True)
+    f = cmds.add_parser("fail-coordinator", help="answer group APIs and FindCoordinator with an error for a while")
+    f.add_argument("--error", default="NOT_COORDINATOR", help="NOT_COORDINATOR or COORDINATOR_LOAD_IN_PROGRESS")
+    f.add_argument("--seconds", type=float, default=1.0)
+    f.add_argument("--group")
+    for name in ("drop-member-connections", "expire-member"):
+        m = cmds.add_parser(name, help="abort the member's connections" if name.startswith("drop")
+                            else "expire the member's session now")
+        m.add_argument("group")
+        m.add_argument("member_id")
+    cmds.add_parser("pause", help="stop answering anything (connections stay open)")
+    cmds.add_parser("resume", help="answer again; queued requests are handled in order")
+    cmds.add_parser("clear-faults", help="remove every fault and resume")
+    return ctl
+
+
+def _run(client: AdminClient, a: argparse.Namespace) -> Any:
+    c = a.ctl_command
+    if c == "health":
+        return client.health()
+    if c == "groups":
+        return {"groups": client.groups()}
+    if c == "group":
+        return client.call("GET", f"/groups/{quote(a.group, safe='')}")
+    if c == "wait":
+        return client.wait_for_group(a.group, a.state or None, a.members, a.generation, a.timeout)
+    if c == "reset":
+        return client.post("/reset")
+    if c == "create-topic":
+        return client.post("/topics", name=a.name, partitions=a.partitions, configs=dict(a.config))
+    if c == "drop-responses":
+        return client.post("/faults/drop-responses", api=a.api, group=a.group, count=a.count, seconds=a.seconds)
+    if c == "delay-responses":
+        return client.post("/faults/delay-responses", api=a.api, group=a.group, delay_ms=a.delay_ms,
+                           count=a.count, seconds=a.seconds)
+    if c == "fail-coordinator":
+        return client.post("/faults/fail-coordinator", error=a.error, seconds=a.seconds, group=a.group)
+    if c in ("drop-member-connections", "expire-member"):
+        return client.post(f"/faults/{c}", group=a.group, member_id=a.member_id)
+    if c == "clear-faults":
+        return client.post("/faults/clear")
+    return client.post(f"/faults/{c}")  # pause, resume
+
+
+def run_ctl(args: argparse.Namespace, out: TextIO | None = None) -> int:
+    out = out or sys.stdout
+    if not args.admin:
+        print("kaflite ctl: no admin endpoint: pass --admin HOST:PORT or set KAFLITE_ADMIN", file=sys.stderr)
+        return 2
+    client = AdminClient(args.admin)
+    try:
+        result = _run(client, args)
+    except AdminWaitTimeout as e:
+        out.write(json.dumps({"error": str(e), "last": e.last}, indent=2) + "\n")
+        return EXIT_TIMEOUT
+    except AdminError as e:
+        out.write(json.dumps(e.body, indent=2) + "\n")
+        return EXIT_REFUSED
+    except OSError as e:
+        print(f"kaflite ctl: cannot reach the admin endpoint at {client.address}: {e}", file=sys.stderr)
+        return EXIT_UNREACHABLE
+    out.write(json.dumps(result, indent=2) + "\n")
+    return 0

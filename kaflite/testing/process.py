@@ -1,0 +1,253 @@
+"""``ProcessBroker``: the same test API as ``Broker``, with the broker in a child process.
+
+Why a child process: the broker's event loop and GIL are not shared with the test (a CPU-bound
+test cannot stall heartbeats), ``crash()`` is a real SIGKILL, and it is how harnesses in other
+languages run kaflite. Groups, waits and faults go through the child's admin endpoint
+(``admin.port``, on 127.0.0.1), so everything ``Broker`` offers works here too, except ``call()``.
+
+Startup: the child is ``python -m kaflite.testing.worker``, which imports the broker before it is
+told what to serve. One spare worker is kept spawned ahead of time (``prewarm=True``), so a
+start costs a JSON line and a bind instead of a Python start-up plus imports.
+"""
+
+from __future__ import annotations
+
+import atexit
+import contextlib
+import json
+import os
+import queue
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Mapping
+from pathlib import Path
+from typing import IO, Any
+
+from kaflite.testing.admin_client import AdminClient
+from kaflite.testing.broker import TEST_DEFAULTS, BrokerAPI
+
+READY_TIMEOUT_S = 60.0
+STOP_TIMEOUT_S = 20.0
+
+_spare_lock = threading.Lock()
+_spare: subprocess.Popen[bytes] | None = None
+
+
+def _spawn_worker() -> subprocess.Popen[bytes]:
+    return subprocess.Popen([sys.executable, "-m", "kaflite.testing.worker"], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+
+
+def _take_worker(prewarm: bool) -> subprocess.Popen[bytes]:
+    """The spare worker if there is a live one, else a fresh one; then spawn the next spare."""
+    global _spare
+    with _spare_lock:
+        proc, _spare = _spare, None
+        if proc is None or proc.poll() is not None:
+            proc = _spawn_worker()
+        if prewarm:
+            _spare = _spawn_worker()
+    return proc
+
+
+def prewarm() -> None:
+    """Spawn a spare worker now (the pytest plugin does this at session start)."""
+    global _spare
+    with _spare_lock:
+        if _spare is None or _spare.poll() is not None:
+            _spare = _spawn_worker()
+
+
+def discard_spare() -> None:
+    """Let the spare worker exit (EOF on its stdin); registered with atexit."""
+    global _spare
+    with _spare_lock:
+        proc, _spare = _spare, None
+    if proc is not None:
+        with contextlib.suppress(OSError, ValueError):
+            assert proc.stdin is not None
+            proc.stdin.close()
+        try:
+            proc.wait(5)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        for f in (proc.stdout, proc.stderr):
+            if f is not None:
+                f.close()
+
+
+atexit.register(discard_spare)
+
+
+class ProcessBroker(BrokerAPI):
+    """``with ProcessBroker() as b:`` — kaflite in a child process, driven over its admin endpoint."""
+
+    def __init__(self, data_dir: str | Path | None = None, *, port: int = 0, admin_port: int = 0,
+                 config: Mapping[str, object] | None = None, prewarm: bool = True) -> None:
+        self._own_dir = data_dir is None
+        self.data_dir = Path(data_dir) if data_dir is not None else Path(tempfile.mkdtemp(prefix="kaflite-"))
+        self.port = port
+        self.admin_port = admin_port
+        self.overrides = {**TEST_DEFAULTS, **(config or {})}
+        self.prewarm = prewarm
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.admin: AdminClient | None = None
+        fd, log_name = tempfile.mkstemp(prefix="kaflite-broker-", suffix=".log")
+        os.close(fd)
+        self.log_path = Path(log_name)  # the child's stderr (its logs), for failure messages
+
+    @property
+    def bootstrap_servers(self) -> str:
+        return f"127.0.0.1:{self.port}"
+
+    @property
+    def admin_address(self) -> str:
+        return f"127.0.0.1:{self.admin_port}"
+
+    @property
+    def running(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
+
+    # -- lifecycle --------------------------------------------------------------------------------
+
+    def start(self) -> ProcessBroker:
+        if self.running:
+            raise RuntimeError("already started")
+        settings = {**self.overrides, "host": "127.0.0.1", "port": self.port, "admin.port": self.admin_port,
+                    "log.dirs": str(self.data_dir)}
+        proc = _take_worker(self.prewarm)
+        self.proc = proc
+        lines: queue.Queue[str | None] = queue.Queue()
+        assert proc.stdin is not None and proc.stdout is not None and proc.stderr is not None
+        threading.Thread(target=_pump_lines, args=(proc.stdout, lines), daemon=True,
+                         name="kaflite-stdout").start()
+        threading.Thread(target=_copy_to_file, args=(proc.stderr, self.log_path), daemon=True,
+                         name="kaflite-stderr").start()
+        proc.stdin.write(json.dumps(settings, default=str).encode() + b"\n")
+        proc.stdin.flush()  # stdin stays open: the worker exits when it closes
+        deadline = time.monotonic() + READY_TIMEOUT_S
+        address = admin = None
+        while address is None or admin is None:
+            try:
+                line = lines.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                self._kill()
+                raise RuntimeError(f"kaflite not ready after {READY_TIMEOUT_S}s:\n{self.log_text()}") from None
+            if line is None:
+                proc.wait(5)
+                raise RuntimeError(f"kaflite exited with {proc.returncode} before serving:\n{self.log_text()}")
+            if line.startswith("kaflite listening on "):
+                address = line.removeprefix("kaflite listening on ").strip()
+            elif line.startswith("kaflite admin on http://"):
+                admin = line.removeprefix("kaflite admin on http://").strip()
+        self.port = int(address.rsplit(":", 1)[1])
+        self.admin_port = int(admin.rsplit(":", 1)[1])
+        self.admin = AdminClient(admin)
+        return self
+
+    def stop(self) -> None:
+        """SIGTERM: the graceful path (in-flight requests finish, flush, clean-shutdown marker)."""
+        proc = self.proc
+        if proc is None:
+            return
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(STOP_TIMEOUT_S)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+        self._release()
+
+    def crash(self) -> None:
+        """kill -9: no flush, no marker; the next start() recovers, on the same port."""
+        self._kill()
+
+    def _kill(self) -> None:
+        proc = self.proc
+        if proc is None:
+            return
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        self._release()
+
+    def _release(self) -> None:
+        proc, self.proc, self.admin = self.proc, None, None
+        if proc is not None and proc.stdin is not None:
+            with contextlib.suppress(OSError, ValueError):
+                proc.stdin.close()
+
+    def restart(self) -> ProcessBroker:
+        self.stop()
+        return self.start()
+
+    def close(self) -> None:
+        self.stop()
+        if self._own_dir:
+            shutil.rmtree(self.data_dir, ignore_errors=True)
+        self.log_path.unlink(missing_ok=True)
+
+    def __enter__(self) -> ProcessBroker:
+        return self.start()
+
+    def log_text(self) -> str:
+        with contextlib.suppress(OSError):
+            return self.log_path.read_text(errors="replace")
+        return ""
+
+    # -- the operations, over HTTP ----------------------------------------------------------------
+
+    def _op(self, name: str, *args: Any, timeout: float = 30.0, **kwargs: Any) -> Any:
+        if self.admin is None:
+            raise RuntimeError("the broker is not running")
+        a = self.admin
+        if name == "groups":
+            return a.groups()
+        if name == "group":
+            return a.group(*args)
+        if name == "wait_for_group":
+            return a.wait_for_group(*args)
+        if name == "create_topic":
+            topic, partitions, configs = args
+            return a.post("/topics", name=topic, partitions=partitions, configs=configs)["name"]
+        if name == "reset":
+            return a.post("/reset")
+        if name in ("drop_responses", "delay_responses"):
+            if name == "drop_responses":
+                api, group, count, seconds = args
+                return a.post("/faults/drop-responses", api=api, group=group, count=count, seconds=seconds)
+            api, group, delay_ms, count, seconds = args
+            return a.post("/faults/delay-responses", api=api, group=group, delay_ms=delay_ms, count=count,
+                          seconds=seconds)
+        if name == "fail_coordinator":
+            error, seconds, group = args
+            return a.post("/faults/fail-coordinator", error=error, seconds=seconds, group=group)
+        if name == "drop_member_connections":
+            return a.post("/faults/drop-member-connections", group=args[0], member_id=args[1])["connections"]
+        if name == "expire_member":
+            return a.post("/faults/expire-member", group=args[0], member_id=args[1])["expired"]
+        if name in ("pause", "resume", "clear"):
+            return a.post(f"/faults/{name}")
+        raise ValueError(f"unknown operation {name!r}")
+
+
+def _pump_lines(stream: IO[bytes], out: queue.Queue[str | None]) -> None:
+    for raw in stream:
+        out.put(raw.decode(errors="replace"))
+    out.put(None)
+    stream.close()
+
+
+def _copy_to_file(stream: IO[bytes], path: Path) -> None:
+    with path.open("ab") as f:
+        for raw in stream:
+            f.write(raw)
+            f.flush()
+    stream.close()
