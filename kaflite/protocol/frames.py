@@ -33,30 +33,49 @@ class FrameDecoder:
         self._buf = bytearray()
         self._need = -1  # body size of the frame being read, -1 while reading the size
 
-    def feed(self, data: bytes) -> list[bytes]:
-        buf = self._buf
-        buf += data
-        frames: list[bytes] = []
+    def feed(self, data: bytes) -> list[bytearray]:
+        """Complete frames, each copied once into its own mutable buffer.
+
+        Mutable on purpose: Produce's record batches are a view into the frame, and the log
+        patches their base offset in place instead of copying them again.
+        """
+        held = self._buf
+        if held:
+            held += data
+            src: bytes | bytearray = held
+        else:
+            src = data
+        view = memoryview(src)
+        frames: list[bytearray] = []
         pos = 0
-        end = len(buf)
+        end = len(src)
+        need = self._need
         while True:
-            if self._need < 0:
+            if need < 0:
                 if end - pos < 4:
                     break
-                size = _SIZE.unpack_from(buf, pos)[0]
+                size = _SIZE.unpack_from(view, pos)[0]
                 if size < 0:
+                    view.release()
                     raise FrameError(f"negative frame size {size}")
                 if size > self.max_size:
+                    view.release()
                     raise FrameTooLarge(size, self.max_size)
-                self._need = size
+                need = size
                 pos += 4
-            if end - pos < self._need:
+            if end - pos < need:
                 break
-            frames.append(bytes(buf[pos:pos + self._need]))
-            pos += self._need
-            self._need = -1
-        if pos:
-            del buf[:pos]
+            frames.append(bytearray(view[pos:pos + need]))
+            pos += need
+            need = -1
+        self._need = need
+        if src is held:
+            view.release()
+            if pos:
+                del held[:pos]
+        elif pos < end:
+            self._buf = bytearray(view[pos:])
+            view.release()
         return frames
 
     @property
