@@ -6,7 +6,7 @@ import struct
 from dataclasses import dataclass
 
 from kaflite.protocol._codec import DecodeError, _skip_tags
-from kaflite.protocol.messages import REQUESTS
+from kaflite.protocol.messages import REQUEST_FLEXIBLE_MIN, REQUESTS
 
 _KEY_VERSION_CORR = struct.Struct(">hhi")
 _I16 = struct.Struct(">h")
@@ -15,8 +15,7 @@ _I32 = struct.Struct(">i")
 API_VERSIONS = 18
 CONTROLLED_SHUTDOWN = 7
 
-#: first flexible version per API key (requests and responses flip together)
-_FLEXIBLE_MIN: dict[int, int] = {key: cls.FLEXIBLE_MIN for key, cls in REQUESTS.items()}
+_FLEXIBLE_MIN = REQUEST_FLEXIBLE_MIN  # requests and responses turn flexible at the same version
 
 
 @dataclass(slots=True)

@@ -561,34 +561,84 @@ def schema_files(extra: Path) -> list[Path]:
     return files
 
 
+INDEX_HEADER = '''"""Kafka message codecs generated from Kafka's JSON schemas. Do not edit.
+
+Modules load on first use (PEP 562 ``__getattr__``): a broker imports the dozen APIs it
+serves, not all of them, which keeps startup short.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+
+class _LazyClasses(Mapping[int, type]):
+    """API key -> message class, importing each module the first time its class is asked for."""
+
+    def __init__(self, names: dict[int, str]) -> None:
+        self._names = names
+
+    def __getitem__(self, key: int) -> type:
+        return __getattr__(self._names[key])  # type: ignore[no-any-return]
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._names
+
+
+def __getattr__(name: str) -> Any:
+    module = _MODULES.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    cls = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = cls
+    return cls
+
+'''
+
+
 def render_all(extra: Path) -> dict[str, str]:
     outputs: dict[str, str] = {}
-    index = ['"""Kafka message codecs generated from Kafka\'s JSON schemas. Do not edit."""', "",
-             "from __future__ import annotations", ""]
+    modules: list[tuple[str, str]] = []
     requests: list[tuple[int, str]] = []
     responses: list[tuple[int, str]] = []
-    names: list[str] = []
+    flexible: list[tuple[int, int]] = []
     for path in schema_files(extra):
         msg = load_message(path)
         mod = module_name(msg.name)
         outputs[f"{mod}.py"] = Generator(msg).generate()
-        index.append(f"from kaflite.protocol.messages.{mod} import {msg.name}")
-        names.append(msg.name)
+        modules.append((msg.name, mod))
         if msg.kind == "request":
             requests.append((msg.api_key or 0, msg.name))
+            flexible.append((msg.api_key or 0, msg.flexible.lo if msg.flexible else NO_FLEX))
         elif msg.kind == "response":
             responses.append((msg.api_key or 0, msg.name))
-    index.append("")
-    index.append("REQUESTS: dict[int, type] = {")
-    index += [f"    {k}: {n}," for k, n in sorted(requests)]
+    index = [INDEX_HEADER.rstrip("\n"), ""]
+    index.append("_MODULES: dict[str, str] = {")
+    index += [f"    {n!r}: {m!r}," for n, m in sorted(modules)]
     index.append("}")
-    index.append("RESPONSES: dict[int, type] = {")
-    index += [f"    {k}: {n}," for k, n in sorted(responses)]
+    index.append("")
+    index.append("REQUESTS: Mapping[int, type] = _LazyClasses({")
+    index += [f"    {k}: {n!r}," for k, n in sorted(requests)]
+    index.append("})")
+    index.append("RESPONSES: Mapping[int, type] = _LazyClasses({")
+    index += [f"    {k}: {n!r}," for k, n in sorted(responses)]
+    index.append("})")
+    index.append("#: first flexible version of each API's requests (request header v2 from there on)")
+    index.append("REQUEST_FLEXIBLE_MIN: dict[int, int] = {")
+    index += [f"    {k}: {v}," for k, v in sorted(flexible)]
     index.append("}")
     index.append("")
     index.append("__all__ = [")
-    index += [f"    {n!r}," for n in sorted(names)]
-    index += ["    'REQUESTS',", "    'RESPONSES',", "]", ""]
+    index += [f"    {n!r}," for n, _ in sorted(modules)]
+    index += ["    'REQUESTS',", "    'REQUEST_FLEXIBLE_MIN',", "    'RESPONSES',", "]", ""]
     outputs["__init__.py"] = "\n".join(index)
     return outputs
 
