@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import struct
 from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -19,7 +20,7 @@ import structlog
 
 from kaflite.protocol._codec import DecodeError
 from kaflite.protocol.errors import ErrorCode
-from kaflite.protocol.frames import FrameDecoder, FrameError, frame
+from kaflite.protocol.frames import FrameDecoder, FrameError
 from kaflite.protocol.headers import RequestHeader, decode_request_header, encode_response_header
 from kaflite.protocol.messages import REQUESTS, ApiVersionsResponse
 
@@ -28,6 +29,8 @@ if TYPE_CHECKING:
 
 log = structlog.get_logger("kaflite.connection")
 
+_SIZE = struct.Struct(">i")
+LARGE_RESPONSE = 64 * 1024
 API_VERSIONS = 18
 PRODUCE = 0
 _conn_ids = itertools.count(1)
@@ -213,7 +216,7 @@ class KafkaConnection(asyncio.Protocol):
                 # The client retries with a version we know: answer in v0 with our list.
                 resp = ApiVersionsResponse(error_code=ErrorCode.UNSUPPORTED_VERSION,
                                            api_keys=self.broker.api_versions_list())
-                self._write(ctx, resp.encode(0))
+                self._write(ctx, resp.encode_parts(0))
                 return None
             self.close(f"unsupported version {header.api_version} of api {header.api_key}")
             return None
@@ -240,14 +243,18 @@ class KafkaConnection(asyncio.Protocol):
     def _respond(self, ctx: RequestContext, response: Any) -> None:
         if response is NO_RESPONSE or self.closed:
             return
-        h = ctx.header
-        self._write(ctx, response.encode(h.api_version))
+        self._write(ctx, response.encode_parts(ctx.header.api_version))
 
-    def _write(self, ctx: RequestContext, body: bytes) -> None:
+    def _write(self, ctx: RequestContext, parts: list[Any]) -> None:
+        """Small answers go out as one buffer; large ones (fetched records) without joining them."""
         h = ctx.header
         assert self.transport is not None
-        self.transport.writelines(frame(encode_response_header(h.api_key, h.api_version, h.correlation_id),
-                                        body))
+        header = encode_response_header(h.api_key, h.api_version, h.correlation_id)
+        size = len(header) + sum(map(len, parts))
+        if size < LARGE_RESPONSE:
+            self.transport.write(b"".join([_SIZE.pack(size), header, *parts]))
+        else:
+            self.transport.writelines([_SIZE.pack(size) + header, *parts])
 
     def _unsupported_api(self, ctx: RequestContext, body: bytes) -> None:
         """A real Kafka API we do not implement: answer its error when the response has one."""

@@ -36,9 +36,13 @@ class ApiVersionsRequest:
     __hash__ = None  # type: ignore[assignment]
 
     def encode(self, version: int) -> bytes:
-        parts: list[bytes] = []
+        return b''.join(self.encode_parts(version))
+
+    def encode_parts(self, version: int) -> list[Buffer]:
+        """The encoding as a list of buffers: large payloads (records) are not copied."""
+        parts: list[Buffer] = []
         _ENC_ApiVersionsRequest[version](self, parts.append)
-        return b''.join(parts)
+        return parts
 
     @classmethod
     def decode(cls, buf: Buffer, version: int) -> ApiVersionsRequest:
