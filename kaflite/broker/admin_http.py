@@ -15,8 +15,8 @@ Routes (every answer is a JSON object; errors are ``{"error": ...}`` with a 4xx 
                                           long poll: the snapshot once it matches, 408 on timeout
     POST /topics          {"name", "partitions", "configs"}
     POST /reset                           drop every topic, group and offset (connections abort)
-    POST /faults/drop-responses           {"api", "group", "count", "seconds"}
-    POST /faults/delay-responses          {"api", "group", "delay_ms", "count", "seconds"}
+    POST /faults/drop-responses           {"api", "group", "count", "seconds", "member_id", "skip"}
+    POST /faults/delay-responses          {"api", "group", "delay_ms", "count", "seconds", "member_id", "skip"}
     POST /faults/fail-coordinator         {"error", "seconds", "group"}
     POST /faults/drop-member-connections  {"group", "member_id"}
     POST /faults/expire-member            {"group", "member_id"}
@@ -134,6 +134,30 @@ def group_json(snap: GroupSnapshot, history: Iterable[Transition]) -> dict[str, 
 # -- the operations ---------------------------------------------------------------------------------
 
 
+@dataclass
+class MatchingRule(ResponseRule):
+    """A response rule that can also pick a member and let the first ``skip`` matches through.
+
+    Why: against a KIP-394 client the first JoinGroup of a member only fetches its member id
+    (MEMBER_ID_REQUIRED); losing the join that completes the rebalance (seed scenario S5) means
+    ``skip=1``, and losing one follower's answer (S4) means ``member_id``.
+    """
+
+    member_id: str | None = None
+    skip: int = 0
+
+    def matches(self, api_key: int, request: Any) -> bool:
+        if not super().matches(api_key, request):
+            return False
+        if self.member_id is not None and getattr(request, "member_id", None) != self.member_id:
+            return False
+        if self.skip > 0:
+            self.skip -= 1
+            return False
+        return True
+
+
+
 class WaitTimeout(TimeoutError):
     """The group did not match in time; ``last`` is its last snapshot (JSON) or None."""
 
@@ -189,22 +213,24 @@ class AdminOps:
         await self.broker.reset()
 
     def drop_responses(self, api: str | int, group: str | None = None, count: int | None = 1,
-                       seconds: float | None = None) -> dict[str, Any]:
-        return self._rule("drop", api, group, 0, count, seconds)
+                       seconds: float | None = None, member_id: str | None = None,
+                       skip: int = 0) -> dict[str, Any]:
+        return self._rule("drop", api, group, 0, count, seconds, member_id, skip)
 
     def delay_responses(self, api: str | int, group: str | None = None, delay_ms: int = 1000,
-                        count: int | None = None, seconds: float | None = None) -> dict[str, Any]:
-        return self._rule("delay", api, group, int(delay_ms), count, seconds)
+                        count: int | None = None, seconds: float | None = None, member_id: str | None = None,
+                        skip: int = 0) -> dict[str, Any]:
+        return self._rule("delay", api, group, int(delay_ms), count, seconds, member_id, skip)
 
     def _rule(self, action: str, api: str | int, group: str | None, delay_ms: int, count: int | None,
-              seconds: float | None) -> dict[str, Any]:
+              seconds: float | None, member_id: str | None, skip: int) -> dict[str, Any]:
         key = resolve_api(api)
         until = None if seconds is None else time.monotonic() + float(seconds)
-        self.broker.faults.add_response_rule(ResponseRule(key, action, group=group, delay_ms=delay_ms,
+        self.broker.faults.add_response_rule(MatchingRule(key, action, group=group, delay_ms=delay_ms,
                                                           remaining=None if count is None else int(count),
-                                                          until=until))
+                                                          until=until, member_id=member_id, skip=int(skip)))
         return {"api": API_NAME_BY_KEY[key], "api_key": key, "action": action, "group": group, "count": count,
-                "seconds": seconds, "delay_ms": delay_ms}
+                "seconds": seconds, "delay_ms": delay_ms, "member_id": member_id, "skip": skip}
 
     def fail_coordinator(self, error: str | int = "NOT_COORDINATOR", seconds: float = 1.0,
                          group: str | None = None) -> dict[str, Any]:
@@ -277,10 +303,11 @@ class AdminHttpServer:
             "/topics": act(lambda a: {"name": o.create_topic(a["name"], int(a.get("partitions", 1)),
                                                                a.get("configs"))}),
             "/faults/drop-responses": act(lambda a: o.drop_responses(
-                a["api"], a.get("group"), _opt_int(a.get("count", 1)), _opt_float(a.get("seconds")))),
+                a["api"], a.get("group"), _opt_int(a.get("count", 1)), _opt_float(a.get("seconds")),
+                a.get("member_id"), int(a.get("skip") or 0))),
             "/faults/delay-responses": act(lambda a: o.delay_responses(
                 a["api"], a.get("group"), int(a.get("delay_ms", 1000)), _opt_int(a.get("count")),
-                _opt_float(a.get("seconds")))),
+                _opt_float(a.get("seconds")), a.get("member_id"), int(a.get("skip") or 0))),
             "/faults/fail-coordinator": act(lambda a: o.fail_coordinator(
                 a.get("error", "NOT_COORDINATOR"), float(a.get("seconds", 1.0)), a.get("group"))),
             "/faults/drop-member-connections": act(lambda a: {"connections": o.drop_member_connections(

@@ -225,18 +225,21 @@ class BrokerAPI:
     # -- faults ---------------------------------------------------------------------------------
 
     def drop_responses(self, api: ApiName, group: str | None = None, count: int | None = 1,
-                       seconds: float | None = None) -> None:
+                       seconds: float | None = None, *, member_id: str | None = None, skip: int = 0) -> None:
         """Lose the next ``count`` responses to ``api`` (None: all, until ``seconds`` or clear_faults).
 
         The request still takes effect (a JoinGroup joins); only its answer never arrives, as on a
         broken network path. The client times the request out and retries or reconnects.
+        ``group``/``member_id`` narrow it to one group / member; ``skip`` lets the first matches
+        through (``skip=1`` on JoinGroup: lose the join that completes, not the member-id fetch).
         """
-        self._op("drop_responses", api, group, count, seconds)
+        self._op("drop_responses", api, group, count, seconds, member_id, skip)
 
     def delay_responses(self, api: ApiName, group: str | None = None, delay_ms: int = 1000,
-                        count: int | None = None, seconds: float | None = None) -> None:
+                        count: int | None = None, seconds: float | None = None, *, member_id: str | None = None,
+                        skip: int = 0) -> None:
         """Answer ``api`` ``delay_ms`` late (each connection stays in order, as Kafka's do)."""
-        self._op("delay_responses", api, group, delay_ms, count, seconds)
+        self._op("delay_responses", api, group, delay_ms, count, seconds, member_id, skip)
 
     def fail_coordinator(self, error: str | int = "NOT_COORDINATOR", seconds: float = 1.0,
                          group: str | None = None) -> None:

@@ -60,6 +60,8 @@ def add_ctl_parser(sub: Any) -> argparse.ArgumentParser:
         r.add_argument("--count", type=int, default=1 if name == "drop-responses" else None,
                        help="how many responses (drop default 1; delay default unlimited)")
         r.add_argument("--seconds", type=float, help="the rule expires after this many seconds")
+        r.add_argument("--member-id", help="only requests from this member")
+        r.add_argument("--skip", type=int, default=0, help="let the first N matching responses through")
         if name == "delay-responses":
             r.add_argument("--delay-ms", type=int, required=True)
     f = cmds.add_parser("fail-coordinator", help="answer group APIs and FindCoordinator with an error for a while")
@@ -92,10 +94,11 @@ def _run(client: AdminClient, a: argparse.Namespace) -> Any:
     if c == "create-topic":
         return client.post("/topics", name=a.name, partitions=a.partitions, configs=dict(a.config))
     if c == "drop-responses":
-        return client.post("/faults/drop-responses", api=a.api, group=a.group, count=a.count, seconds=a.seconds)
+        return client.post("/faults/drop-responses", api=a.api, group=a.group, count=a.count, seconds=a.seconds,
+                           member_id=a.member_id, skip=a.skip)
     if c == "delay-responses":
         return client.post("/faults/delay-responses", api=a.api, group=a.group, delay_ms=a.delay_ms,
-                           count=a.count, seconds=a.seconds)
+                           count=a.count, seconds=a.seconds, member_id=a.member_id, skip=a.skip)
     if c == "fail-coordinator":
         return client.post("/faults/fail-coordinator", error=a.error, seconds=a.seconds, group=a.group)
     if c in ("drop-member-connections", "expire-member"):

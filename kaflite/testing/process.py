@@ -221,11 +221,12 @@ class ProcessBroker(BrokerAPI):
             return a.post("/reset")
         if name in ("drop_responses", "delay_responses"):
             if name == "drop_responses":
-                api, group, count, seconds = args
-                return a.post("/faults/drop-responses", api=api, group=group, count=count, seconds=seconds)
-            api, group, delay_ms, count, seconds = args
+                api, group, count, seconds, member_id, skip = args
+                return a.post("/faults/drop-responses", api=api, group=group, count=count, seconds=seconds,
+                              member_id=member_id, skip=skip)
+            api, group, delay_ms, count, seconds, member_id, skip = args
             return a.post("/faults/delay-responses", api=api, group=group, delay_ms=delay_ms, count=count,
-                          seconds=seconds)
+                          seconds=seconds, member_id=member_id, skip=skip)
         if name == "fail_coordinator":
             error, seconds, group = args
             return a.post("/faults/fail-coordinator", error=error, seconds=seconds, group=group)
