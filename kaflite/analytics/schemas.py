@@ -1,0 +1,119 @@
+"""Spark schemas of the data sources (column order = the tuples/columns `kaflite.analytics.decode` builds)."""
+
+from __future__ import annotations
+
+from pyspark.sql.types import (
+    ArrayType,
+    BinaryType,
+    BooleanType,
+    IntegerType,
+    LongType,
+    ShortType,
+    StringType,
+    StructField,
+    StructType,
+    TimestampType,
+)
+
+from kaflite.analytics import decode
+
+
+def _f(name: str, t: object, nullable: bool = True) -> StructField:
+    return StructField(name, t, nullable)  # type: ignore[arg-type]
+
+
+HEADER = StructType([_f("key", StringType()), _f("value", BinaryType())])
+
+LOG = StructType([
+    _f("topic", StringType(), False),
+    _f("partition", IntegerType(), False),
+    _f("offset", LongType(), False),
+    _f("timestamp", TimestampType(), False),
+    _f("timestamp_type", IntegerType(), False),  # 0 CreateTime, 1 LogAppendTime (Kafka's ids)
+    _f("key", BinaryType()),
+    _f("value", BinaryType()),
+    _f("headers", ArrayType(HEADER)),
+    _f("producer_id", LongType(), False),
+    _f("producer_epoch", ShortType(), False),
+    _f("sequence", IntegerType(), False),
+    _f("batch_base_offset", LongType(), False),
+    _f("compression", StringType(), False),
+])
+
+TOPIC_PARTITION = StructType([_f("topic", StringType()), _f("partition", IntegerType())])
+MEMBER = StructType([
+    _f("member_id", StringType()),
+    _f("group_instance_id", StringType()),
+    _f("client_id", StringType()),
+    _f("client_host", StringType()),
+    _f("rebalance_timeout", IntegerType()),
+    _f("session_timeout", IntegerType()),
+    _f("subscription", ArrayType(StringType())),
+    _f("assignment", ArrayType(TOPIC_PARTITION)),
+])
+
+COMMITS = StructType([
+    _f("group", StringType(), False),
+    _f("topic", StringType(), False),
+    _f("partition", IntegerType(), False),
+    _f("offset", LongType()),
+    _f("leader_epoch", IntegerType()),
+    _f("metadata", StringType()),
+    _f("commit_timestamp", TimestampType()),
+    _f("expire_timestamp", TimestampType()),
+    _f("tombstone", BooleanType(), False),
+    _f("value_version", ShortType()),
+    _f("log_partition", IntegerType(), False),
+    _f("log_offset", LongType(), False),
+    _f("log_timestamp", TimestampType(), False),
+])
+
+GROUPS = StructType([
+    _f("group", StringType(), False),
+    _f("generation", IntegerType()),
+    _f("protocol_type", StringType()),
+    _f("protocol", StringType()),
+    _f("leader", StringType()),
+    _f("current_state_timestamp", TimestampType()),
+    _f("members", ArrayType(MEMBER)),
+    _f("tombstone", BooleanType(), False),
+    _f("value_version", ShortType()),
+    _f("log_partition", IntegerType(), False),
+    _f("log_offset", LongType(), False),
+    _f("log_timestamp", TimestampType(), False),
+])
+
+BATCHES = StructType([
+    _f("topic", StringType(), False),
+    _f("partition", IntegerType(), False),
+    _f("segment", LongType(), False),
+    _f("base_offset", LongType(), False),
+    _f("last_offset", LongType(), False),
+    _f("next_offset", LongType(), False),
+    _f("records", IntegerType(), False),
+    _f("base_timestamp", TimestampType(), False),
+    _f("max_timestamp", TimestampType(), False),
+    _f("size_bytes", IntegerType(), False),
+    _f("compression", StringType(), False),
+    _f("is_control", BooleanType(), False),
+    _f("is_transactional", BooleanType(), False),
+])
+
+PARTITIONS = StructType([
+    _f("topic", StringType(), False),
+    _f("partition", IntegerType(), False),
+    _f("log_start_offset", LongType()),
+    _f("log_end_offset", LongType()),
+    _f("first_timestamp", TimestampType()),
+    _f("last_timestamp", TimestampType()),
+    _f("max_timestamp", TimestampType()),
+    _f("records", LongType(), False),
+    _f("batches", LongType(), False),
+    _f("segments", IntegerType(), False),
+    _f("size_bytes", LongType(), False),
+])
+
+assert tuple(LOG.fieldNames()) == decode.LOG_COLUMNS
+assert tuple(COMMITS.fieldNames()) == decode.COMMIT_COLUMNS
+assert tuple(GROUPS.fieldNames()) == decode.GROUP_COLUMNS
+assert tuple(BATCHES.fieldNames()) == decode.BATCH_COLUMNS

@@ -1,0 +1,67 @@
+"""A Spark session for `kaflite analyze`: local and loopback-only unless a cluster master is already set.
+
+Why the care: on a developer machine the job must not open ports beyond 127.0.0.1 nor start the UI;
+under `spark-submit --master ...` the same entry point must keep the cluster's master and settings.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import Any
+
+LOCAL_DEFAULTS: dict[str, str] = {
+    "spark.ui.enabled": "false",
+    "spark.driver.host": "127.0.0.1",
+    "spark.driver.bindAddress": "127.0.0.1",
+    "spark.sql.shuffle.partitions": "4",
+    "spark.driver.memory": "2g",
+    "spark.sql.session.timeZone": "UTC",
+    "spark.python.worker.reuse": "true",
+    "spark.sql.execution.arrow.pyspark.enabled": "true",
+}
+#: Settings every session needs, local or not.
+COMMON: dict[str, str] = {
+    "spark.sql.python.filterPushdown.enabled": "true",
+    "spark.sql.session.timeZone": "UTC",
+}
+
+
+def master_is_set() -> bool:
+    """True under spark-submit / a configured cluster: then we must not force ``.master()``."""
+    from pyspark import SparkConf
+    from pyspark.sql import SparkSession
+
+    if SparkSession.getActiveSession() is not None:
+        return True
+    if os.environ.get("SPARK_MASTER") or os.environ.get("MASTER"):
+        return True
+    if "--master" in os.environ.get("PYSPARK_SUBMIT_ARGS", ""):
+        return True
+    # spark-submit starts the JVM first and passes its settings as system properties; SparkConf reads them
+    return os.environ.get("PYSPARK_GATEWAY_PORT") is not None and SparkConf().contains("spark.master")
+
+
+def get_session(app_name: str = "kaflite-analyze", *, master: str | None = None,
+                conf: dict[str, str] | None = None) -> Any:
+    """The active session if there is one, else a new one: `master` (default ``local[*]``) bound to
+    127.0.0.1 with the UI off, unless a cluster master is configured, in which case it is left alone."""
+    from pyspark.sql import SparkSession
+
+    active = SparkSession.getActiveSession()
+    if active is not None:
+        for k, v in COMMON.items():
+            active.conf.set(k, v)
+        return active
+    builder = SparkSession.builder.appName(app_name)
+    if master is not None or not master_is_set():
+        os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
+        # local workers must run this interpreter (the venv that has kaflite), not whatever python3 is on PATH
+        os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
+        os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
+        builder = builder.master(master or os.environ.get("KAFLITE_SPARK_MASTER", "local[*]"))
+        for k, v in LOCAL_DEFAULTS.items():
+            builder = builder.config(k, v)
+    for k, v in {**COMMON, **(conf or {})}.items():
+        builder = builder.config(k, v)
+    return builder.getOrCreate()

@@ -1,0 +1,540 @@
+"""PySpark Python Data Sources over a Kafka-layout log directory: `kaflite-log`, `kaflite-offsets`,
+`kaflite-logend`, plus a streaming reader for `kaflite-log`.
+
+Why Python data sources rather than Spark's Kafka connector: the analysis reads the broker's files,
+not the broker, so it works on a stopped broker, a copied directory or a live one, and it decodes
+bytes with the broker's own codecs. One input partition per segment file; `read()` yields Arrow
+batches. Register them with `register(spark)` (which also turns on Python filter pushdown).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from pyspark.sql.datasource import (
+    DataSource,
+    DataSourceReader,
+    DataSourceStreamReader,
+    EqualTo,
+    Filter,
+    GreaterThan,
+    GreaterThanOrEqual,
+    In,
+    InputPartition,
+    LessThan,
+    LessThanOrEqual,
+)
+from pyspark.sql.types import StructType
+
+from kaflite.analytics import schemas
+from kaflite.analytics.decode import Bounds, iter_batch_rows, iter_log_columns, iter_offsets_rows, summarize_partition
+from kaflite.analytics.layout import CONSUMER_OFFSETS, Segment, TopicPartition, scan_data_dir
+
+try:  # Spark >= 4.2: the mixin that lets trigger(availableNow=True) pin a target offset.
+    from pyspark.sql.streaming.datasource import ReadAllAvailable, ReadLimit, ReadMaxRows, SupportsTriggerAvailableNow
+except ImportError:  # pragma: no cover - older Spark 4.x
+    SupportsTriggerAvailableNow = object  # type: ignore[assignment,misc]
+    ReadAllAvailable = ReadLimit = ReadMaxRows = None  # type: ignore[assignment,misc]
+
+log = logging.getLogger("kaflite.analytics")
+
+ARROW_ROWS = 65536
+SMALL_ROWS = 16384
+#: Naive datetimes in pushed filters may be in any session time zone: widen time pruning by this much.
+_TZ_SLACK_MS = 15 * 3600 * 1000
+
+
+# --------------------------------------------------------------------------------------------------------
+# options
+
+
+def _opt(options: Any, name: str, default: str | None = None) -> str | None:
+    """Case-insensitive option lookup (Spark lower-cases option names on some paths)."""
+    if name in options:
+        return options[name]
+    lower = name.lower()
+    for k, v in options.items():
+        if k.lower() == lower:
+            return v
+    return default
+
+
+def parse_time(text: str | None) -> int | None:
+    """Epoch milliseconds from an integer string or an ISO-8601 time (naive = UTC)."""
+    if text is None or text == "":
+        return None
+    text = text.strip()
+    if text.lstrip("-").isdigit():
+        return int(text)
+    dt = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    if dt.tzinfo is None:
+        dt = dt.replace(tzinfo=UTC)
+    return int(dt.timestamp() * 1000)
+
+
+def _data_dir(options: Any) -> str:
+    path = _opt(options, "path") or _opt(options, "dataDir")
+    if not path:
+        raise ValueError("kaflite sources need a data directory: .load(DIR) or .option('dataDir', DIR)")
+    return path
+
+
+def _topics(options: Any) -> list[str] | None:
+    raw = _opt(options, "topics")
+    return [t.strip() for t in raw.split(",") if t.strip()] if raw else None
+
+
+def _include_internal(options: Any) -> bool:
+    return (_opt(options, "includeInternal", "false") or "false").lower() == "true"
+
+
+class _OffsetSpec:
+    """`startingOffset`/`endingOffset`: one integer for every partition, or Kafka-style JSON
+    ``{"topic": {"0": 42}}`` (partitions not listed are unbounded)."""
+
+    def __init__(self, text: str | None) -> None:
+        self.all: int | None = None
+        self.per: dict[tuple[str, int], int] = {}
+        if text is None or text.strip() in ("", "earliest", "latest"):
+            return
+        text = text.strip()
+        if text.lstrip("-").isdigit():
+            self.all = int(text)
+            return
+        for topic, parts in json.loads(text).items():
+            for p, off in parts.items():
+                self.per[(topic, int(p))] = int(off)
+
+    def get(self, topic: str, partition: int) -> int | None:
+        return self.per.get((topic, partition), self.all)
+
+
+def _to_ms(value: Any) -> tuple[int, bool] | None:
+    """A pushed filter's literal as epoch ms, and whether it was naive (time zone unknown)."""
+    if isinstance(value, datetime):
+        naive = value.tzinfo is None
+        return int((value.replace(tzinfo=UTC) if naive else value).timestamp() * 1000), naive
+    if isinstance(value, int):
+        return value, False
+    return None
+
+
+@dataclass
+class _Pruning:
+    """What pushed filters allow us to skip; conservative (Spark still evaluates every filter)."""
+
+    topics: set[str] | None = None
+    partitions: set[int] | None = None
+    min_offset: int | None = None
+    max_offset_excl: int | None = None
+    min_time: int | None = None
+    max_time: int | None = None
+
+    def take(self, f: Filter, offset_col: str, time_col: str) -> None:
+        col = f.attribute[0] if len(f.attribute) == 1 else None
+        value = getattr(f, "value", None)
+        if col == "topic" and isinstance(f, EqualTo):
+            self.topics = {value} if self.topics is None else self.topics & {value}
+        elif col == "topic" and isinstance(f, In):
+            self.topics = set(value) if self.topics is None else self.topics & set(value)
+        elif col == "partition" and isinstance(f, EqualTo):
+            self.partitions = {value} if self.partitions is None else self.partitions & {value}
+        elif col == "partition" and isinstance(f, In):
+            self.partitions = set(value) if self.partitions is None else self.partitions & set(value)
+        elif col == offset_col and isinstance(value, int):
+            lo = {GreaterThan: value + 1, GreaterThanOrEqual: value, EqualTo: value}.get(type(f))
+            hi = {LessThan: value, LessThanOrEqual: value + 1, EqualTo: value + 1}.get(type(f))
+            if lo is not None:
+                self.min_offset = lo if self.min_offset is None else max(self.min_offset, lo)
+            if hi is not None:
+                self.max_offset_excl = hi if self.max_offset_excl is None else min(self.max_offset_excl, hi)
+        elif col == time_col and (ms := _to_ms(value)) is not None:
+            t, naive = ms
+            slack = _TZ_SLACK_MS if naive else 0
+            if isinstance(f, GreaterThan | GreaterThanOrEqual | EqualTo):
+                lo = t - slack
+                self.min_time = lo if self.min_time is None else max(self.min_time, lo)
+            if isinstance(f, LessThan | LessThanOrEqual | EqualTo):
+                hi = t + slack
+                self.max_time = hi if self.max_time is None else min(self.max_time, hi)
+
+
+# --------------------------------------------------------------------------------------------------------
+# input partitions
+
+
+@dataclass
+class SegmentSplit(InputPartition):
+    """One segment file to decode, with the row bounds that apply to it."""
+
+    topic: str
+    partition: int
+    path: str
+    base_offset: int
+    start_offset: int | None = None
+    end_offset: int | None = None
+    start_time: int | None = None
+    end_time: int | None = None
+
+    def __post_init__(self) -> None:
+        InputPartition.__init__(self, self.path)
+
+    def bounds(self) -> Bounds:
+        return Bounds(self.start_offset, self.end_offset, self.start_time, self.end_time)
+
+
+@dataclass
+class PartitionSplit(InputPartition):
+    """A whole topic-partition (header-only summaries)."""
+
+    topic: str
+    partition: int
+    segments: list[tuple[int, str]]
+
+    def __post_init__(self) -> None:
+        InputPartition.__init__(self, f"{self.topic}-{self.partition}")
+
+
+class _Nothing(InputPartition):
+    """Spark wants at least one partition; this one reads nothing."""
+
+    def __init__(self) -> None:
+        super().__init__(None)
+
+
+def _max(a: int | None, b: int | None) -> int | None:
+    return b if a is None else a if b is None else max(a, b)
+
+
+def _min(a: int | None, b: int | None) -> int | None:
+    return b if a is None else a if b is None else min(a, b)
+
+
+def plan_log_splits(tps: Sequence[TopicPartition], start: _OffsetSpec, end: _OffsetSpec, start_time: int | None,
+                    end_time: int | None, pruning: _Pruning | None = None) -> list[SegmentSplit]:
+    """Segments that may hold matching records; the rest are skipped from file names and time indexes."""
+    p = pruning or _Pruning()
+    splits: list[SegmentSplit] = []
+    for tp in tps:
+        if p.topics is not None and tp.topic not in p.topics:
+            continue
+        if p.partitions is not None and tp.partition not in p.partitions:
+            continue
+        lo = _max(start.get(tp.topic, tp.partition), p.min_offset)
+        hi = _min(end.get(tp.topic, tp.partition), p.max_offset_excl)
+        # pushed time filters only prune (Spark re-applies them); the options also filter rows
+        t_prune = _max(start_time, p.min_time)
+        for seg in tp.segments:
+            if seg.size == 0:
+                continue
+            if lo is not None and seg.next_base_offset is not None and seg.next_base_offset <= lo:
+                continue
+            if hi is not None and seg.base_offset >= hi:
+                continue
+            if t_prune is not None and seg.max_timestamp is not None and seg.max_timestamp < t_prune:
+                continue
+            splits.append(SegmentSplit(seg.topic, seg.partition, seg.path, seg.base_offset, lo, hi,
+                                       _max(start_time, p.min_time), end_time))
+    return splits
+
+
+def _read_log_split(split: InputPartition) -> Iterator[Any]:
+    """The Arrow batches of one `kaflite-log` split (module-level: shared by batch and stream readers)."""
+    if not isinstance(split, SegmentSplit):
+        return
+    from pyspark.sql.pandas.types import to_arrow_schema
+
+    from kaflite.analytics.arrow import log_batch
+
+    schema = to_arrow_schema(schemas.LOG, timezone="UTC")
+    for cols in iter_log_columns(split.path, split.topic, split.partition, split.bounds(), ARROW_ROWS):
+        yield log_batch(cols, schema)
+
+
+def _small_batches(rows: Iterator[tuple[Any, ...]], spark_schema: StructType) -> Iterator[Any]:
+    from pyspark.sql.pandas.types import to_arrow_schema
+
+    from kaflite.analytics.arrow import rows_batch
+
+    schema = to_arrow_schema(spark_schema, timezone="UTC")
+    chunk: list[tuple[Any, ...]] = []
+    for row in rows:
+        chunk.append(row)
+        if len(chunk) >= SMALL_ROWS:
+            yield rows_batch(chunk, schema)
+            chunk = []
+    if chunk:
+        yield rows_batch(chunk, schema)
+
+
+# --------------------------------------------------------------------------------------------------------
+# kaflite-log
+
+
+class KafliteLogReader(DataSourceReader):
+    """Batch reads; the options prune segments (from file names and time indexes) and filter rows."""
+
+    def __init__(self, options: Any) -> None:
+        self.data_dir = _data_dir(options)
+        self.topics = _topics(options)
+        self.include_internal = _include_internal(options)
+        self.start = _OffsetSpec(_opt(options, "startingOffset"))
+        self.end = _OffsetSpec(_opt(options, "endingOffset"))
+        self.start_time = parse_time(_opt(options, "startTime"))
+        self.end_time = parse_time(_opt(options, "endTime"))
+        self.pruning = _Pruning()
+
+    def partitions(self) -> Sequence[InputPartition]:
+        tps = scan_data_dir(self.data_dir, self.topics, include_internal=self.include_internal)
+        splits = plan_log_splits(tps, self.start, self.end, self.start_time, self.end_time, self.pruning)
+        return splits or [_Nothing()]
+
+    def read(self, partition: InputPartition) -> Iterator[Any]:
+        return _read_log_split(partition)
+
+
+class KafliteLogPushdownReader(KafliteLogReader):
+    """With option ``pushdown=true``: WHERE clauses on topic, partition, offset and timestamp also prune.
+
+    Opt-in because Spark 4.3 caches the scan planned at pushdown on the DataFrame: a later query on the
+    same DataFrame *without* pushable filters reuses it and silently misses the pruned segments. Build a
+    fresh DataFrame (``spark.read...load()``) per query when this is on.
+    """
+
+    def pushFilters(self, filters: list[Filter]) -> Iterator[Filter]:
+        """Remember what prunes segments and batches; hand every filter back so Spark still applies it."""
+        self.pruning = _Pruning()
+        for f in filters:
+            self.pruning.take(f, "offset", "timestamp")
+            yield f
+
+
+def _earliest(tp: TopicPartition) -> int:
+    return tp.segments[0].base_offset if tp.segments else 0
+
+
+def _log_end(tp: TopicPartition) -> int:
+    """Next offset after the last complete batch (header scan of the active segment only)."""
+    if not tp.segments:
+        return 0
+    last = tp.segments[-1]
+    summary = summarize_partition(tp.topic, tp.partition, [(last.base_offset, last.path)])
+    return summary.log_end_offset if summary.log_end_offset is not None else last.base_offset
+
+
+Offsets = dict[str, dict[str, int]]
+
+
+class KafliteLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow):  # type: ignore[misc]
+    """Micro-batches of new records; offsets are ``{topic: {partition: next offset}}``.
+
+    Why: `trigger(availableNow=True)` re-runs then process only what was appended since the last run
+    (Spark keeps the offsets in its checkpoint). Partitions that appear later start at their earliest.
+    """
+
+    def __init__(self, options: Any) -> None:
+        self.data_dir = _data_dir(options)
+        self.topics = _topics(options)
+        self.include_internal = _include_internal(options)
+        self.starting = (_opt(options, "startingOffset", "earliest") or "earliest").strip()
+        max_rows = _opt(options, "maxRecordsPerTrigger")
+        self.max_rows = int(max_rows) if max_rows else None
+        self._target: Offsets | None = None
+
+    def _scan(self) -> list[TopicPartition]:
+        return scan_data_dir(self.data_dir, self.topics, include_internal=self.include_internal)
+
+    def _latest(self) -> Offsets:
+        out: Offsets = {}
+        for tp in self._scan():
+            out.setdefault(tp.topic, {})[str(tp.partition)] = _log_end(tp)
+        return out
+
+    def initialOffset(self) -> Offsets:
+        if self.starting == "latest":
+            return self._latest()
+        spec = _OffsetSpec(self.starting)
+        out: Offsets = {}
+        for tp in self._scan():
+            first = spec.get(tp.topic, tp.partition)
+            out.setdefault(tp.topic, {})[str(tp.partition)] = _earliest(tp) if first is None else first
+        return out
+
+    def prepareForTriggerAvailableNow(self) -> None:
+        self._target = self._latest()
+
+    def getDefaultReadLimit(self) -> Any:
+        if self.max_rows and ReadMaxRows is not None:
+            return ReadMaxRows(self.max_rows)
+        return ReadAllAvailable() if ReadAllAvailable is not None else None
+
+    def latestOffset(self, start: Offsets | None = None, limit: Any = None) -> Offsets:
+        latest = self._target if self._target is not None else self._latest()
+        if start is None or ReadMaxRows is None or not isinstance(limit, ReadMaxRows):
+            return latest
+        # Admission control: spread the row budget evenly over partitions with new data (offsets ~ rows).
+        pending = [(t, p, start.get(t, {}).get(p, 0), e) for t, ps in latest.items() for p, e in ps.items()]
+        pending = [x for x in pending if x[3] > x[2]]
+        share = max(1, limit.max_rows // max(1, len(pending)))
+        out: Offsets = {t: dict(ps) for t, ps in start.items()}
+        for t, p, s, e in pending:
+            out.setdefault(t, {})[p] = min(e, s + share)
+        return out
+
+    def partitions(self, start: Offsets, end: Offsets) -> Sequence[InputPartition]:
+        tps = {(tp.topic, tp.partition): tp for tp in self._scan()}
+        splits: list[InputPartition] = []
+        for topic, parts in end.items():
+            for p, e in parts.items():
+                tp = tps.get((topic, int(p)))
+                if tp is None:
+                    continue
+                s = start.get(topic, {}).get(p, _earliest(tp))
+                if e <= s:
+                    continue
+                lo, hi = _OffsetSpec(str(s)), _OffsetSpec(str(e))
+                splits.extend(plan_log_splits([tp], lo, hi, None, None))
+        return splits
+
+    def read(self, partition: InputPartition) -> Iterator[Any]:
+        return _read_log_split(partition)
+
+    def commit(self, end: Offsets) -> None:
+        """Nothing to release: the files belong to the broker."""
+
+
+class KafliteLogDataSource(DataSource):
+    """``spark.read.format("kaflite-log").load(DATA_DIR)``: every record of every (non-internal) topic."""
+
+    @classmethod
+    def name(cls) -> str:
+        return "kaflite-log"
+
+    def schema(self) -> StructType:
+        return schemas.LOG
+
+    def reader(self, schema: StructType) -> DataSourceReader:
+        if (_opt(self.options, "pushdown", "false") or "false").lower() == "true":
+            return KafliteLogPushdownReader(self.options)
+        return KafliteLogReader(self.options)
+
+    def streamReader(self, schema: StructType) -> DataSourceStreamReader:
+        return KafliteLogStreamReader(self.options)
+
+
+# --------------------------------------------------------------------------------------------------------
+# kaflite-offsets
+
+
+class KafliteOffsetsReader(DataSourceReader):
+    def __init__(self, options: Any, kind: str) -> None:
+        self.data_dir = _data_dir(options)
+        self.kind = kind
+
+    def partitions(self) -> Sequence[InputPartition]:
+        splits: list[InputPartition] = [
+            SegmentSplit(seg.topic, seg.partition, seg.path, seg.base_offset)
+            for tp in scan_data_dir(self.data_dir, [CONSUMER_OFFSETS])
+            for seg in tp.segments
+            if seg.size
+        ]
+        return splits or [_Nothing()]
+
+    def read(self, partition: InputPartition) -> Iterator[Any]:
+        if not isinstance(partition, SegmentSplit):
+            return iter(())
+        spark_schema = schemas.COMMITS if self.kind == "commits" else schemas.GROUPS
+        return _small_batches(iter_offsets_rows(partition.path, partition.partition, self.kind), spark_schema)
+
+
+class KafliteOffsetsDataSource(DataSource):
+    """``__consumer_offsets`` decoded; option ``kind``: ``commits`` (default) or ``groups``."""
+
+    @classmethod
+    def name(cls) -> str:
+        return "kaflite-offsets"
+
+    def _kind(self) -> str:
+        kind = (_opt(self.options, "kind", "commits") or "commits").lower()
+        if kind not in ("commits", "groups"):
+            raise ValueError(f"kaflite-offsets: kind must be 'commits' or 'groups', not {kind!r}")
+        return kind
+
+    def schema(self) -> StructType:
+        return schemas.COMMITS if self._kind() == "commits" else schemas.GROUPS
+
+    def reader(self, schema: StructType) -> DataSourceReader:
+        return KafliteOffsetsReader(self.options, self._kind())
+
+
+# --------------------------------------------------------------------------------------------------------
+# kaflite-logend
+
+
+class KafliteLogEndReader(DataSourceReader):
+    def __init__(self, options: Any, level: str) -> None:
+        self.data_dir = _data_dir(options)
+        self.topics = _topics(options)
+        self.include_internal = _include_internal(options)
+        self.level = level
+
+    def partitions(self) -> Sequence[InputPartition]:
+        tps = scan_data_dir(self.data_dir, self.topics, include_internal=self.include_internal)
+        splits: list[InputPartition]
+        if self.level == "partition":
+            splits = [PartitionSplit(tp.topic, tp.partition, [(s.base_offset, s.path) for s in tp.segments])
+                      for tp in tps]
+        else:
+            splits = [SegmentSplit(s.topic, s.partition, s.path, s.base_offset)
+                      for tp in tps for s in tp.segments if s.size]
+        return splits or [_Nothing()]
+
+    def read(self, partition: InputPartition) -> Iterator[Any]:
+        if isinstance(partition, PartitionSplit):
+            s = summarize_partition(partition.topic, partition.partition, partition.segments)
+            row = (s.topic, s.partition, s.log_start_offset, s.log_end_offset, s.first_timestamp, s.last_timestamp,
+                   s.max_timestamp, s.records, s.batches, s.segments, s.size_bytes)
+            return _small_batches(iter([row]), schemas.PARTITIONS)
+        if isinstance(partition, SegmentSplit):
+            rows = iter_batch_rows(partition.path, partition.topic, partition.partition, partition.base_offset)
+            return _small_batches(rows, schemas.BATCHES)
+        return iter(())
+
+
+class KafliteLogEndDataSource(DataSource):
+    """Header-only scan; option ``level``: ``partition`` (default: start/end offsets, first/last
+    timestamps per topic-partition) or ``batch`` (one row per batch: offsets, counts, timestamps)."""
+
+    @classmethod
+    def name(cls) -> str:
+        return "kaflite-logend"
+
+    def _level(self) -> str:
+        level = (_opt(self.options, "level", "partition") or "partition").lower()
+        if level not in ("partition", "batch"):
+            raise ValueError(f"kaflite-logend: level must be 'partition' or 'batch', not {level!r}")
+        return level
+
+    def schema(self) -> StructType:
+        return schemas.PARTITIONS if self._level() == "partition" else schemas.BATCHES
+
+    def reader(self, schema: StructType) -> DataSourceReader:
+        return KafliteLogEndReader(self.options, self._level())
+
+
+SOURCES: tuple[type[DataSource], ...] = (KafliteLogDataSource, KafliteOffsetsDataSource, KafliteLogEndDataSource)
+
+
+def register(spark: Any) -> None:
+    """Register the three sources, and allow Python filter pushdown (used by ``pushdown=true`` only)."""
+    spark.conf.set("spark.sql.python.filterPushdown.enabled", "true")
+    for source in SOURCES:
+        spark.dataSource.register(source)
+
+
+__all__ = ["SOURCES", "Segment", "register"]
