@@ -103,7 +103,8 @@ class GroupConsumer:
             return tuple(sorted(self._current))
 
     def commit(self, timeout: float = WAIT_S) -> dict[TP, int]:
-        """Synchronously commit the positions of the processed messages (from the poll thread)."""
+        """Synchronously commit the positions of the processed messages in the partitions it owns
+        (from the poll thread); returns what was committed."""
         fut: Future[Any] = Future()
         self._cmds.put(("commit", fut))
         return fut.result(timeout)
@@ -151,6 +152,11 @@ class GroupConsumer:
         with self._lock:
             self._current -= set(got)
             self.revocations.append(got)
+
+    def _committable(self) -> dict[TP, int]:
+        """Positions of processed messages in the partitions this consumer owns right now."""
+        with self._lock:
+            return {tp: o for tp, o in self.positions.items() if tp in self._current}
 
     def _process(self, topic: str, partition: int, offset: int, key: bytes | None, value: bytes | None) -> None:
         if self.max_messages is not None and len(self.messages) >= self.max_messages:
@@ -215,8 +221,9 @@ class GroupConsumer:
             while not self._stop.is_set():
                 for _op, fut in self._pending():
                     try:
-                        offs = dict(self.positions)
-                        c.commit({TopicPartition(t, p): OffsetAndMetadata(o, "", -1) for (t, p), o in offs.items()})
+                        offs = self._committable()
+                        if offs:
+                            c.commit({TopicPartition(t, p): OffsetAndMetadata(o, "", -1) for (t, p), o in offs.items()})
                         fut.set_result(offs)
                     except BaseException as e:
                         fut.set_exception(e)
@@ -253,9 +260,9 @@ class GroupConsumer:
             while not self._stop.is_set():
                 for _op, fut in self._pending():
                     try:
-                        offs = dict(self.positions)
+                        offs = self._committable()
                         res = c.commit(offsets=[TopicPartition(t, p, o) for (t, p), o in offs.items()],
-                                       asynchronous=False)
+                                       asynchronous=False) if offs else []
                         bad = [tp for tp in res or [] if tp.error is not None]
                         if bad:
                             raise RuntimeError(f"commit errors: {bad}")
@@ -295,8 +302,9 @@ class GroupConsumer:
             while not self._stop.is_set():
                 for _op, fut in self._pending():
                     try:
-                        offs = dict(self.positions)
-                        await c.commit({TopicPartition(t, p): o for (t, p), o in offs.items()})
+                        offs = self._committable()
+                        if offs:
+                            await c.commit({TopicPartition(t, p): o for (t, p), o in offs.items()})
                         fut.set_result(offs)
                     except BaseException as e:
                         fut.set_exception(e)
