@@ -83,7 +83,23 @@ def build_parser() -> argparse.ArgumentParser:
     from kaflite.testing.ctl import add_ctl_parser  # standard library only: keeps --help fast
 
     add_ctl_parser(sub)
+    _add_analyze_parser(sub)
     return parser
+
+
+def _add_analyze_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """``kaflite analyze``: the Spark job lives in kaflite.analytics (the optional ``spark`` extra)."""
+    an = sub.add_parser("analyze", help="analyse a log directory with Spark (needs kaflite[spark])",
+                        description="Read a kaflite or Kafka log directory (live or stopped) with PySpark and "
+                                    "write Parquet tables, PNG plots and report.html. See docs/analytics.md.")
+    an.add_argument("--data-dir", required=True, metavar="DIR", help="the broker's data (log) directory")
+    an.add_argument("--out", required=True, metavar="OUT", help="output directory (tables/, *.png, report.html)")
+    an.add_argument("--group", metavar="G", help="only this consumer group")
+    an.add_argument("--since", metavar="T", help="only data at or after T (ISO-8601 time or epoch ms)")
+    an.add_argument("--master", metavar="URL",
+                    help="Spark master (default local[*]; ignored values are never forced under spark-submit)")
+    an.add_argument("--bucket", type=float, metavar="SECONDS", help="time bucket of the plots (default: automatic)")
+    an.add_argument("--no-records", action="store_true", help="skip the full record scan (kaflite-log)")
 
 
 def config_from_args(args: argparse.Namespace, env: dict[str, str] | None = None) -> KafliteConfig:
@@ -139,6 +155,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "serve":
             return _cmd_serve(args)
+        if args.command == "analyze":
+            from kaflite.analytics.cli import run_analyze  # lazy: pyspark is an optional extra
+
+            return run_analyze(args)
         if args.command == "ctl":
             from kaflite.testing.ctl import run_ctl
 

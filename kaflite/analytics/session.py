@@ -12,6 +12,7 @@ from typing import Any
 
 LOCAL_DEFAULTS: dict[str, str] = {
     "spark.ui.enabled": "false",
+    "spark.ui.showConsoleProgress": "false",  # `kaflite analyze` logs its own progress lines
     "spark.driver.host": "127.0.0.1",
     "spark.driver.bindAddress": "127.0.0.1",
     "spark.sql.shuffle.partitions": "4",

@@ -1,0 +1,184 @@
+"""The analyses as pure DataFrame → DataFrame functions (no I/O), so they compose and test in isolation.
+
+Inputs are the data sources' DataFrames: `commits` (kaflite-offsets, kind=commits), `groups`
+(kaflite-offsets, kind=groups) and `batches` (kaflite-logend, level=batch). Every function documents
+its output columns; times are Spark timestamps (UTC).
+"""
+
+from __future__ import annotations
+
+from pyspark.sql import Column, DataFrame, Window
+from pyspark.sql import functions as F
+
+
+def _commit_time() -> Column:
+    # the client's commit time as the coordinator stamped it; the log append time if absent
+    return F.coalesce(F.col("commit_timestamp"), F.col("log_timestamp"))
+
+
+def commit_history(commits: DataFrame) -> DataFrame:
+    """Each offset commit (tombstones dropped) with what changed since the previous one.
+
+    Columns: group, topic, partition, commit_time, offset, previous_offset, offset_delta,
+    seconds_since_previous, leader_epoch, metadata, log_partition, log_offset.
+    """
+    w = Window.partitionBy("group", "topic", "partition").orderBy("log_partition", "log_offset")
+    c = commits.where(~F.col("tombstone")).select(
+        "group", "topic", "partition", _commit_time().alias("commit_time"), "offset", "leader_epoch", "metadata",
+        "log_partition", "log_offset",
+    )
+    prev_t = F.lag("commit_time").over(w)
+    return c.select(
+        "group", "topic", "partition", "commit_time", "offset",
+        F.lag("offset").over(w).alias("previous_offset"),
+        (F.col("offset") - F.lag("offset").over(w)).alias("offset_delta"),
+        ((F.unix_micros("commit_time") - F.unix_micros(prev_t)) / 1e6).alias("seconds_since_previous"),
+        "leader_epoch", "metadata", "log_partition", "log_offset",
+    )
+
+
+def lag_over_time(commits: DataFrame, batches: DataFrame) -> DataFrame:
+    """Consumer lag at every commit: the partition's log-end offset at commit time minus the committed offset.
+
+    The log end at time t is the largest `next_offset` of the partition's batches whose max timestamp is
+    <= t (one sort per topic-partition instead of a range join). With CreateTime timestamps this is as good
+    as the producers' clocks; lag is clamped at 0.
+    Columns: group, topic, partition, commit_time, committed_offset, log_end_offset, lag.
+    """
+    ev_batches = batches.where(~F.col("is_control")).select(
+        "topic", "partition", F.col("max_timestamp").alias("t"), F.lit(0).alias("kind"),
+        F.col("next_offset"), F.lit(None).cast("string").alias("group"), F.lit(None).cast("long").alias("offset"),
+    )
+    ev_commits = commits.where(~F.col("tombstone")).select(
+        "topic", "partition", _commit_time().alias("t"), F.lit(1).alias("kind"),
+        F.lit(None).cast("long").alias("next_offset"), "group", "offset",
+    )
+    w = (Window.partitionBy("topic", "partition").orderBy("t", "kind")
+         .rowsBetween(Window.unboundedPreceding, Window.currentRow))
+    ev = ev_batches.unionByName(ev_commits).withColumn("log_end_offset", F.max("next_offset").over(w))
+    return ev.where(F.col("kind") == 1).select(
+        "group", "topic", "partition", F.col("t").alias("commit_time"), F.col("offset").alias("committed_offset"),
+        "log_end_offset",
+        F.greatest(F.col("log_end_offset") - F.col("offset"), F.lit(0)).alias("lag"),
+    )
+
+
+def lag_by_group(lag: DataFrame, bucket_seconds: float = 1.0) -> DataFrame:
+    """Lag per group per time bucket, from the last commit of each partition within the bucket.
+
+    Columns: group, bucket_start, total_lag (sum over the partitions committed in the bucket),
+    max_partition_lag, partitions.
+    """
+    bucket = _bucket("commit_time", bucket_seconds)
+    last = (lag.withColumn("bucket_start", bucket)
+            .groupBy("group", "topic", "partition", "bucket_start")
+            .agg(F.max_by("lag", "commit_time").alias("lag")))
+    return last.groupBy("group", "bucket_start").agg(
+        F.sum("lag").alias("total_lag"), F.max("lag").alias("max_partition_lag"),
+        F.count(F.lit(1)).alias("partitions"),
+    )
+
+
+def generation_timeline(groups: DataFrame) -> DataFrame:
+    """One row per generation of each group (its first group-metadata record), i.e. each rebalance.
+
+    Columns: group, generation, time, protocol_type, protocol, leader, members (count), member_ids,
+    joined (member ids new in this generation), left (gone since the previous one),
+    seconds_since_previous (time between generations), log_offset.
+    """
+    first = Window.partitionBy("group", "generation").orderBy("log_partition", "log_offset")
+    g = (groups.where(~F.col("tombstone") & F.col("generation").isNotNull())
+         .withColumn("_rn", F.row_number().over(first)).where(F.col("_rn") == 1)
+         .select("group", "generation", F.coalesce("current_state_timestamp", "log_timestamp").alias("time"),
+                 "protocol_type", "protocol", "leader",
+                 F.coalesce(F.transform("members", lambda m: m["member_id"]), F.array().cast("array<string>"))
+                 .alias("member_ids"), "log_offset"))
+    w = Window.partitionBy("group").orderBy("generation")
+    prev_ids = F.coalesce(F.lag("member_ids").over(w), F.array().cast("array<string>"))
+    prev_t = F.lag("time").over(w)
+    return g.select(
+        "group", "generation", "time", "protocol_type", "protocol", "leader",
+        F.size("member_ids").alias("members"), "member_ids",
+        F.array_except("member_ids", prev_ids).alias("joined"),
+        F.array_except(prev_ids, "member_ids").alias("left"),
+        ((F.unix_micros("time") - F.unix_micros(prev_t)) / 1e6).alias("seconds_since_previous"),
+        "log_offset",
+    )
+
+
+def member_churn(groups: DataFrame, timeline: DataFrame | None = None) -> DataFrame:
+    """Each member's span in its group: when it joined and left, and how many generations it lived through.
+
+    Columns: group, member_id, client_id, client_host, group_instance_id, first_generation,
+    last_generation, generations, joined_at, left_at (null while still a member), left_generation.
+    """
+    tl = timeline if timeline is not None else generation_timeline(groups)
+    first = Window.partitionBy("group", "generation").orderBy("log_partition", "log_offset")
+    members = (groups.where(~F.col("tombstone") & F.col("generation").isNotNull())
+               .withColumn("_rn", F.row_number().over(first)).where(F.col("_rn") == 1)
+               .select("group", "generation", F.coalesce("current_state_timestamp", "log_timestamp").alias("time"),
+                       F.explode("members").alias("m")))
+    spans = members.groupBy("group", F.col("m.member_id").alias("member_id")).agg(
+        F.first("m.client_id").alias("client_id"), F.first("m.client_host").alias("client_host"),
+        F.first("m.group_instance_id").alias("group_instance_id"),
+        F.min("generation").alias("first_generation"), F.max("generation").alias("last_generation"),
+        F.count(F.lit(1)).alias("generations"), F.min("time").alias("joined_at"),
+    )
+    lefts = (tl.select("group", F.explode("left").alias("member_id"), "time", "generation")
+             .groupBy("group", "member_id")
+             .agg(F.max("time").alias("left_at"), F.max("generation").alias("left_generation")))
+    return spans.join(lefts, ["group", "member_id"], "left")
+
+
+def churn_summary(timeline: DataFrame) -> DataFrame:
+    """Per group: rebalances, members joined/left over all generations, current members, mean gap.
+
+    Columns: group, generations, first_generation, last_generation, members_joined, members_left,
+    current_members, mean_seconds_between_generations, first_time, last_time.
+    """
+    w = Window.partitionBy("group").orderBy(F.col("generation").desc())
+    last = timeline.withColumn("_rn", F.row_number().over(w)).where(F.col("_rn") == 1).select(
+        "group", F.col("members").alias("current_members"))
+    agg = timeline.groupBy("group").agg(
+        F.count(F.lit(1)).alias("generations"), F.min("generation").alias("first_generation"),
+        F.max("generation").alias("last_generation"), F.sum(F.size("joined")).alias("members_joined"),
+        F.sum(F.size("left")).alias("members_left"),
+        F.avg("seconds_since_previous").alias("mean_seconds_between_generations"),
+        F.min("time").alias("first_time"), F.max("time").alias("last_time"),
+    )
+    return agg.join(last, "group")
+
+
+def _bucket(col: str, bucket_seconds: float) -> Column:
+    ms = max(1, int(bucket_seconds * 1000))
+    return F.timestamp_millis(F.floor(F.unix_millis(col) / ms) * ms)
+
+
+def commit_rate(commits: DataFrame, bucket_seconds: float = 1.0) -> DataFrame:
+    """Offset commits per group per time bucket (one partition's offset = one commit; tombstones dropped).
+
+    Columns: group, bucket_start, commits, partitions (distinct topic-partitions), commits_per_second.
+    """
+    c = (commits.where(~F.col("tombstone")).withColumn("commit_time", _commit_time())
+         .withColumn("bucket_start", _bucket("commit_time", bucket_seconds)))
+    return c.groupBy("group", "bucket_start").agg(
+        F.count(F.lit(1)).alias("commits"),
+        F.countDistinct("topic", "partition").alias("partitions"),
+    ).withColumn("commits_per_second", F.col("commits") / F.lit(bucket_seconds))
+
+
+def records_summary(records: DataFrame) -> DataFrame:
+    """Per topic-partition totals from a full `kaflite-log` scan.
+
+    Columns: topic, partition, records, first_offset, last_offset, first_timestamp, last_timestamp,
+    key_bytes, value_bytes, null_values (tombstones), codecs.
+    """
+    return records.groupBy("topic", "partition").agg(
+        F.count(F.lit(1)).alias("records"), F.min("offset").alias("first_offset"),
+        F.max("offset").alias("last_offset"), F.min("timestamp").alias("first_timestamp"),
+        F.max("timestamp").alias("last_timestamp"),
+        F.coalesce(F.sum(F.length("key")), F.lit(0)).alias("key_bytes"),
+        F.coalesce(F.sum(F.length("value")), F.lit(0)).alias("value_bytes"),
+        F.sum(F.when(F.col("value").isNull(), 1).otherwise(0)).alias("null_values"),
+        F.array_sort(F.collect_set("compression")).alias("codecs"),
+    )

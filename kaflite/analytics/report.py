@@ -1,0 +1,243 @@
+"""`kaflite analyze`: read a log directory with Spark, write Parquet tables, PNG plots and an HTML report.
+
+Stages log one line each (with rows and seconds) so long runs show progress; a background thread also
+reports Spark task progress every few seconds while a stage runs.
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import os
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from kaflite.analytics.layout import CONSUMER_OFFSETS, scan_data_dir
+
+log = logging.getLogger("kaflite.analyze")
+
+MAX_PLOTTED_GROUPS = 8
+
+
+@dataclass
+class AnalysisResult:
+    """What a run produced: table name → Parquet path, plot name → PNG path, per-stage timings."""
+
+    out: Path
+    tables: dict[str, Path] = field(default_factory=dict)
+    plots: dict[str, Path] = field(default_factory=dict)
+    rows: dict[str, int] = field(default_factory=dict)
+    seconds: dict[str, float] = field(default_factory=dict)
+    report: Path | None = None
+
+    def rows_per_second(self, table: str) -> float:
+        s = self.seconds.get(table, 0.0)
+        return self.rows.get(table, 0) / s if s > 0 else 0.0
+
+
+class _Progress:
+    """Logs Spark's active stages (tasks done / total) every `interval` seconds while a stage runs."""
+
+    def __init__(self, spark: Any, interval: float = 10.0) -> None:
+        self.tracker = spark.sparkContext.statusTracker()
+        self.interval = interval
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="kaflite-analyze-progress", daemon=True)
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.interval):
+            try:
+                for sid in self.tracker.getActiveStageIds():
+                    info = self.tracker.getStageInfo(sid)
+                    if info is not None:
+                        log.info("  spark stage %d: %d/%d tasks done, %d running", sid, info.numCompletedTasks,
+                                 info.numTasks, info.numActiveTasks)
+            except Exception:  # progress is best effort; never break the job for it
+                return
+
+    def __enter__(self) -> _Progress:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join(timeout=2)
+
+
+class _Stages:
+    def __init__(self, total: int, result: AnalysisResult) -> None:
+        self.total = total
+        self.n = 0
+        self.result = result
+
+    @contextmanager
+    def stage(self, name: str) -> Iterator[dict[str, int]]:
+        self.n += 1
+        log.info("[%d/%d] %s ...", self.n, self.total, name)
+        info: dict[str, int] = {}
+        t0 = time.perf_counter()
+        yield info
+        dt = time.perf_counter() - t0
+        self.result.seconds[name] = dt
+        if "rows" in info:
+            self.result.rows[name] = info["rows"]
+            rate = info["rows"] / dt if dt > 0 else 0.0
+            log.info("[%d/%d] %s: %d rows in %.1f s (%.0f rows/s)", self.n, self.total, name, info["rows"], dt, rate)
+        else:
+            log.info("[%d/%d] %s: done in %.1f s", self.n, self.total, name, dt)
+
+
+def _write(df: Any, out: Path, name: str, result: AnalysisResult, coalesce: int | None = 1) -> int:
+    """Write a table as Parquet (small tables as one file) and return its row count."""
+    path = out / "tables" / name
+    (df.coalesce(coalesce) if coalesce else df).write.mode("overwrite").parquet(str(path))
+    result.tables[name] = path
+    return int(df.sparkSession.read.parquet(str(path)).count())
+
+
+def run_analysis(data_dir: str | os.PathLike[str], out: str | os.PathLike[str], *, group: str | None = None,
+                 since: str | None = None, spark: Any = None, scan_records: bool = True,
+                 bucket_seconds: float | None = None) -> AnalysisResult:
+    """The whole job. `group` restricts group tables to one group; `since` (ISO time or epoch ms) drops
+    earlier commits, group records and records. Returns paths and timings (also logged)."""
+    from pyspark.sql import functions as F
+
+    from kaflite.analytics import analyses
+    from kaflite.analytics.session import get_session
+    from kaflite.analytics.sources import parse_time, register
+
+    data = Path(data_dir)
+    out_path = Path(out)
+    out_path.mkdir(parents=True, exist_ok=True)
+    result = AnalysisResult(out_path)
+    since_ms = parse_time(since)
+    stages = _Stages(8 if scan_records else 7, result)
+
+    with stages.stage("scan the data directory") as info:
+        tps = scan_data_dir(data, include_internal=True)
+        user = [tp for tp in tps if not tp.topic.startswith("__")]
+        offsets_parts = [tp for tp in tps if tp.topic == CONSUMER_OFFSETS]
+        n_seg = sum(len(tp.segments) for tp in tps)
+        size = sum(s.size for tp in tps for s in tp.segments)
+        log.info("  %d topic-partitions (%d of %s), %d segments, %.1f MiB", len(tps), len(offsets_parts),
+                 CONSUMER_OFFSETS, n_seg, size / 2**20)
+        info["rows"] = n_seg
+        if not user and not offsets_parts:
+            log.warning("  no Kafka-layout partition directories under %s", data)
+
+    spark = spark or get_session()
+    register(spark)
+    reader = spark.read.option("dataDir", str(data))
+
+    def _since(df: Any, col: Callable[[], Any]) -> Any:
+        return df.where(col() >= F.timestamp_millis(F.lit(since_ms))) if since_ms is not None else df
+
+    def _group(df: Any) -> Any:
+        return df.where(F.col("group") == group) if group else df
+
+    with _Progress(spark):
+        with stages.stage("read offset commits (__consumer_offsets)") as info:
+            commits = _group(_since(reader.format("kaflite-offsets").option("kind", "commits").load(),
+                                    lambda: F.coalesce(F.col("commit_timestamp"), F.col("log_timestamp"))))
+            info["rows"] = _write(commits, out_path, "commits", result, coalesce=None)
+            commits = spark.read.parquet(str(result.tables["commits"]))
+        with stages.stage("read group metadata (__consumer_offsets)") as info:
+            groups = _group(_since(reader.format("kaflite-offsets").option("kind", "groups").load(),
+                                   lambda: F.col("log_timestamp")))
+            info["rows"] = _write(groups, out_path, "group_metadata", result)
+            groups = spark.read.parquet(str(result.tables["group_metadata"]))
+        with stages.stage("scan batch headers (kaflite-logend)") as info:
+            batches = reader.format("kaflite-logend").option("level", "batch").load()
+            info["rows"] = _write(batches, out_path, "batches", result, coalesce=None)
+            batches = spark.read.parquet(str(result.tables["batches"]))
+            _write(reader.format("kaflite-logend").load(), out_path, "log_end", result)
+        if scan_records:
+            with stages.stage("scan records (kaflite-log)") as info:
+                records = reader.format("kaflite-log")
+                if since_ms is not None:
+                    records = records.option("startTime", str(since_ms))
+                summary = analyses.records_summary(records.load())
+                _write(summary, out_path, "records_summary", result)
+                info["rows"] = int(spark.read.parquet(str(result.tables["records_summary"]))
+                                   .agg(F.sum("records")).first()[0] or 0)
+        bucket = bucket_seconds or _pick_bucket(commits)
+        with stages.stage("analyses (history, lag, generations, churn, commit rate)") as info:
+            tl = analyses.generation_timeline(groups)
+            lag = analyses.lag_over_time(commits, batches)
+            info["rows"] = _write(analyses.commit_history(commits), out_path, "commit_history", result, coalesce=None)
+            _write(lag, out_path, "lag", result, coalesce=None)
+            lag = spark.read.parquet(str(result.tables["lag"]))
+            _write(analyses.lag_by_group(lag, bucket), out_path, "lag_by_group", result)
+            _write(tl, out_path, "generations", result)
+            tl = spark.read.parquet(str(result.tables["generations"]))
+            _write(analyses.member_churn(groups, tl), out_path, "member_churn", result)
+            _write(analyses.churn_summary(tl), out_path, "churn_summary", result)
+            _write(analyses.commit_rate(commits, bucket), out_path, "commit_rate", result)
+    with stages.stage("plots"):
+        from kaflite.analytics import plots
+
+        pd_tables = {name: spark.read.parquet(str(result.tables[name])).toPandas()
+                     for name in ("lag_by_group", "generations", "commit_rate")}
+        result.plots = plots.render_all(pd_tables, out_path, bucket)
+    with stages.stage("HTML report"):
+        result.report = _html(spark, result, data, group, since, bucket)
+    log.info("report: %s", result.report)
+    return result
+
+
+def _pick_bucket(commits: Any) -> float:
+    """A bucket that gives the plots a few hundred points whatever the workload's duration."""
+    from pyspark.sql import functions as F
+
+    row = commits.agg(F.min("commit_timestamp").alias("a"), F.max("commit_timestamp").alias("b")).first()
+    if row is None or row["a"] is None:
+        return 1.0
+    span = (row["b"] - row["a"]).total_seconds()
+    for b in (0.1, 0.5, 1, 5, 10, 30, 60, 300, 900, 3600):
+        if span / b <= 300:
+            return float(b)
+    return 3600.0
+
+
+def _table_html(df: Any, limit: int = 50) -> str:
+    pdf = df.limit(limit).toPandas()
+    return pdf.to_html(index=False, border=0, classes="t", na_rep="", escape=True)
+
+
+def _html(spark: Any, result: AnalysisResult, data: Path, group: str | None, since: str | None,
+          bucket: float) -> Path:
+    read = spark.read.parquet
+    t = result.tables
+    sections = [
+        ("Groups", _table_html(read(str(t["churn_summary"])).orderBy("group"))),
+        ("Log end per partition", _table_html(read(str(t["log_end"])).orderBy("topic", "partition"))),
+    ]
+    if "records_summary" in t:
+        sections.append(("Records per partition",
+                         _table_html(read(str(t["records_summary"])).orderBy("topic", "partition"))))
+    sections.append(("Rebalances (latest 50 generations)",
+                     _table_html(read(str(t["generations"])).orderBy("time", ascending=False)
+                                 .drop("member_ids"))))
+    imgs = "".join(f'<h2>{html.escape(name.replace("_", " "))}</h2><img src="{p.name}" alt="{html.escape(name)}">'
+                   for name, p in result.plots.items())
+    stage_rows = "".join(f"<tr><td>{html.escape(k)}</td><td>{v:.1f}</td><td>{result.rows.get(k, '')}</td></tr>"
+                         for k, v in result.seconds.items())
+    body = "".join(f"<h2>{html.escape(h)}</h2>{tbl}" for h, tbl in sections)
+    doc = f"""<!doctype html><html><head><meta charset="utf-8"><title>kaflite analyze: {html.escape(str(data))}</title>
+<style>body{{font-family:sans-serif;margin:2em}} table.t{{border-collapse:collapse;font-size:12px}}
+table.t td,table.t th{{border:1px solid #ccc;padding:2px 6px}} img{{max-width:100%}}</style></head><body>
+<h1>kaflite analyze</h1>
+<p>Data directory <code>{html.escape(str(data))}</code>; group filter: {html.escape(group or "all")};
+since: {html.escape(since or "the beginning")}; time bucket {bucket:g} s.
+Parquet tables are under <code>tables/</code>.</p>
+{imgs}{body}
+<h2>Job stages</h2><table class="t"><tr><th>stage</th><th>seconds</th><th>rows</th></tr>{stage_rows}</table>
+</body></html>"""
+    path = result.out / "report.html"
+    path.write_text(doc)
+    return path
