@@ -12,7 +12,7 @@ import logging
 import mmap
 import os
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import Any
 
@@ -69,8 +69,12 @@ def open_segment(path: str) -> Iterator[Buffer]:
         if size == 0:
             yield b""
             return
-        with mmap.mmap(f.fileno(), size, access=mmap.ACCESS_READ) as mm:
+        mm = mmap.mmap(f.fileno(), size, access=mmap.ACCESS_READ)
+        try:
             yield mm
+        finally:
+            with suppress(BufferError):  # a view is still alive (a caught exception's frame): GC unmaps it
+                mm.close()
 
 
 def complete_batches(buf: Buffer, path: str = "") -> Iterator[BatchHeader]:
