@@ -82,13 +82,22 @@ def rebalance_cycles(states: list[str]) -> int:
     return n
 
 
+LEADER_REJOIN = "re-joining group during Stable"
+
+
+def client_rebalances_only(g: Group, after_generation: int) -> None:
+    """Besides the membership changes a test makes, the only rebalances allowed are the ones a
+    group leader starts itself (kafka-python's leader rejoins after an assignment when its metadata
+    snapshot changed; Kafka — and kaflite — rebalance on a leader's JoinGroup in Stable)."""
+    for t in g.history:
+        if t.generation >= after_generation and str(t.from_state) == "Stable" and \
+                str(t.to_state) == "PreparingRebalance" and "adding new member" not in t.reason:
+            assert LEADER_REJOIN in t.reason, t
+
+
 def seen(c: GroupConsumer) -> list[tuple[tuple[str, int], ...]]:
     """The non-empty assignments a consumer's listener was given, in order."""
     return [a for a in c.assignments if a]
-
-
-def transitions_since(g: Group, generation: int) -> list[tuple[str, str]]:
-    return [(str(t.from_state), str(t.to_state)) for t in g.history if t.generation > generation]
 
 
 # -- S1 ----------------------------------------------------------------------------------------------
@@ -146,7 +155,7 @@ def test_s2_one_then_two_together(broker: Broker, kind: str) -> None:
     broker.create_topic(topic, 3)
     # consumer 1 heartbeats slowly so that 2 and 3 both join before it learns of the rebalance
     c1 = GroupConsumer(kind, broker.bootstrap_servers, group, [topic], client_id=f"{kind}-s2-1",
-                       heartbeat_interval_ms=1500, session_timeout_ms=10_000)
+                       heartbeat_interval_ms=3000, session_timeout_ms=15_000)
     others = [GroupConsumer(kind, broker.bootstrap_servers, group, [topic], client_id=f"{kind}-s2-{i}")
               for i in (2, 3)]
     cs = [c1, *others]
@@ -158,13 +167,19 @@ def test_s2_one_then_two_together(broker: Broker, kind: str) -> None:
 
         start_together(others)
         g2 = wait_settled(broker, group, cs)
-        assert g2.generation == g1.generation + 1, g2.states
-        assert transitions_since(g2, g1.generation - 1)[-3:] == [
+        after = list(g2.history[len(g1.history):])
+        assert [(str(t.from_state), str(t.to_state)) for t in after[:3]] == [
             ("Stable", "PreparingRebalance"), ("PreparingRebalance", "CompletingRebalance"),
-            ("CompletingRebalance", "Stable")]
+            ("CompletingRebalance", "Stable")], g2.states
+        assert after[1].generation == g1.generation + 1 and after[1].members == 3  # 2 and 3 in ONE generation
+        client_rebalances_only(g2, after[1].generation)
+        if kind != "kafka-python":
+            assert g2.generation == g1.generation + 1, g2.states
         assert sorted(c.current for c in cs) == [((topic, p),) for p in range(3)]
-        assert len(seen(c1)) == 2 and seen(c1)[0] == tps(topic, 3)
-        assert [len(seen(c)) for c in others] == [1, 1]
+        assert seen(c1)[0] == tps(topic, 3) and len(seen(c1)[-1]) == 1
+        if kind != "kafka-python":  # kafka-python's leader may add rebalances of its own (above)
+            assert len(seen(c1)) == 2
+            assert [len(seen(c)) for c in others] == [1, 1]
         assert_legal_history(g2.states)
     finally:
         close_all(cs)
@@ -184,11 +199,15 @@ def test_s3_staggered_starts_one_rebalance_per_join(broker: Broker, kind: str) -
             c.start()
             g = wait_settled(broker, group, cs[:n])
             gens.append(g.generation)
-        assert gens == [gens[0], gens[0] + 1, gens[0] + 2]  # one rebalance per join
-        assert gens[0] == 1
+        joins = [t for t in g.history if "adding new member" in t.reason]
+        assert [(str(t.from_state), t.members) for t in joins] == [("Empty", 1), ("Stable", 2), ("Stable", 3)]
         assert rebalance_cycles(g.states) == gens[2]
-        assert [len(x) for x in seen(cs[0])] == [3, 2, 1]
-        assert [len(seen(c)) for c in cs] == [3, 2, 1]
+        client_rebalances_only(g, 0)
+        if kind != "kafka-python":  # exactly one rebalance per join
+            assert gens == [1, 2, 3]
+            assert [len(x) for x in seen(cs[0])] == [3, 2, 1]
+            assert [len(seen(c)) for c in cs] == [3, 2, 1]
+        assert [len(seen(c)[-1]) for c in cs] == [1, 1, 1]
         assert sorted(p for c in cs for p in c.current) == list(tps(topic, 3))
     finally:
         close_all(cs)
@@ -214,7 +233,8 @@ def test_s7_member_closes_others_take_its_partitions(broker: Broker, kind: str) 
         g2 = wait_settled(broker, group, rest, timeout=20)
         elapsed = time.monotonic() - t0
         assert elapsed < 10, f"took {elapsed:.1f}s: the others must not wait for a session timeout (30 s)"
-        assert g2.generation == g.generation + 1
+        assert g2.generation >= g.generation + 1
+        client_rebalances_only(g2, g.generation + 1)
         assert sorted(p for c in rest for p in c.current) == list(tps(topic, 3))
         assert g2.leader != g.leader and g2.leader in {m.member_id for m in g2.members}
         left = [t for t in g2.history if t.generation == g.generation and str(t.from_state) == "Stable"]
@@ -292,12 +312,14 @@ def test_s7_member_killed_others_take_its_partitions_after_session_timeout(
         elapsed = time.monotonic() - t0
         # Not before its deadline (last heartbeat + session timeout), and not much later.
         assert session_ms / 1000 - 0.5 <= elapsed < session_ms / 1000 + 5, elapsed
-        assert g2.generation == g.generation + 1
+        assert g2.generation >= g.generation + 1
+        client_rebalances_only(g2, g.generation + 1)
         assert child_member.member_id not in {m.member_id for m in g2.members}
         assert sorted(p for c in rest for p in c.current) == list(tps(topic, 3))
-        expired = [t for t in g2.history if t.generation == g.generation and str(t.from_state) == "Stable"]
-        assert len(expired) == 1 and str(expired[0].to_state) == "PreparingRebalance", g2.history
-        assert "LeaveGroup" not in expired[0].reason
+        expired = [t for t in g2.history if "heartbeat expiration" in t.reason]
+        assert len(expired) == 1 and child_member.member_id in expired[0].reason, g2.history
+        assert str(expired[0].from_state) == "Stable" and str(expired[0].to_state) == "PreparingRebalance"
+        assert not any("LeaveGroup" in t.reason for t in g2.history)
         assert_legal_history(g2.states)
     finally:
         if child.poll() is None:
