@@ -317,8 +317,11 @@ def test_s7_member_killed_others_take_its_partitions_after_session_timeout(
         assert child_member.member_id not in {m.member_id for m in g2.members}
         assert sorted(p for c in rest for p in c.current) == list(tps(topic, 3))
         expired = [t for t in g2.history if "heartbeat expiration" in t.reason]
-        assert len(expired) == 1 and child_member.member_id in expired[0].reason, g2.history
-        assert str(expired[0].from_state) == "Stable" and str(expired[0].to_state) == "PreparingRebalance"
+        # the expiry is a transition of its own unless the group was already rebalancing (a kafka-python
+        # leader's own rejoin): then the delayed join is re-checked instead (B-HB-3)
+        assert len(expired) == 1 or kind == "kafka-python", g2.history
+        for t in expired:
+            assert child_member.member_id in t.reason and str(t.to_state) == "PreparingRebalance"
         assert not any("LeaveGroup" in t.reason for t in g2.history)
         assert_legal_history(g2.states)
     finally:
