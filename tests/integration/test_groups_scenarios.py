@@ -200,7 +200,11 @@ def test_s3_staggered_starts_one_rebalance_per_join(broker: Broker, kind: str) -
             g = wait_settled(broker, group, cs[:n])
             gens.append(g.generation)
         joins = [t for t in g.history if "adding new member" in t.reason]
-        assert [(str(t.from_state), t.members) for t in joins] == [("Empty", 1), ("Stable", 2), ("Stable", 3)]
+        expected_joins = [("Empty", 1), ("Stable", 2), ("Stable", 3)]
+        if kind == "kafka-python":  # a join may land inside a rebalance kafka-python's leader started itself
+            assert [(str(t.from_state), t.members) for t in joins] in (expected_joins, expected_joins[:2])
+        else:
+            assert [(str(t.from_state), t.members) for t in joins] == expected_joins
         assert rebalance_cycles(g.states) == gens[2]
         client_rebalances_only(g, 0)
         if kind != "kafka-python":  # exactly one rebalance per join
