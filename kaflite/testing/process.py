@@ -38,9 +38,21 @@ _spare_lock = threading.Lock()
 _spare: subprocess.Popen[bytes] | None = None
 
 
+def _worker_env() -> dict[str, str]:
+    """The child's environment. Where bytecode writing is off (PYTHONDONTWRITEBYTECODE), every
+    start would compile the broker again (seconds): the child caches it under the temp dir instead,
+    never beside the sources."""
+    env = dict(os.environ)
+    if sys.dont_write_bytecode and "PYTHONPYCACHEPREFIX" not in env:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(Path(tempfile.gettempdir()) / "kaflite-pycache")
+    return env
+
+
 def _spawn_worker() -> subprocess.Popen[bytes]:
     return subprocess.Popen([sys.executable, "-m", "kaflite.testing.worker"], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+                            env=_worker_env())
 
 
 def _take_worker(prewarm: bool) -> subprocess.Popen[bytes]:
