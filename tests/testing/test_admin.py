@@ -1,0 +1,165 @@
+"""The admin endpoint, ``kaflite ctl``, the async context manager and the assertion helpers."""
+
+from __future__ import annotations
+
+import http.client
+import io
+import json
+import socket
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from kaflite.broker.admin_http import resolve_api, resolve_error
+from kaflite.cli import build_parser, main
+from kaflite.protocol.errors import ErrorCode
+from kaflite.testing.broker import Broker, Group, assert_rebalances
+from kaflite.testing.ctl import run_ctl
+from tests.testing.clients import Consumer
+
+
+@pytest.fixture(scope="module")
+def admin_broker() -> Iterator[Broker]:
+    with Broker(config={"admin.port": 0}) as b:
+        yield b
+
+
+def admin(b: Broker) -> str:
+    assert b.server.admin_http is not None
+    return f"127.0.0.1:{b.server.admin_http.port}"
+
+
+def ctl(capsys: pytest.CaptureFixture[str], address: str, *args: str) -> tuple[int, dict]:
+    """``kaflite ctl`` as parsed by the real CLI; its output kept apart from the broker's logs."""
+    out = io.StringIO()
+    code = run_ctl(build_parser().parse_args(["ctl", "--admin", address, *args]), out)
+    return code, json.loads(out.getvalue()) if out.getvalue().strip() else {}
+
+
+def test_ctl_drives_groups_waits_and_faults(admin_broker: Broker, capsys: pytest.CaptureFixture[str]) -> None:
+    a = admin(admin_broker)
+    assert ctl(capsys, a, "health")[1]["bootstrap"] == admin_broker.bootstrap_servers
+    assert ctl(capsys, a, "create-topic", "ctl-t", "--partitions", "2") == (0, {"name": "ctl-t"})
+    with Consumer("kafka-python", admin_broker.bootstrap_servers, "ctl-g", ["ctl-t"]) as c:
+        c.wait_assigned()
+        code, snap = ctl(capsys, a, "wait", "ctl-g", "--members", "1", "--timeout", "20")
+        assert code == 0 and snap["state"] == "Stable" and snap["states"][-1] == "Stable"
+        assert snap["members"][0]["assignment"] == [["ctl-t", 0], ["ctl-t", 1]]
+        assert ctl(capsys, a, "groups")[1] == {"groups": ["ctl-g"]}
+        assert ctl(capsys, a, "group", "ctl-g")[1]["generation"] == snap["generation"]
+        member = snap["members"][0]["member_id"]
+        assert ctl(capsys, a, "expire-member", "ctl-g", member) == (0, {"expired": True})
+        code, after = ctl(capsys, a, "wait", "ctl-g", "--generation", str(snap["generation"] + 2))
+        assert code == 0 and after["state"] == "Stable"
+    assert ctl(capsys, a, "drop-responses", "join_group", "--group", "x", "--skip", "1")[1]["api_key"] == 11
+    assert ctl(capsys, a, "delay-responses", "12", "--delay-ms", "5")[1]["api"] == "Heartbeat"
+    assert ctl(capsys, a, "fail-coordinator", "--error", "COORDINATOR_LOAD_IN_PROGRESS", "--seconds", "0.1")[0] == 0
+    assert ctl(capsys, a, "pause")[0] == 0
+    assert admin_broker.server.paused
+    assert ctl(capsys, a, "clear-faults")[0] == 0
+    assert not admin_broker.server.paused and not admin_broker.server.faults.response_rules
+
+
+def test_ctl_exit_codes(admin_broker: Broker, capsys: pytest.CaptureFixture[str]) -> None:
+    a = admin(admin_broker)
+    code, body = ctl(capsys, a, "wait", "no-such-group", "--timeout", "0.2")
+    assert code == 3 and body["last"] is None
+    assert ctl(capsys, a, "group", "no-such-group")[0] == 1
+    code, body = ctl(capsys, a, "drop-responses", "NoSuchApi")
+    assert code == 1 and "unknown API" in body["error"]
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        free = s.getsockname()[1]
+    assert main(["ctl", "--admin", f"127.0.0.1:{free}", "health"]) == 4
+
+
+def test_http_errors_and_keep_alive(admin_broker: Broker) -> None:
+    host, port = admin(admin_broker).split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=10)
+    try:
+        for method, path, body, status in [("GET", "/nope", None, 404), ("PUT", "/groups", None, 405),
+                                           ("POST", "/faults/expire-member", b"{not json", 400),
+                                           ("POST", "/faults/expire-member", b"[1]", 400),
+                                           ("GET", "/groups", None, 200)]:
+            conn.request(method, path, body=body)  # one connection for all: keep-alive
+            resp = conn.getresponse()
+            payload = json.loads(resp.read())
+            assert resp.status == status, (method, path, payload)
+            assert ("error" in payload) == (status != 200)
+    finally:
+        conn.close()
+
+
+def test_admin_endpoint_is_off_by_default() -> None:
+    with Broker() as b:
+        assert b.server.admin_http is None
+
+
+async def test_async_context_manager_with_aiokafka() -> None:
+    from aiokafka import AIOKafkaConsumer
+
+    async with Broker() as b:
+        await b.aio.create_topic("t", 2)
+        c = AIOKafkaConsumer("t", bootstrap_servers=b.bootstrap_servers, group_id="g", heartbeat_interval_ms=100)
+        await c.start()
+        try:
+            await c.getmany(timeout_ms=10)
+            g = await b.aio.wait_for_group("g", members=1, timeout=20)  # the consumer keeps running meanwhile
+            assert g.members[0].assignment == (("t", 0), ("t", 1))
+            await b.aio.expire_member("g", g.members[0].member_id)  # any method, via the generic twin
+        finally:
+            await c.stop()
+
+
+def _group(states: list[str]) -> Group:
+    from kaflite.coordinator.group import Transition
+    from kaflite.coordinator.state import GroupState
+
+    history = tuple(Transition(i, "g", GroupState(a) if a else None, GroupState(b), 0, 1, f"because {i}")
+                    for i, (a, b) in enumerate(zip([None, *states], states, strict=False)))
+    return Group("g", states[-1], 0, None, None, None, (), {}, history)
+
+
+def test_assert_rebalances_shows_a_readable_diff() -> None:
+    g = _group(["Empty", "PreparingRebalance", "CompletingRebalance", "Stable"])
+    assert_rebalances(g, ["Empty", "PreparingRebalance", "CompletingRebalance", "Stable"])
+    assert_rebalances(g, ["CompletingRebalance", "Stable"], tail=True)
+    with pytest.raises(AssertionError) as e:
+        assert_rebalances(g, ["Empty", "PreparingRebalance", "Stable"])
+    msg = str(e.value)
+    assert "≠  2  Stable" in msg and "CompletingRebalance" in msg and "because 2" in msg
+
+
+def test_api_and_error_names() -> None:
+    assert resolve_api("JoinGroup") == resolve_api("join_group") == resolve_api("11") == resolve_api(11) == 11
+    assert resolve_api("OffsetCommit") == 8
+    assert resolve_error("not-coordinator") == resolve_error(16) == ErrorCode.NOT_COORDINATOR
+    with pytest.raises(ValueError):
+        resolve_api(9999)
+
+
+def test_kaflite_serve_reports_the_admin_endpoint(tmp_path: Path) -> None:
+    """``kaflite serve --admin-port 0``: stdout and the ready file's second line name the endpoint."""
+    import signal
+    import subprocess
+    import sys
+
+    from kaflite.testing.admin_client import AdminClient
+
+    ready = tmp_path / "ready"
+    proc = subprocess.Popen([sys.executable, "-m", "kaflite", "serve", "--port", "0", "--admin-port", "0",
+                             "--data-dir", str(tmp_path / "data"), "--ready-file", str(ready)],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        assert proc.stdout is not None
+        listening, admin_line = proc.stdout.readline(), proc.stdout.readline()  # blocks until serving
+        bootstrap, admin_address = ready.read_text().splitlines()
+        assert listening.strip() == f"kaflite listening on {bootstrap}"
+        assert admin_line.strip() == f"kaflite admin on http://{admin_address.removeprefix('admin=')}"
+        assert AdminClient(admin_address.removeprefix("admin=")).health()["bootstrap"] == bootstrap
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(20) == 0
+        if proc.stdout is not None:
+            proc.stdout.close()
