@@ -13,6 +13,19 @@ Buffer = Union[bytes, bytearray, memoryview]  # noqa: UP007 - used in generated 
 
 ZERO_UUID = bytes(16)
 
+
+
+class _Unset:
+    """Default of a nullable array's constructor argument: "not given" (``None`` means null)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "_UNSET"
+
+
+_UNSET: Any = _Unset()
+
 _I16 = struct.Struct(">h")
 _I32 = struct.Struct(">i")
 _I16_NULL = b"\xff\xff"
@@ -125,11 +138,14 @@ def _r_crecords(buf: memoryview, pos: int) -> tuple[memoryview | None, int]:
 
 def _skip_tags(buf: memoryview, pos: int) -> int:
     """Unknown tagged fields are skipped, as Kafka does."""
-    n, pos = _r_uvarint(buf, pos)
-    for _ in range(n):
-        _, pos = _r_uvarint(buf, pos)
-        size, pos = _r_uvarint(buf, pos)
-        pos += size
+    try:
+        n, pos = _r_uvarint(buf, pos)
+        for _ in range(n):
+            _, pos = _r_uvarint(buf, pos)
+            size, pos = _r_uvarint(buf, pos)
+            pos += size
+    except IndexError:
+        raise DecodeError("tagged fields run past the end of the frame") from None
     _check(buf, pos)
     return pos
 

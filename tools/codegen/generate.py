@@ -469,7 +469,11 @@ class Generator:
         for f in st.fields:
             d = default_expr(f)
             ann = self.py_type(f)
-            if is_mutable_default(d):
+            if is_mutable_default(d) and f.nullable is not None:
+                # None is a value here (a null array/struct on the wire), so "not given" needs a sentinel
+                params.append(f"{f.attr}: {ann} = _UNSET")
+                body.append(f"        self.{f.attr} = {d} if {f.attr} is _UNSET else {f.attr}")
+            elif is_mutable_default(d):
                 params.append(f"{f.attr}: {ann} | None = None")
                 body.append(f"        self.{f.attr} = {d} if {f.attr} is None else {f.attr}")
             else:
@@ -502,12 +506,19 @@ class Generator:
             out.append("")
             out.append("    @classmethod")
             out.append(f"    def decode(cls, buf: Buffer, version: int) -> {st.name}:")
-            out.append(f"        return _DEC_{st.name}[version](memoryview(buf), 0)[0]")
+            out.append("        return cls.decode_from(buf, 0, version)[0]")
             out.append("")
             out.append("    @classmethod")
             out.append("    def decode_from(cls, buf: Buffer, pos: int, version: int)"
                        f" -> tuple[{st.name}, int]:")
-            out.append(f"        return _DEC_{st.name}[version](memoryview(buf), pos)")
+            out.append("        mv = memoryview(buf)")
+            out.append("        try:")
+            out.append(f"            o, end = _DEC_{st.name}[version](mv, pos)")
+            out.append("        except (_struct.error, IndexError) as e:  # a short or garbled body")
+            out.append(f"            raise DecodeError(f'malformed {st.name} v{{version}}: {{e}}') from e")
+            out.append("        if end > len(mv):")
+            out.append(f"            raise DecodeError(f'{st.name} v{{version}} runs past the end of the frame')")
+            out.append("        return o, end")
         return "\n".join(out)
 
     def py_type(self, f: Field) -> str:
@@ -541,9 +552,9 @@ class Generator:
             "from typing import Any",
             "",
             "from kaflite.protocol._codec import (  # noqa: F401",
-            "    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,",
-            "    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,",
-            "    _w_cstr, _w_str,",
+            "    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,",
+            "    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,",
+            "    _w_bytes, _w_cbytes, _w_cstr, _w_str,",
             ")",
             "",
         ]

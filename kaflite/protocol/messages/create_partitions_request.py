@@ -7,9 +7,9 @@ from collections.abc import Callable
 from typing import Any
 
 from kaflite.protocol._codec import (  # noqa: F401
-    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
-    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
-    _w_cstr, _w_str,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
+    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -21,10 +21,10 @@ class CreatePartitionsTopic:
 
     __slots__ = ('name', 'count', 'assignments')
 
-    def __init__(self, *, name: str = '', count: int = 0, assignments: list[CreatePartitionsAssignment] | None | None = None) -> None:
+    def __init__(self, *, name: str = '', count: int = 0, assignments: list[CreatePartitionsAssignment] | None = _UNSET) -> None:
         self.name = name
         self.count = count
-        self.assignments = [] if assignments is None else assignments
+        self.assignments = [] if assignments is _UNSET else assignments
 
     def __repr__(self) -> str:
         return _repr(self)
@@ -87,11 +87,18 @@ class CreatePartitionsRequest:
 
     @classmethod
     def decode(cls, buf: Buffer, version: int) -> CreatePartitionsRequest:
-        return _DEC_CreatePartitionsRequest[version](memoryview(buf), 0)[0]
+        return cls.decode_from(buf, 0, version)[0]
 
     @classmethod
     def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[CreatePartitionsRequest, int]:
-        return _DEC_CreatePartitionsRequest[version](memoryview(buf), pos)
+        mv = memoryview(buf)
+        try:
+            o, end = _DEC_CreatePartitionsRequest[version](mv, pos)
+        except (_struct.error, IndexError) as e:  # a short or garbled body
+            raise DecodeError(f'malformed CreatePartitionsRequest v{version}: {e}') from e
+        if end > len(mv):
+            raise DecodeError(f'CreatePartitionsRequest v{version} runs past the end of the frame')
+        return o, end
 
 
 CreatePartitionsRequest.CreatePartitionsTopic = CreatePartitionsTopic  # type: ignore[misc]

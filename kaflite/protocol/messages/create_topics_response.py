@@ -7,9 +7,9 @@ from collections.abc import Callable
 from typing import Any
 
 from kaflite.protocol._codec import (  # noqa: F401
-    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
-    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
-    _w_cstr, _w_str,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
+    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -23,7 +23,7 @@ class CreatableTopicResult:
 
     __slots__ = ('name', 'topic_id', 'error_code', 'error_message', 'topic_config_error_code', 'num_partitions', 'replication_factor', 'configs')
 
-    def __init__(self, *, name: str = '', topic_id: bytes = ZERO_UUID, error_code: int = 0, error_message: str | None = '', topic_config_error_code: int = 0, num_partitions: int = -1, replication_factor: int = -1, configs: list[CreatableTopicConfigs] | None | None = None) -> None:
+    def __init__(self, *, name: str = '', topic_id: bytes = ZERO_UUID, error_code: int = 0, error_message: str | None = '', topic_config_error_code: int = 0, num_partitions: int = -1, replication_factor: int = -1, configs: list[CreatableTopicConfigs] | None = _UNSET) -> None:
         self.name = name
         self.topic_id = topic_id
         self.error_code = error_code
@@ -31,7 +31,7 @@ class CreatableTopicResult:
         self.topic_config_error_code = topic_config_error_code
         self.num_partitions = num_partitions
         self.replication_factor = replication_factor
-        self.configs = [] if configs is None else configs
+        self.configs = [] if configs is _UNSET else configs
 
     def __repr__(self) -> str:
         return _repr(self)
@@ -97,11 +97,18 @@ class CreateTopicsResponse:
 
     @classmethod
     def decode(cls, buf: Buffer, version: int) -> CreateTopicsResponse:
-        return _DEC_CreateTopicsResponse[version](memoryview(buf), 0)[0]
+        return cls.decode_from(buf, 0, version)[0]
 
     @classmethod
     def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[CreateTopicsResponse, int]:
-        return _DEC_CreateTopicsResponse[version](memoryview(buf), pos)
+        mv = memoryview(buf)
+        try:
+            o, end = _DEC_CreateTopicsResponse[version](mv, pos)
+        except (_struct.error, IndexError) as e:  # a short or garbled body
+            raise DecodeError(f'malformed CreateTopicsResponse v{version}: {e}') from e
+        if end > len(mv):
+            raise DecodeError(f'CreateTopicsResponse v{version} runs past the end of the frame')
+        return o, end
 
 
 CreateTopicsResponse.CreatableTopicResult = CreatableTopicResult  # type: ignore[misc]

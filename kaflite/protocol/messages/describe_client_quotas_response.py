@@ -7,9 +7,9 @@ from collections.abc import Callable
 from typing import Any
 
 from kaflite.protocol._codec import (  # noqa: F401
-    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
-    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
-    _w_cstr, _w_str,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
+    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -83,11 +83,11 @@ class DescribeClientQuotasResponse:
     EntityData: type[EntityData]
     ValueData: type[ValueData]
 
-    def __init__(self, *, throttle_time_ms: int = 0, error_code: int = 0, error_message: str | None = '', entries: list[EntryData] | None | None = None) -> None:
+    def __init__(self, *, throttle_time_ms: int = 0, error_code: int = 0, error_message: str | None = '', entries: list[EntryData] | None = _UNSET) -> None:
         self.throttle_time_ms = throttle_time_ms
         self.error_code = error_code
         self.error_message = error_message
-        self.entries = [] if entries is None else entries
+        self.entries = [] if entries is _UNSET else entries
 
     def __repr__(self) -> str:
         return _repr(self)
@@ -108,11 +108,18 @@ class DescribeClientQuotasResponse:
 
     @classmethod
     def decode(cls, buf: Buffer, version: int) -> DescribeClientQuotasResponse:
-        return _DEC_DescribeClientQuotasResponse[version](memoryview(buf), 0)[0]
+        return cls.decode_from(buf, 0, version)[0]
 
     @classmethod
     def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[DescribeClientQuotasResponse, int]:
-        return _DEC_DescribeClientQuotasResponse[version](memoryview(buf), pos)
+        mv = memoryview(buf)
+        try:
+            o, end = _DEC_DescribeClientQuotasResponse[version](mv, pos)
+        except (_struct.error, IndexError) as e:  # a short or garbled body
+            raise DecodeError(f'malformed DescribeClientQuotasResponse v{version}: {e}') from e
+        if end > len(mv):
+            raise DecodeError(f'DescribeClientQuotasResponse v{version} runs past the end of the frame')
+        return o, end
 
 
 DescribeClientQuotasResponse.EntryData = EntryData  # type: ignore[misc]

@@ -7,9 +7,9 @@ from collections.abc import Callable
 from typing import Any
 
 from kaflite.protocol._codec import (  # noqa: F401
-    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
-    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
-    _w_cstr, _w_str,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
+    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -78,11 +78,18 @@ class DescribeClusterResponse:
 
     @classmethod
     def decode(cls, buf: Buffer, version: int) -> DescribeClusterResponse:
-        return _DEC_DescribeClusterResponse[version](memoryview(buf), 0)[0]
+        return cls.decode_from(buf, 0, version)[0]
 
     @classmethod
     def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[DescribeClusterResponse, int]:
-        return _DEC_DescribeClusterResponse[version](memoryview(buf), pos)
+        mv = memoryview(buf)
+        try:
+            o, end = _DEC_DescribeClusterResponse[version](mv, pos)
+        except (_struct.error, IndexError) as e:  # a short or garbled body
+            raise DecodeError(f'malformed DescribeClusterResponse v{version}: {e}') from e
+        if end > len(mv):
+            raise DecodeError(f'DescribeClusterResponse v{version} runs past the end of the frame')
+        return o, end
 
 
 DescribeClusterResponse.DescribeClusterBroker = DescribeClusterBroker  # type: ignore[misc]

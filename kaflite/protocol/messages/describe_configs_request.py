@@ -7,9 +7,9 @@ from collections.abc import Callable
 from typing import Any
 
 from kaflite.protocol._codec import (  # noqa: F401
-    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
-    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
-    _w_cstr, _w_str,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
+    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -22,10 +22,10 @@ class DescribeConfigsResource:
 
     __slots__ = ('resource_type', 'resource_name', 'configuration_keys')
 
-    def __init__(self, *, resource_type: int = 0, resource_name: str = '', configuration_keys: list[str] | None | None = None) -> None:
+    def __init__(self, *, resource_type: int = 0, resource_name: str = '', configuration_keys: list[str] | None = _UNSET) -> None:
         self.resource_type = resource_type
         self.resource_name = resource_name
-        self.configuration_keys = [] if configuration_keys is None else configuration_keys
+        self.configuration_keys = [] if configuration_keys is _UNSET else configuration_keys
 
     def __repr__(self) -> str:
         return _repr(self)
@@ -70,11 +70,18 @@ class DescribeConfigsRequest:
 
     @classmethod
     def decode(cls, buf: Buffer, version: int) -> DescribeConfigsRequest:
-        return _DEC_DescribeConfigsRequest[version](memoryview(buf), 0)[0]
+        return cls.decode_from(buf, 0, version)[0]
 
     @classmethod
     def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[DescribeConfigsRequest, int]:
-        return _DEC_DescribeConfigsRequest[version](memoryview(buf), pos)
+        mv = memoryview(buf)
+        try:
+            o, end = _DEC_DescribeConfigsRequest[version](mv, pos)
+        except (_struct.error, IndexError) as e:  # a short or garbled body
+            raise DecodeError(f'malformed DescribeConfigsRequest v{version}: {e}') from e
+        if end > len(mv):
+            raise DecodeError(f'DescribeConfigsRequest v{version} runs past the end of the frame')
+        return o, end
 
 
 DescribeConfigsRequest.DescribeConfigsResource = DescribeConfigsResource  # type: ignore[misc]

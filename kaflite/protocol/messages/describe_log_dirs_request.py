@@ -7,9 +7,9 @@ from collections.abc import Callable
 from typing import Any
 
 from kaflite.protocol._codec import (  # noqa: F401
-    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
-    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
-    _w_cstr, _w_str,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
+    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -43,8 +43,8 @@ class DescribeLogDirsRequest:
     FLEXIBLE_MIN = 2
     DescribableLogDirTopic: type[DescribableLogDirTopic]
 
-    def __init__(self, *, topics: list[DescribableLogDirTopic] | None | None = None) -> None:
-        self.topics = [] if topics is None else topics
+    def __init__(self, *, topics: list[DescribableLogDirTopic] | None = _UNSET) -> None:
+        self.topics = [] if topics is _UNSET else topics
 
     def __repr__(self) -> str:
         return _repr(self)
@@ -65,11 +65,18 @@ class DescribeLogDirsRequest:
 
     @classmethod
     def decode(cls, buf: Buffer, version: int) -> DescribeLogDirsRequest:
-        return _DEC_DescribeLogDirsRequest[version](memoryview(buf), 0)[0]
+        return cls.decode_from(buf, 0, version)[0]
 
     @classmethod
     def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[DescribeLogDirsRequest, int]:
-        return _DEC_DescribeLogDirsRequest[version](memoryview(buf), pos)
+        mv = memoryview(buf)
+        try:
+            o, end = _DEC_DescribeLogDirsRequest[version](mv, pos)
+        except (_struct.error, IndexError) as e:  # a short or garbled body
+            raise DecodeError(f'malformed DescribeLogDirsRequest v{version}: {e}') from e
+        if end > len(mv):
+            raise DecodeError(f'DescribeLogDirsRequest v{version} runs past the end of the frame')
+        return o, end
 
 
 DescribeLogDirsRequest.DescribableLogDirTopic = DescribableLogDirTopic  # type: ignore[misc]

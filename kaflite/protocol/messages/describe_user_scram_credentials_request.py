@@ -7,9 +7,9 @@ from collections.abc import Callable
 from typing import Any
 
 from kaflite.protocol._codec import (  # noqa: F401
-    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
-    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
-    _w_cstr, _w_str,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
+    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 
@@ -41,8 +41,8 @@ class DescribeUserScramCredentialsRequest:
     FLEXIBLE_MIN = 0
     UserName: type[UserName]
 
-    def __init__(self, *, users: list[UserName] | None | None = None) -> None:
-        self.users = [] if users is None else users
+    def __init__(self, *, users: list[UserName] | None = _UNSET) -> None:
+        self.users = [] if users is _UNSET else users
 
     def __repr__(self) -> str:
         return _repr(self)
@@ -63,11 +63,18 @@ class DescribeUserScramCredentialsRequest:
 
     @classmethod
     def decode(cls, buf: Buffer, version: int) -> DescribeUserScramCredentialsRequest:
-        return _DEC_DescribeUserScramCredentialsRequest[version](memoryview(buf), 0)[0]
+        return cls.decode_from(buf, 0, version)[0]
 
     @classmethod
     def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[DescribeUserScramCredentialsRequest, int]:
-        return _DEC_DescribeUserScramCredentialsRequest[version](memoryview(buf), pos)
+        mv = memoryview(buf)
+        try:
+            o, end = _DEC_DescribeUserScramCredentialsRequest[version](mv, pos)
+        except (_struct.error, IndexError) as e:  # a short or garbled body
+            raise DecodeError(f'malformed DescribeUserScramCredentialsRequest v{version}: {e}') from e
+        if end > len(mv):
+            raise DecodeError(f'DescribeUserScramCredentialsRequest v{version} runs past the end of the frame')
+        return o, end
 
 
 DescribeUserScramCredentialsRequest.UserName = UserName  # type: ignore[misc]

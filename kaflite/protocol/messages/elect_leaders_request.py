@@ -7,9 +7,9 @@ from collections.abc import Callable
 from typing import Any
 
 from kaflite.protocol._codec import (  # noqa: F401
-    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
-    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
-    _w_cstr, _w_str,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
+    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -44,9 +44,9 @@ class ElectLeadersRequest:
     FLEXIBLE_MIN = 2
     TopicPartitions: type[TopicPartitions]
 
-    def __init__(self, *, election_type: int = 0, topic_partitions: list[TopicPartitions] | None | None = None, timeout_ms: int = 60000) -> None:
+    def __init__(self, *, election_type: int = 0, topic_partitions: list[TopicPartitions] | None = _UNSET, timeout_ms: int = 60000) -> None:
         self.election_type = election_type
-        self.topic_partitions = [] if topic_partitions is None else topic_partitions
+        self.topic_partitions = [] if topic_partitions is _UNSET else topic_partitions
         self.timeout_ms = timeout_ms
 
     def __repr__(self) -> str:
@@ -68,11 +68,18 @@ class ElectLeadersRequest:
 
     @classmethod
     def decode(cls, buf: Buffer, version: int) -> ElectLeadersRequest:
-        return _DEC_ElectLeadersRequest[version](memoryview(buf), 0)[0]
+        return cls.decode_from(buf, 0, version)[0]
 
     @classmethod
     def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[ElectLeadersRequest, int]:
-        return _DEC_ElectLeadersRequest[version](memoryview(buf), pos)
+        mv = memoryview(buf)
+        try:
+            o, end = _DEC_ElectLeadersRequest[version](mv, pos)
+        except (_struct.error, IndexError) as e:  # a short or garbled body
+            raise DecodeError(f'malformed ElectLeadersRequest v{version}: {e}') from e
+        if end > len(mv):
+            raise DecodeError(f'ElectLeadersRequest v{version} runs past the end of the frame')
+        return o, end
 
 
 ElectLeadersRequest.TopicPartitions = TopicPartitions  # type: ignore[misc]

@@ -7,9 +7,9 @@ from collections.abc import Callable
 from typing import Any
 
 from kaflite.protocol._codec import (  # noqa: F401
-    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
-    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
-    _w_cstr, _w_str,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
+    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -41,7 +41,7 @@ class PartitionData:
 
     __slots__ = ('partition_index', 'error_code', 'high_watermark', 'last_stable_offset', 'log_start_offset', 'diverging_epoch', 'current_leader', 'snapshot_id', 'aborted_transactions', 'preferred_read_replica', 'records')
 
-    def __init__(self, *, partition_index: int = 0, error_code: int = 0, high_watermark: int = 0, last_stable_offset: int = -1, log_start_offset: int = -1, diverging_epoch: EpochEndOffset | None = None, current_leader: LeaderIdAndEpoch | None = None, snapshot_id: SnapshotId | None = None, aborted_transactions: list[AbortedTransaction] | None | None = None, preferred_read_replica: int = -1, records: Buffer | None = None) -> None:
+    def __init__(self, *, partition_index: int = 0, error_code: int = 0, high_watermark: int = 0, last_stable_offset: int = -1, log_start_offset: int = -1, diverging_epoch: EpochEndOffset | None = None, current_leader: LeaderIdAndEpoch | None = None, snapshot_id: SnapshotId | None = None, aborted_transactions: list[AbortedTransaction] | None = _UNSET, preferred_read_replica: int = -1, records: Buffer | None = None) -> None:
         self.partition_index = partition_index
         self.error_code = error_code
         self.high_watermark = high_watermark
@@ -50,7 +50,7 @@ class PartitionData:
         self.diverging_epoch = EpochEndOffset() if diverging_epoch is None else diverging_epoch
         self.current_leader = LeaderIdAndEpoch() if current_leader is None else current_leader
         self.snapshot_id = SnapshotId() if snapshot_id is None else snapshot_id
-        self.aborted_transactions = [] if aborted_transactions is None else aborted_transactions
+        self.aborted_transactions = [] if aborted_transactions is _UNSET else aborted_transactions
         self.preferred_read_replica = preferred_read_replica
         self.records = records
 
@@ -197,11 +197,18 @@ class FetchResponse:
 
     @classmethod
     def decode(cls, buf: Buffer, version: int) -> FetchResponse:
-        return _DEC_FetchResponse[version](memoryview(buf), 0)[0]
+        return cls.decode_from(buf, 0, version)[0]
 
     @classmethod
     def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[FetchResponse, int]:
-        return _DEC_FetchResponse[version](memoryview(buf), pos)
+        mv = memoryview(buf)
+        try:
+            o, end = _DEC_FetchResponse[version](mv, pos)
+        except (_struct.error, IndexError) as e:  # a short or garbled body
+            raise DecodeError(f'malformed FetchResponse v{version}: {e}') from e
+        if end > len(mv):
+            raise DecodeError(f'FetchResponse v{version} runs past the end of the frame')
+        return o, end
 
 
 FetchResponse.FetchableTopicResponse = FetchableTopicResponse  # type: ignore[misc]

@@ -7,9 +7,9 @@ from collections.abc import Callable
 from typing import Any
 
 from kaflite.protocol._codec import (  # noqa: F401
-    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
-    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
-    _w_cstr, _w_str,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
+    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -44,8 +44,8 @@ class MetadataRequest:
     FLEXIBLE_MIN = 9
     MetadataRequestTopic: type[MetadataRequestTopic]
 
-    def __init__(self, *, topics: list[MetadataRequestTopic] | None | None = None, allow_auto_topic_creation: bool = True, include_cluster_authorized_operations: bool = False, include_topic_authorized_operations: bool = False) -> None:
-        self.topics = [] if topics is None else topics
+    def __init__(self, *, topics: list[MetadataRequestTopic] | None = _UNSET, allow_auto_topic_creation: bool = True, include_cluster_authorized_operations: bool = False, include_topic_authorized_operations: bool = False) -> None:
+        self.topics = [] if topics is _UNSET else topics
         self.allow_auto_topic_creation = allow_auto_topic_creation
         self.include_cluster_authorized_operations = include_cluster_authorized_operations
         self.include_topic_authorized_operations = include_topic_authorized_operations
@@ -69,11 +69,18 @@ class MetadataRequest:
 
     @classmethod
     def decode(cls, buf: Buffer, version: int) -> MetadataRequest:
-        return _DEC_MetadataRequest[version](memoryview(buf), 0)[0]
+        return cls.decode_from(buf, 0, version)[0]
 
     @classmethod
     def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[MetadataRequest, int]:
-        return _DEC_MetadataRequest[version](memoryview(buf), pos)
+        mv = memoryview(buf)
+        try:
+            o, end = _DEC_MetadataRequest[version](mv, pos)
+        except (_struct.error, IndexError) as e:  # a short or garbled body
+            raise DecodeError(f'malformed MetadataRequest v{version}: {e}') from e
+        if end > len(mv):
+            raise DecodeError(f'MetadataRequest v{version} runs past the end of the frame')
+        return o, end
 
 
 MetadataRequest.MetadataRequestTopic = MetadataRequestTopic  # type: ignore[misc]

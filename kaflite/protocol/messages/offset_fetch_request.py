@@ -7,9 +7,9 @@ from collections.abc import Callable
 from typing import Any
 
 from kaflite.protocol._codec import (  # noqa: F401
-    ZERO_UUID, Buffer, _eq, _new, _r_bytes, _r_cbytes, _r_crecords, _r_cstr, _r_records,
-    _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint, _w_bytes, _w_cbytes,
-    _w_cstr, _w_str,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
+    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -39,11 +39,11 @@ class OffsetFetchRequestGroup:
 
     __slots__ = ('group_id', 'member_id', 'member_epoch', 'topics')
 
-    def __init__(self, *, group_id: str = '', member_id: str | None = None, member_epoch: int = -1, topics: list[OffsetFetchRequestTopics] | None | None = None) -> None:
+    def __init__(self, *, group_id: str = '', member_id: str | None = None, member_epoch: int = -1, topics: list[OffsetFetchRequestTopics] | None = _UNSET) -> None:
         self.group_id = group_id
         self.member_id = member_id
         self.member_epoch = member_epoch
-        self.topics = [] if topics is None else topics
+        self.topics = [] if topics is _UNSET else topics
 
     def __repr__(self) -> str:
         return _repr(self)
@@ -85,9 +85,9 @@ class OffsetFetchRequest:
     OffsetFetchRequestGroup: type[OffsetFetchRequestGroup]
     OffsetFetchRequestTopics: type[OffsetFetchRequestTopics]
 
-    def __init__(self, *, group_id: str = '', topics: list[OffsetFetchRequestTopic] | None | None = None, groups: list[OffsetFetchRequestGroup] | None = None, require_stable: bool = False) -> None:
+    def __init__(self, *, group_id: str = '', topics: list[OffsetFetchRequestTopic] | None = _UNSET, groups: list[OffsetFetchRequestGroup] | None = None, require_stable: bool = False) -> None:
         self.group_id = group_id
-        self.topics = [] if topics is None else topics
+        self.topics = [] if topics is _UNSET else topics
         self.groups = [] if groups is None else groups
         self.require_stable = require_stable
 
@@ -110,11 +110,18 @@ class OffsetFetchRequest:
 
     @classmethod
     def decode(cls, buf: Buffer, version: int) -> OffsetFetchRequest:
-        return _DEC_OffsetFetchRequest[version](memoryview(buf), 0)[0]
+        return cls.decode_from(buf, 0, version)[0]
 
     @classmethod
     def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[OffsetFetchRequest, int]:
-        return _DEC_OffsetFetchRequest[version](memoryview(buf), pos)
+        mv = memoryview(buf)
+        try:
+            o, end = _DEC_OffsetFetchRequest[version](mv, pos)
+        except (_struct.error, IndexError) as e:  # a short or garbled body
+            raise DecodeError(f'malformed OffsetFetchRequest v{version}: {e}') from e
+        if end > len(mv):
+            raise DecodeError(f'OffsetFetchRequest v{version} runs past the end of the frame')
+        return o, end
 
 
 OffsetFetchRequest.OffsetFetchRequestTopic = OffsetFetchRequestTopic  # type: ignore[misc]
