@@ -26,6 +26,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3, help="throughput rounds (default 3)")
     parser.add_argument("--scale", type=float, default=1.0, help="multiply throughput message counts")
     parser.add_argument("--profile", type=Path, metavar="DIR", help="py-spy kaflite during throughput")
+    parser.add_argument("--coordinator", action="store_true", help="also the group-coordinator section (~3 min)")
     args = parser.parse_args(argv)
 
     print(f"# kaflite benchmarks, {datetime.datetime.now().isoformat(timespec='seconds')}, "
@@ -62,6 +63,9 @@ def main(argv: list[str] | None = None) -> int:
                      ratio(tk.memory_end.rss_mib, tt.memory_end.rss_mib), "", ""])
     print("## summary\n")
     print(table(["metric", "kaflite", "tansu", "kaflite/tansu", "target", "kaflite meets"], rows))
+    if args.coordinator:
+        print("\n## group coordinator\n")
+        __import__("coordinator_all").run_section()
     return 0
 
 

@@ -1,0 +1,74 @@
+"""The group-coordinator section of `bench/run_all.py --coordinator` (or run alone), ~3 minutes.
+
+Why a separate module: run_all.py stays a list of sections; this one runs the five coordinator
+benchmarks one after another with settings short enough for `make bench` (one round where a round
+costs a session timeout) and prints their tables plus one summary against the goals.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import coordinator_commits
+import coordinator_failover
+import coordinator_heartbeats
+import coordinator_join
+import coordinator_replay
+from common import fmt, table
+from coordinator_common import load_average
+
+
+def run_section(which: str = "both") -> str:
+    """Run everything once; returns the printed summary table."""
+    print(f"### join (load avg {load_average()})\n")
+    join = coordinator_join.run_bench(which, (3, 50), rounds=2)
+    print(coordinator_join.report(join) + "\n")
+    print(f"### failover (load avg {load_average()})\n")
+    fail = coordinator_failover.run_bench(which, rounds=1)
+    print(coordinator_failover.report(fail) + "\n")
+    print(f"### heartbeats (load avg {load_average()})\n")
+    hb = coordinator_heartbeats.run_bench(which, 20, (1, 16), measure_s=2.0)
+    print(coordinator_heartbeats.report(hb) + "\n")
+    print(f"### commits (load avg {load_average()})\n")
+    cm = coordinator_commits.run_bench(which, measure_s=2.0)
+    print(coordinator_commits.report(cm) + "\n")
+    print(f"### replay (load avg {load_average()})\n")
+    rep, rst, mem, load = coordinator_replay.run_bench()
+    print(coordinator_replay.report(rep, rst, mem, load) + "\n")
+
+    rows = []
+    raw50 = next((r for r in join if r.broker == "kaflite" and r.client == "raw" and r.consumers == 50), None)
+    if raw50:
+        rows.append(["join 50 raw: broker share (ms)", fmt(raw50.broker_share_ms),
+                     f"≤ {coordinator_join.TARGET_BROKER_SHARE_MS:.0f}",
+                     _meets(raw50.broker_share_ms <= coordinator_join.TARGET_BROKER_SHARE_MS)])
+    kf = next((r for r in fail if r.broker == "kaflite"), None)
+    if kf:
+        excess = kf.median_ms - coordinator_failover.SESSION_TIMEOUT_MS
+        rows.append(["failover beyond session timeout (ms)", fmt(excess),
+                     f"≤ {coordinator_failover.TARGET_EXCESS_MS:.0f}",
+                     _meets(excess <= coordinator_failover.TARGET_EXCESS_MS)])
+    for r in hb:
+        if r.broker == "kaflite":
+            s = r.stats
+            ok = (s.rate >= coordinator_heartbeats.TARGET_RATE
+                  and s.latency_ms(0.99) <= coordinator_heartbeats.TARGET_P99_MS)
+            rows.append([f"heartbeats/s, K={r.depth} (p99 ms)", f"{fmt(s.rate, 0)} ({fmt(s.latency_ms(0.99), 2)})",
+                         "≥ 50,000 (≤ 5)", _meets(ok)])
+    for c in cm:
+        if c.broker == "kaflite":
+            rows.append([f"commits/s, groups {c.layout} (p99 ms)",
+                         f"{fmt(c.stats.rate, 0)} ({fmt(c.stats.latency_ms(0.99))})", "≥ 20,000",
+                         _meets(c.stats.rate >= coordinator_commits.TARGET_RATE)])
+    rows.append(["replay 1,000,000 records (s)", fmt(rep.replay_s, 2), "≤ 2", _meets(rep.replay_s <= 2.0)])
+    summary = table(["coordinator metric (kaflite)", "measured", "goal", "meets"], rows)
+    print("### coordinator summary\n\n" + summary)
+    return summary
+
+
+def _meets(ok: bool) -> str:
+    return "yes" if ok else "NO"
+
+
+if __name__ == "__main__":
+    run_section(sys.argv[1] if len(sys.argv) > 1 else "both")
