@@ -157,6 +157,15 @@ class BrokerAPI:
     def close(self) -> None:
         raise NotImplementedError
 
+    def stop(self) -> None:
+        raise NotImplementedError
+
+    def crash(self) -> None:
+        raise NotImplementedError
+
+    def restart(self) -> BrokerAPI:
+        raise NotImplementedError
+
     @property
     def running(self) -> bool:
         raise NotImplementedError

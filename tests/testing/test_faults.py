@@ -19,11 +19,12 @@ from tests.testing.clients import Consumer, produce
 
 Topic = Callable[..., str]
 
-# Short client timeouts so that a lost response is noticed quickly (the broker allows 100 ms).
+# Sessions long enough for a loaded CI machine and a 1 s coordinator outage (the broker allows
+# 100 ms); request timeouts short enough that a lost response is noticed quickly.
 FAST = {
-    "kafka-python": {"session_timeout_ms": 3000, "request_timeout_ms": 2000, "max_poll_interval_ms": 1000},
-    "aiokafka": {"session_timeout_ms": 3000, "request_timeout_ms": 2000, "max_poll_interval_ms": 1000},
-    "confluent-kafka": {"session.timeout.ms": 3000, "max.poll.interval.ms": 3000, "socket.timeout.ms": 2000},
+    "kafka-python": {"session_timeout_ms": 10000, "request_timeout_ms": 5000, "max_poll_interval_ms": 10000},
+    "aiokafka": {"session_timeout_ms": 10000, "request_timeout_ms": 5000, "max_poll_interval_ms": 10000},
+    "confluent-kafka": {"session.timeout.ms": 10000, "max.poll.interval.ms": 10000, "socket.timeout.ms": 5000},
 }
 
 
@@ -58,7 +59,8 @@ def test_lost_join_response_past_the_rebalance_timeout_member_is_replaced(
     the group empties and the client joins again as a new member, Stable in the end."""
     topic = kafka_topic(2)
     kaflite_broker.drop_responses("JoinGroup", group=kafka_group, skip=1, count=1)
-    with Consumer("kafka-python", kafka_bootstrap, kafka_group, [topic], **FAST["kafka-python"]) as c:
+    with Consumer("kafka-python", kafka_bootstrap, kafka_group, [topic], session_timeout_ms=10000,
+                  request_timeout_ms=2000, max_poll_interval_ms=1000) as c:
         assert c.wait_assigned() == ((topic, 0), (topic, 1))
         g = kaflite_broker.wait_for_group(kafka_group, members=1)
     assert_rebalances(g, ["Empty", "PreparingRebalance", "CompletingRebalance", "PreparingRebalance", "Empty",
@@ -249,7 +251,7 @@ def test_crash_and_start_keep_committed_data(kaflite_broker: BrokerAPI, kafka_to
         c.wait_messages(10)
         c.commit()
     port = kaflite_broker.bootstrap_servers
-    kaflite_broker.crash()  # type: ignore[attr-defined]
+    kaflite_broker.crash()
     kaflite_broker.start()
     assert kaflite_broker.bootstrap_servers == port
     produce(kafka_bootstrap, topic, [b"after"])
