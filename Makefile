@@ -11,13 +11,14 @@ $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 
-# `make run` needs only the broker; `make test` adds the clients that judge it and the linters.
+# `make run` needs only the broker; `make test` adds the clients that judge it, the linters, and the
+# `spark` extra so the PySpark analytics tests run (they skip, never fail, where it is absent).
 $(RUN_STAMP): pyproject.toml | $(VENV)/bin/python
 	$(PY) -m pip install --quiet -e .
 	touch $(RUN_STAMP)
 
 $(STAMP): pyproject.toml | $(VENV)/bin/python
-	$(PY) -m pip install --quiet -e '.[test,dev,java]'
+	$(PY) -m pip install --quiet -e '.[test,dev,java,spark]'
 	touch $(STAMP) $(RUN_STAMP)
 
 run: $(RUN_STAMP)

@@ -6,9 +6,12 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from pyspark.sql import functions as F
+import pytest
 
 from kaflite.protocol.records import LZ4, NewRecord, build_batch
+
+# Without the `spark` extra these tests skip (as the `spark` fixture does) instead of failing collection.
+F = pytest.importorskip("pyspark.sql.functions", reason="pyspark is not installed (pip install 'kaflite[spark]')")
 
 
 def _log(spark: Any, data: Path, **options: str) -> Any:
