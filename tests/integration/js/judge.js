@@ -182,6 +182,9 @@ async function groupStep (topic, groupId) {
     } finally {
       limit.cancel()
     }
+    // A copy of the settled split, taken now: disconnecting below (LeaveGroup) starts one more
+    // rebalance, and its GROUP_JOIN events would otherwise rewrite what we report.
+    const settled = JSON.parse(JSON.stringify(state))
     const described = await admin.describeGroups([groupId])
     out.describe_active = described.groups.map(g => ({
       group: g.groupId,
@@ -191,7 +194,7 @@ async function groupStep (topic, groupId) {
       error: g.errorCode,
       members: g.members.map(m => ({ client_id: m.clientId, member_id: m.memberId, assignment: decodeAssignment(m.memberAssignment) })),
     }))
-    out.members = state
+    out.members = settled
     out.crashes = crashes
   } finally {
     for (const c of consumers) await c.disconnect()
