@@ -10,7 +10,7 @@ answer COORDINATOR_LOAD_IN_PROGRESS (B-LOG-3).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
+from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
 import structlog
@@ -24,7 +24,7 @@ from kaflite.coordinator.runtime import CoordinatorRuntime
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import FindCoordinatorRequest, FindCoordinatorResponse
 from kaflite.protocol.records import NONE as NO_COMPRESSION
-from kaflite.protocol.records import build_batch, decode_records, iter_batches
+from kaflite.protocol.records import build_batch, decode_keys_values, iter_batches
 from kaflite.storage.log import PartitionLog
 
 if TYPE_CHECKING:
@@ -34,6 +34,7 @@ log = structlog.get_logger("kaflite.groups")
 
 GROUP_KEY, TRANSACTION_KEY = 0, 1
 LOAD_READ_BYTES = 4 * 1024 * 1024
+LOAD_YIELD_RECORDS = 2_000  # records read, or keys replayed, between two event-loop turns of a load
 
 
 class OffsetsTopicLog:
@@ -80,10 +81,20 @@ class OffsetsTopicLog:
         else:
             barrier.set_result(None)
 
-    def read(self, partition: int) -> Iterator[tuple[bytes, bytes | None]]:
+    async def read(self, partition: int) -> AsyncIterator[tuple[bytes, bytes | None]]:
+        """Each key once, with its last value (None for a tombstone), ordered by those last positions.
+
+        What compaction would leave of the partition, and what Kafka's loader applies (it keeps the
+        last value per key while reading): replay must give the same state on a compacted log, so
+        this is the same state, without decoding and replaying every superseded commit. Async only
+        to let the event loop in every LOAD_YIELD_RECORDS records, while reading and while replaying.
+        """
         plog = self._log(partition)
         offset = plog.log_start_offset
         end = plog.log_end_offset
+        latest: dict[bytes, bytes | None] = {}
+        forget = latest.pop
+        since_yield = 0
         while offset < end:
             data = plog.read(offset, LOAD_READ_BYTES).records
             if not data:
@@ -92,10 +103,19 @@ class OffsetsTopicLog:
                 if h.is_control:
                     offset = h.next_offset
                     continue
-                for r in decode_records(data, h.position):
-                    if r.offset >= offset and r.key is not None:
-                        yield r.key, r.value
+                for record_offset, key, value in decode_keys_values(data, h.position):
+                    if record_offset >= offset and key is not None:
+                        forget(key, None)  # re-insert: dict order is then the order of last positions
+                        latest[key] = value
                 offset = h.next_offset
+                since_yield += h.records_count
+                if since_yield >= LOAD_YIELD_RECORDS:
+                    since_yield = 0
+                    await asyncio.sleep(0)
+        for i, record in enumerate(latest.items(), 1):
+            yield record
+            if i % LOAD_YIELD_RECORDS == 0:
+                await asyncio.sleep(0)
 
 
 class GroupHandler:

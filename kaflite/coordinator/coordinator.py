@@ -9,6 +9,7 @@ Nothing here awaits: one call is one atomic state change (B-JOIN-1).
 
 from __future__ import annotations
 
+import logging
 import uuid
 from collections import deque
 from collections.abc import Callable, Iterable
@@ -32,10 +33,10 @@ from kaflite.coordinator.group import (
 from kaflite.coordinator.partitioner import partition_for
 from kaflite.coordinator.records import (
     GroupMetadataRecordKey,
-    OffsetCommitRecordKey,
     decode_group_metadata_value,
     decode_key,
-    decode_offset_commit_value,
+    decode_offset_commit_key,
+    decode_offset_commit_value_fields,
     group_metadata_key,
     group_metadata_value,
     offset_commit_key,
@@ -165,8 +166,11 @@ class GroupCoordinator:
         """Arm heartbeats of loaded members and the offset-expiry timer (Kafka's onLoaded)."""
         with self._operation() as out:
             self._partitions[partition] = PartitionStatus.ACTIVE
-            for group in self._groups_of(partition):
-                log.info(
+            groups = self._groups_of(partition)
+            members = offsets = 0
+            for group in groups:
+                # Per group at DEBUG only: a partition can hold thousands of groups (one INFO line below).
+                log.debug(
                     "group.loaded",
                     group=group.group_id,
                     state=str(group.state),
@@ -174,6 +178,8 @@ class GroupCoordinator:
                     members=len(group.members),
                     offsets=len(group.offsets),
                 )
+                members += len(group.members)
+                offsets += len(group.offsets)
                 for member in group.members.values():
                     self._schedule_heartbeat(group, member, member.session_timeout_ms)
                 if len(group.members) > self.config.group_max_size:
@@ -187,6 +193,7 @@ class GroupCoordinator:
                 None,
                 (partition,),
             )
+            log.info("groups.loaded", partition=partition, groups=len(groups), members=members, offsets=offsets)
         return out
 
     def unload(self, partition: int) -> CoordinatorResult:
@@ -356,18 +363,24 @@ class GroupCoordinator:
         t = Transition(self._now(), group_id, None, S.EMPTY, 0, 0, reason)
         history.append(t)
         self._groups[group_id] = group
-        log.info("group.created", group=group_id, state=str(S.EMPTY), reason=reason)
+        p = self.partition_for(group_id)
+        status = self.partition_status(p)
+        # A load creates every group of its partition: DEBUG then (complete_load logs the counts).
+        level = logging.DEBUG if status is PartitionStatus.LOADING else logging.INFO
+        log.log(level, "group.created", group=group_id, state=str(S.EMPTY), reason=reason)
         self._publish(t)
-        if self._out is not None:
-            p = self.partition_for(group_id)
-            if self.partition_status(p) is PartitionStatus.ACTIVE and expire_offsets_key(p) not in self._timers:
-                self._schedule(
-                    expire_offsets_key(p),
-                    self.config.offsets_retention_check_interval_ms,
-                    "expire-offsets",
-                    None,
-                    (p,),
-                )
+        if (
+            self._out is not None
+            and status is PartitionStatus.ACTIVE
+            and expire_offsets_key(p) not in self._timers
+        ):
+            self._schedule(
+                expire_offsets_key(p),
+                self.config.offsets_retention_check_interval_ms,
+                "expire-offsets",
+                None,
+                (p,),
+            )
         return group
 
     # ================================================================== timers
@@ -1483,24 +1496,22 @@ class GroupCoordinator:
     # ================================================================== replay
     def replay(self, key: bytes, value: bytes | None) -> None:
         """Apply one `__consumer_offsets` record: the only path for persisted state (live and at load)."""
-        k = decode_key(key)
-        if isinstance(k, OffsetCommitRecordKey):
-            group = self._groups.get(k.group)
+        # Offset commits are nearly every record of a load: decoded to plain tuples, no key objects.
+        commit_key = decode_offset_commit_key(key)
+        if commit_key is not None:
+            group_id, topic, partition = commit_key
+            group = self._groups.get(group_id)
             if value is None:
                 if group is not None:
-                    group.offsets.pop((k.topic, k.partition), None)
+                    group.offsets.pop((topic, partition), None)
                 return
-            v = decode_offset_commit_value(value)
+            committed = OffsetAndMetadata._make(decode_offset_commit_value_fields(value))  # same field order
             if group is None:
-                group = self._create_group(k.group, "offset commit replayed")
-            group.offsets[(k.topic, k.partition)] = OffsetAndMetadata(
-                offset=v.offset,
-                leader_epoch=v.leader_epoch,
-                metadata=v.metadata,
-                commit_timestamp_ms=v.commit_timestamp,
-                expire_timestamp_ms=None if v.expire_timestamp == -1 else v.expire_timestamp,
-            )
-        elif isinstance(k, GroupMetadataRecordKey):
+                group = self._create_group(group_id, "offset commit replayed")
+            group.offsets[(topic, partition)] = committed
+            return
+        k = decode_key(key)
+        if isinstance(k, GroupMetadataRecordKey):
             if value is None:
                 self._remove_group(k.group)
             else:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from kaflite.coordinator.state import GroupState, check_transition
 
@@ -77,8 +78,10 @@ class Member:
         return self.awaiting_join is not None or self.awaiting_sync is not None
 
 
-@dataclass(frozen=True, slots=True)
-class OffsetAndMetadata:
+class OffsetAndMetadata(NamedTuple):
+    """One committed offset. A NamedTuple, not a frozen dataclass: as immutable, but a load builds
+    one per replayed commit and a frozen dataclass pays `object.__setattr__` per field."""
+
     offset: int
     leader_epoch: int
     metadata: str

@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import struct
+from functools import lru_cache
+
 _INT_MIN = -(2**31)
+
+# Group ids repeat forever (every request, every replayed record) and a hash walks the whole id
+# in Python: remember the answers for this many distinct (group id, partition count) pairs.
+PARTITION_CACHE_SIZE = 1 << 16
 
 
 def java_string_hash_code(s: str) -> int:
     """Java's String.hashCode: s[0]*31^(n-1) + ... over UTF-16 code units, wrapped to a signed int32."""
     data = s.encode("utf-16-be")
     h = 0
-    for i in range(0, len(data), 2):
-        h = (31 * h + ((data[i] << 8) | data[i + 1])) & 0xFFFFFFFF
+    for unit in struct.unpack(f">{len(data) // 2}H", data):
+        h = (31 * h + unit) & 0xFFFFFFFF
     return h - (1 << 32) if h & 0x80000000 else h
 
 
@@ -19,6 +26,7 @@ def kafka_abs(n: int) -> int:
     return 0 if n == _INT_MIN else abs(n)
 
 
+@lru_cache(maxsize=PARTITION_CACHE_SIZE)
 def partition_for(group_id: str, num_partitions: int) -> int:
-    """`abs(hashCode(group)) % offsets.topic.num.partitions`, as Kafka's partitionFor."""
+    """`abs(hashCode(group)) % offsets.topic.num.partitions`, as Kafka's partitionFor (cached: it is pure)."""
     return kafka_abs(java_string_hash_code(group_id)) % num_partitions

@@ -76,21 +76,105 @@ def group_metadata_value(value: GroupMetadataValue) -> bytes:
     return _VERSION.pack(v) + value.encode(v)
 
 
+# Fast paths for the records a load replays by the million (offset commits): their layouts are
+# fixed and non-flexible, so a few precompiled unpacks replace the generated decoders' object
+# building. Anything the fast path does not expect (a null or negative length, a short or garbled
+# body, invalid UTF-8, a memoryview, the flexible value v4) goes to the generated decoder, so the
+# results and errors stay exactly the generated ones. Empty metadata (what most clients commit) is
+# not sliced and decoded.
+_I16 = struct.Struct(">h")
+_I32 = struct.Struct(">i")
+_I64 = struct.Struct(">q")
+_KEY_HEAD = struct.Struct(">hh")  # key v0-1: version, group length
+_VALUE_V3_HEAD = struct.Struct(">hqih")  # version, offset, leader epoch, metadata length
+_VALUE_V0_HEAD = struct.Struct(">hqh")  # v0-2: version, offset, metadata length
+_I64_I64 = struct.Struct(">qq")  # v1: commit timestamp, expire timestamp
+_FAST_PATH_MISSES = (struct.error, UnicodeDecodeError, AttributeError)  # AttributeError: no .decode()
+
+OffsetCommitKeyFields = tuple[str, str, int]
+"""(group, topic, partition)."""
+OffsetCommitValueFields = tuple[int, int, str, int, int | None]
+"""(offset, leader_epoch, metadata, commit_timestamp, expire_timestamp): leader_epoch -1 and
+expire_timestamp None where the version has none (or the record says -1). The field order of the
+coordinator's OffsetAndMetadata, which is built from it as is."""
+
+
+def decode_offset_commit_key(key: bytes) -> OffsetCommitKeyFields | None:
+    """(group, topic, partition) of an offset-commit key (v0-1); None for every other record kind."""
+    try:
+        version, n = _KEY_HEAD.unpack_from(key, 0)
+        if version != 0 and version != 1:
+            return None
+        if n >= 0:
+            p = 4 + n
+            (m,) = _I16.unpack_from(key, p)  # raises if the group ran past the end
+            if m >= 0:
+                q = p + 2 + m
+                (partition,) = _I32.unpack_from(key, q)  # raises if the topic ran past the end
+                return key[4:p].decode(), key[p + 2 : q].decode(), partition
+    except _FAST_PATH_MISSES:
+        pass
+    (version,) = _VERSION.unpack_from(key, 0)
+    if version != 0 and version != 1:
+        return None
+    k = OffsetCommitKey.decode(memoryview(key)[2:], version)
+    return k.group, k.topic, k.partition
+
+
+def decode_offset_commit_value_fields(value: bytes) -> OffsetCommitValueFields:
+    """The fields of an offset-commit value at any version (0-4), as a plain tuple (no object)."""
+    try:
+        version, offset, leader_epoch, n = _VALUE_V3_HEAD.unpack_from(value, 0)
+        if version == 3:  # what kaflite writes
+            if n >= 0:
+                p = 16 + n
+                (commit_timestamp,) = _I64.unpack_from(value, p)  # raises if metadata ran past the end
+                return offset, leader_epoch, value[16:p].decode() if n else "", commit_timestamp, None
+        elif version == 0 or version == 2:
+            _, offset, n = _VALUE_V0_HEAD.unpack_from(value, 0)
+            if n >= 0:
+                p = 12 + n
+                (commit_timestamp,) = _I64.unpack_from(value, p)
+                return offset, -1, value[12:p].decode() if n else "", commit_timestamp, None
+        elif version == 1:
+            _, offset, n = _VALUE_V0_HEAD.unpack_from(value, 0)
+            if n >= 0:
+                p = 12 + n
+                commit_timestamp, expire_timestamp = _I64_I64.unpack_from(value, p)
+                return offset, -1, value[12:p].decode() if n else "", commit_timestamp, _expire(expire_timestamp)
+    except _FAST_PATH_MISSES:
+        pass
+    # v4 (flexible), unknown versions, null metadata or a malformed value: the generated decoder.
+    (version,) = _VERSION.unpack_from(value, 0)
+    v = OffsetCommitValue.decode(memoryview(value)[2:], version)
+    return v.offset, v.leader_epoch, v.metadata, v.commit_timestamp, _expire(v.expire_timestamp)
+
+
+def _expire(expire_timestamp: int) -> int | None:
+    return None if expire_timestamp == -1 else expire_timestamp
+
+
 def decode_key(key: bytes) -> OffsetCommitRecordKey | GroupMetadataRecordKey | None:
     """The record kind and its key; None for record kinds the classic coordinator does not know."""
     (version,) = _VERSION.unpack_from(key, 0)
-    body = memoryview(key)[2:]
     if version in (0, 1):
-        k = OffsetCommitKey.decode(body, version)
-        return OffsetCommitRecordKey(k.group, k.topic, k.partition)
+        fields = decode_offset_commit_key(key)
+        assert fields is not None
+        return OffsetCommitRecordKey(*fields)
     if version == 2:
-        return GroupMetadataRecordKey(GroupMetadataKey.decode(body, version).group)
+        return GroupMetadataRecordKey(GroupMetadataKey.decode(memoryview(key)[2:], version).group)
     return None
 
 
 def decode_offset_commit_value(value: bytes) -> OffsetCommitValue:
-    (version,) = _VERSION.unpack_from(value, 0)
-    return OffsetCommitValue.decode(memoryview(value)[2:], version)
+    offset, leader_epoch, metadata, commit_timestamp, expire_timestamp = decode_offset_commit_value_fields(value)
+    return OffsetCommitValue(
+        offset=offset,
+        leader_epoch=leader_epoch,
+        metadata=metadata,
+        commit_timestamp=commit_timestamp,
+        expire_timestamp=-1 if expire_timestamp is None else expire_timestamp,
+    )
 
 
 def decode_group_metadata_value(value: bytes) -> GroupMetadataValue:

@@ -537,3 +537,89 @@ def decode_records(batch: Buffer, pos: int = 0) -> list[Record]:
     if p != len(body):
         raise CorruptRecordError(f"batch at offset {base_offset} has bytes after its last record")
     return out
+
+
+class _Unusual(Exception):
+    """Internal: `decode_keys_values` met something its fast path does not handle."""
+
+
+def decode_keys_values(batch: Buffer, pos: int = 0) -> list[tuple[int, bytes | None, bytes | None]]:
+    """(offset, key, value) of every record of the batch at `pos`; validates the CRC first.
+
+    For readers that replay a whole log by key (the coordinator's load): `decode_records` without the
+    timestamps, headers and per-record objects, and with one- and two-byte varints (nearly all of
+    them: lengths and offset deltas below 8192) read inline. Records with headers, or anything
+    malformed, go through `decode_records`, so the result and every error are exactly its own.
+    """
+    header = validate_batch(batch, pos)
+    mv = batch if isinstance(batch, memoryview) else memoryview(batch)
+    body = decompress(header.compression, mv[pos + HEADER_SIZE : pos + header.size_in_bytes])
+    base_offset = header.base_offset
+    size = len(body)
+    out: list[tuple[int, bytes | None, bytes | None]] = []
+    append = out.append
+    p = 0
+    try:
+        for _ in range(header.records_count):
+            # Each varint: one byte, two bytes (u: the unsigned value), or decode_varint; then zigzag.
+            u = body[p]
+            if u < 0x80:
+                length, p = (u >> 1) ^ -(u & 1), p + 1
+            elif body[p + 1] < 0x80:
+                u = (u & 0x7F) | (body[p + 1] << 7)
+                length, p = (u >> 1) ^ -(u & 1), p + 2
+            else:
+                length, p = decode_varint(body, p)
+            end = p + length
+            if length < 1 or end > size:
+                raise _Unusual
+            p += 1  # attributes
+            if body[p] < 0x80:  # timestamp delta: not needed, only skipped
+                p += 1
+            else:
+                _, p = decode_varint(body, p)
+            u = body[p]
+            if u < 0x80:
+                delta, p = (u >> 1) ^ -(u & 1), p + 1
+            elif body[p + 1] < 0x80:
+                u = (u & 0x7F) | (body[p + 1] << 7)
+                delta, p = (u >> 1) ^ -(u & 1), p + 2
+            else:
+                delta, p = decode_varint(body, p)
+            u = body[p]
+            if u < 0x80:
+                n, p = (u >> 1) ^ -(u & 1), p + 1
+            elif body[p + 1] < 0x80:
+                u = (u & 0x7F) | (body[p + 1] << 7)
+                n, p = (u >> 1) ^ -(u & 1), p + 2
+            else:
+                n, p = decode_varint(body, p)
+            if n < 0:
+                key = None
+            elif p + n > end:
+                raise _Unusual
+            else:
+                key, p = body[p : p + n], p + n
+            u = body[p]
+            if u < 0x80:
+                n, p = (u >> 1) ^ -(u & 1), p + 1
+            elif body[p + 1] < 0x80:
+                u = (u & 0x7F) | (body[p + 1] << 7)
+                n, p = (u >> 1) ^ -(u & 1), p + 2
+            else:
+                n, p = decode_varint(body, p)
+            if n < 0:
+                value = None
+            elif p + n > end:
+                raise _Unusual
+            else:
+                value, p = body[p : p + n], p + n
+            if body[p] != 0 or p + 1 != end:  # headers (count 0 is the single byte 0), or stray bytes
+                raise _Unusual
+            p = end
+            append((base_offset + delta, key, value))
+        if p != size:
+            raise _Unusual
+    except (_Unusual, IndexError, CorruptRecordError):
+        return [(r.offset, r.key, r.value) for r in decode_records(batch, pos)]
+    return out

@@ -2,18 +2,27 @@
 
 from __future__ import annotations
 
+import struct
+from collections.abc import Callable
+
+import pytest
+
+from kaflite.coordinator.group import OffsetAndMetadata
 from kaflite.coordinator.records import (
     GroupMetadataRecordKey,
     OffsetCommitRecordKey,
     decode_group_metadata_value,
     decode_key,
+    decode_offset_commit_key,
     decode_offset_commit_value,
+    decode_offset_commit_value_fields,
     group_metadata_key,
     group_metadata_value,
     offset_commit_key,
     offset_commit_value,
 )
-from kaflite.protocol.messages import GroupMetadataValue
+from kaflite.protocol._codec import DecodeError
+from kaflite.protocol.messages import GroupMetadataValue, OffsetCommitKey, OffsetCommitValue
 
 
 def h(s: str) -> bytes:
@@ -104,3 +113,108 @@ def test_b_log_1_older_group_metadata_value_versions_decode() -> None:
 
 def test_b_log_1_unknown_record_kinds_are_skipped() -> None:
     assert decode_key(h("0003 0001 67")) is None  # KIP-848 consumer-group records
+
+
+# ---------------------------------------------------------------------------------------------
+# The fast offset-commit decoders (B-LOG-1) against the generated decoders: the same fields, or
+# the same error, for every key and value version, and for anything short, null or garbled.
+
+METADATA = ["", "m", "ünïcødé ✓ \U0001f600", "x" * 300]
+NAMES = ["", "g", "consumer-app-\u00e9t\u00e9-\U0001f600", "n" * 200]
+
+
+def _generated_key(key: bytes) -> tuple[str, str, int] | None:
+    (version,) = struct.unpack_from(">h", key, 0)
+    if version not in (0, 1):
+        return None
+    k = OffsetCommitKey.decode(memoryview(key)[2:], version)
+    return k.group, k.topic, k.partition
+
+
+def _generated_value(value: bytes) -> tuple[int, int, str, int, int | None]:
+    (version,) = struct.unpack_from(">h", value, 0)
+    v = OffsetCommitValue.decode(memoryview(value)[2:], version)
+    expire = None if v.expire_timestamp == -1 else v.expire_timestamp
+    return v.offset, v.leader_epoch, v.metadata, v.commit_timestamp, expire
+
+
+def _outcome(f: Callable[[bytes], object], buf: bytes) -> object:
+    """The result, or the exception's type and message."""
+    try:
+        return f(buf)
+    except Exception as e:  # whatever each decoder raises, compared
+        return type(e), str(e)
+
+
+def _value(version: int, metadata: str, expire: int = 2000) -> bytes:
+    v = OffsetCommitValue(offset=2**40 + 7, leader_epoch=12, metadata=metadata, commit_timestamp=1000,
+                          expire_timestamp=expire)
+    return struct.pack(">h", version) + v.encode(version)
+
+
+@pytest.mark.parametrize("version", [0, 1])
+@pytest.mark.parametrize("name", NAMES)
+def test_b_log_1_fast_key_decoder_matches_generated(version: int, name: str) -> None:
+    for partition in (0, 7, 2**31 - 1, -1):
+        key = struct.pack(">h", version) + OffsetCommitKey(group=name, topic=name[::-1], partition=partition).encode(
+            version
+        )
+        assert decode_offset_commit_key(key) == _generated_key(key) == (name, name[::-1], partition)
+        assert decode_offset_commit_key(memoryview(key)) == _generated_key(key)  # any buffer
+        assert decode_key(key) == OffsetCommitRecordKey(name, name[::-1], partition)
+
+
+@pytest.mark.parametrize("version", [0, 1, 2, 3, 4])
+@pytest.mark.parametrize("metadata", METADATA)
+def test_b_log_1_fast_value_decoder_matches_generated(version: int, metadata: str) -> None:
+    for expire in (2000, -1):
+        value = _value(version, metadata, expire)
+        fields = decode_offset_commit_value_fields(value)
+        assert fields == _generated_value(value)
+        assert fields[2] == metadata and fields[4] == (expire if version == 1 and expire != -1 else None)
+        assert fields[1] == (12 if version >= 3 else -1)
+        assert decode_offset_commit_value_fields(memoryview(value)) == fields
+        assert decode_offset_commit_value(value) == OffsetCommitValue.decode(value[2:], version)
+
+
+def test_b_log_1_offset_and_metadata_is_built_from_the_value_fields() -> None:
+    o = OffsetAndMetadata._make(decode_offset_commit_value_fields(_value(1, "m")))
+    assert o == OffsetAndMetadata(2**40 + 7, -1, "m", 1000, 2000)
+    assert (o.offset, o.metadata, o.commit_timestamp_ms, o.expire_timestamp_ms) == (2**40 + 7, "m", 1000, 2000)
+    o3 = OffsetAndMetadata._make(decode_offset_commit_value_fields(_value(3, "")))
+    assert (o3.leader_epoch, o3.expire_timestamp_ms) == (12, None)
+
+
+def test_b_log_1_fast_decoders_fail_like_the_generated_ones() -> None:
+    keys = [struct.pack(">h", v) + OffsetCommitKey(group="gé", topic="t", partition=3).encode(v) for v in (0, 1)]
+    values = [_value(v, "mé") for v in range(5)]
+    # Every truncation: the same DecodeError (or struct.error for a missing version) as before.
+    for key in keys:
+        for n in range(len(key)):
+            assert _outcome(decode_offset_commit_key, key[:n]) == _outcome(_generated_key, key[:n]), n
+    for value in values:
+        for n in range(len(value)):
+            assert _outcome(decode_offset_commit_value_fields, value[:n]) == _outcome(_generated_value, value[:n])
+    short = _outcome(decode_offset_commit_value_fields, values[3][:14])
+    assert short[0] is DecodeError and "malformed OffsetCommitValue v3" in str(short[1])  # type: ignore[index]
+    odd = [
+        h("0001 ffff 0001 74 00000001"),  # null group: the generated decoder's None
+        h("0000 0001 67 ffff 00000001"),  # null topic
+        h("0001 0001 ff 0001 74 00000001"),  # invalid UTF-8
+        h("0001 7fff 67"),  # a length past the end
+        h("0003"),  # an unknown record kind, too short to hold anything: skipped, as before
+    ]
+    for key in odd:
+        assert _outcome(decode_offset_commit_key, key) == _outcome(_generated_key, key)
+    assert decode_offset_commit_key(h("0001 ffff 0001 74 00000001")) == (None, "t", 1)
+    assert decode_offset_commit_key(h("0002 0001 67")) is None  # group metadata key
+    odd_values = [
+        h("0003 000000000000002a 00000005 ffff 00000000000003e8"),  # null metadata
+        h("0003 000000000000002a 00000005 0001 ff 00000000000003e8"),  # invalid UTF-8
+        h("0000 000000000000002a 7fff 00"),
+        h("0005 000000000000002a 00000005 0000 00000000000003e8"),  # unknown version
+        h("ffff 000000000000002a 00000005 0000 00000000000003e8"),
+    ]
+    for value in odd_values:
+        assert _outcome(decode_offset_commit_value_fields, value) == _outcome(_generated_value, value)
+    assert decode_offset_commit_value_fields(odd_values[0])[2] is None
