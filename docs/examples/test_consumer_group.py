@@ -20,7 +20,7 @@ def test_two_consumers_split_the_partitions(kaflite_broker, kafka_bootstrap, kaf
         consumer = KafkaConsumer(topic, bootstrap_servers=kafka_bootstrap, group_id=kafka_group,
                                  auto_offset_reset="earliest", heartbeat_interval_ms=100)
         while not stop.is_set():
-            for records in consumer.poll(timeout_ms=50).values():
+            for records in consumer.poll(timeout_ms=500).values():  # returns as soon as records come
                 seen.extend(r.value for r in records)
         consumer.close()
 

@@ -157,7 +157,12 @@ class Consumer:
         c.subscribe(self.topics, listener=Listener())
         try:
             while not self._stop.is_set():
-                for tp, records in c.poll(timeout_ms=50).items():
+                # Not shorter: kafka-python 3.0.12 loses a rejoin that a metadata change started (the
+                # leader assigned before it knew the topic) when poll() times out mid JoinGroup/
+                # SyncGroup: the answer lands, need_rejoin() turns False, and the completion that
+                # re-enables heartbeats never runs, so the session expires (seen on a loaded 2-core
+                # machine; Java fixed the same hole in KAFKA-9815). poll() returns as soon as records come.
+                for tp, records in c.poll(timeout_ms=500).items():
                     for r in records:
                         self._got(tp.topic, tp.partition, r.offset, r.value)
                 self._commands(lambda pos: c.commit({TopicPartition(t, p): OffsetAndMetadata(o, "", -1)

@@ -135,7 +135,7 @@ def test_groups_waits_and_faults_over_the_admin_endpoint(kaflite_broker, kafka_b
     def consume():
         c = KafkaConsumer(topic, bootstrap_servers=kafka_bootstrap, group_id=kafka_group, heartbeat_interval_ms=100)
         while not stop.is_set():
-            c.poll(timeout_ms=50)
+            c.poll(timeout_ms=500)  # not less: see tests/testing/clients.py
         c.close()
 
     t = threading.Thread(target=consume)
