@@ -10,7 +10,8 @@ answer COORDINATOR_LOAD_IN_PROGRESS (B-LOG-3).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+import inspect
+from collections.abc import AsyncIterator, Awaitable
 from typing import TYPE_CHECKING, Any
 
 import structlog
@@ -208,18 +209,24 @@ class GroupHandler:
                 return error_response(api, req, ctx.version, error)
         if group and member:
             ctx.connection.members.add((group, member))
-        handle = getattr(self.runtime, f"handle_{api}")
-        return handle(req, ctx.version, CoordinatorContext(client_id=ctx.client_id, client_host=f"/{ctx.client_host}"))
-
-    async def _join(self, ctx: RequestContext, req: Any) -> Any:
-        resp = await self._call("join_group", ctx, req, req.group_id)
-        if resp.member_id:
-            ctx.connection.members.add((req.group_id, resp.member_id))  # for drop_member_connections
-        return resp
+        cctx = CoordinatorContext(client_id=ctx.client_id, client_host=f"/{ctx.client_host}")
+        return self.runtime.call(api, req, ctx.version, cctx)  # the response, or an awaitable of it
 
     def join_group(self, ctx: RequestContext, req: Any) -> Any:
         self.ensure_offsets_topic()
-        return self._join(ctx, req)
+        result = self._call("join_group", ctx, req, req.group_id)
+        if inspect.isawaitable(result):
+            return self._joined(ctx, req, result)
+        return self._joined_now(ctx, req, result)
+
+    async def _joined(self, ctx: RequestContext, req: Any, pending: Awaitable[Any]) -> Any:
+        return self._joined_now(ctx, req, await pending)
+
+    @staticmethod
+    def _joined_now(ctx: RequestContext, req: Any, resp: Any) -> Any:
+        if resp.member_id:
+            ctx.connection.members.add((req.group_id, resp.member_id))  # for drop_member_connections
+        return resp
 
     def sync_group(self, ctx: RequestContext, req: Any) -> Any:
         return self._call("sync_group", ctx, req, req.group_id, req.member_id)

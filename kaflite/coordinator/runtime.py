@@ -61,13 +61,28 @@ class _StaleWrite(Exception):
     """The partition was reloaded since this write was queued: its state change no longer exists."""
 
 
+# APIs whose request names one group, whose `__consumer_offsets` partition orders its writes.
+_GROUP_KEYED = frozenset({"join_group", "sync_group", "heartbeat", "leave_group", "offset_commit", "offset_delete"})
+
+
 @dataclass(slots=True)
 class _Pending:
-    future: asyncio.Future[Any]
+    """A request between its operation and its answer; `future` only once the caller must wait."""
+
+    future: asyncio.Future[Any] | None
     api: str
     request: Any
     version: int
     partition: int | None
+    done: bool = False
+    response: Any = None
+
+    def resolve(self, response: Any) -> None:
+        if self.done:
+            return
+        self.done, self.response = True, response
+        if self.future is not None and not self.future.done():
+            self.future.set_result(response)
 
 
 class CoordinatorRuntime:
@@ -103,35 +118,70 @@ class CoordinatorRuntime:
         self.coordinator.add_listener(lambda _t: self._wake())
 
     # ================================================================== group APIs
+    def call(self, api: str, request: Any, version: int, ctx: RequestContext) -> Any:
+        """Run one group API; returns the response itself when it needs no write (most heartbeats,
+        syncs and fetches), else an awaitable of it.
+
+        Answering inline spares the connection a Task and a Future per request (two event-loop
+        iterations): the difference between ~10k and many more heartbeats/s on one core.
+        """
+        if self._closed:
+            return error_response(api, request, version, ErrorCode.COORDINATOR_NOT_AVAILABLE)
+        group_id = request.group_id if api in _GROUP_KEYED else None
+        token = next(self._tokens)
+        pending = _Pending(None, api, request, version, self.coordinator.partition_for(group_id) if group_id else None)
+        self._pending[token] = pending
+        try:
+            result: CoordinatorResult = getattr(self.coordinator, api)(request, version, ctx, token)
+        except BaseException:
+            self._pending.pop(token, None)
+            raise
+        self._dispatch(result)
+        if pending.done:
+            return pending.response
+        pending.future = asyncio.get_running_loop().create_future()
+        return self._wait(token, pending.future)
+
+    async def _wait(self, token: int, future: asyncio.Future[Any]) -> Any:
+        try:
+            return await future
+        finally:
+            # Cancelled (e.g. the connection closed): a later answer for this token is dropped.
+            self._pending.pop(token, None)
+
+    async def _call_async(self, api: str, request: Any, version: int, ctx: RequestContext) -> Any:
+        result = self.call(api, request, version, ctx)
+        return await result if inspect.isawaitable(result) else result
+
     async def handle_join_group(self, request: Any, version: int, ctx: RequestContext) -> Any:
-        return await self._call("join_group", request, version, ctx, request.group_id)
+        return await self._call_async("join_group", request, version, ctx)
 
     async def handle_sync_group(self, request: Any, version: int, ctx: RequestContext) -> Any:
-        return await self._call("sync_group", request, version, ctx, request.group_id)
+        return await self._call_async("sync_group", request, version, ctx)
 
     async def handle_heartbeat(self, request: Any, version: int, ctx: RequestContext) -> Any:
-        return await self._call("heartbeat", request, version, ctx, request.group_id)
+        return await self._call_async("heartbeat", request, version, ctx)
 
     async def handle_leave_group(self, request: Any, version: int, ctx: RequestContext) -> Any:
-        return await self._call("leave_group", request, version, ctx, request.group_id)
+        return await self._call_async("leave_group", request, version, ctx)
 
     async def handle_offset_commit(self, request: Any, version: int, ctx: RequestContext) -> Any:
-        return await self._call("offset_commit", request, version, ctx, request.group_id)
+        return await self._call_async("offset_commit", request, version, ctx)
 
     async def handle_offset_fetch(self, request: Any, version: int, ctx: RequestContext) -> Any:
-        return await self._call("offset_fetch", request, version, ctx, None)
+        return await self._call_async("offset_fetch", request, version, ctx)
 
     async def handle_describe_groups(self, request: Any, version: int, ctx: RequestContext) -> Any:
-        return await self._call("describe_groups", request, version, ctx, None)
+        return await self._call_async("describe_groups", request, version, ctx)
 
     async def handle_list_groups(self, request: Any, version: int, ctx: RequestContext) -> Any:
-        return await self._call("list_groups", request, version, ctx, None)
+        return await self._call_async("list_groups", request, version, ctx)
 
     async def handle_delete_groups(self, request: Any, version: int, ctx: RequestContext) -> Any:
-        return await self._call("delete_groups", request, version, ctx, None)
+        return await self._call_async("delete_groups", request, version, ctx)
 
     async def handle_offset_delete(self, request: Any, version: int, ctx: RequestContext) -> Any:
-        return await self._call("offset_delete", request, version, ctx, request.group_id)
+        return await self._call_async("offset_delete", request, version, ctx)
 
     # ================================================================== FindCoordinator
     def find_coordinator_partition(self, key: str) -> int:
@@ -300,26 +350,6 @@ class CoordinatorRuntime:
         await asyncio.gather(*tasks, return_exceptions=True)
 
     # ================================================================== operations
-    async def _call(self, api: str, request: Any, version: int, ctx: RequestContext, group_id: str | None) -> Any:
-        if self._closed:
-            return error_response(api, request, version, ErrorCode.COORDINATOR_NOT_AVAILABLE)
-        loop = asyncio.get_running_loop()
-        token = next(self._tokens)
-        partition = self.coordinator.partition_for(group_id) if group_id else None
-        future: asyncio.Future[Any] = loop.create_future()
-        self._pending[token] = _Pending(future, api, request, version, partition)
-        try:
-            result: CoordinatorResult = getattr(self.coordinator, api)(request, version, ctx, token)
-        except BaseException:
-            self._pending.pop(token, None)
-            raise
-        self._dispatch(result)
-        try:
-            return await future
-        finally:
-            # Cancelled (e.g. the connection closed): a later answer for this token is dropped.
-            self._pending.pop(token, None)
-
     def _dispatch(self, result: CoordinatorResult) -> None:
         """Arm timers, queue the writes, release the responses once every write they need is durable."""
         self._apply_timers(result)
@@ -345,14 +375,14 @@ class CoordinatorRuntime:
                 self._fail(token, ErrorCode.NOT_COORDINATOR)
             else:
                 pending = self._pending.pop(token, None)  # type: ignore[call-overload]
-                if pending is not None and not pending.future.done():
-                    pending.future.set_result(response)
+                if pending is not None:
+                    pending.resolve(response)
         self._wake()
 
     def _fail(self, token: Any, error: ErrorCode) -> None:
         pending = self._pending.pop(token, None)
-        if pending is not None and not pending.future.done():
-            pending.future.set_result(error_response(pending.api, pending.request, pending.version, error))
+        if pending is not None:
+            pending.resolve(error_response(pending.api, pending.request, pending.version, error))
 
     def _fail_partition(self, partition: int, error: ErrorCode) -> None:
         for token, pending in list(self._pending.items()):
@@ -418,25 +448,41 @@ class CoordinatorRuntime:
 
     # ================================================================== timers
     def _apply_timers(self, result: CoordinatorResult) -> None:
+        """Arm the event-loop handles the coordinator's timers need.
+
+        A timer pushed later (every heartbeat moves its member's session deadline) keeps its armed
+        handle: when that fires early, `_fire` re-arms it for the current deadline. So a heartbeat
+        costs no cancel + `call_at`, as in Kafka's timer wheel.
+        """
         if self._closed:
             return
-        loop = asyncio.get_running_loop()
         for op in result.timers:
-            old = self._handles.pop(op.key, None)
-            if old is not None:
-                old[0].cancel()
+            armed = self._handles.get(op.key)
             if op.deadline_ms is None:
-                continue
-            delay_s = max(0, op.deadline_ms - self._clock.now_ms()) / 1000
-            handle = loop.call_at(loop.time() + delay_s, self._fire, op.key, op.deadline_ms)
-            self._handles[op.key] = (handle, op.deadline_ms)
+                if armed is not None:
+                    armed[0].cancel()
+                    del self._handles[op.key]
+            elif armed is None or armed[1] > op.deadline_ms:
+                if armed is not None:
+                    armed[0].cancel()
+                self._arm(op.key, op.deadline_ms)
 
-    def _fire(self, key: str, deadline_ms: int) -> None:
+    def _arm(self, key: str, deadline_ms: int) -> None:
+        loop = asyncio.get_running_loop()
+        delay_s = max(0, deadline_ms - self._clock.now_ms()) / 1000
+        self._handles[key] = (loop.call_at(loop.time() + delay_s, self._fire, key, deadline_ms), deadline_ms)
+
+    def _fire(self, key: str, armed_ms: int) -> None:
         armed = self._handles.get(key)
-        if armed is not None and armed[1] == deadline_ms:
-            del self._handles[key]
-        if self.coordinator.timer_deadline(key) != deadline_ms:
-            return  # stale: rescheduled or cancelled since it was armed
+        if armed is None or armed[1] != armed_ms:
+            return  # superseded by an earlier deadline, or cancelled
+        del self._handles[key]
+        deadline_ms = self.coordinator.timer_deadline(key)
+        if deadline_ms is None:
+            return  # cancelled since it was armed
+        if deadline_ms > armed_ms and deadline_ms > self._clock.now_ms():
+            self._arm(key, deadline_ms)  # pushed back since it was armed
+            return
         try:
             result = self.coordinator.on_timer(key, max(self._clock.now_ms(), deadline_ms))
         except Exception:

@@ -298,3 +298,57 @@ async def test_close_answers_parked_requests() -> None:
     await settle()
     await rt.close()
     assert (await asyncio.wait_for(parked, 1)).error_code == E.COORDINATOR_NOT_AVAILABLE
+
+
+async def _stable_member(rt: CoordinatorRuntime, session: int = 10_000) -> str:
+    m = await join_member(rt, session=session, rebalance=session)
+    r = await rt.handle_join_group(join_req(m, session, session), 5, CTX)
+    await rt.handle_sync_group(
+        SyncGroupRequest(group_id="g", generation_id=r.generation_id, member_id=m,
+                         assignments=[SyncGroupRequest.SyncGroupRequestAssignment(member_id=m, assignment=b"a")]),
+        3, CTX)
+    assert rt.snapshot("g").state is S.STABLE
+    return m
+
+
+async def test_answers_that_need_no_write_come_back_inline_and_writes_stay_awaitable() -> None:
+    """`call` returns a heartbeat's answer itself (no Future, no Task); a commit still waits for its
+    append (B-OFF-2), and a heartbeat behind an unfinished write of its partition waits for it too."""
+    log = MemoryLog()
+    rt = await started(log)
+    m = await _stable_member(rt)
+    hb = HeartbeatRequest(group_id="g", generation_id=1, member_id=m)
+    inline = rt.call("heartbeat", hb, 3, CTX)
+    assert not asyncio.iscoroutine(inline) and inline.error_code == E.NONE
+    log.gate.clear()
+    commit = rt.call("offset_commit", commit_req(5, member_id=m, generation=1), 8, CTX)
+    assert asyncio.iscoroutine(commit)
+    behind = rt.call("heartbeat", hb, 3, CTX)  # ordered after the commit's write
+    assert asyncio.iscoroutine(behind)
+    pending = asyncio.gather(commit, behind)
+    await asyncio.sleep(0.01)
+    assert not pending.done()
+    log.gate.set()
+    committed, hb_answer = await asyncio.wait_for(pending, 1)
+    assert committed.topics[0].partitions[0].error_code == E.NONE and hb_answer.error_code == E.NONE
+    await rt.close()
+
+
+async def test_b_hb_1_heartbeats_move_the_deadline_without_rearming_and_expiry_still_follows() -> None:
+    """A heartbeat pushes the member's deadline (B-HB-1) but keeps the armed loop handle; when that
+    handle fires early it re-arms for the new deadline, and silence still expires the member (B-HB-3)."""
+    log = MemoryLog()
+    rt = await started(log)
+    m = await _stable_member(rt, session=200)
+    key = next(k for k in rt.coordinator.scheduled_timers() if k.startswith("heartbeat-"))
+    armed = rt._handles[key]
+    hb = HeartbeatRequest(group_id="g", generation_id=1, member_id=m)
+    for _ in range(6):  # 300 ms of heartbeats: past the first deadline, never expired
+        await asyncio.sleep(0.05)
+        assert rt.call("heartbeat", hb, 3, CTX).error_code == E.NONE
+        assert rt.coordinator.timer_deadline(key) > armed[1]
+    assert rt.snapshot("g").state is S.STABLE
+    assert rt._handles[key] is not armed  # the first handle fired early and re-armed
+    snap = await rt.wait_for_group("g", state=S.EMPTY, timeout=1.5)
+    assert snap is not None and snap.generation == 2
+    await rt.close()

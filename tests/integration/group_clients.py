@@ -33,6 +33,10 @@ from kaflite.protocol.messages import (
     JoinGroupResponse,
     LeaveGroupRequest,
     LeaveGroupResponse,
+    OffsetCommitRequest,
+    OffsetCommitResponse,
+    OffsetFetchRequest,
+    OffsetFetchResponse,
     SyncGroupRequest,
     SyncGroupResponse,
 )
@@ -227,7 +231,9 @@ class GroupConsumer:
                         fut.set_result(offs)
                     except BaseException as e:
                         fut.set_exception(e)
-                for tp, recs in c.poll(timeout_ms=50).items():
+                # 500, not less: a poll() that times out mid-rebalance loses kafka-python 3.0.12's rejoin
+                # (see tests/testing/clients.py); poll() returns as soon as records come.
+                for tp, recs in c.poll(timeout_ms=500).items():
                     for r in recs:
                         self._process(tp.topic, tp.partition, r.offset, r.key, r.value)
         finally:
@@ -380,10 +386,11 @@ class RawClient:
     """One TCP connection; requests are pipelined (send now, receive later, in order)."""
 
     VERSIONS = {JoinGroupRequest: 5, SyncGroupRequest: 3, HeartbeatRequest: 3, LeaveGroupRequest: 3,
-                FindCoordinatorRequest: 2}
+                FindCoordinatorRequest: 2, OffsetCommitRequest: 3, OffsetFetchRequest: 3}
     RESPONSES = {JoinGroupRequest: JoinGroupResponse, SyncGroupRequest: SyncGroupResponse,
                  HeartbeatRequest: HeartbeatResponse, LeaveGroupRequest: LeaveGroupResponse,
-                 FindCoordinatorRequest: FindCoordinatorResponse}
+                 FindCoordinatorRequest: FindCoordinatorResponse, OffsetCommitRequest: OffsetCommitResponse,
+                 OffsetFetchRequest: OffsetFetchResponse}
 
     def __init__(self, bootstrap: str, client_id: str = "raw", timeout: float = WAIT_S) -> None:
         host, port = bootstrap.rsplit(":", 1)
@@ -393,16 +400,24 @@ class RawClient:
         self._inflight: list[tuple[int, type, int]] = []
 
     def send(self, req: Any) -> int:
-        version = self.VERSIONS[type(req)]
-        corr = next(self._corr)
-        cid = self.client_id.encode()
-        header = struct.pack(">hhih", req.API_KEY, version, corr, len(cid)) + cid
-        if is_flexible(req.API_KEY, version):
-            header += b"\x00"
-        body = header + req.encode(version)
-        self.sock.sendall(struct.pack(">i", len(body)) + body)
-        self._inflight.append((corr, self.RESPONSES[type(req)], version))
-        return corr
+        return self.send_many([req])[0]
+
+    def send_many(self, reqs: list[Any]) -> list[int]:
+        """Every request in one write: the broker sees them as one pipelined burst."""
+        frames, corrs = [], []
+        for req in reqs:
+            version = self.VERSIONS[type(req)]
+            corr = next(self._corr)
+            cid = self.client_id.encode()
+            header = struct.pack(">hhih", req.API_KEY, version, corr, len(cid)) + cid
+            if is_flexible(req.API_KEY, version):
+                header += b"\x00"
+            body = header + req.encode(version)
+            frames.append(struct.pack(">i", len(body)) + body)
+            self._inflight.append((corr, self.RESPONSES[type(req)], version))
+            corrs.append(corr)
+        self.sock.sendall(b"".join(frames))
+        return corrs
 
     def _read(self, n: int) -> bytes:
         buf = b""

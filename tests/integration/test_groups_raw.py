@@ -10,6 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from kaflite.protocol.errors import ErrorCode
+from kaflite.protocol.messages import HeartbeatRequest, OffsetCommitRequest, OffsetFetchRequest
 from kaflite.testing.broker import Broker, decode_assignment
 from tests.integration.group_clients import RawMember, assignment
 
@@ -251,3 +252,39 @@ def test_leave_then_last_member_leaves_group_empty(broker: Broker, members: tupl
     assert g.states[-2:] == ["PreparingRebalance", "Empty"]
     r = a.leave()
     assert [ErrorCode(m.error_code) for m in r.members] == [ErrorCode.UNKNOWN_MEMBER_ID]
+
+
+def test_pipelined_group_requests_are_answered_in_order_and_see_earlier_commits(
+        broker: Broker, members: tuple[str, list[RawMember]]) -> None:
+    """One burst of heartbeats, durable commits and fetches on one connection: every answer comes back
+    in request order (Kafka mutes a connection per request; aiokafka treats reordering as fatal), the
+    inline heartbeat answers never overtake a commit still being fsynced, and each fetch sees the
+    commit sent before it (B-OFF-2, B-OFF-3)."""
+    group, (a, *_) = members
+    a.get_member_id()
+    a.send_join()
+    ok(a.recv_join())
+    a.send_sync({a.member_id: assignment({TOPIC: [0, 1]})})
+    ok(a.recv_sync())
+    hb = HeartbeatRequest(group_id=group, generation_id=a.generation, member_id=a.member_id)
+    CT, CP = OffsetCommitRequest.OffsetCommitRequestTopic, OffsetCommitRequest.OffsetCommitRequestPartition
+    FT = OffsetFetchRequest.OffsetFetchRequestTopic
+
+    def commit(offset: int) -> OffsetCommitRequest:
+        return OffsetCommitRequest(group_id=group, generation_id_or_member_epoch=a.generation, member_id=a.member_id,
+                                   topics=[CT(name=TOPIC, partitions=[CP(partition_index=0, committed_offset=offset)])])
+
+    fetch = OffsetFetchRequest(group_id=group, topics=[FT(name=TOPIC, partition_indexes=[0])])
+    burst = [hb, commit(10), hb, fetch, hb, hb, commit(20), fetch, hb] * 5
+    a.client.send_many(burst)
+    answers = [a.client.recv() for _ in burst]  # RawClient.recv asserts each correlation id in order
+    last = -1
+    for req, resp in zip(burst, answers, strict=True):
+        if isinstance(req, OffsetCommitRequest):
+            assert resp.topics[0].partitions[0].error_code == ErrorCode.NONE
+            last = req.topics[0].partitions[0].committed_offset
+        elif isinstance(req, OffsetFetchRequest):
+            assert resp.topics[0].partitions[0].committed_offset == last
+        else:
+            assert resp.error_code == ErrorCode.NONE
+    assert broker.group(group).committed(TOPIC, 0) == 20
