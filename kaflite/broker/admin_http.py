@@ -42,7 +42,7 @@ from kaflite.coordinator.group import Transition
 from kaflite.coordinator.snapshot import GroupSnapshot
 from kaflite.coordinator.state import GroupState
 from kaflite.protocol.errors import ErrorCode
-from kaflite.protocol.messages import REQUESTS, ConsumerProtocolAssignment
+from kaflite.protocol.messages import REQUEST_NAMES, REQUESTS, ConsumerProtocolAssignment
 
 if TYPE_CHECKING:
     from kaflite.broker.server import Broker
@@ -60,7 +60,8 @@ def _norm(name: str) -> str:
 
 
 #: "joingroup" → 11, from the generated request classes (JoinGroupRequest → JoinGroup)
-API_NAMES: dict[str, int] = {cls.__name__.removesuffix("Request"): key for key, cls in REQUESTS.items()}
+# From the names, not the classes: REQUESTS.items() would import every codec module at startup.
+API_NAMES: dict[str, int] = {name.removesuffix("Request"): key for key, name in REQUEST_NAMES.items()}
 _API_BY_NORM: dict[str, int] = {_norm(n): k for n, k in API_NAMES.items()}
 API_NAME_BY_KEY: dict[int, str] = {k: n for n, k in API_NAMES.items()}
 

@@ -640,9 +640,11 @@ def render_all(extra: Path) -> dict[str, str]:
     index += [f"    {n!r}: {m!r}," for n, m in sorted(modules)]
     index.append("}")
     index.append("")
-    index.append("REQUESTS: Mapping[int, type] = _LazyClasses({")
+    index.append("#: API key -> request class name, for tables that must not import every codec (startup)")
+    index.append("REQUEST_NAMES: dict[int, str] = {")
     index += [f"    {k}: {n!r}," for k, n in sorted(requests)]
-    index.append("})")
+    index.append("}")
+    index.append("REQUESTS: Mapping[int, type] = _LazyClasses(REQUEST_NAMES)")
     index.append("RESPONSES: Mapping[int, type] = _LazyClasses({")
     index += [f"    {k}: {n!r}," for k, n in sorted(responses)]
     index.append("})")
@@ -653,7 +655,7 @@ def render_all(extra: Path) -> dict[str, str]:
     index.append("")
     index.append("__all__ = [")
     index += [f"    {n!r}," for n, _ in sorted(modules)]
-    index += ["    'REQUESTS',", "    'REQUEST_FLEXIBLE_MIN',", "    'RESPONSES',", "]", ""]
+    index += ["    'REQUESTS',", "    'REQUEST_FLEXIBLE_MIN',", "    'REQUEST_NAMES',", "    'RESPONSES',", "]", ""]
     outputs["__init__.py"] = "\n".join(index)
     return outputs
 

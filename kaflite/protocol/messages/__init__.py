@@ -155,7 +155,8 @@ _MODULES: dict[str, str] = {
     'WriteTxnMarkersResponse': 'write_txn_markers_response',
 }
 
-REQUESTS: Mapping[int, type] = _LazyClasses({
+#: API key -> request class name, for tables that must not import every codec (startup)
+REQUEST_NAMES: dict[int, str] = {
     0: 'ProduceRequest',
     1: 'FetchRequest',
     2: 'ListOffsetsRequest',
@@ -210,7 +211,8 @@ REQUESTS: Mapping[int, type] = _LazyClasses({
     69: 'ConsumerGroupDescribeRequest',
     74: 'ListConfigResourcesRequest',
     75: 'DescribeTopicPartitionsRequest',
-})
+}
+REQUESTS: Mapping[int, type] = _LazyClasses(REQUEST_NAMES)
 RESPONSES: Mapping[int, type] = _LazyClasses({
     0: 'ProduceResponse',
     1: 'FetchResponse',
@@ -442,5 +444,6 @@ __all__ = [
     'WriteTxnMarkersResponse',
     'REQUESTS',
     'REQUEST_FLEXIBLE_MIN',
+    'REQUEST_NAMES',
     'RESPONSES',
 ]
