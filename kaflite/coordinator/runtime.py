@@ -313,15 +313,8 @@ class CoordinatorRuntime:
             raise
         if self._epochs.get(partition) != epoch:
             return  # a newer load or an unload took over
-        self._dispatch(self.coordinator.complete_load(partition))
-        groups = sum(1 for g in self.coordinator.group_ids() if self.find_coordinator_partition(g) == partition)
-        log.info(
-            "coordinator.loaded",
-            partition=partition,
-            records=n,
-            groups=groups,
-            ms=self._clock.now_ms() - started,
-        )
+        self._dispatch(self.coordinator.complete_load(partition))  # logs the partition's group counts
+        log.info("coordinator.loaded", partition=partition, records=n, ms=self._clock.now_ms() - started)
         self._wake()
 
     async def unload_partition(self, partition: int) -> None:
