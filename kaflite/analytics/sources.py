@@ -32,7 +32,7 @@ from pyspark.sql.datasource import (
 from pyspark.sql.types import StructType
 
 from kaflite.analytics import schemas
-from kaflite.analytics.decode import Bounds, iter_batch_rows, iter_log_columns, iter_offsets_rows, summarize_partition
+from kaflite.analytics.decode import Bounds, iter_batch_rows, iter_offsets_rows, summarize_partition
 from kaflite.analytics.layout import CONSUMER_OFFSETS, Segment, TopicPartition, scan_data_dir
 
 try:  # Spark >= 4.2: the mixin that lets trigger(availableNow=True) pin a target offset.
@@ -249,11 +249,10 @@ def _read_log_split(split: InputPartition) -> Iterator[Any]:
         return
     from pyspark.sql.pandas.types import to_arrow_schema
 
-    from kaflite.analytics.arrow import log_batch
+    from kaflite.analytics.columnar import iter_log_batches
 
     schema = to_arrow_schema(schemas.LOG, timezone="UTC")
-    for cols in iter_log_columns(split.path, split.topic, split.partition, split.bounds(), ARROW_ROWS):
-        yield log_batch(cols, schema)
+    yield from iter_log_batches(split.path, split.topic, split.partition, split.bounds(), schema, ARROW_ROWS)
 
 
 def _small_batches(rows: Iterator[tuple[Any, ...]], spark_schema: StructType) -> Iterator[Any]:
