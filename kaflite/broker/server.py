@@ -188,8 +188,7 @@ class Broker:
             if conn.transport is not None:
                 conn.transport.abort()
         await self.groups.stop()
-        for name in list(self.logs.topics()):
-            self.logs.delete_topic(name)
+        self.logs.delete_topics(list(self.logs.topics()))
         self.groups = GroupHandler(self)
         self._routes()
         log.info("kaflite reset: every topic, group and offset dropped")

@@ -85,6 +85,21 @@ def test_delete_topic_and_add_partitions(tmp_path: Path) -> None:
     assert manager(tmp_path).topics() == {}
 
 
+
+def test_delete_topics_drops_several_at_once_and_stays_dropped(tmp_path: Path) -> None:
+    """One registry write for a batch (reset()); unknown names refuse the whole batch, repeats count once."""
+    lm = manager(tmp_path)
+    for name, n in (("a", 2), ("b", 1), ("keep", 1)):
+        lm.create_topic(name, n)
+    with pytest.raises(StorageError):
+        lm.delete_topics(["a", "missing"])
+    assert set(lm.topics()) == {"a", "b", "keep"}  # nothing dropped
+    lm.delete_topics(["a", "b", "a"])
+    assert set(lm.topics()) == {"keep"}
+    assert sorted(p.name for p in (tmp_path / "data").iterdir() if p.is_dir()) == ["keep-0"]
+    lm.close()
+    assert set(manager(tmp_path).topics()) == {"keep"}
+
 def test_unclean_restart_recovers(tmp_path: Path) -> None:
     clock = ManualClock()
     lm = manager(tmp_path, clock)
