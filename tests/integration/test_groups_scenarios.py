@@ -365,15 +365,21 @@ def test_static_member_restarts_within_session_timeout_no_rebalance(broker: Brok
         wait_until(lambda: cs[1].current or cs[1].error, 20, "the restarted static member's assignment")
         cs[1].check()
         g2 = broker.group(group)
-        assert g2 is not None
-        assert g2.state == "Stable" and g2.generation == g.generation, g2.states
-        assert len(g2.history) == n_history, g2.history[n_history:]
+        assert g2 is not None and g2.state == "Stable", g2.states
+        new = g2.history[n_history:]
+        if kind == "kafka-python":
+            # The restart itself starts no rebalance; a kafka-python leader may still rejoin on its own
+            # when its metadata snapshot changes after it assigned (LEADER_REJOIN), even now.
+            assert all(LEADER_REJOIN in t.reason for t in new if str(t.to_state) == "PreparingRebalance"), new
+        else:
+            assert g2.generation == g.generation and not new, new
         after = {m.group_instance_id: m for m in g2.members}
         assert {k: m.assignment for k, m in after.items()} == {k: m.assignment for k, m in before.items()}
         assert after["instance-0"].member_id == before["instance-0"].member_id
         assert after["instance-1"].member_id != before["instance-1"].member_id  # swapped in with a new id
         assert cs[1].current == before["instance-1"].assignment
-        assert cs[0].assignments == seen_by_0  # the other member never rebalanced
+        # the other member kept its partitions throughout (the only rebalance allowed hands it the same)
+        assert set(cs[0].assignments[len(seen_by_0):]) <= {before["instance-0"].assignment}, cs[0].assignments
         assert cs[0].current == before["instance-0"].assignment
     finally:
         close_all(cs)
