@@ -107,10 +107,6 @@ class KafkaConnection(asyncio.Protocol):
         self.client_id: str | None = None
         self.members: set[tuple[str, str]] = set()  # (group, member id) this connection spoke for
         self.log = log
-        # While corked, answers collect here and leave in one writelines: a pipelined window of
-        # requests handled in one `_pump` costs one send, not one per answer.
-        self._corked = False
-        self._out: list[Any] = []
 
     # -- asyncio.Protocol ------------------------------------------------------------------------
 
@@ -165,41 +161,24 @@ class KafkaConnection(asyncio.Protocol):
         """Close this connection only, with a log line; the broker keeps serving everyone else."""
         if not self.closed:
             self.log.warning("closing connection", reason=reason)
-            self._send_out()  # the answers to the requests before this one still go out, in order
             self.closed = True
             if self.transport is not None:
                 self.transport.close()
 
     def _pump(self) -> None:
-        """Handle queued frames in order until one must wait; their answers leave together."""
-        outer = not self._corked
-        self._corked = True
-        try:
-            while self.pending and not self.busy and self.writable and not self.closed:
-                if self.broker.paused:
-                    return
-                result = self._dispatch(self.pending.popleft())
-                if result is not None:
-                    self.busy = True
-                    self.in_flight = asyncio.ensure_future(self._finish(result))
-                    return
-        finally:
-            if outer:
-                self._corked = False
-                self._send_out()
+        """Handle queued frames in order until one must wait."""
+        while self.pending and not self.busy and self.writable and not self.closed:
+            if self.broker.paused:
+                return
+            result = self._dispatch(self.pending.popleft())
+            if result is not None:
+                self.busy = True
+                self.in_flight = asyncio.ensure_future(self._finish(result))
+                return
         if self.reading_paused and len(self.pending) < self.broker.config.queued_max_requests // 2:
             assert self.transport is not None
             self.transport.resume_reading()
             self.reading_paused = False
-
-    def _send_out(self) -> None:
-        out, self._out = self._out, []
-        if out and not self.closed:
-            assert self.transport is not None
-            if len(out) == 1:
-                self.transport.write(out[0])
-            else:
-                self.transport.writelines(out)
 
     async def _finish(self, pending: tuple[RequestContext, Any]) -> None:
         ctx, awaitable = pending
@@ -212,11 +191,7 @@ class KafkaConnection(asyncio.Protocol):
         finally:
             self.busy = False
             self.in_flight = None
-        self._corked = True  # this answer leaves with those of the requests queued behind it (_pump)
-        try:
-            self._respond(ctx, response)
-        finally:
-            self._corked = False
+        self._respond(ctx, response)
         self._pump()
 
     def _dispatch(self, body: bytes) -> tuple[RequestContext, Any] | None:
@@ -277,12 +252,9 @@ class KafkaConnection(asyncio.Protocol):
         header = encode_response_header(h.api_key, h.api_version, h.correlation_id)
         size = len(header) + sum(map(len, parts))
         if size < LARGE_RESPONSE:
-            self._out.append(b"".join([_SIZE.pack(size), header, *parts]))
+            self.transport.write(b"".join([_SIZE.pack(size), header, *parts]))
         else:
-            self._out.append(_SIZE.pack(size) + header)
-            self._out.extend(parts)
-        if not self._corked:
-            self._send_out()
+            self.transport.writelines([_SIZE.pack(size) + header, *parts])
 
     def _unsupported_api(self, ctx: RequestContext, body: bytes) -> None:
         """A real Kafka API we do not implement: answer its error when the response has one."""
