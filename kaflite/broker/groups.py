@@ -182,7 +182,11 @@ class GroupHandler:
         results = []
         for key in keys:
             if req.key_type == GROUP_KEY:
-                error = b.faults.coordinator_error_for(key) or self.runtime.coordinator_error(key)
+                # A coordinator-error window (fault) stands for a coordinator that moved or is loading:
+                # Kafka's FindCoordinator then answers COORDINATOR_NOT_AVAILABLE (B-FIND-2), never the
+                # group APIs' NOT_COORDINATOR / COORDINATOR_LOAD_IN_PROGRESS.
+                moving = b.faults.coordinator_error_for(key) is not None
+                error = ErrorCode.COORDINATOR_NOT_AVAILABLE if moving else self.runtime.coordinator_error(key)
             elif req.key_type == TRANSACTION_KEY:
                 error = ErrorCode.NONE  # InitProducerId then refuses transactions clearly
             else:

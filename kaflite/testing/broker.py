@@ -252,8 +252,8 @@ class BrokerAPI:
 
     def fail_coordinator(self, error: str | int = "NOT_COORDINATOR", seconds: float = 1.0,
                          group: str | None = None) -> None:
-        """For ``seconds``, group APIs and FindCoordinator answer ``error`` (NOT_COORDINATOR or
-        COORDINATOR_LOAD_IN_PROGRESS): as when the coordinator moves or is still loading."""
+        """For ``seconds``, group APIs answer ``error`` (NOT_COORDINATOR or COORDINATOR_LOAD_IN_PROGRESS)
+        and FindCoordinator COORDINATOR_NOT_AVAILABLE: as when the coordinator moves or is still loading."""
         self._op("fail_coordinator", error, seconds, group)
 
     def drop_member_connections(self, group: str, member_id: str) -> int:

@@ -24,7 +24,11 @@ Topic = Callable[..., str]
 FAST = {
     "kafka-python": {"session_timeout_ms": 10000, "request_timeout_ms": 5000, "max_poll_interval_ms": 10000},
     "aiokafka": {"session_timeout_ms": 10000, "request_timeout_ms": 5000, "max_poll_interval_ms": 10000},
-    "confluent-kafka": {"session.timeout.ms": 10000, "max.poll.interval.ms": 10000, "socket.timeout.ms": 5000},
+    "confluent-kafka": {"session.timeout.ms": 10000, "max.poll.interval.ms": 10000, "socket.timeout.ms": 5000,
+                        # librdkafka sends FindCoordinator on the broker connection behind its long-poll
+                        # Fetch, which (as on Kafka) answers in order: each rediscovery round costs
+                        # fetch.wait.max.ms, and after a coordinator error librdkafka can need many.
+                        "fetch.wait.max.ms": 100},
 }
 
 
