@@ -14,6 +14,7 @@ def test_two_consumers_split_the_partitions(kaflite_broker, kafka_bootstrap, kaf
     producer.close()
 
     stop = threading.Event()
+    all_seen = threading.Event()
     seen = []
 
     def consume():
@@ -22,6 +23,8 @@ def test_two_consumers_split_the_partitions(kaflite_broker, kafka_bootstrap, kaf
         while not stop.is_set():
             for records in consumer.poll(timeout_ms=500).values():  # returns as soon as records come
                 seen.extend(r.value for r in records)
+                if len(seen) >= 8:
+                    all_seen.set()
         consumer.close()
 
     threads = [threading.Thread(target=consume) for _ in range(2)]
@@ -33,6 +36,7 @@ def test_two_consumers_split_the_partitions(kaflite_broker, kafka_bootstrap, kaf
         assigned = sorted(tp for member in group.members for tp in member.assignment)
         assert assigned == [(topic, p) for p in range(4)]
         assert all(len(member.assignment) == 2 for member in group.members)
+        assert all_seen.wait(timeout=20)  # Stable is not "consumed": wait for the records themselves
     finally:
         stop.set()
         for t in threads:
