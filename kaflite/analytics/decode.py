@@ -319,7 +319,11 @@ class LogColumns:
 
 def iter_log_columns(path: str, topic: str, partition: int, bounds: Bounds | None = None,
                      batch_rows: int = 65536, include_control: bool = False) -> Iterator[LogColumns]:
-    """Decode one segment into LogColumns chunks of about `batch_rows` rows."""
+    """Decode one segment into LogColumns chunks of about `batch_rows` rows.
+
+    The reference path, record by record: Spark reads go through `kaflite.analytics.columnar`, which
+    falls back to `decode_batch_columns` for what it does not decode and is tested against this.
+    """
     cols = LogColumns(topic, partition)
     with open_segment(path) as buf:
         for h in complete_batches(buf, path):
