@@ -132,7 +132,10 @@ def run_analysis(data_dir: str | os.PathLike[str], out: str | os.PathLike[str], 
 
     spark = spark or get_session()
     register(spark)
-    reader = spark.read.option("dataDir", str(data))
+    def reader(source: str) -> Any:
+        """A fresh reader per source: DataFrameReader.option() mutates the reader, so a shared one
+        carried `kind`/`level` from one source into the next (log_end came out batch-level)."""
+        return spark.read.format(source).option("dataDir", str(data))
 
     def _since(df: Any, col: Callable[[], Any]) -> Any:
         return df.where(col() >= F.timestamp_millis(F.lit(since_ms))) if since_ms is not None else df
@@ -142,23 +145,23 @@ def run_analysis(data_dir: str | os.PathLike[str], out: str | os.PathLike[str], 
 
     with _Progress(spark):
         with stages.stage("read offset commits (__consumer_offsets)") as info:
-            commits = _group(_since(reader.format("kaflite-offsets").option("kind", "commits").load(),
+            commits = _group(_since(reader("kaflite-offsets").option("kind", "commits").load(),
                                     lambda: F.coalesce(F.col("commit_timestamp"), F.col("log_timestamp"))))
             info["rows"] = _write(commits, out_path, "commits", result, coalesce=None)
             commits = spark.read.parquet(str(result.tables["commits"]))
         with stages.stage("read group metadata (__consumer_offsets)") as info:
-            groups = _group(_since(reader.format("kaflite-offsets").option("kind", "groups").load(),
+            groups = _group(_since(reader("kaflite-offsets").option("kind", "groups").load(),
                                    lambda: F.col("log_timestamp")))
             info["rows"] = _write(groups, out_path, "group_metadata", result)
             groups = spark.read.parquet(str(result.tables["group_metadata"]))
         with stages.stage("scan batch headers (kaflite-logend)") as info:
-            batches = reader.format("kaflite-logend").option("level", "batch").load()
+            batches = reader("kaflite-logend").option("level", "batch").load()
             info["rows"] = _write(batches, out_path, "batches", result, coalesce=None)
             batches = spark.read.parquet(str(result.tables["batches"]))
-            _write(reader.format("kaflite-logend").load(), out_path, "log_end", result)
+            _write(reader("kaflite-logend").load(), out_path, "log_end", result)
         if scan_records:
             with stages.stage("scan records (kaflite-log)") as info:
-                records = reader.format("kaflite-log")
+                records = reader("kaflite-log")
                 if since_ms is not None:
                     records = records.option("startTime", str(since_ms))
                 summary = analyses.records_summary(records.load())

@@ -21,6 +21,11 @@ def test_report_end_to_end(spark: Any, workload: Any, tmp_path: Path) -> None:
     rows = gens.collect()
     assert rows[-1]["generation"] == workload.generation
     assert any(r["joined"] for r in rows) and any(r["left"] for r in rows)
+    # one row per partition, not per batch (a shared reader once carried level=batch into this read)
+    log_end = read(str(result.tables["log_end"]))
+    parts = log_end.select("topic", "partition").distinct().count()
+    assert log_end.count() == parts and {("orders", p) for p in range(3)} <= {
+        (r["topic"], r["partition"]) for r in log_end.collect()}
     lag = read(str(result.tables["lag"])).where(f"`group` = '{workload.group}'")
     assert lag.count() == len(workload.commits.records)
     assert lag.where("lag < 0 OR log_end_offset IS NULL").count() == 0
