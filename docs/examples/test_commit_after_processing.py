@@ -15,8 +15,8 @@ def consume(bootstrap, topic, group, count):
                              auto_offset_reset="earliest", max_poll_records=1)
     processed = []
     try:
-        for _ in range(500):  # bounded
-            for tp, records in consumer.poll(timeout_ms=100).items():
+        for _ in range(100):  # bounded: at most ~50 s
+            for tp, records in consumer.poll(timeout_ms=500).items():  # not shorter: see the pitfall above
                 for r in records:
                     processed.append(r.value)  # "process" it, then commit the next position
                     consumer.commit({TopicPartition(tp.topic, tp.partition): OffsetAndMetadata(r.offset + 1, "", -1)})

@@ -263,7 +263,7 @@ if kind == "kafka-python":
                       session_timeout_ms=session, heartbeat_interval_ms=200, enable_auto_commit=False)
     c.subscribe([topic], listener=L())
     while True:
-        c.poll(timeout_ms=100)
+        c.poll(timeout_ms=500)  # not shorter: see tests/testing/clients.py
 elif kind == "confluent-kafka":
     from confluent_kafka import Consumer
     c = Consumer({"bootstrap.servers": bootstrap, "group.id": group, "client.id": client_id,
