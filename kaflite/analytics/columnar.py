@@ -26,7 +26,7 @@ from kaflite.analytics.decode import (
     Bounds,
     Buffer,
     LogColumns,
-    complete_batches,
+    batches_to_read,
     decode_batch_columns,
     open_segment,
 )
@@ -348,14 +348,7 @@ def iter_log_batches(path: str, topic: str, partition: int, bounds: Bounds | Non
     `decode.iter_log_columns`, in the same order; a corrupt batch ends the read there, as it does."""
     with open_segment(path) as buf:
         chunk = _Chunk()
-        for h in complete_batches(buf, path):
-            if bounds is not None:
-                if bounds.past_end(h):
-                    break
-                if bounds.skips_batch(h):
-                    continue
-            if h.is_control and not include_control:
-                continue
+        for h in batches_to_read(buf, path, bounds, include_control):
             try:
                 validate_batch(buf, h.position)
                 body = decompress(h.compression,

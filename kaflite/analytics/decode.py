@@ -317,6 +317,21 @@ class LogColumns:
                         strict=True))
 
 
+def batches_to_read(buf: Buffer, path: str, bounds: Bounds | None,
+                    include_control: bool = False) -> Iterator[BatchHeader]:
+    """The complete batches a `kaflite-log` read decodes: inside `bounds` (stopping past its end),
+    control batches only when asked for. Shared by this reference path and `columnar`."""
+    for h in complete_batches(buf, path):
+        if bounds is not None:
+            if bounds.past_end(h):
+                return
+            if bounds.skips_batch(h):
+                continue
+        if h.is_control and not include_control:
+            continue
+        yield h
+
+
 def iter_log_columns(path: str, topic: str, partition: int, bounds: Bounds | None = None,
                      batch_rows: int = 65536, include_control: bool = False) -> Iterator[LogColumns]:
     """Decode one segment into LogColumns chunks of about `batch_rows` rows.
@@ -326,14 +341,7 @@ def iter_log_columns(path: str, topic: str, partition: int, bounds: Bounds | Non
     """
     cols = LogColumns(topic, partition)
     with open_segment(path) as buf:
-        for h in complete_batches(buf, path):
-            if bounds is not None:
-                if bounds.past_end(h):
-                    break
-                if bounds.skips_batch(h):
-                    continue
-            if h.is_control and not include_control:
-                continue
+        for h in batches_to_read(buf, path, bounds, include_control):
             decoded = decode_batch_columns(buf, h)
             if decoded is None:
                 log.warning("%s: stopping at the corrupt batch at offset %d", path, h.base_offset)
