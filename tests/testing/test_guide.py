@@ -1,5 +1,6 @@
 """docs/testing.md's examples: they pass as a user's project would run them, and the guide shows
-them verbatim (regenerate with ``python -m tests.testing.test_guide``)."""
+them verbatim (regenerate with ``python -m tests.testing.test_guide``). The Java and Node examples
+run in test_guide_languages.py."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ pytest_plugins = ["pytester"]
 REPO = Path(__file__).resolve().parents[2]
 GUIDE = REPO / "docs" / "testing.md"
 EXAMPLES = REPO / "docs" / "examples"
-_BLOCK = re.compile(r"(<!-- example: (?P<path>[\w/.-]+) -->\n```python\n)(?P<code>.*?)(```)", re.S)
+_BLOCK = re.compile(r"(<!-- example: (?P<path>[\w/.-]+) -->\n```(?:python|java|js)\n)(?P<code>.*?)(```)", re.S)
 
 
 def render_guide(text: str) -> str:
@@ -33,7 +34,8 @@ def render_guide(text: str) -> str:
 def test_every_example_is_in_the_guide_verbatim() -> None:
     text = GUIDE.read_text()
     shown = {m.group("path") for m in _BLOCK.finditer(text)}
-    assert shown == {f"docs/examples/{p.name}" for p in EXAMPLES.glob("test_*.py")}
+    files = [*EXAMPLES.glob("test_*.py"), *EXAMPLES.glob("java/*.java"), *EXAMPLES.glob("node/*.mjs")]
+    assert shown == {str(p.relative_to(REPO)) for p in files}
     assert text == render_guide(text), "docs/testing.md is stale: python -m tests.testing.test_guide"
 
 
