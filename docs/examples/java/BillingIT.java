@@ -19,6 +19,7 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** JUnit 5: start `kaflite serve` for the class, wait for the group and inject faults over HTTP. */
 class BillingIT {
@@ -68,6 +69,7 @@ class BillingIT {
     }
 
     @Test
+    @Timeout(90)
     void rejoinsAfterItsSessionExpires() throws Exception {
         AtomicBoolean running = new AtomicBoolean(true);
         Thread app = new Thread(() -> {  // the application's poll loop, on its own thread as in production

@@ -33,7 +33,7 @@ before(async () => {
 
 after(() => kaflite.kill());
 
-test("the consumer rediscovers its coordinator and commits what it processed", async () => {
+test("the consumer rediscovers its coordinator and commits what it processed", { timeout: 90_000 }, async () => {
   // A short fetch wait: disconnect() waits for the fetch in flight (kafkajs' default is 5 s).
   const consumer = kafka.consumer({ groupId: "billing", maxWaitTimeInMs: 500 });
   let processed;
