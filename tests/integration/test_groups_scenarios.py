@@ -359,7 +359,14 @@ def test_static_member_restarts_within_session_timeout_no_rebalance(broker: Brok
 
         cs[1].close()  # a static member sends no LeaveGroup
         g_closed = broker.group(group)
-        assert g_closed is not None and g_closed.state == "Stable" and len(g_closed.members) == 2
+        assert g_closed is not None and len(g_closed.members) == 2, g_closed
+        closing = g_closed.history[n_history:]
+        if kind == "kafka-python":
+            # Closing starts no rebalance, but a kafka-python leader may have just rejoined on its own
+            # (LEADER_REJOIN); the group then waits in PreparingRebalance for the closed static member.
+            assert all(LEADER_REJOIN in t.reason for t in closing if str(t.to_state) == "PreparingRebalance"), closing
+        else:
+            assert g_closed.state == "Stable" and not closing, closing
 
         cs[1] = member(1).start()
         wait_until(lambda: cs[1].current or cs[1].error, 20, "the restarted static member's assignment")
