@@ -1,6 +1,6 @@
-"""docs/testing.md's examples: they pass as a user's project would run them, and the guide shows
-them verbatim (regenerate with ``python -m tests.testing.test_guide``). The Java and Node examples
-run in test_guide_languages.py."""
+"""docs/testing.md's examples (and the README's quick start): they pass as a user's project would
+run them, and the docs show them verbatim (regenerate with ``python -m tests.testing.test_guide``).
+The Java and Node examples run in test_guide_languages.py."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ pytest_plugins = ["pytester"]
 
 REPO = Path(__file__).resolve().parents[2]
 GUIDE = REPO / "docs" / "testing.md"
+README = REPO / "README.md"
 EXAMPLES = REPO / "docs" / "examples"
 _BLOCK = re.compile(r"(<!-- example: (?P<path>[\w/.-]+) -->\n```(?:python|java|js)\n)(?P<code>.*?)(```)", re.S)
 
@@ -31,12 +32,14 @@ def render_guide(text: str) -> str:
     return _BLOCK.sub(lambda m: m.group(1) + (REPO / m.group("path")).read_text() + m.group(4), text)
 
 
-def test_every_example_is_in_the_guide_verbatim() -> None:
-    text = GUIDE.read_text()
-    shown = {m.group("path") for m in _BLOCK.finditer(text)}
+def test_every_example_is_in_the_docs_verbatim() -> None:
+    shown = set()
+    for doc in (GUIDE, README):
+        text = doc.read_text()
+        shown |= {m.group("path") for m in _BLOCK.finditer(text)}
+        assert text == render_guide(text), f"{doc.name} is stale: python -m tests.testing.test_guide"
     files = [*EXAMPLES.glob("test_*.py"), *EXAMPLES.glob("java/*.java"), *EXAMPLES.glob("node/*.mjs")]
     assert shown == {str(p.relative_to(REPO)) for p in files}
-    assert text == render_guide(text), "docs/testing.md is stale: python -m tests.testing.test_guide"
 
 
 def test_the_guide_examples_pass(pytester: pytest.Pytester) -> None:
@@ -49,5 +52,6 @@ def test_the_guide_examples_pass(pytester: pytest.Pytester) -> None:
 
 
 if __name__ == "__main__":
-    GUIDE.write_text(render_guide(GUIDE.read_text()))
+    for doc in (GUIDE, README):
+        doc.write_text(render_guide(doc.read_text()))
     sys.exit(0)
