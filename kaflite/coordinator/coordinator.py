@@ -20,8 +20,7 @@ from typing import Any
 import structlog
 
 from kaflite.clock import Clock
-from kaflite.coordinator.config import GroupCoordinatorConfig
-from kaflite.coordinator.group import (
+from kaflite.coordinator.classic.group import (
     ClassicGroup,
     JoinWaiter,
     Member,
@@ -30,6 +29,8 @@ from kaflite.coordinator.group import (
     Transition,
     TransitionListener,
 )
+from kaflite.coordinator.classic.state import GroupState
+from kaflite.coordinator.config import GroupCoordinatorConfig
 from kaflite.coordinator.partitioner import partition_for
 from kaflite.coordinator.records import (
     GroupMetadataRecordKey,
@@ -44,7 +45,6 @@ from kaflite.coordinator.records import (
 )
 from kaflite.coordinator.result import CoordinatorResult, RequestContext, TimerOp, Token
 from kaflite.coordinator.snapshot import GroupSnapshot, MemberSnapshot, OffsetSnapshot
-from kaflite.coordinator.state import GroupState
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import (
     DeleteGroupsRequest,

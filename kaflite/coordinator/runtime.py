@@ -21,13 +21,13 @@ from typing import Any, Protocol
 import structlog
 
 from kaflite.clock import Clock, SystemClock
+from kaflite.coordinator.classic.group import Transition, TransitionListener
+from kaflite.coordinator.classic.state import GroupState
 from kaflite.coordinator.config import GroupCoordinatorConfig
 from kaflite.coordinator.coordinator import GroupCoordinator, PartitionStatus, error_response, heartbeat_key
-from kaflite.coordinator.group import Transition, TransitionListener
 from kaflite.coordinator.records import Record
 from kaflite.coordinator.result import CoordinatorResult, RequestContext
 from kaflite.coordinator.snapshot import GroupSnapshot
-from kaflite.coordinator.state import GroupState
 from kaflite.protocol.errors import ErrorCode
 
 log = structlog.get_logger("kaflite.coordinator.runtime")

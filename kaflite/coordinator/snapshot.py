@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kaflite.coordinator.state import GroupState
+from kaflite.coordinator.classic.state import GroupState
 
 
 @dataclass(frozen=True, slots=True)

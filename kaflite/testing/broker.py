@@ -27,9 +27,9 @@ from kaflite.broker.admin_http import decode_assignment as _decode_assignment
 from kaflite.broker.server import Broker as _Broker
 from kaflite.broker.server import install_uvloop
 from kaflite.config import KafliteConfig
-from kaflite.coordinator.group import Transition
+from kaflite.coordinator.classic.group import Transition
+from kaflite.coordinator.classic.state import GroupState
 from kaflite.coordinator.snapshot import OffsetSnapshot
-from kaflite.coordinator.state import GroupState
 
 T = TypeVar("T")
 Offset = OffsetSnapshot

@@ -7,8 +7,8 @@ import itertools
 import pytest
 
 from kaflite.coordinator import GroupState, IllegalStateTransition
-from kaflite.coordinator.group import ClassicGroup
-from kaflite.coordinator.state import VALID_PREVIOUS_STATES, check_transition
+from kaflite.coordinator.classic.group import ClassicGroup
+from kaflite.coordinator.classic.state import VALID_PREVIOUS_STATES, check_transition
 
 S = GroupState
 LEGAL = {

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from kaflite.coordinator.state import GroupState, check_transition
+from kaflite.coordinator.classic.state import GroupState, check_transition
 
 Token = object
 
