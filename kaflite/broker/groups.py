@@ -18,8 +18,8 @@ import structlog
 
 from kaflite.broker.connection import RequestContext
 from kaflite.broker.topics import CONSUMER_OFFSETS
+from kaflite.coordinator.apis import error_response
 from kaflite.coordinator.config import GroupCoordinatorConfig
-from kaflite.coordinator.coordinator import error_response
 from kaflite.coordinator.result import RequestContext as CoordinatorContext
 from kaflite.coordinator.runtime import CoordinatorRuntime
 from kaflite.protocol.errors import ErrorCode

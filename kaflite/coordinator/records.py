@@ -1,8 +1,9 @@
 """`__consumer_offsets` records in Kafka's own byte layout (B-LOG-1).
 
 Each key and value is an int16 schema version followed by the struct at that version. Key
-versions tell the record kinds apart: 0-1 offset commit, 2 group metadata (3+ are KIP-848
-records kaflite does not write and skips on replay). A delete is a null value (tombstone).
+versions tell the record kinds apart: 0-1 offset commit, 2 group metadata (3+ are KIP-848 and
+later records kaflite does not write yet; the shard logs and skips them on replay). A delete is a
+null value (tombstone).
 """
 
 from __future__ import annotations
@@ -154,6 +155,17 @@ def _expire(expire_timestamp: int) -> int | None:
     return None if expire_timestamp == -1 else expire_timestamp
 
 
+def record_key_version(key: bytes) -> int:
+    """The key's schema version, which names the record kind (Kafka's CoordinatorRecordType)."""
+    return int(_VERSION.unpack_from(key, 0)[0])
+
+
+def decode_group_metadata_key(key: bytes) -> str:
+    """The group id of a group-metadata key (v2)."""
+    (version,) = _VERSION.unpack_from(key, 0)
+    return GroupMetadataKey.decode(memoryview(key)[2:], version).group
+
+
 def decode_key(key: bytes) -> OffsetCommitRecordKey | GroupMetadataRecordKey | None:
     """The record kind and its key; None for record kinds the classic coordinator does not know."""
     (version,) = _VERSION.unpack_from(key, 0)
@@ -161,8 +173,8 @@ def decode_key(key: bytes) -> OffsetCommitRecordKey | GroupMetadataRecordKey | N
         fields = decode_offset_commit_key(key)
         assert fields is not None
         return OffsetCommitRecordKey(*fields)
-    if version == 2:
-        return GroupMetadataRecordKey(GroupMetadataKey.decode(memoryview(key)[2:], version).group)
+    if version == GROUP_METADATA_KEY_VERSION:
+        return GroupMetadataRecordKey(decode_group_metadata_key(key))
     return None
 
 

@@ -87,7 +87,7 @@ def fetch_req(group: str = "g") -> OffsetFetchRequest:
 
 
 async def join_member(rt: CoordinatorRuntime, **kw: int) -> str:
-    r = await rt.handle_join_group(join_req(**kw), 5, CTX)
+    r = await rt.handle("join_group", join_req(**kw), 5, CTX)
     assert r.error_code == E.MEMBER_ID_REQUIRED
     return r.member_id
 
@@ -101,7 +101,7 @@ async def test_b_off_2_commit_acknowledged_only_after_append() -> None:
     log = MemoryLog()
     rt = await started(log)
     log.gate.clear()
-    task = asyncio.create_task(rt.handle_offset_commit(commit_req(7), 8, CTX))
+    task = asyncio.create_task(rt.handle("offset_commit", commit_req(7), 8, CTX))
     await settle()
     assert not task.done()  # state changed, record not durable: no answer yet
     assert rt.snapshot("g").offsets[("t", 0)].offset == 7
@@ -116,10 +116,10 @@ async def test_response_without_records_waits_for_earlier_writes_of_its_partitio
     log = MemoryLog()
     rt = await started(log)
     log.gate.clear()
-    commit = asyncio.create_task(rt.handle_offset_commit(commit_req(1), 8, CTX))
+    commit = asyncio.create_task(rt.handle("offset_commit", commit_req(1), 8, CTX))
     await settle()
     # A request for the same partition that writes nothing still answers after the commit.
-    hb = asyncio.create_task(rt.handle_heartbeat(HeartbeatRequest(group_id="g", member_id="x"), 3, CTX))
+    hb = asyncio.create_task(rt.handle("heartbeat", HeartbeatRequest(group_id="g", member_id="x"), 3, CTX))
     await settle()
     assert not hb.done() and not commit.done()
     log.gate.set()
@@ -132,18 +132,20 @@ async def test_b_sync_2_assignment_released_after_group_is_stored() -> None:
     log = MemoryLog()
     rt = await started(log)
     a, b = await join_member(rt), await join_member(rt)
-    ra, rb = await asyncio.gather(rt.handle_join_group(join_req(a), 5, CTX), rt.handle_join_group(join_req(b), 5, CTX))
+    ra, rb = await asyncio.gather(
+        rt.handle("join_group", join_req(a), 5, CTX), rt.handle("join_group", join_req(b), 5, CTX)
+    )
     assert ra.generation_id == rb.generation_id == 1
     leader, follower = (a, b) if ra.leader == a else (b, a)
     SA = SyncGroupRequest.SyncGroupRequestAssignment
     f_sync = asyncio.create_task(
-        rt.handle_sync_group(SyncGroupRequest(group_id="g", generation_id=1, member_id=follower), 3, CTX)
+        rt.handle("sync_group", SyncGroupRequest(group_id="g", generation_id=1, member_id=follower), 3, CTX)
     )
     await settle()
     assert not f_sync.done()
     log.gate.clear()
     l_sync = asyncio.create_task(
-        rt.handle_sync_group(
+        rt.handle("sync_group",
             SyncGroupRequest(
                 group_id="g",
                 generation_id=1,
@@ -165,14 +167,14 @@ async def test_b_sync_2_assignment_released_after_group_is_stored() -> None:
 async def test_append_failure_fails_the_request_and_reloads_the_partition() -> None:
     log = MemoryLog()
     rt = await started(log)
-    assert (await rt.handle_offset_commit(commit_req(1), 8, CTX)).topics[0].partitions[0].error_code == E.NONE
+    assert (await rt.handle("offset_commit", commit_req(1), 8, CTX)).topics[0].partitions[0].error_code == E.NONE
     log.fail_next = 1
-    resp = await asyncio.wait_for(rt.handle_offset_commit(commit_req(2), 8, CTX), 1)
+    resp = await asyncio.wait_for(rt.handle("offset_commit", commit_req(2), 8, CTX), 1)
     assert resp.topics[0].partitions[0].error_code == E.NOT_COORDINATOR
     await rt.wait_for_group("g", predicate=lambda s: s is not None and s.offsets[("t", 0)].offset == 1, timeout=1)
-    fetched = await rt.handle_offset_fetch(fetch_req(), 7, CTX)
+    fetched = await rt.handle("offset_fetch", fetch_req(), 7, CTX)
     assert fetched.topics[0].partitions[0].committed_offset == 1  # the failed commit is gone
-    assert (await rt.handle_offset_commit(commit_req(3), 8, CTX)).topics[0].partitions[0].error_code == E.NONE
+    assert (await rt.handle("offset_commit", commit_req(3), 8, CTX)).topics[0].partitions[0].error_code == E.NONE
     await rt.close()
 
 
@@ -183,11 +185,11 @@ async def test_append_failure_fails_parked_joins_of_that_partition() -> None:
     )
     rt = await started(log, config)
     m = await join_member(rt)
-    parked = asyncio.create_task(rt.handle_join_group(join_req(m), 5, CTX))
+    parked = asyncio.create_task(rt.handle("join_group", join_req(m), 5, CTX))
     await settle()
     assert not parked.done()
     log.fail_next = 1
-    commit = await rt.handle_offset_commit(commit_req(1, member_id=m, generation=0), 8, CTX)
+    commit = await rt.handle("offset_commit", commit_req(1, member_id=m, generation=0), 8, CTX)
     assert commit.topics[0].partitions[0].error_code != E.NONE
     resp = await asyncio.wait_for(parked, 1)
     assert resp.error_code == E.NOT_COORDINATOR  # the client rediscovers the coordinator and rejoins
@@ -197,7 +199,7 @@ async def test_append_failure_fails_parked_joins_of_that_partition() -> None:
 async def test_b_find_2_b_log_3_group_apis_wait_while_partition_loads() -> None:
     log = MemoryLog()
     rt = await started(log)
-    await rt.handle_offset_commit(commit_req(9), 8, CTX)
+    await rt.handle("offset_commit", commit_req(9), 8, CTX)
     p = rt.find_coordinator_partition("g")
     release = asyncio.Event()
 
@@ -212,15 +214,15 @@ async def test_b_find_2_b_log_3_group_apis_wait_while_partition_loads() -> None:
     loading = asyncio.create_task(restarted.load_partition(p, slow_records()))
     await settle()
     assert restarted.coordinator_error("g") == E.COORDINATOR_NOT_AVAILABLE
-    busy = await restarted.handle_offset_commit(commit_req(10), 8, CTX)
+    busy = await restarted.handle("offset_commit", commit_req(10), 8, CTX)
     assert busy.topics[0].partitions[0].error_code == E.COORDINATOR_LOAD_IN_PROGRESS
-    assert (await restarted.handle_join_group(join_req(), 5, CTX)).error_code == E.COORDINATOR_LOAD_IN_PROGRESS
-    listed = await restarted.handle_list_groups(ListGroupsRequest(), 4, CTX)
+    assert (await restarted.handle("join_group", join_req(), 5, CTX)).error_code == E.COORDINATOR_LOAD_IN_PROGRESS
+    listed = await restarted.handle("list_groups", ListGroupsRequest(), 4, CTX)
     assert listed.error_code == E.COORDINATOR_LOAD_IN_PROGRESS
     release.set()
     await asyncio.wait_for(loading, 1)
     assert restarted.coordinator_error("g") == E.NONE
-    fetched = await restarted.handle_offset_fetch(fetch_req(), 7, CTX)
+    fetched = await restarted.handle("offset_fetch", fetch_req(), 7, CTX)
     assert fetched.topics[0].partitions[0].committed_offset == 9
     await rt.close()
     await restarted.close()
@@ -230,9 +232,9 @@ async def test_timers_on_a_real_loop_expire_a_silent_member() -> None:
     log = MemoryLog()
     rt = await started(log)
     m = await join_member(rt, session=100, rebalance=100)
-    r = await asyncio.wait_for(rt.handle_join_group(join_req(m, 100, 100), 5, CTX), 1)  # initial-join timer
+    r = await asyncio.wait_for(rt.handle("join_group", join_req(m, 100, 100), 5, CTX), 1)  # initial-join timer
     assert r.generation_id == 1
-    await rt.handle_sync_group(
+    await rt.handle("sync_group",
         SyncGroupRequest(
             group_id="g",
             generation_id=1,
@@ -243,7 +245,7 @@ async def test_timers_on_a_real_loop_expire_a_silent_member() -> None:
         CTX,
     )
     assert rt.snapshot("g").state is S.STABLE
-    hb = await rt.handle_heartbeat(HeartbeatRequest(group_id="g", generation_id=1, member_id=m), 3, CTX)
+    hb = await rt.handle("heartbeat", HeartbeatRequest(group_id="g", generation_id=1, member_id=m), 3, CTX)
     assert hb.error_code == E.NONE
     # No more heartbeats: the session (100 ms) runs out and the group empties (B-HB-3).
     snap = await rt.wait_for_group("g", state=S.EMPTY, timeout=1.5)
@@ -257,15 +259,15 @@ async def test_s8_commit_restart_resume() -> None:
     log = MemoryLog()
     rt = await started(log)
     m = await join_member(rt)
-    r = await rt.handle_join_group(join_req(m), 5, CTX)
-    await rt.handle_sync_group(SyncGroupRequest(group_id="g", generation_id=r.generation_id, member_id=m), 3, CTX)
-    c = await rt.handle_offset_commit(commit_req(41, member_id=m, generation=r.generation_id), 8, CTX)
+    r = await rt.handle("join_group", join_req(m), 5, CTX)
+    await rt.handle("sync_group", SyncGroupRequest(group_id="g", generation_id=r.generation_id, member_id=m), 3, CTX)
+    c = await rt.handle("offset_commit", commit_req(41, member_id=m, generation=r.generation_id), 8, CTX)
     assert c.topics[0].partitions[0].error_code == E.NONE
     before = rt.snapshot("g")
     await rt.close()
     rt2 = await started(log)  # "restart": a new runtime replays the same log
     assert rt2.snapshot("g") == before
-    fetched = await rt2.handle_offset_fetch(fetch_req(), 7, CTX)
+    fetched = await rt2.handle("offset_fetch", fetch_req(), 7, CTX)
     assert fetched.topics[0].partitions[0].committed_offset == 41
     await rt2.close()
 
@@ -277,7 +279,7 @@ async def test_wait_for_group_and_subscribe_without_polling() -> None:
     unsubscribe = rt.subscribe(lambda t: seen.append(str(t.to_state)))
     waiter = asyncio.create_task(rt.wait_for_group("g", state="CompletingRebalance", members=2, timeout=1))
     a, b = await join_member(rt), await join_member(rt)
-    await asyncio.gather(rt.handle_join_group(join_req(a), 5, CTX), rt.handle_join_group(join_req(b), 5, CTX))
+    await asyncio.gather(rt.handle("join_group", join_req(a), 5, CTX), rt.handle("join_group", join_req(b), 5, CTX))
     snap = await waiter
     assert len(snap.members) == 2
     assert seen[:3] == ["Empty", "PreparingRebalance", "CompletingRebalance"]
@@ -294,7 +296,7 @@ async def test_close_answers_parked_requests() -> None:
     )
     rt = await started(log, config)
     m = await join_member(rt)
-    parked = asyncio.create_task(rt.handle_join_group(join_req(m), 5, CTX))
+    parked = asyncio.create_task(rt.handle("join_group", join_req(m), 5, CTX))
     await settle()
     await rt.close()
     assert (await asyncio.wait_for(parked, 1)).error_code == E.COORDINATOR_NOT_AVAILABLE
@@ -302,8 +304,8 @@ async def test_close_answers_parked_requests() -> None:
 
 async def _stable_member(rt: CoordinatorRuntime, session: int = 10_000) -> str:
     m = await join_member(rt, session=session, rebalance=session)
-    r = await rt.handle_join_group(join_req(m, session, session), 5, CTX)
-    await rt.handle_sync_group(
+    r = await rt.handle("join_group", join_req(m, session, session), 5, CTX)
+    await rt.handle("sync_group",
         SyncGroupRequest(group_id="g", generation_id=r.generation_id, member_id=m,
                          assignments=[SyncGroupRequest.SyncGroupRequestAssignment(member_id=m, assignment=b"a")]),
         3, CTX)

@@ -1,19 +1,28 @@
-"""A classic group and its members: the in-memory model the coordinator's handlers and replay share.
+"""A classic group and its members: the in-memory model the classic manager and replay share.
 
-Mirrors Kafka's ClassicGroup/ClassicGroupMember. Parked requests are opaque tokens (sans-I/O):
-a member "awaiting join" holds the token of its parked JoinGroup, "awaiting sync" its SyncGroup.
+Mirrors Kafka's ClassicGroup/ClassicGroupMember, and implements the coordinator's `Group` protocol
+(offset-commit validation by generation, subscriptions, emptiness, snapshot). Parked requests are
+opaque tokens (sans-I/O): a member "awaiting join" holds the token of its parked JoinGroup,
+"awaiting sync" its SyncGroup.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import NamedTuple
+
+import structlog
 
 from kaflite.coordinator.classic.state import GroupState, check_transition
+from kaflite.coordinator.group import GroupType, OffsetAndMetadata, OffsetExpirationCondition, Transition
+from kaflite.coordinator.records import group_metadata_key
+from kaflite.coordinator.result import Token
+from kaflite.coordinator.snapshot import GroupSnapshot, MemberSnapshot, OffsetSnapshot
+from kaflite.protocol.errors import ErrorCode
 
-Token = object
+log = structlog.get_logger("kaflite.coordinator")
+
 
 
 @dataclass(slots=True)
@@ -64,6 +73,13 @@ class Member:
             for a, b in zip(protocols, self.protocols, strict=True)
         )
 
+    def metadata_or_empty(self, protocol_name: str | None) -> bytes:
+        """The subscription for the selected protocol, or empty when the member has none (views, records)."""
+        try:
+            return bytes(self.metadata(protocol_name))
+        except KeyError:
+            return b""
+
     def vote(self, candidates: set[str]) -> str:
         """The member's most preferred protocol among those every member supports."""
         for p in self.protocols:
@@ -76,33 +92,6 @@ class Member:
         if self.is_new:
             return False
         return self.awaiting_join is not None or self.awaiting_sync is not None
-
-
-class OffsetAndMetadata(NamedTuple):
-    """One committed offset. A NamedTuple, not a frozen dataclass: as immutable, but a load builds
-    one per replayed commit and a frozen dataclass pays `object.__setattr__` per field."""
-
-    offset: int
-    leader_epoch: int
-    metadata: str
-    commit_timestamp_ms: int
-    expire_timestamp_ms: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Transition:
-    """One entry of a group's history (B-STATE-2). from_state None = the group was created/loaded."""
-
-    timestamp_ms: int
-    group_id: str
-    from_state: GroupState | None
-    to_state: GroupState
-    generation: int
-    members: int
-    reason: str
-
-
-TransitionListener = Callable[[Transition], None]
 
 
 @dataclass(slots=True)
@@ -121,7 +110,6 @@ class ClassicGroup:
     pending_members: set[str] = field(default_factory=set)  # KIP-394: ids handed out, not yet rejoined
     pending_sync_members: set[str] = field(default_factory=set)
     new_member_added: bool = False
-    offsets: dict[tuple[str, int], OffsetAndMetadata] = field(default_factory=dict)
 
     # -- state ---------------------------------------------------------------------------------
     def transition_to(self, to_state: GroupState, now_ms: int, reason: str) -> Transition:
@@ -249,3 +237,124 @@ class ClassicGroup:
         except Exception:
             return None
         return topics
+
+    def validate_member(self, member_id: str, instance_id: str | None) -> ErrorCode | None:
+        """A known member, and for a static member the current holder of its instance id (KIP-345)."""
+        if instance_id is not None:
+            existing = self.static_members.get(instance_id)
+            if existing is None:
+                return ErrorCode.UNKNOWN_MEMBER_ID
+            if existing != member_id:
+                log.info(
+                    "group.fenced_instance",
+                    group=self.group_id,
+                    instance_id=instance_id,
+                    member_id=member_id,
+                    current_member_id=existing,
+                )
+                return ErrorCode.FENCED_INSTANCE_ID
+            return None
+        return None if member_id in self.members else ErrorCode.UNKNOWN_MEMBER_ID
+
+    # -- the coordinator's Group protocol --------------------------------------------------------
+    @property
+    def group_type(self) -> GroupType:
+        return GroupType.CLASSIC
+
+    def state_name(self) -> str:
+        return self.state.value
+
+    def is_empty(self) -> bool:
+        return self.state is GroupState.EMPTY
+
+    def num_members(self) -> int:
+        return len(self.members)
+
+    def validate_offset_commit(
+        self, member_id: str, group_instance_id: str | None, generation_id_or_member_epoch: int
+    ) -> ErrorCode | None:
+        """B-OFF-1 (Kafka's ClassicGroup.validateOffsetCommit): by generation."""
+        generation = generation_id_or_member_epoch
+        if generation < 0 and self.is_in(GroupState.EMPTY):
+            return None  # simple commit: admin tools and consumers without group management
+        if generation >= 0 or member_id or group_instance_id is not None:
+            err = self.validate_member(member_id, group_instance_id)
+            if err is not None:
+                return err
+            if generation != self.generation:
+                return ErrorCode.ILLEGAL_GENERATION
+        elif not self.is_in(GroupState.EMPTY):
+            return ErrorCode.UNKNOWN_MEMBER_ID
+        if self.is_in(GroupState.COMPLETING_REBALANCE):
+            return ErrorCode.REBALANCE_IN_PROGRESS
+        return None  # includes PreparingRebalance with the current generation: B-OFF-5
+
+    def validate_offset_fetch(self, member_id: str | None, member_epoch: int) -> ErrorCode | None:
+        return None  # Kafka's classic groups serve any fetch
+
+    def validate_offset_delete(self) -> ErrorCode | None:
+        """Only a consumer-protocol group may lose offsets while it has members (of unsubscribed topics)."""
+        if not self.is_in(GroupState.EMPTY) and self.protocol_type != "consumer":
+            return ErrorCode.NON_EMPTY_GROUP
+        return None
+
+    def validate_delete_group(self) -> ErrorCode | None:
+        return None if self.is_in(GroupState.EMPTY) else ErrorCode.NON_EMPTY_GROUP
+
+    def is_subscribed_to_topic(self, topic: str) -> bool:
+        """Known subscriptions of a group with members; an Empty group is subscribed to nothing."""
+        if self.is_in(GroupState.EMPTY):
+            return False
+        subscribed = self.subscribed_topics()
+        return subscribed is not None and topic in subscribed
+
+    def offset_expiration_condition(self) -> OffsetExpirationCondition | None:
+        """Kafka's ClassicGroup.offsetExpirationCondition (KIP-211)."""
+        if self.protocol_type is None:
+            return _since_commit  # a simple group: from each commit
+        if self.is_in(GroupState.EMPTY):
+            # From when the group became Empty (else, an old record without the timestamp, from the commit).
+            ts = self.current_state_timestamp_ms
+            return _since_commit if ts is None else lambda _o: ts
+        if self.protocol_type == "consumer" and self.is_in(GroupState.STABLE) and self.subscribed_topics() is not None:
+            return _since_commit  # offsets of topics no member subscribes to
+        return None
+
+    def group_tombstone_keys(self) -> list[bytes]:
+        return [group_metadata_key(self.group_id)]
+
+    def transition_to_dead(self, now_ms: int, reason: str) -> Transition:
+        return self.transition_to(GroupState.DEAD, now_ms, reason)
+
+    def snapshot(self, offsets: Mapping[tuple[str, int], OffsetAndMetadata]) -> GroupSnapshot:
+        members = tuple(
+            MemberSnapshot(
+                member_id=m.member_id,
+                group_instance_id=m.group_instance_id,
+                client_id=m.client_id,
+                client_host=m.client_host,
+                session_timeout_ms=m.session_timeout_ms,
+                rebalance_timeout_ms=m.rebalance_timeout_ms,
+                subscription=m.metadata_or_empty(self.protocol_name),
+                assignment=bytes(m.assignment),
+            )
+            for m in sorted(self.members.values(), key=lambda m: m.member_id)
+        )
+        return GroupSnapshot(
+            group_id=self.group_id,
+            state=self.state,
+            generation=self.generation,
+            leader_id=self.leader_id,
+            protocol_type=self.protocol_type,
+            protocol_name=self.protocol_name,
+            current_state_timestamp_ms=self.current_state_timestamp_ms,
+            members=members,
+            offsets={
+                tp: OffsetSnapshot(o.offset, o.leader_epoch, o.metadata, o.commit_timestamp_ms, o.expire_timestamp_ms)
+                for tp, o in sorted(offsets.items())
+            },
+        )
+
+
+def _since_commit(o: OffsetAndMetadata) -> int:
+    return o.commit_timestamp_ms

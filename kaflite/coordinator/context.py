@@ -1,0 +1,245 @@
+"""What an operation of the shard may do, shared by every group type and the offset store.
+
+One `ShardContext` per shard holds the state they share -- the groups of every type, the owned
+`__consumer_offsets` partitions, the timers, the group histories -- and the result of the
+operation under way: read the clock, answer a token, append a record (applied through the shard's
+replay at once, so live operation and loading run the same code), arm or cancel a timer, publish
+a transition. Nothing here knows a group type or a request.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any
+
+import structlog
+
+from kaflite.clock import Clock
+from kaflite.coordinator.config import GroupCoordinatorConfig
+from kaflite.coordinator.group import Group, Transition, TransitionListener
+from kaflite.coordinator.partitioner import partition_for
+from kaflite.coordinator.result import CoordinatorResult, TimerOp, Token
+from kaflite.protocol.errors import ErrorCode
+
+log = structlog.get_logger("kaflite.coordinator")
+
+EXPIRE_OFFSETS = "expire-offsets"
+
+
+class PartitionStatus(Enum):
+    NOT_OWNED = "not-owned"
+    LOADING = "loading"
+    ACTIVE = "active"
+
+
+def expire_offsets_key(partition: int) -> str:
+    return f"{EXPIRE_OFFSETS}-{partition}"
+
+
+@dataclass(slots=True)
+class Timer:
+    """A keyed timer (Kafka's `CoordinatorTimer`): its kind picks the handler when it fires."""
+
+    deadline_ms: int
+    kind: str
+    group_id: str | None
+    args: tuple[Any, ...]
+
+
+class ShardContext:
+    """The shard's shared state and the plumbing of one operation (see the module docstring)."""
+
+    def __init__(
+        self,
+        config: GroupCoordinatorConfig,
+        clock: Clock,
+        replay: Callable[[bytes, bytes | None], None],
+        partitions: Iterable[int] | None,
+    ) -> None:
+        self.config = config
+        self.clock = clock
+        self._replay = replay
+        self.groups: dict[str, Group] = {}
+        self.histories: dict[str, deque[Transition]] = {}
+        self.timers: dict[str, Timer] = {}
+        self.listeners: list[TransitionListener] = []
+        self.group_removed: list[Callable[[str], None]] = []  # e.g. the offset store forgets the group
+        self._all_active = partitions is None
+        self.partitions: dict[int, PartitionStatus] = dict.fromkeys(partitions or (), PartitionStatus.ACTIVE)
+        self._out: CoordinatorResult | None = None
+
+    # ================================================================== partitions
+    def partition_for(self, group_id: str) -> int:
+        """FindCoordinator's partition function (B-FIND-1)."""
+        return partition_for(group_id, self.config.offsets_topic_num_partitions)
+
+    def partition_status(self, partition: int) -> PartitionStatus:
+        if self._all_active:
+            return PartitionStatus.ACTIVE
+        return self.partitions.get(partition, PartitionStatus.NOT_OWNED)
+
+    def any_loading(self) -> bool:
+        return any(s is PartitionStatus.LOADING for s in self.partitions.values())
+
+    def set_partition_status(self, partition: int, status: PartitionStatus | None) -> None:
+        """Own (`status`) or disown (None) a partition, leaving "every partition is active" mode."""
+        if self._all_active:
+            self._all_active = False
+            for p in range(self.config.offsets_topic_num_partitions):
+                self.partitions[p] = PartitionStatus.ACTIVE
+        if status is None:
+            self.partitions.pop(partition, None)
+        else:
+            self.partitions[partition] = status
+
+    def partition_error(self, group_id: str) -> ErrorCode | None:
+        """NOT_COORDINATOR / COORDINATOR_LOAD_IN_PROGRESS unless the group's partition is active."""
+        status = self.partition_status(self.partition_for(group_id))
+        if status is PartitionStatus.NOT_OWNED:
+            return ErrorCode.NOT_COORDINATOR
+        if status is PartitionStatus.LOADING:
+            return ErrorCode.COORDINATOR_LOAD_IN_PROGRESS
+        return None
+
+    def groups_of(self, partition: int) -> list[Group]:
+        return [g for g in self.groups.values() if self.partition_for(g.group_id) == partition]
+
+    # ================================================================== the operation under way
+    @contextmanager
+    def operation(self) -> Iterator[CoordinatorResult]:
+        """One atomic state change (B-JOIN-1): everything it produces is collected in one result."""
+        if self._out is not None:
+            raise RuntimeError("coordinator operations do not nest")
+        self._out = CoordinatorResult()
+        try:
+            yield self._out
+        finally:
+            self._out = None
+
+    @property
+    def res(self) -> CoordinatorResult:
+        assert self._out is not None, "outside an operation"
+        return self._out
+
+    @property
+    def in_operation(self) -> bool:
+        return self._out is not None
+
+    def now(self) -> int:
+        return self.clock.now_ms()
+
+    def respond(self, token: Token, response: object) -> None:
+        self.res.responses.append((token, response))
+
+    def append(self, group_id: str, key: bytes, value: bytes | None) -> None:
+        """Produce a record for the group's partition and apply it through replay."""
+        p = self.partition_for(group_id)
+        self.res.records.setdefault(p, []).append((key, value))
+        self.res.partitions.add(p)
+        self._replay(key, value)
+
+    def touch(self, group_id: str) -> None:
+        """The answer depends on the group's partition: it waits for that partition's earlier writes."""
+        self.res.partitions.add(self.partition_for(group_id))
+
+    def records_so_far(self) -> int:
+        return sum(map(len, self.res.records.values()))
+
+    # ================================================================== timers
+    def schedule(self, key: str, delay_ms: int, kind: str, group_id: str | None, args: tuple[Any, ...]) -> None:
+        deadline = self.now() + max(0, delay_ms)
+        self.timers[key] = Timer(deadline, kind, group_id, args)
+        self.res.timers.append(TimerOp(key, deadline))
+
+    def cancel(self, key: str) -> None:
+        if self.timers.pop(key, None) is not None and self._out is not None:
+            self._out.timers.append(TimerOp(key, None))
+
+    def schedule_expire_offsets(self, partition: int) -> None:
+        self.schedule(
+            expire_offsets_key(partition),
+            self.config.offsets_retention_check_interval_ms,
+            EXPIRE_OFFSETS,
+            None,
+            (partition,),
+        )
+
+    # ================================================================== groups
+    def add_group(self, group: Group, initial_state: Enum, reason: str) -> deque[Transition]:
+        """Register a new group; returns its history (kept across deletions of the same group id)."""
+        group_id = group.group_id
+        if group_id in self.groups:
+            raise RuntimeError(f"group {group_id!r} exists already (as a {self.groups[group_id].group_type} group)")
+        history = self.history_of(group_id)
+        t = Transition(self.now(), group_id, None, initial_state, 0, 0, reason)
+        history.append(t)
+        self.groups[group_id] = group
+        p = self.partition_for(group_id)
+        status = self.partition_status(p)
+        # A load creates every group of its partition: DEBUG then (the load logs the counts).
+        level = logging.DEBUG if status is PartitionStatus.LOADING else logging.INFO
+        log.log(level, "group.created", group=group_id, type=str(group.group_type), state=str(initial_state),
+                reason=reason)
+        self.publish(t)
+        if self._out is not None and status is PartitionStatus.ACTIVE and expire_offsets_key(p) not in self.timers:
+            self.schedule_expire_offsets(p)
+        return history
+
+    def history_of(self, group_id: str) -> deque[Transition]:
+        history = self.histories.get(group_id)
+        if history is None:
+            history = deque(maxlen=self.config.history_size)
+            self.histories[group_id] = history
+        return history
+
+    def remove_group(self, group_id: str, reason: str) -> None:
+        """The group is gone (its tombstone was written or replayed): Dead, then forgotten."""
+        group = self.groups.get(group_id)
+        if group is None:
+            return
+        self.publish_transition(group.transition_to_dead(self.now(), reason))
+        self.forget_group(group_id)
+        for key, t in list(self.timers.items()):
+            if t.group_id == group_id:
+                self.cancel(key)
+
+    def forget_group(self, group_id: str) -> None:
+        """Drop the group from memory only (unload, or a load rebuilding it from its record)."""
+        del self.groups[group_id]
+        for forget in self.group_removed:
+            forget(group_id)
+
+    def drop_partition(self, partition: int) -> None:
+        """Forget the partition's groups, their offsets and timers (unload, or before a reload)."""
+        for group in self.groups_of(partition):
+            self.forget_group(group.group_id)
+        for key, t in list(self.timers.items()):
+            if (t.group_id is not None and self.partition_for(t.group_id) == partition) or (
+                t.kind == EXPIRE_OFFSETS and t.args[0] == partition
+            ):
+                del self.timers[key]
+                if self._out is not None:
+                    self._out.timers.append(TimerOp(key, None))
+
+    # ================================================================== transitions
+    def publish_transition(self, t: Transition) -> None:
+        """Log a group's transition and tell the listeners (B-STATE-2)."""
+        log.info(
+            "group.transition",
+            group=t.group_id,
+            from_state=str(t.from_state),
+            to_state=str(t.to_state),
+            generation=t.generation,
+            members=t.members,
+            reason=t.reason,
+        )
+        self.publish(t)
+
+    def publish(self, t: Transition) -> None:
+        for listener in list(self.listeners):
+            listener(t)

@@ -1,0 +1,375 @@
+"""The group coordinator shard: Kafka's GroupCoordinatorShard, sans-I/O.
+
+It owns the `__consumer_offsets` partitions this broker coordinates and composes the rest: the
+classic group manager, the offset store, and the registries that route a fired timer (by kind)
+and a replayed record (by key version) to them. It answers the APIs that span group types
+(DescribeGroups, ListGroups, DeleteGroups) and the offset-expiry task.
+
+Every public handler takes a decoded request, its API version, the request context and an opaque
+token, and returns a CoordinatorResult (records to append, responses -- possibly for tokens parked
+earlier -- and timer operations). Handlers change membership and states directly, as Kafka's do;
+every record they produce is applied through `replay` at once, the same code a load runs, so what
+the log says and what memory holds cannot drift apart (B-LOG-3). Nothing here awaits: one call is
+one atomic state change (B-JOIN-1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+import structlog
+
+from kaflite.clock import Clock, SystemClock
+from kaflite.coordinator.classic.group import ClassicGroup
+from kaflite.coordinator.classic.manager import ClassicGroupManager, default_member_id
+from kaflite.coordinator.config import GroupCoordinatorConfig
+from kaflite.coordinator.context import EXPIRE_OFFSETS, PartitionStatus, ShardContext, Timer
+from kaflite.coordinator.group import Group, GroupType, Transition, TransitionListener
+from kaflite.coordinator.offsets import OffsetStore
+from kaflite.coordinator.records import (
+    GROUP_METADATA_KEY_VERSION,
+    decode_group_metadata_key,
+    decode_group_metadata_value,
+    decode_offset_commit_key,
+    record_key_version,
+)
+from kaflite.coordinator.result import CoordinatorResult, RequestContext, Token
+from kaflite.coordinator.snapshot import GroupSnapshot
+from kaflite.protocol.errors import ErrorCode
+from kaflite.protocol.messages import (
+    DeleteGroupsRequest,
+    DeleteGroupsResponse,
+    DescribeGroupsRequest,
+    DescribeGroupsResponse,
+    HeartbeatRequest,
+    HeartbeatResponse,
+    JoinGroupRequest,
+    LeaveGroupRequest,
+    ListGroupsRequest,
+    ListGroupsResponse,
+    OffsetCommitRequest,
+    OffsetDeleteRequest,
+    OffsetFetchRequest,
+    SyncGroupRequest,
+)
+
+log = structlog.get_logger("kaflite.coordinator")
+
+E = ErrorCode
+
+# Record key versions of `__consumer_offsets` (Kafka's CoordinatorRecordType): 0-1 offset commit,
+# 2 classic group metadata; 3-8 are KIP-848 consumer-group records, 9+ share/streams groups.
+KIP_848_RECORD_KEY_VERSIONS = range(3, 9)
+
+
+class GroupCoordinator:
+    """Every group and committed offset of the `__consumer_offsets` partitions this broker owns.
+
+    `partitions=None` means every partition is owned and active (a single broker with nothing to
+    load, handy in tests); otherwise partitions start not owned and the runtime loads them.
+    """
+
+    def __init__(
+        self,
+        config: GroupCoordinatorConfig | None = None,
+        clock: Clock | None = None,
+        *,
+        partitions: Iterable[int] | None = None,
+        member_id_factory: Callable[[str], str] = default_member_id,
+    ) -> None:
+        self.config = config or GroupCoordinatorConfig()
+        self.ctx = ShardContext(self.config, clock or SystemClock(), self.replay, partitions)
+        self.classic = ClassicGroupManager(self.ctx, member_id_factory)
+        self.offsets = OffsetStore(self.ctx, self.classic.create_group)
+        # Registries: a timer kind -> its expiry; a record key version -> its replay (Kafka's loader
+        # logs record kinds it does not know and goes on; so does `replay`).
+        self._timer_kinds: dict[str, Callable[[Timer], None]] = {
+            EXPIRE_OFFSETS: self._on_expire_offsets,
+            **self.classic.rebalance.timer_kinds(),
+        }
+        self._record_kinds: dict[int, Callable[[bytes, bytes | None], None]] = {
+            GROUP_METADATA_KEY_VERSION: self._replay_group_metadata,
+        }
+        self._unknown_record_kinds: set[int] = set()
+        self._describers: dict[GroupType, Callable[[Group], DescribeGroupsResponse.DescribedGroup]] = {
+            GroupType.CLASSIC: self._describe_classic,
+        }
+
+    # ================================================================== partitions and loading
+    def partition_for(self, group_id: str) -> int:
+        """FindCoordinator's partition function (B-FIND-1)."""
+        return self.ctx.partition_for(group_id)
+
+    def partition_status(self, partition: int) -> PartitionStatus:
+        return self.ctx.partition_status(partition)
+
+    def begin_load(self, partition: int) -> None:
+        """Forget the partition's groups and offsets; group APIs answer LOAD_IN_PROGRESS until loaded."""
+        self.ctx.drop_partition(partition)
+        self.ctx.set_partition_status(partition, PartitionStatus.LOADING)
+
+    def complete_load(self, partition: int) -> CoordinatorResult:
+        """Arm heartbeats of loaded members and the offset-expiry timer (Kafka's onLoaded)."""
+        with self.ctx.operation() as out:
+            self.ctx.set_partition_status(partition, PartitionStatus.ACTIVE)
+            groups = self.ctx.groups_of(partition)
+            members = offsets = 0
+            for group in groups:
+                members += group.num_members()
+                offsets += len(self.offsets.offsets_of(group.group_id))
+                if isinstance(group, ClassicGroup):
+                    self.classic.rebalance.on_loaded(group)
+            self.ctx.schedule_expire_offsets(partition)
+            log.info("groups.loaded", partition=partition, groups=len(groups), members=members, offsets=offsets)
+        return out
+
+    def unload(self, partition: int) -> CoordinatorResult:
+        """Drop the partition (lost ownership or a failed append); its timers are cancelled."""
+        with self.ctx.operation() as out:
+            self.ctx.drop_partition(partition)
+            self.ctx.set_partition_status(partition, None)
+        return out
+
+    # ================================================================== observability
+    def add_listener(self, listener: TransitionListener) -> None:
+        """Called synchronously on every transition (B-STATE-2); the runtime turns it into events."""
+        self.ctx.listeners.append(listener)
+
+    def remove_listener(self, listener: TransitionListener) -> None:
+        if listener in self.ctx.listeners:
+            self.ctx.listeners.remove(listener)
+
+    def history(self, group_id: str) -> list[Transition]:
+        return list(self.ctx.histories.get(group_id, ()))
+
+    def group_ids(self) -> list[str]:
+        return list(self.ctx.groups)
+
+    def snapshot(self, group_id: str) -> GroupSnapshot | None:
+        """A read-only view for tools and tests; only what Kafka would persist plus the state."""
+        group = self.ctx.groups.get(group_id)
+        return None if group is None else group.snapshot(self.offsets.offsets_of(group_id))
+
+    # ================================================================== timers
+    def on_timer(self, key: str, now_ms: int | None = None) -> CoordinatorResult:
+        """A timer fired: run its expiry unless it is stale (rescheduled, cancelled, or not yet due)."""
+        now = self.ctx.now() if now_ms is None else now_ms
+        with self.ctx.operation() as out:
+            t = self.ctx.timers.get(key)
+            if t is None or t.deadline_ms > now:
+                return out
+            del self.ctx.timers[key]
+            self._timer_kinds[t.kind](t)
+        return out
+
+    def tick(self, now_ms: int | None = None, max_fires: int = 10_000) -> CoordinatorResult:
+        """Fire every due timer in deadline order (tests and simple drivers); one merged result."""
+        now = self.ctx.now() if now_ms is None else now_ms
+        merged = CoordinatorResult()
+        for _ in range(max_fires):
+            due = [(t.deadline_ms, k) for k, t in self.ctx.timers.items() if t.deadline_ms <= now]
+            if not due:
+                break
+            _, key = min(due)
+            merged.merge(self.on_timer(key, now))
+        return merged
+
+    def timer_deadline(self, key: str) -> int | None:
+        t = self.ctx.timers.get(key)
+        return None if t is None else t.deadline_ms
+
+    def scheduled_timers(self) -> dict[str, int]:
+        return {k: t.deadline_ms for k, t in self.ctx.timers.items()}
+
+    # ================================================================== classic group APIs
+    def join_group(
+        self, request: JoinGroupRequest, version: int, ctx: RequestContext, token: Token
+    ) -> CoordinatorResult:
+        with self.ctx.operation() as out:
+            self.classic.join_group(request, version, ctx, token)
+        return out
+
+    def sync_group(
+        self, request: SyncGroupRequest, version: int, ctx: RequestContext, token: Token
+    ) -> CoordinatorResult:
+        with self.ctx.operation() as out:
+            self.classic.sync_group(request, version, token)
+        return out
+
+    def heartbeat(
+        self, request: HeartbeatRequest, version: int, ctx: RequestContext, token: Token
+    ) -> CoordinatorResult:
+        with self.ctx.operation() as out:
+            self.ctx.respond(token, HeartbeatResponse(error_code=self.classic.heartbeat(request, version)))
+        return out
+
+    def leave_group(
+        self, request: LeaveGroupRequest, version: int, ctx: RequestContext, token: Token
+    ) -> CoordinatorResult:
+        with self.ctx.operation() as out:
+            self.ctx.respond(token, self.classic.leave_group(request, version))
+        return out
+
+    # ================================================================== offsets
+    def offset_commit(
+        self, request: OffsetCommitRequest, version: int, ctx: RequestContext, token: Token
+    ) -> CoordinatorResult:
+        with self.ctx.operation() as out:
+            self.ctx.respond(token, self.offsets.commit(request, version))
+        return out
+
+    def offset_fetch(
+        self, request: OffsetFetchRequest, version: int, ctx: RequestContext, token: Token
+    ) -> CoordinatorResult:
+        with self.ctx.operation() as out:
+            self.ctx.respond(token, self.offsets.fetch(request, version))
+        return out
+
+    def offset_delete(
+        self, request: OffsetDeleteRequest, version: int, ctx: RequestContext, token: Token
+    ) -> CoordinatorResult:
+        with self.ctx.operation() as out:
+            self.ctx.respond(token, self.offsets.delete(request, version))
+        return out
+
+    # ================================================================== Describe / List / Delete
+    def describe_groups(
+        self, request: DescribeGroupsRequest, version: int, ctx: RequestContext, token: Token
+    ) -> CoordinatorResult:
+        with self.ctx.operation() as out:
+            DG = DescribeGroupsResponse.DescribedGroup
+            described = []
+            for group_id in request.groups:
+                err = self.ctx.partition_error(group_id)
+                group = self.ctx.groups.get(group_id)
+                if err is not None:
+                    described.append(DG(group_id=group_id, error_code=err))
+                elif group is None:
+                    d = DG(group_id=group_id, group_state="Dead")
+                    if version >= 6:
+                        d.error_code = E.GROUP_ID_NOT_FOUND
+                        d.error_message = f"Group {group_id} not found."
+                    described.append(d)
+                else:
+                    described.append(self._describers[group.group_type](group))
+            self.ctx.respond(token, DescribeGroupsResponse(groups=described))
+        return out
+
+    def _describe_classic(self, group: Group) -> DescribeGroupsResponse.DescribedGroup:
+        assert isinstance(group, ClassicGroup)
+        return self.classic.describe(group)
+
+    def list_groups(
+        self, request: ListGroupsRequest, version: int, ctx: RequestContext, token: Token
+    ) -> CoordinatorResult:
+        with self.ctx.operation() as out:
+            states = {s.lower() for s in request.states_filter} if version >= 4 else set()
+            types = {t.lower() for t in request.types_filter} if version >= 5 else set()
+            error = E.COORDINATOR_LOAD_IN_PROGRESS if self.ctx.any_loading() else E.NONE
+            LG = ListGroupsResponse.ListedGroup
+            listed = []
+            for g in self.ctx.groups.values():
+                if types and g.group_type.value not in types:
+                    continue
+                if states and g.state_name().lower() not in states:
+                    continue
+                if self.ctx.partition_status(self.ctx.partition_for(g.group_id)) is not PartitionStatus.ACTIVE:
+                    continue
+                listed.append(
+                    LG(
+                        group_id=g.group_id,
+                        protocol_type=g.protocol_type or "",
+                        group_state=g.state_name(),
+                        group_type=g.group_type.value,
+                    )
+                )
+            self.ctx.respond(token, ListGroupsResponse(error_code=error, groups=listed))
+        return out
+
+    def delete_groups(
+        self, request: DeleteGroupsRequest, version: int, ctx: RequestContext, token: Token
+    ) -> CoordinatorResult:
+        with self.ctx.operation() as out:
+            R = DeleteGroupsResponse.DeletableGroupResult
+            results = []
+            for group_id in request.groups_names:
+                err = self.ctx.partition_error(group_id) if group_id else E.INVALID_GROUP_ID
+                group = self.ctx.groups.get(group_id)
+                if err is None:
+                    self.ctx.touch(group_id)
+                    err = E.GROUP_ID_NOT_FOUND if group is None else group.validate_delete_group()
+                if err is None and group is not None:
+                    self._delete_group(group, "DeleteGroups")
+                results.append(R(group_id=group_id, error_code=err if err is not None else E.NONE))
+            self.ctx.respond(token, DeleteGroupsResponse(results=results))
+        return out
+
+    def _delete_group(self, group: Group, reason: str) -> None:
+        """Tombstone every offset, then the group itself (B-LOG-2); replay turns it Dead."""
+        gid = group.group_id
+        self.offsets.delete_all(gid)
+        log.info("group.deleting", group=gid, reason=reason)
+        for key in group.group_tombstone_keys():
+            self.ctx.append(gid, key, None)
+
+    # ================================================================== offset expiry (KIP-211)
+    def cleanup_expired_offsets(self, partition: int) -> CoordinatorResult:
+        """The periodic task, callable directly: expire offsets, delete Empty groups left with none."""
+        with self.ctx.operation() as out:
+            self._cleanup_group_metadata(partition)
+        return out
+
+    def _on_expire_offsets(self, t: Timer) -> None:
+        self._cleanup_group_metadata(t.args[0])
+
+    def _cleanup_group_metadata(self, partition: int) -> None:
+        now = self.ctx.now()
+        before = self.ctx.records_so_far()
+        for group in self.ctx.groups_of(partition):
+            if self.offsets.cleanup_expired(group, now) and group.is_empty():
+                self._delete_group(group, "offsets expired and the group is empty")  # B-OFF-4
+        n = self.ctx.records_so_far() - before
+        if n:
+            log.info("offsets.expired", partition=partition, tombstones=n)
+        if self.ctx.partition_status(partition) is PartitionStatus.ACTIVE:
+            self.ctx.schedule_expire_offsets(partition)
+
+    # ================================================================== replay
+    def replay(self, key: bytes, value: bytes | None) -> None:
+        """Apply one `__consumer_offsets` record, live (every record a handler appends) and at load."""
+        # Offset commits are nearly every record of a load: decoded to plain tuples, no key objects.
+        commit_key = decode_offset_commit_key(key)
+        if commit_key is not None:
+            self.offsets.replay(*commit_key, value)
+            return
+        version = record_key_version(key)
+        handler = self._record_kinds.get(version)
+        if handler is not None:
+            handler(key, value)
+        elif version not in self._unknown_record_kinds:
+            self._unknown_record_kinds.add(version)  # once per kind: a log can hold millions
+            kind = "a KIP-848 consumer-group record" if version in KIP_848_RECORD_KEY_VERSIONS else "unknown"
+            log.warning("coordinator.unknown_record_kind", key_version=version, kind=kind,
+                        action="skipped; it may be left over from a newer broker or an aborted upgrade")
+
+    def _replay_group_metadata(self, key: bytes, value: bytes | None) -> None:
+        group_id = decode_group_metadata_key(key)
+        if value is None:
+            self.classic.replay_group_tombstone(group_id)
+        else:
+            self.classic.replay_group_metadata(group_id, decode_group_metadata_value(value))
+
+
+# ====================================================================== error-only answers (the API table)
+def describe_groups_error(req: DescribeGroupsRequest, version: int, error: ErrorCode) -> DescribeGroupsResponse:
+    DG = DescribeGroupsResponse.DescribedGroup
+    return DescribeGroupsResponse(groups=[DG(group_id=g, error_code=error) for g in req.groups])
+
+
+def list_groups_error(req: ListGroupsRequest, version: int, error: ErrorCode) -> ListGroupsResponse:
+    return ListGroupsResponse(error_code=error)
+
+
+def delete_groups_error(req: DeleteGroupsRequest, version: int, error: ErrorCode) -> DeleteGroupsResponse:
+    R = DeleteGroupsResponse.DeletableGroupResult
+    return DeleteGroupsResponse(results=[R(group_id=g, error_code=error) for g in req.groups_names])
