@@ -21,6 +21,7 @@ from kaflite.protocol.records import (
     build_batch,
     decode_records,
 )
+from kaflite.storage.fileio import write_fully
 from kaflite.storage.log import CLEANED_SUFFIX, DELETED_SUFFIX, SWAP_SUFFIX, PartitionLog
 from kaflite.storage.segment import LogSegment
 
@@ -134,7 +135,7 @@ class LogCleaner:
             cleaned = seg.log_path.with_name(seg.log_path.name + CLEANED_SUFFIX)
             fd = os.open(cleaned, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
             try:
-                os.write(fd, out)
+                write_fully(fd, out)
                 os.fsync(fd)
             finally:
                 os.close(fd)

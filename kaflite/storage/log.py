@@ -29,6 +29,7 @@ from kaflite.protocol.records import (
 )
 from kaflite.storage.config import LogConfig
 from kaflite.storage.errors import OffsetOutOfRangeError, RecordTooLargeError, StorageError
+from kaflite.storage.fileio import fsync_dir
 from kaflite.storage.producer_state import ProducerStateManager
 from kaflite.storage.segment import (
     INDEX_SUFFIX,
@@ -605,11 +606,11 @@ class PartitionLog:
         A crash between any two steps is finished or undone by `_complete_interrupted_swaps`."""
         swap = old.log_path.with_name(old.log_path.name + SWAP_SUFFIX)
         os.replace(new_log, swap)
-        _fsync_dir(self.directory)
+        fsync_dir(self.directory)
         idx = self.segments.index(old)
         old.rename_to(DELETED_SUFFIX)
         os.replace(swap, old.log_path)
-        _fsync_dir(self.directory)
+        fsync_dir(self.directory)
         for p in old.files:
             with contextlib.suppress(FileNotFoundError):
                 p.with_name(p.name + DELETED_SUFFIX).unlink()
@@ -621,14 +622,6 @@ class PartitionLog:
             seg.next_offset = old.next_offset
         self.segments[idx] = seg
         return seg
-
-
-def _fsync_dir(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 __all__ = ["AppendResult", "CorruptRecordError", "PartitionLog", "ReadResult", "segment_name"]

@@ -30,6 +30,7 @@ from kaflite.storage.checkpoint import read_offset_checkpoint, write_atomic, wri
 from kaflite.storage.cleaner import CleanerStats, LogCleaner
 from kaflite.storage.config import LogConfig
 from kaflite.storage.errors import InvalidTopicError, StorageError
+from kaflite.storage.fileio import fsync_dir
 from kaflite.storage.log import PartitionLog
 
 log = structlog.get_logger()
@@ -161,7 +162,7 @@ class LogManager:
             self._persist_registry()
         if clean:
             marker.unlink()  # a crash from now on is an unclean shutdown
-            _fsync_dir(self.data_dir)
+            fsync_dir(self.data_dir)
         log.info(
             "storage.loaded",
             data_dir=str(self.data_dir),
@@ -316,7 +317,7 @@ class LogManager:
                 doomed = self.data_dir / f"{info.name}-{p}.{uuid.uuid4().hex}{DELETE_DIR_SUFFIX}"
                 os.replace(plog.directory, doomed)
                 shutil.rmtree(doomed, ignore_errors=True)
-        _fsync_dir(self.data_dir)
+        fsync_dir(self.data_dir)
         for info in infos:
             log.info("storage.topic_deleted", topic=info.name)
 
@@ -375,11 +376,3 @@ class LogManager:
         self.write_checkpoints()
         write_atomic(self.data_dir / CLEAN_SHUTDOWN_FILE, b'{"version":0,"brokerEpoch":-1}')
         self._closed = True
-
-
-def _fsync_dir(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
