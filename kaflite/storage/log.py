@@ -528,10 +528,10 @@ class PartitionLog:
         except FileNotFoundError:
             return 0
 
-    def _delete_oldest(self, predicate: object, now_ms: int) -> int:
+    def _delete_oldest(self, predicate: Callable[[LogSegment], bool], now_ms: int) -> int:
         doomed: list[LogSegment] = []
         for seg in self.segments:
-            if seg.is_empty() or not predicate(seg):  # type: ignore[operator]
+            if seg.is_empty() or not predicate(seg):
                 break
             doomed.append(seg)
         if not doomed:

@@ -22,6 +22,7 @@ import uuid
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import structlog
 
@@ -119,15 +120,16 @@ class LogManager:
         recovery = self._read_checkpoint(RECOVERY_POINT_FILE)
         starts = self._read_checkpoint(LOG_START_OFFSET_FILE)
         cleaner = self._read_checkpoint(CLEANER_OFFSET_FILE)
-        registry: dict[str, dict[str, object]] = {}
+        # Parsed JSON in the shape _persist_registry writes: the conversions below raise on anything else.
+        registry: dict[str, dict[str, Any]] = {}
         with contextlib.suppress(FileNotFoundError):
             registry = json.loads((self.data_dir / TOPICS_FILE).read_text())["topics"]
         for name, entry in registry.items():
-            configs = {str(k): str(v) for k, v in dict(entry.get("configs", {})).items()}  # type: ignore[arg-type]
+            configs = {str(k): str(v) for k, v in dict(entry.get("configs", {})).items()}
             self._topics[name] = TopicInfo(
                 name,
                 topic_id_from_str(str(entry["topic_id"])),
-                int(entry["partitions"]),  # type: ignore[call-overload]
+                int(entry["partitions"]),
                 configs,
                 LogConfig.from_dict(configs, self.default_config),
             )
