@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -113,6 +114,7 @@ def abandon(plog: PartitionLog) -> None:
 
 
 Rec = tuple[int, bytes, bytes | None]
+OpenLog = Callable[..., PartitionLog]  # the open_log fixture
 
 
 def write_survivors(plog: PartitionLog, rounds: int = 60) -> None:
@@ -177,7 +179,9 @@ def assert_recovered(plog: PartitionLog, expected: list[Rec], log_end_offset: in
             assert found is not None and found.position == h.position
 
 
-def test_step_hook_sees_every_step_with_the_directory_fsyncs(open_log, monkeypatch) -> None:
+def test_step_hook_sees_every_step_with_the_directory_fsyncs(
+    open_log: OpenLog, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The shipped swap runs both directory fsyncs where the crash analysis needs them: the `.swap` rename
     is durable before the old files go, and the `.log` rename before the `.deleted` files do."""
     plog = open_log(CFG)
@@ -195,7 +199,7 @@ def test_step_hook_sees_every_step_with_the_directory_fsyncs(open_log, monkeypat
 
 @pytest.mark.parametrize("nth", [1, 2])
 @pytest.mark.parametrize("step", REPLACE_STEPS)
-def test_crash_at_each_swap_step_then_reopen_partition_log(open_log, step: str, nth: int) -> None:
+def test_crash_at_each_swap_step_then_reopen_partition_log(open_log: OpenLog, step: str, nth: int) -> None:
     plog = open_log(CFG)
     write_survivors(plog)
     model = Model(plog)
@@ -215,7 +219,7 @@ def test_crash_at_each_swap_step_then_reopen_partition_log(open_log, step: str, 
 
 
 @pytest.mark.parametrize("step", REPLACE_STEPS)
-def test_crash_at_each_swap_step_then_restart_log_manager(tmp_path, step: str) -> None:
+def test_crash_at_each_swap_step_then_restart_log_manager(tmp_path: Path, step: str) -> None:
     overrides = {"cleanup.policy": "compact", "delete.retention.ms": "1000",
                  "segment.bytes": "8192", "index.interval.bytes": "512"}
     clock = ManualClock(T0)

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from kaflite.storage import fileio
 from kaflite.storage.fileio import fsync_dir, write_fully
 
 
@@ -24,8 +23,8 @@ def short_writes(monkeypatch: pytest.MonkeyPatch, most: int) -> list[int]:
         asked.append(len(data))
         return real_pwrite(fd, bytes(data[:most]), offset)
 
-    monkeypatch.setattr(fileio.os, "write", write)
-    monkeypatch.setattr(fileio.os, "pwrite", pwrite)
+    monkeypatch.setattr(os, "write", write)
+    monkeypatch.setattr(os, "pwrite", pwrite)
     return asked
 
 
@@ -57,7 +56,7 @@ def test_write_fully_at_offset_loops_and_leaves_the_rest(tmp_path: Path, monkeyp
 def test_write_fully_raises_instead_of_spinning_on_a_zero_write(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(fileio.os, "write", lambda fd, data: 0)
+    monkeypatch.setattr(os, "write", lambda fd, data: 0)
     fd = os.open(tmp_path / "f", os.O_WRONLY | os.O_CREAT, 0o644)
     try:
         with pytest.raises(OSError):
