@@ -10,16 +10,9 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
+from kaflite.storage.fileio import fsync_dir, write_fully
+
 CHECKPOINT_VERSION = 0
-
-
-def fsync_dir(path: str | os.PathLike[str]) -> None:
-    """Make a rename or create in `path` durable."""
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
@@ -28,9 +21,7 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
     tmp = path.with_name(path.name + ".tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view) :]
+        write_fully(fd, data)
         os.fsync(fd)
     finally:
         os.close(fd)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from pathlib import Path
 
 import structlog
 
@@ -21,8 +20,8 @@ from kaflite.protocol.records import (
     build_batch,
     decode_records,
 )
-from kaflite.storage.log import CLEANED_SUFFIX, DELETED_SUFFIX, SWAP_SUFFIX, PartitionLog
-from kaflite.storage.segment import LogSegment
+from kaflite.storage.fileio import write_fully
+from kaflite.storage.log import CLEANED_SUFFIX, PartitionLog
 
 log = structlog.get_logger()
 
@@ -37,16 +36,8 @@ class CleanerStats:
     tombstones_dropped: int = 0
 
 
-class CrashPoint(Exception):
-    """Raised by the test hook to simulate a crash between two rename steps."""
-
-
 class LogCleaner:
     """Compacts one partition log at a time; synchronous, called by the broker's housekeeping."""
-
-    def __init__(self, crash_after: str | None = None) -> None:
-        # Test hook: "cleaned" | "swap" | "deleted" | "renamed" stops after that step (a simulated crash).
-        self.crash_after = crash_after
 
     @staticmethod
     def dirty_ratio(plog: PartitionLog) -> float:
@@ -134,14 +125,12 @@ class LogCleaner:
             cleaned = seg.log_path.with_name(seg.log_path.name + CLEANED_SUFFIX)
             fd = os.open(cleaned, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
             try:
-                os.write(fd, out)
+                write_fully(fd, out)
                 os.fsync(fd)
             finally:
                 os.close(fd)
             stats.bytes_written += len(out)
-            if self.crash_after == "cleaned":
-                raise CrashPoint("cleaned")
-            self._swap(plog, seg, cleaned)
+            plog.replace_segment(seg, cleaned)
             stats.segments_cleaned += 1
         plog.cleaner_checkpoint = plog.active_segment.base_offset
         log.info(
@@ -153,18 +142,3 @@ class LogCleaner:
             records_retained=stats.records_retained,
         )
         return stats
-
-    def _swap(self, plog: PartitionLog, seg: LogSegment, cleaned: Path) -> None:
-        if self.crash_after is None:
-            plog.replace_segment(seg, cleaned)
-            return
-        # the same steps as replace_segment, stopping where a test asks
-        swap = seg.log_path.with_name(seg.log_path.name + SWAP_SUFFIX)
-        os.replace(cleaned, swap)
-        if self.crash_after == "swap":
-            raise CrashPoint("swap")
-        seg.rename_to(DELETED_SUFFIX)
-        if self.crash_after == "deleted":
-            raise CrashPoint("deleted")
-        os.replace(swap, seg.log_path)
-        raise CrashPoint("renamed")

@@ -8,6 +8,7 @@ import bisect
 import contextlib
 import os
 import shutil
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,6 +30,7 @@ from kaflite.protocol.records import (
 )
 from kaflite.storage.config import LogConfig
 from kaflite.storage.errors import OffsetOutOfRangeError, RecordTooLargeError, StorageError
+from kaflite.storage.fileio import fsync_dir
 from kaflite.storage.producer_state import ProducerStateManager
 from kaflite.storage.segment import (
     INDEX_SUFFIX,
@@ -46,6 +48,9 @@ DELETED_SUFFIX = ".deleted"
 CLEANED_SUFFIX = ".cleaned"
 SWAP_SUFFIX = ".swap"
 TORN_SUFFIX = ".torn-"
+
+# The steps of `PartitionLog.replace_segment`, in order (see its docstring for what each leaves on disk).
+REPLACE_STEPS = ("cleaned", "swap", "old_deleted", "swapped_in", "unlinked")
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +94,9 @@ class PartitionLog:
         self.unflushed_messages = 0
         self.last_flush_ms = 0
         self.cleaner_checkpoint = 0  # first dirty offset, for compacted topics
+        # Called with each step's name (REPLACE_STEPS) as `replace_segment` completes it. A seam for crash
+        # tests: a hook that raises stops the shipped code right there, as a crash would.
+        self.step_hook: Callable[[str], None] | None = None
         self._closed = False
 
     # ---------------------------------------------------------------------------------------------------
@@ -520,10 +528,10 @@ class PartitionLog:
         except FileNotFoundError:
             return 0
 
-    def _delete_oldest(self, predicate: object, now_ms: int) -> int:
+    def _delete_oldest(self, predicate: Callable[[LogSegment], bool], now_ms: int) -> int:
         doomed: list[LogSegment] = []
         for seg in self.segments:
-            if seg.is_empty() or not predicate(seg):  # type: ignore[operator]
+            if seg.is_empty() or not predicate(seg):
                 break
             doomed.append(seg)
         if not doomed:
@@ -600,19 +608,38 @@ class PartitionLog:
         shutil.rmtree(self.directory, ignore_errors=True)
 
     def replace_segment(self, old: LogSegment, new_log: Path) -> LogSegment:
-        """Swap a compacted copy in for `old` with Kafka's crash-safe renames (LocalLog.replaceSegments):
-        `<name>.log.cleaned` -> `.swap`, old files -> `.deleted`, `.swap` -> `<name>.log`, unlink `.deleted`.
-        A crash between any two steps is finished or undone by `_complete_interrupted_swaps`."""
+        """Swap a compacted copy in for `old` with Kafka's crash-safe renames (LocalLog.replaceSegments).
+
+        `new_log` is `<name>.log.cleaned`, already written and fsynced. The steps, each named in
+        `REPLACE_STEPS` and reported to `step_hook` once done, and what recovery
+        (`_complete_interrupted_swaps`) makes of a crash right after each:
+
+        - `cleaned`: nothing renamed yet. Recovery deletes the `.cleaned` file: the old segment stays.
+        - `swap`: `.cleaned` renamed to `.log.swap`, directory fsynced. The swap is now committed:
+          recovery finishes it (the `.swap` replaces the old `.log`, the old indexes are dropped).
+        - `old_deleted`: the old `.log`, `.index`, `.timeindex` renamed to `.deleted`. Recovery unlinks
+          them and finishes the swap.
+        - `swapped_in`: `.log.swap` renamed to `.log`, directory fsynced. Recovery unlinks the
+          `.deleted` files and rebuilds the indexes.
+        - `unlinked`: the `.deleted` files are gone; only the in-memory segment list is still old.
+
+        Kafka's order, too: its old files go to `.deleted` before its `.swap` loses the suffix.
+        """
+        self._step("cleaned")
         swap = old.log_path.with_name(old.log_path.name + SWAP_SUFFIX)
         os.replace(new_log, swap)
-        _fsync_dir(self.directory)
+        fsync_dir(self.directory)
+        self._step("swap")
         idx = self.segments.index(old)
         old.rename_to(DELETED_SUFFIX)
+        self._step("old_deleted")
         os.replace(swap, old.log_path)
-        _fsync_dir(self.directory)
+        fsync_dir(self.directory)
+        self._step("swapped_in")
         for p in old.files:
             with contextlib.suppress(FileNotFoundError):
                 p.with_name(p.name + DELETED_SUFFIX).unlink()
+        self._step("unlinked")
         seg = self._new_segment_object(old.base_offset, old.created_ms)
         seg.rebuild_indexes(validate=False)
         seg.offset_index.flush()
@@ -622,13 +649,9 @@ class PartitionLog:
         self.segments[idx] = seg
         return seg
 
-
-def _fsync_dir(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
+    def _step(self, name: str) -> None:
+        if self.step_hook is not None:
+            self.step_hook(name)
 
 
 __all__ = ["AppendResult", "CorruptRecordError", "PartitionLog", "ReadResult", "segment_name"]

@@ -22,6 +22,7 @@ import uuid
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import structlog
 
@@ -30,6 +31,7 @@ from kaflite.storage.checkpoint import read_offset_checkpoint, write_atomic, wri
 from kaflite.storage.cleaner import CleanerStats, LogCleaner
 from kaflite.storage.config import LogConfig
 from kaflite.storage.errors import InvalidTopicError, StorageError
+from kaflite.storage.fileio import fsync_dir
 from kaflite.storage.log import PartitionLog
 
 log = structlog.get_logger()
@@ -118,15 +120,16 @@ class LogManager:
         recovery = self._read_checkpoint(RECOVERY_POINT_FILE)
         starts = self._read_checkpoint(LOG_START_OFFSET_FILE)
         cleaner = self._read_checkpoint(CLEANER_OFFSET_FILE)
-        registry: dict[str, dict[str, object]] = {}
+        # Parsed JSON in the shape _persist_registry writes: the conversions below raise on anything else.
+        registry: dict[str, dict[str, Any]] = {}
         with contextlib.suppress(FileNotFoundError):
             registry = json.loads((self.data_dir / TOPICS_FILE).read_text())["topics"]
         for name, entry in registry.items():
-            configs = {str(k): str(v) for k, v in dict(entry.get("configs", {})).items()}  # type: ignore[arg-type]
+            configs = {str(k): str(v) for k, v in dict(entry.get("configs", {})).items()}
             self._topics[name] = TopicInfo(
                 name,
                 topic_id_from_str(str(entry["topic_id"])),
-                int(entry["partitions"]),  # type: ignore[call-overload]
+                int(entry["partitions"]),
                 configs,
                 LogConfig.from_dict(configs, self.default_config),
             )
@@ -161,7 +164,7 @@ class LogManager:
             self._persist_registry()
         if clean:
             marker.unlink()  # a crash from now on is an unclean shutdown
-            _fsync_dir(self.data_dir)
+            fsync_dir(self.data_dir)
         log.info(
             "storage.loaded",
             data_dir=str(self.data_dir),
@@ -316,7 +319,7 @@ class LogManager:
                 doomed = self.data_dir / f"{info.name}-{p}.{uuid.uuid4().hex}{DELETE_DIR_SUFFIX}"
                 os.replace(plog.directory, doomed)
                 shutil.rmtree(doomed, ignore_errors=True)
-        _fsync_dir(self.data_dir)
+        fsync_dir(self.data_dir)
         for info in infos:
             log.info("storage.topic_deleted", topic=info.name)
 
@@ -375,11 +378,3 @@ class LogManager:
         self.write_checkpoints()
         write_atomic(self.data_dir / CLEAN_SHUTDOWN_FILE, b'{"version":0,"brokerEpoch":-1}')
         self._closed = True
-
-
-def _fsync_dir(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)

@@ -26,6 +26,7 @@ from kaflite.protocol.records import (
     read_header,
     validate_batch,
 )
+from kaflite.storage.fileio import write_fully
 
 LOG_SUFFIX = ".log"
 INDEX_SUFFIX = ".index"
@@ -82,7 +83,7 @@ class _Index:
     def _append(self, key: int, value: int) -> None:
         self.keys.append(key)
         self.values.append(value)
-        os.write(self._open(), self.ENTRY.pack(key, value))
+        write_fully(self._open(), self.ENTRY.pack(key, value))
         self._unsynced = True
 
     @property
@@ -95,7 +96,7 @@ class _Index:
         data = b"".join(self.ENTRY.pack(k, v) for k, v in zip(self.keys, self.values, strict=True))
         fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
         try:
-            os.write(fd, data)
+            write_fully(fd, data)
         finally:
             os.close(fd)
         self._unsynced = True
@@ -219,13 +220,10 @@ class LogSegment:
     def append(self, data: bytes | bytearray | memoryview, headers: list[BatchHeader]) -> None:
         """Write validated, offset-assigned batches (`headers[i].position` relative to `data`)."""
         start = self.size
-        view = memoryview(data)
-        written = 0
-        while written < len(view):
-            written += os.pwrite(self.fd, view[written:], start + written)
+        written = write_fully(self.fd, data, start)
         for h in headers:
             self._index_batch(h, start + h.position)
-        self.size = start + len(view)
+        self.size = start + written
         self.dirty = True
 
     def _index_batch(self, h: BatchHeader, position: int) -> None:
