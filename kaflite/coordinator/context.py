@@ -126,10 +126,6 @@ class ShardContext:
         assert self._out is not None, "outside an operation"
         return self._out
 
-    @property
-    def in_operation(self) -> bool:
-        return self._out is not None
-
     def now(self) -> int:
         return self.clock.now_ms()
 

@@ -31,8 +31,10 @@ class CoordinatorResult:
 
     `records[p]` must be appended to `__consumer_offsets` partition p, in order, and be durable
     before any of `responses` is delivered (B-OFF-2, B-SYNC-2). `responses` may answer tokens
-    parked by earlier requests. `partitions` are the partitions the responses depend on, so a
-    response without records of its own still waits for earlier writes of its group's partition.
+    parked by earlier requests. `partitions` are the partitions the responses depend on (the
+    handler touched the group's partition), so such a response without records of its own still
+    waits for earlier writes there; reads that touch nothing (OffsetFetch, DescribeGroups,
+    ListGroups) are answered at once.
     """
 
     records: dict[int, list[Record]] = field(default_factory=dict)

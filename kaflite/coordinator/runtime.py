@@ -3,10 +3,15 @@
 It runs each operation of the pure GroupCoordinator synchronously (no await inside a state change,
 B-JOIN-1), appends the records the operation produced to `__consumer_offsets` through a writer,
 and only once they are durable releases the responses (B-OFF-2, B-SYNC-2). Writes to one partition
-are chained in order; a response without records of its own still waits for the earlier writes of
-its group's partition. A failed append reloads that partition from the log (Kafka reverts to the
-last committed snapshot; we rebuild by replay) and fails the requests that depended on it. Timers
-are `loop.call_at` handles; a fired timer is just another operation, and a stale one is ignored.
+are chained in order. An answer that reads a group's state (JoinGroup, SyncGroup, Heartbeat,
+LeaveGroup, OffsetCommit, OffsetDelete, DeleteGroups: the handler "touches" the group's partition)
+waits for that partition's earlier writes even with no records of its own, so it never reports a
+state the log does not hold yet. OffsetFetch, DescribeGroups and ListGroups do not wait: they are
+answered from memory at once, which may show a write still in flight (Kafka reads at the last
+committed offset instead; coordinator/README.md lists the difference). A failed append reloads
+that partition from the log (Kafka reverts to the last committed snapshot; we rebuild by replay)
+and fails the requests that depended on it. Timers are `loop.call_at` handles; a fired timer is
+just another operation, and a stale one is ignored.
 """
 
 from __future__ import annotations

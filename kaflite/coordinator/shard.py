@@ -16,6 +16,7 @@ one atomic state change (B-JOIN-1).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import NamedTuple
 
 import structlog
 
@@ -62,6 +63,11 @@ E = ErrorCode
 KIP_848_RECORD_KEY_VERSIONS = range(3, 9)
 
 
+class _GroupTypeHooks(NamedTuple):
+    describe: Callable[[Group], DescribeGroupsResponse.DescribedGroup]
+    on_loaded: Callable[[Group], None]
+
+
 class GroupCoordinator:
     """Every group and committed offset of the `__consumer_offsets` partitions this broker owns.
 
@@ -91,8 +97,10 @@ class GroupCoordinator:
             GROUP_METADATA_KEY_VERSION: self._replay_group_metadata,
         }
         self._unknown_record_kinds: set[int] = set()
-        self._describers: dict[GroupType, Callable[[Group], DescribeGroupsResponse.DescribedGroup]] = {
-            GroupType.CLASSIC: self._describe_classic,
+        # What differs per group type and is not the Group protocol's: its DescribeGroups entry and
+        # what it arms once its partition is loaded.
+        self._group_types: dict[GroupType, _GroupTypeHooks] = {
+            GroupType.CLASSIC: _GroupTypeHooks(describe=self._describe_classic, on_loaded=self._classic_loaded),
         }
 
     # ================================================================== partitions and loading
@@ -117,8 +125,7 @@ class GroupCoordinator:
             for group in groups:
                 members += group.num_members()
                 offsets += len(self.offsets.offsets_of(group.group_id))
-                if isinstance(group, ClassicGroup):
-                    self.classic.rebalance.on_loaded(group)
+                self._group_types[group.group_type].on_loaded(group)
             self.ctx.schedule_expire_offsets(partition)
             log.info("groups.loaded", partition=partition, groups=len(groups), members=members, offsets=offsets)
         return out
@@ -251,13 +258,17 @@ class GroupCoordinator:
                         d.error_message = f"Group {group_id} not found."
                     described.append(d)
                 else:
-                    described.append(self._describers[group.group_type](group))
+                    described.append(self._group_types[group.group_type].describe(group))
             self.ctx.respond(token, DescribeGroupsResponse(groups=described))
         return out
 
     def _describe_classic(self, group: Group) -> DescribeGroupsResponse.DescribedGroup:
         assert isinstance(group, ClassicGroup)
         return self.classic.describe(group)
+
+    def _classic_loaded(self, group: Group) -> None:
+        assert isinstance(group, ClassicGroup)
+        self.classic.rebalance.on_loaded(group)
 
     def list_groups(
         self, request: ListGroupsRequest, version: int, ctx: RequestContext, token: Token
