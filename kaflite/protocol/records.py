@@ -19,12 +19,15 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import cramjam
 from fastcrc import crc32 as _fastcrc32
 
 from kaflite.protocol.errors import ErrorCode
+
+if TYPE_CHECKING:
+    from mmap import mmap
 
 Buffer = bytes | bytearray | memoryview
 
@@ -184,7 +187,7 @@ class NewRecord(NamedTuple):
 # header view, validation, iteration
 
 
-def read_header(buf: Buffer, pos: int = 0) -> BatchHeader:
+def read_header(buf: Buffer | mmap, pos: int = 0) -> BatchHeader:
     """The header at `pos`, unchecked: one precompiled unpack, so it is cheap per produced batch."""
     if len(buf) - pos < HEADER_SIZE:
         raise CorruptRecordError(f"record batch header at position {pos} is truncated")
@@ -197,7 +200,7 @@ def batch_size_at(buf: Buffer, pos: int) -> int:
     return batch_length + LOG_OVERHEAD
 
 
-def validate_batch(buf: Buffer, pos: int = 0) -> BatchHeader:
+def validate_batch(buf: Buffer | mmap, pos: int = 0) -> BatchHeader:
     """Check magic, length and CRC32C of the batch at `pos`; returns its header.
 
     Raises UnsupportedMagicError for v0/v1 message sets and CorruptRecordError for anything else.
