@@ -21,6 +21,7 @@ import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT_DIR = ROOT / "kaflite" / "protocol" / "messages"
@@ -127,11 +128,11 @@ class Message:
 
 def load_message(path: Path) -> Message:
     spec = json.loads(strip_comments(path.read_text()))
-    common: dict[str, dict] = {c["name"]: c for c in spec.get("commonStructs", [])}
+    common: dict[str, dict[str, Any]] = {c["name"]: c for c in spec.get("commonStructs", [])}
     structs: list[Struct] = []
     by_name: dict[str, Struct] = {}
 
-    def build_struct(name: str, fields: list[dict]) -> Struct:
+    def build_struct(name: str, fields: list[dict[str, Any]]) -> Struct:
         st = Struct(name)
         if name in by_name:
             return by_name[name]
@@ -140,7 +141,7 @@ def load_message(path: Path) -> Message:
         st.fields = [build_field(f) for f in fields]
         return st
 
-    def build_field(f: dict) -> Field:
+    def build_field(f: dict[str, Any]) -> Field:
         typ = f["type"]
         elem = typ[2:] if typ.startswith("[]") else typ
         default = f.get("default")
@@ -222,9 +223,9 @@ class Emitter:
         return self.structs_used[fmt]
 
 
-def layout_key(st: Struct, v: int, flex: bool) -> tuple:
+def layout_key(st: Struct, v: int, flex: bool) -> tuple[Any, ...]:
     """What distinguishes the wire layout of ``st`` at version ``v``."""
-    key: list = [flex]
+    key: list[Any] = [flex]
     for f in st.fields:
         present = v in f.versions
         tagged = flex and f.tagged is not None and v in f.tagged
@@ -240,7 +241,7 @@ class Generator:
         self.em = Emitter()
         self.funcs: list[str] = []
         # (struct name, layout key) -> function suffix
-        self.layouts: dict[tuple[str, tuple], int] = {}
+        self.layouts: dict[tuple[str, tuple[Any, ...]], int] = {}
         # Per generated function: a fresh number for each array's locals (a0, x0, a1, x1...), so
         # that no local is reused with another type (mypy types a name once per function).
         self.local_n = 0
@@ -254,7 +255,8 @@ class Generator:
 
     # -- decode ------------------------------------------------------------------------------
 
-    def fn_name(self, kind: str, st: Struct, v: int) -> str:
+    def fn_name(self, kind: str, st: Struct | None, v: int) -> str:
+        assert st is not None, "only struct fields have codec functions"
         flex = self.flex(v)
         key = (st.name, layout_key(st, v, flex))
         if key not in self.layouts:
