@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 RUN_STAMP := $(VENV)/.installed-run
 STAMP     := $(VENV)/.installed-test
 
-.PHONY: run test lint codegen codegen-check bench clean
+.PHONY: run test lint typecheck codegen codegen-check bench clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,9 +27,13 @@ run: $(RUN_STAMP)
 test: $(STAMP) lint codegen-check
 	$(PY) -m pytest -q
 
-lint: $(STAMP)
+lint: $(STAMP) typecheck
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports
+
+# mypy over the whole package, as [tool.mypy] in pyproject.toml says (strict on protocol, storage, coordinator).
+typecheck: $(STAMP)
+	$(VENV)/bin/mypy
 
 codegen: $(STAMP)
 	$(PY) tools/codegen/generate.py
@@ -42,4 +46,4 @@ bench: $(STAMP)
 	$(PY) bench/run_all.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache
+	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache .mypy_cache

@@ -70,6 +70,7 @@ def rows_batch(rows: list[tuple[Any, ...]], schema: pa.Schema) -> pa.RecordBatch
     arrays = []
     for field, values in zip(schema, columns, strict=True):
         if pa.types.is_timestamp(field.type):
-            values = [None if v is None else v * 1000 for v in values]
-        arrays.append(pa.array(values, field.type))
+            arrays.append(pa.array([None if v is None else v * 1000 for v in values], field.type))
+        else:
+            arrays.append(pa.array(values, field.type))
     return pa.RecordBatch.from_arrays(arrays, schema=schema)

@@ -136,8 +136,10 @@ class _Pruning:
     max_time: int | None = None
 
     def take(self, f: Filter, offset_col: str, time_col: str) -> None:
-        col = f.attribute[0] if len(f.attribute) == 1 else None
-        value = getattr(f, "value", None)
+        # Not, And and Or carry no attribute of their own: they prune nothing (Spark still applies them)
+        attribute: tuple[str, ...] = getattr(f, "attribute", ())
+        col = attribute[0] if len(attribute) == 1 else None
+        value: Any = getattr(f, "value", None)
         if col == "topic" and isinstance(f, EqualTo):
             self.topics = {value} if self.topics is None else self.topics & {value}
         elif col == "topic" and isinstance(f, In):

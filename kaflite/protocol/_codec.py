@@ -7,12 +7,33 @@ Kept hand-written and small: the generated modules inline fixed-size fields with
 from __future__ import annotations
 
 import struct
-from typing import Any, Union
+from collections.abc import Callable
+from typing import Any, Protocol, Self, Union
 
 Buffer = Union[bytes, bytearray, memoryview]  # noqa: UP007 - used in generated annotations at runtime
+#: Where an encoder puts its output: ``list.append`` of the parts (records are passed through uncopied).
+Writer = Callable[[Buffer], object]
 
 ZERO_UUID = bytes(16)
 
+
+class ApiMessage(Protocol):
+    """What every generated request and response class offers (``REQUESTS``/``RESPONSES`` values)."""
+
+    API_KEY: int
+    MIN_VERSION: int
+    MAX_VERSION: int
+    FLEXIBLE_MIN: int
+
+    def encode(self, version: int) -> bytes: ...
+
+    def encode_parts(self, version: int) -> list[Buffer]: ...
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> Self: ...
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[Self, int]: ...
 
 
 class _Unset:
@@ -40,8 +61,9 @@ def _unsupported(*_args: Any) -> Any:
     raise DecodeError("unsupported version")
 
 
-def _new(cls: type) -> Any:
-    return cls.__new__(cls)
+def _new(cls: type[Any]) -> Any:
+    # Any, not the class: decoders fill every slot from the wire, which the attribute types trust.
+    return object.__new__(cls)
 
 
 def _r_uvarint(buf: memoryview, pos: int) -> tuple[int, int]:
@@ -150,7 +172,7 @@ def _skip_tags(buf: memoryview, pos: int) -> int:
     return pos
 
 
-def _w_str(w: Any, s: str | None) -> None:
+def _w_str(w: Writer, s: str | None) -> None:
     if s is None:
         w(_I16_NULL)
         return
@@ -159,7 +181,7 @@ def _w_str(w: Any, s: str | None) -> None:
     w(b)
 
 
-def _w_cstr(w: Any, s: str | None) -> None:
+def _w_cstr(w: Writer, s: str | None) -> None:
     if s is None:
         w(b"\x00")
         return
@@ -168,7 +190,7 @@ def _w_cstr(w: Any, s: str | None) -> None:
     w(b)
 
 
-def _w_bytes(w: Any, b: Buffer | None) -> None:
+def _w_bytes(w: Writer, b: Buffer | None) -> None:
     if b is None:
         w(_I32_NULL)
         return
@@ -176,7 +198,7 @@ def _w_bytes(w: Any, b: Buffer | None) -> None:
     w(b)
 
 
-def _w_cbytes(w: Any, b: Buffer | None) -> None:
+def _w_cbytes(w: Writer, b: Buffer | None) -> None:
     if b is None:
         w(b"\x00")
         return
@@ -191,7 +213,8 @@ def _repr(o: Any) -> str:
 
 def _eq(a: Any, b: Any) -> bool:
     if type(a) is not type(b):
-        return NotImplemented
+        # what __eq__ returns for another type (typeshed types NotImplemented as Any)
+        return NotImplemented  # type: ignore[no-any-return]
     return all(_norm(getattr(a, k)) == _norm(getattr(b, k)) for k in a.__slots__)
 
 

@@ -19,12 +19,15 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Iterable, Iterator, Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import cramjam
 from fastcrc import crc32 as _fastcrc32
 
 from kaflite.protocol.errors import ErrorCode
+
+if TYPE_CHECKING:
+    from mmap import mmap
 
 Buffer = bytes | bytearray | memoryview
 
@@ -184,19 +187,20 @@ class NewRecord(NamedTuple):
 # header view, validation, iteration
 
 
-def read_header(buf: Buffer, pos: int = 0) -> BatchHeader:
+def read_header(buf: Buffer | mmap, pos: int = 0) -> BatchHeader:
     """The header at `pos`, unchecked: one precompiled unpack, so it is cheap per produced batch."""
     if len(buf) - pos < HEADER_SIZE:
         raise CorruptRecordError(f"record batch header at position {pos} is truncated")
-    return BatchHeader(*_HEADER.unpack_from(buf, pos), pos)
+    return BatchHeader._make((*_HEADER.unpack_from(buf, pos), pos))
 
 
 def batch_size_at(buf: Buffer, pos: int) -> int:
     """Total size of the batch at `pos` from its length field (no other check)."""
-    return _INT32.unpack_from(buf, pos + 8)[0] + LOG_OVERHEAD
+    batch_length: int = _INT32.unpack_from(buf, pos + 8)[0]
+    return batch_length + LOG_OVERHEAD
 
 
-def validate_batch(buf: Buffer, pos: int = 0) -> BatchHeader:
+def validate_batch(buf: Buffer | mmap, pos: int = 0) -> BatchHeader:
     """Check magic, length and CRC32C of the batch at `pos`; returns its header.
 
     Raises UnsupportedMagicError for v0/v1 message sets and CorruptRecordError for anything else.
@@ -219,7 +223,7 @@ def validate_batch(buf: Buffer, pos: int = 0) -> BatchHeader:
             f"record batch at position {pos} declares {batch_length + LOG_OVERHEAD} bytes "
             f"but only {available} remain"
         )
-    header = BatchHeader(*_HEADER.unpack_from(buf, pos), pos)
+    header = BatchHeader._make((*_HEADER.unpack_from(buf, pos), pos))
     mv = buf if isinstance(buf, memoryview) else memoryview(buf)
     computed = crc32c(mv[pos + ATTRIBUTES_OFFSET : end])
     if computed != header.crc:
@@ -434,7 +438,7 @@ def _encode_record(out: bytearray, offset_delta: int, timestamp_delta: int, key:
 
 
 def build_batch(
-    records: Iterable[NewRecord | tuple],
+    records: Iterable[NewRecord | tuple[Any, ...]],
     *,
     timestamp_ms: int,
     base_offset: int = 0,

@@ -59,6 +59,18 @@ def test_pushdown_filters(spark: Any, workload: Any) -> None:
     assert _log(spark, workload.data_dir, pushdown="true").where(F.col("timestamp") > far).count() == 0
 
 
+def test_pushed_not_filter_prunes_nothing_and_does_not_fail() -> None:
+    # Not (like And/Or) has no `attribute`; reading it raised AttributeError for `WHERE topic != 'x'`.
+    from pyspark.sql.datasource import EqualTo, Not
+
+    from kaflite.analytics.sources import _Pruning
+
+    pruning = _Pruning()
+    pruning.take(Not(EqualTo(("topic",), "orders")), "offset", "timestamp")
+    pruning.take(EqualTo(("partition",), 2), "offset", "timestamp")
+    assert pruning.topics is None and pruning.partitions == {2}
+
+
 def test_offsets_commits_are_the_clients_commits(spark: Any, workload: Any) -> None:
     commits = (spark.read.format("kaflite-offsets").load(str(workload.data_dir))
                .where(F.col("group") == workload.group))

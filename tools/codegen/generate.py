@@ -21,6 +21,7 @@ import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
 OUT_DIR = ROOT / "kaflite" / "protocol" / "messages"
@@ -127,11 +128,11 @@ class Message:
 
 def load_message(path: Path) -> Message:
     spec = json.loads(strip_comments(path.read_text()))
-    common: dict[str, dict] = {c["name"]: c for c in spec.get("commonStructs", [])}
+    common: dict[str, dict[str, Any]] = {c["name"]: c for c in spec.get("commonStructs", [])}
     structs: list[Struct] = []
     by_name: dict[str, Struct] = {}
 
-    def build_struct(name: str, fields: list[dict]) -> Struct:
+    def build_struct(name: str, fields: list[dict[str, Any]]) -> Struct:
         st = Struct(name)
         if name in by_name:
             return by_name[name]
@@ -140,7 +141,7 @@ def load_message(path: Path) -> Message:
         st.fields = [build_field(f) for f in fields]
         return st
 
-    def build_field(f: dict) -> Field:
+    def build_field(f: dict[str, Any]) -> Field:
         typ = f["type"]
         elem = typ[2:] if typ.startswith("[]") else typ
         default = f.get("default")
@@ -222,9 +223,9 @@ class Emitter:
         return self.structs_used[fmt]
 
 
-def layout_key(st: Struct, v: int, flex: bool) -> tuple:
+def layout_key(st: Struct, v: int, flex: bool) -> tuple[Any, ...]:
     """What distinguishes the wire layout of ``st`` at version ``v``."""
-    key: list = [flex]
+    key: list[Any] = [flex]
     for f in st.fields:
         present = v in f.versions
         tagged = flex and f.tagged is not None and v in f.tagged
@@ -240,21 +241,33 @@ class Generator:
         self.em = Emitter()
         self.funcs: list[str] = []
         # (struct name, layout key) -> function suffix
-        self.layouts: dict[tuple[str, tuple], int] = {}
+        self.layouts: dict[tuple[str, tuple[Any, ...]], int] = {}
+        # Per generated function: a fresh number for each array's locals (a0, x0, a1, x1...), so
+        # that no local is reused with another type (mypy types a name once per function).
+        self.local_n = 0
+
+    def fresh(self) -> int:
+        self.local_n += 1
+        return self.local_n - 1
 
     def flex(self, v: int) -> bool:
         return self.msg.flexible is not None and v in self.msg.flexible
 
     # -- decode ------------------------------------------------------------------------------
 
-    def fn_name(self, kind: str, st: Struct, v: int) -> str:
+    def fn_name(self, kind: str, st: Struct | None, v: int) -> str:
+        assert st is not None, "only struct fields have codec functions"
         flex = self.flex(v)
         key = (st.name, layout_key(st, v, flex))
         if key not in self.layouts:
             self.layouts[key] = len([k for k in self.layouts if k[0] == st.name])
             idx = self.layouts[key]
+            outer = self.local_n  # a nested struct's functions are generated mid-way through ours
+            self.local_n = 0
             self.gen_decode(st, v, flex, f"_dec_{st.name}_{idx}")
+            self.local_n = 0
             self.gen_encode(st, v, flex, f"_enc_{st.name}_{idx}")
+            self.local_n = outer
         return f"_{kind}_{st.name}_{self.layouts[key]}"
 
     def read_value(self, f: Field, v: int, flex: bool, target: str, ind: str, out: list[str]) -> None:
@@ -289,6 +302,8 @@ class Generator:
                 out.append(f"{ind}{target}, pos = {sub}(buf, pos)")
 
     def read_array(self, f: Field, v: int, flex: bool, target: str, ind: str, out: list[str]) -> None:
+        k = self.fresh()
+        a, ap, x = f"a{k}", f"ap{k}", f"x{k}"
         if flex:
             out.append(f"{ind}n, pos = _r_uvarint(buf, pos); n -= 1")
         else:
@@ -303,23 +318,31 @@ class Generator:
             unpack = f"list(_struct.unpack_from('>%d{fmt}' % n, buf, pos))"
             out.append(f"{i2}{target} = {unpack}; pos += n * {size}")
             return
-        out.append(f"{i2}a = []; ap = a.append")
+        # The element type is what the reader returns (strings and bytes read as nullable).
+        if t in ("string", "bytes"):
+            elem = f"{'str' if t == 'string' else 'bytes'} | None"
+        elif t in ("uuid", "bool"):
+            elem = "bytes" if t == "uuid" else "bool"
+        else:
+            assert f.struct is not None
+            elem = f.struct.name
+        out.append(f"{i2}{a}: list[{elem}] = []; {ap} = {a}.append")
         out.append(f"{i2}for _ in range(n):")
         i3 = i2 + "    "
         if t == "string":
             fn = "_r_cstr" if flex else "_r_str"
-            out.append(f"{i3}x, pos = {fn}(buf, pos); ap(x)")
+            out.append(f"{i3}{x}, pos = {fn}(buf, pos); {ap}({x})")
         elif t == "uuid":
-            out.append(f"{i3}ap(bytes(buf[pos:pos + 16])); pos += 16")
+            out.append(f"{i3}{ap}(bytes(buf[pos:pos + 16])); pos += 16")
         elif t == "bool":
-            out.append(f"{i3}ap(buf[pos] != 0); pos += 1")
+            out.append(f"{i3}{ap}(buf[pos] != 0); pos += 1")
         elif t == "bytes":
             fn = "_r_cbytes" if flex else "_r_bytes"
-            out.append(f"{i3}x, pos = {fn}(buf, pos); ap(x)")
+            out.append(f"{i3}{x}, pos = {fn}(buf, pos); {ap}({x})")
         else:
             sub = self.fn_name("dec", f.struct, v)
-            out.append(f"{i3}x, pos = {sub}(buf, pos); ap(x)")
-        out.append(f"{i2}{target} = a")
+            out.append(f"{i3}{x}, pos = {sub}(buf, pos); {ap}({x})")
+        out.append(f"{i2}{target} = {a}")
 
     def gen_decode(self, st: Struct, v: int, flex: bool, name: str) -> None:
         out = [f"def {name}(buf: memoryview, pos: int) -> tuple[{st.name}, int]:",
@@ -385,34 +408,36 @@ class Generator:
 
     def write_array(self, f: Field, v: int, flex: bool, expr: str, ind: str, out: list[str],
                     w: str = "w") -> None:
-        out.append(f"{ind}a = {expr}")
-        out.append(f"{ind}if a is None:")
+        k = self.fresh()
+        a, x = f"a{k}", f"x{k}"
+        out.append(f"{ind}{a} = {expr}")
+        out.append(f"{ind}if {a} is None:")
         out.append(f"{ind}    {w}({NULL_ARRAY_FLEX if flex else NULL_ARRAY})")
         out.append(f"{ind}else:")
         i2 = ind + "    "
         if flex:
-            out.append(f"{i2}{w}(_uvarint(len(a) + 1))")
+            out.append(f"{i2}{w}(_uvarint(len({a}) + 1))")
         else:
-            out.append(f"{i2}{w}({self.em.s('>i')}.pack(len(a)))")
+            out.append(f"{i2}{w}({self.em.s('>i')}.pack(len({a})))")
         t = f.elem
         if t in FIXED:
             fmt, _ = FIXED[t]
-            out.append(f"{i2}{w}(_struct.pack('>%d{fmt}' % len(a), *a))")
+            out.append(f"{i2}{w}(_struct.pack('>%d{fmt}' % len({a}), *{a}))")
             return
-        out.append(f"{i2}for x in a:")
+        out.append(f"{i2}for {x} in {a}:")
         i3 = i2 + "    "
         if t == "string":
-            out.append(f"{i3}{'_w_cstr' if flex else '_w_str'}({w}, x)")
+            out.append(f"{i3}{'_w_cstr' if flex else '_w_str'}({w}, {x})")
         elif t == "bytes":
-            out.append(f"{i3}{'_w_cbytes' if flex else '_w_bytes'}({w}, x)")
+            out.append(f"{i3}{'_w_cbytes' if flex else '_w_bytes'}({w}, {x})")
         elif t == "uuid":
-            out.append(f"{i3}{w}(x)")
+            out.append(f"{i3}{w}({x})")
         else:
             sub = self.fn_name("enc", f.struct, v)
-            out.append(f"{i3}{sub}(x, {w})")
+            out.append(f"{i3}{sub}({x}, {w})")
 
     def gen_encode(self, st: Struct, v: int, flex: bool, name: str) -> None:
-        out = [f"def {name}(o: {st.name}, w: Callable[[bytes], object]) -> None:"]
+        out = [f"def {name}(o: {st.name}, w: Writer) -> None:"]
         tagged: list[Field] = []
         body = 0
         for f in st.fields:
@@ -425,14 +450,15 @@ class Generator:
             body += 1
         if flex:
             if tagged:
-                out.append("    tags = []")
-                for f in sorted(tagged, key=lambda x: x.tag or 0):
+                out.append("    tags: list[bytes] = []")
+                for i, f in enumerate(sorted(tagged, key=lambda x: x.tag or 0)):
                     dflt = default_expr(f)
                     cond = f"o.{f.attr} != {dflt}" if dflt not in ("None",) else f"o.{f.attr} is not None"
                     if f.is_array:
                         cond = f"o.{f.attr}" if dflt == "[]" else f"o.{f.attr} is not None"
                     out.append(f"    if {cond}:")
-                    out.append("        tb = []; tw = tb.append")
+                    # annotated once: mypy takes a second annotation of a local for a redefinition
+                    out.append(f"        tb{': list[Buffer]' if i == 0 else ''} = []; tw = tb.append")
                     self.write_value(f, v, flex, f"o.{f.attr}", "        ", out, w="tw")
                     out.append("        tv = b''.join(tb)")
                     out.append(f"        tags.append(_uvarint({f.tag}) + _uvarint(len(tv)) + tv)")
@@ -461,8 +487,10 @@ class Generator:
             out.append(f"    MIN_VERSION = {m.valid.lo}")
             out.append(f"    MAX_VERSION = {m.valid.hi}")
             out.append(f"    FLEXIBLE_MIN = {m.flexible.lo if m.flexible else NO_FLEX}")
+            # Nested structs as class-level aliases: ``Msg.Sub(...)`` builds one and ``Msg.Sub`` is
+            # also a type for annotations (a ``type[Sub]`` attribute would not be).
             for s in self.msg.structs:
-                out.append(f"    {s.name}: type[{s.name}]")
+                out.append(f"    {s.name}: TypeAlias = {s.name}")
         out.append("")
         params = []
         body = []
@@ -537,10 +565,10 @@ class Generator:
         dec = [self.fn_name("dec", m.root, v) for v in range(v_lo, v_hi + 1)]
         enc = [f.replace("_dec_", "_enc_", 1) for f in dec]
         pad = ["_unsupported"] * v_lo
-        tables.append(f"_DEC_{m.root.name}: list[Callable[..., Any]] = [{', '.join(pad + dec)}]")
-        tables.append(f"_ENC_{m.root.name}: list[Callable[..., Any]] = [{', '.join(pad + enc)}]")
+        r = m.root.name
+        tables.append(f"_DEC_{r}: list[Callable[[memoryview, int], tuple[{r}, int]]] = [{', '.join(pad + dec)}]")
+        tables.append(f"_ENC_{r}: list[Callable[[{r}, Writer], None]] = [{', '.join(pad + enc)}]")
         classes = [self.gen_class(s, False) for s in m.structs] + [self.gen_class(m.root, True)]
-        attach = [f"{m.root.name}.{s.name} = {s.name}  # type: ignore[misc]" for s in m.structs]
         consts = [f"{name} = _struct.Struct({fmt!r})" for fmt, name in self.em.structs_used.items()]
         header = [
             f'"""Generated from Kafka\'s {m.source} by tools/codegen/generate.py. Do not edit."""',
@@ -549,16 +577,16 @@ class Generator:
             "",
             "import struct as _struct",
             "from collections.abc import Callable",
-            "from typing import Any",
+            "from typing import TypeAlias",
             "",
             "from kaflite.protocol._codec import (  # noqa: F401",
             "    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,",
             "    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,",
-            "    _w_bytes, _w_cbytes, _w_cstr, _w_str,",
+            "    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,",
             ")",
             "",
         ]
-        return "\n".join(header + consts + ["", ""] + ["\n\n\n".join(classes)] + ["", ""] + attach
+        return "\n".join(header + consts + ["", ""] + ["\n\n\n".join(classes)]
                          + ["", ""] + ["\n\n\n".join(self.funcs)] + ["", ""] + tables) + "\n"
 
 
@@ -586,16 +614,18 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from kaflite.protocol._codec import ApiMessage
 
 
-class _LazyClasses(Mapping[int, type]):
+class _LazyClasses(Mapping[int, type[ApiMessage]]):
     """API key -> message class, importing each module the first time its class is asked for."""
 
     def __init__(self, names: dict[int, str]) -> None:
         self._names = names
 
-    def __getitem__(self, key: int) -> type:
+    def __getitem__(self, key: int) -> type[ApiMessage]:
         return __getattr__(self._names[key])  # type: ignore[no-any-return]
 
     def __iter__(self) -> Iterator[int]:
@@ -636,6 +666,16 @@ def render_all(extra: Path) -> dict[str, str]:
         elif msg.kind == "response":
             responses.append((msg.api_key or 0, msg.name))
     index = [INDEX_HEADER.rstrip("\n"), ""]
+    # The type checker sees every class (through ``__getattr__`` alone they would all be Any);
+    # at run time the modules still load lazily.
+    index += ["", "if TYPE_CHECKING:"]
+    index += [f"    from kaflite.protocol.messages.{m} import {n}" for n, m in sorted(modules)]
+    index.append("")
+    index.append("    # every request and response class offers what ApiMessage promises")
+    index.append("    _API_MESSAGES: list[type[ApiMessage]] = [")
+    index += [f"        {n}," for _, n in sorted(requests + responses, key=lambda kn: (kn[0], kn[1]))]
+    index.append("    ]")
+    index.append("")
     index.append("_MODULES: dict[str, str] = {")
     index += [f"    {n!r}: {m!r}," for n, m in sorted(modules)]
     index.append("}")
@@ -644,8 +684,8 @@ def render_all(extra: Path) -> dict[str, str]:
     index.append("REQUEST_NAMES: dict[int, str] = {")
     index += [f"    {k}: {n!r}," for k, n in sorted(requests)]
     index.append("}")
-    index.append("REQUESTS: Mapping[int, type] = _LazyClasses(REQUEST_NAMES)")
-    index.append("RESPONSES: Mapping[int, type] = _LazyClasses({")
+    index.append("REQUESTS: Mapping[int, type[ApiMessage]] = _LazyClasses(REQUEST_NAMES)")
+    index.append("RESPONSES: Mapping[int, type[ApiMessage]] = _LazyClasses({")
     index += [f"    {k}: {n!r}," for k, n in sorted(responses)]
     index.append("})")
     index.append("#: first flexible version of each API's requests (request header v2 from there on)")
@@ -655,7 +695,8 @@ def render_all(extra: Path) -> dict[str, str]:
     index.append("")
     index.append("__all__ = [")
     index += [f"    {n!r}," for n, _ in sorted(modules)]
-    index += ["    'REQUESTS',", "    'REQUEST_FLEXIBLE_MIN',", "    'REQUEST_NAMES',", "    'RESPONSES',", "]", ""]
+    index += ["    'ApiMessage',", "    'REQUESTS',", "    'REQUEST_FLEXIBLE_MIN',", "    'REQUEST_NAMES',",
+              "    'RESPONSES',", "]", ""]
     outputs["__init__.py"] = "\n".join(index)
     return outputs
 

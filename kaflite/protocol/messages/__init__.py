@@ -8,16 +8,18 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from kaflite.protocol._codec import ApiMessage
 
 
-class _LazyClasses(Mapping[int, type]):
+class _LazyClasses(Mapping[int, type[ApiMessage]]):
     """API key -> message class, importing each module the first time its class is asked for."""
 
     def __init__(self, names: dict[int, str]) -> None:
         self._names = names
 
-    def __getitem__(self, key: int) -> type:
+    def __getitem__(self, key: int) -> type[ApiMessage]:
         return __getattr__(self._names[key])  # type: ignore[no-any-return]
 
     def __iter__(self) -> Iterator[int]:
@@ -37,6 +39,235 @@ def __getattr__(name: str) -> Any:
     cls = getattr(importlib.import_module(f"{__name__}.{module}"), name)
     globals()[name] = cls
     return cls
+
+
+if TYPE_CHECKING:
+    from kaflite.protocol.messages.add_offsets_to_txn_request import AddOffsetsToTxnRequest
+    from kaflite.protocol.messages.add_offsets_to_txn_response import AddOffsetsToTxnResponse
+    from kaflite.protocol.messages.add_partitions_to_txn_request import AddPartitionsToTxnRequest
+    from kaflite.protocol.messages.add_partitions_to_txn_response import AddPartitionsToTxnResponse
+    from kaflite.protocol.messages.alter_client_quotas_request import AlterClientQuotasRequest
+    from kaflite.protocol.messages.alter_client_quotas_response import AlterClientQuotasResponse
+    from kaflite.protocol.messages.alter_configs_request import AlterConfigsRequest
+    from kaflite.protocol.messages.alter_configs_response import AlterConfigsResponse
+    from kaflite.protocol.messages.alter_partition_reassignments_request import AlterPartitionReassignmentsRequest
+    from kaflite.protocol.messages.alter_partition_reassignments_response import AlterPartitionReassignmentsResponse
+    from kaflite.protocol.messages.alter_replica_log_dirs_request import AlterReplicaLogDirsRequest
+    from kaflite.protocol.messages.alter_replica_log_dirs_response import AlterReplicaLogDirsResponse
+    from kaflite.protocol.messages.alter_user_scram_credentials_request import AlterUserScramCredentialsRequest
+    from kaflite.protocol.messages.alter_user_scram_credentials_response import AlterUserScramCredentialsResponse
+    from kaflite.protocol.messages.api_versions_request import ApiVersionsRequest
+    from kaflite.protocol.messages.api_versions_response import ApiVersionsResponse
+    from kaflite.protocol.messages.consumer_group_describe_request import ConsumerGroupDescribeRequest
+    from kaflite.protocol.messages.consumer_group_describe_response import ConsumerGroupDescribeResponse
+    from kaflite.protocol.messages.consumer_group_heartbeat_request import ConsumerGroupHeartbeatRequest
+    from kaflite.protocol.messages.consumer_group_heartbeat_response import ConsumerGroupHeartbeatResponse
+    from kaflite.protocol.messages.consumer_protocol_assignment import ConsumerProtocolAssignment
+    from kaflite.protocol.messages.consumer_protocol_subscription import ConsumerProtocolSubscription
+    from kaflite.protocol.messages.create_acls_request import CreateAclsRequest
+    from kaflite.protocol.messages.create_acls_response import CreateAclsResponse
+    from kaflite.protocol.messages.create_partitions_request import CreatePartitionsRequest
+    from kaflite.protocol.messages.create_partitions_response import CreatePartitionsResponse
+    from kaflite.protocol.messages.create_topics_request import CreateTopicsRequest
+    from kaflite.protocol.messages.create_topics_response import CreateTopicsResponse
+    from kaflite.protocol.messages.delete_acls_request import DeleteAclsRequest
+    from kaflite.protocol.messages.delete_acls_response import DeleteAclsResponse
+    from kaflite.protocol.messages.delete_groups_request import DeleteGroupsRequest
+    from kaflite.protocol.messages.delete_groups_response import DeleteGroupsResponse
+    from kaflite.protocol.messages.delete_records_request import DeleteRecordsRequest
+    from kaflite.protocol.messages.delete_records_response import DeleteRecordsResponse
+    from kaflite.protocol.messages.delete_topics_request import DeleteTopicsRequest
+    from kaflite.protocol.messages.delete_topics_response import DeleteTopicsResponse
+    from kaflite.protocol.messages.describe_acls_request import DescribeAclsRequest
+    from kaflite.protocol.messages.describe_acls_response import DescribeAclsResponse
+    from kaflite.protocol.messages.describe_client_quotas_request import DescribeClientQuotasRequest
+    from kaflite.protocol.messages.describe_client_quotas_response import DescribeClientQuotasResponse
+    from kaflite.protocol.messages.describe_cluster_request import DescribeClusterRequest
+    from kaflite.protocol.messages.describe_cluster_response import DescribeClusterResponse
+    from kaflite.protocol.messages.describe_configs_request import DescribeConfigsRequest
+    from kaflite.protocol.messages.describe_configs_response import DescribeConfigsResponse
+    from kaflite.protocol.messages.describe_groups_request import DescribeGroupsRequest
+    from kaflite.protocol.messages.describe_groups_response import DescribeGroupsResponse
+    from kaflite.protocol.messages.describe_log_dirs_request import DescribeLogDirsRequest
+    from kaflite.protocol.messages.describe_log_dirs_response import DescribeLogDirsResponse
+    from kaflite.protocol.messages.describe_producers_request import DescribeProducersRequest
+    from kaflite.protocol.messages.describe_producers_response import DescribeProducersResponse
+    from kaflite.protocol.messages.describe_quorum_request import DescribeQuorumRequest
+    from kaflite.protocol.messages.describe_quorum_response import DescribeQuorumResponse
+    from kaflite.protocol.messages.describe_topic_partitions_request import DescribeTopicPartitionsRequest
+    from kaflite.protocol.messages.describe_topic_partitions_response import DescribeTopicPartitionsResponse
+    from kaflite.protocol.messages.describe_transactions_request import DescribeTransactionsRequest
+    from kaflite.protocol.messages.describe_transactions_response import DescribeTransactionsResponse
+    from kaflite.protocol.messages.describe_user_scram_credentials_request import DescribeUserScramCredentialsRequest
+    from kaflite.protocol.messages.describe_user_scram_credentials_response import DescribeUserScramCredentialsResponse
+    from kaflite.protocol.messages.elect_leaders_request import ElectLeadersRequest
+    from kaflite.protocol.messages.elect_leaders_response import ElectLeadersResponse
+    from kaflite.protocol.messages.end_txn_request import EndTxnRequest
+    from kaflite.protocol.messages.end_txn_response import EndTxnResponse
+    from kaflite.protocol.messages.fetch_request import FetchRequest
+    from kaflite.protocol.messages.fetch_response import FetchResponse
+    from kaflite.protocol.messages.find_coordinator_request import FindCoordinatorRequest
+    from kaflite.protocol.messages.find_coordinator_response import FindCoordinatorResponse
+    from kaflite.protocol.messages.group_metadata_key import GroupMetadataKey
+    from kaflite.protocol.messages.group_metadata_value import GroupMetadataValue
+    from kaflite.protocol.messages.heartbeat_request import HeartbeatRequest
+    from kaflite.protocol.messages.heartbeat_response import HeartbeatResponse
+    from kaflite.protocol.messages.incremental_alter_configs_request import IncrementalAlterConfigsRequest
+    from kaflite.protocol.messages.incremental_alter_configs_response import IncrementalAlterConfigsResponse
+    from kaflite.protocol.messages.init_producer_id_request import InitProducerIdRequest
+    from kaflite.protocol.messages.init_producer_id_response import InitProducerIdResponse
+    from kaflite.protocol.messages.join_group_request import JoinGroupRequest
+    from kaflite.protocol.messages.join_group_response import JoinGroupResponse
+    from kaflite.protocol.messages.leave_group_request import LeaveGroupRequest
+    from kaflite.protocol.messages.leave_group_response import LeaveGroupResponse
+    from kaflite.protocol.messages.list_config_resources_request import ListConfigResourcesRequest
+    from kaflite.protocol.messages.list_config_resources_response import ListConfigResourcesResponse
+    from kaflite.protocol.messages.list_groups_request import ListGroupsRequest
+    from kaflite.protocol.messages.list_groups_response import ListGroupsResponse
+    from kaflite.protocol.messages.list_offsets_request import ListOffsetsRequest
+    from kaflite.protocol.messages.list_offsets_response import ListOffsetsResponse
+    from kaflite.protocol.messages.list_partition_reassignments_request import ListPartitionReassignmentsRequest
+    from kaflite.protocol.messages.list_partition_reassignments_response import ListPartitionReassignmentsResponse
+    from kaflite.protocol.messages.list_transactions_request import ListTransactionsRequest
+    from kaflite.protocol.messages.list_transactions_response import ListTransactionsResponse
+    from kaflite.protocol.messages.metadata_request import MetadataRequest
+    from kaflite.protocol.messages.metadata_response import MetadataResponse
+    from kaflite.protocol.messages.offset_commit_key import OffsetCommitKey
+    from kaflite.protocol.messages.offset_commit_request import OffsetCommitRequest
+    from kaflite.protocol.messages.offset_commit_response import OffsetCommitResponse
+    from kaflite.protocol.messages.offset_commit_value import OffsetCommitValue
+    from kaflite.protocol.messages.offset_delete_request import OffsetDeleteRequest
+    from kaflite.protocol.messages.offset_delete_response import OffsetDeleteResponse
+    from kaflite.protocol.messages.offset_fetch_request import OffsetFetchRequest
+    from kaflite.protocol.messages.offset_fetch_response import OffsetFetchResponse
+    from kaflite.protocol.messages.offset_for_leader_epoch_request import OffsetForLeaderEpochRequest
+    from kaflite.protocol.messages.offset_for_leader_epoch_response import OffsetForLeaderEpochResponse
+    from kaflite.protocol.messages.produce_request import ProduceRequest
+    from kaflite.protocol.messages.produce_response import ProduceResponse
+    from kaflite.protocol.messages.sasl_authenticate_request import SaslAuthenticateRequest
+    from kaflite.protocol.messages.sasl_authenticate_response import SaslAuthenticateResponse
+    from kaflite.protocol.messages.sasl_handshake_request import SaslHandshakeRequest
+    from kaflite.protocol.messages.sasl_handshake_response import SaslHandshakeResponse
+    from kaflite.protocol.messages.sync_group_request import SyncGroupRequest
+    from kaflite.protocol.messages.sync_group_response import SyncGroupResponse
+    from kaflite.protocol.messages.txn_offset_commit_request import TxnOffsetCommitRequest
+    from kaflite.protocol.messages.txn_offset_commit_response import TxnOffsetCommitResponse
+    from kaflite.protocol.messages.update_features_request import UpdateFeaturesRequest
+    from kaflite.protocol.messages.update_features_response import UpdateFeaturesResponse
+    from kaflite.protocol.messages.write_txn_markers_request import WriteTxnMarkersRequest
+    from kaflite.protocol.messages.write_txn_markers_response import WriteTxnMarkersResponse
+
+    # every request and response class offers what ApiMessage promises
+    _API_MESSAGES: list[type[ApiMessage]] = [
+        ProduceRequest,
+        ProduceResponse,
+        FetchRequest,
+        FetchResponse,
+        ListOffsetsRequest,
+        ListOffsetsResponse,
+        MetadataRequest,
+        MetadataResponse,
+        OffsetCommitRequest,
+        OffsetCommitResponse,
+        OffsetFetchRequest,
+        OffsetFetchResponse,
+        FindCoordinatorRequest,
+        FindCoordinatorResponse,
+        JoinGroupRequest,
+        JoinGroupResponse,
+        HeartbeatRequest,
+        HeartbeatResponse,
+        LeaveGroupRequest,
+        LeaveGroupResponse,
+        SyncGroupRequest,
+        SyncGroupResponse,
+        DescribeGroupsRequest,
+        DescribeGroupsResponse,
+        ListGroupsRequest,
+        ListGroupsResponse,
+        SaslHandshakeRequest,
+        SaslHandshakeResponse,
+        ApiVersionsRequest,
+        ApiVersionsResponse,
+        CreateTopicsRequest,
+        CreateTopicsResponse,
+        DeleteTopicsRequest,
+        DeleteTopicsResponse,
+        DeleteRecordsRequest,
+        DeleteRecordsResponse,
+        InitProducerIdRequest,
+        InitProducerIdResponse,
+        OffsetForLeaderEpochRequest,
+        OffsetForLeaderEpochResponse,
+        AddPartitionsToTxnRequest,
+        AddPartitionsToTxnResponse,
+        AddOffsetsToTxnRequest,
+        AddOffsetsToTxnResponse,
+        EndTxnRequest,
+        EndTxnResponse,
+        WriteTxnMarkersRequest,
+        WriteTxnMarkersResponse,
+        TxnOffsetCommitRequest,
+        TxnOffsetCommitResponse,
+        DescribeAclsRequest,
+        DescribeAclsResponse,
+        CreateAclsRequest,
+        CreateAclsResponse,
+        DeleteAclsRequest,
+        DeleteAclsResponse,
+        DescribeConfigsRequest,
+        DescribeConfigsResponse,
+        AlterConfigsRequest,
+        AlterConfigsResponse,
+        AlterReplicaLogDirsRequest,
+        AlterReplicaLogDirsResponse,
+        DescribeLogDirsRequest,
+        DescribeLogDirsResponse,
+        SaslAuthenticateRequest,
+        SaslAuthenticateResponse,
+        CreatePartitionsRequest,
+        CreatePartitionsResponse,
+        DeleteGroupsRequest,
+        DeleteGroupsResponse,
+        ElectLeadersRequest,
+        ElectLeadersResponse,
+        IncrementalAlterConfigsRequest,
+        IncrementalAlterConfigsResponse,
+        AlterPartitionReassignmentsRequest,
+        AlterPartitionReassignmentsResponse,
+        ListPartitionReassignmentsRequest,
+        ListPartitionReassignmentsResponse,
+        OffsetDeleteRequest,
+        OffsetDeleteResponse,
+        DescribeClientQuotasRequest,
+        DescribeClientQuotasResponse,
+        AlterClientQuotasRequest,
+        AlterClientQuotasResponse,
+        DescribeUserScramCredentialsRequest,
+        DescribeUserScramCredentialsResponse,
+        AlterUserScramCredentialsRequest,
+        AlterUserScramCredentialsResponse,
+        DescribeQuorumRequest,
+        DescribeQuorumResponse,
+        UpdateFeaturesRequest,
+        UpdateFeaturesResponse,
+        DescribeClusterRequest,
+        DescribeClusterResponse,
+        DescribeProducersRequest,
+        DescribeProducersResponse,
+        DescribeTransactionsRequest,
+        DescribeTransactionsResponse,
+        ListTransactionsRequest,
+        ListTransactionsResponse,
+        ConsumerGroupHeartbeatRequest,
+        ConsumerGroupHeartbeatResponse,
+        ConsumerGroupDescribeRequest,
+        ConsumerGroupDescribeResponse,
+        ListConfigResourcesRequest,
+        ListConfigResourcesResponse,
+        DescribeTopicPartitionsRequest,
+        DescribeTopicPartitionsResponse,
+    ]
 
 _MODULES: dict[str, str] = {
     'AddOffsetsToTxnRequest': 'add_offsets_to_txn_request',
@@ -212,8 +443,8 @@ REQUEST_NAMES: dict[int, str] = {
     74: 'ListConfigResourcesRequest',
     75: 'DescribeTopicPartitionsRequest',
 }
-REQUESTS: Mapping[int, type] = _LazyClasses(REQUEST_NAMES)
-RESPONSES: Mapping[int, type] = _LazyClasses({
+REQUESTS: Mapping[int, type[ApiMessage]] = _LazyClasses(REQUEST_NAMES)
+RESPONSES: Mapping[int, type[ApiMessage]] = _LazyClasses({
     0: 'ProduceResponse',
     1: 'FetchResponse',
     2: 'ListOffsetsResponse',
@@ -442,6 +673,7 @@ __all__ = [
     'UpdateFeaturesResponse',
     'WriteTxnMarkersRequest',
     'WriteTxnMarkersResponse',
+    'ApiMessage',
     'REQUESTS',
     'REQUEST_FLEXIBLE_MIN',
     'REQUEST_NAMES',

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>q')
@@ -64,8 +64,6 @@ class AddOffsetsToTxnRequest:
         return o, end
 
 
-
-
 def _dec_AddOffsetsToTxnRequest_0(buf: memoryview, pos: int) -> tuple[AddOffsetsToTxnRequest, int]:
     o = _new(AddOffsetsToTxnRequest)
     o.transactional_id, pos = _r_str(buf, pos)
@@ -75,7 +73,7 @@ def _dec_AddOffsetsToTxnRequest_0(buf: memoryview, pos: int) -> tuple[AddOffsets
     return o, pos
 
 
-def _enc_AddOffsetsToTxnRequest_0(o: AddOffsetsToTxnRequest, w: Callable[[bytes], object]) -> None:
+def _enc_AddOffsetsToTxnRequest_0(o: AddOffsetsToTxnRequest, w: Writer) -> None:
     _w_str(w, o.transactional_id)
     w(_S0.pack(o.producer_id))
     w(_S1.pack(o.producer_epoch))
@@ -92,7 +90,7 @@ def _dec_AddOffsetsToTxnRequest_1(buf: memoryview, pos: int) -> tuple[AddOffsets
     return o, pos
 
 
-def _enc_AddOffsetsToTxnRequest_1(o: AddOffsetsToTxnRequest, w: Callable[[bytes], object]) -> None:
+def _enc_AddOffsetsToTxnRequest_1(o: AddOffsetsToTxnRequest, w: Writer) -> None:
     _w_cstr(w, o.transactional_id)
     w(_S0.pack(o.producer_id))
     w(_S1.pack(o.producer_epoch))
@@ -100,5 +98,5 @@ def _enc_AddOffsetsToTxnRequest_1(o: AddOffsetsToTxnRequest, w: Callable[[bytes]
     w(b'\x00')
 
 
-_DEC_AddOffsetsToTxnRequest: list[Callable[..., Any]] = [_dec_AddOffsetsToTxnRequest_0, _dec_AddOffsetsToTxnRequest_0, _dec_AddOffsetsToTxnRequest_0, _dec_AddOffsetsToTxnRequest_1, _dec_AddOffsetsToTxnRequest_1]
-_ENC_AddOffsetsToTxnRequest: list[Callable[..., Any]] = [_enc_AddOffsetsToTxnRequest_0, _enc_AddOffsetsToTxnRequest_0, _enc_AddOffsetsToTxnRequest_0, _enc_AddOffsetsToTxnRequest_1, _enc_AddOffsetsToTxnRequest_1]
+_DEC_AddOffsetsToTxnRequest: list[Callable[[memoryview, int], tuple[AddOffsetsToTxnRequest, int]]] = [_dec_AddOffsetsToTxnRequest_0, _dec_AddOffsetsToTxnRequest_0, _dec_AddOffsetsToTxnRequest_0, _dec_AddOffsetsToTxnRequest_1, _dec_AddOffsetsToTxnRequest_1]
+_ENC_AddOffsetsToTxnRequest: list[Callable[[AddOffsetsToTxnRequest, Writer], None]] = [_enc_AddOffsetsToTxnRequest_0, _enc_AddOffsetsToTxnRequest_0, _enc_AddOffsetsToTxnRequest_0, _enc_AddOffsetsToTxnRequest_1, _enc_AddOffsetsToTxnRequest_1]

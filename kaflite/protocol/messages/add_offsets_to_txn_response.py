@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -62,8 +62,6 @@ class AddOffsetsToTxnResponse:
         return o, end
 
 
-
-
 def _dec_AddOffsetsToTxnResponse_0(buf: memoryview, pos: int) -> tuple[AddOffsetsToTxnResponse, int]:
     o = _new(AddOffsetsToTxnResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
@@ -71,7 +69,7 @@ def _dec_AddOffsetsToTxnResponse_0(buf: memoryview, pos: int) -> tuple[AddOffset
     return o, pos
 
 
-def _enc_AddOffsetsToTxnResponse_0(o: AddOffsetsToTxnResponse, w: Callable[[bytes], object]) -> None:
+def _enc_AddOffsetsToTxnResponse_0(o: AddOffsetsToTxnResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
     w(_S1.pack(o.error_code))
 
@@ -84,11 +82,11 @@ def _dec_AddOffsetsToTxnResponse_1(buf: memoryview, pos: int) -> tuple[AddOffset
     return o, pos
 
 
-def _enc_AddOffsetsToTxnResponse_1(o: AddOffsetsToTxnResponse, w: Callable[[bytes], object]) -> None:
+def _enc_AddOffsetsToTxnResponse_1(o: AddOffsetsToTxnResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
     w(_S1.pack(o.error_code))
     w(b'\x00')
 
 
-_DEC_AddOffsetsToTxnResponse: list[Callable[..., Any]] = [_dec_AddOffsetsToTxnResponse_0, _dec_AddOffsetsToTxnResponse_0, _dec_AddOffsetsToTxnResponse_0, _dec_AddOffsetsToTxnResponse_1, _dec_AddOffsetsToTxnResponse_1]
-_ENC_AddOffsetsToTxnResponse: list[Callable[..., Any]] = [_enc_AddOffsetsToTxnResponse_0, _enc_AddOffsetsToTxnResponse_0, _enc_AddOffsetsToTxnResponse_0, _enc_AddOffsetsToTxnResponse_1, _enc_AddOffsetsToTxnResponse_1]
+_DEC_AddOffsetsToTxnResponse: list[Callable[[memoryview, int], tuple[AddOffsetsToTxnResponse, int]]] = [_dec_AddOffsetsToTxnResponse_0, _dec_AddOffsetsToTxnResponse_0, _dec_AddOffsetsToTxnResponse_0, _dec_AddOffsetsToTxnResponse_1, _dec_AddOffsetsToTxnResponse_1]
+_ENC_AddOffsetsToTxnResponse: list[Callable[[AddOffsetsToTxnResponse, Writer], None]] = [_enc_AddOffsetsToTxnResponse_0, _enc_AddOffsetsToTxnResponse_0, _enc_AddOffsetsToTxnResponse_0, _enc_AddOffsetsToTxnResponse_1, _enc_AddOffsetsToTxnResponse_1]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>q')
@@ -65,8 +65,8 @@ class AddPartitionsToTxnRequest:
     MIN_VERSION = 0
     MAX_VERSION = 5
     FLEXIBLE_MIN = 3
-    AddPartitionsToTxnTransaction: type[AddPartitionsToTxnTransaction]
-    AddPartitionsToTxnTopic: type[AddPartitionsToTxnTopic]
+    AddPartitionsToTxnTransaction: TypeAlias = AddPartitionsToTxnTransaction
+    AddPartitionsToTxnTopic: TypeAlias = AddPartitionsToTxnTopic
 
     def __init__(self, *, transactions: list[AddPartitionsToTxnTransaction] | None = None, v3_and_below_transactional_id: str = '', v3_and_below_producer_id: int = 0, v3_and_below_producer_epoch: int = 0, v3_and_below_topics: list[AddPartitionsToTxnTopic] | None = None) -> None:
         self.transactions = [] if transactions is None else transactions
@@ -108,10 +108,6 @@ class AddPartitionsToTxnRequest:
         return o, end
 
 
-AddPartitionsToTxnRequest.AddPartitionsToTxnTransaction = AddPartitionsToTxnTransaction  # type: ignore[misc]
-AddPartitionsToTxnRequest.AddPartitionsToTxnTopic = AddPartitionsToTxnTopic  # type: ignore[misc]
-
-
 def _dec_AddPartitionsToTxnTopic_0(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnTopic, int]:
     o = _new(AddPartitionsToTxnTopic)
     o.name, pos = _r_str(buf, pos)
@@ -123,14 +119,14 @@ def _dec_AddPartitionsToTxnTopic_0(buf: memoryview, pos: int) -> tuple[AddPartit
     return o, pos
 
 
-def _enc_AddPartitionsToTxnTopic_0(o: AddPartitionsToTxnTopic, w: Callable[[bytes], object]) -> None:
+def _enc_AddPartitionsToTxnTopic_0(o: AddPartitionsToTxnTopic, w: Writer) -> None:
     _w_str(w, o.name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S2.pack(len(a)))
-        w(_struct.pack('>%di' % len(a), *a))
+        w(_S2.pack(len(a0)))
+        w(_struct.pack('>%di' % len(a0), *a0))
 
 
 def _dec_AddPartitionsToTxnRequest_0(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnRequest, int]:
@@ -143,24 +139,24 @@ def _dec_AddPartitionsToTxnRequest_0(buf: memoryview, pos: int) -> tuple[AddPart
     if n < 0:
         o.v3_and_below_topics = None
     else:
-        a = []; ap = a.append
+        a0: list[AddPartitionsToTxnTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_AddPartitionsToTxnTopic_0(buf, pos); ap(x)
-        o.v3_and_below_topics = a
+            x0, pos = _dec_AddPartitionsToTxnTopic_0(buf, pos); ap0(x0)
+        o.v3_and_below_topics = a0
     return o, pos
 
 
-def _enc_AddPartitionsToTxnRequest_0(o: AddPartitionsToTxnRequest, w: Callable[[bytes], object]) -> None:
+def _enc_AddPartitionsToTxnRequest_0(o: AddPartitionsToTxnRequest, w: Writer) -> None:
     _w_str(w, o.v3_and_below_transactional_id)
     w(_S0.pack(o.v3_and_below_producer_id))
     w(_S1.pack(o.v3_and_below_producer_epoch))
-    a = o.v3_and_below_topics
-    if a is None:
+    a0 = o.v3_and_below_topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S2.pack(len(a)))
-        for x in a:
-            _enc_AddPartitionsToTxnTopic_0(x, w)
+        w(_S2.pack(len(a0)))
+        for x0 in a0:
+            _enc_AddPartitionsToTxnTopic_0(x0, w)
 
 
 def _dec_AddPartitionsToTxnTopic_1(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnTopic, int]:
@@ -175,14 +171,14 @@ def _dec_AddPartitionsToTxnTopic_1(buf: memoryview, pos: int) -> tuple[AddPartit
     return o, pos
 
 
-def _enc_AddPartitionsToTxnTopic_1(o: AddPartitionsToTxnTopic, w: Callable[[bytes], object]) -> None:
+def _enc_AddPartitionsToTxnTopic_1(o: AddPartitionsToTxnTopic, w: Writer) -> None:
     _w_cstr(w, o.name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        w(_struct.pack('>%di' % len(a), *a))
+        w(_uvarint(len(a0) + 1))
+        w(_struct.pack('>%di' % len(a0), *a0))
     w(b'\x00')
 
 
@@ -196,25 +192,25 @@ def _dec_AddPartitionsToTxnRequest_1(buf: memoryview, pos: int) -> tuple[AddPart
     if n < 0:
         o.v3_and_below_topics = None
     else:
-        a = []; ap = a.append
+        a0: list[AddPartitionsToTxnTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_AddPartitionsToTxnTopic_1(buf, pos); ap(x)
-        o.v3_and_below_topics = a
+            x0, pos = _dec_AddPartitionsToTxnTopic_1(buf, pos); ap0(x0)
+        o.v3_and_below_topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_AddPartitionsToTxnRequest_1(o: AddPartitionsToTxnRequest, w: Callable[[bytes], object]) -> None:
+def _enc_AddPartitionsToTxnRequest_1(o: AddPartitionsToTxnRequest, w: Writer) -> None:
     _w_cstr(w, o.v3_and_below_transactional_id)
     w(_S0.pack(o.v3_and_below_producer_id))
     w(_S1.pack(o.v3_and_below_producer_epoch))
-    a = o.v3_and_below_topics
-    if a is None:
+    a0 = o.v3_and_below_topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_AddPartitionsToTxnTopic_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_AddPartitionsToTxnTopic_1(x0, w)
     w(b'\x00')
 
 
@@ -228,26 +224,26 @@ def _dec_AddPartitionsToTxnTransaction_0(buf: memoryview, pos: int) -> tuple[Add
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[AddPartitionsToTxnTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_AddPartitionsToTxnTopic_1(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_AddPartitionsToTxnTopic_1(buf, pos); ap0(x0)
+        o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_AddPartitionsToTxnTransaction_0(o: AddPartitionsToTxnTransaction, w: Callable[[bytes], object]) -> None:
+def _enc_AddPartitionsToTxnTransaction_0(o: AddPartitionsToTxnTransaction, w: Writer) -> None:
     _w_cstr(w, o.transactional_id)
     w(_S0.pack(o.producer_id))
     w(_S1.pack(o.producer_epoch))
     w(_S3.pack(o.verify_only))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_AddPartitionsToTxnTopic_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_AddPartitionsToTxnTopic_1(x0, w)
     w(b'\x00')
 
 
@@ -257,10 +253,10 @@ def _dec_AddPartitionsToTxnRequest_2(buf: memoryview, pos: int) -> tuple[AddPart
     if n < 0:
         o.transactions = None
     else:
-        a = []; ap = a.append
+        a0: list[AddPartitionsToTxnTransaction] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_AddPartitionsToTxnTransaction_0(buf, pos); ap(x)
-        o.transactions = a
+            x0, pos = _dec_AddPartitionsToTxnTransaction_0(buf, pos); ap0(x0)
+        o.transactions = a0
     o.v3_and_below_transactional_id = ''
     o.v3_and_below_producer_id = 0
     o.v3_and_below_producer_epoch = 0
@@ -269,16 +265,16 @@ def _dec_AddPartitionsToTxnRequest_2(buf: memoryview, pos: int) -> tuple[AddPart
     return o, pos
 
 
-def _enc_AddPartitionsToTxnRequest_2(o: AddPartitionsToTxnRequest, w: Callable[[bytes], object]) -> None:
-    a = o.transactions
-    if a is None:
+def _enc_AddPartitionsToTxnRequest_2(o: AddPartitionsToTxnRequest, w: Writer) -> None:
+    a0 = o.transactions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_AddPartitionsToTxnTransaction_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_AddPartitionsToTxnTransaction_0(x0, w)
     w(b'\x00')
 
 
-_DEC_AddPartitionsToTxnRequest: list[Callable[..., Any]] = [_dec_AddPartitionsToTxnRequest_0, _dec_AddPartitionsToTxnRequest_0, _dec_AddPartitionsToTxnRequest_0, _dec_AddPartitionsToTxnRequest_1, _dec_AddPartitionsToTxnRequest_2, _dec_AddPartitionsToTxnRequest_2]
-_ENC_AddPartitionsToTxnRequest: list[Callable[..., Any]] = [_enc_AddPartitionsToTxnRequest_0, _enc_AddPartitionsToTxnRequest_0, _enc_AddPartitionsToTxnRequest_0, _enc_AddPartitionsToTxnRequest_1, _enc_AddPartitionsToTxnRequest_2, _enc_AddPartitionsToTxnRequest_2]
+_DEC_AddPartitionsToTxnRequest: list[Callable[[memoryview, int], tuple[AddPartitionsToTxnRequest, int]]] = [_dec_AddPartitionsToTxnRequest_0, _dec_AddPartitionsToTxnRequest_0, _dec_AddPartitionsToTxnRequest_0, _dec_AddPartitionsToTxnRequest_1, _dec_AddPartitionsToTxnRequest_2, _dec_AddPartitionsToTxnRequest_2]
+_ENC_AddPartitionsToTxnRequest: list[Callable[[AddPartitionsToTxnRequest, Writer], None]] = [_enc_AddPartitionsToTxnRequest_0, _enc_AddPartitionsToTxnRequest_0, _enc_AddPartitionsToTxnRequest_0, _enc_AddPartitionsToTxnRequest_1, _enc_AddPartitionsToTxnRequest_2, _enc_AddPartitionsToTxnRequest_2]

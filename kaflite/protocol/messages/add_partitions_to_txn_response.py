@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -78,9 +78,9 @@ class AddPartitionsToTxnResponse:
     MIN_VERSION = 0
     MAX_VERSION = 5
     FLEXIBLE_MIN = 3
-    AddPartitionsToTxnResult: type[AddPartitionsToTxnResult]
-    AddPartitionsToTxnTopicResult: type[AddPartitionsToTxnTopicResult]
-    AddPartitionsToTxnPartitionResult: type[AddPartitionsToTxnPartitionResult]
+    AddPartitionsToTxnResult: TypeAlias = AddPartitionsToTxnResult
+    AddPartitionsToTxnTopicResult: TypeAlias = AddPartitionsToTxnTopicResult
+    AddPartitionsToTxnPartitionResult: TypeAlias = AddPartitionsToTxnPartitionResult
 
     def __init__(self, *, throttle_time_ms: int = 0, error_code: int = 0, results_by_transaction: list[AddPartitionsToTxnResult] | None = None, results_by_topic_v3_and_below: list[AddPartitionsToTxnTopicResult] | None = None) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -121,11 +121,6 @@ class AddPartitionsToTxnResponse:
         return o, end
 
 
-AddPartitionsToTxnResponse.AddPartitionsToTxnResult = AddPartitionsToTxnResult  # type: ignore[misc]
-AddPartitionsToTxnResponse.AddPartitionsToTxnTopicResult = AddPartitionsToTxnTopicResult  # type: ignore[misc]
-AddPartitionsToTxnResponse.AddPartitionsToTxnPartitionResult = AddPartitionsToTxnPartitionResult  # type: ignore[misc]
-
-
 def _dec_AddPartitionsToTxnPartitionResult_0(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnPartitionResult, int]:
     o = _new(AddPartitionsToTxnPartitionResult)
     o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
@@ -133,7 +128,7 @@ def _dec_AddPartitionsToTxnPartitionResult_0(buf: memoryview, pos: int) -> tuple
     return o, pos
 
 
-def _enc_AddPartitionsToTxnPartitionResult_0(o: AddPartitionsToTxnPartitionResult, w: Callable[[bytes], object]) -> None:
+def _enc_AddPartitionsToTxnPartitionResult_0(o: AddPartitionsToTxnPartitionResult, w: Writer) -> None:
     w(_S0.pack(o.partition_index))
     w(_S1.pack(o.partition_error_code))
 
@@ -145,22 +140,22 @@ def _dec_AddPartitionsToTxnTopicResult_0(buf: memoryview, pos: int) -> tuple[Add
     if n < 0:
         o.results_by_partition = None
     else:
-        a = []; ap = a.append
+        a0: list[AddPartitionsToTxnPartitionResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_AddPartitionsToTxnPartitionResult_0(buf, pos); ap(x)
-        o.results_by_partition = a
+            x0, pos = _dec_AddPartitionsToTxnPartitionResult_0(buf, pos); ap0(x0)
+        o.results_by_partition = a0
     return o, pos
 
 
-def _enc_AddPartitionsToTxnTopicResult_0(o: AddPartitionsToTxnTopicResult, w: Callable[[bytes], object]) -> None:
+def _enc_AddPartitionsToTxnTopicResult_0(o: AddPartitionsToTxnTopicResult, w: Writer) -> None:
     _w_str(w, o.name)
-    a = o.results_by_partition
-    if a is None:
+    a0 = o.results_by_partition
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_AddPartitionsToTxnPartitionResult_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_AddPartitionsToTxnPartitionResult_0(x0, w)
 
 
 def _dec_AddPartitionsToTxnResponse_0(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnResponse, int]:
@@ -172,22 +167,22 @@ def _dec_AddPartitionsToTxnResponse_0(buf: memoryview, pos: int) -> tuple[AddPar
     if n < 0:
         o.results_by_topic_v3_and_below = None
     else:
-        a = []; ap = a.append
+        a0: list[AddPartitionsToTxnTopicResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_AddPartitionsToTxnTopicResult_0(buf, pos); ap(x)
-        o.results_by_topic_v3_and_below = a
+            x0, pos = _dec_AddPartitionsToTxnTopicResult_0(buf, pos); ap0(x0)
+        o.results_by_topic_v3_and_below = a0
     return o, pos
 
 
-def _enc_AddPartitionsToTxnResponse_0(o: AddPartitionsToTxnResponse, w: Callable[[bytes], object]) -> None:
+def _enc_AddPartitionsToTxnResponse_0(o: AddPartitionsToTxnResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.results_by_topic_v3_and_below
-    if a is None:
+    a0 = o.results_by_topic_v3_and_below
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_AddPartitionsToTxnTopicResult_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_AddPartitionsToTxnTopicResult_0(x0, w)
 
 
 def _dec_AddPartitionsToTxnPartitionResult_1(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnPartitionResult, int]:
@@ -198,7 +193,7 @@ def _dec_AddPartitionsToTxnPartitionResult_1(buf: memoryview, pos: int) -> tuple
     return o, pos
 
 
-def _enc_AddPartitionsToTxnPartitionResult_1(o: AddPartitionsToTxnPartitionResult, w: Callable[[bytes], object]) -> None:
+def _enc_AddPartitionsToTxnPartitionResult_1(o: AddPartitionsToTxnPartitionResult, w: Writer) -> None:
     w(_S0.pack(o.partition_index))
     w(_S1.pack(o.partition_error_code))
     w(b'\x00')
@@ -211,23 +206,23 @@ def _dec_AddPartitionsToTxnTopicResult_1(buf: memoryview, pos: int) -> tuple[Add
     if n < 0:
         o.results_by_partition = None
     else:
-        a = []; ap = a.append
+        a0: list[AddPartitionsToTxnPartitionResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_AddPartitionsToTxnPartitionResult_1(buf, pos); ap(x)
-        o.results_by_partition = a
+            x0, pos = _dec_AddPartitionsToTxnPartitionResult_1(buf, pos); ap0(x0)
+        o.results_by_partition = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_AddPartitionsToTxnTopicResult_1(o: AddPartitionsToTxnTopicResult, w: Callable[[bytes], object]) -> None:
+def _enc_AddPartitionsToTxnTopicResult_1(o: AddPartitionsToTxnTopicResult, w: Writer) -> None:
     _w_cstr(w, o.name)
-    a = o.results_by_partition
-    if a is None:
+    a0 = o.results_by_partition
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_AddPartitionsToTxnPartitionResult_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_AddPartitionsToTxnPartitionResult_1(x0, w)
     w(b'\x00')
 
 
@@ -240,23 +235,23 @@ def _dec_AddPartitionsToTxnResponse_1(buf: memoryview, pos: int) -> tuple[AddPar
     if n < 0:
         o.results_by_topic_v3_and_below = None
     else:
-        a = []; ap = a.append
+        a0: list[AddPartitionsToTxnTopicResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_AddPartitionsToTxnTopicResult_1(buf, pos); ap(x)
-        o.results_by_topic_v3_and_below = a
+            x0, pos = _dec_AddPartitionsToTxnTopicResult_1(buf, pos); ap0(x0)
+        o.results_by_topic_v3_and_below = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_AddPartitionsToTxnResponse_1(o: AddPartitionsToTxnResponse, w: Callable[[bytes], object]) -> None:
+def _enc_AddPartitionsToTxnResponse_1(o: AddPartitionsToTxnResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.results_by_topic_v3_and_below
-    if a is None:
+    a0 = o.results_by_topic_v3_and_below
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_AddPartitionsToTxnTopicResult_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_AddPartitionsToTxnTopicResult_1(x0, w)
     w(b'\x00')
 
 
@@ -267,23 +262,23 @@ def _dec_AddPartitionsToTxnResult_0(buf: memoryview, pos: int) -> tuple[AddParti
     if n < 0:
         o.topic_results = None
     else:
-        a = []; ap = a.append
+        a0: list[AddPartitionsToTxnTopicResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_AddPartitionsToTxnTopicResult_1(buf, pos); ap(x)
-        o.topic_results = a
+            x0, pos = _dec_AddPartitionsToTxnTopicResult_1(buf, pos); ap0(x0)
+        o.topic_results = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_AddPartitionsToTxnResult_0(o: AddPartitionsToTxnResult, w: Callable[[bytes], object]) -> None:
+def _enc_AddPartitionsToTxnResult_0(o: AddPartitionsToTxnResult, w: Writer) -> None:
     _w_cstr(w, o.transactional_id)
-    a = o.topic_results
-    if a is None:
+    a0 = o.topic_results
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_AddPartitionsToTxnTopicResult_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_AddPartitionsToTxnTopicResult_1(x0, w)
     w(b'\x00')
 
 
@@ -295,27 +290,27 @@ def _dec_AddPartitionsToTxnResponse_2(buf: memoryview, pos: int) -> tuple[AddPar
     if n < 0:
         o.results_by_transaction = None
     else:
-        a = []; ap = a.append
+        a0: list[AddPartitionsToTxnResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_AddPartitionsToTxnResult_0(buf, pos); ap(x)
-        o.results_by_transaction = a
+            x0, pos = _dec_AddPartitionsToTxnResult_0(buf, pos); ap0(x0)
+        o.results_by_transaction = a0
     o.results_by_topic_v3_and_below = []
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_AddPartitionsToTxnResponse_2(o: AddPartitionsToTxnResponse, w: Callable[[bytes], object]) -> None:
+def _enc_AddPartitionsToTxnResponse_2(o: AddPartitionsToTxnResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
     w(_S1.pack(o.error_code))
-    a = o.results_by_transaction
-    if a is None:
+    a0 = o.results_by_transaction
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_AddPartitionsToTxnResult_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_AddPartitionsToTxnResult_0(x0, w)
     w(b'\x00')
 
 
-_DEC_AddPartitionsToTxnResponse: list[Callable[..., Any]] = [_dec_AddPartitionsToTxnResponse_0, _dec_AddPartitionsToTxnResponse_0, _dec_AddPartitionsToTxnResponse_0, _dec_AddPartitionsToTxnResponse_1, _dec_AddPartitionsToTxnResponse_2, _dec_AddPartitionsToTxnResponse_2]
-_ENC_AddPartitionsToTxnResponse: list[Callable[..., Any]] = [_enc_AddPartitionsToTxnResponse_0, _enc_AddPartitionsToTxnResponse_0, _enc_AddPartitionsToTxnResponse_0, _enc_AddPartitionsToTxnResponse_1, _enc_AddPartitionsToTxnResponse_2, _enc_AddPartitionsToTxnResponse_2]
+_DEC_AddPartitionsToTxnResponse: list[Callable[[memoryview, int], tuple[AddPartitionsToTxnResponse, int]]] = [_dec_AddPartitionsToTxnResponse_0, _dec_AddPartitionsToTxnResponse_0, _dec_AddPartitionsToTxnResponse_0, _dec_AddPartitionsToTxnResponse_1, _dec_AddPartitionsToTxnResponse_2, _dec_AddPartitionsToTxnResponse_2]
+_ENC_AddPartitionsToTxnResponse: list[Callable[[AddPartitionsToTxnResponse, Writer], None]] = [_enc_AddPartitionsToTxnResponse_0, _enc_AddPartitionsToTxnResponse_0, _enc_AddPartitionsToTxnResponse_0, _enc_AddPartitionsToTxnResponse_1, _enc_AddPartitionsToTxnResponse_2, _enc_AddPartitionsToTxnResponse_2]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -80,9 +80,9 @@ class AlterClientQuotasRequest:
     MIN_VERSION = 0
     MAX_VERSION = 1
     FLEXIBLE_MIN = 1
-    EntryData: type[EntryData]
-    EntityData: type[EntityData]
-    OpData: type[OpData]
+    EntryData: TypeAlias = EntryData
+    EntityData: TypeAlias = EntityData
+    OpData: TypeAlias = OpData
 
     def __init__(self, *, entries: list[EntryData] | None = None, validate_only: bool = False) -> None:
         self.entries = [] if entries is None else entries
@@ -121,11 +121,6 @@ class AlterClientQuotasRequest:
         return o, end
 
 
-AlterClientQuotasRequest.EntryData = EntryData  # type: ignore[misc]
-AlterClientQuotasRequest.EntityData = EntityData  # type: ignore[misc]
-AlterClientQuotasRequest.OpData = OpData  # type: ignore[misc]
-
-
 def _dec_EntityData_0(buf: memoryview, pos: int) -> tuple[EntityData, int]:
     o = _new(EntityData)
     o.entity_type, pos = _r_str(buf, pos)
@@ -133,7 +128,7 @@ def _dec_EntityData_0(buf: memoryview, pos: int) -> tuple[EntityData, int]:
     return o, pos
 
 
-def _enc_EntityData_0(o: EntityData, w: Callable[[bytes], object]) -> None:
+def _enc_EntityData_0(o: EntityData, w: Writer) -> None:
     _w_str(w, o.entity_type)
     _w_str(w, o.entity_name)
 
@@ -146,7 +141,7 @@ def _dec_OpData_0(buf: memoryview, pos: int) -> tuple[OpData, int]:
     return o, pos
 
 
-def _enc_OpData_0(o: OpData, w: Callable[[bytes], object]) -> None:
+def _enc_OpData_0(o: OpData, w: Writer) -> None:
     _w_str(w, o.key)
     w(_S1.pack(o.value))
     w(_S2.pack(o.remove))
@@ -158,36 +153,36 @@ def _dec_EntryData_0(buf: memoryview, pos: int) -> tuple[EntryData, int]:
     if n < 0:
         o.entity = None
     else:
-        a = []; ap = a.append
+        a0: list[EntityData] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_EntityData_0(buf, pos); ap(x)
-        o.entity = a
+            x0, pos = _dec_EntityData_0(buf, pos); ap0(x0)
+        o.entity = a0
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
     if n < 0:
         o.ops = None
     else:
-        a = []; ap = a.append
+        a1: list[OpData] = []; ap1 = a1.append
         for _ in range(n):
-            x, pos = _dec_OpData_0(buf, pos); ap(x)
-        o.ops = a
+            x1, pos = _dec_OpData_0(buf, pos); ap1(x1)
+        o.ops = a1
     return o, pos
 
 
-def _enc_EntryData_0(o: EntryData, w: Callable[[bytes], object]) -> None:
-    a = o.entity
-    if a is None:
+def _enc_EntryData_0(o: EntryData, w: Writer) -> None:
+    a0 = o.entity
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_EntityData_0(x, w)
-    a = o.ops
-    if a is None:
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_EntityData_0(x0, w)
+    a1 = o.ops
+    if a1 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_OpData_0(x, w)
+        w(_S0.pack(len(a1)))
+        for x1 in a1:
+            _enc_OpData_0(x1, w)
 
 
 def _dec_AlterClientQuotasRequest_0(buf: memoryview, pos: int) -> tuple[AlterClientQuotasRequest, int]:
@@ -196,22 +191,22 @@ def _dec_AlterClientQuotasRequest_0(buf: memoryview, pos: int) -> tuple[AlterCli
     if n < 0:
         o.entries = None
     else:
-        a = []; ap = a.append
+        a0: list[EntryData] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_EntryData_0(buf, pos); ap(x)
-        o.entries = a
+            x0, pos = _dec_EntryData_0(buf, pos); ap0(x0)
+        o.entries = a0
     o.validate_only = _S2.unpack_from(buf, pos)[0]; pos += 1
     return o, pos
 
 
-def _enc_AlterClientQuotasRequest_0(o: AlterClientQuotasRequest, w: Callable[[bytes], object]) -> None:
-    a = o.entries
-    if a is None:
+def _enc_AlterClientQuotasRequest_0(o: AlterClientQuotasRequest, w: Writer) -> None:
+    a0 = o.entries
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_EntryData_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_EntryData_0(x0, w)
     w(_S2.pack(o.validate_only))
 
 
@@ -223,7 +218,7 @@ def _dec_EntityData_1(buf: memoryview, pos: int) -> tuple[EntityData, int]:
     return o, pos
 
 
-def _enc_EntityData_1(o: EntityData, w: Callable[[bytes], object]) -> None:
+def _enc_EntityData_1(o: EntityData, w: Writer) -> None:
     _w_cstr(w, o.entity_type)
     _w_cstr(w, o.entity_name)
     w(b'\x00')
@@ -238,7 +233,7 @@ def _dec_OpData_1(buf: memoryview, pos: int) -> tuple[OpData, int]:
     return o, pos
 
 
-def _enc_OpData_1(o: OpData, w: Callable[[bytes], object]) -> None:
+def _enc_OpData_1(o: OpData, w: Writer) -> None:
     _w_cstr(w, o.key)
     w(_S1.pack(o.value))
     w(_S2.pack(o.remove))
@@ -251,37 +246,37 @@ def _dec_EntryData_1(buf: memoryview, pos: int) -> tuple[EntryData, int]:
     if n < 0:
         o.entity = None
     else:
-        a = []; ap = a.append
+        a0: list[EntityData] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_EntityData_1(buf, pos); ap(x)
-        o.entity = a
+            x0, pos = _dec_EntityData_1(buf, pos); ap0(x0)
+        o.entity = a0
     n, pos = _r_uvarint(buf, pos); n -= 1
     if n < 0:
         o.ops = None
     else:
-        a = []; ap = a.append
+        a1: list[OpData] = []; ap1 = a1.append
         for _ in range(n):
-            x, pos = _dec_OpData_1(buf, pos); ap(x)
-        o.ops = a
+            x1, pos = _dec_OpData_1(buf, pos); ap1(x1)
+        o.ops = a1
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_EntryData_1(o: EntryData, w: Callable[[bytes], object]) -> None:
-    a = o.entity
-    if a is None:
+def _enc_EntryData_1(o: EntryData, w: Writer) -> None:
+    a0 = o.entity
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_EntityData_1(x, w)
-    a = o.ops
-    if a is None:
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_EntityData_1(x0, w)
+    a1 = o.ops
+    if a1 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_OpData_1(x, w)
+        w(_uvarint(len(a1) + 1))
+        for x1 in a1:
+            _enc_OpData_1(x1, w)
     w(b'\x00')
 
 
@@ -291,26 +286,26 @@ def _dec_AlterClientQuotasRequest_1(buf: memoryview, pos: int) -> tuple[AlterCli
     if n < 0:
         o.entries = None
     else:
-        a = []; ap = a.append
+        a0: list[EntryData] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_EntryData_1(buf, pos); ap(x)
-        o.entries = a
+            x0, pos = _dec_EntryData_1(buf, pos); ap0(x0)
+        o.entries = a0
     o.validate_only = _S2.unpack_from(buf, pos)[0]; pos += 1
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_AlterClientQuotasRequest_1(o: AlterClientQuotasRequest, w: Callable[[bytes], object]) -> None:
-    a = o.entries
-    if a is None:
+def _enc_AlterClientQuotasRequest_1(o: AlterClientQuotasRequest, w: Writer) -> None:
+    a0 = o.entries
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_EntryData_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_EntryData_1(x0, w)
     w(_S2.pack(o.validate_only))
     w(b'\x00')
 
 
-_DEC_AlterClientQuotasRequest: list[Callable[..., Any]] = [_dec_AlterClientQuotasRequest_0, _dec_AlterClientQuotasRequest_1]
-_ENC_AlterClientQuotasRequest: list[Callable[..., Any]] = [_enc_AlterClientQuotasRequest_0, _enc_AlterClientQuotasRequest_1]
+_DEC_AlterClientQuotasRequest: list[Callable[[memoryview, int], tuple[AlterClientQuotasRequest, int]]] = [_dec_AlterClientQuotasRequest_0, _dec_AlterClientQuotasRequest_1]
+_ENC_AlterClientQuotasRequest: list[Callable[[AlterClientQuotasRequest, Writer], None]] = [_enc_AlterClientQuotasRequest_0, _enc_AlterClientQuotasRequest_1]

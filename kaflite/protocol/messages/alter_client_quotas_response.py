@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -61,8 +61,8 @@ class AlterClientQuotasResponse:
     MIN_VERSION = 0
     MAX_VERSION = 1
     FLEXIBLE_MIN = 1
-    EntryData: type[EntryData]
-    EntityData: type[EntityData]
+    EntryData: TypeAlias = EntryData
+    EntityData: TypeAlias = EntityData
 
     def __init__(self, *, throttle_time_ms: int = 0, entries: list[EntryData] | None = None) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -101,10 +101,6 @@ class AlterClientQuotasResponse:
         return o, end
 
 
-AlterClientQuotasResponse.EntryData = EntryData  # type: ignore[misc]
-AlterClientQuotasResponse.EntityData = EntityData  # type: ignore[misc]
-
-
 def _dec_EntityData_0(buf: memoryview, pos: int) -> tuple[EntityData, int]:
     o = _new(EntityData)
     o.entity_type, pos = _r_str(buf, pos)
@@ -112,7 +108,7 @@ def _dec_EntityData_0(buf: memoryview, pos: int) -> tuple[EntityData, int]:
     return o, pos
 
 
-def _enc_EntityData_0(o: EntityData, w: Callable[[bytes], object]) -> None:
+def _enc_EntityData_0(o: EntityData, w: Writer) -> None:
     _w_str(w, o.entity_type)
     _w_str(w, o.entity_name)
 
@@ -125,23 +121,23 @@ def _dec_EntryData_0(buf: memoryview, pos: int) -> tuple[EntryData, int]:
     if n < 0:
         o.entity = None
     else:
-        a = []; ap = a.append
+        a0: list[EntityData] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_EntityData_0(buf, pos); ap(x)
-        o.entity = a
+            x0, pos = _dec_EntityData_0(buf, pos); ap0(x0)
+        o.entity = a0
     return o, pos
 
 
-def _enc_EntryData_0(o: EntryData, w: Callable[[bytes], object]) -> None:
+def _enc_EntryData_0(o: EntryData, w: Writer) -> None:
     w(_S1.pack(o.error_code))
     _w_str(w, o.error_message)
-    a = o.entity
-    if a is None:
+    a0 = o.entity
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_EntityData_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_EntityData_0(x0, w)
 
 
 def _dec_AlterClientQuotasResponse_0(buf: memoryview, pos: int) -> tuple[AlterClientQuotasResponse, int]:
@@ -151,22 +147,22 @@ def _dec_AlterClientQuotasResponse_0(buf: memoryview, pos: int) -> tuple[AlterCl
     if n < 0:
         o.entries = None
     else:
-        a = []; ap = a.append
+        a0: list[EntryData] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_EntryData_0(buf, pos); ap(x)
-        o.entries = a
+            x0, pos = _dec_EntryData_0(buf, pos); ap0(x0)
+        o.entries = a0
     return o, pos
 
 
-def _enc_AlterClientQuotasResponse_0(o: AlterClientQuotasResponse, w: Callable[[bytes], object]) -> None:
+def _enc_AlterClientQuotasResponse_0(o: AlterClientQuotasResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.entries
-    if a is None:
+    a0 = o.entries
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_EntryData_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_EntryData_0(x0, w)
 
 
 def _dec_EntityData_1(buf: memoryview, pos: int) -> tuple[EntityData, int]:
@@ -177,7 +173,7 @@ def _dec_EntityData_1(buf: memoryview, pos: int) -> tuple[EntityData, int]:
     return o, pos
 
 
-def _enc_EntityData_1(o: EntityData, w: Callable[[bytes], object]) -> None:
+def _enc_EntityData_1(o: EntityData, w: Writer) -> None:
     _w_cstr(w, o.entity_type)
     _w_cstr(w, o.entity_name)
     w(b'\x00')
@@ -191,24 +187,24 @@ def _dec_EntryData_1(buf: memoryview, pos: int) -> tuple[EntryData, int]:
     if n < 0:
         o.entity = None
     else:
-        a = []; ap = a.append
+        a0: list[EntityData] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_EntityData_1(buf, pos); ap(x)
-        o.entity = a
+            x0, pos = _dec_EntityData_1(buf, pos); ap0(x0)
+        o.entity = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_EntryData_1(o: EntryData, w: Callable[[bytes], object]) -> None:
+def _enc_EntryData_1(o: EntryData, w: Writer) -> None:
     w(_S1.pack(o.error_code))
     _w_cstr(w, o.error_message)
-    a = o.entity
-    if a is None:
+    a0 = o.entity
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_EntityData_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_EntityData_1(x0, w)
     w(b'\x00')
 
 
@@ -219,25 +215,25 @@ def _dec_AlterClientQuotasResponse_1(buf: memoryview, pos: int) -> tuple[AlterCl
     if n < 0:
         o.entries = None
     else:
-        a = []; ap = a.append
+        a0: list[EntryData] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_EntryData_1(buf, pos); ap(x)
-        o.entries = a
+            x0, pos = _dec_EntryData_1(buf, pos); ap0(x0)
+        o.entries = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_AlterClientQuotasResponse_1(o: AlterClientQuotasResponse, w: Callable[[bytes], object]) -> None:
+def _enc_AlterClientQuotasResponse_1(o: AlterClientQuotasResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.entries
-    if a is None:
+    a0 = o.entries
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_EntryData_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_EntryData_1(x0, w)
     w(b'\x00')
 
 
-_DEC_AlterClientQuotasResponse: list[Callable[..., Any]] = [_dec_AlterClientQuotasResponse_0, _dec_AlterClientQuotasResponse_1]
-_ENC_AlterClientQuotasResponse: list[Callable[..., Any]] = [_enc_AlterClientQuotasResponse_0, _enc_AlterClientQuotasResponse_1]
+_DEC_AlterClientQuotasResponse: list[Callable[[memoryview, int], tuple[AlterClientQuotasResponse, int]]] = [_dec_AlterClientQuotasResponse_0, _dec_AlterClientQuotasResponse_1]
+_ENC_AlterClientQuotasResponse: list[Callable[[AlterClientQuotasResponse, Writer], None]] = [_enc_AlterClientQuotasResponse_0, _enc_AlterClientQuotasResponse_1]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -62,8 +62,8 @@ class AlterConfigsRequest:
     MIN_VERSION = 0
     MAX_VERSION = 2
     FLEXIBLE_MIN = 2
-    AlterConfigsResource: type[AlterConfigsResource]
-    AlterableConfig: type[AlterableConfig]
+    AlterConfigsResource: TypeAlias = AlterConfigsResource
+    AlterableConfig: TypeAlias = AlterableConfig
 
     def __init__(self, *, resources: list[AlterConfigsResource] | None = None, validate_only: bool = False) -> None:
         self.resources = [] if resources is None else resources
@@ -102,10 +102,6 @@ class AlterConfigsRequest:
         return o, end
 
 
-AlterConfigsRequest.AlterConfigsResource = AlterConfigsResource  # type: ignore[misc]
-AlterConfigsRequest.AlterableConfig = AlterableConfig  # type: ignore[misc]
-
-
 def _dec_AlterableConfig_0(buf: memoryview, pos: int) -> tuple[AlterableConfig, int]:
     o = _new(AlterableConfig)
     o.name, pos = _r_str(buf, pos)
@@ -113,7 +109,7 @@ def _dec_AlterableConfig_0(buf: memoryview, pos: int) -> tuple[AlterableConfig, 
     return o, pos
 
 
-def _enc_AlterableConfig_0(o: AlterableConfig, w: Callable[[bytes], object]) -> None:
+def _enc_AlterableConfig_0(o: AlterableConfig, w: Writer) -> None:
     _w_str(w, o.name)
     _w_str(w, o.value)
 
@@ -126,23 +122,23 @@ def _dec_AlterConfigsResource_0(buf: memoryview, pos: int) -> tuple[AlterConfigs
     if n < 0:
         o.configs = None
     else:
-        a = []; ap = a.append
+        a0: list[AlterableConfig] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_AlterableConfig_0(buf, pos); ap(x)
-        o.configs = a
+            x0, pos = _dec_AlterableConfig_0(buf, pos); ap0(x0)
+        o.configs = a0
     return o, pos
 
 
-def _enc_AlterConfigsResource_0(o: AlterConfigsResource, w: Callable[[bytes], object]) -> None:
+def _enc_AlterConfigsResource_0(o: AlterConfigsResource, w: Writer) -> None:
     w(_S1.pack(o.resource_type))
     _w_str(w, o.resource_name)
-    a = o.configs
-    if a is None:
+    a0 = o.configs
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_AlterableConfig_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_AlterableConfig_0(x0, w)
 
 
 def _dec_AlterConfigsRequest_0(buf: memoryview, pos: int) -> tuple[AlterConfigsRequest, int]:
@@ -151,22 +147,22 @@ def _dec_AlterConfigsRequest_0(buf: memoryview, pos: int) -> tuple[AlterConfigsR
     if n < 0:
         o.resources = None
     else:
-        a = []; ap = a.append
+        a0: list[AlterConfigsResource] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_AlterConfigsResource_0(buf, pos); ap(x)
-        o.resources = a
+            x0, pos = _dec_AlterConfigsResource_0(buf, pos); ap0(x0)
+        o.resources = a0
     o.validate_only = _S2.unpack_from(buf, pos)[0]; pos += 1
     return o, pos
 
 
-def _enc_AlterConfigsRequest_0(o: AlterConfigsRequest, w: Callable[[bytes], object]) -> None:
-    a = o.resources
-    if a is None:
+def _enc_AlterConfigsRequest_0(o: AlterConfigsRequest, w: Writer) -> None:
+    a0 = o.resources
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_AlterConfigsResource_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_AlterConfigsResource_0(x0, w)
     w(_S2.pack(o.validate_only))
 
 
@@ -178,7 +174,7 @@ def _dec_AlterableConfig_1(buf: memoryview, pos: int) -> tuple[AlterableConfig, 
     return o, pos
 
 
-def _enc_AlterableConfig_1(o: AlterableConfig, w: Callable[[bytes], object]) -> None:
+def _enc_AlterableConfig_1(o: AlterableConfig, w: Writer) -> None:
     _w_cstr(w, o.name)
     _w_cstr(w, o.value)
     w(b'\x00')
@@ -192,24 +188,24 @@ def _dec_AlterConfigsResource_1(buf: memoryview, pos: int) -> tuple[AlterConfigs
     if n < 0:
         o.configs = None
     else:
-        a = []; ap = a.append
+        a0: list[AlterableConfig] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_AlterableConfig_1(buf, pos); ap(x)
-        o.configs = a
+            x0, pos = _dec_AlterableConfig_1(buf, pos); ap0(x0)
+        o.configs = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_AlterConfigsResource_1(o: AlterConfigsResource, w: Callable[[bytes], object]) -> None:
+def _enc_AlterConfigsResource_1(o: AlterConfigsResource, w: Writer) -> None:
     w(_S1.pack(o.resource_type))
     _w_cstr(w, o.resource_name)
-    a = o.configs
-    if a is None:
+    a0 = o.configs
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_AlterableConfig_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_AlterableConfig_1(x0, w)
     w(b'\x00')
 
 
@@ -219,26 +215,26 @@ def _dec_AlterConfigsRequest_1(buf: memoryview, pos: int) -> tuple[AlterConfigsR
     if n < 0:
         o.resources = None
     else:
-        a = []; ap = a.append
+        a0: list[AlterConfigsResource] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_AlterConfigsResource_1(buf, pos); ap(x)
-        o.resources = a
+            x0, pos = _dec_AlterConfigsResource_1(buf, pos); ap0(x0)
+        o.resources = a0
     o.validate_only = _S2.unpack_from(buf, pos)[0]; pos += 1
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_AlterConfigsRequest_1(o: AlterConfigsRequest, w: Callable[[bytes], object]) -> None:
-    a = o.resources
-    if a is None:
+def _enc_AlterConfigsRequest_1(o: AlterConfigsRequest, w: Writer) -> None:
+    a0 = o.resources
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_AlterConfigsResource_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_AlterConfigsResource_1(x0, w)
     w(_S2.pack(o.validate_only))
     w(b'\x00')
 
 
-_DEC_AlterConfigsRequest: list[Callable[..., Any]] = [_dec_AlterConfigsRequest_0, _dec_AlterConfigsRequest_0, _dec_AlterConfigsRequest_1]
-_ENC_AlterConfigsRequest: list[Callable[..., Any]] = [_enc_AlterConfigsRequest_0, _enc_AlterConfigsRequest_0, _enc_AlterConfigsRequest_1]
+_DEC_AlterConfigsRequest: list[Callable[[memoryview, int], tuple[AlterConfigsRequest, int]]] = [_dec_AlterConfigsRequest_0, _dec_AlterConfigsRequest_0, _dec_AlterConfigsRequest_1]
+_ENC_AlterConfigsRequest: list[Callable[[AlterConfigsRequest, Writer], None]] = [_enc_AlterConfigsRequest_0, _enc_AlterConfigsRequest_0, _enc_AlterConfigsRequest_1]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -60,8 +60,8 @@ class AlterPartitionReassignmentsRequest:
     MIN_VERSION = 0
     MAX_VERSION = 1
     FLEXIBLE_MIN = 0
-    ReassignableTopic: type[ReassignableTopic]
-    ReassignablePartition: type[ReassignablePartition]
+    ReassignableTopic: TypeAlias = ReassignableTopic
+    ReassignablePartition: TypeAlias = ReassignablePartition
 
     def __init__(self, *, timeout_ms: int = 60000, allow_replication_factor_change: bool = True, topics: list[ReassignableTopic] | None = None) -> None:
         self.timeout_ms = timeout_ms
@@ -101,10 +101,6 @@ class AlterPartitionReassignmentsRequest:
         return o, end
 
 
-AlterPartitionReassignmentsRequest.ReassignableTopic = ReassignableTopic  # type: ignore[misc]
-AlterPartitionReassignmentsRequest.ReassignablePartition = ReassignablePartition  # type: ignore[misc]
-
-
 def _dec_ReassignablePartition_0(buf: memoryview, pos: int) -> tuple[ReassignablePartition, int]:
     o = _new(ReassignablePartition)
     o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
@@ -117,14 +113,14 @@ def _dec_ReassignablePartition_0(buf: memoryview, pos: int) -> tuple[Reassignabl
     return o, pos
 
 
-def _enc_ReassignablePartition_0(o: ReassignablePartition, w: Callable[[bytes], object]) -> None:
+def _enc_ReassignablePartition_0(o: ReassignablePartition, w: Writer) -> None:
     w(_S0.pack(o.partition_index))
-    a = o.replicas
-    if a is None:
+    a0 = o.replicas
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        w(_struct.pack('>%di' % len(a), *a))
+        w(_uvarint(len(a0) + 1))
+        w(_struct.pack('>%di' % len(a0), *a0))
     w(b'\x00')
 
 
@@ -135,23 +131,23 @@ def _dec_ReassignableTopic_0(buf: memoryview, pos: int) -> tuple[ReassignableTop
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[ReassignablePartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ReassignablePartition_0(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_ReassignablePartition_0(buf, pos); ap0(x0)
+        o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_ReassignableTopic_0(o: ReassignableTopic, w: Callable[[bytes], object]) -> None:
+def _enc_ReassignableTopic_0(o: ReassignableTopic, w: Writer) -> None:
     _w_cstr(w, o.name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_ReassignablePartition_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_ReassignablePartition_0(x0, w)
     w(b'\x00')
 
 
@@ -163,23 +159,23 @@ def _dec_AlterPartitionReassignmentsRequest_0(buf: memoryview, pos: int) -> tupl
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[ReassignableTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ReassignableTopic_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_ReassignableTopic_0(buf, pos); ap0(x0)
+        o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_AlterPartitionReassignmentsRequest_0(o: AlterPartitionReassignmentsRequest, w: Callable[[bytes], object]) -> None:
+def _enc_AlterPartitionReassignmentsRequest_0(o: AlterPartitionReassignmentsRequest, w: Writer) -> None:
     w(_S0.pack(o.timeout_ms))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_ReassignableTopic_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_ReassignableTopic_0(x0, w)
     w(b'\x00')
 
 
@@ -191,26 +187,26 @@ def _dec_AlterPartitionReassignmentsRequest_1(buf: memoryview, pos: int) -> tupl
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[ReassignableTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ReassignableTopic_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_ReassignableTopic_0(buf, pos); ap0(x0)
+        o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_AlterPartitionReassignmentsRequest_1(o: AlterPartitionReassignmentsRequest, w: Callable[[bytes], object]) -> None:
+def _enc_AlterPartitionReassignmentsRequest_1(o: AlterPartitionReassignmentsRequest, w: Writer) -> None:
     w(_S0.pack(o.timeout_ms))
     w(_S1.pack(o.allow_replication_factor_change))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_ReassignableTopic_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_ReassignableTopic_0(x0, w)
     w(b'\x00')
 
 
-_DEC_AlterPartitionReassignmentsRequest: list[Callable[..., Any]] = [_dec_AlterPartitionReassignmentsRequest_0, _dec_AlterPartitionReassignmentsRequest_1]
-_ENC_AlterPartitionReassignmentsRequest: list[Callable[..., Any]] = [_enc_AlterPartitionReassignmentsRequest_0, _enc_AlterPartitionReassignmentsRequest_1]
+_DEC_AlterPartitionReassignmentsRequest: list[Callable[[memoryview, int], tuple[AlterPartitionReassignmentsRequest, int]]] = [_dec_AlterPartitionReassignmentsRequest_0, _dec_AlterPartitionReassignmentsRequest_1]
+_ENC_AlterPartitionReassignmentsRequest: list[Callable[[AlterPartitionReassignmentsRequest, Writer], None]] = [_enc_AlterPartitionReassignmentsRequest_0, _enc_AlterPartitionReassignmentsRequest_1]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -62,8 +62,8 @@ class AlterPartitionReassignmentsResponse:
     MIN_VERSION = 0
     MAX_VERSION = 1
     FLEXIBLE_MIN = 0
-    ReassignableTopicResponse: type[ReassignableTopicResponse]
-    ReassignablePartitionResponse: type[ReassignablePartitionResponse]
+    ReassignableTopicResponse: TypeAlias = ReassignableTopicResponse
+    ReassignablePartitionResponse: TypeAlias = ReassignablePartitionResponse
 
     def __init__(self, *, throttle_time_ms: int = 0, allow_replication_factor_change: bool = True, error_code: int = 0, error_message: str | None = '', responses: list[ReassignableTopicResponse] | None = None) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -105,10 +105,6 @@ class AlterPartitionReassignmentsResponse:
         return o, end
 
 
-AlterPartitionReassignmentsResponse.ReassignableTopicResponse = ReassignableTopicResponse  # type: ignore[misc]
-AlterPartitionReassignmentsResponse.ReassignablePartitionResponse = ReassignablePartitionResponse  # type: ignore[misc]
-
-
 def _dec_ReassignablePartitionResponse_0(buf: memoryview, pos: int) -> tuple[ReassignablePartitionResponse, int]:
     o = _new(ReassignablePartitionResponse)
     o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
@@ -118,7 +114,7 @@ def _dec_ReassignablePartitionResponse_0(buf: memoryview, pos: int) -> tuple[Rea
     return o, pos
 
 
-def _enc_ReassignablePartitionResponse_0(o: ReassignablePartitionResponse, w: Callable[[bytes], object]) -> None:
+def _enc_ReassignablePartitionResponse_0(o: ReassignablePartitionResponse, w: Writer) -> None:
     w(_S0.pack(o.partition_index))
     w(_S1.pack(o.error_code))
     _w_cstr(w, o.error_message)
@@ -132,23 +128,23 @@ def _dec_ReassignableTopicResponse_0(buf: memoryview, pos: int) -> tuple[Reassig
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[ReassignablePartitionResponse] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ReassignablePartitionResponse_0(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_ReassignablePartitionResponse_0(buf, pos); ap0(x0)
+        o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_ReassignableTopicResponse_0(o: ReassignableTopicResponse, w: Callable[[bytes], object]) -> None:
+def _enc_ReassignableTopicResponse_0(o: ReassignableTopicResponse, w: Writer) -> None:
     _w_cstr(w, o.name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_ReassignablePartitionResponse_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_ReassignablePartitionResponse_0(x0, w)
     w(b'\x00')
 
 
@@ -162,25 +158,25 @@ def _dec_AlterPartitionReassignmentsResponse_0(buf: memoryview, pos: int) -> tup
     if n < 0:
         o.responses = None
     else:
-        a = []; ap = a.append
+        a0: list[ReassignableTopicResponse] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ReassignableTopicResponse_0(buf, pos); ap(x)
-        o.responses = a
+            x0, pos = _dec_ReassignableTopicResponse_0(buf, pos); ap0(x0)
+        o.responses = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_AlterPartitionReassignmentsResponse_0(o: AlterPartitionReassignmentsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_AlterPartitionReassignmentsResponse_0(o: AlterPartitionReassignmentsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
     w(_S1.pack(o.error_code))
     _w_cstr(w, o.error_message)
-    a = o.responses
-    if a is None:
+    a0 = o.responses
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_ReassignableTopicResponse_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_ReassignableTopicResponse_0(x0, w)
     w(b'\x00')
 
 
@@ -194,28 +190,28 @@ def _dec_AlterPartitionReassignmentsResponse_1(buf: memoryview, pos: int) -> tup
     if n < 0:
         o.responses = None
     else:
-        a = []; ap = a.append
+        a0: list[ReassignableTopicResponse] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ReassignableTopicResponse_0(buf, pos); ap(x)
-        o.responses = a
+            x0, pos = _dec_ReassignableTopicResponse_0(buf, pos); ap0(x0)
+        o.responses = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_AlterPartitionReassignmentsResponse_1(o: AlterPartitionReassignmentsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_AlterPartitionReassignmentsResponse_1(o: AlterPartitionReassignmentsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
     w(_S2.pack(o.allow_replication_factor_change))
     w(_S1.pack(o.error_code))
     _w_cstr(w, o.error_message)
-    a = o.responses
-    if a is None:
+    a0 = o.responses
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_ReassignableTopicResponse_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_ReassignableTopicResponse_0(x0, w)
     w(b'\x00')
 
 
-_DEC_AlterPartitionReassignmentsResponse: list[Callable[..., Any]] = [_dec_AlterPartitionReassignmentsResponse_0, _dec_AlterPartitionReassignmentsResponse_1]
-_ENC_AlterPartitionReassignmentsResponse: list[Callable[..., Any]] = [_enc_AlterPartitionReassignmentsResponse_0, _enc_AlterPartitionReassignmentsResponse_1]
+_DEC_AlterPartitionReassignmentsResponse: list[Callable[[memoryview, int], tuple[AlterPartitionReassignmentsResponse, int]]] = [_dec_AlterPartitionReassignmentsResponse_0, _dec_AlterPartitionReassignmentsResponse_1]
+_ENC_AlterPartitionReassignmentsResponse: list[Callable[[AlterPartitionReassignmentsResponse, Writer], None]] = [_enc_AlterPartitionReassignmentsResponse_0, _enc_AlterPartitionReassignmentsResponse_1]

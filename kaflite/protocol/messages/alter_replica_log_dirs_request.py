@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -59,8 +59,8 @@ class AlterReplicaLogDirsRequest:
     MIN_VERSION = 1
     MAX_VERSION = 2
     FLEXIBLE_MIN = 2
-    AlterReplicaLogDir: type[AlterReplicaLogDir]
-    AlterReplicaLogDirTopic: type[AlterReplicaLogDirTopic]
+    AlterReplicaLogDir: TypeAlias = AlterReplicaLogDir
+    AlterReplicaLogDirTopic: TypeAlias = AlterReplicaLogDirTopic
 
     def __init__(self, *, dirs: list[AlterReplicaLogDir] | None = None) -> None:
         self.dirs = [] if dirs is None else dirs
@@ -98,10 +98,6 @@ class AlterReplicaLogDirsRequest:
         return o, end
 
 
-AlterReplicaLogDirsRequest.AlterReplicaLogDir = AlterReplicaLogDir  # type: ignore[misc]
-AlterReplicaLogDirsRequest.AlterReplicaLogDirTopic = AlterReplicaLogDirTopic  # type: ignore[misc]
-
-
 def _dec_AlterReplicaLogDirTopic_0(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDirTopic, int]:
     o = _new(AlterReplicaLogDirTopic)
     o.name, pos = _r_str(buf, pos)
@@ -113,14 +109,14 @@ def _dec_AlterReplicaLogDirTopic_0(buf: memoryview, pos: int) -> tuple[AlterRepl
     return o, pos
 
 
-def _enc_AlterReplicaLogDirTopic_0(o: AlterReplicaLogDirTopic, w: Callable[[bytes], object]) -> None:
+def _enc_AlterReplicaLogDirTopic_0(o: AlterReplicaLogDirTopic, w: Writer) -> None:
     _w_str(w, o.name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        w(_struct.pack('>%di' % len(a), *a))
+        w(_S0.pack(len(a0)))
+        w(_struct.pack('>%di' % len(a0), *a0))
 
 
 def _dec_AlterReplicaLogDir_0(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDir, int]:
@@ -130,22 +126,22 @@ def _dec_AlterReplicaLogDir_0(buf: memoryview, pos: int) -> tuple[AlterReplicaLo
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[AlterReplicaLogDirTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_AlterReplicaLogDirTopic_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_AlterReplicaLogDirTopic_0(buf, pos); ap0(x0)
+        o.topics = a0
     return o, pos
 
 
-def _enc_AlterReplicaLogDir_0(o: AlterReplicaLogDir, w: Callable[[bytes], object]) -> None:
+def _enc_AlterReplicaLogDir_0(o: AlterReplicaLogDir, w: Writer) -> None:
     _w_str(w, o.path)
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_AlterReplicaLogDirTopic_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_AlterReplicaLogDirTopic_0(x0, w)
 
 
 def _dec_AlterReplicaLogDirsRequest_0(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDirsRequest, int]:
@@ -154,21 +150,21 @@ def _dec_AlterReplicaLogDirsRequest_0(buf: memoryview, pos: int) -> tuple[AlterR
     if n < 0:
         o.dirs = None
     else:
-        a = []; ap = a.append
+        a0: list[AlterReplicaLogDir] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_AlterReplicaLogDir_0(buf, pos); ap(x)
-        o.dirs = a
+            x0, pos = _dec_AlterReplicaLogDir_0(buf, pos); ap0(x0)
+        o.dirs = a0
     return o, pos
 
 
-def _enc_AlterReplicaLogDirsRequest_0(o: AlterReplicaLogDirsRequest, w: Callable[[bytes], object]) -> None:
-    a = o.dirs
-    if a is None:
+def _enc_AlterReplicaLogDirsRequest_0(o: AlterReplicaLogDirsRequest, w: Writer) -> None:
+    a0 = o.dirs
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_AlterReplicaLogDir_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_AlterReplicaLogDir_0(x0, w)
 
 
 def _dec_AlterReplicaLogDirTopic_1(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDirTopic, int]:
@@ -183,14 +179,14 @@ def _dec_AlterReplicaLogDirTopic_1(buf: memoryview, pos: int) -> tuple[AlterRepl
     return o, pos
 
 
-def _enc_AlterReplicaLogDirTopic_1(o: AlterReplicaLogDirTopic, w: Callable[[bytes], object]) -> None:
+def _enc_AlterReplicaLogDirTopic_1(o: AlterReplicaLogDirTopic, w: Writer) -> None:
     _w_cstr(w, o.name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        w(_struct.pack('>%di' % len(a), *a))
+        w(_uvarint(len(a0) + 1))
+        w(_struct.pack('>%di' % len(a0), *a0))
     w(b'\x00')
 
 
@@ -201,23 +197,23 @@ def _dec_AlterReplicaLogDir_1(buf: memoryview, pos: int) -> tuple[AlterReplicaLo
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[AlterReplicaLogDirTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_AlterReplicaLogDirTopic_1(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_AlterReplicaLogDirTopic_1(buf, pos); ap0(x0)
+        o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_AlterReplicaLogDir_1(o: AlterReplicaLogDir, w: Callable[[bytes], object]) -> None:
+def _enc_AlterReplicaLogDir_1(o: AlterReplicaLogDir, w: Writer) -> None:
     _w_cstr(w, o.path)
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_AlterReplicaLogDirTopic_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_AlterReplicaLogDirTopic_1(x0, w)
     w(b'\x00')
 
 
@@ -227,24 +223,24 @@ def _dec_AlterReplicaLogDirsRequest_1(buf: memoryview, pos: int) -> tuple[AlterR
     if n < 0:
         o.dirs = None
     else:
-        a = []; ap = a.append
+        a0: list[AlterReplicaLogDir] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_AlterReplicaLogDir_1(buf, pos); ap(x)
-        o.dirs = a
+            x0, pos = _dec_AlterReplicaLogDir_1(buf, pos); ap0(x0)
+        o.dirs = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_AlterReplicaLogDirsRequest_1(o: AlterReplicaLogDirsRequest, w: Callable[[bytes], object]) -> None:
-    a = o.dirs
-    if a is None:
+def _enc_AlterReplicaLogDirsRequest_1(o: AlterReplicaLogDirsRequest, w: Writer) -> None:
+    a0 = o.dirs
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_AlterReplicaLogDir_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_AlterReplicaLogDir_1(x0, w)
     w(b'\x00')
 
 
-_DEC_AlterReplicaLogDirsRequest: list[Callable[..., Any]] = [_unsupported, _dec_AlterReplicaLogDirsRequest_0, _dec_AlterReplicaLogDirsRequest_1]
-_ENC_AlterReplicaLogDirsRequest: list[Callable[..., Any]] = [_unsupported, _enc_AlterReplicaLogDirsRequest_0, _enc_AlterReplicaLogDirsRequest_1]
+_DEC_AlterReplicaLogDirsRequest: list[Callable[[memoryview, int], tuple[AlterReplicaLogDirsRequest, int]]] = [_unsupported, _dec_AlterReplicaLogDirsRequest_0, _dec_AlterReplicaLogDirsRequest_1]
+_ENC_AlterReplicaLogDirsRequest: list[Callable[[AlterReplicaLogDirsRequest, Writer], None]] = [_unsupported, _enc_AlterReplicaLogDirsRequest_0, _enc_AlterReplicaLogDirsRequest_1]

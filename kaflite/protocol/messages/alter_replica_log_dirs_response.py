@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -60,8 +60,8 @@ class AlterReplicaLogDirsResponse:
     MIN_VERSION = 1
     MAX_VERSION = 2
     FLEXIBLE_MIN = 2
-    AlterReplicaLogDirTopicResult: type[AlterReplicaLogDirTopicResult]
-    AlterReplicaLogDirPartitionResult: type[AlterReplicaLogDirPartitionResult]
+    AlterReplicaLogDirTopicResult: TypeAlias = AlterReplicaLogDirTopicResult
+    AlterReplicaLogDirPartitionResult: TypeAlias = AlterReplicaLogDirPartitionResult
 
     def __init__(self, *, throttle_time_ms: int = 0, results: list[AlterReplicaLogDirTopicResult] | None = None) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -100,10 +100,6 @@ class AlterReplicaLogDirsResponse:
         return o, end
 
 
-AlterReplicaLogDirsResponse.AlterReplicaLogDirTopicResult = AlterReplicaLogDirTopicResult  # type: ignore[misc]
-AlterReplicaLogDirsResponse.AlterReplicaLogDirPartitionResult = AlterReplicaLogDirPartitionResult  # type: ignore[misc]
-
-
 def _dec_AlterReplicaLogDirPartitionResult_0(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDirPartitionResult, int]:
     o = _new(AlterReplicaLogDirPartitionResult)
     o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
@@ -111,7 +107,7 @@ def _dec_AlterReplicaLogDirPartitionResult_0(buf: memoryview, pos: int) -> tuple
     return o, pos
 
 
-def _enc_AlterReplicaLogDirPartitionResult_0(o: AlterReplicaLogDirPartitionResult, w: Callable[[bytes], object]) -> None:
+def _enc_AlterReplicaLogDirPartitionResult_0(o: AlterReplicaLogDirPartitionResult, w: Writer) -> None:
     w(_S0.pack(o.partition_index))
     w(_S1.pack(o.error_code))
 
@@ -123,22 +119,22 @@ def _dec_AlterReplicaLogDirTopicResult_0(buf: memoryview, pos: int) -> tuple[Alt
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[AlterReplicaLogDirPartitionResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_AlterReplicaLogDirPartitionResult_0(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_AlterReplicaLogDirPartitionResult_0(buf, pos); ap0(x0)
+        o.partitions = a0
     return o, pos
 
 
-def _enc_AlterReplicaLogDirTopicResult_0(o: AlterReplicaLogDirTopicResult, w: Callable[[bytes], object]) -> None:
+def _enc_AlterReplicaLogDirTopicResult_0(o: AlterReplicaLogDirTopicResult, w: Writer) -> None:
     _w_str(w, o.topic_name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_AlterReplicaLogDirPartitionResult_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_AlterReplicaLogDirPartitionResult_0(x0, w)
 
 
 def _dec_AlterReplicaLogDirsResponse_0(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDirsResponse, int]:
@@ -148,22 +144,22 @@ def _dec_AlterReplicaLogDirsResponse_0(buf: memoryview, pos: int) -> tuple[Alter
     if n < 0:
         o.results = None
     else:
-        a = []; ap = a.append
+        a0: list[AlterReplicaLogDirTopicResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_AlterReplicaLogDirTopicResult_0(buf, pos); ap(x)
-        o.results = a
+            x0, pos = _dec_AlterReplicaLogDirTopicResult_0(buf, pos); ap0(x0)
+        o.results = a0
     return o, pos
 
 
-def _enc_AlterReplicaLogDirsResponse_0(o: AlterReplicaLogDirsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_AlterReplicaLogDirsResponse_0(o: AlterReplicaLogDirsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.results
-    if a is None:
+    a0 = o.results
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_AlterReplicaLogDirTopicResult_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_AlterReplicaLogDirTopicResult_0(x0, w)
 
 
 def _dec_AlterReplicaLogDirPartitionResult_1(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDirPartitionResult, int]:
@@ -174,7 +170,7 @@ def _dec_AlterReplicaLogDirPartitionResult_1(buf: memoryview, pos: int) -> tuple
     return o, pos
 
 
-def _enc_AlterReplicaLogDirPartitionResult_1(o: AlterReplicaLogDirPartitionResult, w: Callable[[bytes], object]) -> None:
+def _enc_AlterReplicaLogDirPartitionResult_1(o: AlterReplicaLogDirPartitionResult, w: Writer) -> None:
     w(_S0.pack(o.partition_index))
     w(_S1.pack(o.error_code))
     w(b'\x00')
@@ -187,23 +183,23 @@ def _dec_AlterReplicaLogDirTopicResult_1(buf: memoryview, pos: int) -> tuple[Alt
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[AlterReplicaLogDirPartitionResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_AlterReplicaLogDirPartitionResult_1(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_AlterReplicaLogDirPartitionResult_1(buf, pos); ap0(x0)
+        o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_AlterReplicaLogDirTopicResult_1(o: AlterReplicaLogDirTopicResult, w: Callable[[bytes], object]) -> None:
+def _enc_AlterReplicaLogDirTopicResult_1(o: AlterReplicaLogDirTopicResult, w: Writer) -> None:
     _w_cstr(w, o.topic_name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_AlterReplicaLogDirPartitionResult_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_AlterReplicaLogDirPartitionResult_1(x0, w)
     w(b'\x00')
 
 
@@ -214,25 +210,25 @@ def _dec_AlterReplicaLogDirsResponse_1(buf: memoryview, pos: int) -> tuple[Alter
     if n < 0:
         o.results = None
     else:
-        a = []; ap = a.append
+        a0: list[AlterReplicaLogDirTopicResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_AlterReplicaLogDirTopicResult_1(buf, pos); ap(x)
-        o.results = a
+            x0, pos = _dec_AlterReplicaLogDirTopicResult_1(buf, pos); ap0(x0)
+        o.results = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_AlterReplicaLogDirsResponse_1(o: AlterReplicaLogDirsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_AlterReplicaLogDirsResponse_1(o: AlterReplicaLogDirsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.results
-    if a is None:
+    a0 = o.results
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_AlterReplicaLogDirTopicResult_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_AlterReplicaLogDirTopicResult_1(x0, w)
     w(b'\x00')
 
 
-_DEC_AlterReplicaLogDirsResponse: list[Callable[..., Any]] = [_unsupported, _dec_AlterReplicaLogDirsResponse_0, _dec_AlterReplicaLogDirsResponse_1]
-_ENC_AlterReplicaLogDirsResponse: list[Callable[..., Any]] = [_unsupported, _enc_AlterReplicaLogDirsResponse_0, _enc_AlterReplicaLogDirsResponse_1]
+_DEC_AlterReplicaLogDirsResponse: list[Callable[[memoryview, int], tuple[AlterReplicaLogDirsResponse, int]]] = [_unsupported, _dec_AlterReplicaLogDirsResponse_0, _dec_AlterReplicaLogDirsResponse_1]
+_ENC_AlterReplicaLogDirsResponse: list[Callable[[AlterReplicaLogDirsResponse, Writer], None]] = [_unsupported, _enc_AlterReplicaLogDirsResponse_0, _enc_AlterReplicaLogDirsResponse_1]

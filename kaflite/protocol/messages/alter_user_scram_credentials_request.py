@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>b')
@@ -63,8 +63,8 @@ class AlterUserScramCredentialsRequest:
     MIN_VERSION = 0
     MAX_VERSION = 0
     FLEXIBLE_MIN = 0
-    ScramCredentialDeletion: type[ScramCredentialDeletion]
-    ScramCredentialUpsertion: type[ScramCredentialUpsertion]
+    ScramCredentialDeletion: TypeAlias = ScramCredentialDeletion
+    ScramCredentialUpsertion: TypeAlias = ScramCredentialUpsertion
 
     def __init__(self, *, deletions: list[ScramCredentialDeletion] | None = None, upsertions: list[ScramCredentialUpsertion] | None = None) -> None:
         self.deletions = [] if deletions is None else deletions
@@ -103,10 +103,6 @@ class AlterUserScramCredentialsRequest:
         return o, end
 
 
-AlterUserScramCredentialsRequest.ScramCredentialDeletion = ScramCredentialDeletion  # type: ignore[misc]
-AlterUserScramCredentialsRequest.ScramCredentialUpsertion = ScramCredentialUpsertion  # type: ignore[misc]
-
-
 def _dec_ScramCredentialDeletion_0(buf: memoryview, pos: int) -> tuple[ScramCredentialDeletion, int]:
     o = _new(ScramCredentialDeletion)
     o.name, pos = _r_cstr(buf, pos)
@@ -115,7 +111,7 @@ def _dec_ScramCredentialDeletion_0(buf: memoryview, pos: int) -> tuple[ScramCred
     return o, pos
 
 
-def _enc_ScramCredentialDeletion_0(o: ScramCredentialDeletion, w: Callable[[bytes], object]) -> None:
+def _enc_ScramCredentialDeletion_0(o: ScramCredentialDeletion, w: Writer) -> None:
     _w_cstr(w, o.name)
     w(_S0.pack(o.mechanism))
     w(b'\x00')
@@ -132,7 +128,7 @@ def _dec_ScramCredentialUpsertion_0(buf: memoryview, pos: int) -> tuple[ScramCre
     return o, pos
 
 
-def _enc_ScramCredentialUpsertion_0(o: ScramCredentialUpsertion, w: Callable[[bytes], object]) -> None:
+def _enc_ScramCredentialUpsertion_0(o: ScramCredentialUpsertion, w: Writer) -> None:
     _w_cstr(w, o.name)
     w(_S0.pack(o.mechanism))
     w(_S1.pack(o.iterations))
@@ -147,39 +143,39 @@ def _dec_AlterUserScramCredentialsRequest_0(buf: memoryview, pos: int) -> tuple[
     if n < 0:
         o.deletions = None
     else:
-        a = []; ap = a.append
+        a0: list[ScramCredentialDeletion] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ScramCredentialDeletion_0(buf, pos); ap(x)
-        o.deletions = a
+            x0, pos = _dec_ScramCredentialDeletion_0(buf, pos); ap0(x0)
+        o.deletions = a0
     n, pos = _r_uvarint(buf, pos); n -= 1
     if n < 0:
         o.upsertions = None
     else:
-        a = []; ap = a.append
+        a1: list[ScramCredentialUpsertion] = []; ap1 = a1.append
         for _ in range(n):
-            x, pos = _dec_ScramCredentialUpsertion_0(buf, pos); ap(x)
-        o.upsertions = a
+            x1, pos = _dec_ScramCredentialUpsertion_0(buf, pos); ap1(x1)
+        o.upsertions = a1
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_AlterUserScramCredentialsRequest_0(o: AlterUserScramCredentialsRequest, w: Callable[[bytes], object]) -> None:
-    a = o.deletions
-    if a is None:
+def _enc_AlterUserScramCredentialsRequest_0(o: AlterUserScramCredentialsRequest, w: Writer) -> None:
+    a0 = o.deletions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_ScramCredentialDeletion_0(x, w)
-    a = o.upsertions
-    if a is None:
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_ScramCredentialDeletion_0(x0, w)
+    a1 = o.upsertions
+    if a1 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_ScramCredentialUpsertion_0(x, w)
+        w(_uvarint(len(a1) + 1))
+        for x1 in a1:
+            _enc_ScramCredentialUpsertion_0(x1, w)
     w(b'\x00')
 
 
-_DEC_AlterUserScramCredentialsRequest: list[Callable[..., Any]] = [_dec_AlterUserScramCredentialsRequest_0]
-_ENC_AlterUserScramCredentialsRequest: list[Callable[..., Any]] = [_enc_AlterUserScramCredentialsRequest_0]
+_DEC_AlterUserScramCredentialsRequest: list[Callable[[memoryview, int], tuple[AlterUserScramCredentialsRequest, int]]] = [_dec_AlterUserScramCredentialsRequest_0]
+_ENC_AlterUserScramCredentialsRequest: list[Callable[[AlterUserScramCredentialsRequest, Writer], None]] = [_enc_AlterUserScramCredentialsRequest_0]

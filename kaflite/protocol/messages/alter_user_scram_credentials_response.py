@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -43,7 +43,7 @@ class AlterUserScramCredentialsResponse:
     MIN_VERSION = 0
     MAX_VERSION = 0
     FLEXIBLE_MIN = 0
-    AlterUserScramCredentialsResult: type[AlterUserScramCredentialsResult]
+    AlterUserScramCredentialsResult: TypeAlias = AlterUserScramCredentialsResult
 
     def __init__(self, *, throttle_time_ms: int = 0, results: list[AlterUserScramCredentialsResult] | None = None) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -82,9 +82,6 @@ class AlterUserScramCredentialsResponse:
         return o, end
 
 
-AlterUserScramCredentialsResponse.AlterUserScramCredentialsResult = AlterUserScramCredentialsResult  # type: ignore[misc]
-
-
 def _dec_AlterUserScramCredentialsResult_0(buf: memoryview, pos: int) -> tuple[AlterUserScramCredentialsResult, int]:
     o = _new(AlterUserScramCredentialsResult)
     o.user, pos = _r_cstr(buf, pos)
@@ -94,7 +91,7 @@ def _dec_AlterUserScramCredentialsResult_0(buf: memoryview, pos: int) -> tuple[A
     return o, pos
 
 
-def _enc_AlterUserScramCredentialsResult_0(o: AlterUserScramCredentialsResult, w: Callable[[bytes], object]) -> None:
+def _enc_AlterUserScramCredentialsResult_0(o: AlterUserScramCredentialsResult, w: Writer) -> None:
     _w_cstr(w, o.user)
     w(_S1.pack(o.error_code))
     _w_cstr(w, o.error_message)
@@ -108,25 +105,25 @@ def _dec_AlterUserScramCredentialsResponse_0(buf: memoryview, pos: int) -> tuple
     if n < 0:
         o.results = None
     else:
-        a = []; ap = a.append
+        a0: list[AlterUserScramCredentialsResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_AlterUserScramCredentialsResult_0(buf, pos); ap(x)
-        o.results = a
+            x0, pos = _dec_AlterUserScramCredentialsResult_0(buf, pos); ap0(x0)
+        o.results = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_AlterUserScramCredentialsResponse_0(o: AlterUserScramCredentialsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_AlterUserScramCredentialsResponse_0(o: AlterUserScramCredentialsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.results
-    if a is None:
+    a0 = o.results
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_AlterUserScramCredentialsResult_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_AlterUserScramCredentialsResult_0(x0, w)
     w(b'\x00')
 
 
-_DEC_AlterUserScramCredentialsResponse: list[Callable[..., Any]] = [_dec_AlterUserScramCredentialsResponse_0]
-_ENC_AlterUserScramCredentialsResponse: list[Callable[..., Any]] = [_enc_AlterUserScramCredentialsResponse_0]
+_DEC_AlterUserScramCredentialsResponse: list[Callable[[memoryview, int], tuple[AlterUserScramCredentialsResponse, int]]] = [_dec_AlterUserScramCredentialsResponse_0]
+_ENC_AlterUserScramCredentialsResponse: list[Callable[[AlterUserScramCredentialsResponse, Writer], None]] = [_enc_AlterUserScramCredentialsResponse_0]

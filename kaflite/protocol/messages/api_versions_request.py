@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 
@@ -60,8 +60,6 @@ class ApiVersionsRequest:
         return o, end
 
 
-
-
 def _dec_ApiVersionsRequest_0(buf: memoryview, pos: int) -> tuple[ApiVersionsRequest, int]:
     o = _new(ApiVersionsRequest)
     o.client_software_name = ''
@@ -69,7 +67,7 @@ def _dec_ApiVersionsRequest_0(buf: memoryview, pos: int) -> tuple[ApiVersionsReq
     return o, pos
 
 
-def _enc_ApiVersionsRequest_0(o: ApiVersionsRequest, w: Callable[[bytes], object]) -> None:
+def _enc_ApiVersionsRequest_0(o: ApiVersionsRequest, w: Writer) -> None:
     pass
 
 
@@ -81,11 +79,11 @@ def _dec_ApiVersionsRequest_1(buf: memoryview, pos: int) -> tuple[ApiVersionsReq
     return o, pos
 
 
-def _enc_ApiVersionsRequest_1(o: ApiVersionsRequest, w: Callable[[bytes], object]) -> None:
+def _enc_ApiVersionsRequest_1(o: ApiVersionsRequest, w: Writer) -> None:
     _w_cstr(w, o.client_software_name)
     _w_cstr(w, o.client_software_version)
     w(b'\x00')
 
 
-_DEC_ApiVersionsRequest: list[Callable[..., Any]] = [_dec_ApiVersionsRequest_0, _dec_ApiVersionsRequest_0, _dec_ApiVersionsRequest_0, _dec_ApiVersionsRequest_1, _dec_ApiVersionsRequest_1]
-_ENC_ApiVersionsRequest: list[Callable[..., Any]] = [_enc_ApiVersionsRequest_0, _enc_ApiVersionsRequest_0, _enc_ApiVersionsRequest_0, _enc_ApiVersionsRequest_1, _enc_ApiVersionsRequest_1]
+_DEC_ApiVersionsRequest: list[Callable[[memoryview, int], tuple[ApiVersionsRequest, int]]] = [_dec_ApiVersionsRequest_0, _dec_ApiVersionsRequest_0, _dec_ApiVersionsRequest_0, _dec_ApiVersionsRequest_1, _dec_ApiVersionsRequest_1]
+_ENC_ApiVersionsRequest: list[Callable[[ApiVersionsRequest, Writer], None]] = [_enc_ApiVersionsRequest_0, _enc_ApiVersionsRequest_0, _enc_ApiVersionsRequest_0, _enc_ApiVersionsRequest_1, _enc_ApiVersionsRequest_1]

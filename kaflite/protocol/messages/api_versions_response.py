@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>h')
@@ -83,9 +83,9 @@ class ApiVersionsResponse:
     MIN_VERSION = 0
     MAX_VERSION = 4
     FLEXIBLE_MIN = 3
-    ApiVersion: type[ApiVersion]
-    SupportedFeatureKey: type[SupportedFeatureKey]
-    FinalizedFeatureKey: type[FinalizedFeatureKey]
+    ApiVersion: TypeAlias = ApiVersion
+    SupportedFeatureKey: TypeAlias = SupportedFeatureKey
+    FinalizedFeatureKey: TypeAlias = FinalizedFeatureKey
 
     def __init__(self, *, error_code: int = 0, api_keys: list[ApiVersion] | None = None, throttle_time_ms: int = 0, supported_features: list[SupportedFeatureKey] | None = None, finalized_features_epoch: int = -1, finalized_features: list[FinalizedFeatureKey] | None = None, zk_migration_ready: bool = False) -> None:
         self.error_code = error_code
@@ -129,11 +129,6 @@ class ApiVersionsResponse:
         return o, end
 
 
-ApiVersionsResponse.ApiVersion = ApiVersion  # type: ignore[misc]
-ApiVersionsResponse.SupportedFeatureKey = SupportedFeatureKey  # type: ignore[misc]
-ApiVersionsResponse.FinalizedFeatureKey = FinalizedFeatureKey  # type: ignore[misc]
-
-
 def _dec_ApiVersion_0(buf: memoryview, pos: int) -> tuple[ApiVersion, int]:
     o = _new(ApiVersion)
     o.api_key = _S0.unpack_from(buf, pos)[0]; pos += 2
@@ -142,7 +137,7 @@ def _dec_ApiVersion_0(buf: memoryview, pos: int) -> tuple[ApiVersion, int]:
     return o, pos
 
 
-def _enc_ApiVersion_0(o: ApiVersion, w: Callable[[bytes], object]) -> None:
+def _enc_ApiVersion_0(o: ApiVersion, w: Writer) -> None:
     w(_S0.pack(o.api_key))
     w(_S0.pack(o.min_version))
     w(_S0.pack(o.max_version))
@@ -155,10 +150,10 @@ def _dec_ApiVersionsResponse_0(buf: memoryview, pos: int) -> tuple[ApiVersionsRe
     if n < 0:
         o.api_keys = None
     else:
-        a = []; ap = a.append
+        a0: list[ApiVersion] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ApiVersion_0(buf, pos); ap(x)
-        o.api_keys = a
+            x0, pos = _dec_ApiVersion_0(buf, pos); ap0(x0)
+        o.api_keys = a0
     o.throttle_time_ms = 0
     o.supported_features = []
     o.finalized_features_epoch = -1
@@ -167,15 +162,15 @@ def _dec_ApiVersionsResponse_0(buf: memoryview, pos: int) -> tuple[ApiVersionsRe
     return o, pos
 
 
-def _enc_ApiVersionsResponse_0(o: ApiVersionsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_ApiVersionsResponse_0(o: ApiVersionsResponse, w: Writer) -> None:
     w(_S0.pack(o.error_code))
-    a = o.api_keys
-    if a is None:
+    a0 = o.api_keys
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S1.pack(len(a)))
-        for x in a:
-            _enc_ApiVersion_0(x, w)
+        w(_S1.pack(len(a0)))
+        for x0 in a0:
+            _enc_ApiVersion_0(x0, w)
 
 
 def _dec_ApiVersionsResponse_1(buf: memoryview, pos: int) -> tuple[ApiVersionsResponse, int]:
@@ -185,10 +180,10 @@ def _dec_ApiVersionsResponse_1(buf: memoryview, pos: int) -> tuple[ApiVersionsRe
     if n < 0:
         o.api_keys = None
     else:
-        a = []; ap = a.append
+        a0: list[ApiVersion] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ApiVersion_0(buf, pos); ap(x)
-        o.api_keys = a
+            x0, pos = _dec_ApiVersion_0(buf, pos); ap0(x0)
+        o.api_keys = a0
     o.throttle_time_ms = _S1.unpack_from(buf, pos)[0]; pos += 4
     o.supported_features = []
     o.finalized_features_epoch = -1
@@ -197,15 +192,15 @@ def _dec_ApiVersionsResponse_1(buf: memoryview, pos: int) -> tuple[ApiVersionsRe
     return o, pos
 
 
-def _enc_ApiVersionsResponse_1(o: ApiVersionsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_ApiVersionsResponse_1(o: ApiVersionsResponse, w: Writer) -> None:
     w(_S0.pack(o.error_code))
-    a = o.api_keys
-    if a is None:
+    a0 = o.api_keys
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S1.pack(len(a)))
-        for x in a:
-            _enc_ApiVersion_0(x, w)
+        w(_S1.pack(len(a0)))
+        for x0 in a0:
+            _enc_ApiVersion_0(x0, w)
     w(_S1.pack(o.throttle_time_ms))
 
 
@@ -218,7 +213,7 @@ def _dec_ApiVersion_1(buf: memoryview, pos: int) -> tuple[ApiVersion, int]:
     return o, pos
 
 
-def _enc_ApiVersion_1(o: ApiVersion, w: Callable[[bytes], object]) -> None:
+def _enc_ApiVersion_1(o: ApiVersion, w: Writer) -> None:
     w(_S0.pack(o.api_key))
     w(_S0.pack(o.min_version))
     w(_S0.pack(o.max_version))
@@ -234,7 +229,7 @@ def _dec_SupportedFeatureKey_0(buf: memoryview, pos: int) -> tuple[SupportedFeat
     return o, pos
 
 
-def _enc_SupportedFeatureKey_0(o: SupportedFeatureKey, w: Callable[[bytes], object]) -> None:
+def _enc_SupportedFeatureKey_0(o: SupportedFeatureKey, w: Writer) -> None:
     _w_cstr(w, o.name)
     w(_S0.pack(o.min_version))
     w(_S0.pack(o.max_version))
@@ -250,7 +245,7 @@ def _dec_FinalizedFeatureKey_0(buf: memoryview, pos: int) -> tuple[FinalizedFeat
     return o, pos
 
 
-def _enc_FinalizedFeatureKey_0(o: FinalizedFeatureKey, w: Callable[[bytes], object]) -> None:
+def _enc_FinalizedFeatureKey_0(o: FinalizedFeatureKey, w: Writer) -> None:
     _w_cstr(w, o.name)
     w(_S0.pack(o.max_version_level))
     w(_S0.pack(o.min_version_level))
@@ -264,10 +259,10 @@ def _dec_ApiVersionsResponse_2(buf: memoryview, pos: int) -> tuple[ApiVersionsRe
     if n < 0:
         o.api_keys = None
     else:
-        a = []; ap = a.append
+        a0: list[ApiVersion] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ApiVersion_1(buf, pos); ap(x)
-        o.api_keys = a
+            x0, pos = _dec_ApiVersion_1(buf, pos); ap0(x0)
+        o.api_keys = a0
     o.throttle_time_ms = _S1.unpack_from(buf, pos)[0]; pos += 4
     o.supported_features = []
     o.finalized_features_epoch = -1
@@ -283,10 +278,10 @@ def _dec_ApiVersionsResponse_2(buf: memoryview, pos: int) -> tuple[ApiVersionsRe
             if n < 0:
                 o.supported_features = None
             else:
-                a = []; ap = a.append
+                a1: list[SupportedFeatureKey] = []; ap1 = a1.append
                 for _ in range(n):
-                    x, pos = _dec_SupportedFeatureKey_0(buf, pos); ap(x)
-                o.supported_features = a
+                    x1, pos = _dec_SupportedFeatureKey_0(buf, pos); ap1(x1)
+                o.supported_features = a1
         elif tag == 1:
             o.finalized_features_epoch = _S2.unpack_from(buf, pos)[0]; pos += 8
         elif tag == 2:
@@ -294,36 +289,36 @@ def _dec_ApiVersionsResponse_2(buf: memoryview, pos: int) -> tuple[ApiVersionsRe
             if n < 0:
                 o.finalized_features = None
             else:
-                a = []; ap = a.append
+                a2: list[FinalizedFeatureKey] = []; ap2 = a2.append
                 for _ in range(n):
-                    x, pos = _dec_FinalizedFeatureKey_0(buf, pos); ap(x)
-                o.finalized_features = a
+                    x2, pos = _dec_FinalizedFeatureKey_0(buf, pos); ap2(x2)
+                o.finalized_features = a2
         elif tag == 3:
             o.zk_migration_ready = _S3.unpack_from(buf, pos)[0]; pos += 1
         pos = end
     return o, pos
 
 
-def _enc_ApiVersionsResponse_2(o: ApiVersionsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_ApiVersionsResponse_2(o: ApiVersionsResponse, w: Writer) -> None:
     w(_S0.pack(o.error_code))
-    a = o.api_keys
-    if a is None:
+    a0 = o.api_keys
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_ApiVersion_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_ApiVersion_1(x0, w)
     w(_S1.pack(o.throttle_time_ms))
-    tags = []
+    tags: list[bytes] = []
     if o.supported_features:
-        tb = []; tw = tb.append
-        a = o.supported_features
-        if a is None:
+        tb: list[Buffer] = []; tw = tb.append
+        a1 = o.supported_features
+        if a1 is None:
             tw(b'\x00')
         else:
-            tw(_uvarint(len(a) + 1))
-            for x in a:
-                _enc_SupportedFeatureKey_0(x, tw)
+            tw(_uvarint(len(a1) + 1))
+            for x1 in a1:
+                _enc_SupportedFeatureKey_0(x1, tw)
         tv = b''.join(tb)
         tags.append(_uvarint(0) + _uvarint(len(tv)) + tv)
     if o.finalized_features_epoch != -1:
@@ -333,13 +328,13 @@ def _enc_ApiVersionsResponse_2(o: ApiVersionsResponse, w: Callable[[bytes], obje
         tags.append(_uvarint(1) + _uvarint(len(tv)) + tv)
     if o.finalized_features:
         tb = []; tw = tb.append
-        a = o.finalized_features
-        if a is None:
+        a2 = o.finalized_features
+        if a2 is None:
             tw(b'\x00')
         else:
-            tw(_uvarint(len(a) + 1))
-            for x in a:
-                _enc_FinalizedFeatureKey_0(x, tw)
+            tw(_uvarint(len(a2) + 1))
+            for x2 in a2:
+                _enc_FinalizedFeatureKey_0(x2, tw)
         tv = b''.join(tb)
         tags.append(_uvarint(2) + _uvarint(len(tv)) + tv)
     if o.zk_migration_ready != False:
@@ -352,5 +347,5 @@ def _enc_ApiVersionsResponse_2(o: ApiVersionsResponse, w: Callable[[bytes], obje
         w(t)
 
 
-_DEC_ApiVersionsResponse: list[Callable[..., Any]] = [_dec_ApiVersionsResponse_0, _dec_ApiVersionsResponse_1, _dec_ApiVersionsResponse_1, _dec_ApiVersionsResponse_2, _dec_ApiVersionsResponse_2]
-_ENC_ApiVersionsResponse: list[Callable[..., Any]] = [_enc_ApiVersionsResponse_0, _enc_ApiVersionsResponse_1, _enc_ApiVersionsResponse_1, _enc_ApiVersionsResponse_2, _enc_ApiVersionsResponse_2]
+_DEC_ApiVersionsResponse: list[Callable[[memoryview, int], tuple[ApiVersionsResponse, int]]] = [_dec_ApiVersionsResponse_0, _dec_ApiVersionsResponse_1, _dec_ApiVersionsResponse_1, _dec_ApiVersionsResponse_2, _dec_ApiVersionsResponse_2]
+_ENC_ApiVersionsResponse: list[Callable[[ApiVersionsResponse, Writer], None]] = [_enc_ApiVersionsResponse_0, _enc_ApiVersionsResponse_1, _enc_ApiVersionsResponse_1, _enc_ApiVersionsResponse_2, _enc_ApiVersionsResponse_2]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>?')
@@ -61,34 +61,32 @@ class ConsumerGroupDescribeRequest:
         return o, end
 
 
-
-
 def _dec_ConsumerGroupDescribeRequest_0(buf: memoryview, pos: int) -> tuple[ConsumerGroupDescribeRequest, int]:
     o = _new(ConsumerGroupDescribeRequest)
     n, pos = _r_uvarint(buf, pos); n -= 1
     if n < 0:
         o.group_ids = None
     else:
-        a = []; ap = a.append
+        a0: list[str | None] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _r_cstr(buf, pos); ap(x)
-        o.group_ids = a
+            x0, pos = _r_cstr(buf, pos); ap0(x0)
+        o.group_ids = a0
     o.include_authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 1
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_ConsumerGroupDescribeRequest_0(o: ConsumerGroupDescribeRequest, w: Callable[[bytes], object]) -> None:
-    a = o.group_ids
-    if a is None:
+def _enc_ConsumerGroupDescribeRequest_0(o: ConsumerGroupDescribeRequest, w: Writer) -> None:
+    a0 = o.group_ids
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _w_cstr(w, x)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _w_cstr(w, x0)
     w(_S0.pack(o.include_authorized_operations))
     w(b'\x00')
 
 
-_DEC_ConsumerGroupDescribeRequest: list[Callable[..., Any]] = [_dec_ConsumerGroupDescribeRequest_0]
-_ENC_ConsumerGroupDescribeRequest: list[Callable[..., Any]] = [_enc_ConsumerGroupDescribeRequest_0]
+_DEC_ConsumerGroupDescribeRequest: list[Callable[[memoryview, int], tuple[ConsumerGroupDescribeRequest, int]]] = [_dec_ConsumerGroupDescribeRequest_0]
+_ENC_ConsumerGroupDescribeRequest: list[Callable[[ConsumerGroupDescribeRequest, Writer], None]] = [_enc_ConsumerGroupDescribeRequest_0]

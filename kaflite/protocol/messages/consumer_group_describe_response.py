@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -111,10 +111,10 @@ class ConsumerGroupDescribeResponse:
     MIN_VERSION = 0
     MAX_VERSION = 0
     FLEXIBLE_MIN = 0
-    DescribedGroup: type[DescribedGroup]
-    Member: type[Member]
-    Assignment: type[Assignment]
-    TopicPartitions: type[TopicPartitions]
+    DescribedGroup: TypeAlias = DescribedGroup
+    Member: TypeAlias = Member
+    Assignment: TypeAlias = Assignment
+    TopicPartitions: TypeAlias = TopicPartitions
 
     def __init__(self, *, throttle_time_ms: int = 0, groups: list[DescribedGroup] | None = None) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -153,12 +153,6 @@ class ConsumerGroupDescribeResponse:
         return o, end
 
 
-ConsumerGroupDescribeResponse.DescribedGroup = DescribedGroup  # type: ignore[misc]
-ConsumerGroupDescribeResponse.Member = Member  # type: ignore[misc]
-ConsumerGroupDescribeResponse.Assignment = Assignment  # type: ignore[misc]
-ConsumerGroupDescribeResponse.TopicPartitions = TopicPartitions  # type: ignore[misc]
-
-
 def _dec_TopicPartitions_0(buf: memoryview, pos: int) -> tuple[TopicPartitions, int]:
     o = _new(TopicPartitions)
     o.topic_id = bytes(buf[pos:pos + 16]); pos += 16
@@ -172,15 +166,15 @@ def _dec_TopicPartitions_0(buf: memoryview, pos: int) -> tuple[TopicPartitions, 
     return o, pos
 
 
-def _enc_TopicPartitions_0(o: TopicPartitions, w: Callable[[bytes], object]) -> None:
+def _enc_TopicPartitions_0(o: TopicPartitions, w: Writer) -> None:
     w(o.topic_id)
     _w_cstr(w, o.topic_name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        w(_struct.pack('>%di' % len(a), *a))
+        w(_uvarint(len(a0) + 1))
+        w(_struct.pack('>%di' % len(a0), *a0))
     w(b'\x00')
 
 
@@ -190,22 +184,22 @@ def _dec_Assignment_0(buf: memoryview, pos: int) -> tuple[Assignment, int]:
     if n < 0:
         o.topic_partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[TopicPartitions] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_TopicPartitions_0(buf, pos); ap(x)
-        o.topic_partitions = a
+            x0, pos = _dec_TopicPartitions_0(buf, pos); ap0(x0)
+        o.topic_partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_Assignment_0(o: Assignment, w: Callable[[bytes], object]) -> None:
-    a = o.topic_partitions
-    if a is None:
+def _enc_Assignment_0(o: Assignment, w: Writer) -> None:
+    a0 = o.topic_partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_TopicPartitions_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_TopicPartitions_0(x0, w)
     w(b'\x00')
 
 
@@ -221,10 +215,10 @@ def _dec_Member_0(buf: memoryview, pos: int) -> tuple[Member, int]:
     if n < 0:
         o.subscribed_topic_names = None
     else:
-        a = []; ap = a.append
+        a0: list[str | None] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _r_cstr(buf, pos); ap(x)
-        o.subscribed_topic_names = a
+            x0, pos = _r_cstr(buf, pos); ap0(x0)
+        o.subscribed_topic_names = a0
     o.subscribed_topic_regex, pos = _r_cstr(buf, pos)
     o.assignment, pos = _dec_Assignment_0(buf, pos)
     o.target_assignment, pos = _dec_Assignment_0(buf, pos)
@@ -232,20 +226,20 @@ def _dec_Member_0(buf: memoryview, pos: int) -> tuple[Member, int]:
     return o, pos
 
 
-def _enc_Member_0(o: Member, w: Callable[[bytes], object]) -> None:
+def _enc_Member_0(o: Member, w: Writer) -> None:
     _w_cstr(w, o.member_id)
     _w_cstr(w, o.instance_id)
     _w_cstr(w, o.rack_id)
     w(_S0.pack(o.member_epoch))
     _w_cstr(w, o.client_id)
     _w_cstr(w, o.client_host)
-    a = o.subscribed_topic_names
-    if a is None:
+    a0 = o.subscribed_topic_names
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _w_cstr(w, x)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _w_cstr(w, x0)
     _w_cstr(w, o.subscribed_topic_regex)
     _enc_Assignment_0(o.assignment, w)
     _enc_Assignment_0(o.target_assignment, w)
@@ -265,16 +259,16 @@ def _dec_DescribedGroup_0(buf: memoryview, pos: int) -> tuple[DescribedGroup, in
     if n < 0:
         o.members = None
     else:
-        a = []; ap = a.append
+        a0: list[Member] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_Member_0(buf, pos); ap(x)
-        o.members = a
+            x0, pos = _dec_Member_0(buf, pos); ap0(x0)
+        o.members = a0
     o.authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 4
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DescribedGroup_0(o: DescribedGroup, w: Callable[[bytes], object]) -> None:
+def _enc_DescribedGroup_0(o: DescribedGroup, w: Writer) -> None:
     w(_S1.pack(o.error_code))
     _w_cstr(w, o.error_message)
     _w_cstr(w, o.group_id)
@@ -282,13 +276,13 @@ def _enc_DescribedGroup_0(o: DescribedGroup, w: Callable[[bytes], object]) -> No
     w(_S0.pack(o.group_epoch))
     w(_S0.pack(o.assignment_epoch))
     _w_cstr(w, o.assignor_name)
-    a = o.members
-    if a is None:
+    a0 = o.members
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_Member_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_Member_0(x0, w)
     w(_S0.pack(o.authorized_operations))
     w(b'\x00')
 
@@ -300,25 +294,25 @@ def _dec_ConsumerGroupDescribeResponse_0(buf: memoryview, pos: int) -> tuple[Con
     if n < 0:
         o.groups = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribedGroup] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribedGroup_0(buf, pos); ap(x)
-        o.groups = a
+            x0, pos = _dec_DescribedGroup_0(buf, pos); ap0(x0)
+        o.groups = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_ConsumerGroupDescribeResponse_0(o: ConsumerGroupDescribeResponse, w: Callable[[bytes], object]) -> None:
+def _enc_ConsumerGroupDescribeResponse_0(o: ConsumerGroupDescribeResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.groups
-    if a is None:
+    a0 = o.groups
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_DescribedGroup_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_DescribedGroup_0(x0, w)
     w(b'\x00')
 
 
-_DEC_ConsumerGroupDescribeResponse: list[Callable[..., Any]] = [_dec_ConsumerGroupDescribeResponse_0]
-_ENC_ConsumerGroupDescribeResponse: list[Callable[..., Any]] = [_enc_ConsumerGroupDescribeResponse_0]
+_DEC_ConsumerGroupDescribeResponse: list[Callable[[memoryview, int], tuple[ConsumerGroupDescribeResponse, int]]] = [_dec_ConsumerGroupDescribeResponse_0]
+_ENC_ConsumerGroupDescribeResponse: list[Callable[[ConsumerGroupDescribeResponse, Writer], None]] = [_enc_ConsumerGroupDescribeResponse_0]

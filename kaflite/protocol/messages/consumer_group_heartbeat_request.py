@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -41,7 +41,7 @@ class ConsumerGroupHeartbeatRequest:
     MIN_VERSION = 0
     MAX_VERSION = 1
     FLEXIBLE_MIN = 0
-    TopicPartitions: type[TopicPartitions]
+    TopicPartitions: TypeAlias = TopicPartitions
 
     def __init__(self, *, group_id: str = '', member_id: str = '', member_epoch: int = 0, instance_id: str | None = None, rack_id: str | None = None, rebalance_timeout_ms: int = -1, subscribed_topic_names: list[str] | None = None, subscribed_topic_regex: str | None = None, server_assignor: str | None = None, topic_partitions: list[TopicPartitions] | None = None) -> None:
         self.group_id = group_id
@@ -88,9 +88,6 @@ class ConsumerGroupHeartbeatRequest:
         return o, end
 
 
-ConsumerGroupHeartbeatRequest.TopicPartitions = TopicPartitions  # type: ignore[misc]
-
-
 def _dec_TopicPartitions_0(buf: memoryview, pos: int) -> tuple[TopicPartitions, int]:
     o = _new(TopicPartitions)
     o.topic_id = bytes(buf[pos:pos + 16]); pos += 16
@@ -103,14 +100,14 @@ def _dec_TopicPartitions_0(buf: memoryview, pos: int) -> tuple[TopicPartitions, 
     return o, pos
 
 
-def _enc_TopicPartitions_0(o: TopicPartitions, w: Callable[[bytes], object]) -> None:
+def _enc_TopicPartitions_0(o: TopicPartitions, w: Writer) -> None:
     w(o.topic_id)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        w(_struct.pack('>%di' % len(a), *a))
+        w(_uvarint(len(a0) + 1))
+        w(_struct.pack('>%di' % len(a0), *a0))
     w(b'\x00')
 
 
@@ -126,46 +123,46 @@ def _dec_ConsumerGroupHeartbeatRequest_0(buf: memoryview, pos: int) -> tuple[Con
     if n < 0:
         o.subscribed_topic_names = None
     else:
-        a = []; ap = a.append
+        a0: list[str | None] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _r_cstr(buf, pos); ap(x)
-        o.subscribed_topic_names = a
+            x0, pos = _r_cstr(buf, pos); ap0(x0)
+        o.subscribed_topic_names = a0
     o.subscribed_topic_regex = None
     o.server_assignor, pos = _r_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
     if n < 0:
         o.topic_partitions = None
     else:
-        a = []; ap = a.append
+        a1: list[TopicPartitions] = []; ap1 = a1.append
         for _ in range(n):
-            x, pos = _dec_TopicPartitions_0(buf, pos); ap(x)
-        o.topic_partitions = a
+            x1, pos = _dec_TopicPartitions_0(buf, pos); ap1(x1)
+        o.topic_partitions = a1
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_ConsumerGroupHeartbeatRequest_0(o: ConsumerGroupHeartbeatRequest, w: Callable[[bytes], object]) -> None:
+def _enc_ConsumerGroupHeartbeatRequest_0(o: ConsumerGroupHeartbeatRequest, w: Writer) -> None:
     _w_cstr(w, o.group_id)
     _w_cstr(w, o.member_id)
     w(_S0.pack(o.member_epoch))
     _w_cstr(w, o.instance_id)
     _w_cstr(w, o.rack_id)
     w(_S0.pack(o.rebalance_timeout_ms))
-    a = o.subscribed_topic_names
-    if a is None:
+    a0 = o.subscribed_topic_names
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _w_cstr(w, x)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _w_cstr(w, x0)
     _w_cstr(w, o.server_assignor)
-    a = o.topic_partitions
-    if a is None:
+    a1 = o.topic_partitions
+    if a1 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_TopicPartitions_0(x, w)
+        w(_uvarint(len(a1) + 1))
+        for x1 in a1:
+            _enc_TopicPartitions_0(x1, w)
     w(b'\x00')
 
 
@@ -181,49 +178,49 @@ def _dec_ConsumerGroupHeartbeatRequest_1(buf: memoryview, pos: int) -> tuple[Con
     if n < 0:
         o.subscribed_topic_names = None
     else:
-        a = []; ap = a.append
+        a0: list[str | None] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _r_cstr(buf, pos); ap(x)
-        o.subscribed_topic_names = a
+            x0, pos = _r_cstr(buf, pos); ap0(x0)
+        o.subscribed_topic_names = a0
     o.subscribed_topic_regex, pos = _r_cstr(buf, pos)
     o.server_assignor, pos = _r_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
     if n < 0:
         o.topic_partitions = None
     else:
-        a = []; ap = a.append
+        a1: list[TopicPartitions] = []; ap1 = a1.append
         for _ in range(n):
-            x, pos = _dec_TopicPartitions_0(buf, pos); ap(x)
-        o.topic_partitions = a
+            x1, pos = _dec_TopicPartitions_0(buf, pos); ap1(x1)
+        o.topic_partitions = a1
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_ConsumerGroupHeartbeatRequest_1(o: ConsumerGroupHeartbeatRequest, w: Callable[[bytes], object]) -> None:
+def _enc_ConsumerGroupHeartbeatRequest_1(o: ConsumerGroupHeartbeatRequest, w: Writer) -> None:
     _w_cstr(w, o.group_id)
     _w_cstr(w, o.member_id)
     w(_S0.pack(o.member_epoch))
     _w_cstr(w, o.instance_id)
     _w_cstr(w, o.rack_id)
     w(_S0.pack(o.rebalance_timeout_ms))
-    a = o.subscribed_topic_names
-    if a is None:
+    a0 = o.subscribed_topic_names
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _w_cstr(w, x)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _w_cstr(w, x0)
     _w_cstr(w, o.subscribed_topic_regex)
     _w_cstr(w, o.server_assignor)
-    a = o.topic_partitions
-    if a is None:
+    a1 = o.topic_partitions
+    if a1 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_TopicPartitions_0(x, w)
+        w(_uvarint(len(a1) + 1))
+        for x1 in a1:
+            _enc_TopicPartitions_0(x1, w)
     w(b'\x00')
 
 
-_DEC_ConsumerGroupHeartbeatRequest: list[Callable[..., Any]] = [_dec_ConsumerGroupHeartbeatRequest_0, _dec_ConsumerGroupHeartbeatRequest_1]
-_ENC_ConsumerGroupHeartbeatRequest: list[Callable[..., Any]] = [_enc_ConsumerGroupHeartbeatRequest_0, _enc_ConsumerGroupHeartbeatRequest_1]
+_DEC_ConsumerGroupHeartbeatRequest: list[Callable[[memoryview, int], tuple[ConsumerGroupHeartbeatRequest, int]]] = [_dec_ConsumerGroupHeartbeatRequest_0, _dec_ConsumerGroupHeartbeatRequest_1]
+_ENC_ConsumerGroupHeartbeatRequest: list[Callable[[ConsumerGroupHeartbeatRequest, Writer], None]] = [_enc_ConsumerGroupHeartbeatRequest_0, _enc_ConsumerGroupHeartbeatRequest_1]

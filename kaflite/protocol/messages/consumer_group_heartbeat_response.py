@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -60,8 +60,8 @@ class ConsumerGroupHeartbeatResponse:
     MIN_VERSION = 0
     MAX_VERSION = 1
     FLEXIBLE_MIN = 0
-    Assignment: type[Assignment]
-    TopicPartitions: type[TopicPartitions]
+    Assignment: TypeAlias = Assignment
+    TopicPartitions: TypeAlias = TopicPartitions
 
     def __init__(self, *, throttle_time_ms: int = 0, error_code: int = 0, error_message: str | None = None, member_id: str | None = None, member_epoch: int = 0, heartbeat_interval_ms: int = 0, assignment: Assignment | None = None) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -105,10 +105,6 @@ class ConsumerGroupHeartbeatResponse:
         return o, end
 
 
-ConsumerGroupHeartbeatResponse.Assignment = Assignment  # type: ignore[misc]
-ConsumerGroupHeartbeatResponse.TopicPartitions = TopicPartitions  # type: ignore[misc]
-
-
 def _dec_TopicPartitions_0(buf: memoryview, pos: int) -> tuple[TopicPartitions, int]:
     o = _new(TopicPartitions)
     o.topic_id = bytes(buf[pos:pos + 16]); pos += 16
@@ -121,14 +117,14 @@ def _dec_TopicPartitions_0(buf: memoryview, pos: int) -> tuple[TopicPartitions, 
     return o, pos
 
 
-def _enc_TopicPartitions_0(o: TopicPartitions, w: Callable[[bytes], object]) -> None:
+def _enc_TopicPartitions_0(o: TopicPartitions, w: Writer) -> None:
     w(o.topic_id)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        w(_struct.pack('>%di' % len(a), *a))
+        w(_uvarint(len(a0) + 1))
+        w(_struct.pack('>%di' % len(a0), *a0))
     w(b'\x00')
 
 
@@ -138,22 +134,22 @@ def _dec_Assignment_0(buf: memoryview, pos: int) -> tuple[Assignment, int]:
     if n < 0:
         o.topic_partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[TopicPartitions] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_TopicPartitions_0(buf, pos); ap(x)
-        o.topic_partitions = a
+            x0, pos = _dec_TopicPartitions_0(buf, pos); ap0(x0)
+        o.topic_partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_Assignment_0(o: Assignment, w: Callable[[bytes], object]) -> None:
-    a = o.topic_partitions
-    if a is None:
+def _enc_Assignment_0(o: Assignment, w: Writer) -> None:
+    a0 = o.topic_partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_TopicPartitions_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_TopicPartitions_0(x0, w)
     w(b'\x00')
 
 
@@ -173,7 +169,7 @@ def _dec_ConsumerGroupHeartbeatResponse_0(buf: memoryview, pos: int) -> tuple[Co
     return o, pos
 
 
-def _enc_ConsumerGroupHeartbeatResponse_0(o: ConsumerGroupHeartbeatResponse, w: Callable[[bytes], object]) -> None:
+def _enc_ConsumerGroupHeartbeatResponse_0(o: ConsumerGroupHeartbeatResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
     w(_S1.pack(o.error_code))
     _w_cstr(w, o.error_message)
@@ -187,5 +183,5 @@ def _enc_ConsumerGroupHeartbeatResponse_0(o: ConsumerGroupHeartbeatResponse, w: 
     w(b'\x00')
 
 
-_DEC_ConsumerGroupHeartbeatResponse: list[Callable[..., Any]] = [_dec_ConsumerGroupHeartbeatResponse_0, _dec_ConsumerGroupHeartbeatResponse_0]
-_ENC_ConsumerGroupHeartbeatResponse: list[Callable[..., Any]] = [_enc_ConsumerGroupHeartbeatResponse_0, _enc_ConsumerGroupHeartbeatResponse_0]
+_DEC_ConsumerGroupHeartbeatResponse: list[Callable[[memoryview, int], tuple[ConsumerGroupHeartbeatResponse, int]]] = [_dec_ConsumerGroupHeartbeatResponse_0, _dec_ConsumerGroupHeartbeatResponse_0]
+_ENC_ConsumerGroupHeartbeatResponse: list[Callable[[ConsumerGroupHeartbeatResponse, Writer], None]] = [_enc_ConsumerGroupHeartbeatResponse_0, _enc_ConsumerGroupHeartbeatResponse_0]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -40,7 +40,7 @@ class ConsumerProtocolAssignment:
     MIN_VERSION = 0
     MAX_VERSION = 3
     FLEXIBLE_MIN = 10000
-    TopicPartition: type[TopicPartition]
+    TopicPartition: TypeAlias = TopicPartition
 
     def __init__(self, *, assigned_partitions: list[TopicPartition] | None = None, user_data: bytes | None = None) -> None:
         self.assigned_partitions = [] if assigned_partitions is None else assigned_partitions
@@ -79,9 +79,6 @@ class ConsumerProtocolAssignment:
         return o, end
 
 
-ConsumerProtocolAssignment.TopicPartition = TopicPartition  # type: ignore[misc]
-
-
 def _dec_TopicPartition_0(buf: memoryview, pos: int) -> tuple[TopicPartition, int]:
     o = _new(TopicPartition)
     o.topic, pos = _r_str(buf, pos)
@@ -93,14 +90,14 @@ def _dec_TopicPartition_0(buf: memoryview, pos: int) -> tuple[TopicPartition, in
     return o, pos
 
 
-def _enc_TopicPartition_0(o: TopicPartition, w: Callable[[bytes], object]) -> None:
+def _enc_TopicPartition_0(o: TopicPartition, w: Writer) -> None:
     _w_str(w, o.topic)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        w(_struct.pack('>%di' % len(a), *a))
+        w(_S0.pack(len(a0)))
+        w(_struct.pack('>%di' % len(a0), *a0))
 
 
 def _dec_ConsumerProtocolAssignment_0(buf: memoryview, pos: int) -> tuple[ConsumerProtocolAssignment, int]:
@@ -109,24 +106,24 @@ def _dec_ConsumerProtocolAssignment_0(buf: memoryview, pos: int) -> tuple[Consum
     if n < 0:
         o.assigned_partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[TopicPartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_TopicPartition_0(buf, pos); ap(x)
-        o.assigned_partitions = a
+            x0, pos = _dec_TopicPartition_0(buf, pos); ap0(x0)
+        o.assigned_partitions = a0
     o.user_data, pos = _r_bytes(buf, pos)
     return o, pos
 
 
-def _enc_ConsumerProtocolAssignment_0(o: ConsumerProtocolAssignment, w: Callable[[bytes], object]) -> None:
-    a = o.assigned_partitions
-    if a is None:
+def _enc_ConsumerProtocolAssignment_0(o: ConsumerProtocolAssignment, w: Writer) -> None:
+    a0 = o.assigned_partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_TopicPartition_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_TopicPartition_0(x0, w)
     _w_bytes(w, o.user_data)
 
 
-_DEC_ConsumerProtocolAssignment: list[Callable[..., Any]] = [_dec_ConsumerProtocolAssignment_0, _dec_ConsumerProtocolAssignment_0, _dec_ConsumerProtocolAssignment_0, _dec_ConsumerProtocolAssignment_0]
-_ENC_ConsumerProtocolAssignment: list[Callable[..., Any]] = [_enc_ConsumerProtocolAssignment_0, _enc_ConsumerProtocolAssignment_0, _enc_ConsumerProtocolAssignment_0, _enc_ConsumerProtocolAssignment_0]
+_DEC_ConsumerProtocolAssignment: list[Callable[[memoryview, int], tuple[ConsumerProtocolAssignment, int]]] = [_dec_ConsumerProtocolAssignment_0, _dec_ConsumerProtocolAssignment_0, _dec_ConsumerProtocolAssignment_0, _dec_ConsumerProtocolAssignment_0]
+_ENC_ConsumerProtocolAssignment: list[Callable[[ConsumerProtocolAssignment, Writer], None]] = [_enc_ConsumerProtocolAssignment_0, _enc_ConsumerProtocolAssignment_0, _enc_ConsumerProtocolAssignment_0, _enc_ConsumerProtocolAssignment_0]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -40,7 +40,7 @@ class ConsumerProtocolSubscription:
     MIN_VERSION = 0
     MAX_VERSION = 3
     FLEXIBLE_MIN = 10000
-    TopicPartition: type[TopicPartition]
+    TopicPartition: TypeAlias = TopicPartition
 
     def __init__(self, *, topics: list[str] | None = None, user_data: bytes | None = None, owned_partitions: list[TopicPartition] | None = None, generation_id: int = -1, rack_id: str | None = None) -> None:
         self.topics = [] if topics is None else topics
@@ -82,19 +82,16 @@ class ConsumerProtocolSubscription:
         return o, end
 
 
-ConsumerProtocolSubscription.TopicPartition = TopicPartition  # type: ignore[misc]
-
-
 def _dec_ConsumerProtocolSubscription_0(buf: memoryview, pos: int) -> tuple[ConsumerProtocolSubscription, int]:
     o = _new(ConsumerProtocolSubscription)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[str | None] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _r_str(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _r_str(buf, pos); ap0(x0)
+        o.topics = a0
     o.user_data, pos = _r_bytes(buf, pos)
     o.owned_partitions = []
     o.generation_id = -1
@@ -102,14 +99,14 @@ def _dec_ConsumerProtocolSubscription_0(buf: memoryview, pos: int) -> tuple[Cons
     return o, pos
 
 
-def _enc_ConsumerProtocolSubscription_0(o: ConsumerProtocolSubscription, w: Callable[[bytes], object]) -> None:
-    a = o.topics
-    if a is None:
+def _enc_ConsumerProtocolSubscription_0(o: ConsumerProtocolSubscription, w: Writer) -> None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _w_str(w, x)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _w_str(w, x0)
     _w_bytes(w, o.user_data)
 
 
@@ -124,14 +121,14 @@ def _dec_TopicPartition_0(buf: memoryview, pos: int) -> tuple[TopicPartition, in
     return o, pos
 
 
-def _enc_TopicPartition_0(o: TopicPartition, w: Callable[[bytes], object]) -> None:
+def _enc_TopicPartition_0(o: TopicPartition, w: Writer) -> None:
     _w_str(w, o.topic)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        w(_struct.pack('>%di' % len(a), *a))
+        w(_S0.pack(len(a0)))
+        w(_struct.pack('>%di' % len(a0), *a0))
 
 
 def _dec_ConsumerProtocolSubscription_1(buf: memoryview, pos: int) -> tuple[ConsumerProtocolSubscription, int]:
@@ -140,40 +137,40 @@ def _dec_ConsumerProtocolSubscription_1(buf: memoryview, pos: int) -> tuple[Cons
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[str | None] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _r_str(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _r_str(buf, pos); ap0(x0)
+        o.topics = a0
     o.user_data, pos = _r_bytes(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
     if n < 0:
         o.owned_partitions = None
     else:
-        a = []; ap = a.append
+        a1: list[TopicPartition] = []; ap1 = a1.append
         for _ in range(n):
-            x, pos = _dec_TopicPartition_0(buf, pos); ap(x)
-        o.owned_partitions = a
+            x1, pos = _dec_TopicPartition_0(buf, pos); ap1(x1)
+        o.owned_partitions = a1
     o.generation_id = -1
     o.rack_id = None
     return o, pos
 
 
-def _enc_ConsumerProtocolSubscription_1(o: ConsumerProtocolSubscription, w: Callable[[bytes], object]) -> None:
-    a = o.topics
-    if a is None:
+def _enc_ConsumerProtocolSubscription_1(o: ConsumerProtocolSubscription, w: Writer) -> None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _w_str(w, x)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _w_str(w, x0)
     _w_bytes(w, o.user_data)
-    a = o.owned_partitions
-    if a is None:
+    a1 = o.owned_partitions
+    if a1 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_TopicPartition_0(x, w)
+        w(_S0.pack(len(a1)))
+        for x1 in a1:
+            _enc_TopicPartition_0(x1, w)
 
 
 def _dec_ConsumerProtocolSubscription_2(buf: memoryview, pos: int) -> tuple[ConsumerProtocolSubscription, int]:
@@ -182,40 +179,40 @@ def _dec_ConsumerProtocolSubscription_2(buf: memoryview, pos: int) -> tuple[Cons
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[str | None] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _r_str(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _r_str(buf, pos); ap0(x0)
+        o.topics = a0
     o.user_data, pos = _r_bytes(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
     if n < 0:
         o.owned_partitions = None
     else:
-        a = []; ap = a.append
+        a1: list[TopicPartition] = []; ap1 = a1.append
         for _ in range(n):
-            x, pos = _dec_TopicPartition_0(buf, pos); ap(x)
-        o.owned_partitions = a
+            x1, pos = _dec_TopicPartition_0(buf, pos); ap1(x1)
+        o.owned_partitions = a1
     o.generation_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.rack_id = None
     return o, pos
 
 
-def _enc_ConsumerProtocolSubscription_2(o: ConsumerProtocolSubscription, w: Callable[[bytes], object]) -> None:
-    a = o.topics
-    if a is None:
+def _enc_ConsumerProtocolSubscription_2(o: ConsumerProtocolSubscription, w: Writer) -> None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _w_str(w, x)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _w_str(w, x0)
     _w_bytes(w, o.user_data)
-    a = o.owned_partitions
-    if a is None:
+    a1 = o.owned_partitions
+    if a1 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_TopicPartition_0(x, w)
+        w(_S0.pack(len(a1)))
+        for x1 in a1:
+            _enc_TopicPartition_0(x1, w)
     w(_S0.pack(o.generation_id))
 
 
@@ -225,43 +222,43 @@ def _dec_ConsumerProtocolSubscription_3(buf: memoryview, pos: int) -> tuple[Cons
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[str | None] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _r_str(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _r_str(buf, pos); ap0(x0)
+        o.topics = a0
     o.user_data, pos = _r_bytes(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
     if n < 0:
         o.owned_partitions = None
     else:
-        a = []; ap = a.append
+        a1: list[TopicPartition] = []; ap1 = a1.append
         for _ in range(n):
-            x, pos = _dec_TopicPartition_0(buf, pos); ap(x)
-        o.owned_partitions = a
+            x1, pos = _dec_TopicPartition_0(buf, pos); ap1(x1)
+        o.owned_partitions = a1
     o.generation_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.rack_id, pos = _r_str(buf, pos)
     return o, pos
 
 
-def _enc_ConsumerProtocolSubscription_3(o: ConsumerProtocolSubscription, w: Callable[[bytes], object]) -> None:
-    a = o.topics
-    if a is None:
+def _enc_ConsumerProtocolSubscription_3(o: ConsumerProtocolSubscription, w: Writer) -> None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _w_str(w, x)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _w_str(w, x0)
     _w_bytes(w, o.user_data)
-    a = o.owned_partitions
-    if a is None:
+    a1 = o.owned_partitions
+    if a1 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_TopicPartition_0(x, w)
+        w(_S0.pack(len(a1)))
+        for x1 in a1:
+            _enc_TopicPartition_0(x1, w)
     w(_S0.pack(o.generation_id))
     _w_str(w, o.rack_id)
 
 
-_DEC_ConsumerProtocolSubscription: list[Callable[..., Any]] = [_dec_ConsumerProtocolSubscription_0, _dec_ConsumerProtocolSubscription_1, _dec_ConsumerProtocolSubscription_2, _dec_ConsumerProtocolSubscription_3]
-_ENC_ConsumerProtocolSubscription: list[Callable[..., Any]] = [_enc_ConsumerProtocolSubscription_0, _enc_ConsumerProtocolSubscription_1, _enc_ConsumerProtocolSubscription_2, _enc_ConsumerProtocolSubscription_3]
+_DEC_ConsumerProtocolSubscription: list[Callable[[memoryview, int], tuple[ConsumerProtocolSubscription, int]]] = [_dec_ConsumerProtocolSubscription_0, _dec_ConsumerProtocolSubscription_1, _dec_ConsumerProtocolSubscription_2, _dec_ConsumerProtocolSubscription_3]
+_ENC_ConsumerProtocolSubscription: list[Callable[[ConsumerProtocolSubscription, Writer], None]] = [_enc_ConsumerProtocolSubscription_0, _enc_ConsumerProtocolSubscription_1, _enc_ConsumerProtocolSubscription_2, _enc_ConsumerProtocolSubscription_3]

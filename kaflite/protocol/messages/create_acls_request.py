@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -47,7 +47,7 @@ class CreateAclsRequest:
     MIN_VERSION = 1
     MAX_VERSION = 3
     FLEXIBLE_MIN = 2
-    AclCreation: type[AclCreation]
+    AclCreation: TypeAlias = AclCreation
 
     def __init__(self, *, creations: list[AclCreation] | None = None) -> None:
         self.creations = [] if creations is None else creations
@@ -85,9 +85,6 @@ class CreateAclsRequest:
         return o, end
 
 
-CreateAclsRequest.AclCreation = AclCreation  # type: ignore[misc]
-
-
 def _dec_AclCreation_0(buf: memoryview, pos: int) -> tuple[AclCreation, int]:
     o = _new(AclCreation)
     o.resource_type = _S1.unpack_from(buf, pos)[0]; pos += 1
@@ -100,7 +97,7 @@ def _dec_AclCreation_0(buf: memoryview, pos: int) -> tuple[AclCreation, int]:
     return o, pos
 
 
-def _enc_AclCreation_0(o: AclCreation, w: Callable[[bytes], object]) -> None:
+def _enc_AclCreation_0(o: AclCreation, w: Writer) -> None:
     w(_S1.pack(o.resource_type))
     _w_str(w, o.resource_name)
     w(_S1.pack(o.resource_pattern_type))
@@ -116,21 +113,21 @@ def _dec_CreateAclsRequest_0(buf: memoryview, pos: int) -> tuple[CreateAclsReque
     if n < 0:
         o.creations = None
     else:
-        a = []; ap = a.append
+        a0: list[AclCreation] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_AclCreation_0(buf, pos); ap(x)
-        o.creations = a
+            x0, pos = _dec_AclCreation_0(buf, pos); ap0(x0)
+        o.creations = a0
     return o, pos
 
 
-def _enc_CreateAclsRequest_0(o: CreateAclsRequest, w: Callable[[bytes], object]) -> None:
-    a = o.creations
-    if a is None:
+def _enc_CreateAclsRequest_0(o: CreateAclsRequest, w: Writer) -> None:
+    a0 = o.creations
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_AclCreation_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_AclCreation_0(x0, w)
 
 
 def _dec_AclCreation_1(buf: memoryview, pos: int) -> tuple[AclCreation, int]:
@@ -146,7 +143,7 @@ def _dec_AclCreation_1(buf: memoryview, pos: int) -> tuple[AclCreation, int]:
     return o, pos
 
 
-def _enc_AclCreation_1(o: AclCreation, w: Callable[[bytes], object]) -> None:
+def _enc_AclCreation_1(o: AclCreation, w: Writer) -> None:
     w(_S1.pack(o.resource_type))
     _w_cstr(w, o.resource_name)
     w(_S1.pack(o.resource_pattern_type))
@@ -163,24 +160,24 @@ def _dec_CreateAclsRequest_1(buf: memoryview, pos: int) -> tuple[CreateAclsReque
     if n < 0:
         o.creations = None
     else:
-        a = []; ap = a.append
+        a0: list[AclCreation] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_AclCreation_1(buf, pos); ap(x)
-        o.creations = a
+            x0, pos = _dec_AclCreation_1(buf, pos); ap0(x0)
+        o.creations = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_CreateAclsRequest_1(o: CreateAclsRequest, w: Callable[[bytes], object]) -> None:
-    a = o.creations
-    if a is None:
+def _enc_CreateAclsRequest_1(o: CreateAclsRequest, w: Writer) -> None:
+    a0 = o.creations
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_AclCreation_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_AclCreation_1(x0, w)
     w(b'\x00')
 
 
-_DEC_CreateAclsRequest: list[Callable[..., Any]] = [_unsupported, _dec_CreateAclsRequest_0, _dec_CreateAclsRequest_1, _dec_CreateAclsRequest_1]
-_ENC_CreateAclsRequest: list[Callable[..., Any]] = [_unsupported, _enc_CreateAclsRequest_0, _enc_CreateAclsRequest_1, _enc_CreateAclsRequest_1]
+_DEC_CreateAclsRequest: list[Callable[[memoryview, int], tuple[CreateAclsRequest, int]]] = [_unsupported, _dec_CreateAclsRequest_0, _dec_CreateAclsRequest_1, _dec_CreateAclsRequest_1]
+_ENC_CreateAclsRequest: list[Callable[[CreateAclsRequest, Writer], None]] = [_unsupported, _enc_CreateAclsRequest_0, _enc_CreateAclsRequest_1, _enc_CreateAclsRequest_1]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -42,7 +42,7 @@ class CreateAclsResponse:
     MIN_VERSION = 1
     MAX_VERSION = 3
     FLEXIBLE_MIN = 2
-    AclCreationResult: type[AclCreationResult]
+    AclCreationResult: TypeAlias = AclCreationResult
 
     def __init__(self, *, throttle_time_ms: int = 0, results: list[AclCreationResult] | None = None) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -81,9 +81,6 @@ class CreateAclsResponse:
         return o, end
 
 
-CreateAclsResponse.AclCreationResult = AclCreationResult  # type: ignore[misc]
-
-
 def _dec_AclCreationResult_0(buf: memoryview, pos: int) -> tuple[AclCreationResult, int]:
     o = _new(AclCreationResult)
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
@@ -91,7 +88,7 @@ def _dec_AclCreationResult_0(buf: memoryview, pos: int) -> tuple[AclCreationResu
     return o, pos
 
 
-def _enc_AclCreationResult_0(o: AclCreationResult, w: Callable[[bytes], object]) -> None:
+def _enc_AclCreationResult_0(o: AclCreationResult, w: Writer) -> None:
     w(_S1.pack(o.error_code))
     _w_str(w, o.error_message)
 
@@ -103,22 +100,22 @@ def _dec_CreateAclsResponse_0(buf: memoryview, pos: int) -> tuple[CreateAclsResp
     if n < 0:
         o.results = None
     else:
-        a = []; ap = a.append
+        a0: list[AclCreationResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_AclCreationResult_0(buf, pos); ap(x)
-        o.results = a
+            x0, pos = _dec_AclCreationResult_0(buf, pos); ap0(x0)
+        o.results = a0
     return o, pos
 
 
-def _enc_CreateAclsResponse_0(o: CreateAclsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_CreateAclsResponse_0(o: CreateAclsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.results
-    if a is None:
+    a0 = o.results
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_AclCreationResult_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_AclCreationResult_0(x0, w)
 
 
 def _dec_AclCreationResult_1(buf: memoryview, pos: int) -> tuple[AclCreationResult, int]:
@@ -129,7 +126,7 @@ def _dec_AclCreationResult_1(buf: memoryview, pos: int) -> tuple[AclCreationResu
     return o, pos
 
 
-def _enc_AclCreationResult_1(o: AclCreationResult, w: Callable[[bytes], object]) -> None:
+def _enc_AclCreationResult_1(o: AclCreationResult, w: Writer) -> None:
     w(_S1.pack(o.error_code))
     _w_cstr(w, o.error_message)
     w(b'\x00')
@@ -142,25 +139,25 @@ def _dec_CreateAclsResponse_1(buf: memoryview, pos: int) -> tuple[CreateAclsResp
     if n < 0:
         o.results = None
     else:
-        a = []; ap = a.append
+        a0: list[AclCreationResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_AclCreationResult_1(buf, pos); ap(x)
-        o.results = a
+            x0, pos = _dec_AclCreationResult_1(buf, pos); ap0(x0)
+        o.results = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_CreateAclsResponse_1(o: CreateAclsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_CreateAclsResponse_1(o: CreateAclsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.results
-    if a is None:
+    a0 = o.results
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_AclCreationResult_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_AclCreationResult_1(x0, w)
     w(b'\x00')
 
 
-_DEC_CreateAclsResponse: list[Callable[..., Any]] = [_unsupported, _dec_CreateAclsResponse_0, _dec_CreateAclsResponse_1, _dec_CreateAclsResponse_1]
-_ENC_CreateAclsResponse: list[Callable[..., Any]] = [_unsupported, _enc_CreateAclsResponse_0, _enc_CreateAclsResponse_1, _enc_CreateAclsResponse_1]
+_DEC_CreateAclsResponse: list[Callable[[memoryview, int], tuple[CreateAclsResponse, int]]] = [_unsupported, _dec_CreateAclsResponse_0, _dec_CreateAclsResponse_1, _dec_CreateAclsResponse_1]
+_ENC_CreateAclsResponse: list[Callable[[CreateAclsResponse, Writer], None]] = [_unsupported, _enc_CreateAclsResponse_0, _enc_CreateAclsResponse_1, _enc_CreateAclsResponse_1]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -60,8 +60,8 @@ class CreatePartitionsRequest:
     MIN_VERSION = 0
     MAX_VERSION = 3
     FLEXIBLE_MIN = 2
-    CreatePartitionsTopic: type[CreatePartitionsTopic]
-    CreatePartitionsAssignment: type[CreatePartitionsAssignment]
+    CreatePartitionsTopic: TypeAlias = CreatePartitionsTopic
+    CreatePartitionsAssignment: TypeAlias = CreatePartitionsAssignment
 
     def __init__(self, *, topics: list[CreatePartitionsTopic] | None = None, timeout_ms: int = 0, validate_only: bool = False) -> None:
         self.topics = [] if topics is None else topics
@@ -101,10 +101,6 @@ class CreatePartitionsRequest:
         return o, end
 
 
-CreatePartitionsRequest.CreatePartitionsTopic = CreatePartitionsTopic  # type: ignore[misc]
-CreatePartitionsRequest.CreatePartitionsAssignment = CreatePartitionsAssignment  # type: ignore[misc]
-
-
 def _dec_CreatePartitionsAssignment_0(buf: memoryview, pos: int) -> tuple[CreatePartitionsAssignment, int]:
     o = _new(CreatePartitionsAssignment)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
@@ -115,13 +111,13 @@ def _dec_CreatePartitionsAssignment_0(buf: memoryview, pos: int) -> tuple[Create
     return o, pos
 
 
-def _enc_CreatePartitionsAssignment_0(o: CreatePartitionsAssignment, w: Callable[[bytes], object]) -> None:
-    a = o.broker_ids
-    if a is None:
+def _enc_CreatePartitionsAssignment_0(o: CreatePartitionsAssignment, w: Writer) -> None:
+    a0 = o.broker_ids
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        w(_struct.pack('>%di' % len(a), *a))
+        w(_S0.pack(len(a0)))
+        w(_struct.pack('>%di' % len(a0), *a0))
 
 
 def _dec_CreatePartitionsTopic_0(buf: memoryview, pos: int) -> tuple[CreatePartitionsTopic, int]:
@@ -132,23 +128,23 @@ def _dec_CreatePartitionsTopic_0(buf: memoryview, pos: int) -> tuple[CreateParti
     if n < 0:
         o.assignments = None
     else:
-        a = []; ap = a.append
+        a0: list[CreatePartitionsAssignment] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_CreatePartitionsAssignment_0(buf, pos); ap(x)
-        o.assignments = a
+            x0, pos = _dec_CreatePartitionsAssignment_0(buf, pos); ap0(x0)
+        o.assignments = a0
     return o, pos
 
 
-def _enc_CreatePartitionsTopic_0(o: CreatePartitionsTopic, w: Callable[[bytes], object]) -> None:
+def _enc_CreatePartitionsTopic_0(o: CreatePartitionsTopic, w: Writer) -> None:
     _w_str(w, o.name)
     w(_S0.pack(o.count))
-    a = o.assignments
-    if a is None:
+    a0 = o.assignments
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_CreatePartitionsAssignment_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_CreatePartitionsAssignment_0(x0, w)
 
 
 def _dec_CreatePartitionsRequest_0(buf: memoryview, pos: int) -> tuple[CreatePartitionsRequest, int]:
@@ -157,23 +153,23 @@ def _dec_CreatePartitionsRequest_0(buf: memoryview, pos: int) -> tuple[CreatePar
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[CreatePartitionsTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_CreatePartitionsTopic_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_CreatePartitionsTopic_0(buf, pos); ap0(x0)
+        o.topics = a0
     o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.validate_only = _S1.unpack_from(buf, pos)[0]; pos += 1
     return o, pos
 
 
-def _enc_CreatePartitionsRequest_0(o: CreatePartitionsRequest, w: Callable[[bytes], object]) -> None:
-    a = o.topics
-    if a is None:
+def _enc_CreatePartitionsRequest_0(o: CreatePartitionsRequest, w: Writer) -> None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_CreatePartitionsTopic_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_CreatePartitionsTopic_0(x0, w)
     w(_S0.pack(o.timeout_ms))
     w(_S1.pack(o.validate_only))
 
@@ -189,13 +185,13 @@ def _dec_CreatePartitionsAssignment_1(buf: memoryview, pos: int) -> tuple[Create
     return o, pos
 
 
-def _enc_CreatePartitionsAssignment_1(o: CreatePartitionsAssignment, w: Callable[[bytes], object]) -> None:
-    a = o.broker_ids
-    if a is None:
+def _enc_CreatePartitionsAssignment_1(o: CreatePartitionsAssignment, w: Writer) -> None:
+    a0 = o.broker_ids
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        w(_struct.pack('>%di' % len(a), *a))
+        w(_uvarint(len(a0) + 1))
+        w(_struct.pack('>%di' % len(a0), *a0))
     w(b'\x00')
 
 
@@ -207,24 +203,24 @@ def _dec_CreatePartitionsTopic_1(buf: memoryview, pos: int) -> tuple[CreateParti
     if n < 0:
         o.assignments = None
     else:
-        a = []; ap = a.append
+        a0: list[CreatePartitionsAssignment] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_CreatePartitionsAssignment_1(buf, pos); ap(x)
-        o.assignments = a
+            x0, pos = _dec_CreatePartitionsAssignment_1(buf, pos); ap0(x0)
+        o.assignments = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_CreatePartitionsTopic_1(o: CreatePartitionsTopic, w: Callable[[bytes], object]) -> None:
+def _enc_CreatePartitionsTopic_1(o: CreatePartitionsTopic, w: Writer) -> None:
     _w_cstr(w, o.name)
     w(_S0.pack(o.count))
-    a = o.assignments
-    if a is None:
+    a0 = o.assignments
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_CreatePartitionsAssignment_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_CreatePartitionsAssignment_1(x0, w)
     w(b'\x00')
 
 
@@ -234,28 +230,28 @@ def _dec_CreatePartitionsRequest_1(buf: memoryview, pos: int) -> tuple[CreatePar
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[CreatePartitionsTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_CreatePartitionsTopic_1(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_CreatePartitionsTopic_1(buf, pos); ap0(x0)
+        o.topics = a0
     o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.validate_only = _S1.unpack_from(buf, pos)[0]; pos += 1
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_CreatePartitionsRequest_1(o: CreatePartitionsRequest, w: Callable[[bytes], object]) -> None:
-    a = o.topics
-    if a is None:
+def _enc_CreatePartitionsRequest_1(o: CreatePartitionsRequest, w: Writer) -> None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_CreatePartitionsTopic_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_CreatePartitionsTopic_1(x0, w)
     w(_S0.pack(o.timeout_ms))
     w(_S1.pack(o.validate_only))
     w(b'\x00')
 
 
-_DEC_CreatePartitionsRequest: list[Callable[..., Any]] = [_dec_CreatePartitionsRequest_0, _dec_CreatePartitionsRequest_0, _dec_CreatePartitionsRequest_1, _dec_CreatePartitionsRequest_1]
-_ENC_CreatePartitionsRequest: list[Callable[..., Any]] = [_enc_CreatePartitionsRequest_0, _enc_CreatePartitionsRequest_0, _enc_CreatePartitionsRequest_1, _enc_CreatePartitionsRequest_1]
+_DEC_CreatePartitionsRequest: list[Callable[[memoryview, int], tuple[CreatePartitionsRequest, int]]] = [_dec_CreatePartitionsRequest_0, _dec_CreatePartitionsRequest_0, _dec_CreatePartitionsRequest_1, _dec_CreatePartitionsRequest_1]
+_ENC_CreatePartitionsRequest: list[Callable[[CreatePartitionsRequest, Writer], None]] = [_enc_CreatePartitionsRequest_0, _enc_CreatePartitionsRequest_0, _enc_CreatePartitionsRequest_1, _enc_CreatePartitionsRequest_1]

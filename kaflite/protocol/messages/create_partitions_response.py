@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -43,7 +43,7 @@ class CreatePartitionsResponse:
     MIN_VERSION = 0
     MAX_VERSION = 3
     FLEXIBLE_MIN = 2
-    CreatePartitionsTopicResult: type[CreatePartitionsTopicResult]
+    CreatePartitionsTopicResult: TypeAlias = CreatePartitionsTopicResult
 
     def __init__(self, *, throttle_time_ms: int = 0, results: list[CreatePartitionsTopicResult] | None = None) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -82,9 +82,6 @@ class CreatePartitionsResponse:
         return o, end
 
 
-CreatePartitionsResponse.CreatePartitionsTopicResult = CreatePartitionsTopicResult  # type: ignore[misc]
-
-
 def _dec_CreatePartitionsTopicResult_0(buf: memoryview, pos: int) -> tuple[CreatePartitionsTopicResult, int]:
     o = _new(CreatePartitionsTopicResult)
     o.name, pos = _r_str(buf, pos)
@@ -93,7 +90,7 @@ def _dec_CreatePartitionsTopicResult_0(buf: memoryview, pos: int) -> tuple[Creat
     return o, pos
 
 
-def _enc_CreatePartitionsTopicResult_0(o: CreatePartitionsTopicResult, w: Callable[[bytes], object]) -> None:
+def _enc_CreatePartitionsTopicResult_0(o: CreatePartitionsTopicResult, w: Writer) -> None:
     _w_str(w, o.name)
     w(_S1.pack(o.error_code))
     _w_str(w, o.error_message)
@@ -106,22 +103,22 @@ def _dec_CreatePartitionsResponse_0(buf: memoryview, pos: int) -> tuple[CreatePa
     if n < 0:
         o.results = None
     else:
-        a = []; ap = a.append
+        a0: list[CreatePartitionsTopicResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_CreatePartitionsTopicResult_0(buf, pos); ap(x)
-        o.results = a
+            x0, pos = _dec_CreatePartitionsTopicResult_0(buf, pos); ap0(x0)
+        o.results = a0
     return o, pos
 
 
-def _enc_CreatePartitionsResponse_0(o: CreatePartitionsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_CreatePartitionsResponse_0(o: CreatePartitionsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.results
-    if a is None:
+    a0 = o.results
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_CreatePartitionsTopicResult_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_CreatePartitionsTopicResult_0(x0, w)
 
 
 def _dec_CreatePartitionsTopicResult_1(buf: memoryview, pos: int) -> tuple[CreatePartitionsTopicResult, int]:
@@ -133,7 +130,7 @@ def _dec_CreatePartitionsTopicResult_1(buf: memoryview, pos: int) -> tuple[Creat
     return o, pos
 
 
-def _enc_CreatePartitionsTopicResult_1(o: CreatePartitionsTopicResult, w: Callable[[bytes], object]) -> None:
+def _enc_CreatePartitionsTopicResult_1(o: CreatePartitionsTopicResult, w: Writer) -> None:
     _w_cstr(w, o.name)
     w(_S1.pack(o.error_code))
     _w_cstr(w, o.error_message)
@@ -147,25 +144,25 @@ def _dec_CreatePartitionsResponse_1(buf: memoryview, pos: int) -> tuple[CreatePa
     if n < 0:
         o.results = None
     else:
-        a = []; ap = a.append
+        a0: list[CreatePartitionsTopicResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_CreatePartitionsTopicResult_1(buf, pos); ap(x)
-        o.results = a
+            x0, pos = _dec_CreatePartitionsTopicResult_1(buf, pos); ap0(x0)
+        o.results = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_CreatePartitionsResponse_1(o: CreatePartitionsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_CreatePartitionsResponse_1(o: CreatePartitionsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.results
-    if a is None:
+    a0 = o.results
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_CreatePartitionsTopicResult_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_CreatePartitionsTopicResult_1(x0, w)
     w(b'\x00')
 
 
-_DEC_CreatePartitionsResponse: list[Callable[..., Any]] = [_dec_CreatePartitionsResponse_0, _dec_CreatePartitionsResponse_0, _dec_CreatePartitionsResponse_1, _dec_CreatePartitionsResponse_1]
-_ENC_CreatePartitionsResponse: list[Callable[..., Any]] = [_enc_CreatePartitionsResponse_0, _enc_CreatePartitionsResponse_0, _enc_CreatePartitionsResponse_1, _enc_CreatePartitionsResponse_1]
+_DEC_CreatePartitionsResponse: list[Callable[[memoryview, int], tuple[CreatePartitionsResponse, int]]] = [_dec_CreatePartitionsResponse_0, _dec_CreatePartitionsResponse_0, _dec_CreatePartitionsResponse_1, _dec_CreatePartitionsResponse_1]
+_ENC_CreatePartitionsResponse: list[Callable[[CreatePartitionsResponse, Writer], None]] = [_enc_CreatePartitionsResponse_0, _enc_CreatePartitionsResponse_0, _enc_CreatePartitionsResponse_1, _enc_CreatePartitionsResponse_1]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -82,9 +82,9 @@ class CreateTopicsRequest:
     MIN_VERSION = 2
     MAX_VERSION = 7
     FLEXIBLE_MIN = 5
-    CreatableTopic: type[CreatableTopic]
-    CreatableReplicaAssignment: type[CreatableReplicaAssignment]
-    CreatableTopicConfig: type[CreatableTopicConfig]
+    CreatableTopic: TypeAlias = CreatableTopic
+    CreatableReplicaAssignment: TypeAlias = CreatableReplicaAssignment
+    CreatableTopicConfig: TypeAlias = CreatableTopicConfig
 
     def __init__(self, *, topics: list[CreatableTopic] | None = None, timeout_ms: int = 60000, validate_only: bool = False) -> None:
         self.topics = [] if topics is None else topics
@@ -124,11 +124,6 @@ class CreateTopicsRequest:
         return o, end
 
 
-CreateTopicsRequest.CreatableTopic = CreatableTopic  # type: ignore[misc]
-CreateTopicsRequest.CreatableReplicaAssignment = CreatableReplicaAssignment  # type: ignore[misc]
-CreateTopicsRequest.CreatableTopicConfig = CreatableTopicConfig  # type: ignore[misc]
-
-
 def _dec_CreatableReplicaAssignment_0(buf: memoryview, pos: int) -> tuple[CreatableReplicaAssignment, int]:
     o = _new(CreatableReplicaAssignment)
     o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
@@ -140,14 +135,14 @@ def _dec_CreatableReplicaAssignment_0(buf: memoryview, pos: int) -> tuple[Creata
     return o, pos
 
 
-def _enc_CreatableReplicaAssignment_0(o: CreatableReplicaAssignment, w: Callable[[bytes], object]) -> None:
+def _enc_CreatableReplicaAssignment_0(o: CreatableReplicaAssignment, w: Writer) -> None:
     w(_S0.pack(o.partition_index))
-    a = o.broker_ids
-    if a is None:
+    a0 = o.broker_ids
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        w(_struct.pack('>%di' % len(a), *a))
+        w(_S0.pack(len(a0)))
+        w(_struct.pack('>%di' % len(a0), *a0))
 
 
 def _dec_CreatableTopicConfig_0(buf: memoryview, pos: int) -> tuple[CreatableTopicConfig, int]:
@@ -157,7 +152,7 @@ def _dec_CreatableTopicConfig_0(buf: memoryview, pos: int) -> tuple[CreatableTop
     return o, pos
 
 
-def _enc_CreatableTopicConfig_0(o: CreatableTopicConfig, w: Callable[[bytes], object]) -> None:
+def _enc_CreatableTopicConfig_0(o: CreatableTopicConfig, w: Writer) -> None:
     _w_str(w, o.name)
     _w_str(w, o.value)
 
@@ -171,39 +166,39 @@ def _dec_CreatableTopic_0(buf: memoryview, pos: int) -> tuple[CreatableTopic, in
     if n < 0:
         o.assignments = None
     else:
-        a = []; ap = a.append
+        a0: list[CreatableReplicaAssignment] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_CreatableReplicaAssignment_0(buf, pos); ap(x)
-        o.assignments = a
+            x0, pos = _dec_CreatableReplicaAssignment_0(buf, pos); ap0(x0)
+        o.assignments = a0
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
     if n < 0:
         o.configs = None
     else:
-        a = []; ap = a.append
+        a1: list[CreatableTopicConfig] = []; ap1 = a1.append
         for _ in range(n):
-            x, pos = _dec_CreatableTopicConfig_0(buf, pos); ap(x)
-        o.configs = a
+            x1, pos = _dec_CreatableTopicConfig_0(buf, pos); ap1(x1)
+        o.configs = a1
     return o, pos
 
 
-def _enc_CreatableTopic_0(o: CreatableTopic, w: Callable[[bytes], object]) -> None:
+def _enc_CreatableTopic_0(o: CreatableTopic, w: Writer) -> None:
     _w_str(w, o.name)
     w(_S0.pack(o.num_partitions))
     w(_S1.pack(o.replication_factor))
-    a = o.assignments
-    if a is None:
+    a0 = o.assignments
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_CreatableReplicaAssignment_0(x, w)
-    a = o.configs
-    if a is None:
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_CreatableReplicaAssignment_0(x0, w)
+    a1 = o.configs
+    if a1 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_CreatableTopicConfig_0(x, w)
+        w(_S0.pack(len(a1)))
+        for x1 in a1:
+            _enc_CreatableTopicConfig_0(x1, w)
 
 
 def _dec_CreateTopicsRequest_0(buf: memoryview, pos: int) -> tuple[CreateTopicsRequest, int]:
@@ -212,23 +207,23 @@ def _dec_CreateTopicsRequest_0(buf: memoryview, pos: int) -> tuple[CreateTopicsR
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[CreatableTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_CreatableTopic_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_CreatableTopic_0(buf, pos); ap0(x0)
+        o.topics = a0
     o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.validate_only = _S2.unpack_from(buf, pos)[0]; pos += 1
     return o, pos
 
 
-def _enc_CreateTopicsRequest_0(o: CreateTopicsRequest, w: Callable[[bytes], object]) -> None:
-    a = o.topics
-    if a is None:
+def _enc_CreateTopicsRequest_0(o: CreateTopicsRequest, w: Writer) -> None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_CreatableTopic_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_CreatableTopic_0(x0, w)
     w(_S0.pack(o.timeout_ms))
     w(_S2.pack(o.validate_only))
 
@@ -245,14 +240,14 @@ def _dec_CreatableReplicaAssignment_1(buf: memoryview, pos: int) -> tuple[Creata
     return o, pos
 
 
-def _enc_CreatableReplicaAssignment_1(o: CreatableReplicaAssignment, w: Callable[[bytes], object]) -> None:
+def _enc_CreatableReplicaAssignment_1(o: CreatableReplicaAssignment, w: Writer) -> None:
     w(_S0.pack(o.partition_index))
-    a = o.broker_ids
-    if a is None:
+    a0 = o.broker_ids
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        w(_struct.pack('>%di' % len(a), *a))
+        w(_uvarint(len(a0) + 1))
+        w(_struct.pack('>%di' % len(a0), *a0))
     w(b'\x00')
 
 
@@ -264,7 +259,7 @@ def _dec_CreatableTopicConfig_1(buf: memoryview, pos: int) -> tuple[CreatableTop
     return o, pos
 
 
-def _enc_CreatableTopicConfig_1(o: CreatableTopicConfig, w: Callable[[bytes], object]) -> None:
+def _enc_CreatableTopicConfig_1(o: CreatableTopicConfig, w: Writer) -> None:
     _w_cstr(w, o.name)
     _w_cstr(w, o.value)
     w(b'\x00')
@@ -279,40 +274,40 @@ def _dec_CreatableTopic_1(buf: memoryview, pos: int) -> tuple[CreatableTopic, in
     if n < 0:
         o.assignments = None
     else:
-        a = []; ap = a.append
+        a0: list[CreatableReplicaAssignment] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_CreatableReplicaAssignment_1(buf, pos); ap(x)
-        o.assignments = a
+            x0, pos = _dec_CreatableReplicaAssignment_1(buf, pos); ap0(x0)
+        o.assignments = a0
     n, pos = _r_uvarint(buf, pos); n -= 1
     if n < 0:
         o.configs = None
     else:
-        a = []; ap = a.append
+        a1: list[CreatableTopicConfig] = []; ap1 = a1.append
         for _ in range(n):
-            x, pos = _dec_CreatableTopicConfig_1(buf, pos); ap(x)
-        o.configs = a
+            x1, pos = _dec_CreatableTopicConfig_1(buf, pos); ap1(x1)
+        o.configs = a1
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_CreatableTopic_1(o: CreatableTopic, w: Callable[[bytes], object]) -> None:
+def _enc_CreatableTopic_1(o: CreatableTopic, w: Writer) -> None:
     _w_cstr(w, o.name)
     w(_S0.pack(o.num_partitions))
     w(_S1.pack(o.replication_factor))
-    a = o.assignments
-    if a is None:
+    a0 = o.assignments
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_CreatableReplicaAssignment_1(x, w)
-    a = o.configs
-    if a is None:
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_CreatableReplicaAssignment_1(x0, w)
+    a1 = o.configs
+    if a1 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_CreatableTopicConfig_1(x, w)
+        w(_uvarint(len(a1) + 1))
+        for x1 in a1:
+            _enc_CreatableTopicConfig_1(x1, w)
     w(b'\x00')
 
 
@@ -322,28 +317,28 @@ def _dec_CreateTopicsRequest_1(buf: memoryview, pos: int) -> tuple[CreateTopicsR
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[CreatableTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_CreatableTopic_1(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_CreatableTopic_1(buf, pos); ap0(x0)
+        o.topics = a0
     o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.validate_only = _S2.unpack_from(buf, pos)[0]; pos += 1
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_CreateTopicsRequest_1(o: CreateTopicsRequest, w: Callable[[bytes], object]) -> None:
-    a = o.topics
-    if a is None:
+def _enc_CreateTopicsRequest_1(o: CreateTopicsRequest, w: Writer) -> None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_CreatableTopic_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_CreatableTopic_1(x0, w)
     w(_S0.pack(o.timeout_ms))
     w(_S2.pack(o.validate_only))
     w(b'\x00')
 
 
-_DEC_CreateTopicsRequest: list[Callable[..., Any]] = [_unsupported, _unsupported, _dec_CreateTopicsRequest_0, _dec_CreateTopicsRequest_0, _dec_CreateTopicsRequest_0, _dec_CreateTopicsRequest_1, _dec_CreateTopicsRequest_1, _dec_CreateTopicsRequest_1]
-_ENC_CreateTopicsRequest: list[Callable[..., Any]] = [_unsupported, _unsupported, _enc_CreateTopicsRequest_0, _enc_CreateTopicsRequest_0, _enc_CreateTopicsRequest_0, _enc_CreateTopicsRequest_1, _enc_CreateTopicsRequest_1, _enc_CreateTopicsRequest_1]
+_DEC_CreateTopicsRequest: list[Callable[[memoryview, int], tuple[CreateTopicsRequest, int]]] = [_unsupported, _unsupported, _dec_CreateTopicsRequest_0, _dec_CreateTopicsRequest_0, _dec_CreateTopicsRequest_0, _dec_CreateTopicsRequest_1, _dec_CreateTopicsRequest_1, _dec_CreateTopicsRequest_1]
+_ENC_CreateTopicsRequest: list[Callable[[CreateTopicsRequest, Writer], None]] = [_unsupported, _unsupported, _enc_CreateTopicsRequest_0, _enc_CreateTopicsRequest_0, _enc_CreateTopicsRequest_0, _enc_CreateTopicsRequest_1, _enc_CreateTopicsRequest_1, _enc_CreateTopicsRequest_1]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -71,8 +71,8 @@ class CreateTopicsResponse:
     MIN_VERSION = 2
     MAX_VERSION = 7
     FLEXIBLE_MIN = 5
-    CreatableTopicResult: type[CreatableTopicResult]
-    CreatableTopicConfigs: type[CreatableTopicConfigs]
+    CreatableTopicResult: TypeAlias = CreatableTopicResult
+    CreatableTopicConfigs: TypeAlias = CreatableTopicConfigs
 
     def __init__(self, *, throttle_time_ms: int = 0, topics: list[CreatableTopicResult] | None = None) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -111,10 +111,6 @@ class CreateTopicsResponse:
         return o, end
 
 
-CreateTopicsResponse.CreatableTopicResult = CreatableTopicResult  # type: ignore[misc]
-CreateTopicsResponse.CreatableTopicConfigs = CreatableTopicConfigs  # type: ignore[misc]
-
-
 def _dec_CreatableTopicResult_0(buf: memoryview, pos: int) -> tuple[CreatableTopicResult, int]:
     o = _new(CreatableTopicResult)
     o.name, pos = _r_str(buf, pos)
@@ -128,7 +124,7 @@ def _dec_CreatableTopicResult_0(buf: memoryview, pos: int) -> tuple[CreatableTop
     return o, pos
 
 
-def _enc_CreatableTopicResult_0(o: CreatableTopicResult, w: Callable[[bytes], object]) -> None:
+def _enc_CreatableTopicResult_0(o: CreatableTopicResult, w: Writer) -> None:
     _w_str(w, o.name)
     w(_S1.pack(o.error_code))
     _w_str(w, o.error_message)
@@ -141,22 +137,22 @@ def _dec_CreateTopicsResponse_0(buf: memoryview, pos: int) -> tuple[CreateTopics
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[CreatableTopicResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_CreatableTopicResult_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_CreatableTopicResult_0(buf, pos); ap0(x0)
+        o.topics = a0
     return o, pos
 
 
-def _enc_CreateTopicsResponse_0(o: CreateTopicsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_CreateTopicsResponse_0(o: CreateTopicsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_CreatableTopicResult_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_CreatableTopicResult_0(x0, w)
 
 
 def _dec_CreatableTopicConfigs_0(buf: memoryview, pos: int) -> tuple[CreatableTopicConfigs, int]:
@@ -170,7 +166,7 @@ def _dec_CreatableTopicConfigs_0(buf: memoryview, pos: int) -> tuple[CreatableTo
     return o, pos
 
 
-def _enc_CreatableTopicConfigs_0(o: CreatableTopicConfigs, w: Callable[[bytes], object]) -> None:
+def _enc_CreatableTopicConfigs_0(o: CreatableTopicConfigs, w: Writer) -> None:
     _w_cstr(w, o.name)
     _w_cstr(w, o.value)
     w(_S2.pack(o.read_only))
@@ -192,10 +188,10 @@ def _dec_CreatableTopicResult_1(buf: memoryview, pos: int) -> tuple[CreatableTop
     if n < 0:
         o.configs = None
     else:
-        a = []; ap = a.append
+        a0: list[CreatableTopicConfigs] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_CreatableTopicConfigs_0(buf, pos); ap(x)
-        o.configs = a
+            x0, pos = _dec_CreatableTopicConfigs_0(buf, pos); ap0(x0)
+        o.configs = a0
     nt, pos = _r_uvarint(buf, pos)
     for _ in range(nt):
         tag, pos = _r_uvarint(buf, pos)
@@ -207,22 +203,22 @@ def _dec_CreatableTopicResult_1(buf: memoryview, pos: int) -> tuple[CreatableTop
     return o, pos
 
 
-def _enc_CreatableTopicResult_1(o: CreatableTopicResult, w: Callable[[bytes], object]) -> None:
+def _enc_CreatableTopicResult_1(o: CreatableTopicResult, w: Writer) -> None:
     _w_cstr(w, o.name)
     w(_S1.pack(o.error_code))
     _w_cstr(w, o.error_message)
     w(_S0.pack(o.num_partitions))
     w(_S1.pack(o.replication_factor))
-    a = o.configs
-    if a is None:
+    a0 = o.configs
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_CreatableTopicConfigs_0(x, w)
-    tags = []
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_CreatableTopicConfigs_0(x0, w)
+    tags: list[bytes] = []
     if o.topic_config_error_code != 0:
-        tb = []; tw = tb.append
+        tb: list[Buffer] = []; tw = tb.append
         tw(_S1.pack(o.topic_config_error_code))
         tv = b''.join(tb)
         tags.append(_uvarint(0) + _uvarint(len(tv)) + tv)
@@ -238,23 +234,23 @@ def _dec_CreateTopicsResponse_1(buf: memoryview, pos: int) -> tuple[CreateTopics
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[CreatableTopicResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_CreatableTopicResult_1(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_CreatableTopicResult_1(buf, pos); ap0(x0)
+        o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_CreateTopicsResponse_1(o: CreateTopicsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_CreateTopicsResponse_1(o: CreateTopicsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_CreatableTopicResult_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_CreatableTopicResult_1(x0, w)
     w(b'\x00')
 
 
@@ -271,10 +267,10 @@ def _dec_CreatableTopicResult_2(buf: memoryview, pos: int) -> tuple[CreatableTop
     if n < 0:
         o.configs = None
     else:
-        a = []; ap = a.append
+        a0: list[CreatableTopicConfigs] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_CreatableTopicConfigs_0(buf, pos); ap(x)
-        o.configs = a
+            x0, pos = _dec_CreatableTopicConfigs_0(buf, pos); ap0(x0)
+        o.configs = a0
     nt, pos = _r_uvarint(buf, pos)
     for _ in range(nt):
         tag, pos = _r_uvarint(buf, pos)
@@ -286,23 +282,23 @@ def _dec_CreatableTopicResult_2(buf: memoryview, pos: int) -> tuple[CreatableTop
     return o, pos
 
 
-def _enc_CreatableTopicResult_2(o: CreatableTopicResult, w: Callable[[bytes], object]) -> None:
+def _enc_CreatableTopicResult_2(o: CreatableTopicResult, w: Writer) -> None:
     _w_cstr(w, o.name)
     w(o.topic_id)
     w(_S1.pack(o.error_code))
     _w_cstr(w, o.error_message)
     w(_S0.pack(o.num_partitions))
     w(_S1.pack(o.replication_factor))
-    a = o.configs
-    if a is None:
+    a0 = o.configs
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_CreatableTopicConfigs_0(x, w)
-    tags = []
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_CreatableTopicConfigs_0(x0, w)
+    tags: list[bytes] = []
     if o.topic_config_error_code != 0:
-        tb = []; tw = tb.append
+        tb: list[Buffer] = []; tw = tb.append
         tw(_S1.pack(o.topic_config_error_code))
         tv = b''.join(tb)
         tags.append(_uvarint(0) + _uvarint(len(tv)) + tv)
@@ -318,25 +314,25 @@ def _dec_CreateTopicsResponse_2(buf: memoryview, pos: int) -> tuple[CreateTopics
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[CreatableTopicResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_CreatableTopicResult_2(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_CreatableTopicResult_2(buf, pos); ap0(x0)
+        o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_CreateTopicsResponse_2(o: CreateTopicsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_CreateTopicsResponse_2(o: CreateTopicsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_CreatableTopicResult_2(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_CreatableTopicResult_2(x0, w)
     w(b'\x00')
 
 
-_DEC_CreateTopicsResponse: list[Callable[..., Any]] = [_unsupported, _unsupported, _dec_CreateTopicsResponse_0, _dec_CreateTopicsResponse_0, _dec_CreateTopicsResponse_0, _dec_CreateTopicsResponse_1, _dec_CreateTopicsResponse_1, _dec_CreateTopicsResponse_2]
-_ENC_CreateTopicsResponse: list[Callable[..., Any]] = [_unsupported, _unsupported, _enc_CreateTopicsResponse_0, _enc_CreateTopicsResponse_0, _enc_CreateTopicsResponse_0, _enc_CreateTopicsResponse_1, _enc_CreateTopicsResponse_1, _enc_CreateTopicsResponse_2]
+_DEC_CreateTopicsResponse: list[Callable[[memoryview, int], tuple[CreateTopicsResponse, int]]] = [_unsupported, _unsupported, _dec_CreateTopicsResponse_0, _dec_CreateTopicsResponse_0, _dec_CreateTopicsResponse_0, _dec_CreateTopicsResponse_1, _dec_CreateTopicsResponse_1, _dec_CreateTopicsResponse_2]
+_ENC_CreateTopicsResponse: list[Callable[[CreateTopicsResponse, Writer], None]] = [_unsupported, _unsupported, _enc_CreateTopicsResponse_0, _enc_CreateTopicsResponse_0, _enc_CreateTopicsResponse_0, _enc_CreateTopicsResponse_1, _enc_CreateTopicsResponse_1, _enc_CreateTopicsResponse_2]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -47,7 +47,7 @@ class DeleteAclsRequest:
     MIN_VERSION = 1
     MAX_VERSION = 3
     FLEXIBLE_MIN = 2
-    DeleteAclsFilter: type[DeleteAclsFilter]
+    DeleteAclsFilter: TypeAlias = DeleteAclsFilter
 
     def __init__(self, *, filters: list[DeleteAclsFilter] | None = None) -> None:
         self.filters = [] if filters is None else filters
@@ -85,9 +85,6 @@ class DeleteAclsRequest:
         return o, end
 
 
-DeleteAclsRequest.DeleteAclsFilter = DeleteAclsFilter  # type: ignore[misc]
-
-
 def _dec_DeleteAclsFilter_0(buf: memoryview, pos: int) -> tuple[DeleteAclsFilter, int]:
     o = _new(DeleteAclsFilter)
     o.resource_type_filter = _S1.unpack_from(buf, pos)[0]; pos += 1
@@ -100,7 +97,7 @@ def _dec_DeleteAclsFilter_0(buf: memoryview, pos: int) -> tuple[DeleteAclsFilter
     return o, pos
 
 
-def _enc_DeleteAclsFilter_0(o: DeleteAclsFilter, w: Callable[[bytes], object]) -> None:
+def _enc_DeleteAclsFilter_0(o: DeleteAclsFilter, w: Writer) -> None:
     w(_S1.pack(o.resource_type_filter))
     _w_str(w, o.resource_name_filter)
     w(_S1.pack(o.pattern_type_filter))
@@ -116,21 +113,21 @@ def _dec_DeleteAclsRequest_0(buf: memoryview, pos: int) -> tuple[DeleteAclsReque
     if n < 0:
         o.filters = None
     else:
-        a = []; ap = a.append
+        a0: list[DeleteAclsFilter] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DeleteAclsFilter_0(buf, pos); ap(x)
-        o.filters = a
+            x0, pos = _dec_DeleteAclsFilter_0(buf, pos); ap0(x0)
+        o.filters = a0
     return o, pos
 
 
-def _enc_DeleteAclsRequest_0(o: DeleteAclsRequest, w: Callable[[bytes], object]) -> None:
-    a = o.filters
-    if a is None:
+def _enc_DeleteAclsRequest_0(o: DeleteAclsRequest, w: Writer) -> None:
+    a0 = o.filters
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_DeleteAclsFilter_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_DeleteAclsFilter_0(x0, w)
 
 
 def _dec_DeleteAclsFilter_1(buf: memoryview, pos: int) -> tuple[DeleteAclsFilter, int]:
@@ -146,7 +143,7 @@ def _dec_DeleteAclsFilter_1(buf: memoryview, pos: int) -> tuple[DeleteAclsFilter
     return o, pos
 
 
-def _enc_DeleteAclsFilter_1(o: DeleteAclsFilter, w: Callable[[bytes], object]) -> None:
+def _enc_DeleteAclsFilter_1(o: DeleteAclsFilter, w: Writer) -> None:
     w(_S1.pack(o.resource_type_filter))
     _w_cstr(w, o.resource_name_filter)
     w(_S1.pack(o.pattern_type_filter))
@@ -163,24 +160,24 @@ def _dec_DeleteAclsRequest_1(buf: memoryview, pos: int) -> tuple[DeleteAclsReque
     if n < 0:
         o.filters = None
     else:
-        a = []; ap = a.append
+        a0: list[DeleteAclsFilter] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DeleteAclsFilter_1(buf, pos); ap(x)
-        o.filters = a
+            x0, pos = _dec_DeleteAclsFilter_1(buf, pos); ap0(x0)
+        o.filters = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DeleteAclsRequest_1(o: DeleteAclsRequest, w: Callable[[bytes], object]) -> None:
-    a = o.filters
-    if a is None:
+def _enc_DeleteAclsRequest_1(o: DeleteAclsRequest, w: Writer) -> None:
+    a0 = o.filters
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_DeleteAclsFilter_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_DeleteAclsFilter_1(x0, w)
     w(b'\x00')
 
 
-_DEC_DeleteAclsRequest: list[Callable[..., Any]] = [_unsupported, _dec_DeleteAclsRequest_0, _dec_DeleteAclsRequest_1, _dec_DeleteAclsRequest_1]
-_ENC_DeleteAclsRequest: list[Callable[..., Any]] = [_unsupported, _enc_DeleteAclsRequest_0, _enc_DeleteAclsRequest_1, _enc_DeleteAclsRequest_1]
+_DEC_DeleteAclsRequest: list[Callable[[memoryview, int], tuple[DeleteAclsRequest, int]]] = [_unsupported, _dec_DeleteAclsRequest_0, _dec_DeleteAclsRequest_1, _dec_DeleteAclsRequest_1]
+_ENC_DeleteAclsRequest: list[Callable[[DeleteAclsRequest, Writer], None]] = [_unsupported, _enc_DeleteAclsRequest_0, _enc_DeleteAclsRequest_1, _enc_DeleteAclsRequest_1]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -69,8 +69,8 @@ class DeleteAclsResponse:
     MIN_VERSION = 1
     MAX_VERSION = 3
     FLEXIBLE_MIN = 2
-    DeleteAclsFilterResult: type[DeleteAclsFilterResult]
-    DeleteAclsMatchingAcl: type[DeleteAclsMatchingAcl]
+    DeleteAclsFilterResult: TypeAlias = DeleteAclsFilterResult
+    DeleteAclsMatchingAcl: TypeAlias = DeleteAclsMatchingAcl
 
     def __init__(self, *, throttle_time_ms: int = 0, filter_results: list[DeleteAclsFilterResult] | None = None) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -109,10 +109,6 @@ class DeleteAclsResponse:
         return o, end
 
 
-DeleteAclsResponse.DeleteAclsFilterResult = DeleteAclsFilterResult  # type: ignore[misc]
-DeleteAclsResponse.DeleteAclsMatchingAcl = DeleteAclsMatchingAcl  # type: ignore[misc]
-
-
 def _dec_DeleteAclsMatchingAcl_0(buf: memoryview, pos: int) -> tuple[DeleteAclsMatchingAcl, int]:
     o = _new(DeleteAclsMatchingAcl)
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
@@ -127,7 +123,7 @@ def _dec_DeleteAclsMatchingAcl_0(buf: memoryview, pos: int) -> tuple[DeleteAclsM
     return o, pos
 
 
-def _enc_DeleteAclsMatchingAcl_0(o: DeleteAclsMatchingAcl, w: Callable[[bytes], object]) -> None:
+def _enc_DeleteAclsMatchingAcl_0(o: DeleteAclsMatchingAcl, w: Writer) -> None:
     w(_S1.pack(o.error_code))
     _w_str(w, o.error_message)
     w(_S2.pack(o.resource_type))
@@ -147,23 +143,23 @@ def _dec_DeleteAclsFilterResult_0(buf: memoryview, pos: int) -> tuple[DeleteAcls
     if n < 0:
         o.matching_acls = None
     else:
-        a = []; ap = a.append
+        a0: list[DeleteAclsMatchingAcl] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DeleteAclsMatchingAcl_0(buf, pos); ap(x)
-        o.matching_acls = a
+            x0, pos = _dec_DeleteAclsMatchingAcl_0(buf, pos); ap0(x0)
+        o.matching_acls = a0
     return o, pos
 
 
-def _enc_DeleteAclsFilterResult_0(o: DeleteAclsFilterResult, w: Callable[[bytes], object]) -> None:
+def _enc_DeleteAclsFilterResult_0(o: DeleteAclsFilterResult, w: Writer) -> None:
     w(_S1.pack(o.error_code))
     _w_str(w, o.error_message)
-    a = o.matching_acls
-    if a is None:
+    a0 = o.matching_acls
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_DeleteAclsMatchingAcl_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_DeleteAclsMatchingAcl_0(x0, w)
 
 
 def _dec_DeleteAclsResponse_0(buf: memoryview, pos: int) -> tuple[DeleteAclsResponse, int]:
@@ -173,22 +169,22 @@ def _dec_DeleteAclsResponse_0(buf: memoryview, pos: int) -> tuple[DeleteAclsResp
     if n < 0:
         o.filter_results = None
     else:
-        a = []; ap = a.append
+        a0: list[DeleteAclsFilterResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DeleteAclsFilterResult_0(buf, pos); ap(x)
-        o.filter_results = a
+            x0, pos = _dec_DeleteAclsFilterResult_0(buf, pos); ap0(x0)
+        o.filter_results = a0
     return o, pos
 
 
-def _enc_DeleteAclsResponse_0(o: DeleteAclsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_DeleteAclsResponse_0(o: DeleteAclsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.filter_results
-    if a is None:
+    a0 = o.filter_results
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_DeleteAclsFilterResult_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_DeleteAclsFilterResult_0(x0, w)
 
 
 def _dec_DeleteAclsMatchingAcl_1(buf: memoryview, pos: int) -> tuple[DeleteAclsMatchingAcl, int]:
@@ -206,7 +202,7 @@ def _dec_DeleteAclsMatchingAcl_1(buf: memoryview, pos: int) -> tuple[DeleteAclsM
     return o, pos
 
 
-def _enc_DeleteAclsMatchingAcl_1(o: DeleteAclsMatchingAcl, w: Callable[[bytes], object]) -> None:
+def _enc_DeleteAclsMatchingAcl_1(o: DeleteAclsMatchingAcl, w: Writer) -> None:
     w(_S1.pack(o.error_code))
     _w_cstr(w, o.error_message)
     w(_S2.pack(o.resource_type))
@@ -227,24 +223,24 @@ def _dec_DeleteAclsFilterResult_1(buf: memoryview, pos: int) -> tuple[DeleteAcls
     if n < 0:
         o.matching_acls = None
     else:
-        a = []; ap = a.append
+        a0: list[DeleteAclsMatchingAcl] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DeleteAclsMatchingAcl_1(buf, pos); ap(x)
-        o.matching_acls = a
+            x0, pos = _dec_DeleteAclsMatchingAcl_1(buf, pos); ap0(x0)
+        o.matching_acls = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DeleteAclsFilterResult_1(o: DeleteAclsFilterResult, w: Callable[[bytes], object]) -> None:
+def _enc_DeleteAclsFilterResult_1(o: DeleteAclsFilterResult, w: Writer) -> None:
     w(_S1.pack(o.error_code))
     _w_cstr(w, o.error_message)
-    a = o.matching_acls
-    if a is None:
+    a0 = o.matching_acls
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_DeleteAclsMatchingAcl_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_DeleteAclsMatchingAcl_1(x0, w)
     w(b'\x00')
 
 
@@ -255,25 +251,25 @@ def _dec_DeleteAclsResponse_1(buf: memoryview, pos: int) -> tuple[DeleteAclsResp
     if n < 0:
         o.filter_results = None
     else:
-        a = []; ap = a.append
+        a0: list[DeleteAclsFilterResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DeleteAclsFilterResult_1(buf, pos); ap(x)
-        o.filter_results = a
+            x0, pos = _dec_DeleteAclsFilterResult_1(buf, pos); ap0(x0)
+        o.filter_results = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DeleteAclsResponse_1(o: DeleteAclsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_DeleteAclsResponse_1(o: DeleteAclsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.filter_results
-    if a is None:
+    a0 = o.filter_results
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_DeleteAclsFilterResult_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_DeleteAclsFilterResult_1(x0, w)
     w(b'\x00')
 
 
-_DEC_DeleteAclsResponse: list[Callable[..., Any]] = [_unsupported, _dec_DeleteAclsResponse_0, _dec_DeleteAclsResponse_1, _dec_DeleteAclsResponse_1]
-_ENC_DeleteAclsResponse: list[Callable[..., Any]] = [_unsupported, _enc_DeleteAclsResponse_0, _enc_DeleteAclsResponse_1, _enc_DeleteAclsResponse_1]
+_DEC_DeleteAclsResponse: list[Callable[[memoryview, int], tuple[DeleteAclsResponse, int]]] = [_unsupported, _dec_DeleteAclsResponse_0, _dec_DeleteAclsResponse_1, _dec_DeleteAclsResponse_1]
+_ENC_DeleteAclsResponse: list[Callable[[DeleteAclsResponse, Writer], None]] = [_unsupported, _enc_DeleteAclsResponse_0, _enc_DeleteAclsResponse_1, _enc_DeleteAclsResponse_1]

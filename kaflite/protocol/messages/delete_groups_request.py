@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -60,29 +60,27 @@ class DeleteGroupsRequest:
         return o, end
 
 
-
-
 def _dec_DeleteGroupsRequest_0(buf: memoryview, pos: int) -> tuple[DeleteGroupsRequest, int]:
     o = _new(DeleteGroupsRequest)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
     if n < 0:
         o.groups_names = None
     else:
-        a = []; ap = a.append
+        a0: list[str | None] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _r_str(buf, pos); ap(x)
-        o.groups_names = a
+            x0, pos = _r_str(buf, pos); ap0(x0)
+        o.groups_names = a0
     return o, pos
 
 
-def _enc_DeleteGroupsRequest_0(o: DeleteGroupsRequest, w: Callable[[bytes], object]) -> None:
-    a = o.groups_names
-    if a is None:
+def _enc_DeleteGroupsRequest_0(o: DeleteGroupsRequest, w: Writer) -> None:
+    a0 = o.groups_names
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _w_str(w, x)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _w_str(w, x0)
 
 
 def _dec_DeleteGroupsRequest_1(buf: memoryview, pos: int) -> tuple[DeleteGroupsRequest, int]:
@@ -91,24 +89,24 @@ def _dec_DeleteGroupsRequest_1(buf: memoryview, pos: int) -> tuple[DeleteGroupsR
     if n < 0:
         o.groups_names = None
     else:
-        a = []; ap = a.append
+        a0: list[str | None] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _r_cstr(buf, pos); ap(x)
-        o.groups_names = a
+            x0, pos = _r_cstr(buf, pos); ap0(x0)
+        o.groups_names = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DeleteGroupsRequest_1(o: DeleteGroupsRequest, w: Callable[[bytes], object]) -> None:
-    a = o.groups_names
-    if a is None:
+def _enc_DeleteGroupsRequest_1(o: DeleteGroupsRequest, w: Writer) -> None:
+    a0 = o.groups_names
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _w_cstr(w, x)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _w_cstr(w, x0)
     w(b'\x00')
 
 
-_DEC_DeleteGroupsRequest: list[Callable[..., Any]] = [_dec_DeleteGroupsRequest_0, _dec_DeleteGroupsRequest_0, _dec_DeleteGroupsRequest_1]
-_ENC_DeleteGroupsRequest: list[Callable[..., Any]] = [_enc_DeleteGroupsRequest_0, _enc_DeleteGroupsRequest_0, _enc_DeleteGroupsRequest_1]
+_DEC_DeleteGroupsRequest: list[Callable[[memoryview, int], tuple[DeleteGroupsRequest, int]]] = [_dec_DeleteGroupsRequest_0, _dec_DeleteGroupsRequest_0, _dec_DeleteGroupsRequest_1]
+_ENC_DeleteGroupsRequest: list[Callable[[DeleteGroupsRequest, Writer], None]] = [_enc_DeleteGroupsRequest_0, _enc_DeleteGroupsRequest_0, _enc_DeleteGroupsRequest_1]

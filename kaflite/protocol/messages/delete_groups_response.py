@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -42,7 +42,7 @@ class DeleteGroupsResponse:
     MIN_VERSION = 0
     MAX_VERSION = 2
     FLEXIBLE_MIN = 2
-    DeletableGroupResult: type[DeletableGroupResult]
+    DeletableGroupResult: TypeAlias = DeletableGroupResult
 
     def __init__(self, *, throttle_time_ms: int = 0, results: list[DeletableGroupResult] | None = None) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -81,9 +81,6 @@ class DeleteGroupsResponse:
         return o, end
 
 
-DeleteGroupsResponse.DeletableGroupResult = DeletableGroupResult  # type: ignore[misc]
-
-
 def _dec_DeletableGroupResult_0(buf: memoryview, pos: int) -> tuple[DeletableGroupResult, int]:
     o = _new(DeletableGroupResult)
     o.group_id, pos = _r_str(buf, pos)
@@ -91,7 +88,7 @@ def _dec_DeletableGroupResult_0(buf: memoryview, pos: int) -> tuple[DeletableGro
     return o, pos
 
 
-def _enc_DeletableGroupResult_0(o: DeletableGroupResult, w: Callable[[bytes], object]) -> None:
+def _enc_DeletableGroupResult_0(o: DeletableGroupResult, w: Writer) -> None:
     _w_str(w, o.group_id)
     w(_S1.pack(o.error_code))
 
@@ -103,22 +100,22 @@ def _dec_DeleteGroupsResponse_0(buf: memoryview, pos: int) -> tuple[DeleteGroups
     if n < 0:
         o.results = None
     else:
-        a = []; ap = a.append
+        a0: list[DeletableGroupResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DeletableGroupResult_0(buf, pos); ap(x)
-        o.results = a
+            x0, pos = _dec_DeletableGroupResult_0(buf, pos); ap0(x0)
+        o.results = a0
     return o, pos
 
 
-def _enc_DeleteGroupsResponse_0(o: DeleteGroupsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_DeleteGroupsResponse_0(o: DeleteGroupsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.results
-    if a is None:
+    a0 = o.results
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_DeletableGroupResult_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_DeletableGroupResult_0(x0, w)
 
 
 def _dec_DeletableGroupResult_1(buf: memoryview, pos: int) -> tuple[DeletableGroupResult, int]:
@@ -129,7 +126,7 @@ def _dec_DeletableGroupResult_1(buf: memoryview, pos: int) -> tuple[DeletableGro
     return o, pos
 
 
-def _enc_DeletableGroupResult_1(o: DeletableGroupResult, w: Callable[[bytes], object]) -> None:
+def _enc_DeletableGroupResult_1(o: DeletableGroupResult, w: Writer) -> None:
     _w_cstr(w, o.group_id)
     w(_S1.pack(o.error_code))
     w(b'\x00')
@@ -142,25 +139,25 @@ def _dec_DeleteGroupsResponse_1(buf: memoryview, pos: int) -> tuple[DeleteGroups
     if n < 0:
         o.results = None
     else:
-        a = []; ap = a.append
+        a0: list[DeletableGroupResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DeletableGroupResult_1(buf, pos); ap(x)
-        o.results = a
+            x0, pos = _dec_DeletableGroupResult_1(buf, pos); ap0(x0)
+        o.results = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DeleteGroupsResponse_1(o: DeleteGroupsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_DeleteGroupsResponse_1(o: DeleteGroupsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.results
-    if a is None:
+    a0 = o.results
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_DeletableGroupResult_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_DeletableGroupResult_1(x0, w)
     w(b'\x00')
 
 
-_DEC_DeleteGroupsResponse: list[Callable[..., Any]] = [_dec_DeleteGroupsResponse_0, _dec_DeleteGroupsResponse_0, _dec_DeleteGroupsResponse_1]
-_ENC_DeleteGroupsResponse: list[Callable[..., Any]] = [_enc_DeleteGroupsResponse_0, _enc_DeleteGroupsResponse_0, _enc_DeleteGroupsResponse_1]
+_DEC_DeleteGroupsResponse: list[Callable[[memoryview, int], tuple[DeleteGroupsResponse, int]]] = [_dec_DeleteGroupsResponse_0, _dec_DeleteGroupsResponse_0, _dec_DeleteGroupsResponse_1]
+_ENC_DeleteGroupsResponse: list[Callable[[DeleteGroupsResponse, Writer], None]] = [_enc_DeleteGroupsResponse_0, _enc_DeleteGroupsResponse_0, _enc_DeleteGroupsResponse_1]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -60,8 +60,8 @@ class DeleteRecordsRequest:
     MIN_VERSION = 0
     MAX_VERSION = 2
     FLEXIBLE_MIN = 2
-    DeleteRecordsTopic: type[DeleteRecordsTopic]
-    DeleteRecordsPartition: type[DeleteRecordsPartition]
+    DeleteRecordsTopic: TypeAlias = DeleteRecordsTopic
+    DeleteRecordsPartition: TypeAlias = DeleteRecordsPartition
 
     def __init__(self, *, topics: list[DeleteRecordsTopic] | None = None, timeout_ms: int = 0) -> None:
         self.topics = [] if topics is None else topics
@@ -100,10 +100,6 @@ class DeleteRecordsRequest:
         return o, end
 
 
-DeleteRecordsRequest.DeleteRecordsTopic = DeleteRecordsTopic  # type: ignore[misc]
-DeleteRecordsRequest.DeleteRecordsPartition = DeleteRecordsPartition  # type: ignore[misc]
-
-
 def _dec_DeleteRecordsPartition_0(buf: memoryview, pos: int) -> tuple[DeleteRecordsPartition, int]:
     o = _new(DeleteRecordsPartition)
     o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
@@ -111,7 +107,7 @@ def _dec_DeleteRecordsPartition_0(buf: memoryview, pos: int) -> tuple[DeleteReco
     return o, pos
 
 
-def _enc_DeleteRecordsPartition_0(o: DeleteRecordsPartition, w: Callable[[bytes], object]) -> None:
+def _enc_DeleteRecordsPartition_0(o: DeleteRecordsPartition, w: Writer) -> None:
     w(_S0.pack(o.partition_index))
     w(_S1.pack(o.offset))
 
@@ -123,22 +119,22 @@ def _dec_DeleteRecordsTopic_0(buf: memoryview, pos: int) -> tuple[DeleteRecordsT
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[DeleteRecordsPartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DeleteRecordsPartition_0(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_DeleteRecordsPartition_0(buf, pos); ap0(x0)
+        o.partitions = a0
     return o, pos
 
 
-def _enc_DeleteRecordsTopic_0(o: DeleteRecordsTopic, w: Callable[[bytes], object]) -> None:
+def _enc_DeleteRecordsTopic_0(o: DeleteRecordsTopic, w: Writer) -> None:
     _w_str(w, o.name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_DeleteRecordsPartition_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_DeleteRecordsPartition_0(x0, w)
 
 
 def _dec_DeleteRecordsRequest_0(buf: memoryview, pos: int) -> tuple[DeleteRecordsRequest, int]:
@@ -147,22 +143,22 @@ def _dec_DeleteRecordsRequest_0(buf: memoryview, pos: int) -> tuple[DeleteRecord
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[DeleteRecordsTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DeleteRecordsTopic_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_DeleteRecordsTopic_0(buf, pos); ap0(x0)
+        o.topics = a0
     o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     return o, pos
 
 
-def _enc_DeleteRecordsRequest_0(o: DeleteRecordsRequest, w: Callable[[bytes], object]) -> None:
-    a = o.topics
-    if a is None:
+def _enc_DeleteRecordsRequest_0(o: DeleteRecordsRequest, w: Writer) -> None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_DeleteRecordsTopic_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_DeleteRecordsTopic_0(x0, w)
     w(_S0.pack(o.timeout_ms))
 
 
@@ -174,7 +170,7 @@ def _dec_DeleteRecordsPartition_1(buf: memoryview, pos: int) -> tuple[DeleteReco
     return o, pos
 
 
-def _enc_DeleteRecordsPartition_1(o: DeleteRecordsPartition, w: Callable[[bytes], object]) -> None:
+def _enc_DeleteRecordsPartition_1(o: DeleteRecordsPartition, w: Writer) -> None:
     w(_S0.pack(o.partition_index))
     w(_S1.pack(o.offset))
     w(b'\x00')
@@ -187,23 +183,23 @@ def _dec_DeleteRecordsTopic_1(buf: memoryview, pos: int) -> tuple[DeleteRecordsT
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[DeleteRecordsPartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DeleteRecordsPartition_1(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_DeleteRecordsPartition_1(buf, pos); ap0(x0)
+        o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DeleteRecordsTopic_1(o: DeleteRecordsTopic, w: Callable[[bytes], object]) -> None:
+def _enc_DeleteRecordsTopic_1(o: DeleteRecordsTopic, w: Writer) -> None:
     _w_cstr(w, o.name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_DeleteRecordsPartition_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_DeleteRecordsPartition_1(x0, w)
     w(b'\x00')
 
 
@@ -213,26 +209,26 @@ def _dec_DeleteRecordsRequest_1(buf: memoryview, pos: int) -> tuple[DeleteRecord
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[DeleteRecordsTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DeleteRecordsTopic_1(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_DeleteRecordsTopic_1(buf, pos); ap0(x0)
+        o.topics = a0
     o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DeleteRecordsRequest_1(o: DeleteRecordsRequest, w: Callable[[bytes], object]) -> None:
-    a = o.topics
-    if a is None:
+def _enc_DeleteRecordsRequest_1(o: DeleteRecordsRequest, w: Writer) -> None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_DeleteRecordsTopic_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_DeleteRecordsTopic_1(x0, w)
     w(_S0.pack(o.timeout_ms))
     w(b'\x00')
 
 
-_DEC_DeleteRecordsRequest: list[Callable[..., Any]] = [_dec_DeleteRecordsRequest_0, _dec_DeleteRecordsRequest_0, _dec_DeleteRecordsRequest_1]
-_ENC_DeleteRecordsRequest: list[Callable[..., Any]] = [_enc_DeleteRecordsRequest_0, _enc_DeleteRecordsRequest_0, _enc_DeleteRecordsRequest_1]
+_DEC_DeleteRecordsRequest: list[Callable[[memoryview, int], tuple[DeleteRecordsRequest, int]]] = [_dec_DeleteRecordsRequest_0, _dec_DeleteRecordsRequest_0, _dec_DeleteRecordsRequest_1]
+_ENC_DeleteRecordsRequest: list[Callable[[DeleteRecordsRequest, Writer], None]] = [_enc_DeleteRecordsRequest_0, _enc_DeleteRecordsRequest_0, _enc_DeleteRecordsRequest_1]

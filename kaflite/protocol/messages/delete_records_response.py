@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -62,8 +62,8 @@ class DeleteRecordsResponse:
     MIN_VERSION = 0
     MAX_VERSION = 2
     FLEXIBLE_MIN = 2
-    DeleteRecordsTopicResult: type[DeleteRecordsTopicResult]
-    DeleteRecordsPartitionResult: type[DeleteRecordsPartitionResult]
+    DeleteRecordsTopicResult: TypeAlias = DeleteRecordsTopicResult
+    DeleteRecordsPartitionResult: TypeAlias = DeleteRecordsPartitionResult
 
     def __init__(self, *, throttle_time_ms: int = 0, topics: list[DeleteRecordsTopicResult] | None = None) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -102,10 +102,6 @@ class DeleteRecordsResponse:
         return o, end
 
 
-DeleteRecordsResponse.DeleteRecordsTopicResult = DeleteRecordsTopicResult  # type: ignore[misc]
-DeleteRecordsResponse.DeleteRecordsPartitionResult = DeleteRecordsPartitionResult  # type: ignore[misc]
-
-
 def _dec_DeleteRecordsPartitionResult_0(buf: memoryview, pos: int) -> tuple[DeleteRecordsPartitionResult, int]:
     o = _new(DeleteRecordsPartitionResult)
     o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
@@ -114,7 +110,7 @@ def _dec_DeleteRecordsPartitionResult_0(buf: memoryview, pos: int) -> tuple[Dele
     return o, pos
 
 
-def _enc_DeleteRecordsPartitionResult_0(o: DeleteRecordsPartitionResult, w: Callable[[bytes], object]) -> None:
+def _enc_DeleteRecordsPartitionResult_0(o: DeleteRecordsPartitionResult, w: Writer) -> None:
     w(_S0.pack(o.partition_index))
     w(_S1.pack(o.low_watermark))
     w(_S2.pack(o.error_code))
@@ -127,22 +123,22 @@ def _dec_DeleteRecordsTopicResult_0(buf: memoryview, pos: int) -> tuple[DeleteRe
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[DeleteRecordsPartitionResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DeleteRecordsPartitionResult_0(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_DeleteRecordsPartitionResult_0(buf, pos); ap0(x0)
+        o.partitions = a0
     return o, pos
 
 
-def _enc_DeleteRecordsTopicResult_0(o: DeleteRecordsTopicResult, w: Callable[[bytes], object]) -> None:
+def _enc_DeleteRecordsTopicResult_0(o: DeleteRecordsTopicResult, w: Writer) -> None:
     _w_str(w, o.name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_DeleteRecordsPartitionResult_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_DeleteRecordsPartitionResult_0(x0, w)
 
 
 def _dec_DeleteRecordsResponse_0(buf: memoryview, pos: int) -> tuple[DeleteRecordsResponse, int]:
@@ -152,22 +148,22 @@ def _dec_DeleteRecordsResponse_0(buf: memoryview, pos: int) -> tuple[DeleteRecor
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[DeleteRecordsTopicResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DeleteRecordsTopicResult_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_DeleteRecordsTopicResult_0(buf, pos); ap0(x0)
+        o.topics = a0
     return o, pos
 
 
-def _enc_DeleteRecordsResponse_0(o: DeleteRecordsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_DeleteRecordsResponse_0(o: DeleteRecordsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_DeleteRecordsTopicResult_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_DeleteRecordsTopicResult_0(x0, w)
 
 
 def _dec_DeleteRecordsPartitionResult_1(buf: memoryview, pos: int) -> tuple[DeleteRecordsPartitionResult, int]:
@@ -179,7 +175,7 @@ def _dec_DeleteRecordsPartitionResult_1(buf: memoryview, pos: int) -> tuple[Dele
     return o, pos
 
 
-def _enc_DeleteRecordsPartitionResult_1(o: DeleteRecordsPartitionResult, w: Callable[[bytes], object]) -> None:
+def _enc_DeleteRecordsPartitionResult_1(o: DeleteRecordsPartitionResult, w: Writer) -> None:
     w(_S0.pack(o.partition_index))
     w(_S1.pack(o.low_watermark))
     w(_S2.pack(o.error_code))
@@ -193,23 +189,23 @@ def _dec_DeleteRecordsTopicResult_1(buf: memoryview, pos: int) -> tuple[DeleteRe
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[DeleteRecordsPartitionResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DeleteRecordsPartitionResult_1(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_DeleteRecordsPartitionResult_1(buf, pos); ap0(x0)
+        o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DeleteRecordsTopicResult_1(o: DeleteRecordsTopicResult, w: Callable[[bytes], object]) -> None:
+def _enc_DeleteRecordsTopicResult_1(o: DeleteRecordsTopicResult, w: Writer) -> None:
     _w_cstr(w, o.name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_DeleteRecordsPartitionResult_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_DeleteRecordsPartitionResult_1(x0, w)
     w(b'\x00')
 
 
@@ -220,25 +216,25 @@ def _dec_DeleteRecordsResponse_1(buf: memoryview, pos: int) -> tuple[DeleteRecor
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[DeleteRecordsTopicResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DeleteRecordsTopicResult_1(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_DeleteRecordsTopicResult_1(buf, pos); ap0(x0)
+        o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DeleteRecordsResponse_1(o: DeleteRecordsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_DeleteRecordsResponse_1(o: DeleteRecordsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_DeleteRecordsTopicResult_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_DeleteRecordsTopicResult_1(x0, w)
     w(b'\x00')
 
 
-_DEC_DeleteRecordsResponse: list[Callable[..., Any]] = [_dec_DeleteRecordsResponse_0, _dec_DeleteRecordsResponse_0, _dec_DeleteRecordsResponse_1]
-_ENC_DeleteRecordsResponse: list[Callable[..., Any]] = [_enc_DeleteRecordsResponse_0, _enc_DeleteRecordsResponse_0, _enc_DeleteRecordsResponse_1]
+_DEC_DeleteRecordsResponse: list[Callable[[memoryview, int], tuple[DeleteRecordsResponse, int]]] = [_dec_DeleteRecordsResponse_0, _dec_DeleteRecordsResponse_0, _dec_DeleteRecordsResponse_1]
+_ENC_DeleteRecordsResponse: list[Callable[[DeleteRecordsResponse, Writer], None]] = [_enc_DeleteRecordsResponse_0, _enc_DeleteRecordsResponse_0, _enc_DeleteRecordsResponse_1]

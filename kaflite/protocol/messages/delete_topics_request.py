@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -41,7 +41,7 @@ class DeleteTopicsRequest:
     MIN_VERSION = 1
     MAX_VERSION = 6
     FLEXIBLE_MIN = 4
-    DeleteTopicState: type[DeleteTopicState]
+    DeleteTopicState: TypeAlias = DeleteTopicState
 
     def __init__(self, *, topics: list[DeleteTopicState] | None = None, topic_names: list[str] | None = None, timeout_ms: int = 0) -> None:
         self.topics = [] if topics is None else topics
@@ -81,9 +81,6 @@ class DeleteTopicsRequest:
         return o, end
 
 
-DeleteTopicsRequest.DeleteTopicState = DeleteTopicState  # type: ignore[misc]
-
-
 def _dec_DeleteTopicsRequest_0(buf: memoryview, pos: int) -> tuple[DeleteTopicsRequest, int]:
     o = _new(DeleteTopicsRequest)
     o.topics = []
@@ -91,22 +88,22 @@ def _dec_DeleteTopicsRequest_0(buf: memoryview, pos: int) -> tuple[DeleteTopicsR
     if n < 0:
         o.topic_names = None
     else:
-        a = []; ap = a.append
+        a0: list[str | None] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _r_str(buf, pos); ap(x)
-        o.topic_names = a
+            x0, pos = _r_str(buf, pos); ap0(x0)
+        o.topic_names = a0
     o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     return o, pos
 
 
-def _enc_DeleteTopicsRequest_0(o: DeleteTopicsRequest, w: Callable[[bytes], object]) -> None:
-    a = o.topic_names
-    if a is None:
+def _enc_DeleteTopicsRequest_0(o: DeleteTopicsRequest, w: Writer) -> None:
+    a0 = o.topic_names
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _w_str(w, x)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _w_str(w, x0)
     w(_S0.pack(o.timeout_ms))
 
 
@@ -117,23 +114,23 @@ def _dec_DeleteTopicsRequest_1(buf: memoryview, pos: int) -> tuple[DeleteTopicsR
     if n < 0:
         o.topic_names = None
     else:
-        a = []; ap = a.append
+        a0: list[str | None] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _r_cstr(buf, pos); ap(x)
-        o.topic_names = a
+            x0, pos = _r_cstr(buf, pos); ap0(x0)
+        o.topic_names = a0
     o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DeleteTopicsRequest_1(o: DeleteTopicsRequest, w: Callable[[bytes], object]) -> None:
-    a = o.topic_names
-    if a is None:
+def _enc_DeleteTopicsRequest_1(o: DeleteTopicsRequest, w: Writer) -> None:
+    a0 = o.topic_names
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _w_cstr(w, x)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _w_cstr(w, x0)
     w(_S0.pack(o.timeout_ms))
     w(b'\x00')
 
@@ -146,7 +143,7 @@ def _dec_DeleteTopicState_0(buf: memoryview, pos: int) -> tuple[DeleteTopicState
     return o, pos
 
 
-def _enc_DeleteTopicState_0(o: DeleteTopicState, w: Callable[[bytes], object]) -> None:
+def _enc_DeleteTopicState_0(o: DeleteTopicState, w: Writer) -> None:
     _w_cstr(w, o.name)
     w(o.topic_id)
     w(b'\x00')
@@ -158,27 +155,27 @@ def _dec_DeleteTopicsRequest_2(buf: memoryview, pos: int) -> tuple[DeleteTopicsR
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[DeleteTopicState] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DeleteTopicState_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_DeleteTopicState_0(buf, pos); ap0(x0)
+        o.topics = a0
     o.topic_names = []
     o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DeleteTopicsRequest_2(o: DeleteTopicsRequest, w: Callable[[bytes], object]) -> None:
-    a = o.topics
-    if a is None:
+def _enc_DeleteTopicsRequest_2(o: DeleteTopicsRequest, w: Writer) -> None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_DeleteTopicState_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_DeleteTopicState_0(x0, w)
     w(_S0.pack(o.timeout_ms))
     w(b'\x00')
 
 
-_DEC_DeleteTopicsRequest: list[Callable[..., Any]] = [_unsupported, _dec_DeleteTopicsRequest_0, _dec_DeleteTopicsRequest_0, _dec_DeleteTopicsRequest_0, _dec_DeleteTopicsRequest_1, _dec_DeleteTopicsRequest_1, _dec_DeleteTopicsRequest_2]
-_ENC_DeleteTopicsRequest: list[Callable[..., Any]] = [_unsupported, _enc_DeleteTopicsRequest_0, _enc_DeleteTopicsRequest_0, _enc_DeleteTopicsRequest_0, _enc_DeleteTopicsRequest_1, _enc_DeleteTopicsRequest_1, _enc_DeleteTopicsRequest_2]
+_DEC_DeleteTopicsRequest: list[Callable[[memoryview, int], tuple[DeleteTopicsRequest, int]]] = [_unsupported, _dec_DeleteTopicsRequest_0, _dec_DeleteTopicsRequest_0, _dec_DeleteTopicsRequest_0, _dec_DeleteTopicsRequest_1, _dec_DeleteTopicsRequest_1, _dec_DeleteTopicsRequest_2]
+_ENC_DeleteTopicsRequest: list[Callable[[DeleteTopicsRequest, Writer], None]] = [_unsupported, _enc_DeleteTopicsRequest_0, _enc_DeleteTopicsRequest_0, _enc_DeleteTopicsRequest_0, _enc_DeleteTopicsRequest_1, _enc_DeleteTopicsRequest_1, _enc_DeleteTopicsRequest_2]

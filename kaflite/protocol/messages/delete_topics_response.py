@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -44,7 +44,7 @@ class DeleteTopicsResponse:
     MIN_VERSION = 1
     MAX_VERSION = 6
     FLEXIBLE_MIN = 4
-    DeletableTopicResult: type[DeletableTopicResult]
+    DeletableTopicResult: TypeAlias = DeletableTopicResult
 
     def __init__(self, *, throttle_time_ms: int = 0, responses: list[DeletableTopicResult] | None = None) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -83,9 +83,6 @@ class DeleteTopicsResponse:
         return o, end
 
 
-DeleteTopicsResponse.DeletableTopicResult = DeletableTopicResult  # type: ignore[misc]
-
-
 def _dec_DeletableTopicResult_0(buf: memoryview, pos: int) -> tuple[DeletableTopicResult, int]:
     o = _new(DeletableTopicResult)
     o.name, pos = _r_str(buf, pos)
@@ -95,7 +92,7 @@ def _dec_DeletableTopicResult_0(buf: memoryview, pos: int) -> tuple[DeletableTop
     return o, pos
 
 
-def _enc_DeletableTopicResult_0(o: DeletableTopicResult, w: Callable[[bytes], object]) -> None:
+def _enc_DeletableTopicResult_0(o: DeletableTopicResult, w: Writer) -> None:
     _w_str(w, o.name)
     w(_S1.pack(o.error_code))
 
@@ -107,22 +104,22 @@ def _dec_DeleteTopicsResponse_0(buf: memoryview, pos: int) -> tuple[DeleteTopics
     if n < 0:
         o.responses = None
     else:
-        a = []; ap = a.append
+        a0: list[DeletableTopicResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DeletableTopicResult_0(buf, pos); ap(x)
-        o.responses = a
+            x0, pos = _dec_DeletableTopicResult_0(buf, pos); ap0(x0)
+        o.responses = a0
     return o, pos
 
 
-def _enc_DeleteTopicsResponse_0(o: DeleteTopicsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_DeleteTopicsResponse_0(o: DeleteTopicsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.responses
-    if a is None:
+    a0 = o.responses
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_DeletableTopicResult_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_DeletableTopicResult_0(x0, w)
 
 
 def _dec_DeletableTopicResult_1(buf: memoryview, pos: int) -> tuple[DeletableTopicResult, int]:
@@ -135,7 +132,7 @@ def _dec_DeletableTopicResult_1(buf: memoryview, pos: int) -> tuple[DeletableTop
     return o, pos
 
 
-def _enc_DeletableTopicResult_1(o: DeletableTopicResult, w: Callable[[bytes], object]) -> None:
+def _enc_DeletableTopicResult_1(o: DeletableTopicResult, w: Writer) -> None:
     _w_cstr(w, o.name)
     w(_S1.pack(o.error_code))
     w(b'\x00')
@@ -148,23 +145,23 @@ def _dec_DeleteTopicsResponse_1(buf: memoryview, pos: int) -> tuple[DeleteTopics
     if n < 0:
         o.responses = None
     else:
-        a = []; ap = a.append
+        a0: list[DeletableTopicResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DeletableTopicResult_1(buf, pos); ap(x)
-        o.responses = a
+            x0, pos = _dec_DeletableTopicResult_1(buf, pos); ap0(x0)
+        o.responses = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DeleteTopicsResponse_1(o: DeleteTopicsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_DeleteTopicsResponse_1(o: DeleteTopicsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.responses
-    if a is None:
+    a0 = o.responses
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_DeletableTopicResult_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_DeletableTopicResult_1(x0, w)
     w(b'\x00')
 
 
@@ -178,7 +175,7 @@ def _dec_DeletableTopicResult_2(buf: memoryview, pos: int) -> tuple[DeletableTop
     return o, pos
 
 
-def _enc_DeletableTopicResult_2(o: DeletableTopicResult, w: Callable[[bytes], object]) -> None:
+def _enc_DeletableTopicResult_2(o: DeletableTopicResult, w: Writer) -> None:
     _w_cstr(w, o.name)
     w(_S1.pack(o.error_code))
     _w_cstr(w, o.error_message)
@@ -192,23 +189,23 @@ def _dec_DeleteTopicsResponse_2(buf: memoryview, pos: int) -> tuple[DeleteTopics
     if n < 0:
         o.responses = None
     else:
-        a = []; ap = a.append
+        a0: list[DeletableTopicResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DeletableTopicResult_2(buf, pos); ap(x)
-        o.responses = a
+            x0, pos = _dec_DeletableTopicResult_2(buf, pos); ap0(x0)
+        o.responses = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DeleteTopicsResponse_2(o: DeleteTopicsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_DeleteTopicsResponse_2(o: DeleteTopicsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.responses
-    if a is None:
+    a0 = o.responses
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_DeletableTopicResult_2(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_DeletableTopicResult_2(x0, w)
     w(b'\x00')
 
 
@@ -222,7 +219,7 @@ def _dec_DeletableTopicResult_3(buf: memoryview, pos: int) -> tuple[DeletableTop
     return o, pos
 
 
-def _enc_DeletableTopicResult_3(o: DeletableTopicResult, w: Callable[[bytes], object]) -> None:
+def _enc_DeletableTopicResult_3(o: DeletableTopicResult, w: Writer) -> None:
     _w_cstr(w, o.name)
     w(o.topic_id)
     w(_S1.pack(o.error_code))
@@ -237,25 +234,25 @@ def _dec_DeleteTopicsResponse_3(buf: memoryview, pos: int) -> tuple[DeleteTopics
     if n < 0:
         o.responses = None
     else:
-        a = []; ap = a.append
+        a0: list[DeletableTopicResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DeletableTopicResult_3(buf, pos); ap(x)
-        o.responses = a
+            x0, pos = _dec_DeletableTopicResult_3(buf, pos); ap0(x0)
+        o.responses = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DeleteTopicsResponse_3(o: DeleteTopicsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_DeleteTopicsResponse_3(o: DeleteTopicsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.responses
-    if a is None:
+    a0 = o.responses
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_DeletableTopicResult_3(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_DeletableTopicResult_3(x0, w)
     w(b'\x00')
 
 
-_DEC_DeleteTopicsResponse: list[Callable[..., Any]] = [_unsupported, _dec_DeleteTopicsResponse_0, _dec_DeleteTopicsResponse_0, _dec_DeleteTopicsResponse_0, _dec_DeleteTopicsResponse_1, _dec_DeleteTopicsResponse_2, _dec_DeleteTopicsResponse_3]
-_ENC_DeleteTopicsResponse: list[Callable[..., Any]] = [_unsupported, _enc_DeleteTopicsResponse_0, _enc_DeleteTopicsResponse_0, _enc_DeleteTopicsResponse_0, _enc_DeleteTopicsResponse_1, _enc_DeleteTopicsResponse_2, _enc_DeleteTopicsResponse_3]
+_DEC_DeleteTopicsResponse: list[Callable[[memoryview, int], tuple[DeleteTopicsResponse, int]]] = [_unsupported, _dec_DeleteTopicsResponse_0, _dec_DeleteTopicsResponse_0, _dec_DeleteTopicsResponse_0, _dec_DeleteTopicsResponse_1, _dec_DeleteTopicsResponse_2, _dec_DeleteTopicsResponse_3]
+_ENC_DeleteTopicsResponse: list[Callable[[DeleteTopicsResponse, Writer], None]] = [_unsupported, _enc_DeleteTopicsResponse_0, _enc_DeleteTopicsResponse_0, _enc_DeleteTopicsResponse_0, _enc_DeleteTopicsResponse_1, _enc_DeleteTopicsResponse_2, _enc_DeleteTopicsResponse_3]

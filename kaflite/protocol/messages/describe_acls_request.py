@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>b')
@@ -66,8 +66,6 @@ class DescribeAclsRequest:
         return o, end
 
 
-
-
 def _dec_DescribeAclsRequest_0(buf: memoryview, pos: int) -> tuple[DescribeAclsRequest, int]:
     o = _new(DescribeAclsRequest)
     o.resource_type_filter = _S0.unpack_from(buf, pos)[0]; pos += 1
@@ -80,7 +78,7 @@ def _dec_DescribeAclsRequest_0(buf: memoryview, pos: int) -> tuple[DescribeAclsR
     return o, pos
 
 
-def _enc_DescribeAclsRequest_0(o: DescribeAclsRequest, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeAclsRequest_0(o: DescribeAclsRequest, w: Writer) -> None:
     w(_S0.pack(o.resource_type_filter))
     _w_str(w, o.resource_name_filter)
     w(_S0.pack(o.pattern_type_filter))
@@ -103,7 +101,7 @@ def _dec_DescribeAclsRequest_1(buf: memoryview, pos: int) -> tuple[DescribeAclsR
     return o, pos
 
 
-def _enc_DescribeAclsRequest_1(o: DescribeAclsRequest, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeAclsRequest_1(o: DescribeAclsRequest, w: Writer) -> None:
     w(_S0.pack(o.resource_type_filter))
     _w_cstr(w, o.resource_name_filter)
     w(_S0.pack(o.pattern_type_filter))
@@ -114,5 +112,5 @@ def _enc_DescribeAclsRequest_1(o: DescribeAclsRequest, w: Callable[[bytes], obje
     w(b'\x00')
 
 
-_DEC_DescribeAclsRequest: list[Callable[..., Any]] = [_unsupported, _dec_DescribeAclsRequest_0, _dec_DescribeAclsRequest_1, _dec_DescribeAclsRequest_1]
-_ENC_DescribeAclsRequest: list[Callable[..., Any]] = [_unsupported, _enc_DescribeAclsRequest_0, _enc_DescribeAclsRequest_1, _enc_DescribeAclsRequest_1]
+_DEC_DescribeAclsRequest: list[Callable[[memoryview, int], tuple[DescribeAclsRequest, int]]] = [_unsupported, _dec_DescribeAclsRequest_0, _dec_DescribeAclsRequest_1, _dec_DescribeAclsRequest_1]
+_ENC_DescribeAclsRequest: list[Callable[[DescribeAclsRequest, Writer], None]] = [_unsupported, _enc_DescribeAclsRequest_0, _enc_DescribeAclsRequest_1, _enc_DescribeAclsRequest_1]

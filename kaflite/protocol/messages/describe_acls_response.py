@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -65,8 +65,8 @@ class DescribeAclsResponse:
     MIN_VERSION = 1
     MAX_VERSION = 3
     FLEXIBLE_MIN = 2
-    DescribeAclsResource: type[DescribeAclsResource]
-    AclDescription: type[AclDescription]
+    DescribeAclsResource: TypeAlias = DescribeAclsResource
+    AclDescription: TypeAlias = AclDescription
 
     def __init__(self, *, throttle_time_ms: int = 0, error_code: int = 0, error_message: str | None = '', resources: list[DescribeAclsResource] | None = None) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -107,10 +107,6 @@ class DescribeAclsResponse:
         return o, end
 
 
-DescribeAclsResponse.DescribeAclsResource = DescribeAclsResource  # type: ignore[misc]
-DescribeAclsResponse.AclDescription = AclDescription  # type: ignore[misc]
-
-
 def _dec_AclDescription_0(buf: memoryview, pos: int) -> tuple[AclDescription, int]:
     o = _new(AclDescription)
     o.principal, pos = _r_str(buf, pos)
@@ -120,7 +116,7 @@ def _dec_AclDescription_0(buf: memoryview, pos: int) -> tuple[AclDescription, in
     return o, pos
 
 
-def _enc_AclDescription_0(o: AclDescription, w: Callable[[bytes], object]) -> None:
+def _enc_AclDescription_0(o: AclDescription, w: Writer) -> None:
     _w_str(w, o.principal)
     _w_str(w, o.host)
     w(_S2.pack(o.operation))
@@ -136,24 +132,24 @@ def _dec_DescribeAclsResource_0(buf: memoryview, pos: int) -> tuple[DescribeAcls
     if n < 0:
         o.acls = None
     else:
-        a = []; ap = a.append
+        a0: list[AclDescription] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_AclDescription_0(buf, pos); ap(x)
-        o.acls = a
+            x0, pos = _dec_AclDescription_0(buf, pos); ap0(x0)
+        o.acls = a0
     return o, pos
 
 
-def _enc_DescribeAclsResource_0(o: DescribeAclsResource, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeAclsResource_0(o: DescribeAclsResource, w: Writer) -> None:
     w(_S2.pack(o.resource_type))
     _w_str(w, o.resource_name)
     w(_S2.pack(o.pattern_type))
-    a = o.acls
-    if a is None:
+    a0 = o.acls
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_AclDescription_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_AclDescription_0(x0, w)
 
 
 def _dec_DescribeAclsResponse_0(buf: memoryview, pos: int) -> tuple[DescribeAclsResponse, int]:
@@ -165,24 +161,24 @@ def _dec_DescribeAclsResponse_0(buf: memoryview, pos: int) -> tuple[DescribeAcls
     if n < 0:
         o.resources = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribeAclsResource] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribeAclsResource_0(buf, pos); ap(x)
-        o.resources = a
+            x0, pos = _dec_DescribeAclsResource_0(buf, pos); ap0(x0)
+        o.resources = a0
     return o, pos
 
 
-def _enc_DescribeAclsResponse_0(o: DescribeAclsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeAclsResponse_0(o: DescribeAclsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
     w(_S1.pack(o.error_code))
     _w_str(w, o.error_message)
-    a = o.resources
-    if a is None:
+    a0 = o.resources
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_DescribeAclsResource_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_DescribeAclsResource_0(x0, w)
 
 
 def _dec_AclDescription_1(buf: memoryview, pos: int) -> tuple[AclDescription, int]:
@@ -195,7 +191,7 @@ def _dec_AclDescription_1(buf: memoryview, pos: int) -> tuple[AclDescription, in
     return o, pos
 
 
-def _enc_AclDescription_1(o: AclDescription, w: Callable[[bytes], object]) -> None:
+def _enc_AclDescription_1(o: AclDescription, w: Writer) -> None:
     _w_cstr(w, o.principal)
     _w_cstr(w, o.host)
     w(_S2.pack(o.operation))
@@ -212,25 +208,25 @@ def _dec_DescribeAclsResource_1(buf: memoryview, pos: int) -> tuple[DescribeAcls
     if n < 0:
         o.acls = None
     else:
-        a = []; ap = a.append
+        a0: list[AclDescription] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_AclDescription_1(buf, pos); ap(x)
-        o.acls = a
+            x0, pos = _dec_AclDescription_1(buf, pos); ap0(x0)
+        o.acls = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DescribeAclsResource_1(o: DescribeAclsResource, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeAclsResource_1(o: DescribeAclsResource, w: Writer) -> None:
     w(_S2.pack(o.resource_type))
     _w_cstr(w, o.resource_name)
     w(_S2.pack(o.pattern_type))
-    a = o.acls
-    if a is None:
+    a0 = o.acls
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_AclDescription_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_AclDescription_1(x0, w)
     w(b'\x00')
 
 
@@ -243,27 +239,27 @@ def _dec_DescribeAclsResponse_1(buf: memoryview, pos: int) -> tuple[DescribeAcls
     if n < 0:
         o.resources = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribeAclsResource] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribeAclsResource_1(buf, pos); ap(x)
-        o.resources = a
+            x0, pos = _dec_DescribeAclsResource_1(buf, pos); ap0(x0)
+        o.resources = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DescribeAclsResponse_1(o: DescribeAclsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeAclsResponse_1(o: DescribeAclsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
     w(_S1.pack(o.error_code))
     _w_cstr(w, o.error_message)
-    a = o.resources
-    if a is None:
+    a0 = o.resources
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_DescribeAclsResource_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_DescribeAclsResource_1(x0, w)
     w(b'\x00')
 
 
-_DEC_DescribeAclsResponse: list[Callable[..., Any]] = [_unsupported, _dec_DescribeAclsResponse_0, _dec_DescribeAclsResponse_1, _dec_DescribeAclsResponse_1]
-_ENC_DescribeAclsResponse: list[Callable[..., Any]] = [_unsupported, _enc_DescribeAclsResponse_0, _enc_DescribeAclsResponse_1, _enc_DescribeAclsResponse_1]
+_DEC_DescribeAclsResponse: list[Callable[[memoryview, int], tuple[DescribeAclsResponse, int]]] = [_unsupported, _dec_DescribeAclsResponse_0, _dec_DescribeAclsResponse_1, _dec_DescribeAclsResponse_1]
+_ENC_DescribeAclsResponse: list[Callable[[DescribeAclsResponse, Writer], None]] = [_unsupported, _enc_DescribeAclsResponse_0, _enc_DescribeAclsResponse_1, _enc_DescribeAclsResponse_1]

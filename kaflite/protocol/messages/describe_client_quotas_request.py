@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -44,7 +44,7 @@ class DescribeClientQuotasRequest:
     MIN_VERSION = 0
     MAX_VERSION = 1
     FLEXIBLE_MIN = 1
-    ComponentData: type[ComponentData]
+    ComponentData: TypeAlias = ComponentData
 
     def __init__(self, *, components: list[ComponentData] | None = None, strict: bool = False) -> None:
         self.components = [] if components is None else components
@@ -83,9 +83,6 @@ class DescribeClientQuotasRequest:
         return o, end
 
 
-DescribeClientQuotasRequest.ComponentData = ComponentData  # type: ignore[misc]
-
-
 def _dec_ComponentData_0(buf: memoryview, pos: int) -> tuple[ComponentData, int]:
     o = _new(ComponentData)
     o.entity_type, pos = _r_str(buf, pos)
@@ -94,7 +91,7 @@ def _dec_ComponentData_0(buf: memoryview, pos: int) -> tuple[ComponentData, int]
     return o, pos
 
 
-def _enc_ComponentData_0(o: ComponentData, w: Callable[[bytes], object]) -> None:
+def _enc_ComponentData_0(o: ComponentData, w: Writer) -> None:
     _w_str(w, o.entity_type)
     w(_S1.pack(o.match_type))
     _w_str(w, o.match)
@@ -106,22 +103,22 @@ def _dec_DescribeClientQuotasRequest_0(buf: memoryview, pos: int) -> tuple[Descr
     if n < 0:
         o.components = None
     else:
-        a = []; ap = a.append
+        a0: list[ComponentData] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ComponentData_0(buf, pos); ap(x)
-        o.components = a
+            x0, pos = _dec_ComponentData_0(buf, pos); ap0(x0)
+        o.components = a0
     o.strict = _S2.unpack_from(buf, pos)[0]; pos += 1
     return o, pos
 
 
-def _enc_DescribeClientQuotasRequest_0(o: DescribeClientQuotasRequest, w: Callable[[bytes], object]) -> None:
-    a = o.components
-    if a is None:
+def _enc_DescribeClientQuotasRequest_0(o: DescribeClientQuotasRequest, w: Writer) -> None:
+    a0 = o.components
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_ComponentData_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_ComponentData_0(x0, w)
     w(_S2.pack(o.strict))
 
 
@@ -134,7 +131,7 @@ def _dec_ComponentData_1(buf: memoryview, pos: int) -> tuple[ComponentData, int]
     return o, pos
 
 
-def _enc_ComponentData_1(o: ComponentData, w: Callable[[bytes], object]) -> None:
+def _enc_ComponentData_1(o: ComponentData, w: Writer) -> None:
     _w_cstr(w, o.entity_type)
     w(_S1.pack(o.match_type))
     _w_cstr(w, o.match)
@@ -147,26 +144,26 @@ def _dec_DescribeClientQuotasRequest_1(buf: memoryview, pos: int) -> tuple[Descr
     if n < 0:
         o.components = None
     else:
-        a = []; ap = a.append
+        a0: list[ComponentData] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ComponentData_1(buf, pos); ap(x)
-        o.components = a
+            x0, pos = _dec_ComponentData_1(buf, pos); ap0(x0)
+        o.components = a0
     o.strict = _S2.unpack_from(buf, pos)[0]; pos += 1
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DescribeClientQuotasRequest_1(o: DescribeClientQuotasRequest, w: Callable[[bytes], object]) -> None:
-    a = o.components
-    if a is None:
+def _enc_DescribeClientQuotasRequest_1(o: DescribeClientQuotasRequest, w: Writer) -> None:
+    a0 = o.components
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_ComponentData_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_ComponentData_1(x0, w)
     w(_S2.pack(o.strict))
     w(b'\x00')
 
 
-_DEC_DescribeClientQuotasRequest: list[Callable[..., Any]] = [_dec_DescribeClientQuotasRequest_0, _dec_DescribeClientQuotasRequest_1]
-_ENC_DescribeClientQuotasRequest: list[Callable[..., Any]] = [_enc_DescribeClientQuotasRequest_0, _enc_DescribeClientQuotasRequest_1]
+_DEC_DescribeClientQuotasRequest: list[Callable[[memoryview, int], tuple[DescribeClientQuotasRequest, int]]] = [_dec_DescribeClientQuotasRequest_0, _dec_DescribeClientQuotasRequest_1]
+_ENC_DescribeClientQuotasRequest: list[Callable[[DescribeClientQuotasRequest, Writer], None]] = [_enc_DescribeClientQuotasRequest_0, _enc_DescribeClientQuotasRequest_1]

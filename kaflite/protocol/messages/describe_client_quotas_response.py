@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -79,9 +79,9 @@ class DescribeClientQuotasResponse:
     MIN_VERSION = 0
     MAX_VERSION = 1
     FLEXIBLE_MIN = 1
-    EntryData: type[EntryData]
-    EntityData: type[EntityData]
-    ValueData: type[ValueData]
+    EntryData: TypeAlias = EntryData
+    EntityData: TypeAlias = EntityData
+    ValueData: TypeAlias = ValueData
 
     def __init__(self, *, throttle_time_ms: int = 0, error_code: int = 0, error_message: str | None = '', entries: list[EntryData] | None = _UNSET) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -122,11 +122,6 @@ class DescribeClientQuotasResponse:
         return o, end
 
 
-DescribeClientQuotasResponse.EntryData = EntryData  # type: ignore[misc]
-DescribeClientQuotasResponse.EntityData = EntityData  # type: ignore[misc]
-DescribeClientQuotasResponse.ValueData = ValueData  # type: ignore[misc]
-
-
 def _dec_EntityData_0(buf: memoryview, pos: int) -> tuple[EntityData, int]:
     o = _new(EntityData)
     o.entity_type, pos = _r_str(buf, pos)
@@ -134,7 +129,7 @@ def _dec_EntityData_0(buf: memoryview, pos: int) -> tuple[EntityData, int]:
     return o, pos
 
 
-def _enc_EntityData_0(o: EntityData, w: Callable[[bytes], object]) -> None:
+def _enc_EntityData_0(o: EntityData, w: Writer) -> None:
     _w_str(w, o.entity_type)
     _w_str(w, o.entity_name)
 
@@ -146,7 +141,7 @@ def _dec_ValueData_0(buf: memoryview, pos: int) -> tuple[ValueData, int]:
     return o, pos
 
 
-def _enc_ValueData_0(o: ValueData, w: Callable[[bytes], object]) -> None:
+def _enc_ValueData_0(o: ValueData, w: Writer) -> None:
     _w_str(w, o.key)
     w(_S2.pack(o.value))
 
@@ -157,36 +152,36 @@ def _dec_EntryData_0(buf: memoryview, pos: int) -> tuple[EntryData, int]:
     if n < 0:
         o.entity = None
     else:
-        a = []; ap = a.append
+        a0: list[EntityData] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_EntityData_0(buf, pos); ap(x)
-        o.entity = a
+            x0, pos = _dec_EntityData_0(buf, pos); ap0(x0)
+        o.entity = a0
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
     if n < 0:
         o.values = None
     else:
-        a = []; ap = a.append
+        a1: list[ValueData] = []; ap1 = a1.append
         for _ in range(n):
-            x, pos = _dec_ValueData_0(buf, pos); ap(x)
-        o.values = a
+            x1, pos = _dec_ValueData_0(buf, pos); ap1(x1)
+        o.values = a1
     return o, pos
 
 
-def _enc_EntryData_0(o: EntryData, w: Callable[[bytes], object]) -> None:
-    a = o.entity
-    if a is None:
+def _enc_EntryData_0(o: EntryData, w: Writer) -> None:
+    a0 = o.entity
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_EntityData_0(x, w)
-    a = o.values
-    if a is None:
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_EntityData_0(x0, w)
+    a1 = o.values
+    if a1 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_ValueData_0(x, w)
+        w(_S0.pack(len(a1)))
+        for x1 in a1:
+            _enc_ValueData_0(x1, w)
 
 
 def _dec_DescribeClientQuotasResponse_0(buf: memoryview, pos: int) -> tuple[DescribeClientQuotasResponse, int]:
@@ -198,24 +193,24 @@ def _dec_DescribeClientQuotasResponse_0(buf: memoryview, pos: int) -> tuple[Desc
     if n < 0:
         o.entries = None
     else:
-        a = []; ap = a.append
+        a0: list[EntryData] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_EntryData_0(buf, pos); ap(x)
-        o.entries = a
+            x0, pos = _dec_EntryData_0(buf, pos); ap0(x0)
+        o.entries = a0
     return o, pos
 
 
-def _enc_DescribeClientQuotasResponse_0(o: DescribeClientQuotasResponse, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeClientQuotasResponse_0(o: DescribeClientQuotasResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
     w(_S1.pack(o.error_code))
     _w_str(w, o.error_message)
-    a = o.entries
-    if a is None:
+    a0 = o.entries
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_EntryData_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_EntryData_0(x0, w)
 
 
 def _dec_EntityData_1(buf: memoryview, pos: int) -> tuple[EntityData, int]:
@@ -226,7 +221,7 @@ def _dec_EntityData_1(buf: memoryview, pos: int) -> tuple[EntityData, int]:
     return o, pos
 
 
-def _enc_EntityData_1(o: EntityData, w: Callable[[bytes], object]) -> None:
+def _enc_EntityData_1(o: EntityData, w: Writer) -> None:
     _w_cstr(w, o.entity_type)
     _w_cstr(w, o.entity_name)
     w(b'\x00')
@@ -240,7 +235,7 @@ def _dec_ValueData_1(buf: memoryview, pos: int) -> tuple[ValueData, int]:
     return o, pos
 
 
-def _enc_ValueData_1(o: ValueData, w: Callable[[bytes], object]) -> None:
+def _enc_ValueData_1(o: ValueData, w: Writer) -> None:
     _w_cstr(w, o.key)
     w(_S2.pack(o.value))
     w(b'\x00')
@@ -252,37 +247,37 @@ def _dec_EntryData_1(buf: memoryview, pos: int) -> tuple[EntryData, int]:
     if n < 0:
         o.entity = None
     else:
-        a = []; ap = a.append
+        a0: list[EntityData] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_EntityData_1(buf, pos); ap(x)
-        o.entity = a
+            x0, pos = _dec_EntityData_1(buf, pos); ap0(x0)
+        o.entity = a0
     n, pos = _r_uvarint(buf, pos); n -= 1
     if n < 0:
         o.values = None
     else:
-        a = []; ap = a.append
+        a1: list[ValueData] = []; ap1 = a1.append
         for _ in range(n):
-            x, pos = _dec_ValueData_1(buf, pos); ap(x)
-        o.values = a
+            x1, pos = _dec_ValueData_1(buf, pos); ap1(x1)
+        o.values = a1
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_EntryData_1(o: EntryData, w: Callable[[bytes], object]) -> None:
-    a = o.entity
-    if a is None:
+def _enc_EntryData_1(o: EntryData, w: Writer) -> None:
+    a0 = o.entity
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_EntityData_1(x, w)
-    a = o.values
-    if a is None:
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_EntityData_1(x0, w)
+    a1 = o.values
+    if a1 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_ValueData_1(x, w)
+        w(_uvarint(len(a1) + 1))
+        for x1 in a1:
+            _enc_ValueData_1(x1, w)
     w(b'\x00')
 
 
@@ -295,27 +290,27 @@ def _dec_DescribeClientQuotasResponse_1(buf: memoryview, pos: int) -> tuple[Desc
     if n < 0:
         o.entries = None
     else:
-        a = []; ap = a.append
+        a0: list[EntryData] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_EntryData_1(buf, pos); ap(x)
-        o.entries = a
+            x0, pos = _dec_EntryData_1(buf, pos); ap0(x0)
+        o.entries = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DescribeClientQuotasResponse_1(o: DescribeClientQuotasResponse, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeClientQuotasResponse_1(o: DescribeClientQuotasResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
     w(_S1.pack(o.error_code))
     _w_cstr(w, o.error_message)
-    a = o.entries
-    if a is None:
+    a0 = o.entries
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_EntryData_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_EntryData_1(x0, w)
     w(b'\x00')
 
 
-_DEC_DescribeClientQuotasResponse: list[Callable[..., Any]] = [_dec_DescribeClientQuotasResponse_0, _dec_DescribeClientQuotasResponse_1]
-_ENC_DescribeClientQuotasResponse: list[Callable[..., Any]] = [_enc_DescribeClientQuotasResponse_0, _enc_DescribeClientQuotasResponse_1]
+_DEC_DescribeClientQuotasResponse: list[Callable[[memoryview, int], tuple[DescribeClientQuotasResponse, int]]] = [_dec_DescribeClientQuotasResponse_0, _dec_DescribeClientQuotasResponse_1]
+_ENC_DescribeClientQuotasResponse: list[Callable[[DescribeClientQuotasResponse, Writer], None]] = [_enc_DescribeClientQuotasResponse_0, _enc_DescribeClientQuotasResponse_1]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>?')
@@ -63,8 +63,6 @@ class DescribeClusterRequest:
         return o, end
 
 
-
-
 def _dec_DescribeClusterRequest_0(buf: memoryview, pos: int) -> tuple[DescribeClusterRequest, int]:
     o = _new(DescribeClusterRequest)
     o.include_cluster_authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 1
@@ -74,7 +72,7 @@ def _dec_DescribeClusterRequest_0(buf: memoryview, pos: int) -> tuple[DescribeCl
     return o, pos
 
 
-def _enc_DescribeClusterRequest_0(o: DescribeClusterRequest, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeClusterRequest_0(o: DescribeClusterRequest, w: Writer) -> None:
     w(_S0.pack(o.include_cluster_authorized_operations))
     w(b'\x00')
 
@@ -88,7 +86,7 @@ def _dec_DescribeClusterRequest_1(buf: memoryview, pos: int) -> tuple[DescribeCl
     return o, pos
 
 
-def _enc_DescribeClusterRequest_1(o: DescribeClusterRequest, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeClusterRequest_1(o: DescribeClusterRequest, w: Writer) -> None:
     w(_S0.pack(o.include_cluster_authorized_operations))
     w(_S1.pack(o.endpoint_type))
     w(b'\x00')
@@ -103,12 +101,12 @@ def _dec_DescribeClusterRequest_2(buf: memoryview, pos: int) -> tuple[DescribeCl
     return o, pos
 
 
-def _enc_DescribeClusterRequest_2(o: DescribeClusterRequest, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeClusterRequest_2(o: DescribeClusterRequest, w: Writer) -> None:
     w(_S0.pack(o.include_cluster_authorized_operations))
     w(_S1.pack(o.endpoint_type))
     w(_S0.pack(o.include_fenced_brokers))
     w(b'\x00')
 
 
-_DEC_DescribeClusterRequest: list[Callable[..., Any]] = [_dec_DescribeClusterRequest_0, _dec_DescribeClusterRequest_1, _dec_DescribeClusterRequest_2]
-_ENC_DescribeClusterRequest: list[Callable[..., Any]] = [_enc_DescribeClusterRequest_0, _enc_DescribeClusterRequest_1, _enc_DescribeClusterRequest_2]
+_DEC_DescribeClusterRequest: list[Callable[[memoryview, int], tuple[DescribeClusterRequest, int]]] = [_dec_DescribeClusterRequest_0, _dec_DescribeClusterRequest_1, _dec_DescribeClusterRequest_2]
+_ENC_DescribeClusterRequest: list[Callable[[DescribeClusterRequest, Writer], None]] = [_enc_DescribeClusterRequest_0, _enc_DescribeClusterRequest_1, _enc_DescribeClusterRequest_2]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -47,7 +47,7 @@ class DescribeClusterResponse:
     MIN_VERSION = 0
     MAX_VERSION = 2
     FLEXIBLE_MIN = 0
-    DescribeClusterBroker: type[DescribeClusterBroker]
+    DescribeClusterBroker: TypeAlias = DescribeClusterBroker
 
     def __init__(self, *, throttle_time_ms: int = 0, error_code: int = 0, error_message: str | None = None, endpoint_type: int = 1, cluster_id: str = '', controller_id: int = -1, brokers: list[DescribeClusterBroker] | None = None, cluster_authorized_operations: int = -2147483648) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -92,9 +92,6 @@ class DescribeClusterResponse:
         return o, end
 
 
-DescribeClusterResponse.DescribeClusterBroker = DescribeClusterBroker  # type: ignore[misc]
-
-
 def _dec_DescribeClusterBroker_0(buf: memoryview, pos: int) -> tuple[DescribeClusterBroker, int]:
     o = _new(DescribeClusterBroker)
     o.broker_id = _S0.unpack_from(buf, pos)[0]; pos += 4
@@ -106,7 +103,7 @@ def _dec_DescribeClusterBroker_0(buf: memoryview, pos: int) -> tuple[DescribeClu
     return o, pos
 
 
-def _enc_DescribeClusterBroker_0(o: DescribeClusterBroker, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeClusterBroker_0(o: DescribeClusterBroker, w: Writer) -> None:
     w(_S0.pack(o.broker_id))
     _w_cstr(w, o.host)
     w(_S0.pack(o.port))
@@ -126,28 +123,28 @@ def _dec_DescribeClusterResponse_0(buf: memoryview, pos: int) -> tuple[DescribeC
     if n < 0:
         o.brokers = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribeClusterBroker] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribeClusterBroker_0(buf, pos); ap(x)
-        o.brokers = a
+            x0, pos = _dec_DescribeClusterBroker_0(buf, pos); ap0(x0)
+        o.brokers = a0
     o.cluster_authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 4
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DescribeClusterResponse_0(o: DescribeClusterResponse, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeClusterResponse_0(o: DescribeClusterResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
     w(_S1.pack(o.error_code))
     _w_cstr(w, o.error_message)
     _w_cstr(w, o.cluster_id)
     w(_S0.pack(o.controller_id))
-    a = o.brokers
-    if a is None:
+    a0 = o.brokers
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_DescribeClusterBroker_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_DescribeClusterBroker_0(x0, w)
     w(_S0.pack(o.cluster_authorized_operations))
     w(b'\x00')
 
@@ -164,29 +161,29 @@ def _dec_DescribeClusterResponse_1(buf: memoryview, pos: int) -> tuple[DescribeC
     if n < 0:
         o.brokers = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribeClusterBroker] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribeClusterBroker_0(buf, pos); ap(x)
-        o.brokers = a
+            x0, pos = _dec_DescribeClusterBroker_0(buf, pos); ap0(x0)
+        o.brokers = a0
     o.cluster_authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 4
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DescribeClusterResponse_1(o: DescribeClusterResponse, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeClusterResponse_1(o: DescribeClusterResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
     w(_S1.pack(o.error_code))
     _w_cstr(w, o.error_message)
     w(_S2.pack(o.endpoint_type))
     _w_cstr(w, o.cluster_id)
     w(_S0.pack(o.controller_id))
-    a = o.brokers
-    if a is None:
+    a0 = o.brokers
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_DescribeClusterBroker_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_DescribeClusterBroker_0(x0, w)
     w(_S0.pack(o.cluster_authorized_operations))
     w(b'\x00')
 
@@ -202,7 +199,7 @@ def _dec_DescribeClusterBroker_1(buf: memoryview, pos: int) -> tuple[DescribeClu
     return o, pos
 
 
-def _enc_DescribeClusterBroker_1(o: DescribeClusterBroker, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeClusterBroker_1(o: DescribeClusterBroker, w: Writer) -> None:
     w(_S0.pack(o.broker_id))
     _w_cstr(w, o.host)
     w(_S0.pack(o.port))
@@ -223,32 +220,32 @@ def _dec_DescribeClusterResponse_2(buf: memoryview, pos: int) -> tuple[DescribeC
     if n < 0:
         o.brokers = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribeClusterBroker] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribeClusterBroker_1(buf, pos); ap(x)
-        o.brokers = a
+            x0, pos = _dec_DescribeClusterBroker_1(buf, pos); ap0(x0)
+        o.brokers = a0
     o.cluster_authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 4
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DescribeClusterResponse_2(o: DescribeClusterResponse, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeClusterResponse_2(o: DescribeClusterResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
     w(_S1.pack(o.error_code))
     _w_cstr(w, o.error_message)
     w(_S2.pack(o.endpoint_type))
     _w_cstr(w, o.cluster_id)
     w(_S0.pack(o.controller_id))
-    a = o.brokers
-    if a is None:
+    a0 = o.brokers
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_DescribeClusterBroker_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_DescribeClusterBroker_1(x0, w)
     w(_S0.pack(o.cluster_authorized_operations))
     w(b'\x00')
 
 
-_DEC_DescribeClusterResponse: list[Callable[..., Any]] = [_dec_DescribeClusterResponse_0, _dec_DescribeClusterResponse_1, _dec_DescribeClusterResponse_2]
-_ENC_DescribeClusterResponse: list[Callable[..., Any]] = [_enc_DescribeClusterResponse_0, _enc_DescribeClusterResponse_1, _enc_DescribeClusterResponse_2]
+_DEC_DescribeClusterResponse: list[Callable[[memoryview, int], tuple[DescribeClusterResponse, int]]] = [_dec_DescribeClusterResponse_0, _dec_DescribeClusterResponse_1, _dec_DescribeClusterResponse_2]
+_ENC_DescribeClusterResponse: list[Callable[[DescribeClusterResponse, Writer], None]] = [_enc_DescribeClusterResponse_0, _enc_DescribeClusterResponse_1, _enc_DescribeClusterResponse_2]

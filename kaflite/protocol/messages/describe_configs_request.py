@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -44,7 +44,7 @@ class DescribeConfigsRequest:
     MIN_VERSION = 1
     MAX_VERSION = 4
     FLEXIBLE_MIN = 4
-    DescribeConfigsResource: type[DescribeConfigsResource]
+    DescribeConfigsResource: TypeAlias = DescribeConfigsResource
 
     def __init__(self, *, resources: list[DescribeConfigsResource] | None = None, include_synonyms: bool = False, include_documentation: bool = False) -> None:
         self.resources = [] if resources is None else resources
@@ -84,9 +84,6 @@ class DescribeConfigsRequest:
         return o, end
 
 
-DescribeConfigsRequest.DescribeConfigsResource = DescribeConfigsResource  # type: ignore[misc]
-
-
 def _dec_DescribeConfigsResource_0(buf: memoryview, pos: int) -> tuple[DescribeConfigsResource, int]:
     o = _new(DescribeConfigsResource)
     o.resource_type = _S1.unpack_from(buf, pos)[0]; pos += 1
@@ -95,23 +92,23 @@ def _dec_DescribeConfigsResource_0(buf: memoryview, pos: int) -> tuple[DescribeC
     if n < 0:
         o.configuration_keys = None
     else:
-        a = []; ap = a.append
+        a0: list[str | None] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _r_str(buf, pos); ap(x)
-        o.configuration_keys = a
+            x0, pos = _r_str(buf, pos); ap0(x0)
+        o.configuration_keys = a0
     return o, pos
 
 
-def _enc_DescribeConfigsResource_0(o: DescribeConfigsResource, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeConfigsResource_0(o: DescribeConfigsResource, w: Writer) -> None:
     w(_S1.pack(o.resource_type))
     _w_str(w, o.resource_name)
-    a = o.configuration_keys
-    if a is None:
+    a0 = o.configuration_keys
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _w_str(w, x)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _w_str(w, x0)
 
 
 def _dec_DescribeConfigsRequest_0(buf: memoryview, pos: int) -> tuple[DescribeConfigsRequest, int]:
@@ -120,23 +117,23 @@ def _dec_DescribeConfigsRequest_0(buf: memoryview, pos: int) -> tuple[DescribeCo
     if n < 0:
         o.resources = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribeConfigsResource] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribeConfigsResource_0(buf, pos); ap(x)
-        o.resources = a
+            x0, pos = _dec_DescribeConfigsResource_0(buf, pos); ap0(x0)
+        o.resources = a0
     o.include_synonyms = _S2.unpack_from(buf, pos)[0]; pos += 1
     o.include_documentation = False
     return o, pos
 
 
-def _enc_DescribeConfigsRequest_0(o: DescribeConfigsRequest, w: Callable[[bytes], object]) -> None:
-    a = o.resources
-    if a is None:
+def _enc_DescribeConfigsRequest_0(o: DescribeConfigsRequest, w: Writer) -> None:
+    a0 = o.resources
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_DescribeConfigsResource_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_DescribeConfigsResource_0(x0, w)
     w(_S2.pack(o.include_synonyms))
 
 
@@ -146,23 +143,23 @@ def _dec_DescribeConfigsRequest_1(buf: memoryview, pos: int) -> tuple[DescribeCo
     if n < 0:
         o.resources = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribeConfigsResource] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribeConfigsResource_0(buf, pos); ap(x)
-        o.resources = a
+            x0, pos = _dec_DescribeConfigsResource_0(buf, pos); ap0(x0)
+        o.resources = a0
     o.include_synonyms = _S2.unpack_from(buf, pos)[0]; pos += 1
     o.include_documentation = _S2.unpack_from(buf, pos)[0]; pos += 1
     return o, pos
 
 
-def _enc_DescribeConfigsRequest_1(o: DescribeConfigsRequest, w: Callable[[bytes], object]) -> None:
-    a = o.resources
-    if a is None:
+def _enc_DescribeConfigsRequest_1(o: DescribeConfigsRequest, w: Writer) -> None:
+    a0 = o.resources
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_DescribeConfigsResource_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_DescribeConfigsResource_0(x0, w)
     w(_S2.pack(o.include_synonyms))
     w(_S2.pack(o.include_documentation))
 
@@ -175,24 +172,24 @@ def _dec_DescribeConfigsResource_1(buf: memoryview, pos: int) -> tuple[DescribeC
     if n < 0:
         o.configuration_keys = None
     else:
-        a = []; ap = a.append
+        a0: list[str | None] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _r_cstr(buf, pos); ap(x)
-        o.configuration_keys = a
+            x0, pos = _r_cstr(buf, pos); ap0(x0)
+        o.configuration_keys = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DescribeConfigsResource_1(o: DescribeConfigsResource, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeConfigsResource_1(o: DescribeConfigsResource, w: Writer) -> None:
     w(_S1.pack(o.resource_type))
     _w_cstr(w, o.resource_name)
-    a = o.configuration_keys
-    if a is None:
+    a0 = o.configuration_keys
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _w_cstr(w, x)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _w_cstr(w, x0)
     w(b'\x00')
 
 
@@ -202,28 +199,28 @@ def _dec_DescribeConfigsRequest_2(buf: memoryview, pos: int) -> tuple[DescribeCo
     if n < 0:
         o.resources = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribeConfigsResource] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribeConfigsResource_1(buf, pos); ap(x)
-        o.resources = a
+            x0, pos = _dec_DescribeConfigsResource_1(buf, pos); ap0(x0)
+        o.resources = a0
     o.include_synonyms = _S2.unpack_from(buf, pos)[0]; pos += 1
     o.include_documentation = _S2.unpack_from(buf, pos)[0]; pos += 1
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DescribeConfigsRequest_2(o: DescribeConfigsRequest, w: Callable[[bytes], object]) -> None:
-    a = o.resources
-    if a is None:
+def _enc_DescribeConfigsRequest_2(o: DescribeConfigsRequest, w: Writer) -> None:
+    a0 = o.resources
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_DescribeConfigsResource_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_DescribeConfigsResource_1(x0, w)
     w(_S2.pack(o.include_synonyms))
     w(_S2.pack(o.include_documentation))
     w(b'\x00')
 
 
-_DEC_DescribeConfigsRequest: list[Callable[..., Any]] = [_unsupported, _dec_DescribeConfigsRequest_0, _dec_DescribeConfigsRequest_0, _dec_DescribeConfigsRequest_1, _dec_DescribeConfigsRequest_2]
-_ENC_DescribeConfigsRequest: list[Callable[..., Any]] = [_unsupported, _enc_DescribeConfigsRequest_0, _enc_DescribeConfigsRequest_0, _enc_DescribeConfigsRequest_1, _enc_DescribeConfigsRequest_2]
+_DEC_DescribeConfigsRequest: list[Callable[[memoryview, int], tuple[DescribeConfigsRequest, int]]] = [_unsupported, _dec_DescribeConfigsRequest_0, _dec_DescribeConfigsRequest_0, _dec_DescribeConfigsRequest_1, _dec_DescribeConfigsRequest_2]
+_ENC_DescribeConfigsRequest: list[Callable[[DescribeConfigsRequest, Writer], None]] = [_unsupported, _enc_DescribeConfigsRequest_0, _enc_DescribeConfigsRequest_0, _enc_DescribeConfigsRequest_1, _enc_DescribeConfigsRequest_2]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -91,9 +91,9 @@ class DescribeConfigsResponse:
     MIN_VERSION = 1
     MAX_VERSION = 4
     FLEXIBLE_MIN = 4
-    DescribeConfigsResult: type[DescribeConfigsResult]
-    DescribeConfigsResourceResult: type[DescribeConfigsResourceResult]
-    DescribeConfigsSynonym: type[DescribeConfigsSynonym]
+    DescribeConfigsResult: TypeAlias = DescribeConfigsResult
+    DescribeConfigsResourceResult: TypeAlias = DescribeConfigsResourceResult
+    DescribeConfigsSynonym: TypeAlias = DescribeConfigsSynonym
 
     def __init__(self, *, throttle_time_ms: int = 0, results: list[DescribeConfigsResult] | None = None) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -132,11 +132,6 @@ class DescribeConfigsResponse:
         return o, end
 
 
-DescribeConfigsResponse.DescribeConfigsResult = DescribeConfigsResult  # type: ignore[misc]
-DescribeConfigsResponse.DescribeConfigsResourceResult = DescribeConfigsResourceResult  # type: ignore[misc]
-DescribeConfigsResponse.DescribeConfigsSynonym = DescribeConfigsSynonym  # type: ignore[misc]
-
-
 def _dec_DescribeConfigsSynonym_0(buf: memoryview, pos: int) -> tuple[DescribeConfigsSynonym, int]:
     o = _new(DescribeConfigsSynonym)
     o.name, pos = _r_str(buf, pos)
@@ -145,7 +140,7 @@ def _dec_DescribeConfigsSynonym_0(buf: memoryview, pos: int) -> tuple[DescribeCo
     return o, pos
 
 
-def _enc_DescribeConfigsSynonym_0(o: DescribeConfigsSynonym, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeConfigsSynonym_0(o: DescribeConfigsSynonym, w: Writer) -> None:
     _w_str(w, o.name)
     _w_str(w, o.value)
     w(_S2.pack(o.source))
@@ -163,28 +158,28 @@ def _dec_DescribeConfigsResourceResult_0(buf: memoryview, pos: int) -> tuple[Des
     if n < 0:
         o.synonyms = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribeConfigsSynonym] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribeConfigsSynonym_0(buf, pos); ap(x)
-        o.synonyms = a
+            x0, pos = _dec_DescribeConfigsSynonym_0(buf, pos); ap0(x0)
+        o.synonyms = a0
     o.config_type = 0
     o.documentation = ''
     return o, pos
 
 
-def _enc_DescribeConfigsResourceResult_0(o: DescribeConfigsResourceResult, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeConfigsResourceResult_0(o: DescribeConfigsResourceResult, w: Writer) -> None:
     _w_str(w, o.name)
     _w_str(w, o.value)
     w(_S3.pack(o.read_only))
     w(_S2.pack(o.config_source))
     w(_S3.pack(o.is_sensitive))
-    a = o.synonyms
-    if a is None:
+    a0 = o.synonyms
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_DescribeConfigsSynonym_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_DescribeConfigsSynonym_0(x0, w)
 
 
 def _dec_DescribeConfigsResult_0(buf: memoryview, pos: int) -> tuple[DescribeConfigsResult, int]:
@@ -197,25 +192,25 @@ def _dec_DescribeConfigsResult_0(buf: memoryview, pos: int) -> tuple[DescribeCon
     if n < 0:
         o.configs = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribeConfigsResourceResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribeConfigsResourceResult_0(buf, pos); ap(x)
-        o.configs = a
+            x0, pos = _dec_DescribeConfigsResourceResult_0(buf, pos); ap0(x0)
+        o.configs = a0
     return o, pos
 
 
-def _enc_DescribeConfigsResult_0(o: DescribeConfigsResult, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeConfigsResult_0(o: DescribeConfigsResult, w: Writer) -> None:
     w(_S1.pack(o.error_code))
     _w_str(w, o.error_message)
     w(_S2.pack(o.resource_type))
     _w_str(w, o.resource_name)
-    a = o.configs
-    if a is None:
+    a0 = o.configs
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_DescribeConfigsResourceResult_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_DescribeConfigsResourceResult_0(x0, w)
 
 
 def _dec_DescribeConfigsResponse_0(buf: memoryview, pos: int) -> tuple[DescribeConfigsResponse, int]:
@@ -225,22 +220,22 @@ def _dec_DescribeConfigsResponse_0(buf: memoryview, pos: int) -> tuple[DescribeC
     if n < 0:
         o.results = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribeConfigsResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribeConfigsResult_0(buf, pos); ap(x)
-        o.results = a
+            x0, pos = _dec_DescribeConfigsResult_0(buf, pos); ap0(x0)
+        o.results = a0
     return o, pos
 
 
-def _enc_DescribeConfigsResponse_0(o: DescribeConfigsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeConfigsResponse_0(o: DescribeConfigsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.results
-    if a is None:
+    a0 = o.results
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_DescribeConfigsResult_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_DescribeConfigsResult_0(x0, w)
 
 
 def _dec_DescribeConfigsResourceResult_1(buf: memoryview, pos: int) -> tuple[DescribeConfigsResourceResult, int]:
@@ -255,28 +250,28 @@ def _dec_DescribeConfigsResourceResult_1(buf: memoryview, pos: int) -> tuple[Des
     if n < 0:
         o.synonyms = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribeConfigsSynonym] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribeConfigsSynonym_0(buf, pos); ap(x)
-        o.synonyms = a
+            x0, pos = _dec_DescribeConfigsSynonym_0(buf, pos); ap0(x0)
+        o.synonyms = a0
     o.config_type = _S2.unpack_from(buf, pos)[0]; pos += 1
     o.documentation, pos = _r_str(buf, pos)
     return o, pos
 
 
-def _enc_DescribeConfigsResourceResult_1(o: DescribeConfigsResourceResult, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeConfigsResourceResult_1(o: DescribeConfigsResourceResult, w: Writer) -> None:
     _w_str(w, o.name)
     _w_str(w, o.value)
     w(_S3.pack(o.read_only))
     w(_S2.pack(o.config_source))
     w(_S3.pack(o.is_sensitive))
-    a = o.synonyms
-    if a is None:
+    a0 = o.synonyms
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_DescribeConfigsSynonym_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_DescribeConfigsSynonym_0(x0, w)
     w(_S2.pack(o.config_type))
     _w_str(w, o.documentation)
 
@@ -291,25 +286,25 @@ def _dec_DescribeConfigsResult_1(buf: memoryview, pos: int) -> tuple[DescribeCon
     if n < 0:
         o.configs = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribeConfigsResourceResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribeConfigsResourceResult_1(buf, pos); ap(x)
-        o.configs = a
+            x0, pos = _dec_DescribeConfigsResourceResult_1(buf, pos); ap0(x0)
+        o.configs = a0
     return o, pos
 
 
-def _enc_DescribeConfigsResult_1(o: DescribeConfigsResult, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeConfigsResult_1(o: DescribeConfigsResult, w: Writer) -> None:
     w(_S1.pack(o.error_code))
     _w_str(w, o.error_message)
     w(_S2.pack(o.resource_type))
     _w_str(w, o.resource_name)
-    a = o.configs
-    if a is None:
+    a0 = o.configs
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_DescribeConfigsResourceResult_1(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_DescribeConfigsResourceResult_1(x0, w)
 
 
 def _dec_DescribeConfigsResponse_1(buf: memoryview, pos: int) -> tuple[DescribeConfigsResponse, int]:
@@ -319,22 +314,22 @@ def _dec_DescribeConfigsResponse_1(buf: memoryview, pos: int) -> tuple[DescribeC
     if n < 0:
         o.results = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribeConfigsResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribeConfigsResult_1(buf, pos); ap(x)
-        o.results = a
+            x0, pos = _dec_DescribeConfigsResult_1(buf, pos); ap0(x0)
+        o.results = a0
     return o, pos
 
 
-def _enc_DescribeConfigsResponse_1(o: DescribeConfigsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeConfigsResponse_1(o: DescribeConfigsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.results
-    if a is None:
+    a0 = o.results
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_DescribeConfigsResult_1(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_DescribeConfigsResult_1(x0, w)
 
 
 def _dec_DescribeConfigsSynonym_1(buf: memoryview, pos: int) -> tuple[DescribeConfigsSynonym, int]:
@@ -346,7 +341,7 @@ def _dec_DescribeConfigsSynonym_1(buf: memoryview, pos: int) -> tuple[DescribeCo
     return o, pos
 
 
-def _enc_DescribeConfigsSynonym_1(o: DescribeConfigsSynonym, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeConfigsSynonym_1(o: DescribeConfigsSynonym, w: Writer) -> None:
     _w_cstr(w, o.name)
     _w_cstr(w, o.value)
     w(_S2.pack(o.source))
@@ -365,29 +360,29 @@ def _dec_DescribeConfigsResourceResult_2(buf: memoryview, pos: int) -> tuple[Des
     if n < 0:
         o.synonyms = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribeConfigsSynonym] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribeConfigsSynonym_1(buf, pos); ap(x)
-        o.synonyms = a
+            x0, pos = _dec_DescribeConfigsSynonym_1(buf, pos); ap0(x0)
+        o.synonyms = a0
     o.config_type = _S2.unpack_from(buf, pos)[0]; pos += 1
     o.documentation, pos = _r_cstr(buf, pos)
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DescribeConfigsResourceResult_2(o: DescribeConfigsResourceResult, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeConfigsResourceResult_2(o: DescribeConfigsResourceResult, w: Writer) -> None:
     _w_cstr(w, o.name)
     _w_cstr(w, o.value)
     w(_S3.pack(o.read_only))
     w(_S2.pack(o.config_source))
     w(_S3.pack(o.is_sensitive))
-    a = o.synonyms
-    if a is None:
+    a0 = o.synonyms
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_DescribeConfigsSynonym_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_DescribeConfigsSynonym_1(x0, w)
     w(_S2.pack(o.config_type))
     _w_cstr(w, o.documentation)
     w(b'\x00')
@@ -403,26 +398,26 @@ def _dec_DescribeConfigsResult_2(buf: memoryview, pos: int) -> tuple[DescribeCon
     if n < 0:
         o.configs = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribeConfigsResourceResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribeConfigsResourceResult_2(buf, pos); ap(x)
-        o.configs = a
+            x0, pos = _dec_DescribeConfigsResourceResult_2(buf, pos); ap0(x0)
+        o.configs = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DescribeConfigsResult_2(o: DescribeConfigsResult, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeConfigsResult_2(o: DescribeConfigsResult, w: Writer) -> None:
     w(_S1.pack(o.error_code))
     _w_cstr(w, o.error_message)
     w(_S2.pack(o.resource_type))
     _w_cstr(w, o.resource_name)
-    a = o.configs
-    if a is None:
+    a0 = o.configs
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_DescribeConfigsResourceResult_2(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_DescribeConfigsResourceResult_2(x0, w)
     w(b'\x00')
 
 
@@ -433,25 +428,25 @@ def _dec_DescribeConfigsResponse_2(buf: memoryview, pos: int) -> tuple[DescribeC
     if n < 0:
         o.results = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribeConfigsResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribeConfigsResult_2(buf, pos); ap(x)
-        o.results = a
+            x0, pos = _dec_DescribeConfigsResult_2(buf, pos); ap0(x0)
+        o.results = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DescribeConfigsResponse_2(o: DescribeConfigsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeConfigsResponse_2(o: DescribeConfigsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.results
-    if a is None:
+    a0 = o.results
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_DescribeConfigsResult_2(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_DescribeConfigsResult_2(x0, w)
     w(b'\x00')
 
 
-_DEC_DescribeConfigsResponse: list[Callable[..., Any]] = [_unsupported, _dec_DescribeConfigsResponse_0, _dec_DescribeConfigsResponse_0, _dec_DescribeConfigsResponse_1, _dec_DescribeConfigsResponse_2]
-_ENC_DescribeConfigsResponse: list[Callable[..., Any]] = [_unsupported, _enc_DescribeConfigsResponse_0, _enc_DescribeConfigsResponse_0, _enc_DescribeConfigsResponse_1, _enc_DescribeConfigsResponse_2]
+_DEC_DescribeConfigsResponse: list[Callable[[memoryview, int], tuple[DescribeConfigsResponse, int]]] = [_unsupported, _dec_DescribeConfigsResponse_0, _dec_DescribeConfigsResponse_0, _dec_DescribeConfigsResponse_1, _dec_DescribeConfigsResponse_2]
+_ENC_DescribeConfigsResponse: list[Callable[[DescribeConfigsResponse, Writer], None]] = [_unsupported, _enc_DescribeConfigsResponse_0, _enc_DescribeConfigsResponse_0, _enc_DescribeConfigsResponse_1, _enc_DescribeConfigsResponse_2]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -62,30 +62,28 @@ class DescribeGroupsRequest:
         return o, end
 
 
-
-
 def _dec_DescribeGroupsRequest_0(buf: memoryview, pos: int) -> tuple[DescribeGroupsRequest, int]:
     o = _new(DescribeGroupsRequest)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
     if n < 0:
         o.groups = None
     else:
-        a = []; ap = a.append
+        a0: list[str | None] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _r_str(buf, pos); ap(x)
-        o.groups = a
+            x0, pos = _r_str(buf, pos); ap0(x0)
+        o.groups = a0
     o.include_authorized_operations = False
     return o, pos
 
 
-def _enc_DescribeGroupsRequest_0(o: DescribeGroupsRequest, w: Callable[[bytes], object]) -> None:
-    a = o.groups
-    if a is None:
+def _enc_DescribeGroupsRequest_0(o: DescribeGroupsRequest, w: Writer) -> None:
+    a0 = o.groups
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _w_str(w, x)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _w_str(w, x0)
 
 
 def _dec_DescribeGroupsRequest_1(buf: memoryview, pos: int) -> tuple[DescribeGroupsRequest, int]:
@@ -94,22 +92,22 @@ def _dec_DescribeGroupsRequest_1(buf: memoryview, pos: int) -> tuple[DescribeGro
     if n < 0:
         o.groups = None
     else:
-        a = []; ap = a.append
+        a0: list[str | None] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _r_str(buf, pos); ap(x)
-        o.groups = a
+            x0, pos = _r_str(buf, pos); ap0(x0)
+        o.groups = a0
     o.include_authorized_operations = _S1.unpack_from(buf, pos)[0]; pos += 1
     return o, pos
 
 
-def _enc_DescribeGroupsRequest_1(o: DescribeGroupsRequest, w: Callable[[bytes], object]) -> None:
-    a = o.groups
-    if a is None:
+def _enc_DescribeGroupsRequest_1(o: DescribeGroupsRequest, w: Writer) -> None:
+    a0 = o.groups
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _w_str(w, x)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _w_str(w, x0)
     w(_S1.pack(o.include_authorized_operations))
 
 
@@ -119,26 +117,26 @@ def _dec_DescribeGroupsRequest_2(buf: memoryview, pos: int) -> tuple[DescribeGro
     if n < 0:
         o.groups = None
     else:
-        a = []; ap = a.append
+        a0: list[str | None] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _r_cstr(buf, pos); ap(x)
-        o.groups = a
+            x0, pos = _r_cstr(buf, pos); ap0(x0)
+        o.groups = a0
     o.include_authorized_operations = _S1.unpack_from(buf, pos)[0]; pos += 1
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DescribeGroupsRequest_2(o: DescribeGroupsRequest, w: Callable[[bytes], object]) -> None:
-    a = o.groups
-    if a is None:
+def _enc_DescribeGroupsRequest_2(o: DescribeGroupsRequest, w: Writer) -> None:
+    a0 = o.groups
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _w_cstr(w, x)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _w_cstr(w, x0)
     w(_S1.pack(o.include_authorized_operations))
     w(b'\x00')
 
 
-_DEC_DescribeGroupsRequest: list[Callable[..., Any]] = [_dec_DescribeGroupsRequest_0, _dec_DescribeGroupsRequest_0, _dec_DescribeGroupsRequest_0, _dec_DescribeGroupsRequest_1, _dec_DescribeGroupsRequest_1, _dec_DescribeGroupsRequest_2, _dec_DescribeGroupsRequest_2]
-_ENC_DescribeGroupsRequest: list[Callable[..., Any]] = [_enc_DescribeGroupsRequest_0, _enc_DescribeGroupsRequest_0, _enc_DescribeGroupsRequest_0, _enc_DescribeGroupsRequest_1, _enc_DescribeGroupsRequest_1, _enc_DescribeGroupsRequest_2, _enc_DescribeGroupsRequest_2]
+_DEC_DescribeGroupsRequest: list[Callable[[memoryview, int], tuple[DescribeGroupsRequest, int]]] = [_dec_DescribeGroupsRequest_0, _dec_DescribeGroupsRequest_0, _dec_DescribeGroupsRequest_0, _dec_DescribeGroupsRequest_1, _dec_DescribeGroupsRequest_1, _dec_DescribeGroupsRequest_2, _dec_DescribeGroupsRequest_2]
+_ENC_DescribeGroupsRequest: list[Callable[[DescribeGroupsRequest, Writer], None]] = [_enc_DescribeGroupsRequest_0, _enc_DescribeGroupsRequest_0, _enc_DescribeGroupsRequest_0, _enc_DescribeGroupsRequest_1, _enc_DescribeGroupsRequest_1, _enc_DescribeGroupsRequest_2, _enc_DescribeGroupsRequest_2]

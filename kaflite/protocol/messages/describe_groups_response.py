@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -70,8 +70,8 @@ class DescribeGroupsResponse:
     MIN_VERSION = 0
     MAX_VERSION = 6
     FLEXIBLE_MIN = 5
-    DescribedGroup: type[DescribedGroup]
-    DescribedGroupMember: type[DescribedGroupMember]
+    DescribedGroup: TypeAlias = DescribedGroup
+    DescribedGroupMember: TypeAlias = DescribedGroupMember
 
     def __init__(self, *, throttle_time_ms: int = 0, groups: list[DescribedGroup] | None = None) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -110,10 +110,6 @@ class DescribeGroupsResponse:
         return o, end
 
 
-DescribeGroupsResponse.DescribedGroup = DescribedGroup  # type: ignore[misc]
-DescribeGroupsResponse.DescribedGroupMember = DescribedGroupMember  # type: ignore[misc]
-
-
 def _dec_DescribedGroupMember_0(buf: memoryview, pos: int) -> tuple[DescribedGroupMember, int]:
     o = _new(DescribedGroupMember)
     o.member_id, pos = _r_str(buf, pos)
@@ -125,7 +121,7 @@ def _dec_DescribedGroupMember_0(buf: memoryview, pos: int) -> tuple[DescribedGro
     return o, pos
 
 
-def _enc_DescribedGroupMember_0(o: DescribedGroupMember, w: Callable[[bytes], object]) -> None:
+def _enc_DescribedGroupMember_0(o: DescribedGroupMember, w: Writer) -> None:
     _w_str(w, o.member_id)
     _w_str(w, o.client_id)
     _w_str(w, o.client_host)
@@ -145,27 +141,27 @@ def _dec_DescribedGroup_0(buf: memoryview, pos: int) -> tuple[DescribedGroup, in
     if n < 0:
         o.members = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribedGroupMember] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribedGroupMember_0(buf, pos); ap(x)
-        o.members = a
+            x0, pos = _dec_DescribedGroupMember_0(buf, pos); ap0(x0)
+        o.members = a0
     o.authorized_operations = -2147483648
     return o, pos
 
 
-def _enc_DescribedGroup_0(o: DescribedGroup, w: Callable[[bytes], object]) -> None:
+def _enc_DescribedGroup_0(o: DescribedGroup, w: Writer) -> None:
     w(_S1.pack(o.error_code))
     _w_str(w, o.group_id)
     _w_str(w, o.group_state)
     _w_str(w, o.protocol_type)
     _w_str(w, o.protocol_data)
-    a = o.members
-    if a is None:
+    a0 = o.members
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_DescribedGroupMember_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_DescribedGroupMember_0(x0, w)
 
 
 def _dec_DescribeGroupsResponse_0(buf: memoryview, pos: int) -> tuple[DescribeGroupsResponse, int]:
@@ -175,21 +171,21 @@ def _dec_DescribeGroupsResponse_0(buf: memoryview, pos: int) -> tuple[DescribeGr
     if n < 0:
         o.groups = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribedGroup] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribedGroup_0(buf, pos); ap(x)
-        o.groups = a
+            x0, pos = _dec_DescribedGroup_0(buf, pos); ap0(x0)
+        o.groups = a0
     return o, pos
 
 
-def _enc_DescribeGroupsResponse_0(o: DescribeGroupsResponse, w: Callable[[bytes], object]) -> None:
-    a = o.groups
-    if a is None:
+def _enc_DescribeGroupsResponse_0(o: DescribeGroupsResponse, w: Writer) -> None:
+    a0 = o.groups
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_DescribedGroup_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_DescribedGroup_0(x0, w)
 
 
 def _dec_DescribeGroupsResponse_1(buf: memoryview, pos: int) -> tuple[DescribeGroupsResponse, int]:
@@ -199,22 +195,22 @@ def _dec_DescribeGroupsResponse_1(buf: memoryview, pos: int) -> tuple[DescribeGr
     if n < 0:
         o.groups = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribedGroup] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribedGroup_0(buf, pos); ap(x)
-        o.groups = a
+            x0, pos = _dec_DescribedGroup_0(buf, pos); ap0(x0)
+        o.groups = a0
     return o, pos
 
 
-def _enc_DescribeGroupsResponse_1(o: DescribeGroupsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeGroupsResponse_1(o: DescribeGroupsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.groups
-    if a is None:
+    a0 = o.groups
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_DescribedGroup_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_DescribedGroup_0(x0, w)
 
 
 def _dec_DescribedGroup_1(buf: memoryview, pos: int) -> tuple[DescribedGroup, int]:
@@ -229,27 +225,27 @@ def _dec_DescribedGroup_1(buf: memoryview, pos: int) -> tuple[DescribedGroup, in
     if n < 0:
         o.members = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribedGroupMember] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribedGroupMember_0(buf, pos); ap(x)
-        o.members = a
+            x0, pos = _dec_DescribedGroupMember_0(buf, pos); ap0(x0)
+        o.members = a0
     o.authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 4
     return o, pos
 
 
-def _enc_DescribedGroup_1(o: DescribedGroup, w: Callable[[bytes], object]) -> None:
+def _enc_DescribedGroup_1(o: DescribedGroup, w: Writer) -> None:
     w(_S1.pack(o.error_code))
     _w_str(w, o.group_id)
     _w_str(w, o.group_state)
     _w_str(w, o.protocol_type)
     _w_str(w, o.protocol_data)
-    a = o.members
-    if a is None:
+    a0 = o.members
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_DescribedGroupMember_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_DescribedGroupMember_0(x0, w)
     w(_S0.pack(o.authorized_operations))
 
 
@@ -260,22 +256,22 @@ def _dec_DescribeGroupsResponse_2(buf: memoryview, pos: int) -> tuple[DescribeGr
     if n < 0:
         o.groups = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribedGroup] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribedGroup_1(buf, pos); ap(x)
-        o.groups = a
+            x0, pos = _dec_DescribedGroup_1(buf, pos); ap0(x0)
+        o.groups = a0
     return o, pos
 
 
-def _enc_DescribeGroupsResponse_2(o: DescribeGroupsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeGroupsResponse_2(o: DescribeGroupsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.groups
-    if a is None:
+    a0 = o.groups
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_DescribedGroup_1(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_DescribedGroup_1(x0, w)
 
 
 def _dec_DescribedGroupMember_1(buf: memoryview, pos: int) -> tuple[DescribedGroupMember, int]:
@@ -289,7 +285,7 @@ def _dec_DescribedGroupMember_1(buf: memoryview, pos: int) -> tuple[DescribedGro
     return o, pos
 
 
-def _enc_DescribedGroupMember_1(o: DescribedGroupMember, w: Callable[[bytes], object]) -> None:
+def _enc_DescribedGroupMember_1(o: DescribedGroupMember, w: Writer) -> None:
     _w_str(w, o.member_id)
     _w_str(w, o.group_instance_id)
     _w_str(w, o.client_id)
@@ -310,27 +306,27 @@ def _dec_DescribedGroup_2(buf: memoryview, pos: int) -> tuple[DescribedGroup, in
     if n < 0:
         o.members = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribedGroupMember] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribedGroupMember_1(buf, pos); ap(x)
-        o.members = a
+            x0, pos = _dec_DescribedGroupMember_1(buf, pos); ap0(x0)
+        o.members = a0
     o.authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 4
     return o, pos
 
 
-def _enc_DescribedGroup_2(o: DescribedGroup, w: Callable[[bytes], object]) -> None:
+def _enc_DescribedGroup_2(o: DescribedGroup, w: Writer) -> None:
     w(_S1.pack(o.error_code))
     _w_str(w, o.group_id)
     _w_str(w, o.group_state)
     _w_str(w, o.protocol_type)
     _w_str(w, o.protocol_data)
-    a = o.members
-    if a is None:
+    a0 = o.members
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_DescribedGroupMember_1(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_DescribedGroupMember_1(x0, w)
     w(_S0.pack(o.authorized_operations))
 
 
@@ -341,22 +337,22 @@ def _dec_DescribeGroupsResponse_3(buf: memoryview, pos: int) -> tuple[DescribeGr
     if n < 0:
         o.groups = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribedGroup] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribedGroup_2(buf, pos); ap(x)
-        o.groups = a
+            x0, pos = _dec_DescribedGroup_2(buf, pos); ap0(x0)
+        o.groups = a0
     return o, pos
 
 
-def _enc_DescribeGroupsResponse_3(o: DescribeGroupsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeGroupsResponse_3(o: DescribeGroupsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.groups
-    if a is None:
+    a0 = o.groups
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_DescribedGroup_2(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_DescribedGroup_2(x0, w)
 
 
 def _dec_DescribedGroupMember_2(buf: memoryview, pos: int) -> tuple[DescribedGroupMember, int]:
@@ -371,7 +367,7 @@ def _dec_DescribedGroupMember_2(buf: memoryview, pos: int) -> tuple[DescribedGro
     return o, pos
 
 
-def _enc_DescribedGroupMember_2(o: DescribedGroupMember, w: Callable[[bytes], object]) -> None:
+def _enc_DescribedGroupMember_2(o: DescribedGroupMember, w: Writer) -> None:
     _w_cstr(w, o.member_id)
     _w_cstr(w, o.group_instance_id)
     _w_cstr(w, o.client_id)
@@ -393,28 +389,28 @@ def _dec_DescribedGroup_3(buf: memoryview, pos: int) -> tuple[DescribedGroup, in
     if n < 0:
         o.members = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribedGroupMember] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribedGroupMember_2(buf, pos); ap(x)
-        o.members = a
+            x0, pos = _dec_DescribedGroupMember_2(buf, pos); ap0(x0)
+        o.members = a0
     o.authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 4
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DescribedGroup_3(o: DescribedGroup, w: Callable[[bytes], object]) -> None:
+def _enc_DescribedGroup_3(o: DescribedGroup, w: Writer) -> None:
     w(_S1.pack(o.error_code))
     _w_cstr(w, o.group_id)
     _w_cstr(w, o.group_state)
     _w_cstr(w, o.protocol_type)
     _w_cstr(w, o.protocol_data)
-    a = o.members
-    if a is None:
+    a0 = o.members
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_DescribedGroupMember_2(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_DescribedGroupMember_2(x0, w)
     w(_S0.pack(o.authorized_operations))
     w(b'\x00')
 
@@ -426,23 +422,23 @@ def _dec_DescribeGroupsResponse_4(buf: memoryview, pos: int) -> tuple[DescribeGr
     if n < 0:
         o.groups = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribedGroup] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribedGroup_3(buf, pos); ap(x)
-        o.groups = a
+            x0, pos = _dec_DescribedGroup_3(buf, pos); ap0(x0)
+        o.groups = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DescribeGroupsResponse_4(o: DescribeGroupsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeGroupsResponse_4(o: DescribeGroupsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.groups
-    if a is None:
+    a0 = o.groups
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_DescribedGroup_3(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_DescribedGroup_3(x0, w)
     w(b'\x00')
 
 
@@ -458,29 +454,29 @@ def _dec_DescribedGroup_4(buf: memoryview, pos: int) -> tuple[DescribedGroup, in
     if n < 0:
         o.members = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribedGroupMember] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribedGroupMember_2(buf, pos); ap(x)
-        o.members = a
+            x0, pos = _dec_DescribedGroupMember_2(buf, pos); ap0(x0)
+        o.members = a0
     o.authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 4
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DescribedGroup_4(o: DescribedGroup, w: Callable[[bytes], object]) -> None:
+def _enc_DescribedGroup_4(o: DescribedGroup, w: Writer) -> None:
     w(_S1.pack(o.error_code))
     _w_cstr(w, o.error_message)
     _w_cstr(w, o.group_id)
     _w_cstr(w, o.group_state)
     _w_cstr(w, o.protocol_type)
     _w_cstr(w, o.protocol_data)
-    a = o.members
-    if a is None:
+    a0 = o.members
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_DescribedGroupMember_2(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_DescribedGroupMember_2(x0, w)
     w(_S0.pack(o.authorized_operations))
     w(b'\x00')
 
@@ -492,25 +488,25 @@ def _dec_DescribeGroupsResponse_5(buf: memoryview, pos: int) -> tuple[DescribeGr
     if n < 0:
         o.groups = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribedGroup] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribedGroup_4(buf, pos); ap(x)
-        o.groups = a
+            x0, pos = _dec_DescribedGroup_4(buf, pos); ap0(x0)
+        o.groups = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DescribeGroupsResponse_5(o: DescribeGroupsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeGroupsResponse_5(o: DescribeGroupsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.groups
-    if a is None:
+    a0 = o.groups
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_DescribedGroup_4(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_DescribedGroup_4(x0, w)
     w(b'\x00')
 
 
-_DEC_DescribeGroupsResponse: list[Callable[..., Any]] = [_dec_DescribeGroupsResponse_0, _dec_DescribeGroupsResponse_1, _dec_DescribeGroupsResponse_1, _dec_DescribeGroupsResponse_2, _dec_DescribeGroupsResponse_3, _dec_DescribeGroupsResponse_4, _dec_DescribeGroupsResponse_5]
-_ENC_DescribeGroupsResponse: list[Callable[..., Any]] = [_enc_DescribeGroupsResponse_0, _enc_DescribeGroupsResponse_1, _enc_DescribeGroupsResponse_1, _enc_DescribeGroupsResponse_2, _enc_DescribeGroupsResponse_3, _enc_DescribeGroupsResponse_4, _enc_DescribeGroupsResponse_5]
+_DEC_DescribeGroupsResponse: list[Callable[[memoryview, int], tuple[DescribeGroupsResponse, int]]] = [_dec_DescribeGroupsResponse_0, _dec_DescribeGroupsResponse_1, _dec_DescribeGroupsResponse_1, _dec_DescribeGroupsResponse_2, _dec_DescribeGroupsResponse_3, _dec_DescribeGroupsResponse_4, _dec_DescribeGroupsResponse_5]
+_ENC_DescribeGroupsResponse: list[Callable[[DescribeGroupsResponse, Writer], None]] = [_enc_DescribeGroupsResponse_0, _enc_DescribeGroupsResponse_1, _enc_DescribeGroupsResponse_1, _enc_DescribeGroupsResponse_2, _enc_DescribeGroupsResponse_3, _enc_DescribeGroupsResponse_4, _enc_DescribeGroupsResponse_5]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -41,7 +41,7 @@ class DescribeLogDirsRequest:
     MIN_VERSION = 1
     MAX_VERSION = 5
     FLEXIBLE_MIN = 2
-    DescribableLogDirTopic: type[DescribableLogDirTopic]
+    DescribableLogDirTopic: TypeAlias = DescribableLogDirTopic
 
     def __init__(self, *, topics: list[DescribableLogDirTopic] | None = _UNSET) -> None:
         self.topics = [] if topics is _UNSET else topics
@@ -79,9 +79,6 @@ class DescribeLogDirsRequest:
         return o, end
 
 
-DescribeLogDirsRequest.DescribableLogDirTopic = DescribableLogDirTopic  # type: ignore[misc]
-
-
 def _dec_DescribableLogDirTopic_0(buf: memoryview, pos: int) -> tuple[DescribableLogDirTopic, int]:
     o = _new(DescribableLogDirTopic)
     o.topic, pos = _r_str(buf, pos)
@@ -93,14 +90,14 @@ def _dec_DescribableLogDirTopic_0(buf: memoryview, pos: int) -> tuple[Describabl
     return o, pos
 
 
-def _enc_DescribableLogDirTopic_0(o: DescribableLogDirTopic, w: Callable[[bytes], object]) -> None:
+def _enc_DescribableLogDirTopic_0(o: DescribableLogDirTopic, w: Writer) -> None:
     _w_str(w, o.topic)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        w(_struct.pack('>%di' % len(a), *a))
+        w(_S0.pack(len(a0)))
+        w(_struct.pack('>%di' % len(a0), *a0))
 
 
 def _dec_DescribeLogDirsRequest_0(buf: memoryview, pos: int) -> tuple[DescribeLogDirsRequest, int]:
@@ -109,21 +106,21 @@ def _dec_DescribeLogDirsRequest_0(buf: memoryview, pos: int) -> tuple[DescribeLo
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribableLogDirTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribableLogDirTopic_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_DescribableLogDirTopic_0(buf, pos); ap0(x0)
+        o.topics = a0
     return o, pos
 
 
-def _enc_DescribeLogDirsRequest_0(o: DescribeLogDirsRequest, w: Callable[[bytes], object]) -> None:
-    a = o.topics
-    if a is None:
+def _enc_DescribeLogDirsRequest_0(o: DescribeLogDirsRequest, w: Writer) -> None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_DescribableLogDirTopic_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_DescribableLogDirTopic_0(x0, w)
 
 
 def _dec_DescribableLogDirTopic_1(buf: memoryview, pos: int) -> tuple[DescribableLogDirTopic, int]:
@@ -138,14 +135,14 @@ def _dec_DescribableLogDirTopic_1(buf: memoryview, pos: int) -> tuple[Describabl
     return o, pos
 
 
-def _enc_DescribableLogDirTopic_1(o: DescribableLogDirTopic, w: Callable[[bytes], object]) -> None:
+def _enc_DescribableLogDirTopic_1(o: DescribableLogDirTopic, w: Writer) -> None:
     _w_cstr(w, o.topic)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        w(_struct.pack('>%di' % len(a), *a))
+        w(_uvarint(len(a0) + 1))
+        w(_struct.pack('>%di' % len(a0), *a0))
     w(b'\x00')
 
 
@@ -155,24 +152,24 @@ def _dec_DescribeLogDirsRequest_1(buf: memoryview, pos: int) -> tuple[DescribeLo
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribableLogDirTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribableLogDirTopic_1(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_DescribableLogDirTopic_1(buf, pos); ap0(x0)
+        o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DescribeLogDirsRequest_1(o: DescribeLogDirsRequest, w: Callable[[bytes], object]) -> None:
-    a = o.topics
-    if a is None:
+def _enc_DescribeLogDirsRequest_1(o: DescribeLogDirsRequest, w: Writer) -> None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_DescribableLogDirTopic_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_DescribableLogDirTopic_1(x0, w)
     w(b'\x00')
 
 
-_DEC_DescribeLogDirsRequest: list[Callable[..., Any]] = [_unsupported, _dec_DescribeLogDirsRequest_0, _dec_DescribeLogDirsRequest_1, _dec_DescribeLogDirsRequest_1, _dec_DescribeLogDirsRequest_1, _dec_DescribeLogDirsRequest_1]
-_ENC_DescribeLogDirsRequest: list[Callable[..., Any]] = [_unsupported, _enc_DescribeLogDirsRequest_0, _enc_DescribeLogDirsRequest_1, _enc_DescribeLogDirsRequest_1, _enc_DescribeLogDirsRequest_1, _enc_DescribeLogDirsRequest_1]
+_DEC_DescribeLogDirsRequest: list[Callable[[memoryview, int], tuple[DescribeLogDirsRequest, int]]] = [_unsupported, _dec_DescribeLogDirsRequest_0, _dec_DescribeLogDirsRequest_1, _dec_DescribeLogDirsRequest_1, _dec_DescribeLogDirsRequest_1, _dec_DescribeLogDirsRequest_1]
+_ENC_DescribeLogDirsRequest: list[Callable[[DescribeLogDirsRequest, Writer], None]] = [_unsupported, _enc_DescribeLogDirsRequest_0, _enc_DescribeLogDirsRequest_1, _enc_DescribeLogDirsRequest_1, _enc_DescribeLogDirsRequest_1, _enc_DescribeLogDirsRequest_1]

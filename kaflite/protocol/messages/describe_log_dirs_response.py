@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -86,9 +86,9 @@ class DescribeLogDirsResponse:
     MIN_VERSION = 1
     MAX_VERSION = 5
     FLEXIBLE_MIN = 2
-    DescribeLogDirsResult: type[DescribeLogDirsResult]
-    DescribeLogDirsTopic: type[DescribeLogDirsTopic]
-    DescribeLogDirsPartition: type[DescribeLogDirsPartition]
+    DescribeLogDirsResult: TypeAlias = DescribeLogDirsResult
+    DescribeLogDirsTopic: TypeAlias = DescribeLogDirsTopic
+    DescribeLogDirsPartition: TypeAlias = DescribeLogDirsPartition
 
     def __init__(self, *, throttle_time_ms: int = 0, error_code: int = 0, results: list[DescribeLogDirsResult] | None = None) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -128,11 +128,6 @@ class DescribeLogDirsResponse:
         return o, end
 
 
-DescribeLogDirsResponse.DescribeLogDirsResult = DescribeLogDirsResult  # type: ignore[misc]
-DescribeLogDirsResponse.DescribeLogDirsTopic = DescribeLogDirsTopic  # type: ignore[misc]
-DescribeLogDirsResponse.DescribeLogDirsPartition = DescribeLogDirsPartition  # type: ignore[misc]
-
-
 def _dec_DescribeLogDirsPartition_0(buf: memoryview, pos: int) -> tuple[DescribeLogDirsPartition, int]:
     o = _new(DescribeLogDirsPartition)
     o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
@@ -142,7 +137,7 @@ def _dec_DescribeLogDirsPartition_0(buf: memoryview, pos: int) -> tuple[Describe
     return o, pos
 
 
-def _enc_DescribeLogDirsPartition_0(o: DescribeLogDirsPartition, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeLogDirsPartition_0(o: DescribeLogDirsPartition, w: Writer) -> None:
     w(_S0.pack(o.partition_index))
     w(_S2.pack(o.partition_size))
     w(_S2.pack(o.offset_lag))
@@ -156,22 +151,22 @@ def _dec_DescribeLogDirsTopic_0(buf: memoryview, pos: int) -> tuple[DescribeLogD
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribeLogDirsPartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribeLogDirsPartition_0(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_DescribeLogDirsPartition_0(buf, pos); ap0(x0)
+        o.partitions = a0
     return o, pos
 
 
-def _enc_DescribeLogDirsTopic_0(o: DescribeLogDirsTopic, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeLogDirsTopic_0(o: DescribeLogDirsTopic, w: Writer) -> None:
     _w_str(w, o.name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_DescribeLogDirsPartition_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_DescribeLogDirsPartition_0(x0, w)
 
 
 def _dec_DescribeLogDirsResult_0(buf: memoryview, pos: int) -> tuple[DescribeLogDirsResult, int]:
@@ -182,26 +177,26 @@ def _dec_DescribeLogDirsResult_0(buf: memoryview, pos: int) -> tuple[DescribeLog
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribeLogDirsTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribeLogDirsTopic_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_DescribeLogDirsTopic_0(buf, pos); ap0(x0)
+        o.topics = a0
     o.total_bytes = -1
     o.usable_bytes = -1
     o.is_cordoned = False
     return o, pos
 
 
-def _enc_DescribeLogDirsResult_0(o: DescribeLogDirsResult, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeLogDirsResult_0(o: DescribeLogDirsResult, w: Writer) -> None:
     w(_S1.pack(o.error_code))
     _w_str(w, o.log_dir)
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_DescribeLogDirsTopic_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_DescribeLogDirsTopic_0(x0, w)
 
 
 def _dec_DescribeLogDirsResponse_0(buf: memoryview, pos: int) -> tuple[DescribeLogDirsResponse, int]:
@@ -212,22 +207,22 @@ def _dec_DescribeLogDirsResponse_0(buf: memoryview, pos: int) -> tuple[DescribeL
     if n < 0:
         o.results = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribeLogDirsResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribeLogDirsResult_0(buf, pos); ap(x)
-        o.results = a
+            x0, pos = _dec_DescribeLogDirsResult_0(buf, pos); ap0(x0)
+        o.results = a0
     return o, pos
 
 
-def _enc_DescribeLogDirsResponse_0(o: DescribeLogDirsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeLogDirsResponse_0(o: DescribeLogDirsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.results
-    if a is None:
+    a0 = o.results
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_DescribeLogDirsResult_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_DescribeLogDirsResult_0(x0, w)
 
 
 def _dec_DescribeLogDirsPartition_1(buf: memoryview, pos: int) -> tuple[DescribeLogDirsPartition, int]:
@@ -240,7 +235,7 @@ def _dec_DescribeLogDirsPartition_1(buf: memoryview, pos: int) -> tuple[Describe
     return o, pos
 
 
-def _enc_DescribeLogDirsPartition_1(o: DescribeLogDirsPartition, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeLogDirsPartition_1(o: DescribeLogDirsPartition, w: Writer) -> None:
     w(_S0.pack(o.partition_index))
     w(_S2.pack(o.partition_size))
     w(_S2.pack(o.offset_lag))
@@ -255,23 +250,23 @@ def _dec_DescribeLogDirsTopic_1(buf: memoryview, pos: int) -> tuple[DescribeLogD
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribeLogDirsPartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribeLogDirsPartition_1(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_DescribeLogDirsPartition_1(buf, pos); ap0(x0)
+        o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DescribeLogDirsTopic_1(o: DescribeLogDirsTopic, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeLogDirsTopic_1(o: DescribeLogDirsTopic, w: Writer) -> None:
     _w_cstr(w, o.name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_DescribeLogDirsPartition_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_DescribeLogDirsPartition_1(x0, w)
     w(b'\x00')
 
 
@@ -283,10 +278,10 @@ def _dec_DescribeLogDirsResult_1(buf: memoryview, pos: int) -> tuple[DescribeLog
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribeLogDirsTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribeLogDirsTopic_1(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_DescribeLogDirsTopic_1(buf, pos); ap0(x0)
+        o.topics = a0
     o.total_bytes = -1
     o.usable_bytes = -1
     o.is_cordoned = False
@@ -294,16 +289,16 @@ def _dec_DescribeLogDirsResult_1(buf: memoryview, pos: int) -> tuple[DescribeLog
     return o, pos
 
 
-def _enc_DescribeLogDirsResult_1(o: DescribeLogDirsResult, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeLogDirsResult_1(o: DescribeLogDirsResult, w: Writer) -> None:
     w(_S1.pack(o.error_code))
     _w_cstr(w, o.log_dir)
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_DescribeLogDirsTopic_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_DescribeLogDirsTopic_1(x0, w)
     w(b'\x00')
 
 
@@ -315,23 +310,23 @@ def _dec_DescribeLogDirsResponse_1(buf: memoryview, pos: int) -> tuple[DescribeL
     if n < 0:
         o.results = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribeLogDirsResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribeLogDirsResult_1(buf, pos); ap(x)
-        o.results = a
+            x0, pos = _dec_DescribeLogDirsResult_1(buf, pos); ap0(x0)
+        o.results = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DescribeLogDirsResponse_1(o: DescribeLogDirsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeLogDirsResponse_1(o: DescribeLogDirsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.results
-    if a is None:
+    a0 = o.results
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_DescribeLogDirsResult_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_DescribeLogDirsResult_1(x0, w)
     w(b'\x00')
 
 
@@ -343,24 +338,24 @@ def _dec_DescribeLogDirsResponse_2(buf: memoryview, pos: int) -> tuple[DescribeL
     if n < 0:
         o.results = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribeLogDirsResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribeLogDirsResult_1(buf, pos); ap(x)
-        o.results = a
+            x0, pos = _dec_DescribeLogDirsResult_1(buf, pos); ap0(x0)
+        o.results = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DescribeLogDirsResponse_2(o: DescribeLogDirsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeLogDirsResponse_2(o: DescribeLogDirsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
     w(_S1.pack(o.error_code))
-    a = o.results
-    if a is None:
+    a0 = o.results
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_DescribeLogDirsResult_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_DescribeLogDirsResult_1(x0, w)
     w(b'\x00')
 
 
@@ -372,10 +367,10 @@ def _dec_DescribeLogDirsResult_2(buf: memoryview, pos: int) -> tuple[DescribeLog
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribeLogDirsTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribeLogDirsTopic_1(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_DescribeLogDirsTopic_1(buf, pos); ap0(x0)
+        o.topics = a0
     o.total_bytes = _S2.unpack_from(buf, pos)[0]; pos += 8
     o.usable_bytes = _S2.unpack_from(buf, pos)[0]; pos += 8
     o.is_cordoned = False
@@ -383,16 +378,16 @@ def _dec_DescribeLogDirsResult_2(buf: memoryview, pos: int) -> tuple[DescribeLog
     return o, pos
 
 
-def _enc_DescribeLogDirsResult_2(o: DescribeLogDirsResult, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeLogDirsResult_2(o: DescribeLogDirsResult, w: Writer) -> None:
     w(_S1.pack(o.error_code))
     _w_cstr(w, o.log_dir)
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_DescribeLogDirsTopic_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_DescribeLogDirsTopic_1(x0, w)
     w(_S2.pack(o.total_bytes))
     w(_S2.pack(o.usable_bytes))
     w(b'\x00')
@@ -406,24 +401,24 @@ def _dec_DescribeLogDirsResponse_3(buf: memoryview, pos: int) -> tuple[DescribeL
     if n < 0:
         o.results = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribeLogDirsResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribeLogDirsResult_2(buf, pos); ap(x)
-        o.results = a
+            x0, pos = _dec_DescribeLogDirsResult_2(buf, pos); ap0(x0)
+        o.results = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DescribeLogDirsResponse_3(o: DescribeLogDirsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeLogDirsResponse_3(o: DescribeLogDirsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
     w(_S1.pack(o.error_code))
-    a = o.results
-    if a is None:
+    a0 = o.results
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_DescribeLogDirsResult_2(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_DescribeLogDirsResult_2(x0, w)
     w(b'\x00')
 
 
@@ -435,10 +430,10 @@ def _dec_DescribeLogDirsResult_3(buf: memoryview, pos: int) -> tuple[DescribeLog
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribeLogDirsTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribeLogDirsTopic_1(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_DescribeLogDirsTopic_1(buf, pos); ap0(x0)
+        o.topics = a0
     o.total_bytes = _S2.unpack_from(buf, pos)[0]; pos += 8
     o.usable_bytes = _S2.unpack_from(buf, pos)[0]; pos += 8
     o.is_cordoned = _S3.unpack_from(buf, pos)[0]; pos += 1
@@ -446,16 +441,16 @@ def _dec_DescribeLogDirsResult_3(buf: memoryview, pos: int) -> tuple[DescribeLog
     return o, pos
 
 
-def _enc_DescribeLogDirsResult_3(o: DescribeLogDirsResult, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeLogDirsResult_3(o: DescribeLogDirsResult, w: Writer) -> None:
     w(_S1.pack(o.error_code))
     _w_cstr(w, o.log_dir)
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_DescribeLogDirsTopic_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_DescribeLogDirsTopic_1(x0, w)
     w(_S2.pack(o.total_bytes))
     w(_S2.pack(o.usable_bytes))
     w(_S3.pack(o.is_cordoned))
@@ -470,26 +465,26 @@ def _dec_DescribeLogDirsResponse_4(buf: memoryview, pos: int) -> tuple[DescribeL
     if n < 0:
         o.results = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribeLogDirsResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribeLogDirsResult_3(buf, pos); ap(x)
-        o.results = a
+            x0, pos = _dec_DescribeLogDirsResult_3(buf, pos); ap0(x0)
+        o.results = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DescribeLogDirsResponse_4(o: DescribeLogDirsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeLogDirsResponse_4(o: DescribeLogDirsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
     w(_S1.pack(o.error_code))
-    a = o.results
-    if a is None:
+    a0 = o.results
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_DescribeLogDirsResult_3(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_DescribeLogDirsResult_3(x0, w)
     w(b'\x00')
 
 
-_DEC_DescribeLogDirsResponse: list[Callable[..., Any]] = [_unsupported, _dec_DescribeLogDirsResponse_0, _dec_DescribeLogDirsResponse_1, _dec_DescribeLogDirsResponse_2, _dec_DescribeLogDirsResponse_3, _dec_DescribeLogDirsResponse_4]
-_ENC_DescribeLogDirsResponse: list[Callable[..., Any]] = [_unsupported, _enc_DescribeLogDirsResponse_0, _enc_DescribeLogDirsResponse_1, _enc_DescribeLogDirsResponse_2, _enc_DescribeLogDirsResponse_3, _enc_DescribeLogDirsResponse_4]
+_DEC_DescribeLogDirsResponse: list[Callable[[memoryview, int], tuple[DescribeLogDirsResponse, int]]] = [_unsupported, _dec_DescribeLogDirsResponse_0, _dec_DescribeLogDirsResponse_1, _dec_DescribeLogDirsResponse_2, _dec_DescribeLogDirsResponse_3, _dec_DescribeLogDirsResponse_4]
+_ENC_DescribeLogDirsResponse: list[Callable[[DescribeLogDirsResponse, Writer], None]] = [_unsupported, _enc_DescribeLogDirsResponse_0, _enc_DescribeLogDirsResponse_1, _enc_DescribeLogDirsResponse_2, _enc_DescribeLogDirsResponse_3, _enc_DescribeLogDirsResponse_4]

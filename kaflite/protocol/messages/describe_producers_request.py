@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 
@@ -40,7 +40,7 @@ class DescribeProducersRequest:
     MIN_VERSION = 0
     MAX_VERSION = 0
     FLEXIBLE_MIN = 0
-    TopicRequest: type[TopicRequest]
+    TopicRequest: TypeAlias = TopicRequest
 
     def __init__(self, *, topics: list[TopicRequest] | None = None) -> None:
         self.topics = [] if topics is None else topics
@@ -78,9 +78,6 @@ class DescribeProducersRequest:
         return o, end
 
 
-DescribeProducersRequest.TopicRequest = TopicRequest  # type: ignore[misc]
-
-
 def _dec_TopicRequest_0(buf: memoryview, pos: int) -> tuple[TopicRequest, int]:
     o = _new(TopicRequest)
     o.name, pos = _r_cstr(buf, pos)
@@ -93,14 +90,14 @@ def _dec_TopicRequest_0(buf: memoryview, pos: int) -> tuple[TopicRequest, int]:
     return o, pos
 
 
-def _enc_TopicRequest_0(o: TopicRequest, w: Callable[[bytes], object]) -> None:
+def _enc_TopicRequest_0(o: TopicRequest, w: Writer) -> None:
     _w_cstr(w, o.name)
-    a = o.partition_indexes
-    if a is None:
+    a0 = o.partition_indexes
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        w(_struct.pack('>%di' % len(a), *a))
+        w(_uvarint(len(a0) + 1))
+        w(_struct.pack('>%di' % len(a0), *a0))
     w(b'\x00')
 
 
@@ -110,24 +107,24 @@ def _dec_DescribeProducersRequest_0(buf: memoryview, pos: int) -> tuple[Describe
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[TopicRequest] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_TopicRequest_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_TopicRequest_0(buf, pos); ap0(x0)
+        o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DescribeProducersRequest_0(o: DescribeProducersRequest, w: Callable[[bytes], object]) -> None:
-    a = o.topics
-    if a is None:
+def _enc_DescribeProducersRequest_0(o: DescribeProducersRequest, w: Writer) -> None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_TopicRequest_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_TopicRequest_0(x0, w)
     w(b'\x00')
 
 
-_DEC_DescribeProducersRequest: list[Callable[..., Any]] = [_dec_DescribeProducersRequest_0]
-_ENC_DescribeProducersRequest: list[Callable[..., Any]] = [_enc_DescribeProducersRequest_0]
+_DEC_DescribeProducersRequest: list[Callable[[memoryview, int], tuple[DescribeProducersRequest, int]]] = [_dec_DescribeProducersRequest_0]
+_ENC_DescribeProducersRequest: list[Callable[[DescribeProducersRequest, Writer], None]] = [_enc_DescribeProducersRequest_0]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -85,9 +85,9 @@ class DescribeProducersResponse:
     MIN_VERSION = 0
     MAX_VERSION = 0
     FLEXIBLE_MIN = 0
-    TopicResponse: type[TopicResponse]
-    PartitionResponse: type[PartitionResponse]
-    ProducerState: type[ProducerState]
+    TopicResponse: TypeAlias = TopicResponse
+    PartitionResponse: TypeAlias = PartitionResponse
+    ProducerState: TypeAlias = ProducerState
 
     def __init__(self, *, throttle_time_ms: int = 0, topics: list[TopicResponse] | None = None) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -126,11 +126,6 @@ class DescribeProducersResponse:
         return o, end
 
 
-DescribeProducersResponse.TopicResponse = TopicResponse  # type: ignore[misc]
-DescribeProducersResponse.PartitionResponse = PartitionResponse  # type: ignore[misc]
-DescribeProducersResponse.ProducerState = ProducerState  # type: ignore[misc]
-
-
 def _dec_ProducerState_0(buf: memoryview, pos: int) -> tuple[ProducerState, int]:
     o = _new(ProducerState)
     o.producer_id = _S2.unpack_from(buf, pos)[0]; pos += 8
@@ -143,7 +138,7 @@ def _dec_ProducerState_0(buf: memoryview, pos: int) -> tuple[ProducerState, int]
     return o, pos
 
 
-def _enc_ProducerState_0(o: ProducerState, w: Callable[[bytes], object]) -> None:
+def _enc_ProducerState_0(o: ProducerState, w: Writer) -> None:
     w(_S2.pack(o.producer_id))
     w(_S0.pack(o.producer_epoch))
     w(_S0.pack(o.last_sequence))
@@ -162,25 +157,25 @@ def _dec_PartitionResponse_0(buf: memoryview, pos: int) -> tuple[PartitionRespon
     if n < 0:
         o.active_producers = None
     else:
-        a = []; ap = a.append
+        a0: list[ProducerState] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ProducerState_0(buf, pos); ap(x)
-        o.active_producers = a
+            x0, pos = _dec_ProducerState_0(buf, pos); ap0(x0)
+        o.active_producers = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_PartitionResponse_0(o: PartitionResponse, w: Callable[[bytes], object]) -> None:
+def _enc_PartitionResponse_0(o: PartitionResponse, w: Writer) -> None:
     w(_S0.pack(o.partition_index))
     w(_S1.pack(o.error_code))
     _w_cstr(w, o.error_message)
-    a = o.active_producers
-    if a is None:
+    a0 = o.active_producers
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_ProducerState_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_ProducerState_0(x0, w)
     w(b'\x00')
 
 
@@ -191,23 +186,23 @@ def _dec_TopicResponse_0(buf: memoryview, pos: int) -> tuple[TopicResponse, int]
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[PartitionResponse] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_PartitionResponse_0(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_PartitionResponse_0(buf, pos); ap0(x0)
+        o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_TopicResponse_0(o: TopicResponse, w: Callable[[bytes], object]) -> None:
+def _enc_TopicResponse_0(o: TopicResponse, w: Writer) -> None:
     _w_cstr(w, o.name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_PartitionResponse_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_PartitionResponse_0(x0, w)
     w(b'\x00')
 
 
@@ -218,25 +213,25 @@ def _dec_DescribeProducersResponse_0(buf: memoryview, pos: int) -> tuple[Describ
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[TopicResponse] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_TopicResponse_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_TopicResponse_0(buf, pos); ap0(x0)
+        o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DescribeProducersResponse_0(o: DescribeProducersResponse, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeProducersResponse_0(o: DescribeProducersResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_TopicResponse_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_TopicResponse_0(x0, w)
     w(b'\x00')
 
 
-_DEC_DescribeProducersResponse: list[Callable[..., Any]] = [_dec_DescribeProducersResponse_0]
-_ENC_DescribeProducersResponse: list[Callable[..., Any]] = [_enc_DescribeProducersResponse_0]
+_DEC_DescribeProducersResponse: list[Callable[[memoryview, int], tuple[DescribeProducersResponse, int]]] = [_dec_DescribeProducersResponse_0]
+_ENC_DescribeProducersResponse: list[Callable[[DescribeProducersResponse, Writer], None]] = [_enc_DescribeProducersResponse_0]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -58,8 +58,8 @@ class DescribeQuorumRequest:
     MIN_VERSION = 0
     MAX_VERSION = 2
     FLEXIBLE_MIN = 0
-    TopicData: type[TopicData]
-    PartitionData: type[PartitionData]
+    TopicData: TypeAlias = TopicData
+    PartitionData: TypeAlias = PartitionData
 
     def __init__(self, *, topics: list[TopicData] | None = None) -> None:
         self.topics = [] if topics is None else topics
@@ -97,10 +97,6 @@ class DescribeQuorumRequest:
         return o, end
 
 
-DescribeQuorumRequest.TopicData = TopicData  # type: ignore[misc]
-DescribeQuorumRequest.PartitionData = PartitionData  # type: ignore[misc]
-
-
 def _dec_PartitionData_0(buf: memoryview, pos: int) -> tuple[PartitionData, int]:
     o = _new(PartitionData)
     o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
@@ -108,7 +104,7 @@ def _dec_PartitionData_0(buf: memoryview, pos: int) -> tuple[PartitionData, int]
     return o, pos
 
 
-def _enc_PartitionData_0(o: PartitionData, w: Callable[[bytes], object]) -> None:
+def _enc_PartitionData_0(o: PartitionData, w: Writer) -> None:
     w(_S0.pack(o.partition_index))
     w(b'\x00')
 
@@ -120,23 +116,23 @@ def _dec_TopicData_0(buf: memoryview, pos: int) -> tuple[TopicData, int]:
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[PartitionData] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_PartitionData_0(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_PartitionData_0(buf, pos); ap0(x0)
+        o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_TopicData_0(o: TopicData, w: Callable[[bytes], object]) -> None:
+def _enc_TopicData_0(o: TopicData, w: Writer) -> None:
     _w_cstr(w, o.topic_name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_PartitionData_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_PartitionData_0(x0, w)
     w(b'\x00')
 
 
@@ -146,24 +142,24 @@ def _dec_DescribeQuorumRequest_0(buf: memoryview, pos: int) -> tuple[DescribeQuo
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[TopicData] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_TopicData_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_TopicData_0(buf, pos); ap0(x0)
+        o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DescribeQuorumRequest_0(o: DescribeQuorumRequest, w: Callable[[bytes], object]) -> None:
-    a = o.topics
-    if a is None:
+def _enc_DescribeQuorumRequest_0(o: DescribeQuorumRequest, w: Writer) -> None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_TopicData_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_TopicData_0(x0, w)
     w(b'\x00')
 
 
-_DEC_DescribeQuorumRequest: list[Callable[..., Any]] = [_dec_DescribeQuorumRequest_0, _dec_DescribeQuorumRequest_0, _dec_DescribeQuorumRequest_0]
-_ENC_DescribeQuorumRequest: list[Callable[..., Any]] = [_enc_DescribeQuorumRequest_0, _enc_DescribeQuorumRequest_0, _enc_DescribeQuorumRequest_0]
+_DEC_DescribeQuorumRequest: list[Callable[[memoryview, int], tuple[DescribeQuorumRequest, int]]] = [_dec_DescribeQuorumRequest_0, _dec_DescribeQuorumRequest_0, _dec_DescribeQuorumRequest_0]
+_ENC_DescribeQuorumRequest: list[Callable[[DescribeQuorumRequest, Writer], None]] = [_enc_DescribeQuorumRequest_0, _enc_DescribeQuorumRequest_0, _enc_DescribeQuorumRequest_0]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>h')
@@ -126,11 +126,11 @@ class DescribeQuorumResponse:
     MIN_VERSION = 0
     MAX_VERSION = 2
     FLEXIBLE_MIN = 0
-    TopicData: type[TopicData]
-    PartitionData: type[PartitionData]
-    ReplicaState: type[ReplicaState]
-    Node: type[Node]
-    Listener: type[Listener]
+    TopicData: TypeAlias = TopicData
+    PartitionData: TypeAlias = PartitionData
+    ReplicaState: TypeAlias = ReplicaState
+    Node: TypeAlias = Node
+    Listener: TypeAlias = Listener
 
     def __init__(self, *, error_code: int = 0, error_message: str | None = '', topics: list[TopicData] | None = None, nodes: list[Node] | None = None) -> None:
         self.error_code = error_code
@@ -171,13 +171,6 @@ class DescribeQuorumResponse:
         return o, end
 
 
-DescribeQuorumResponse.TopicData = TopicData  # type: ignore[misc]
-DescribeQuorumResponse.PartitionData = PartitionData  # type: ignore[misc]
-DescribeQuorumResponse.ReplicaState = ReplicaState  # type: ignore[misc]
-DescribeQuorumResponse.Node = Node  # type: ignore[misc]
-DescribeQuorumResponse.Listener = Listener  # type: ignore[misc]
-
-
 def _dec_ReplicaState_0(buf: memoryview, pos: int) -> tuple[ReplicaState, int]:
     o = _new(ReplicaState)
     o.replica_id = _S1.unpack_from(buf, pos)[0]; pos += 4
@@ -189,7 +182,7 @@ def _dec_ReplicaState_0(buf: memoryview, pos: int) -> tuple[ReplicaState, int]:
     return o, pos
 
 
-def _enc_ReplicaState_0(o: ReplicaState, w: Callable[[bytes], object]) -> None:
+def _enc_ReplicaState_0(o: ReplicaState, w: Writer) -> None:
     w(_S1.pack(o.replica_id))
     w(_S2.pack(o.log_end_offset))
     w(b'\x00')
@@ -207,42 +200,42 @@ def _dec_PartitionData_0(buf: memoryview, pos: int) -> tuple[PartitionData, int]
     if n < 0:
         o.current_voters = None
     else:
-        a = []; ap = a.append
+        a0: list[ReplicaState] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ReplicaState_0(buf, pos); ap(x)
-        o.current_voters = a
+            x0, pos = _dec_ReplicaState_0(buf, pos); ap0(x0)
+        o.current_voters = a0
     n, pos = _r_uvarint(buf, pos); n -= 1
     if n < 0:
         o.observers = None
     else:
-        a = []; ap = a.append
+        a1: list[ReplicaState] = []; ap1 = a1.append
         for _ in range(n):
-            x, pos = _dec_ReplicaState_0(buf, pos); ap(x)
-        o.observers = a
+            x1, pos = _dec_ReplicaState_0(buf, pos); ap1(x1)
+        o.observers = a1
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_PartitionData_0(o: PartitionData, w: Callable[[bytes], object]) -> None:
+def _enc_PartitionData_0(o: PartitionData, w: Writer) -> None:
     w(_S1.pack(o.partition_index))
     w(_S0.pack(o.error_code))
     w(_S1.pack(o.leader_id))
     w(_S1.pack(o.leader_epoch))
     w(_S2.pack(o.high_watermark))
-    a = o.current_voters
-    if a is None:
+    a0 = o.current_voters
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_ReplicaState_0(x, w)
-    a = o.observers
-    if a is None:
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_ReplicaState_0(x0, w)
+    a1 = o.observers
+    if a1 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_ReplicaState_0(x, w)
+        w(_uvarint(len(a1) + 1))
+        for x1 in a1:
+            _enc_ReplicaState_0(x1, w)
     w(b'\x00')
 
 
@@ -253,23 +246,23 @@ def _dec_TopicData_0(buf: memoryview, pos: int) -> tuple[TopicData, int]:
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[PartitionData] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_PartitionData_0(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_PartitionData_0(buf, pos); ap0(x0)
+        o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_TopicData_0(o: TopicData, w: Callable[[bytes], object]) -> None:
+def _enc_TopicData_0(o: TopicData, w: Writer) -> None:
     _w_cstr(w, o.topic_name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_PartitionData_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_PartitionData_0(x0, w)
     w(b'\x00')
 
 
@@ -281,24 +274,24 @@ def _dec_DescribeQuorumResponse_0(buf: memoryview, pos: int) -> tuple[DescribeQu
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[TopicData] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_TopicData_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_TopicData_0(buf, pos); ap0(x0)
+        o.topics = a0
     o.nodes = []
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DescribeQuorumResponse_0(o: DescribeQuorumResponse, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeQuorumResponse_0(o: DescribeQuorumResponse, w: Writer) -> None:
     w(_S0.pack(o.error_code))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_TopicData_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_TopicData_0(x0, w)
     w(b'\x00')
 
 
@@ -313,7 +306,7 @@ def _dec_ReplicaState_1(buf: memoryview, pos: int) -> tuple[ReplicaState, int]:
     return o, pos
 
 
-def _enc_ReplicaState_1(o: ReplicaState, w: Callable[[bytes], object]) -> None:
+def _enc_ReplicaState_1(o: ReplicaState, w: Writer) -> None:
     w(_S1.pack(o.replica_id))
     w(_S2.pack(o.log_end_offset))
     w(_S2.pack(o.last_fetch_timestamp))
@@ -333,42 +326,42 @@ def _dec_PartitionData_1(buf: memoryview, pos: int) -> tuple[PartitionData, int]
     if n < 0:
         o.current_voters = None
     else:
-        a = []; ap = a.append
+        a0: list[ReplicaState] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ReplicaState_1(buf, pos); ap(x)
-        o.current_voters = a
+            x0, pos = _dec_ReplicaState_1(buf, pos); ap0(x0)
+        o.current_voters = a0
     n, pos = _r_uvarint(buf, pos); n -= 1
     if n < 0:
         o.observers = None
     else:
-        a = []; ap = a.append
+        a1: list[ReplicaState] = []; ap1 = a1.append
         for _ in range(n):
-            x, pos = _dec_ReplicaState_1(buf, pos); ap(x)
-        o.observers = a
+            x1, pos = _dec_ReplicaState_1(buf, pos); ap1(x1)
+        o.observers = a1
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_PartitionData_1(o: PartitionData, w: Callable[[bytes], object]) -> None:
+def _enc_PartitionData_1(o: PartitionData, w: Writer) -> None:
     w(_S1.pack(o.partition_index))
     w(_S0.pack(o.error_code))
     w(_S1.pack(o.leader_id))
     w(_S1.pack(o.leader_epoch))
     w(_S2.pack(o.high_watermark))
-    a = o.current_voters
-    if a is None:
+    a0 = o.current_voters
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_ReplicaState_1(x, w)
-    a = o.observers
-    if a is None:
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_ReplicaState_1(x0, w)
+    a1 = o.observers
+    if a1 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_ReplicaState_1(x, w)
+        w(_uvarint(len(a1) + 1))
+        for x1 in a1:
+            _enc_ReplicaState_1(x1, w)
     w(b'\x00')
 
 
@@ -379,23 +372,23 @@ def _dec_TopicData_1(buf: memoryview, pos: int) -> tuple[TopicData, int]:
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[PartitionData] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_PartitionData_1(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_PartitionData_1(buf, pos); ap0(x0)
+        o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_TopicData_1(o: TopicData, w: Callable[[bytes], object]) -> None:
+def _enc_TopicData_1(o: TopicData, w: Writer) -> None:
     _w_cstr(w, o.topic_name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_PartitionData_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_PartitionData_1(x0, w)
     w(b'\x00')
 
 
@@ -407,24 +400,24 @@ def _dec_DescribeQuorumResponse_1(buf: memoryview, pos: int) -> tuple[DescribeQu
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[TopicData] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_TopicData_1(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_TopicData_1(buf, pos); ap0(x0)
+        o.topics = a0
     o.nodes = []
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DescribeQuorumResponse_1(o: DescribeQuorumResponse, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeQuorumResponse_1(o: DescribeQuorumResponse, w: Writer) -> None:
     w(_S0.pack(o.error_code))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_TopicData_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_TopicData_1(x0, w)
     w(b'\x00')
 
 
@@ -439,7 +432,7 @@ def _dec_ReplicaState_2(buf: memoryview, pos: int) -> tuple[ReplicaState, int]:
     return o, pos
 
 
-def _enc_ReplicaState_2(o: ReplicaState, w: Callable[[bytes], object]) -> None:
+def _enc_ReplicaState_2(o: ReplicaState, w: Writer) -> None:
     w(_S1.pack(o.replica_id))
     w(o.replica_directory_id)
     w(_S2.pack(o.log_end_offset))
@@ -460,43 +453,43 @@ def _dec_PartitionData_2(buf: memoryview, pos: int) -> tuple[PartitionData, int]
     if n < 0:
         o.current_voters = None
     else:
-        a = []; ap = a.append
+        a0: list[ReplicaState] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ReplicaState_2(buf, pos); ap(x)
-        o.current_voters = a
+            x0, pos = _dec_ReplicaState_2(buf, pos); ap0(x0)
+        o.current_voters = a0
     n, pos = _r_uvarint(buf, pos); n -= 1
     if n < 0:
         o.observers = None
     else:
-        a = []; ap = a.append
+        a1: list[ReplicaState] = []; ap1 = a1.append
         for _ in range(n):
-            x, pos = _dec_ReplicaState_2(buf, pos); ap(x)
-        o.observers = a
+            x1, pos = _dec_ReplicaState_2(buf, pos); ap1(x1)
+        o.observers = a1
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_PartitionData_2(o: PartitionData, w: Callable[[bytes], object]) -> None:
+def _enc_PartitionData_2(o: PartitionData, w: Writer) -> None:
     w(_S1.pack(o.partition_index))
     w(_S0.pack(o.error_code))
     _w_cstr(w, o.error_message)
     w(_S1.pack(o.leader_id))
     w(_S1.pack(o.leader_epoch))
     w(_S2.pack(o.high_watermark))
-    a = o.current_voters
-    if a is None:
+    a0 = o.current_voters
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_ReplicaState_2(x, w)
-    a = o.observers
-    if a is None:
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_ReplicaState_2(x0, w)
+    a1 = o.observers
+    if a1 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_ReplicaState_2(x, w)
+        w(_uvarint(len(a1) + 1))
+        for x1 in a1:
+            _enc_ReplicaState_2(x1, w)
     w(b'\x00')
 
 
@@ -507,23 +500,23 @@ def _dec_TopicData_2(buf: memoryview, pos: int) -> tuple[TopicData, int]:
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[PartitionData] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_PartitionData_2(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_PartitionData_2(buf, pos); ap0(x0)
+        o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_TopicData_2(o: TopicData, w: Callable[[bytes], object]) -> None:
+def _enc_TopicData_2(o: TopicData, w: Writer) -> None:
     _w_cstr(w, o.topic_name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_PartitionData_2(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_PartitionData_2(x0, w)
     w(b'\x00')
 
 
@@ -536,7 +529,7 @@ def _dec_Listener_0(buf: memoryview, pos: int) -> tuple[Listener, int]:
     return o, pos
 
 
-def _enc_Listener_0(o: Listener, w: Callable[[bytes], object]) -> None:
+def _enc_Listener_0(o: Listener, w: Writer) -> None:
     _w_cstr(w, o.name)
     _w_cstr(w, o.host)
     w(_S3.pack(o.port))
@@ -550,23 +543,23 @@ def _dec_Node_0(buf: memoryview, pos: int) -> tuple[Node, int]:
     if n < 0:
         o.listeners = None
     else:
-        a = []; ap = a.append
+        a0: list[Listener] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_Listener_0(buf, pos); ap(x)
-        o.listeners = a
+            x0, pos = _dec_Listener_0(buf, pos); ap0(x0)
+        o.listeners = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_Node_0(o: Node, w: Callable[[bytes], object]) -> None:
+def _enc_Node_0(o: Node, w: Writer) -> None:
     w(_S1.pack(o.node_id))
-    a = o.listeners
-    if a is None:
+    a0 = o.listeners
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_Listener_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_Listener_0(x0, w)
     w(b'\x00')
 
 
@@ -578,41 +571,41 @@ def _dec_DescribeQuorumResponse_2(buf: memoryview, pos: int) -> tuple[DescribeQu
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[TopicData] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_TopicData_2(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_TopicData_2(buf, pos); ap0(x0)
+        o.topics = a0
     n, pos = _r_uvarint(buf, pos); n -= 1
     if n < 0:
         o.nodes = None
     else:
-        a = []; ap = a.append
+        a1: list[Node] = []; ap1 = a1.append
         for _ in range(n):
-            x, pos = _dec_Node_0(buf, pos); ap(x)
-        o.nodes = a
+            x1, pos = _dec_Node_0(buf, pos); ap1(x1)
+        o.nodes = a1
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DescribeQuorumResponse_2(o: DescribeQuorumResponse, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeQuorumResponse_2(o: DescribeQuorumResponse, w: Writer) -> None:
     w(_S0.pack(o.error_code))
     _w_cstr(w, o.error_message)
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_TopicData_2(x, w)
-    a = o.nodes
-    if a is None:
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_TopicData_2(x0, w)
+    a1 = o.nodes
+    if a1 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_Node_0(x, w)
+        w(_uvarint(len(a1) + 1))
+        for x1 in a1:
+            _enc_Node_0(x1, w)
     w(b'\x00')
 
 
-_DEC_DescribeQuorumResponse: list[Callable[..., Any]] = [_dec_DescribeQuorumResponse_0, _dec_DescribeQuorumResponse_1, _dec_DescribeQuorumResponse_2]
-_ENC_DescribeQuorumResponse: list[Callable[..., Any]] = [_enc_DescribeQuorumResponse_0, _enc_DescribeQuorumResponse_1, _enc_DescribeQuorumResponse_2]
+_DEC_DescribeQuorumResponse: list[Callable[[memoryview, int], tuple[DescribeQuorumResponse, int]]] = [_dec_DescribeQuorumResponse_0, _dec_DescribeQuorumResponse_1, _dec_DescribeQuorumResponse_2]
+_ENC_DescribeQuorumResponse: list[Callable[[DescribeQuorumResponse, Writer], None]] = [_enc_DescribeQuorumResponse_0, _enc_DescribeQuorumResponse_1, _enc_DescribeQuorumResponse_2]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -59,8 +59,8 @@ class DescribeTopicPartitionsRequest:
     MIN_VERSION = 0
     MAX_VERSION = 0
     FLEXIBLE_MIN = 0
-    TopicRequest: type[TopicRequest]
-    Cursor: type[Cursor]
+    TopicRequest: TypeAlias = TopicRequest
+    Cursor: TypeAlias = Cursor
 
     def __init__(self, *, topics: list[TopicRequest] | None = None, response_partition_limit: int = 2000, cursor: Cursor | None = None) -> None:
         self.topics = [] if topics is None else topics
@@ -100,10 +100,6 @@ class DescribeTopicPartitionsRequest:
         return o, end
 
 
-DescribeTopicPartitionsRequest.TopicRequest = TopicRequest  # type: ignore[misc]
-DescribeTopicPartitionsRequest.Cursor = Cursor  # type: ignore[misc]
-
-
 def _dec_TopicRequest_0(buf: memoryview, pos: int) -> tuple[TopicRequest, int]:
     o = _new(TopicRequest)
     o.name, pos = _r_cstr(buf, pos)
@@ -111,7 +107,7 @@ def _dec_TopicRequest_0(buf: memoryview, pos: int) -> tuple[TopicRequest, int]:
     return o, pos
 
 
-def _enc_TopicRequest_0(o: TopicRequest, w: Callable[[bytes], object]) -> None:
+def _enc_TopicRequest_0(o: TopicRequest, w: Writer) -> None:
     _w_cstr(w, o.name)
     w(b'\x00')
 
@@ -124,7 +120,7 @@ def _dec_Cursor_0(buf: memoryview, pos: int) -> tuple[Cursor, int]:
     return o, pos
 
 
-def _enc_Cursor_0(o: Cursor, w: Callable[[bytes], object]) -> None:
+def _enc_Cursor_0(o: Cursor, w: Writer) -> None:
     _w_cstr(w, o.topic_name)
     w(_S0.pack(o.partition_index))
     w(b'\x00')
@@ -136,10 +132,10 @@ def _dec_DescribeTopicPartitionsRequest_0(buf: memoryview, pos: int) -> tuple[De
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[TopicRequest] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_TopicRequest_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_TopicRequest_0(buf, pos); ap0(x0)
+        o.topics = a0
     o.response_partition_limit = _S0.unpack_from(buf, pos)[0]; pos += 4
     if _S1.unpack_from(buf, pos)[0] < 0:
         pos += 1; o.cursor = None
@@ -149,14 +145,14 @@ def _dec_DescribeTopicPartitionsRequest_0(buf: memoryview, pos: int) -> tuple[De
     return o, pos
 
 
-def _enc_DescribeTopicPartitionsRequest_0(o: DescribeTopicPartitionsRequest, w: Callable[[bytes], object]) -> None:
-    a = o.topics
-    if a is None:
+def _enc_DescribeTopicPartitionsRequest_0(o: DescribeTopicPartitionsRequest, w: Writer) -> None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_TopicRequest_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_TopicRequest_0(x0, w)
     w(_S0.pack(o.response_partition_limit))
     if o.cursor is None:
         w(b'\xff')
@@ -165,5 +161,5 @@ def _enc_DescribeTopicPartitionsRequest_0(o: DescribeTopicPartitionsRequest, w: 
     w(b'\x00')
 
 
-_DEC_DescribeTopicPartitionsRequest: list[Callable[..., Any]] = [_dec_DescribeTopicPartitionsRequest_0]
-_ENC_DescribeTopicPartitionsRequest: list[Callable[..., Any]] = [_enc_DescribeTopicPartitionsRequest_0]
+_DEC_DescribeTopicPartitionsRequest: list[Callable[[memoryview, int], tuple[DescribeTopicPartitionsRequest, int]]] = [_dec_DescribeTopicPartitionsRequest_0]
+_ENC_DescribeTopicPartitionsRequest: list[Callable[[DescribeTopicPartitionsRequest, Writer], None]] = [_enc_DescribeTopicPartitionsRequest_0]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -91,9 +91,9 @@ class DescribeTopicPartitionsResponse:
     MIN_VERSION = 0
     MAX_VERSION = 0
     FLEXIBLE_MIN = 0
-    DescribeTopicPartitionsResponseTopic: type[DescribeTopicPartitionsResponseTopic]
-    DescribeTopicPartitionsResponsePartition: type[DescribeTopicPartitionsResponsePartition]
-    Cursor: type[Cursor]
+    DescribeTopicPartitionsResponseTopic: TypeAlias = DescribeTopicPartitionsResponseTopic
+    DescribeTopicPartitionsResponsePartition: TypeAlias = DescribeTopicPartitionsResponsePartition
+    Cursor: TypeAlias = Cursor
 
     def __init__(self, *, throttle_time_ms: int = 0, topics: list[DescribeTopicPartitionsResponseTopic] | None = None, next_cursor: Cursor | None = None) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -133,11 +133,6 @@ class DescribeTopicPartitionsResponse:
         return o, end
 
 
-DescribeTopicPartitionsResponse.DescribeTopicPartitionsResponseTopic = DescribeTopicPartitionsResponseTopic  # type: ignore[misc]
-DescribeTopicPartitionsResponse.DescribeTopicPartitionsResponsePartition = DescribeTopicPartitionsResponsePartition  # type: ignore[misc]
-DescribeTopicPartitionsResponse.Cursor = Cursor  # type: ignore[misc]
-
-
 def _dec_DescribeTopicPartitionsResponsePartition_0(buf: memoryview, pos: int) -> tuple[DescribeTopicPartitionsResponsePartition, int]:
     o = _new(DescribeTopicPartitionsResponsePartition)
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
@@ -173,41 +168,41 @@ def _dec_DescribeTopicPartitionsResponsePartition_0(buf: memoryview, pos: int) -
     return o, pos
 
 
-def _enc_DescribeTopicPartitionsResponsePartition_0(o: DescribeTopicPartitionsResponsePartition, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeTopicPartitionsResponsePartition_0(o: DescribeTopicPartitionsResponsePartition, w: Writer) -> None:
     w(_S1.pack(o.error_code))
     w(_S0.pack(o.partition_index))
     w(_S0.pack(o.leader_id))
     w(_S0.pack(o.leader_epoch))
-    a = o.replica_nodes
-    if a is None:
+    a0 = o.replica_nodes
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        w(_struct.pack('>%di' % len(a), *a))
-    a = o.isr_nodes
-    if a is None:
+        w(_uvarint(len(a0) + 1))
+        w(_struct.pack('>%di' % len(a0), *a0))
+    a1 = o.isr_nodes
+    if a1 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        w(_struct.pack('>%di' % len(a), *a))
-    a = o.eligible_leader_replicas
-    if a is None:
+        w(_uvarint(len(a1) + 1))
+        w(_struct.pack('>%di' % len(a1), *a1))
+    a2 = o.eligible_leader_replicas
+    if a2 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        w(_struct.pack('>%di' % len(a), *a))
-    a = o.last_known_elr
-    if a is None:
+        w(_uvarint(len(a2) + 1))
+        w(_struct.pack('>%di' % len(a2), *a2))
+    a3 = o.last_known_elr
+    if a3 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        w(_struct.pack('>%di' % len(a), *a))
-    a = o.offline_replicas
-    if a is None:
+        w(_uvarint(len(a3) + 1))
+        w(_struct.pack('>%di' % len(a3), *a3))
+    a4 = o.offline_replicas
+    if a4 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        w(_struct.pack('>%di' % len(a), *a))
+        w(_uvarint(len(a4) + 1))
+        w(_struct.pack('>%di' % len(a4), *a4))
     w(b'\x00')
 
 
@@ -221,27 +216,27 @@ def _dec_DescribeTopicPartitionsResponseTopic_0(buf: memoryview, pos: int) -> tu
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribeTopicPartitionsResponsePartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribeTopicPartitionsResponsePartition_0(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_DescribeTopicPartitionsResponsePartition_0(buf, pos); ap0(x0)
+        o.partitions = a0
     o.topic_authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 4
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DescribeTopicPartitionsResponseTopic_0(o: DescribeTopicPartitionsResponseTopic, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeTopicPartitionsResponseTopic_0(o: DescribeTopicPartitionsResponseTopic, w: Writer) -> None:
     w(_S1.pack(o.error_code))
     _w_cstr(w, o.name)
     w(o.topic_id)
     w(_S2.pack(o.is_internal))
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_DescribeTopicPartitionsResponsePartition_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_DescribeTopicPartitionsResponsePartition_0(x0, w)
     w(_S0.pack(o.topic_authorized_operations))
     w(b'\x00')
 
@@ -254,7 +249,7 @@ def _dec_Cursor_0(buf: memoryview, pos: int) -> tuple[Cursor, int]:
     return o, pos
 
 
-def _enc_Cursor_0(o: Cursor, w: Callable[[bytes], object]) -> None:
+def _enc_Cursor_0(o: Cursor, w: Writer) -> None:
     _w_cstr(w, o.topic_name)
     w(_S0.pack(o.partition_index))
     w(b'\x00')
@@ -267,10 +262,10 @@ def _dec_DescribeTopicPartitionsResponse_0(buf: memoryview, pos: int) -> tuple[D
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribeTopicPartitionsResponseTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribeTopicPartitionsResponseTopic_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_DescribeTopicPartitionsResponseTopic_0(buf, pos); ap0(x0)
+        o.topics = a0
     if _S3.unpack_from(buf, pos)[0] < 0:
         pos += 1; o.next_cursor = None
     else:
@@ -279,15 +274,15 @@ def _dec_DescribeTopicPartitionsResponse_0(buf: memoryview, pos: int) -> tuple[D
     return o, pos
 
 
-def _enc_DescribeTopicPartitionsResponse_0(o: DescribeTopicPartitionsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeTopicPartitionsResponse_0(o: DescribeTopicPartitionsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_DescribeTopicPartitionsResponseTopic_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_DescribeTopicPartitionsResponseTopic_0(x0, w)
     if o.next_cursor is None:
         w(b'\xff')
     else:
@@ -295,5 +290,5 @@ def _enc_DescribeTopicPartitionsResponse_0(o: DescribeTopicPartitionsResponse, w
     w(b'\x00')
 
 
-_DEC_DescribeTopicPartitionsResponse: list[Callable[..., Any]] = [_dec_DescribeTopicPartitionsResponse_0]
-_ENC_DescribeTopicPartitionsResponse: list[Callable[..., Any]] = [_enc_DescribeTopicPartitionsResponse_0]
+_DEC_DescribeTopicPartitionsResponse: list[Callable[[memoryview, int], tuple[DescribeTopicPartitionsResponse, int]]] = [_dec_DescribeTopicPartitionsResponse_0]
+_ENC_DescribeTopicPartitionsResponse: list[Callable[[DescribeTopicPartitionsResponse, Writer], None]] = [_enc_DescribeTopicPartitionsResponse_0]

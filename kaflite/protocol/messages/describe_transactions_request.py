@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 
@@ -59,32 +59,30 @@ class DescribeTransactionsRequest:
         return o, end
 
 
-
-
 def _dec_DescribeTransactionsRequest_0(buf: memoryview, pos: int) -> tuple[DescribeTransactionsRequest, int]:
     o = _new(DescribeTransactionsRequest)
     n, pos = _r_uvarint(buf, pos); n -= 1
     if n < 0:
         o.transactional_ids = None
     else:
-        a = []; ap = a.append
+        a0: list[str | None] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _r_cstr(buf, pos); ap(x)
-        o.transactional_ids = a
+            x0, pos = _r_cstr(buf, pos); ap0(x0)
+        o.transactional_ids = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DescribeTransactionsRequest_0(o: DescribeTransactionsRequest, w: Callable[[bytes], object]) -> None:
-    a = o.transactional_ids
-    if a is None:
+def _enc_DescribeTransactionsRequest_0(o: DescribeTransactionsRequest, w: Writer) -> None:
+    a0 = o.transactional_ids
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _w_cstr(w, x)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _w_cstr(w, x0)
     w(b'\x00')
 
 
-_DEC_DescribeTransactionsRequest: list[Callable[..., Any]] = [_dec_DescribeTransactionsRequest_0]
-_ENC_DescribeTransactionsRequest: list[Callable[..., Any]] = [_enc_DescribeTransactionsRequest_0]
+_DEC_DescribeTransactionsRequest: list[Callable[[memoryview, int], tuple[DescribeTransactionsRequest, int]]] = [_dec_DescribeTransactionsRequest_0]
+_ENC_DescribeTransactionsRequest: list[Callable[[DescribeTransactionsRequest, Writer], None]] = [_enc_DescribeTransactionsRequest_0]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -67,8 +67,8 @@ class DescribeTransactionsResponse:
     MIN_VERSION = 0
     MAX_VERSION = 0
     FLEXIBLE_MIN = 0
-    TransactionState: type[TransactionState]
-    TopicData: type[TopicData]
+    TransactionState: TypeAlias = TransactionState
+    TopicData: TypeAlias = TopicData
 
     def __init__(self, *, throttle_time_ms: int = 0, transaction_states: list[TransactionState] | None = None) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -107,10 +107,6 @@ class DescribeTransactionsResponse:
         return o, end
 
 
-DescribeTransactionsResponse.TransactionState = TransactionState  # type: ignore[misc]
-DescribeTransactionsResponse.TopicData = TopicData  # type: ignore[misc]
-
-
 def _dec_TopicData_0(buf: memoryview, pos: int) -> tuple[TopicData, int]:
     o = _new(TopicData)
     o.topic, pos = _r_cstr(buf, pos)
@@ -123,14 +119,14 @@ def _dec_TopicData_0(buf: memoryview, pos: int) -> tuple[TopicData, int]:
     return o, pos
 
 
-def _enc_TopicData_0(o: TopicData, w: Callable[[bytes], object]) -> None:
+def _enc_TopicData_0(o: TopicData, w: Writer) -> None:
     _w_cstr(w, o.topic)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        w(_struct.pack('>%di' % len(a), *a))
+        w(_uvarint(len(a0) + 1))
+        w(_struct.pack('>%di' % len(a0), *a0))
     w(b'\x00')
 
 
@@ -147,15 +143,15 @@ def _dec_TransactionState_0(buf: memoryview, pos: int) -> tuple[TransactionState
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[TopicData] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_TopicData_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_TopicData_0(buf, pos); ap0(x0)
+        o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_TransactionState_0(o: TransactionState, w: Callable[[bytes], object]) -> None:
+def _enc_TransactionState_0(o: TransactionState, w: Writer) -> None:
     w(_S1.pack(o.error_code))
     _w_cstr(w, o.transactional_id)
     _w_cstr(w, o.transaction_state)
@@ -163,13 +159,13 @@ def _enc_TransactionState_0(o: TransactionState, w: Callable[[bytes], object]) -
     w(_S2.pack(o.transaction_start_time_ms))
     w(_S2.pack(o.producer_id))
     w(_S1.pack(o.producer_epoch))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_TopicData_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_TopicData_0(x0, w)
     w(b'\x00')
 
 
@@ -180,25 +176,25 @@ def _dec_DescribeTransactionsResponse_0(buf: memoryview, pos: int) -> tuple[Desc
     if n < 0:
         o.transaction_states = None
     else:
-        a = []; ap = a.append
+        a0: list[TransactionState] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_TransactionState_0(buf, pos); ap(x)
-        o.transaction_states = a
+            x0, pos = _dec_TransactionState_0(buf, pos); ap0(x0)
+        o.transaction_states = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DescribeTransactionsResponse_0(o: DescribeTransactionsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeTransactionsResponse_0(o: DescribeTransactionsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.transaction_states
-    if a is None:
+    a0 = o.transaction_states
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_TransactionState_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_TransactionState_0(x0, w)
     w(b'\x00')
 
 
-_DEC_DescribeTransactionsResponse: list[Callable[..., Any]] = [_dec_DescribeTransactionsResponse_0]
-_ENC_DescribeTransactionsResponse: list[Callable[..., Any]] = [_enc_DescribeTransactionsResponse_0]
+_DEC_DescribeTransactionsResponse: list[Callable[[memoryview, int], tuple[DescribeTransactionsResponse, int]]] = [_dec_DescribeTransactionsResponse_0]
+_ENC_DescribeTransactionsResponse: list[Callable[[DescribeTransactionsResponse, Writer], None]] = [_enc_DescribeTransactionsResponse_0]

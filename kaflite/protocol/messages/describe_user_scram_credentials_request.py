@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 
@@ -39,7 +39,7 @@ class DescribeUserScramCredentialsRequest:
     MIN_VERSION = 0
     MAX_VERSION = 0
     FLEXIBLE_MIN = 0
-    UserName: type[UserName]
+    UserName: TypeAlias = UserName
 
     def __init__(self, *, users: list[UserName] | None = _UNSET) -> None:
         self.users = [] if users is _UNSET else users
@@ -77,9 +77,6 @@ class DescribeUserScramCredentialsRequest:
         return o, end
 
 
-DescribeUserScramCredentialsRequest.UserName = UserName  # type: ignore[misc]
-
-
 def _dec_UserName_0(buf: memoryview, pos: int) -> tuple[UserName, int]:
     o = _new(UserName)
     o.name, pos = _r_cstr(buf, pos)
@@ -87,7 +84,7 @@ def _dec_UserName_0(buf: memoryview, pos: int) -> tuple[UserName, int]:
     return o, pos
 
 
-def _enc_UserName_0(o: UserName, w: Callable[[bytes], object]) -> None:
+def _enc_UserName_0(o: UserName, w: Writer) -> None:
     _w_cstr(w, o.name)
     w(b'\x00')
 
@@ -98,24 +95,24 @@ def _dec_DescribeUserScramCredentialsRequest_0(buf: memoryview, pos: int) -> tup
     if n < 0:
         o.users = None
     else:
-        a = []; ap = a.append
+        a0: list[UserName] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_UserName_0(buf, pos); ap(x)
-        o.users = a
+            x0, pos = _dec_UserName_0(buf, pos); ap0(x0)
+        o.users = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DescribeUserScramCredentialsRequest_0(o: DescribeUserScramCredentialsRequest, w: Callable[[bytes], object]) -> None:
-    a = o.users
-    if a is None:
+def _enc_DescribeUserScramCredentialsRequest_0(o: DescribeUserScramCredentialsRequest, w: Writer) -> None:
+    a0 = o.users
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_UserName_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_UserName_0(x0, w)
     w(b'\x00')
 
 
-_DEC_DescribeUserScramCredentialsRequest: list[Callable[..., Any]] = [_dec_DescribeUserScramCredentialsRequest_0]
-_ENC_DescribeUserScramCredentialsRequest: list[Callable[..., Any]] = [_enc_DescribeUserScramCredentialsRequest_0]
+_DEC_DescribeUserScramCredentialsRequest: list[Callable[[memoryview, int], tuple[DescribeUserScramCredentialsRequest, int]]] = [_dec_DescribeUserScramCredentialsRequest_0]
+_ENC_DescribeUserScramCredentialsRequest: list[Callable[[DescribeUserScramCredentialsRequest, Writer], None]] = [_enc_DescribeUserScramCredentialsRequest_0]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -63,8 +63,8 @@ class DescribeUserScramCredentialsResponse:
     MIN_VERSION = 0
     MAX_VERSION = 0
     FLEXIBLE_MIN = 0
-    DescribeUserScramCredentialsResult: type[DescribeUserScramCredentialsResult]
-    CredentialInfo: type[CredentialInfo]
+    DescribeUserScramCredentialsResult: TypeAlias = DescribeUserScramCredentialsResult
+    CredentialInfo: TypeAlias = CredentialInfo
 
     def __init__(self, *, throttle_time_ms: int = 0, error_code: int = 0, error_message: str | None = '', results: list[DescribeUserScramCredentialsResult] | None = None) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -105,10 +105,6 @@ class DescribeUserScramCredentialsResponse:
         return o, end
 
 
-DescribeUserScramCredentialsResponse.DescribeUserScramCredentialsResult = DescribeUserScramCredentialsResult  # type: ignore[misc]
-DescribeUserScramCredentialsResponse.CredentialInfo = CredentialInfo  # type: ignore[misc]
-
-
 def _dec_CredentialInfo_0(buf: memoryview, pos: int) -> tuple[CredentialInfo, int]:
     o = _new(CredentialInfo)
     o.mechanism = _S2.unpack_from(buf, pos)[0]; pos += 1
@@ -117,7 +113,7 @@ def _dec_CredentialInfo_0(buf: memoryview, pos: int) -> tuple[CredentialInfo, in
     return o, pos
 
 
-def _enc_CredentialInfo_0(o: CredentialInfo, w: Callable[[bytes], object]) -> None:
+def _enc_CredentialInfo_0(o: CredentialInfo, w: Writer) -> None:
     w(_S2.pack(o.mechanism))
     w(_S0.pack(o.iterations))
     w(b'\x00')
@@ -132,25 +128,25 @@ def _dec_DescribeUserScramCredentialsResult_0(buf: memoryview, pos: int) -> tupl
     if n < 0:
         o.credential_infos = None
     else:
-        a = []; ap = a.append
+        a0: list[CredentialInfo] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_CredentialInfo_0(buf, pos); ap(x)
-        o.credential_infos = a
+            x0, pos = _dec_CredentialInfo_0(buf, pos); ap0(x0)
+        o.credential_infos = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DescribeUserScramCredentialsResult_0(o: DescribeUserScramCredentialsResult, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeUserScramCredentialsResult_0(o: DescribeUserScramCredentialsResult, w: Writer) -> None:
     _w_cstr(w, o.user)
     w(_S1.pack(o.error_code))
     _w_cstr(w, o.error_message)
-    a = o.credential_infos
-    if a is None:
+    a0 = o.credential_infos
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_CredentialInfo_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_CredentialInfo_0(x0, w)
     w(b'\x00')
 
 
@@ -163,27 +159,27 @@ def _dec_DescribeUserScramCredentialsResponse_0(buf: memoryview, pos: int) -> tu
     if n < 0:
         o.results = None
     else:
-        a = []; ap = a.append
+        a0: list[DescribeUserScramCredentialsResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_DescribeUserScramCredentialsResult_0(buf, pos); ap(x)
-        o.results = a
+            x0, pos = _dec_DescribeUserScramCredentialsResult_0(buf, pos); ap0(x0)
+        o.results = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_DescribeUserScramCredentialsResponse_0(o: DescribeUserScramCredentialsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_DescribeUserScramCredentialsResponse_0(o: DescribeUserScramCredentialsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
     w(_S1.pack(o.error_code))
     _w_cstr(w, o.error_message)
-    a = o.results
-    if a is None:
+    a0 = o.results
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_DescribeUserScramCredentialsResult_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_DescribeUserScramCredentialsResult_0(x0, w)
     w(b'\x00')
 
 
-_DEC_DescribeUserScramCredentialsResponse: list[Callable[..., Any]] = [_dec_DescribeUserScramCredentialsResponse_0]
-_ENC_DescribeUserScramCredentialsResponse: list[Callable[..., Any]] = [_enc_DescribeUserScramCredentialsResponse_0]
+_DEC_DescribeUserScramCredentialsResponse: list[Callable[[memoryview, int], tuple[DescribeUserScramCredentialsResponse, int]]] = [_dec_DescribeUserScramCredentialsResponse_0]
+_ENC_DescribeUserScramCredentialsResponse: list[Callable[[DescribeUserScramCredentialsResponse, Writer], None]] = [_enc_DescribeUserScramCredentialsResponse_0]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -42,7 +42,7 @@ class ElectLeadersRequest:
     MIN_VERSION = 0
     MAX_VERSION = 2
     FLEXIBLE_MIN = 2
-    TopicPartitions: type[TopicPartitions]
+    TopicPartitions: TypeAlias = TopicPartitions
 
     def __init__(self, *, election_type: int = 0, topic_partitions: list[TopicPartitions] | None = _UNSET, timeout_ms: int = 60000) -> None:
         self.election_type = election_type
@@ -82,9 +82,6 @@ class ElectLeadersRequest:
         return o, end
 
 
-ElectLeadersRequest.TopicPartitions = TopicPartitions  # type: ignore[misc]
-
-
 def _dec_TopicPartitions_0(buf: memoryview, pos: int) -> tuple[TopicPartitions, int]:
     o = _new(TopicPartitions)
     o.topic, pos = _r_str(buf, pos)
@@ -96,14 +93,14 @@ def _dec_TopicPartitions_0(buf: memoryview, pos: int) -> tuple[TopicPartitions, 
     return o, pos
 
 
-def _enc_TopicPartitions_0(o: TopicPartitions, w: Callable[[bytes], object]) -> None:
+def _enc_TopicPartitions_0(o: TopicPartitions, w: Writer) -> None:
     _w_str(w, o.topic)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        w(_struct.pack('>%di' % len(a), *a))
+        w(_S0.pack(len(a0)))
+        w(_struct.pack('>%di' % len(a0), *a0))
 
 
 def _dec_ElectLeadersRequest_0(buf: memoryview, pos: int) -> tuple[ElectLeadersRequest, int]:
@@ -113,22 +110,22 @@ def _dec_ElectLeadersRequest_0(buf: memoryview, pos: int) -> tuple[ElectLeadersR
     if n < 0:
         o.topic_partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[TopicPartitions] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_TopicPartitions_0(buf, pos); ap(x)
-        o.topic_partitions = a
+            x0, pos = _dec_TopicPartitions_0(buf, pos); ap0(x0)
+        o.topic_partitions = a0
     o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     return o, pos
 
 
-def _enc_ElectLeadersRequest_0(o: ElectLeadersRequest, w: Callable[[bytes], object]) -> None:
-    a = o.topic_partitions
-    if a is None:
+def _enc_ElectLeadersRequest_0(o: ElectLeadersRequest, w: Writer) -> None:
+    a0 = o.topic_partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_TopicPartitions_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_TopicPartitions_0(x0, w)
     w(_S0.pack(o.timeout_ms))
 
 
@@ -139,23 +136,23 @@ def _dec_ElectLeadersRequest_1(buf: memoryview, pos: int) -> tuple[ElectLeadersR
     if n < 0:
         o.topic_partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[TopicPartitions] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_TopicPartitions_0(buf, pos); ap(x)
-        o.topic_partitions = a
+            x0, pos = _dec_TopicPartitions_0(buf, pos); ap0(x0)
+        o.topic_partitions = a0
     o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     return o, pos
 
 
-def _enc_ElectLeadersRequest_1(o: ElectLeadersRequest, w: Callable[[bytes], object]) -> None:
+def _enc_ElectLeadersRequest_1(o: ElectLeadersRequest, w: Writer) -> None:
     w(_S1.pack(o.election_type))
-    a = o.topic_partitions
-    if a is None:
+    a0 = o.topic_partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_TopicPartitions_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_TopicPartitions_0(x0, w)
     w(_S0.pack(o.timeout_ms))
 
 
@@ -171,14 +168,14 @@ def _dec_TopicPartitions_1(buf: memoryview, pos: int) -> tuple[TopicPartitions, 
     return o, pos
 
 
-def _enc_TopicPartitions_1(o: TopicPartitions, w: Callable[[bytes], object]) -> None:
+def _enc_TopicPartitions_1(o: TopicPartitions, w: Writer) -> None:
     _w_cstr(w, o.topic)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        w(_struct.pack('>%di' % len(a), *a))
+        w(_uvarint(len(a0) + 1))
+        w(_struct.pack('>%di' % len(a0), *a0))
     w(b'\x00')
 
 
@@ -189,27 +186,27 @@ def _dec_ElectLeadersRequest_2(buf: memoryview, pos: int) -> tuple[ElectLeadersR
     if n < 0:
         o.topic_partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[TopicPartitions] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_TopicPartitions_1(buf, pos); ap(x)
-        o.topic_partitions = a
+            x0, pos = _dec_TopicPartitions_1(buf, pos); ap0(x0)
+        o.topic_partitions = a0
     o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_ElectLeadersRequest_2(o: ElectLeadersRequest, w: Callable[[bytes], object]) -> None:
+def _enc_ElectLeadersRequest_2(o: ElectLeadersRequest, w: Writer) -> None:
     w(_S1.pack(o.election_type))
-    a = o.topic_partitions
-    if a is None:
+    a0 = o.topic_partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_TopicPartitions_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_TopicPartitions_1(x0, w)
     w(_S0.pack(o.timeout_ms))
     w(b'\x00')
 
 
-_DEC_ElectLeadersRequest: list[Callable[..., Any]] = [_dec_ElectLeadersRequest_0, _dec_ElectLeadersRequest_1, _dec_ElectLeadersRequest_2]
-_ENC_ElectLeadersRequest: list[Callable[..., Any]] = [_enc_ElectLeadersRequest_0, _enc_ElectLeadersRequest_1, _enc_ElectLeadersRequest_2]
+_DEC_ElectLeadersRequest: list[Callable[[memoryview, int], tuple[ElectLeadersRequest, int]]] = [_dec_ElectLeadersRequest_0, _dec_ElectLeadersRequest_1, _dec_ElectLeadersRequest_2]
+_ENC_ElectLeadersRequest: list[Callable[[ElectLeadersRequest, Writer], None]] = [_enc_ElectLeadersRequest_0, _enc_ElectLeadersRequest_1, _enc_ElectLeadersRequest_2]

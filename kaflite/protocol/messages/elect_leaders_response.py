@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -61,8 +61,8 @@ class ElectLeadersResponse:
     MIN_VERSION = 0
     MAX_VERSION = 2
     FLEXIBLE_MIN = 2
-    ReplicaElectionResult: type[ReplicaElectionResult]
-    PartitionResult: type[PartitionResult]
+    ReplicaElectionResult: TypeAlias = ReplicaElectionResult
+    PartitionResult: TypeAlias = PartitionResult
 
     def __init__(self, *, throttle_time_ms: int = 0, error_code: int = 0, replica_election_results: list[ReplicaElectionResult] | None = None) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -102,10 +102,6 @@ class ElectLeadersResponse:
         return o, end
 
 
-ElectLeadersResponse.ReplicaElectionResult = ReplicaElectionResult  # type: ignore[misc]
-ElectLeadersResponse.PartitionResult = PartitionResult  # type: ignore[misc]
-
-
 def _dec_PartitionResult_0(buf: memoryview, pos: int) -> tuple[PartitionResult, int]:
     o = _new(PartitionResult)
     o.partition_id = _S0.unpack_from(buf, pos)[0]; pos += 4
@@ -114,7 +110,7 @@ def _dec_PartitionResult_0(buf: memoryview, pos: int) -> tuple[PartitionResult, 
     return o, pos
 
 
-def _enc_PartitionResult_0(o: PartitionResult, w: Callable[[bytes], object]) -> None:
+def _enc_PartitionResult_0(o: PartitionResult, w: Writer) -> None:
     w(_S0.pack(o.partition_id))
     w(_S1.pack(o.error_code))
     _w_str(w, o.error_message)
@@ -127,22 +123,22 @@ def _dec_ReplicaElectionResult_0(buf: memoryview, pos: int) -> tuple[ReplicaElec
     if n < 0:
         o.partition_result = None
     else:
-        a = []; ap = a.append
+        a0: list[PartitionResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_PartitionResult_0(buf, pos); ap(x)
-        o.partition_result = a
+            x0, pos = _dec_PartitionResult_0(buf, pos); ap0(x0)
+        o.partition_result = a0
     return o, pos
 
 
-def _enc_ReplicaElectionResult_0(o: ReplicaElectionResult, w: Callable[[bytes], object]) -> None:
+def _enc_ReplicaElectionResult_0(o: ReplicaElectionResult, w: Writer) -> None:
     _w_str(w, o.topic)
-    a = o.partition_result
-    if a is None:
+    a0 = o.partition_result
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_PartitionResult_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_PartitionResult_0(x0, w)
 
 
 def _dec_ElectLeadersResponse_0(buf: memoryview, pos: int) -> tuple[ElectLeadersResponse, int]:
@@ -153,22 +149,22 @@ def _dec_ElectLeadersResponse_0(buf: memoryview, pos: int) -> tuple[ElectLeaders
     if n < 0:
         o.replica_election_results = None
     else:
-        a = []; ap = a.append
+        a0: list[ReplicaElectionResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ReplicaElectionResult_0(buf, pos); ap(x)
-        o.replica_election_results = a
+            x0, pos = _dec_ReplicaElectionResult_0(buf, pos); ap0(x0)
+        o.replica_election_results = a0
     return o, pos
 
 
-def _enc_ElectLeadersResponse_0(o: ElectLeadersResponse, w: Callable[[bytes], object]) -> None:
+def _enc_ElectLeadersResponse_0(o: ElectLeadersResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.replica_election_results
-    if a is None:
+    a0 = o.replica_election_results
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_ReplicaElectionResult_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_ReplicaElectionResult_0(x0, w)
 
 
 def _dec_ElectLeadersResponse_1(buf: memoryview, pos: int) -> tuple[ElectLeadersResponse, int]:
@@ -179,23 +175,23 @@ def _dec_ElectLeadersResponse_1(buf: memoryview, pos: int) -> tuple[ElectLeaders
     if n < 0:
         o.replica_election_results = None
     else:
-        a = []; ap = a.append
+        a0: list[ReplicaElectionResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ReplicaElectionResult_0(buf, pos); ap(x)
-        o.replica_election_results = a
+            x0, pos = _dec_ReplicaElectionResult_0(buf, pos); ap0(x0)
+        o.replica_election_results = a0
     return o, pos
 
 
-def _enc_ElectLeadersResponse_1(o: ElectLeadersResponse, w: Callable[[bytes], object]) -> None:
+def _enc_ElectLeadersResponse_1(o: ElectLeadersResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
     w(_S1.pack(o.error_code))
-    a = o.replica_election_results
-    if a is None:
+    a0 = o.replica_election_results
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_ReplicaElectionResult_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_ReplicaElectionResult_0(x0, w)
 
 
 def _dec_PartitionResult_1(buf: memoryview, pos: int) -> tuple[PartitionResult, int]:
@@ -207,7 +203,7 @@ def _dec_PartitionResult_1(buf: memoryview, pos: int) -> tuple[PartitionResult, 
     return o, pos
 
 
-def _enc_PartitionResult_1(o: PartitionResult, w: Callable[[bytes], object]) -> None:
+def _enc_PartitionResult_1(o: PartitionResult, w: Writer) -> None:
     w(_S0.pack(o.partition_id))
     w(_S1.pack(o.error_code))
     _w_cstr(w, o.error_message)
@@ -221,23 +217,23 @@ def _dec_ReplicaElectionResult_1(buf: memoryview, pos: int) -> tuple[ReplicaElec
     if n < 0:
         o.partition_result = None
     else:
-        a = []; ap = a.append
+        a0: list[PartitionResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_PartitionResult_1(buf, pos); ap(x)
-        o.partition_result = a
+            x0, pos = _dec_PartitionResult_1(buf, pos); ap0(x0)
+        o.partition_result = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_ReplicaElectionResult_1(o: ReplicaElectionResult, w: Callable[[bytes], object]) -> None:
+def _enc_ReplicaElectionResult_1(o: ReplicaElectionResult, w: Writer) -> None:
     _w_cstr(w, o.topic)
-    a = o.partition_result
-    if a is None:
+    a0 = o.partition_result
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_PartitionResult_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_PartitionResult_1(x0, w)
     w(b'\x00')
 
 
@@ -249,26 +245,26 @@ def _dec_ElectLeadersResponse_2(buf: memoryview, pos: int) -> tuple[ElectLeaders
     if n < 0:
         o.replica_election_results = None
     else:
-        a = []; ap = a.append
+        a0: list[ReplicaElectionResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ReplicaElectionResult_1(buf, pos); ap(x)
-        o.replica_election_results = a
+            x0, pos = _dec_ReplicaElectionResult_1(buf, pos); ap0(x0)
+        o.replica_election_results = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_ElectLeadersResponse_2(o: ElectLeadersResponse, w: Callable[[bytes], object]) -> None:
+def _enc_ElectLeadersResponse_2(o: ElectLeadersResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
     w(_S1.pack(o.error_code))
-    a = o.replica_election_results
-    if a is None:
+    a0 = o.replica_election_results
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_ReplicaElectionResult_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_ReplicaElectionResult_1(x0, w)
     w(b'\x00')
 
 
-_DEC_ElectLeadersResponse: list[Callable[..., Any]] = [_dec_ElectLeadersResponse_0, _dec_ElectLeadersResponse_1, _dec_ElectLeadersResponse_2]
-_ENC_ElectLeadersResponse: list[Callable[..., Any]] = [_enc_ElectLeadersResponse_0, _enc_ElectLeadersResponse_1, _enc_ElectLeadersResponse_2]
+_DEC_ElectLeadersResponse: list[Callable[[memoryview, int], tuple[ElectLeadersResponse, int]]] = [_dec_ElectLeadersResponse_0, _dec_ElectLeadersResponse_1, _dec_ElectLeadersResponse_2]
+_ENC_ElectLeadersResponse: list[Callable[[ElectLeadersResponse, Writer], None]] = [_enc_ElectLeadersResponse_0, _enc_ElectLeadersResponse_1, _enc_ElectLeadersResponse_2]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>q')
@@ -65,8 +65,6 @@ class EndTxnRequest:
         return o, end
 
 
-
-
 def _dec_EndTxnRequest_0(buf: memoryview, pos: int) -> tuple[EndTxnRequest, int]:
     o = _new(EndTxnRequest)
     o.transactional_id, pos = _r_str(buf, pos)
@@ -76,7 +74,7 @@ def _dec_EndTxnRequest_0(buf: memoryview, pos: int) -> tuple[EndTxnRequest, int]
     return o, pos
 
 
-def _enc_EndTxnRequest_0(o: EndTxnRequest, w: Callable[[bytes], object]) -> None:
+def _enc_EndTxnRequest_0(o: EndTxnRequest, w: Writer) -> None:
     _w_str(w, o.transactional_id)
     w(_S0.pack(o.producer_id))
     w(_S1.pack(o.producer_epoch))
@@ -93,7 +91,7 @@ def _dec_EndTxnRequest_1(buf: memoryview, pos: int) -> tuple[EndTxnRequest, int]
     return o, pos
 
 
-def _enc_EndTxnRequest_1(o: EndTxnRequest, w: Callable[[bytes], object]) -> None:
+def _enc_EndTxnRequest_1(o: EndTxnRequest, w: Writer) -> None:
     _w_cstr(w, o.transactional_id)
     w(_S0.pack(o.producer_id))
     w(_S1.pack(o.producer_epoch))
@@ -101,5 +99,5 @@ def _enc_EndTxnRequest_1(o: EndTxnRequest, w: Callable[[bytes], object]) -> None
     w(b'\x00')
 
 
-_DEC_EndTxnRequest: list[Callable[..., Any]] = [_dec_EndTxnRequest_0, _dec_EndTxnRequest_0, _dec_EndTxnRequest_0, _dec_EndTxnRequest_1, _dec_EndTxnRequest_1, _dec_EndTxnRequest_1]
-_ENC_EndTxnRequest: list[Callable[..., Any]] = [_enc_EndTxnRequest_0, _enc_EndTxnRequest_0, _enc_EndTxnRequest_0, _enc_EndTxnRequest_1, _enc_EndTxnRequest_1, _enc_EndTxnRequest_1]
+_DEC_EndTxnRequest: list[Callable[[memoryview, int], tuple[EndTxnRequest, int]]] = [_dec_EndTxnRequest_0, _dec_EndTxnRequest_0, _dec_EndTxnRequest_0, _dec_EndTxnRequest_1, _dec_EndTxnRequest_1, _dec_EndTxnRequest_1]
+_ENC_EndTxnRequest: list[Callable[[EndTxnRequest, Writer], None]] = [_enc_EndTxnRequest_0, _enc_EndTxnRequest_0, _enc_EndTxnRequest_0, _enc_EndTxnRequest_1, _enc_EndTxnRequest_1, _enc_EndTxnRequest_1]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -65,8 +65,6 @@ class EndTxnResponse:
         return o, end
 
 
-
-
 def _dec_EndTxnResponse_0(buf: memoryview, pos: int) -> tuple[EndTxnResponse, int]:
     o = _new(EndTxnResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
@@ -76,7 +74,7 @@ def _dec_EndTxnResponse_0(buf: memoryview, pos: int) -> tuple[EndTxnResponse, in
     return o, pos
 
 
-def _enc_EndTxnResponse_0(o: EndTxnResponse, w: Callable[[bytes], object]) -> None:
+def _enc_EndTxnResponse_0(o: EndTxnResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
     w(_S1.pack(o.error_code))
 
@@ -91,7 +89,7 @@ def _dec_EndTxnResponse_1(buf: memoryview, pos: int) -> tuple[EndTxnResponse, in
     return o, pos
 
 
-def _enc_EndTxnResponse_1(o: EndTxnResponse, w: Callable[[bytes], object]) -> None:
+def _enc_EndTxnResponse_1(o: EndTxnResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
     w(_S1.pack(o.error_code))
     w(b'\x00')
@@ -107,7 +105,7 @@ def _dec_EndTxnResponse_2(buf: memoryview, pos: int) -> tuple[EndTxnResponse, in
     return o, pos
 
 
-def _enc_EndTxnResponse_2(o: EndTxnResponse, w: Callable[[bytes], object]) -> None:
+def _enc_EndTxnResponse_2(o: EndTxnResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
     w(_S1.pack(o.error_code))
     w(_S2.pack(o.producer_id))
@@ -115,5 +113,5 @@ def _enc_EndTxnResponse_2(o: EndTxnResponse, w: Callable[[bytes], object]) -> No
     w(b'\x00')
 
 
-_DEC_EndTxnResponse: list[Callable[..., Any]] = [_dec_EndTxnResponse_0, _dec_EndTxnResponse_0, _dec_EndTxnResponse_0, _dec_EndTxnResponse_1, _dec_EndTxnResponse_1, _dec_EndTxnResponse_2]
-_ENC_EndTxnResponse: list[Callable[..., Any]] = [_enc_EndTxnResponse_0, _enc_EndTxnResponse_0, _enc_EndTxnResponse_0, _enc_EndTxnResponse_1, _enc_EndTxnResponse_1, _enc_EndTxnResponse_2]
+_DEC_EndTxnResponse: list[Callable[[memoryview, int], tuple[EndTxnResponse, int]]] = [_dec_EndTxnResponse_0, _dec_EndTxnResponse_0, _dec_EndTxnResponse_0, _dec_EndTxnResponse_1, _dec_EndTxnResponse_1, _dec_EndTxnResponse_2]
+_ENC_EndTxnResponse: list[Callable[[EndTxnResponse, Writer], None]] = [_enc_EndTxnResponse_0, _enc_EndTxnResponse_0, _enc_EndTxnResponse_0, _enc_EndTxnResponse_1, _enc_EndTxnResponse_1, _enc_EndTxnResponse_2]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -105,10 +105,10 @@ class FetchRequest:
     MIN_VERSION = 4
     MAX_VERSION = 18
     FLEXIBLE_MIN = 12
-    ReplicaState: type[ReplicaState]
-    FetchTopic: type[FetchTopic]
-    FetchPartition: type[FetchPartition]
-    ForgottenTopic: type[ForgottenTopic]
+    ReplicaState: TypeAlias = ReplicaState
+    FetchTopic: TypeAlias = FetchTopic
+    FetchPartition: TypeAlias = FetchPartition
+    ForgottenTopic: TypeAlias = ForgottenTopic
 
     def __init__(self, *, cluster_id: str | None = None, replica_id: int = -1, replica_state: ReplicaState | None = None, max_wait_ms: int = 0, min_bytes: int = 0, max_bytes: int = 2147483647, isolation_level: int = 0, session_id: int = 0, session_epoch: int = -1, topics: list[FetchTopic] | None = None, forgotten_topics_data: list[ForgottenTopic] | None = None, rack_id: str = '') -> None:
         self.cluster_id = cluster_id
@@ -157,12 +157,6 @@ class FetchRequest:
         return o, end
 
 
-FetchRequest.ReplicaState = ReplicaState  # type: ignore[misc]
-FetchRequest.FetchTopic = FetchTopic  # type: ignore[misc]
-FetchRequest.FetchPartition = FetchPartition  # type: ignore[misc]
-FetchRequest.ForgottenTopic = ForgottenTopic  # type: ignore[misc]
-
-
 def _dec_FetchPartition_0(buf: memoryview, pos: int) -> tuple[FetchPartition, int]:
     o = _new(FetchPartition)
     o.partition = _S0.unpack_from(buf, pos)[0]; pos += 4
@@ -176,7 +170,7 @@ def _dec_FetchPartition_0(buf: memoryview, pos: int) -> tuple[FetchPartition, in
     return o, pos
 
 
-def _enc_FetchPartition_0(o: FetchPartition, w: Callable[[bytes], object]) -> None:
+def _enc_FetchPartition_0(o: FetchPartition, w: Writer) -> None:
     w(_S0.pack(o.partition))
     w(_S2.pack(o.fetch_offset))
     w(_S0.pack(o.partition_max_bytes))
@@ -190,22 +184,22 @@ def _dec_FetchTopic_0(buf: memoryview, pos: int) -> tuple[FetchTopic, int]:
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[FetchPartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_FetchPartition_0(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_FetchPartition_0(buf, pos); ap0(x0)
+        o.partitions = a0
     return o, pos
 
 
-def _enc_FetchTopic_0(o: FetchTopic, w: Callable[[bytes], object]) -> None:
+def _enc_FetchTopic_0(o: FetchTopic, w: Writer) -> None:
     _w_str(w, o.topic)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_FetchPartition_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_FetchPartition_0(x0, w)
 
 
 def _dec_FetchRequest_0(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
@@ -223,28 +217,28 @@ def _dec_FetchRequest_0(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[FetchTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_FetchTopic_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_FetchTopic_0(buf, pos); ap0(x0)
+        o.topics = a0
     o.forgotten_topics_data = []
     o.rack_id = ''
     return o, pos
 
 
-def _enc_FetchRequest_0(o: FetchRequest, w: Callable[[bytes], object]) -> None:
+def _enc_FetchRequest_0(o: FetchRequest, w: Writer) -> None:
     w(_S0.pack(o.replica_id))
     w(_S0.pack(o.max_wait_ms))
     w(_S0.pack(o.min_bytes))
     w(_S0.pack(o.max_bytes))
     w(_S1.pack(o.isolation_level))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_FetchTopic_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_FetchTopic_0(x0, w)
 
 
 def _dec_FetchPartition_1(buf: memoryview, pos: int) -> tuple[FetchPartition, int]:
@@ -260,7 +254,7 @@ def _dec_FetchPartition_1(buf: memoryview, pos: int) -> tuple[FetchPartition, in
     return o, pos
 
 
-def _enc_FetchPartition_1(o: FetchPartition, w: Callable[[bytes], object]) -> None:
+def _enc_FetchPartition_1(o: FetchPartition, w: Writer) -> None:
     w(_S0.pack(o.partition))
     w(_S2.pack(o.fetch_offset))
     w(_S2.pack(o.log_start_offset))
@@ -275,22 +269,22 @@ def _dec_FetchTopic_1(buf: memoryview, pos: int) -> tuple[FetchTopic, int]:
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[FetchPartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_FetchPartition_1(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_FetchPartition_1(buf, pos); ap0(x0)
+        o.partitions = a0
     return o, pos
 
 
-def _enc_FetchTopic_1(o: FetchTopic, w: Callable[[bytes], object]) -> None:
+def _enc_FetchTopic_1(o: FetchTopic, w: Writer) -> None:
     _w_str(w, o.topic)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_FetchPartition_1(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_FetchPartition_1(x0, w)
 
 
 def _dec_FetchRequest_1(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
@@ -308,28 +302,28 @@ def _dec_FetchRequest_1(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[FetchTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_FetchTopic_1(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_FetchTopic_1(buf, pos); ap0(x0)
+        o.topics = a0
     o.forgotten_topics_data = []
     o.rack_id = ''
     return o, pos
 
 
-def _enc_FetchRequest_1(o: FetchRequest, w: Callable[[bytes], object]) -> None:
+def _enc_FetchRequest_1(o: FetchRequest, w: Writer) -> None:
     w(_S0.pack(o.replica_id))
     w(_S0.pack(o.max_wait_ms))
     w(_S0.pack(o.min_bytes))
     w(_S0.pack(o.max_bytes))
     w(_S1.pack(o.isolation_level))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_FetchTopic_1(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_FetchTopic_1(x0, w)
 
 
 def _dec_ForgottenTopic_0(buf: memoryview, pos: int) -> tuple[ForgottenTopic, int]:
@@ -344,14 +338,14 @@ def _dec_ForgottenTopic_0(buf: memoryview, pos: int) -> tuple[ForgottenTopic, in
     return o, pos
 
 
-def _enc_ForgottenTopic_0(o: ForgottenTopic, w: Callable[[bytes], object]) -> None:
+def _enc_ForgottenTopic_0(o: ForgottenTopic, w: Writer) -> None:
     _w_str(w, o.topic)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        w(_struct.pack('>%di' % len(a), *a))
+        w(_S0.pack(len(a0)))
+        w(_struct.pack('>%di' % len(a0), *a0))
 
 
 def _dec_FetchRequest_2(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
@@ -369,23 +363,23 @@ def _dec_FetchRequest_2(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[FetchTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_FetchTopic_1(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_FetchTopic_1(buf, pos); ap0(x0)
+        o.topics = a0
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
     if n < 0:
         o.forgotten_topics_data = None
     else:
-        a = []; ap = a.append
+        a1: list[ForgottenTopic] = []; ap1 = a1.append
         for _ in range(n):
-            x, pos = _dec_ForgottenTopic_0(buf, pos); ap(x)
-        o.forgotten_topics_data = a
+            x1, pos = _dec_ForgottenTopic_0(buf, pos); ap1(x1)
+        o.forgotten_topics_data = a1
     o.rack_id = ''
     return o, pos
 
 
-def _enc_FetchRequest_2(o: FetchRequest, w: Callable[[bytes], object]) -> None:
+def _enc_FetchRequest_2(o: FetchRequest, w: Writer) -> None:
     w(_S0.pack(o.replica_id))
     w(_S0.pack(o.max_wait_ms))
     w(_S0.pack(o.min_bytes))
@@ -393,20 +387,20 @@ def _enc_FetchRequest_2(o: FetchRequest, w: Callable[[bytes], object]) -> None:
     w(_S1.pack(o.isolation_level))
     w(_S0.pack(o.session_id))
     w(_S0.pack(o.session_epoch))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_FetchTopic_1(x, w)
-    a = o.forgotten_topics_data
-    if a is None:
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_FetchTopic_1(x0, w)
+    a1 = o.forgotten_topics_data
+    if a1 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_ForgottenTopic_0(x, w)
+        w(_S0.pack(len(a1)))
+        for x1 in a1:
+            _enc_ForgottenTopic_0(x1, w)
 
 
 def _dec_FetchPartition_2(buf: memoryview, pos: int) -> tuple[FetchPartition, int]:
@@ -422,7 +416,7 @@ def _dec_FetchPartition_2(buf: memoryview, pos: int) -> tuple[FetchPartition, in
     return o, pos
 
 
-def _enc_FetchPartition_2(o: FetchPartition, w: Callable[[bytes], object]) -> None:
+def _enc_FetchPartition_2(o: FetchPartition, w: Writer) -> None:
     w(_S0.pack(o.partition))
     w(_S0.pack(o.current_leader_epoch))
     w(_S2.pack(o.fetch_offset))
@@ -438,22 +432,22 @@ def _dec_FetchTopic_2(buf: memoryview, pos: int) -> tuple[FetchTopic, int]:
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[FetchPartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_FetchPartition_2(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_FetchPartition_2(buf, pos); ap0(x0)
+        o.partitions = a0
     return o, pos
 
 
-def _enc_FetchTopic_2(o: FetchTopic, w: Callable[[bytes], object]) -> None:
+def _enc_FetchTopic_2(o: FetchTopic, w: Writer) -> None:
     _w_str(w, o.topic)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_FetchPartition_2(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_FetchPartition_2(x0, w)
 
 
 def _dec_FetchRequest_3(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
@@ -471,23 +465,23 @@ def _dec_FetchRequest_3(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[FetchTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_FetchTopic_2(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_FetchTopic_2(buf, pos); ap0(x0)
+        o.topics = a0
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
     if n < 0:
         o.forgotten_topics_data = None
     else:
-        a = []; ap = a.append
+        a1: list[ForgottenTopic] = []; ap1 = a1.append
         for _ in range(n):
-            x, pos = _dec_ForgottenTopic_0(buf, pos); ap(x)
-        o.forgotten_topics_data = a
+            x1, pos = _dec_ForgottenTopic_0(buf, pos); ap1(x1)
+        o.forgotten_topics_data = a1
     o.rack_id = ''
     return o, pos
 
 
-def _enc_FetchRequest_3(o: FetchRequest, w: Callable[[bytes], object]) -> None:
+def _enc_FetchRequest_3(o: FetchRequest, w: Writer) -> None:
     w(_S0.pack(o.replica_id))
     w(_S0.pack(o.max_wait_ms))
     w(_S0.pack(o.min_bytes))
@@ -495,20 +489,20 @@ def _enc_FetchRequest_3(o: FetchRequest, w: Callable[[bytes], object]) -> None:
     w(_S1.pack(o.isolation_level))
     w(_S0.pack(o.session_id))
     w(_S0.pack(o.session_epoch))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_FetchTopic_2(x, w)
-    a = o.forgotten_topics_data
-    if a is None:
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_FetchTopic_2(x0, w)
+    a1 = o.forgotten_topics_data
+    if a1 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_ForgottenTopic_0(x, w)
+        w(_S0.pack(len(a1)))
+        for x1 in a1:
+            _enc_ForgottenTopic_0(x1, w)
 
 
 def _dec_FetchRequest_4(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
@@ -526,23 +520,23 @@ def _dec_FetchRequest_4(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[FetchTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_FetchTopic_2(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_FetchTopic_2(buf, pos); ap0(x0)
+        o.topics = a0
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
     if n < 0:
         o.forgotten_topics_data = None
     else:
-        a = []; ap = a.append
+        a1: list[ForgottenTopic] = []; ap1 = a1.append
         for _ in range(n):
-            x, pos = _dec_ForgottenTopic_0(buf, pos); ap(x)
-        o.forgotten_topics_data = a
+            x1, pos = _dec_ForgottenTopic_0(buf, pos); ap1(x1)
+        o.forgotten_topics_data = a1
     o.rack_id, pos = _r_str(buf, pos)
     return o, pos
 
 
-def _enc_FetchRequest_4(o: FetchRequest, w: Callable[[bytes], object]) -> None:
+def _enc_FetchRequest_4(o: FetchRequest, w: Writer) -> None:
     w(_S0.pack(o.replica_id))
     w(_S0.pack(o.max_wait_ms))
     w(_S0.pack(o.min_bytes))
@@ -550,20 +544,20 @@ def _enc_FetchRequest_4(o: FetchRequest, w: Callable[[bytes], object]) -> None:
     w(_S1.pack(o.isolation_level))
     w(_S0.pack(o.session_id))
     w(_S0.pack(o.session_epoch))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_FetchTopic_2(x, w)
-    a = o.forgotten_topics_data
-    if a is None:
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_FetchTopic_2(x0, w)
+    a1 = o.forgotten_topics_data
+    if a1 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_ForgottenTopic_0(x, w)
+        w(_S0.pack(len(a1)))
+        for x1 in a1:
+            _enc_ForgottenTopic_0(x1, w)
     _w_str(w, o.rack_id)
 
 
@@ -581,7 +575,7 @@ def _dec_FetchPartition_3(buf: memoryview, pos: int) -> tuple[FetchPartition, in
     return o, pos
 
 
-def _enc_FetchPartition_3(o: FetchPartition, w: Callable[[bytes], object]) -> None:
+def _enc_FetchPartition_3(o: FetchPartition, w: Writer) -> None:
     w(_S0.pack(o.partition))
     w(_S0.pack(o.current_leader_epoch))
     w(_S2.pack(o.fetch_offset))
@@ -599,23 +593,23 @@ def _dec_FetchTopic_3(buf: memoryview, pos: int) -> tuple[FetchTopic, int]:
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[FetchPartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_FetchPartition_3(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_FetchPartition_3(buf, pos); ap0(x0)
+        o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_FetchTopic_3(o: FetchTopic, w: Callable[[bytes], object]) -> None:
+def _enc_FetchTopic_3(o: FetchTopic, w: Writer) -> None:
     _w_cstr(w, o.topic)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_FetchPartition_3(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_FetchPartition_3(x0, w)
     w(b'\x00')
 
 
@@ -632,14 +626,14 @@ def _dec_ForgottenTopic_1(buf: memoryview, pos: int) -> tuple[ForgottenTopic, in
     return o, pos
 
 
-def _enc_ForgottenTopic_1(o: ForgottenTopic, w: Callable[[bytes], object]) -> None:
+def _enc_ForgottenTopic_1(o: ForgottenTopic, w: Writer) -> None:
     _w_cstr(w, o.topic)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        w(_struct.pack('>%di' % len(a), *a))
+        w(_uvarint(len(a0) + 1))
+        w(_struct.pack('>%di' % len(a0), *a0))
     w(b'\x00')
 
 
@@ -658,18 +652,18 @@ def _dec_FetchRequest_5(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[FetchTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_FetchTopic_3(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_FetchTopic_3(buf, pos); ap0(x0)
+        o.topics = a0
     n, pos = _r_uvarint(buf, pos); n -= 1
     if n < 0:
         o.forgotten_topics_data = None
     else:
-        a = []; ap = a.append
+        a1: list[ForgottenTopic] = []; ap1 = a1.append
         for _ in range(n):
-            x, pos = _dec_ForgottenTopic_1(buf, pos); ap(x)
-        o.forgotten_topics_data = a
+            x1, pos = _dec_ForgottenTopic_1(buf, pos); ap1(x1)
+        o.forgotten_topics_data = a1
     o.rack_id, pos = _r_cstr(buf, pos)
     nt, pos = _r_uvarint(buf, pos)
     for _ in range(nt):
@@ -682,7 +676,7 @@ def _dec_FetchRequest_5(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
     return o, pos
 
 
-def _enc_FetchRequest_5(o: FetchRequest, w: Callable[[bytes], object]) -> None:
+def _enc_FetchRequest_5(o: FetchRequest, w: Writer) -> None:
     w(_S0.pack(o.replica_id))
     w(_S0.pack(o.max_wait_ms))
     w(_S0.pack(o.min_bytes))
@@ -690,24 +684,24 @@ def _enc_FetchRequest_5(o: FetchRequest, w: Callable[[bytes], object]) -> None:
     w(_S1.pack(o.isolation_level))
     w(_S0.pack(o.session_id))
     w(_S0.pack(o.session_epoch))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_FetchTopic_3(x, w)
-    a = o.forgotten_topics_data
-    if a is None:
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_FetchTopic_3(x0, w)
+    a1 = o.forgotten_topics_data
+    if a1 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_ForgottenTopic_1(x, w)
+        w(_uvarint(len(a1) + 1))
+        for x1 in a1:
+            _enc_ForgottenTopic_1(x1, w)
     _w_cstr(w, o.rack_id)
-    tags = []
+    tags: list[bytes] = []
     if o.cluster_id is not None:
-        tb = []; tw = tb.append
+        tb: list[Buffer] = []; tw = tb.append
         _w_cstr(tw, o.cluster_id)
         tv = b''.join(tb)
         tags.append(_uvarint(0) + _uvarint(len(tv)) + tv)
@@ -724,23 +718,23 @@ def _dec_FetchTopic_4(buf: memoryview, pos: int) -> tuple[FetchTopic, int]:
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[FetchPartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_FetchPartition_3(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_FetchPartition_3(buf, pos); ap0(x0)
+        o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_FetchTopic_4(o: FetchTopic, w: Callable[[bytes], object]) -> None:
+def _enc_FetchTopic_4(o: FetchTopic, w: Writer) -> None:
     w(o.topic_id)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_FetchPartition_3(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_FetchPartition_3(x0, w)
     w(b'\x00')
 
 
@@ -757,14 +751,14 @@ def _dec_ForgottenTopic_2(buf: memoryview, pos: int) -> tuple[ForgottenTopic, in
     return o, pos
 
 
-def _enc_ForgottenTopic_2(o: ForgottenTopic, w: Callable[[bytes], object]) -> None:
+def _enc_ForgottenTopic_2(o: ForgottenTopic, w: Writer) -> None:
     w(o.topic_id)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        w(_struct.pack('>%di' % len(a), *a))
+        w(_uvarint(len(a0) + 1))
+        w(_struct.pack('>%di' % len(a0), *a0))
     w(b'\x00')
 
 
@@ -783,18 +777,18 @@ def _dec_FetchRequest_6(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[FetchTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_FetchTopic_4(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_FetchTopic_4(buf, pos); ap0(x0)
+        o.topics = a0
     n, pos = _r_uvarint(buf, pos); n -= 1
     if n < 0:
         o.forgotten_topics_data = None
     else:
-        a = []; ap = a.append
+        a1: list[ForgottenTopic] = []; ap1 = a1.append
         for _ in range(n):
-            x, pos = _dec_ForgottenTopic_2(buf, pos); ap(x)
-        o.forgotten_topics_data = a
+            x1, pos = _dec_ForgottenTopic_2(buf, pos); ap1(x1)
+        o.forgotten_topics_data = a1
     o.rack_id, pos = _r_cstr(buf, pos)
     nt, pos = _r_uvarint(buf, pos)
     for _ in range(nt):
@@ -807,7 +801,7 @@ def _dec_FetchRequest_6(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
     return o, pos
 
 
-def _enc_FetchRequest_6(o: FetchRequest, w: Callable[[bytes], object]) -> None:
+def _enc_FetchRequest_6(o: FetchRequest, w: Writer) -> None:
     w(_S0.pack(o.replica_id))
     w(_S0.pack(o.max_wait_ms))
     w(_S0.pack(o.min_bytes))
@@ -815,24 +809,24 @@ def _enc_FetchRequest_6(o: FetchRequest, w: Callable[[bytes], object]) -> None:
     w(_S1.pack(o.isolation_level))
     w(_S0.pack(o.session_id))
     w(_S0.pack(o.session_epoch))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_FetchTopic_4(x, w)
-    a = o.forgotten_topics_data
-    if a is None:
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_FetchTopic_4(x0, w)
+    a1 = o.forgotten_topics_data
+    if a1 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_ForgottenTopic_2(x, w)
+        w(_uvarint(len(a1) + 1))
+        for x1 in a1:
+            _enc_ForgottenTopic_2(x1, w)
     _w_cstr(w, o.rack_id)
-    tags = []
+    tags: list[bytes] = []
     if o.cluster_id is not None:
-        tb = []; tw = tb.append
+        tb: list[Buffer] = []; tw = tb.append
         _w_cstr(tw, o.cluster_id)
         tv = b''.join(tb)
         tags.append(_uvarint(0) + _uvarint(len(tv)) + tv)
@@ -849,7 +843,7 @@ def _dec_ReplicaState_0(buf: memoryview, pos: int) -> tuple[ReplicaState, int]:
     return o, pos
 
 
-def _enc_ReplicaState_0(o: ReplicaState, w: Callable[[bytes], object]) -> None:
+def _enc_ReplicaState_0(o: ReplicaState, w: Writer) -> None:
     w(_S0.pack(o.replica_id))
     w(_S2.pack(o.replica_epoch))
     w(b'\x00')
@@ -870,18 +864,18 @@ def _dec_FetchRequest_7(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[FetchTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_FetchTopic_4(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_FetchTopic_4(buf, pos); ap0(x0)
+        o.topics = a0
     n, pos = _r_uvarint(buf, pos); n -= 1
     if n < 0:
         o.forgotten_topics_data = None
     else:
-        a = []; ap = a.append
+        a1: list[ForgottenTopic] = []; ap1 = a1.append
         for _ in range(n):
-            x, pos = _dec_ForgottenTopic_2(buf, pos); ap(x)
-        o.forgotten_topics_data = a
+            x1, pos = _dec_ForgottenTopic_2(buf, pos); ap1(x1)
+        o.forgotten_topics_data = a1
     o.rack_id, pos = _r_cstr(buf, pos)
     nt, pos = _r_uvarint(buf, pos)
     for _ in range(nt):
@@ -896,31 +890,31 @@ def _dec_FetchRequest_7(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
     return o, pos
 
 
-def _enc_FetchRequest_7(o: FetchRequest, w: Callable[[bytes], object]) -> None:
+def _enc_FetchRequest_7(o: FetchRequest, w: Writer) -> None:
     w(_S0.pack(o.max_wait_ms))
     w(_S0.pack(o.min_bytes))
     w(_S0.pack(o.max_bytes))
     w(_S1.pack(o.isolation_level))
     w(_S0.pack(o.session_id))
     w(_S0.pack(o.session_epoch))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_FetchTopic_4(x, w)
-    a = o.forgotten_topics_data
-    if a is None:
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_FetchTopic_4(x0, w)
+    a1 = o.forgotten_topics_data
+    if a1 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_ForgottenTopic_2(x, w)
+        w(_uvarint(len(a1) + 1))
+        for x1 in a1:
+            _enc_ForgottenTopic_2(x1, w)
     _w_cstr(w, o.rack_id)
-    tags = []
+    tags: list[bytes] = []
     if o.cluster_id is not None:
-        tb = []; tw = tb.append
+        tb: list[Buffer] = []; tw = tb.append
         _w_cstr(tw, o.cluster_id)
         tv = b''.join(tb)
         tags.append(_uvarint(0) + _uvarint(len(tv)) + tv)
@@ -955,16 +949,16 @@ def _dec_FetchPartition_4(buf: memoryview, pos: int) -> tuple[FetchPartition, in
     return o, pos
 
 
-def _enc_FetchPartition_4(o: FetchPartition, w: Callable[[bytes], object]) -> None:
+def _enc_FetchPartition_4(o: FetchPartition, w: Writer) -> None:
     w(_S0.pack(o.partition))
     w(_S0.pack(o.current_leader_epoch))
     w(_S2.pack(o.fetch_offset))
     w(_S0.pack(o.last_fetched_epoch))
     w(_S2.pack(o.log_start_offset))
     w(_S0.pack(o.partition_max_bytes))
-    tags = []
+    tags: list[bytes] = []
     if o.replica_directory_id != ZERO_UUID:
-        tb = []; tw = tb.append
+        tb: list[Buffer] = []; tw = tb.append
         tw(o.replica_directory_id)
         tv = b''.join(tb)
         tags.append(_uvarint(0) + _uvarint(len(tv)) + tv)
@@ -981,23 +975,23 @@ def _dec_FetchTopic_5(buf: memoryview, pos: int) -> tuple[FetchTopic, int]:
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[FetchPartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_FetchPartition_4(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_FetchPartition_4(buf, pos); ap0(x0)
+        o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_FetchTopic_5(o: FetchTopic, w: Callable[[bytes], object]) -> None:
+def _enc_FetchTopic_5(o: FetchTopic, w: Writer) -> None:
     w(o.topic_id)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_FetchPartition_4(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_FetchPartition_4(x0, w)
     w(b'\x00')
 
 
@@ -1016,18 +1010,18 @@ def _dec_FetchRequest_8(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[FetchTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_FetchTopic_5(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_FetchTopic_5(buf, pos); ap0(x0)
+        o.topics = a0
     n, pos = _r_uvarint(buf, pos); n -= 1
     if n < 0:
         o.forgotten_topics_data = None
     else:
-        a = []; ap = a.append
+        a1: list[ForgottenTopic] = []; ap1 = a1.append
         for _ in range(n):
-            x, pos = _dec_ForgottenTopic_2(buf, pos); ap(x)
-        o.forgotten_topics_data = a
+            x1, pos = _dec_ForgottenTopic_2(buf, pos); ap1(x1)
+        o.forgotten_topics_data = a1
     o.rack_id, pos = _r_cstr(buf, pos)
     nt, pos = _r_uvarint(buf, pos)
     for _ in range(nt):
@@ -1042,31 +1036,31 @@ def _dec_FetchRequest_8(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
     return o, pos
 
 
-def _enc_FetchRequest_8(o: FetchRequest, w: Callable[[bytes], object]) -> None:
+def _enc_FetchRequest_8(o: FetchRequest, w: Writer) -> None:
     w(_S0.pack(o.max_wait_ms))
     w(_S0.pack(o.min_bytes))
     w(_S0.pack(o.max_bytes))
     w(_S1.pack(o.isolation_level))
     w(_S0.pack(o.session_id))
     w(_S0.pack(o.session_epoch))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_FetchTopic_5(x, w)
-    a = o.forgotten_topics_data
-    if a is None:
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_FetchTopic_5(x0, w)
+    a1 = o.forgotten_topics_data
+    if a1 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_ForgottenTopic_2(x, w)
+        w(_uvarint(len(a1) + 1))
+        for x1 in a1:
+            _enc_ForgottenTopic_2(x1, w)
     _w_cstr(w, o.rack_id)
-    tags = []
+    tags: list[bytes] = []
     if o.cluster_id is not None:
-        tb = []; tw = tb.append
+        tb: list[Buffer] = []; tw = tb.append
         _w_cstr(tw, o.cluster_id)
         tv = b''.join(tb)
         tags.append(_uvarint(0) + _uvarint(len(tv)) + tv)
@@ -1103,16 +1097,16 @@ def _dec_FetchPartition_5(buf: memoryview, pos: int) -> tuple[FetchPartition, in
     return o, pos
 
 
-def _enc_FetchPartition_5(o: FetchPartition, w: Callable[[bytes], object]) -> None:
+def _enc_FetchPartition_5(o: FetchPartition, w: Writer) -> None:
     w(_S0.pack(o.partition))
     w(_S0.pack(o.current_leader_epoch))
     w(_S2.pack(o.fetch_offset))
     w(_S0.pack(o.last_fetched_epoch))
     w(_S2.pack(o.log_start_offset))
     w(_S0.pack(o.partition_max_bytes))
-    tags = []
+    tags: list[bytes] = []
     if o.replica_directory_id != ZERO_UUID:
-        tb = []; tw = tb.append
+        tb: list[Buffer] = []; tw = tb.append
         tw(o.replica_directory_id)
         tv = b''.join(tb)
         tags.append(_uvarint(0) + _uvarint(len(tv)) + tv)
@@ -1134,23 +1128,23 @@ def _dec_FetchTopic_6(buf: memoryview, pos: int) -> tuple[FetchTopic, int]:
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[FetchPartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_FetchPartition_5(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_FetchPartition_5(buf, pos); ap0(x0)
+        o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_FetchTopic_6(o: FetchTopic, w: Callable[[bytes], object]) -> None:
+def _enc_FetchTopic_6(o: FetchTopic, w: Writer) -> None:
     w(o.topic_id)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_FetchPartition_5(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_FetchPartition_5(x0, w)
     w(b'\x00')
 
 
@@ -1169,18 +1163,18 @@ def _dec_FetchRequest_9(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[FetchTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_FetchTopic_6(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_FetchTopic_6(buf, pos); ap0(x0)
+        o.topics = a0
     n, pos = _r_uvarint(buf, pos); n -= 1
     if n < 0:
         o.forgotten_topics_data = None
     else:
-        a = []; ap = a.append
+        a1: list[ForgottenTopic] = []; ap1 = a1.append
         for _ in range(n):
-            x, pos = _dec_ForgottenTopic_2(buf, pos); ap(x)
-        o.forgotten_topics_data = a
+            x1, pos = _dec_ForgottenTopic_2(buf, pos); ap1(x1)
+        o.forgotten_topics_data = a1
     o.rack_id, pos = _r_cstr(buf, pos)
     nt, pos = _r_uvarint(buf, pos)
     for _ in range(nt):
@@ -1195,31 +1189,31 @@ def _dec_FetchRequest_9(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
     return o, pos
 
 
-def _enc_FetchRequest_9(o: FetchRequest, w: Callable[[bytes], object]) -> None:
+def _enc_FetchRequest_9(o: FetchRequest, w: Writer) -> None:
     w(_S0.pack(o.max_wait_ms))
     w(_S0.pack(o.min_bytes))
     w(_S0.pack(o.max_bytes))
     w(_S1.pack(o.isolation_level))
     w(_S0.pack(o.session_id))
     w(_S0.pack(o.session_epoch))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_FetchTopic_6(x, w)
-    a = o.forgotten_topics_data
-    if a is None:
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_FetchTopic_6(x0, w)
+    a1 = o.forgotten_topics_data
+    if a1 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_ForgottenTopic_2(x, w)
+        w(_uvarint(len(a1) + 1))
+        for x1 in a1:
+            _enc_ForgottenTopic_2(x1, w)
     _w_cstr(w, o.rack_id)
-    tags = []
+    tags: list[bytes] = []
     if o.cluster_id is not None:
-        tb = []; tw = tb.append
+        tb: list[Buffer] = []; tw = tb.append
         _w_cstr(tw, o.cluster_id)
         tv = b''.join(tb)
         tags.append(_uvarint(0) + _uvarint(len(tv)) + tv)
@@ -1233,5 +1227,5 @@ def _enc_FetchRequest_9(o: FetchRequest, w: Callable[[bytes], object]) -> None:
         w(t)
 
 
-_DEC_FetchRequest: list[Callable[..., Any]] = [_unsupported, _unsupported, _unsupported, _unsupported, _dec_FetchRequest_0, _dec_FetchRequest_1, _dec_FetchRequest_1, _dec_FetchRequest_2, _dec_FetchRequest_2, _dec_FetchRequest_3, _dec_FetchRequest_3, _dec_FetchRequest_4, _dec_FetchRequest_5, _dec_FetchRequest_6, _dec_FetchRequest_6, _dec_FetchRequest_7, _dec_FetchRequest_7, _dec_FetchRequest_8, _dec_FetchRequest_9]
-_ENC_FetchRequest: list[Callable[..., Any]] = [_unsupported, _unsupported, _unsupported, _unsupported, _enc_FetchRequest_0, _enc_FetchRequest_1, _enc_FetchRequest_1, _enc_FetchRequest_2, _enc_FetchRequest_2, _enc_FetchRequest_3, _enc_FetchRequest_3, _enc_FetchRequest_4, _enc_FetchRequest_5, _enc_FetchRequest_6, _enc_FetchRequest_6, _enc_FetchRequest_7, _enc_FetchRequest_7, _enc_FetchRequest_8, _enc_FetchRequest_9]
+_DEC_FetchRequest: list[Callable[[memoryview, int], tuple[FetchRequest, int]]] = [_unsupported, _unsupported, _unsupported, _unsupported, _dec_FetchRequest_0, _dec_FetchRequest_1, _dec_FetchRequest_1, _dec_FetchRequest_2, _dec_FetchRequest_2, _dec_FetchRequest_3, _dec_FetchRequest_3, _dec_FetchRequest_4, _dec_FetchRequest_5, _dec_FetchRequest_6, _dec_FetchRequest_6, _dec_FetchRequest_7, _dec_FetchRequest_7, _dec_FetchRequest_8, _dec_FetchRequest_9]
+_ENC_FetchRequest: list[Callable[[FetchRequest, Writer], None]] = [_unsupported, _unsupported, _unsupported, _unsupported, _enc_FetchRequest_0, _enc_FetchRequest_1, _enc_FetchRequest_1, _enc_FetchRequest_2, _enc_FetchRequest_2, _enc_FetchRequest_3, _enc_FetchRequest_3, _enc_FetchRequest_4, _enc_FetchRequest_5, _enc_FetchRequest_6, _enc_FetchRequest_6, _enc_FetchRequest_7, _enc_FetchRequest_7, _enc_FetchRequest_8, _enc_FetchRequest_9]

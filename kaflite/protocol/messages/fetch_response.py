@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -163,13 +163,13 @@ class FetchResponse:
     MIN_VERSION = 4
     MAX_VERSION = 18
     FLEXIBLE_MIN = 12
-    FetchableTopicResponse: type[FetchableTopicResponse]
-    PartitionData: type[PartitionData]
-    EpochEndOffset: type[EpochEndOffset]
-    LeaderIdAndEpoch: type[LeaderIdAndEpoch]
-    SnapshotId: type[SnapshotId]
-    AbortedTransaction: type[AbortedTransaction]
-    NodeEndpoint: type[NodeEndpoint]
+    FetchableTopicResponse: TypeAlias = FetchableTopicResponse
+    PartitionData: TypeAlias = PartitionData
+    EpochEndOffset: TypeAlias = EpochEndOffset
+    LeaderIdAndEpoch: TypeAlias = LeaderIdAndEpoch
+    SnapshotId: TypeAlias = SnapshotId
+    AbortedTransaction: TypeAlias = AbortedTransaction
+    NodeEndpoint: TypeAlias = NodeEndpoint
 
     def __init__(self, *, throttle_time_ms: int = 0, error_code: int = 0, session_id: int = 0, responses: list[FetchableTopicResponse] | None = None, node_endpoints: list[NodeEndpoint] | None = None) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -211,15 +211,6 @@ class FetchResponse:
         return o, end
 
 
-FetchResponse.FetchableTopicResponse = FetchableTopicResponse  # type: ignore[misc]
-FetchResponse.PartitionData = PartitionData  # type: ignore[misc]
-FetchResponse.EpochEndOffset = EpochEndOffset  # type: ignore[misc]
-FetchResponse.LeaderIdAndEpoch = LeaderIdAndEpoch  # type: ignore[misc]
-FetchResponse.SnapshotId = SnapshotId  # type: ignore[misc]
-FetchResponse.AbortedTransaction = AbortedTransaction  # type: ignore[misc]
-FetchResponse.NodeEndpoint = NodeEndpoint  # type: ignore[misc]
-
-
 def _dec_AbortedTransaction_0(buf: memoryview, pos: int) -> tuple[AbortedTransaction, int]:
     o = _new(AbortedTransaction)
     o.producer_id = _S2.unpack_from(buf, pos)[0]; pos += 8
@@ -227,7 +218,7 @@ def _dec_AbortedTransaction_0(buf: memoryview, pos: int) -> tuple[AbortedTransac
     return o, pos
 
 
-def _enc_AbortedTransaction_0(o: AbortedTransaction, w: Callable[[bytes], object]) -> None:
+def _enc_AbortedTransaction_0(o: AbortedTransaction, w: Writer) -> None:
     w(_S2.pack(o.producer_id))
     w(_S2.pack(o.first_offset))
 
@@ -246,27 +237,27 @@ def _dec_PartitionData_0(buf: memoryview, pos: int) -> tuple[PartitionData, int]
     if n < 0:
         o.aborted_transactions = None
     else:
-        a = []; ap = a.append
+        a0: list[AbortedTransaction] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_AbortedTransaction_0(buf, pos); ap(x)
-        o.aborted_transactions = a
+            x0, pos = _dec_AbortedTransaction_0(buf, pos); ap0(x0)
+        o.aborted_transactions = a0
     o.preferred_read_replica = -1
     o.records, pos = _r_records(buf, pos)
     return o, pos
 
 
-def _enc_PartitionData_0(o: PartitionData, w: Callable[[bytes], object]) -> None:
+def _enc_PartitionData_0(o: PartitionData, w: Writer) -> None:
     w(_S0.pack(o.partition_index))
     w(_S1.pack(o.error_code))
     w(_S2.pack(o.high_watermark))
     w(_S2.pack(o.last_stable_offset))
-    a = o.aborted_transactions
-    if a is None:
+    a0 = o.aborted_transactions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_AbortedTransaction_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_AbortedTransaction_0(x0, w)
     _w_bytes(w, o.records)
 
 
@@ -278,22 +269,22 @@ def _dec_FetchableTopicResponse_0(buf: memoryview, pos: int) -> tuple[FetchableT
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[PartitionData] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_PartitionData_0(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_PartitionData_0(buf, pos); ap0(x0)
+        o.partitions = a0
     return o, pos
 
 
-def _enc_FetchableTopicResponse_0(o: FetchableTopicResponse, w: Callable[[bytes], object]) -> None:
+def _enc_FetchableTopicResponse_0(o: FetchableTopicResponse, w: Writer) -> None:
     _w_str(w, o.topic)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_PartitionData_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_PartitionData_0(x0, w)
 
 
 def _dec_FetchResponse_0(buf: memoryview, pos: int) -> tuple[FetchResponse, int]:
@@ -305,23 +296,23 @@ def _dec_FetchResponse_0(buf: memoryview, pos: int) -> tuple[FetchResponse, int]
     if n < 0:
         o.responses = None
     else:
-        a = []; ap = a.append
+        a0: list[FetchableTopicResponse] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_FetchableTopicResponse_0(buf, pos); ap(x)
-        o.responses = a
+            x0, pos = _dec_FetchableTopicResponse_0(buf, pos); ap0(x0)
+        o.responses = a0
     o.node_endpoints = []
     return o, pos
 
 
-def _enc_FetchResponse_0(o: FetchResponse, w: Callable[[bytes], object]) -> None:
+def _enc_FetchResponse_0(o: FetchResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.responses
-    if a is None:
+    a0 = o.responses
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_FetchableTopicResponse_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_FetchableTopicResponse_0(x0, w)
 
 
 def _dec_PartitionData_1(buf: memoryview, pos: int) -> tuple[PartitionData, int]:
@@ -338,28 +329,28 @@ def _dec_PartitionData_1(buf: memoryview, pos: int) -> tuple[PartitionData, int]
     if n < 0:
         o.aborted_transactions = None
     else:
-        a = []; ap = a.append
+        a0: list[AbortedTransaction] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_AbortedTransaction_0(buf, pos); ap(x)
-        o.aborted_transactions = a
+            x0, pos = _dec_AbortedTransaction_0(buf, pos); ap0(x0)
+        o.aborted_transactions = a0
     o.preferred_read_replica = -1
     o.records, pos = _r_records(buf, pos)
     return o, pos
 
 
-def _enc_PartitionData_1(o: PartitionData, w: Callable[[bytes], object]) -> None:
+def _enc_PartitionData_1(o: PartitionData, w: Writer) -> None:
     w(_S0.pack(o.partition_index))
     w(_S1.pack(o.error_code))
     w(_S2.pack(o.high_watermark))
     w(_S2.pack(o.last_stable_offset))
     w(_S2.pack(o.log_start_offset))
-    a = o.aborted_transactions
-    if a is None:
+    a0 = o.aborted_transactions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_AbortedTransaction_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_AbortedTransaction_0(x0, w)
     _w_bytes(w, o.records)
 
 
@@ -371,22 +362,22 @@ def _dec_FetchableTopicResponse_1(buf: memoryview, pos: int) -> tuple[FetchableT
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[PartitionData] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_PartitionData_1(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_PartitionData_1(buf, pos); ap0(x0)
+        o.partitions = a0
     return o, pos
 
 
-def _enc_FetchableTopicResponse_1(o: FetchableTopicResponse, w: Callable[[bytes], object]) -> None:
+def _enc_FetchableTopicResponse_1(o: FetchableTopicResponse, w: Writer) -> None:
     _w_str(w, o.topic)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_PartitionData_1(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_PartitionData_1(x0, w)
 
 
 def _dec_FetchResponse_1(buf: memoryview, pos: int) -> tuple[FetchResponse, int]:
@@ -398,23 +389,23 @@ def _dec_FetchResponse_1(buf: memoryview, pos: int) -> tuple[FetchResponse, int]
     if n < 0:
         o.responses = None
     else:
-        a = []; ap = a.append
+        a0: list[FetchableTopicResponse] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_FetchableTopicResponse_1(buf, pos); ap(x)
-        o.responses = a
+            x0, pos = _dec_FetchableTopicResponse_1(buf, pos); ap0(x0)
+        o.responses = a0
     o.node_endpoints = []
     return o, pos
 
 
-def _enc_FetchResponse_1(o: FetchResponse, w: Callable[[bytes], object]) -> None:
+def _enc_FetchResponse_1(o: FetchResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.responses
-    if a is None:
+    a0 = o.responses
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_FetchableTopicResponse_1(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_FetchableTopicResponse_1(x0, w)
 
 
 def _dec_FetchResponse_2(buf: memoryview, pos: int) -> tuple[FetchResponse, int]:
@@ -426,25 +417,25 @@ def _dec_FetchResponse_2(buf: memoryview, pos: int) -> tuple[FetchResponse, int]
     if n < 0:
         o.responses = None
     else:
-        a = []; ap = a.append
+        a0: list[FetchableTopicResponse] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_FetchableTopicResponse_1(buf, pos); ap(x)
-        o.responses = a
+            x0, pos = _dec_FetchableTopicResponse_1(buf, pos); ap0(x0)
+        o.responses = a0
     o.node_endpoints = []
     return o, pos
 
 
-def _enc_FetchResponse_2(o: FetchResponse, w: Callable[[bytes], object]) -> None:
+def _enc_FetchResponse_2(o: FetchResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
     w(_S1.pack(o.error_code))
     w(_S0.pack(o.session_id))
-    a = o.responses
-    if a is None:
+    a0 = o.responses
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_FetchableTopicResponse_1(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_FetchableTopicResponse_1(x0, w)
 
 
 def _dec_PartitionData_2(buf: memoryview, pos: int) -> tuple[PartitionData, int]:
@@ -461,28 +452,28 @@ def _dec_PartitionData_2(buf: memoryview, pos: int) -> tuple[PartitionData, int]
     if n < 0:
         o.aborted_transactions = None
     else:
-        a = []; ap = a.append
+        a0: list[AbortedTransaction] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_AbortedTransaction_0(buf, pos); ap(x)
-        o.aborted_transactions = a
+            x0, pos = _dec_AbortedTransaction_0(buf, pos); ap0(x0)
+        o.aborted_transactions = a0
     o.preferred_read_replica = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.records, pos = _r_records(buf, pos)
     return o, pos
 
 
-def _enc_PartitionData_2(o: PartitionData, w: Callable[[bytes], object]) -> None:
+def _enc_PartitionData_2(o: PartitionData, w: Writer) -> None:
     w(_S0.pack(o.partition_index))
     w(_S1.pack(o.error_code))
     w(_S2.pack(o.high_watermark))
     w(_S2.pack(o.last_stable_offset))
     w(_S2.pack(o.log_start_offset))
-    a = o.aborted_transactions
-    if a is None:
+    a0 = o.aborted_transactions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_AbortedTransaction_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_AbortedTransaction_0(x0, w)
     w(_S0.pack(o.preferred_read_replica))
     _w_bytes(w, o.records)
 
@@ -495,22 +486,22 @@ def _dec_FetchableTopicResponse_2(buf: memoryview, pos: int) -> tuple[FetchableT
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[PartitionData] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_PartitionData_2(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_PartitionData_2(buf, pos); ap0(x0)
+        o.partitions = a0
     return o, pos
 
 
-def _enc_FetchableTopicResponse_2(o: FetchableTopicResponse, w: Callable[[bytes], object]) -> None:
+def _enc_FetchableTopicResponse_2(o: FetchableTopicResponse, w: Writer) -> None:
     _w_str(w, o.topic)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_PartitionData_2(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_PartitionData_2(x0, w)
 
 
 def _dec_FetchResponse_3(buf: memoryview, pos: int) -> tuple[FetchResponse, int]:
@@ -522,25 +513,25 @@ def _dec_FetchResponse_3(buf: memoryview, pos: int) -> tuple[FetchResponse, int]
     if n < 0:
         o.responses = None
     else:
-        a = []; ap = a.append
+        a0: list[FetchableTopicResponse] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_FetchableTopicResponse_2(buf, pos); ap(x)
-        o.responses = a
+            x0, pos = _dec_FetchableTopicResponse_2(buf, pos); ap0(x0)
+        o.responses = a0
     o.node_endpoints = []
     return o, pos
 
 
-def _enc_FetchResponse_3(o: FetchResponse, w: Callable[[bytes], object]) -> None:
+def _enc_FetchResponse_3(o: FetchResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
     w(_S1.pack(o.error_code))
     w(_S0.pack(o.session_id))
-    a = o.responses
-    if a is None:
+    a0 = o.responses
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_FetchableTopicResponse_2(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_FetchableTopicResponse_2(x0, w)
 
 
 def _dec_AbortedTransaction_1(buf: memoryview, pos: int) -> tuple[AbortedTransaction, int]:
@@ -551,7 +542,7 @@ def _dec_AbortedTransaction_1(buf: memoryview, pos: int) -> tuple[AbortedTransac
     return o, pos
 
 
-def _enc_AbortedTransaction_1(o: AbortedTransaction, w: Callable[[bytes], object]) -> None:
+def _enc_AbortedTransaction_1(o: AbortedTransaction, w: Writer) -> None:
     w(_S2.pack(o.producer_id))
     w(_S2.pack(o.first_offset))
     w(b'\x00')
@@ -565,7 +556,7 @@ def _dec_EpochEndOffset_0(buf: memoryview, pos: int) -> tuple[EpochEndOffset, in
     return o, pos
 
 
-def _enc_EpochEndOffset_0(o: EpochEndOffset, w: Callable[[bytes], object]) -> None:
+def _enc_EpochEndOffset_0(o: EpochEndOffset, w: Writer) -> None:
     w(_S0.pack(o.epoch))
     w(_S2.pack(o.end_offset))
     w(b'\x00')
@@ -579,7 +570,7 @@ def _dec_LeaderIdAndEpoch_0(buf: memoryview, pos: int) -> tuple[LeaderIdAndEpoch
     return o, pos
 
 
-def _enc_LeaderIdAndEpoch_0(o: LeaderIdAndEpoch, w: Callable[[bytes], object]) -> None:
+def _enc_LeaderIdAndEpoch_0(o: LeaderIdAndEpoch, w: Writer) -> None:
     w(_S0.pack(o.leader_id))
     w(_S0.pack(o.leader_epoch))
     w(b'\x00')
@@ -593,7 +584,7 @@ def _dec_SnapshotId_0(buf: memoryview, pos: int) -> tuple[SnapshotId, int]:
     return o, pos
 
 
-def _enc_SnapshotId_0(o: SnapshotId, w: Callable[[bytes], object]) -> None:
+def _enc_SnapshotId_0(o: SnapshotId, w: Writer) -> None:
     w(_S2.pack(o.end_offset))
     w(_S0.pack(o.epoch))
     w(b'\x00')
@@ -613,10 +604,10 @@ def _dec_PartitionData_3(buf: memoryview, pos: int) -> tuple[PartitionData, int]
     if n < 0:
         o.aborted_transactions = None
     else:
-        a = []; ap = a.append
+        a0: list[AbortedTransaction] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_AbortedTransaction_1(buf, pos); ap(x)
-        o.aborted_transactions = a
+            x0, pos = _dec_AbortedTransaction_1(buf, pos); ap0(x0)
+        o.aborted_transactions = a0
     o.preferred_read_replica = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.records, pos = _r_crecords(buf, pos)
     nt, pos = _r_uvarint(buf, pos)
@@ -634,24 +625,24 @@ def _dec_PartitionData_3(buf: memoryview, pos: int) -> tuple[PartitionData, int]
     return o, pos
 
 
-def _enc_PartitionData_3(o: PartitionData, w: Callable[[bytes], object]) -> None:
+def _enc_PartitionData_3(o: PartitionData, w: Writer) -> None:
     w(_S0.pack(o.partition_index))
     w(_S1.pack(o.error_code))
     w(_S2.pack(o.high_watermark))
     w(_S2.pack(o.last_stable_offset))
     w(_S2.pack(o.log_start_offset))
-    a = o.aborted_transactions
-    if a is None:
+    a0 = o.aborted_transactions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_AbortedTransaction_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_AbortedTransaction_1(x0, w)
     w(_S0.pack(o.preferred_read_replica))
     _w_cbytes(w, o.records)
-    tags = []
+    tags: list[bytes] = []
     if o.diverging_epoch != EpochEndOffset():
-        tb = []; tw = tb.append
+        tb: list[Buffer] = []; tw = tb.append
         _enc_EpochEndOffset_0(o.diverging_epoch, tw)
         tv = b''.join(tb)
         tags.append(_uvarint(0) + _uvarint(len(tv)) + tv)
@@ -678,23 +669,23 @@ def _dec_FetchableTopicResponse_3(buf: memoryview, pos: int) -> tuple[FetchableT
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[PartitionData] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_PartitionData_3(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_PartitionData_3(buf, pos); ap0(x0)
+        o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_FetchableTopicResponse_3(o: FetchableTopicResponse, w: Callable[[bytes], object]) -> None:
+def _enc_FetchableTopicResponse_3(o: FetchableTopicResponse, w: Writer) -> None:
     _w_cstr(w, o.topic)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_PartitionData_3(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_PartitionData_3(x0, w)
     w(b'\x00')
 
 
@@ -707,26 +698,26 @@ def _dec_FetchResponse_4(buf: memoryview, pos: int) -> tuple[FetchResponse, int]
     if n < 0:
         o.responses = None
     else:
-        a = []; ap = a.append
+        a0: list[FetchableTopicResponse] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_FetchableTopicResponse_3(buf, pos); ap(x)
-        o.responses = a
+            x0, pos = _dec_FetchableTopicResponse_3(buf, pos); ap0(x0)
+        o.responses = a0
     o.node_endpoints = []
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_FetchResponse_4(o: FetchResponse, w: Callable[[bytes], object]) -> None:
+def _enc_FetchResponse_4(o: FetchResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
     w(_S1.pack(o.error_code))
     w(_S0.pack(o.session_id))
-    a = o.responses
-    if a is None:
+    a0 = o.responses
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_FetchableTopicResponse_3(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_FetchableTopicResponse_3(x0, w)
     w(b'\x00')
 
 
@@ -738,23 +729,23 @@ def _dec_FetchableTopicResponse_4(buf: memoryview, pos: int) -> tuple[FetchableT
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[PartitionData] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_PartitionData_3(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_PartitionData_3(buf, pos); ap0(x0)
+        o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_FetchableTopicResponse_4(o: FetchableTopicResponse, w: Callable[[bytes], object]) -> None:
+def _enc_FetchableTopicResponse_4(o: FetchableTopicResponse, w: Writer) -> None:
     w(o.topic_id)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_PartitionData_3(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_PartitionData_3(x0, w)
     w(b'\x00')
 
 
@@ -767,26 +758,26 @@ def _dec_FetchResponse_5(buf: memoryview, pos: int) -> tuple[FetchResponse, int]
     if n < 0:
         o.responses = None
     else:
-        a = []; ap = a.append
+        a0: list[FetchableTopicResponse] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_FetchableTopicResponse_4(buf, pos); ap(x)
-        o.responses = a
+            x0, pos = _dec_FetchableTopicResponse_4(buf, pos); ap0(x0)
+        o.responses = a0
     o.node_endpoints = []
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_FetchResponse_5(o: FetchResponse, w: Callable[[bytes], object]) -> None:
+def _enc_FetchResponse_5(o: FetchResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
     w(_S1.pack(o.error_code))
     w(_S0.pack(o.session_id))
-    a = o.responses
-    if a is None:
+    a0 = o.responses
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_FetchableTopicResponse_4(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_FetchableTopicResponse_4(x0, w)
     w(b'\x00')
 
 
@@ -800,7 +791,7 @@ def _dec_NodeEndpoint_0(buf: memoryview, pos: int) -> tuple[NodeEndpoint, int]:
     return o, pos
 
 
-def _enc_NodeEndpoint_0(o: NodeEndpoint, w: Callable[[bytes], object]) -> None:
+def _enc_NodeEndpoint_0(o: NodeEndpoint, w: Writer) -> None:
     w(_S0.pack(o.node_id))
     _w_cstr(w, o.host)
     w(_S0.pack(o.port))
@@ -817,10 +808,10 @@ def _dec_FetchResponse_6(buf: memoryview, pos: int) -> tuple[FetchResponse, int]
     if n < 0:
         o.responses = None
     else:
-        a = []; ap = a.append
+        a0: list[FetchableTopicResponse] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_FetchableTopicResponse_4(buf, pos); ap(x)
-        o.responses = a
+            x0, pos = _dec_FetchableTopicResponse_4(buf, pos); ap0(x0)
+        o.responses = a0
     o.node_endpoints = []
     nt, pos = _r_uvarint(buf, pos)
     for _ in range(nt):
@@ -832,35 +823,35 @@ def _dec_FetchResponse_6(buf: memoryview, pos: int) -> tuple[FetchResponse, int]
             if n < 0:
                 o.node_endpoints = None
             else:
-                a = []; ap = a.append
+                a1: list[NodeEndpoint] = []; ap1 = a1.append
                 for _ in range(n):
-                    x, pos = _dec_NodeEndpoint_0(buf, pos); ap(x)
-                o.node_endpoints = a
+                    x1, pos = _dec_NodeEndpoint_0(buf, pos); ap1(x1)
+                o.node_endpoints = a1
         pos = end
     return o, pos
 
 
-def _enc_FetchResponse_6(o: FetchResponse, w: Callable[[bytes], object]) -> None:
+def _enc_FetchResponse_6(o: FetchResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
     w(_S1.pack(o.error_code))
     w(_S0.pack(o.session_id))
-    a = o.responses
-    if a is None:
+    a0 = o.responses
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_FetchableTopicResponse_4(x, w)
-    tags = []
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_FetchableTopicResponse_4(x0, w)
+    tags: list[bytes] = []
     if o.node_endpoints:
-        tb = []; tw = tb.append
-        a = o.node_endpoints
-        if a is None:
+        tb: list[Buffer] = []; tw = tb.append
+        a1 = o.node_endpoints
+        if a1 is None:
             tw(b'\x00')
         else:
-            tw(_uvarint(len(a) + 1))
-            for x in a:
-                _enc_NodeEndpoint_0(x, tw)
+            tw(_uvarint(len(a1) + 1))
+            for x1 in a1:
+                _enc_NodeEndpoint_0(x1, tw)
         tv = b''.join(tb)
         tags.append(_uvarint(0) + _uvarint(len(tv)) + tv)
     w(_uvarint(len(tags)))
@@ -868,5 +859,5 @@ def _enc_FetchResponse_6(o: FetchResponse, w: Callable[[bytes], object]) -> None
         w(t)
 
 
-_DEC_FetchResponse: list[Callable[..., Any]] = [_unsupported, _unsupported, _unsupported, _unsupported, _dec_FetchResponse_0, _dec_FetchResponse_1, _dec_FetchResponse_1, _dec_FetchResponse_2, _dec_FetchResponse_2, _dec_FetchResponse_2, _dec_FetchResponse_2, _dec_FetchResponse_3, _dec_FetchResponse_4, _dec_FetchResponse_5, _dec_FetchResponse_5, _dec_FetchResponse_5, _dec_FetchResponse_6, _dec_FetchResponse_6, _dec_FetchResponse_6]
-_ENC_FetchResponse: list[Callable[..., Any]] = [_unsupported, _unsupported, _unsupported, _unsupported, _enc_FetchResponse_0, _enc_FetchResponse_1, _enc_FetchResponse_1, _enc_FetchResponse_2, _enc_FetchResponse_2, _enc_FetchResponse_2, _enc_FetchResponse_2, _enc_FetchResponse_3, _enc_FetchResponse_4, _enc_FetchResponse_5, _enc_FetchResponse_5, _enc_FetchResponse_5, _enc_FetchResponse_6, _enc_FetchResponse_6, _enc_FetchResponse_6]
+_DEC_FetchResponse: list[Callable[[memoryview, int], tuple[FetchResponse, int]]] = [_unsupported, _unsupported, _unsupported, _unsupported, _dec_FetchResponse_0, _dec_FetchResponse_1, _dec_FetchResponse_1, _dec_FetchResponse_2, _dec_FetchResponse_2, _dec_FetchResponse_2, _dec_FetchResponse_2, _dec_FetchResponse_3, _dec_FetchResponse_4, _dec_FetchResponse_5, _dec_FetchResponse_5, _dec_FetchResponse_5, _dec_FetchResponse_6, _dec_FetchResponse_6, _dec_FetchResponse_6]
+_ENC_FetchResponse: list[Callable[[FetchResponse, Writer], None]] = [_unsupported, _unsupported, _unsupported, _unsupported, _enc_FetchResponse_0, _enc_FetchResponse_1, _enc_FetchResponse_1, _enc_FetchResponse_2, _enc_FetchResponse_2, _enc_FetchResponse_2, _enc_FetchResponse_2, _enc_FetchResponse_3, _enc_FetchResponse_4, _enc_FetchResponse_5, _enc_FetchResponse_5, _enc_FetchResponse_5, _enc_FetchResponse_6, _enc_FetchResponse_6, _enc_FetchResponse_6]

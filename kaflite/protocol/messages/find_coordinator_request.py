@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>b')
@@ -62,8 +62,6 @@ class FindCoordinatorRequest:
         return o, end
 
 
-
-
 def _dec_FindCoordinatorRequest_0(buf: memoryview, pos: int) -> tuple[FindCoordinatorRequest, int]:
     o = _new(FindCoordinatorRequest)
     o.key, pos = _r_str(buf, pos)
@@ -72,7 +70,7 @@ def _dec_FindCoordinatorRequest_0(buf: memoryview, pos: int) -> tuple[FindCoordi
     return o, pos
 
 
-def _enc_FindCoordinatorRequest_0(o: FindCoordinatorRequest, w: Callable[[bytes], object]) -> None:
+def _enc_FindCoordinatorRequest_0(o: FindCoordinatorRequest, w: Writer) -> None:
     _w_str(w, o.key)
 
 
@@ -84,7 +82,7 @@ def _dec_FindCoordinatorRequest_1(buf: memoryview, pos: int) -> tuple[FindCoordi
     return o, pos
 
 
-def _enc_FindCoordinatorRequest_1(o: FindCoordinatorRequest, w: Callable[[bytes], object]) -> None:
+def _enc_FindCoordinatorRequest_1(o: FindCoordinatorRequest, w: Writer) -> None:
     _w_str(w, o.key)
     w(_S0.pack(o.key_type))
 
@@ -98,7 +96,7 @@ def _dec_FindCoordinatorRequest_2(buf: memoryview, pos: int) -> tuple[FindCoordi
     return o, pos
 
 
-def _enc_FindCoordinatorRequest_2(o: FindCoordinatorRequest, w: Callable[[bytes], object]) -> None:
+def _enc_FindCoordinatorRequest_2(o: FindCoordinatorRequest, w: Writer) -> None:
     _w_cstr(w, o.key)
     w(_S0.pack(o.key_type))
     w(b'\x00')
@@ -112,25 +110,25 @@ def _dec_FindCoordinatorRequest_3(buf: memoryview, pos: int) -> tuple[FindCoordi
     if n < 0:
         o.coordinator_keys = None
     else:
-        a = []; ap = a.append
+        a0: list[str | None] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _r_cstr(buf, pos); ap(x)
-        o.coordinator_keys = a
+            x0, pos = _r_cstr(buf, pos); ap0(x0)
+        o.coordinator_keys = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_FindCoordinatorRequest_3(o: FindCoordinatorRequest, w: Callable[[bytes], object]) -> None:
+def _enc_FindCoordinatorRequest_3(o: FindCoordinatorRequest, w: Writer) -> None:
     w(_S0.pack(o.key_type))
-    a = o.coordinator_keys
-    if a is None:
+    a0 = o.coordinator_keys
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _w_cstr(w, x)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _w_cstr(w, x0)
     w(b'\x00')
 
 
-_DEC_FindCoordinatorRequest: list[Callable[..., Any]] = [_dec_FindCoordinatorRequest_0, _dec_FindCoordinatorRequest_1, _dec_FindCoordinatorRequest_1, _dec_FindCoordinatorRequest_2, _dec_FindCoordinatorRequest_3, _dec_FindCoordinatorRequest_3, _dec_FindCoordinatorRequest_3]
-_ENC_FindCoordinatorRequest: list[Callable[..., Any]] = [_enc_FindCoordinatorRequest_0, _enc_FindCoordinatorRequest_1, _enc_FindCoordinatorRequest_1, _enc_FindCoordinatorRequest_2, _enc_FindCoordinatorRequest_3, _enc_FindCoordinatorRequest_3, _enc_FindCoordinatorRequest_3]
+_DEC_FindCoordinatorRequest: list[Callable[[memoryview, int], tuple[FindCoordinatorRequest, int]]] = [_dec_FindCoordinatorRequest_0, _dec_FindCoordinatorRequest_1, _dec_FindCoordinatorRequest_1, _dec_FindCoordinatorRequest_2, _dec_FindCoordinatorRequest_3, _dec_FindCoordinatorRequest_3, _dec_FindCoordinatorRequest_3]
+_ENC_FindCoordinatorRequest: list[Callable[[FindCoordinatorRequest, Writer], None]] = [_enc_FindCoordinatorRequest_0, _enc_FindCoordinatorRequest_1, _enc_FindCoordinatorRequest_1, _enc_FindCoordinatorRequest_2, _enc_FindCoordinatorRequest_3, _enc_FindCoordinatorRequest_3, _enc_FindCoordinatorRequest_3]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>h')
@@ -46,7 +46,7 @@ class FindCoordinatorResponse:
     MIN_VERSION = 0
     MAX_VERSION = 6
     FLEXIBLE_MIN = 3
-    Coordinator: type[Coordinator]
+    Coordinator: TypeAlias = Coordinator
 
     def __init__(self, *, throttle_time_ms: int = 0, error_code: int = 0, error_message: str | None = '', node_id: int = 0, host: str = '', port: int = 0, coordinators: list[Coordinator] | None = None) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -90,9 +90,6 @@ class FindCoordinatorResponse:
         return o, end
 
 
-FindCoordinatorResponse.Coordinator = Coordinator  # type: ignore[misc]
-
-
 def _dec_FindCoordinatorResponse_0(buf: memoryview, pos: int) -> tuple[FindCoordinatorResponse, int]:
     o = _new(FindCoordinatorResponse)
     o.throttle_time_ms = 0
@@ -105,7 +102,7 @@ def _dec_FindCoordinatorResponse_0(buf: memoryview, pos: int) -> tuple[FindCoord
     return o, pos
 
 
-def _enc_FindCoordinatorResponse_0(o: FindCoordinatorResponse, w: Callable[[bytes], object]) -> None:
+def _enc_FindCoordinatorResponse_0(o: FindCoordinatorResponse, w: Writer) -> None:
     w(_S0.pack(o.error_code))
     w(_S1.pack(o.node_id))
     _w_str(w, o.host)
@@ -124,7 +121,7 @@ def _dec_FindCoordinatorResponse_1(buf: memoryview, pos: int) -> tuple[FindCoord
     return o, pos
 
 
-def _enc_FindCoordinatorResponse_1(o: FindCoordinatorResponse, w: Callable[[bytes], object]) -> None:
+def _enc_FindCoordinatorResponse_1(o: FindCoordinatorResponse, w: Writer) -> None:
     w(_S1.pack(o.throttle_time_ms))
     w(_S0.pack(o.error_code))
     _w_str(w, o.error_message)
@@ -146,7 +143,7 @@ def _dec_FindCoordinatorResponse_2(buf: memoryview, pos: int) -> tuple[FindCoord
     return o, pos
 
 
-def _enc_FindCoordinatorResponse_2(o: FindCoordinatorResponse, w: Callable[[bytes], object]) -> None:
+def _enc_FindCoordinatorResponse_2(o: FindCoordinatorResponse, w: Writer) -> None:
     w(_S1.pack(o.throttle_time_ms))
     w(_S0.pack(o.error_code))
     _w_cstr(w, o.error_message)
@@ -168,7 +165,7 @@ def _dec_Coordinator_0(buf: memoryview, pos: int) -> tuple[Coordinator, int]:
     return o, pos
 
 
-def _enc_Coordinator_0(o: Coordinator, w: Callable[[bytes], object]) -> None:
+def _enc_Coordinator_0(o: Coordinator, w: Writer) -> None:
     _w_cstr(w, o.key)
     w(_S1.pack(o.node_id))
     _w_cstr(w, o.host)
@@ -190,25 +187,25 @@ def _dec_FindCoordinatorResponse_3(buf: memoryview, pos: int) -> tuple[FindCoord
     if n < 0:
         o.coordinators = None
     else:
-        a = []; ap = a.append
+        a0: list[Coordinator] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_Coordinator_0(buf, pos); ap(x)
-        o.coordinators = a
+            x0, pos = _dec_Coordinator_0(buf, pos); ap0(x0)
+        o.coordinators = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_FindCoordinatorResponse_3(o: FindCoordinatorResponse, w: Callable[[bytes], object]) -> None:
+def _enc_FindCoordinatorResponse_3(o: FindCoordinatorResponse, w: Writer) -> None:
     w(_S1.pack(o.throttle_time_ms))
-    a = o.coordinators
-    if a is None:
+    a0 = o.coordinators
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_Coordinator_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_Coordinator_0(x0, w)
     w(b'\x00')
 
 
-_DEC_FindCoordinatorResponse: list[Callable[..., Any]] = [_dec_FindCoordinatorResponse_0, _dec_FindCoordinatorResponse_1, _dec_FindCoordinatorResponse_1, _dec_FindCoordinatorResponse_2, _dec_FindCoordinatorResponse_3, _dec_FindCoordinatorResponse_3, _dec_FindCoordinatorResponse_3]
-_ENC_FindCoordinatorResponse: list[Callable[..., Any]] = [_enc_FindCoordinatorResponse_0, _enc_FindCoordinatorResponse_1, _enc_FindCoordinatorResponse_1, _enc_FindCoordinatorResponse_2, _enc_FindCoordinatorResponse_3, _enc_FindCoordinatorResponse_3, _enc_FindCoordinatorResponse_3]
+_DEC_FindCoordinatorResponse: list[Callable[[memoryview, int], tuple[FindCoordinatorResponse, int]]] = [_dec_FindCoordinatorResponse_0, _dec_FindCoordinatorResponse_1, _dec_FindCoordinatorResponse_1, _dec_FindCoordinatorResponse_2, _dec_FindCoordinatorResponse_3, _dec_FindCoordinatorResponse_3, _dec_FindCoordinatorResponse_3]
+_ENC_FindCoordinatorResponse: list[Callable[[FindCoordinatorResponse, Writer], None]] = [_enc_FindCoordinatorResponse_0, _enc_FindCoordinatorResponse_1, _enc_FindCoordinatorResponse_1, _enc_FindCoordinatorResponse_2, _enc_FindCoordinatorResponse_3, _enc_FindCoordinatorResponse_3, _enc_FindCoordinatorResponse_3]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 
@@ -58,17 +58,15 @@ class GroupMetadataKey:
         return o, end
 
 
-
-
 def _dec_GroupMetadataKey_0(buf: memoryview, pos: int) -> tuple[GroupMetadataKey, int]:
     o = _new(GroupMetadataKey)
     o.group, pos = _r_str(buf, pos)
     return o, pos
 
 
-def _enc_GroupMetadataKey_0(o: GroupMetadataKey, w: Callable[[bytes], object]) -> None:
+def _enc_GroupMetadataKey_0(o: GroupMetadataKey, w: Writer) -> None:
     _w_str(w, o.group)
 
 
-_DEC_GroupMetadataKey: list[Callable[..., Any]] = [_unsupported, _unsupported, _dec_GroupMetadataKey_0]
-_ENC_GroupMetadataKey: list[Callable[..., Any]] = [_unsupported, _unsupported, _enc_GroupMetadataKey_0]
+_DEC_GroupMetadataKey: list[Callable[[memoryview, int], tuple[GroupMetadataKey, int]]] = [_unsupported, _unsupported, _dec_GroupMetadataKey_0]
+_ENC_GroupMetadataKey: list[Callable[[GroupMetadataKey, Writer], None]] = [_unsupported, _unsupported, _enc_GroupMetadataKey_0]

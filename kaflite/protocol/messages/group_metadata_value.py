@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -47,7 +47,7 @@ class GroupMetadataValue:
     MIN_VERSION = 0
     MAX_VERSION = 4
     FLEXIBLE_MIN = 4
-    MemberMetadata: type[MemberMetadata]
+    MemberMetadata: TypeAlias = MemberMetadata
 
     def __init__(self, *, protocol_type: str = '', generation: int = 0, protocol: str | None = '', leader: str | None = '', current_state_timestamp: int = -1, members: list[MemberMetadata] | None = None) -> None:
         self.protocol_type = protocol_type
@@ -90,9 +90,6 @@ class GroupMetadataValue:
         return o, end
 
 
-GroupMetadataValue.MemberMetadata = MemberMetadata  # type: ignore[misc]
-
-
 def _dec_MemberMetadata_0(buf: memoryview, pos: int) -> tuple[MemberMetadata, int]:
     o = _new(MemberMetadata)
     o.member_id, pos = _r_str(buf, pos)
@@ -106,7 +103,7 @@ def _dec_MemberMetadata_0(buf: memoryview, pos: int) -> tuple[MemberMetadata, in
     return o, pos
 
 
-def _enc_MemberMetadata_0(o: MemberMetadata, w: Callable[[bytes], object]) -> None:
+def _enc_MemberMetadata_0(o: MemberMetadata, w: Writer) -> None:
     _w_str(w, o.member_id)
     _w_str(w, o.client_id)
     _w_str(w, o.client_host)
@@ -126,25 +123,25 @@ def _dec_GroupMetadataValue_0(buf: memoryview, pos: int) -> tuple[GroupMetadataV
     if n < 0:
         o.members = None
     else:
-        a = []; ap = a.append
+        a0: list[MemberMetadata] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_MemberMetadata_0(buf, pos); ap(x)
-        o.members = a
+            x0, pos = _dec_MemberMetadata_0(buf, pos); ap0(x0)
+        o.members = a0
     return o, pos
 
 
-def _enc_GroupMetadataValue_0(o: GroupMetadataValue, w: Callable[[bytes], object]) -> None:
+def _enc_GroupMetadataValue_0(o: GroupMetadataValue, w: Writer) -> None:
     _w_str(w, o.protocol_type)
     w(_S0.pack(o.generation))
     _w_str(w, o.protocol)
     _w_str(w, o.leader)
-    a = o.members
-    if a is None:
+    a0 = o.members
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_MemberMetadata_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_MemberMetadata_0(x0, w)
 
 
 def _dec_MemberMetadata_1(buf: memoryview, pos: int) -> tuple[MemberMetadata, int]:
@@ -160,7 +157,7 @@ def _dec_MemberMetadata_1(buf: memoryview, pos: int) -> tuple[MemberMetadata, in
     return o, pos
 
 
-def _enc_MemberMetadata_1(o: MemberMetadata, w: Callable[[bytes], object]) -> None:
+def _enc_MemberMetadata_1(o: MemberMetadata, w: Writer) -> None:
     _w_str(w, o.member_id)
     _w_str(w, o.client_id)
     _w_str(w, o.client_host)
@@ -181,25 +178,25 @@ def _dec_GroupMetadataValue_1(buf: memoryview, pos: int) -> tuple[GroupMetadataV
     if n < 0:
         o.members = None
     else:
-        a = []; ap = a.append
+        a0: list[MemberMetadata] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_MemberMetadata_1(buf, pos); ap(x)
-        o.members = a
+            x0, pos = _dec_MemberMetadata_1(buf, pos); ap0(x0)
+        o.members = a0
     return o, pos
 
 
-def _enc_GroupMetadataValue_1(o: GroupMetadataValue, w: Callable[[bytes], object]) -> None:
+def _enc_GroupMetadataValue_1(o: GroupMetadataValue, w: Writer) -> None:
     _w_str(w, o.protocol_type)
     w(_S0.pack(o.generation))
     _w_str(w, o.protocol)
     _w_str(w, o.leader)
-    a = o.members
-    if a is None:
+    a0 = o.members
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_MemberMetadata_1(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_MemberMetadata_1(x0, w)
 
 
 def _dec_GroupMetadataValue_2(buf: memoryview, pos: int) -> tuple[GroupMetadataValue, int]:
@@ -213,26 +210,26 @@ def _dec_GroupMetadataValue_2(buf: memoryview, pos: int) -> tuple[GroupMetadataV
     if n < 0:
         o.members = None
     else:
-        a = []; ap = a.append
+        a0: list[MemberMetadata] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_MemberMetadata_1(buf, pos); ap(x)
-        o.members = a
+            x0, pos = _dec_MemberMetadata_1(buf, pos); ap0(x0)
+        o.members = a0
     return o, pos
 
 
-def _enc_GroupMetadataValue_2(o: GroupMetadataValue, w: Callable[[bytes], object]) -> None:
+def _enc_GroupMetadataValue_2(o: GroupMetadataValue, w: Writer) -> None:
     _w_str(w, o.protocol_type)
     w(_S0.pack(o.generation))
     _w_str(w, o.protocol)
     _w_str(w, o.leader)
     w(_S1.pack(o.current_state_timestamp))
-    a = o.members
-    if a is None:
+    a0 = o.members
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_MemberMetadata_1(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_MemberMetadata_1(x0, w)
 
 
 def _dec_MemberMetadata_2(buf: memoryview, pos: int) -> tuple[MemberMetadata, int]:
@@ -248,7 +245,7 @@ def _dec_MemberMetadata_2(buf: memoryview, pos: int) -> tuple[MemberMetadata, in
     return o, pos
 
 
-def _enc_MemberMetadata_2(o: MemberMetadata, w: Callable[[bytes], object]) -> None:
+def _enc_MemberMetadata_2(o: MemberMetadata, w: Writer) -> None:
     _w_str(w, o.member_id)
     _w_str(w, o.group_instance_id)
     _w_str(w, o.client_id)
@@ -270,26 +267,26 @@ def _dec_GroupMetadataValue_3(buf: memoryview, pos: int) -> tuple[GroupMetadataV
     if n < 0:
         o.members = None
     else:
-        a = []; ap = a.append
+        a0: list[MemberMetadata] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_MemberMetadata_2(buf, pos); ap(x)
-        o.members = a
+            x0, pos = _dec_MemberMetadata_2(buf, pos); ap0(x0)
+        o.members = a0
     return o, pos
 
 
-def _enc_GroupMetadataValue_3(o: GroupMetadataValue, w: Callable[[bytes], object]) -> None:
+def _enc_GroupMetadataValue_3(o: GroupMetadataValue, w: Writer) -> None:
     _w_str(w, o.protocol_type)
     w(_S0.pack(o.generation))
     _w_str(w, o.protocol)
     _w_str(w, o.leader)
     w(_S1.pack(o.current_state_timestamp))
-    a = o.members
-    if a is None:
+    a0 = o.members
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_MemberMetadata_2(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_MemberMetadata_2(x0, w)
 
 
 def _dec_MemberMetadata_3(buf: memoryview, pos: int) -> tuple[MemberMetadata, int]:
@@ -306,7 +303,7 @@ def _dec_MemberMetadata_3(buf: memoryview, pos: int) -> tuple[MemberMetadata, in
     return o, pos
 
 
-def _enc_MemberMetadata_3(o: MemberMetadata, w: Callable[[bytes], object]) -> None:
+def _enc_MemberMetadata_3(o: MemberMetadata, w: Writer) -> None:
     _w_cstr(w, o.member_id)
     _w_cstr(w, o.group_instance_id)
     _w_cstr(w, o.client_id)
@@ -329,29 +326,29 @@ def _dec_GroupMetadataValue_4(buf: memoryview, pos: int) -> tuple[GroupMetadataV
     if n < 0:
         o.members = None
     else:
-        a = []; ap = a.append
+        a0: list[MemberMetadata] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_MemberMetadata_3(buf, pos); ap(x)
-        o.members = a
+            x0, pos = _dec_MemberMetadata_3(buf, pos); ap0(x0)
+        o.members = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_GroupMetadataValue_4(o: GroupMetadataValue, w: Callable[[bytes], object]) -> None:
+def _enc_GroupMetadataValue_4(o: GroupMetadataValue, w: Writer) -> None:
     _w_cstr(w, o.protocol_type)
     w(_S0.pack(o.generation))
     _w_cstr(w, o.protocol)
     _w_cstr(w, o.leader)
     w(_S1.pack(o.current_state_timestamp))
-    a = o.members
-    if a is None:
+    a0 = o.members
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_MemberMetadata_3(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_MemberMetadata_3(x0, w)
     w(b'\x00')
 
 
-_DEC_GroupMetadataValue: list[Callable[..., Any]] = [_dec_GroupMetadataValue_0, _dec_GroupMetadataValue_1, _dec_GroupMetadataValue_2, _dec_GroupMetadataValue_3, _dec_GroupMetadataValue_4]
-_ENC_GroupMetadataValue: list[Callable[..., Any]] = [_enc_GroupMetadataValue_0, _enc_GroupMetadataValue_1, _enc_GroupMetadataValue_2, _enc_GroupMetadataValue_3, _enc_GroupMetadataValue_4]
+_DEC_GroupMetadataValue: list[Callable[[memoryview, int], tuple[GroupMetadataValue, int]]] = [_dec_GroupMetadataValue_0, _dec_GroupMetadataValue_1, _dec_GroupMetadataValue_2, _dec_GroupMetadataValue_3, _dec_GroupMetadataValue_4]
+_ENC_GroupMetadataValue: list[Callable[[GroupMetadataValue, Writer], None]] = [_enc_GroupMetadataValue_0, _enc_GroupMetadataValue_1, _enc_GroupMetadataValue_2, _enc_GroupMetadataValue_3, _enc_GroupMetadataValue_4]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -63,8 +63,6 @@ class HeartbeatRequest:
         return o, end
 
 
-
-
 def _dec_HeartbeatRequest_0(buf: memoryview, pos: int) -> tuple[HeartbeatRequest, int]:
     o = _new(HeartbeatRequest)
     o.group_id, pos = _r_str(buf, pos)
@@ -74,7 +72,7 @@ def _dec_HeartbeatRequest_0(buf: memoryview, pos: int) -> tuple[HeartbeatRequest
     return o, pos
 
 
-def _enc_HeartbeatRequest_0(o: HeartbeatRequest, w: Callable[[bytes], object]) -> None:
+def _enc_HeartbeatRequest_0(o: HeartbeatRequest, w: Writer) -> None:
     _w_str(w, o.group_id)
     w(_S0.pack(o.generation_id))
     _w_str(w, o.member_id)
@@ -89,7 +87,7 @@ def _dec_HeartbeatRequest_1(buf: memoryview, pos: int) -> tuple[HeartbeatRequest
     return o, pos
 
 
-def _enc_HeartbeatRequest_1(o: HeartbeatRequest, w: Callable[[bytes], object]) -> None:
+def _enc_HeartbeatRequest_1(o: HeartbeatRequest, w: Writer) -> None:
     _w_str(w, o.group_id)
     w(_S0.pack(o.generation_id))
     _w_str(w, o.member_id)
@@ -106,7 +104,7 @@ def _dec_HeartbeatRequest_2(buf: memoryview, pos: int) -> tuple[HeartbeatRequest
     return o, pos
 
 
-def _enc_HeartbeatRequest_2(o: HeartbeatRequest, w: Callable[[bytes], object]) -> None:
+def _enc_HeartbeatRequest_2(o: HeartbeatRequest, w: Writer) -> None:
     _w_cstr(w, o.group_id)
     w(_S0.pack(o.generation_id))
     _w_cstr(w, o.member_id)
@@ -114,5 +112,5 @@ def _enc_HeartbeatRequest_2(o: HeartbeatRequest, w: Callable[[bytes], object]) -
     w(b'\x00')
 
 
-_DEC_HeartbeatRequest: list[Callable[..., Any]] = [_dec_HeartbeatRequest_0, _dec_HeartbeatRequest_0, _dec_HeartbeatRequest_0, _dec_HeartbeatRequest_1, _dec_HeartbeatRequest_2]
-_ENC_HeartbeatRequest: list[Callable[..., Any]] = [_enc_HeartbeatRequest_0, _enc_HeartbeatRequest_0, _enc_HeartbeatRequest_0, _enc_HeartbeatRequest_1, _enc_HeartbeatRequest_2]
+_DEC_HeartbeatRequest: list[Callable[[memoryview, int], tuple[HeartbeatRequest, int]]] = [_dec_HeartbeatRequest_0, _dec_HeartbeatRequest_0, _dec_HeartbeatRequest_0, _dec_HeartbeatRequest_1, _dec_HeartbeatRequest_2]
+_ENC_HeartbeatRequest: list[Callable[[HeartbeatRequest, Writer], None]] = [_enc_HeartbeatRequest_0, _enc_HeartbeatRequest_0, _enc_HeartbeatRequest_0, _enc_HeartbeatRequest_1, _enc_HeartbeatRequest_2]

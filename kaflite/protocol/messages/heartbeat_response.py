@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>h')
@@ -62,8 +62,6 @@ class HeartbeatResponse:
         return o, end
 
 
-
-
 def _dec_HeartbeatResponse_0(buf: memoryview, pos: int) -> tuple[HeartbeatResponse, int]:
     o = _new(HeartbeatResponse)
     o.throttle_time_ms = 0
@@ -71,7 +69,7 @@ def _dec_HeartbeatResponse_0(buf: memoryview, pos: int) -> tuple[HeartbeatRespon
     return o, pos
 
 
-def _enc_HeartbeatResponse_0(o: HeartbeatResponse, w: Callable[[bytes], object]) -> None:
+def _enc_HeartbeatResponse_0(o: HeartbeatResponse, w: Writer) -> None:
     w(_S0.pack(o.error_code))
 
 
@@ -82,7 +80,7 @@ def _dec_HeartbeatResponse_1(buf: memoryview, pos: int) -> tuple[HeartbeatRespon
     return o, pos
 
 
-def _enc_HeartbeatResponse_1(o: HeartbeatResponse, w: Callable[[bytes], object]) -> None:
+def _enc_HeartbeatResponse_1(o: HeartbeatResponse, w: Writer) -> None:
     w(_S1.pack(o.throttle_time_ms))
     w(_S0.pack(o.error_code))
 
@@ -95,11 +93,11 @@ def _dec_HeartbeatResponse_2(buf: memoryview, pos: int) -> tuple[HeartbeatRespon
     return o, pos
 
 
-def _enc_HeartbeatResponse_2(o: HeartbeatResponse, w: Callable[[bytes], object]) -> None:
+def _enc_HeartbeatResponse_2(o: HeartbeatResponse, w: Writer) -> None:
     w(_S1.pack(o.throttle_time_ms))
     w(_S0.pack(o.error_code))
     w(b'\x00')
 
 
-_DEC_HeartbeatResponse: list[Callable[..., Any]] = [_dec_HeartbeatResponse_0, _dec_HeartbeatResponse_1, _dec_HeartbeatResponse_1, _dec_HeartbeatResponse_1, _dec_HeartbeatResponse_2]
-_ENC_HeartbeatResponse: list[Callable[..., Any]] = [_enc_HeartbeatResponse_0, _enc_HeartbeatResponse_1, _enc_HeartbeatResponse_1, _enc_HeartbeatResponse_1, _enc_HeartbeatResponse_2]
+_DEC_HeartbeatResponse: list[Callable[[memoryview, int], tuple[HeartbeatResponse, int]]] = [_dec_HeartbeatResponse_0, _dec_HeartbeatResponse_1, _dec_HeartbeatResponse_1, _dec_HeartbeatResponse_1, _dec_HeartbeatResponse_2]
+_ENC_HeartbeatResponse: list[Callable[[HeartbeatResponse, Writer], None]] = [_enc_HeartbeatResponse_0, _enc_HeartbeatResponse_1, _enc_HeartbeatResponse_1, _enc_HeartbeatResponse_1, _enc_HeartbeatResponse_2]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -63,8 +63,8 @@ class IncrementalAlterConfigsRequest:
     MIN_VERSION = 0
     MAX_VERSION = 1
     FLEXIBLE_MIN = 1
-    AlterConfigsResource: type[AlterConfigsResource]
-    AlterableConfig: type[AlterableConfig]
+    AlterConfigsResource: TypeAlias = AlterConfigsResource
+    AlterableConfig: TypeAlias = AlterableConfig
 
     def __init__(self, *, resources: list[AlterConfigsResource] | None = None, validate_only: bool = False) -> None:
         self.resources = [] if resources is None else resources
@@ -103,10 +103,6 @@ class IncrementalAlterConfigsRequest:
         return o, end
 
 
-IncrementalAlterConfigsRequest.AlterConfigsResource = AlterConfigsResource  # type: ignore[misc]
-IncrementalAlterConfigsRequest.AlterableConfig = AlterableConfig  # type: ignore[misc]
-
-
 def _dec_AlterableConfig_0(buf: memoryview, pos: int) -> tuple[AlterableConfig, int]:
     o = _new(AlterableConfig)
     o.name, pos = _r_str(buf, pos)
@@ -115,7 +111,7 @@ def _dec_AlterableConfig_0(buf: memoryview, pos: int) -> tuple[AlterableConfig, 
     return o, pos
 
 
-def _enc_AlterableConfig_0(o: AlterableConfig, w: Callable[[bytes], object]) -> None:
+def _enc_AlterableConfig_0(o: AlterableConfig, w: Writer) -> None:
     _w_str(w, o.name)
     w(_S1.pack(o.config_operation))
     _w_str(w, o.value)
@@ -129,23 +125,23 @@ def _dec_AlterConfigsResource_0(buf: memoryview, pos: int) -> tuple[AlterConfigs
     if n < 0:
         o.configs = None
     else:
-        a = []; ap = a.append
+        a0: list[AlterableConfig] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_AlterableConfig_0(buf, pos); ap(x)
-        o.configs = a
+            x0, pos = _dec_AlterableConfig_0(buf, pos); ap0(x0)
+        o.configs = a0
     return o, pos
 
 
-def _enc_AlterConfigsResource_0(o: AlterConfigsResource, w: Callable[[bytes], object]) -> None:
+def _enc_AlterConfigsResource_0(o: AlterConfigsResource, w: Writer) -> None:
     w(_S1.pack(o.resource_type))
     _w_str(w, o.resource_name)
-    a = o.configs
-    if a is None:
+    a0 = o.configs
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_AlterableConfig_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_AlterableConfig_0(x0, w)
 
 
 def _dec_IncrementalAlterConfigsRequest_0(buf: memoryview, pos: int) -> tuple[IncrementalAlterConfigsRequest, int]:
@@ -154,22 +150,22 @@ def _dec_IncrementalAlterConfigsRequest_0(buf: memoryview, pos: int) -> tuple[In
     if n < 0:
         o.resources = None
     else:
-        a = []; ap = a.append
+        a0: list[AlterConfigsResource] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_AlterConfigsResource_0(buf, pos); ap(x)
-        o.resources = a
+            x0, pos = _dec_AlterConfigsResource_0(buf, pos); ap0(x0)
+        o.resources = a0
     o.validate_only = _S2.unpack_from(buf, pos)[0]; pos += 1
     return o, pos
 
 
-def _enc_IncrementalAlterConfigsRequest_0(o: IncrementalAlterConfigsRequest, w: Callable[[bytes], object]) -> None:
-    a = o.resources
-    if a is None:
+def _enc_IncrementalAlterConfigsRequest_0(o: IncrementalAlterConfigsRequest, w: Writer) -> None:
+    a0 = o.resources
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_AlterConfigsResource_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_AlterConfigsResource_0(x0, w)
     w(_S2.pack(o.validate_only))
 
 
@@ -182,7 +178,7 @@ def _dec_AlterableConfig_1(buf: memoryview, pos: int) -> tuple[AlterableConfig, 
     return o, pos
 
 
-def _enc_AlterableConfig_1(o: AlterableConfig, w: Callable[[bytes], object]) -> None:
+def _enc_AlterableConfig_1(o: AlterableConfig, w: Writer) -> None:
     _w_cstr(w, o.name)
     w(_S1.pack(o.config_operation))
     _w_cstr(w, o.value)
@@ -197,24 +193,24 @@ def _dec_AlterConfigsResource_1(buf: memoryview, pos: int) -> tuple[AlterConfigs
     if n < 0:
         o.configs = None
     else:
-        a = []; ap = a.append
+        a0: list[AlterableConfig] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_AlterableConfig_1(buf, pos); ap(x)
-        o.configs = a
+            x0, pos = _dec_AlterableConfig_1(buf, pos); ap0(x0)
+        o.configs = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_AlterConfigsResource_1(o: AlterConfigsResource, w: Callable[[bytes], object]) -> None:
+def _enc_AlterConfigsResource_1(o: AlterConfigsResource, w: Writer) -> None:
     w(_S1.pack(o.resource_type))
     _w_cstr(w, o.resource_name)
-    a = o.configs
-    if a is None:
+    a0 = o.configs
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_AlterableConfig_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_AlterableConfig_1(x0, w)
     w(b'\x00')
 
 
@@ -224,26 +220,26 @@ def _dec_IncrementalAlterConfigsRequest_1(buf: memoryview, pos: int) -> tuple[In
     if n < 0:
         o.resources = None
     else:
-        a = []; ap = a.append
+        a0: list[AlterConfigsResource] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_AlterConfigsResource_1(buf, pos); ap(x)
-        o.resources = a
+            x0, pos = _dec_AlterConfigsResource_1(buf, pos); ap0(x0)
+        o.resources = a0
     o.validate_only = _S2.unpack_from(buf, pos)[0]; pos += 1
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_IncrementalAlterConfigsRequest_1(o: IncrementalAlterConfigsRequest, w: Callable[[bytes], object]) -> None:
-    a = o.resources
-    if a is None:
+def _enc_IncrementalAlterConfigsRequest_1(o: IncrementalAlterConfigsRequest, w: Writer) -> None:
+    a0 = o.resources
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_AlterConfigsResource_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_AlterConfigsResource_1(x0, w)
     w(_S2.pack(o.validate_only))
     w(b'\x00')
 
 
-_DEC_IncrementalAlterConfigsRequest: list[Callable[..., Any]] = [_dec_IncrementalAlterConfigsRequest_0, _dec_IncrementalAlterConfigsRequest_1]
-_ENC_IncrementalAlterConfigsRequest: list[Callable[..., Any]] = [_enc_IncrementalAlterConfigsRequest_0, _enc_IncrementalAlterConfigsRequest_1]
+_DEC_IncrementalAlterConfigsRequest: list[Callable[[memoryview, int], tuple[IncrementalAlterConfigsRequest, int]]] = [_dec_IncrementalAlterConfigsRequest_0, _dec_IncrementalAlterConfigsRequest_1]
+_ENC_IncrementalAlterConfigsRequest: list[Callable[[IncrementalAlterConfigsRequest, Writer], None]] = [_enc_IncrementalAlterConfigsRequest_0, _enc_IncrementalAlterConfigsRequest_1]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -45,7 +45,7 @@ class IncrementalAlterConfigsResponse:
     MIN_VERSION = 0
     MAX_VERSION = 1
     FLEXIBLE_MIN = 1
-    AlterConfigsResourceResponse: type[AlterConfigsResourceResponse]
+    AlterConfigsResourceResponse: TypeAlias = AlterConfigsResourceResponse
 
     def __init__(self, *, throttle_time_ms: int = 0, responses: list[AlterConfigsResourceResponse] | None = None) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -84,9 +84,6 @@ class IncrementalAlterConfigsResponse:
         return o, end
 
 
-IncrementalAlterConfigsResponse.AlterConfigsResourceResponse = AlterConfigsResourceResponse  # type: ignore[misc]
-
-
 def _dec_AlterConfigsResourceResponse_0(buf: memoryview, pos: int) -> tuple[AlterConfigsResourceResponse, int]:
     o = _new(AlterConfigsResourceResponse)
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
@@ -96,7 +93,7 @@ def _dec_AlterConfigsResourceResponse_0(buf: memoryview, pos: int) -> tuple[Alte
     return o, pos
 
 
-def _enc_AlterConfigsResourceResponse_0(o: AlterConfigsResourceResponse, w: Callable[[bytes], object]) -> None:
+def _enc_AlterConfigsResourceResponse_0(o: AlterConfigsResourceResponse, w: Writer) -> None:
     w(_S1.pack(o.error_code))
     _w_str(w, o.error_message)
     w(_S2.pack(o.resource_type))
@@ -110,22 +107,22 @@ def _dec_IncrementalAlterConfigsResponse_0(buf: memoryview, pos: int) -> tuple[I
     if n < 0:
         o.responses = None
     else:
-        a = []; ap = a.append
+        a0: list[AlterConfigsResourceResponse] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_AlterConfigsResourceResponse_0(buf, pos); ap(x)
-        o.responses = a
+            x0, pos = _dec_AlterConfigsResourceResponse_0(buf, pos); ap0(x0)
+        o.responses = a0
     return o, pos
 
 
-def _enc_IncrementalAlterConfigsResponse_0(o: IncrementalAlterConfigsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_IncrementalAlterConfigsResponse_0(o: IncrementalAlterConfigsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.responses
-    if a is None:
+    a0 = o.responses
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_AlterConfigsResourceResponse_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_AlterConfigsResourceResponse_0(x0, w)
 
 
 def _dec_AlterConfigsResourceResponse_1(buf: memoryview, pos: int) -> tuple[AlterConfigsResourceResponse, int]:
@@ -138,7 +135,7 @@ def _dec_AlterConfigsResourceResponse_1(buf: memoryview, pos: int) -> tuple[Alte
     return o, pos
 
 
-def _enc_AlterConfigsResourceResponse_1(o: AlterConfigsResourceResponse, w: Callable[[bytes], object]) -> None:
+def _enc_AlterConfigsResourceResponse_1(o: AlterConfigsResourceResponse, w: Writer) -> None:
     w(_S1.pack(o.error_code))
     _w_cstr(w, o.error_message)
     w(_S2.pack(o.resource_type))
@@ -153,25 +150,25 @@ def _dec_IncrementalAlterConfigsResponse_1(buf: memoryview, pos: int) -> tuple[I
     if n < 0:
         o.responses = None
     else:
-        a = []; ap = a.append
+        a0: list[AlterConfigsResourceResponse] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_AlterConfigsResourceResponse_1(buf, pos); ap(x)
-        o.responses = a
+            x0, pos = _dec_AlterConfigsResourceResponse_1(buf, pos); ap0(x0)
+        o.responses = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_IncrementalAlterConfigsResponse_1(o: IncrementalAlterConfigsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_IncrementalAlterConfigsResponse_1(o: IncrementalAlterConfigsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.responses
-    if a is None:
+    a0 = o.responses
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_AlterConfigsResourceResponse_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_AlterConfigsResourceResponse_1(x0, w)
     w(b'\x00')
 
 
-_DEC_IncrementalAlterConfigsResponse: list[Callable[..., Any]] = [_dec_IncrementalAlterConfigsResponse_0, _dec_IncrementalAlterConfigsResponse_1]
-_ENC_IncrementalAlterConfigsResponse: list[Callable[..., Any]] = [_enc_IncrementalAlterConfigsResponse_0, _enc_IncrementalAlterConfigsResponse_1]
+_DEC_IncrementalAlterConfigsResponse: list[Callable[[memoryview, int], tuple[IncrementalAlterConfigsResponse, int]]] = [_dec_IncrementalAlterConfigsResponse_0, _dec_IncrementalAlterConfigsResponse_1]
+_ENC_IncrementalAlterConfigsResponse: list[Callable[[IncrementalAlterConfigsResponse, Writer], None]] = [_enc_IncrementalAlterConfigsResponse_0, _enc_IncrementalAlterConfigsResponse_1]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -68,8 +68,6 @@ class InitProducerIdRequest:
         return o, end
 
 
-
-
 def _dec_InitProducerIdRequest_0(buf: memoryview, pos: int) -> tuple[InitProducerIdRequest, int]:
     o = _new(InitProducerIdRequest)
     o.transactional_id, pos = _r_str(buf, pos)
@@ -81,7 +79,7 @@ def _dec_InitProducerIdRequest_0(buf: memoryview, pos: int) -> tuple[InitProduce
     return o, pos
 
 
-def _enc_InitProducerIdRequest_0(o: InitProducerIdRequest, w: Callable[[bytes], object]) -> None:
+def _enc_InitProducerIdRequest_0(o: InitProducerIdRequest, w: Writer) -> None:
     _w_str(w, o.transactional_id)
     w(_S0.pack(o.transaction_timeout_ms))
 
@@ -98,7 +96,7 @@ def _dec_InitProducerIdRequest_1(buf: memoryview, pos: int) -> tuple[InitProduce
     return o, pos
 
 
-def _enc_InitProducerIdRequest_1(o: InitProducerIdRequest, w: Callable[[bytes], object]) -> None:
+def _enc_InitProducerIdRequest_1(o: InitProducerIdRequest, w: Writer) -> None:
     _w_cstr(w, o.transactional_id)
     w(_S0.pack(o.transaction_timeout_ms))
     w(b'\x00')
@@ -116,7 +114,7 @@ def _dec_InitProducerIdRequest_2(buf: memoryview, pos: int) -> tuple[InitProduce
     return o, pos
 
 
-def _enc_InitProducerIdRequest_2(o: InitProducerIdRequest, w: Callable[[bytes], object]) -> None:
+def _enc_InitProducerIdRequest_2(o: InitProducerIdRequest, w: Writer) -> None:
     _w_cstr(w, o.transactional_id)
     w(_S0.pack(o.transaction_timeout_ms))
     w(_S1.pack(o.producer_id))
@@ -136,7 +134,7 @@ def _dec_InitProducerIdRequest_3(buf: memoryview, pos: int) -> tuple[InitProduce
     return o, pos
 
 
-def _enc_InitProducerIdRequest_3(o: InitProducerIdRequest, w: Callable[[bytes], object]) -> None:
+def _enc_InitProducerIdRequest_3(o: InitProducerIdRequest, w: Writer) -> None:
     _w_cstr(w, o.transactional_id)
     w(_S0.pack(o.transaction_timeout_ms))
     w(_S1.pack(o.producer_id))
@@ -146,5 +144,5 @@ def _enc_InitProducerIdRequest_3(o: InitProducerIdRequest, w: Callable[[bytes], 
     w(b'\x00')
 
 
-_DEC_InitProducerIdRequest: list[Callable[..., Any]] = [_dec_InitProducerIdRequest_0, _dec_InitProducerIdRequest_0, _dec_InitProducerIdRequest_1, _dec_InitProducerIdRequest_2, _dec_InitProducerIdRequest_2, _dec_InitProducerIdRequest_2, _dec_InitProducerIdRequest_3]
-_ENC_InitProducerIdRequest: list[Callable[..., Any]] = [_enc_InitProducerIdRequest_0, _enc_InitProducerIdRequest_0, _enc_InitProducerIdRequest_1, _enc_InitProducerIdRequest_2, _enc_InitProducerIdRequest_2, _enc_InitProducerIdRequest_2, _enc_InitProducerIdRequest_3]
+_DEC_InitProducerIdRequest: list[Callable[[memoryview, int], tuple[InitProducerIdRequest, int]]] = [_dec_InitProducerIdRequest_0, _dec_InitProducerIdRequest_0, _dec_InitProducerIdRequest_1, _dec_InitProducerIdRequest_2, _dec_InitProducerIdRequest_2, _dec_InitProducerIdRequest_2, _dec_InitProducerIdRequest_3]
+_ENC_InitProducerIdRequest: list[Callable[[InitProducerIdRequest, Writer], None]] = [_enc_InitProducerIdRequest_0, _enc_InitProducerIdRequest_0, _enc_InitProducerIdRequest_1, _enc_InitProducerIdRequest_2, _enc_InitProducerIdRequest_2, _enc_InitProducerIdRequest_2, _enc_InitProducerIdRequest_3]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -67,8 +67,6 @@ class InitProducerIdResponse:
         return o, end
 
 
-
-
 def _dec_InitProducerIdResponse_0(buf: memoryview, pos: int) -> tuple[InitProducerIdResponse, int]:
     o = _new(InitProducerIdResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
@@ -80,7 +78,7 @@ def _dec_InitProducerIdResponse_0(buf: memoryview, pos: int) -> tuple[InitProduc
     return o, pos
 
 
-def _enc_InitProducerIdResponse_0(o: InitProducerIdResponse, w: Callable[[bytes], object]) -> None:
+def _enc_InitProducerIdResponse_0(o: InitProducerIdResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
     w(_S1.pack(o.error_code))
     w(_S2.pack(o.producer_id))
@@ -99,7 +97,7 @@ def _dec_InitProducerIdResponse_1(buf: memoryview, pos: int) -> tuple[InitProduc
     return o, pos
 
 
-def _enc_InitProducerIdResponse_1(o: InitProducerIdResponse, w: Callable[[bytes], object]) -> None:
+def _enc_InitProducerIdResponse_1(o: InitProducerIdResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
     w(_S1.pack(o.error_code))
     w(_S2.pack(o.producer_id))
@@ -119,7 +117,7 @@ def _dec_InitProducerIdResponse_2(buf: memoryview, pos: int) -> tuple[InitProduc
     return o, pos
 
 
-def _enc_InitProducerIdResponse_2(o: InitProducerIdResponse, w: Callable[[bytes], object]) -> None:
+def _enc_InitProducerIdResponse_2(o: InitProducerIdResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
     w(_S1.pack(o.error_code))
     w(_S2.pack(o.producer_id))
@@ -129,5 +127,5 @@ def _enc_InitProducerIdResponse_2(o: InitProducerIdResponse, w: Callable[[bytes]
     w(b'\x00')
 
 
-_DEC_InitProducerIdResponse: list[Callable[..., Any]] = [_dec_InitProducerIdResponse_0, _dec_InitProducerIdResponse_0, _dec_InitProducerIdResponse_1, _dec_InitProducerIdResponse_1, _dec_InitProducerIdResponse_1, _dec_InitProducerIdResponse_1, _dec_InitProducerIdResponse_2]
-_ENC_InitProducerIdResponse: list[Callable[..., Any]] = [_enc_InitProducerIdResponse_0, _enc_InitProducerIdResponse_0, _enc_InitProducerIdResponse_1, _enc_InitProducerIdResponse_1, _enc_InitProducerIdResponse_1, _enc_InitProducerIdResponse_1, _enc_InitProducerIdResponse_2]
+_DEC_InitProducerIdResponse: list[Callable[[memoryview, int], tuple[InitProducerIdResponse, int]]] = [_dec_InitProducerIdResponse_0, _dec_InitProducerIdResponse_0, _dec_InitProducerIdResponse_1, _dec_InitProducerIdResponse_1, _dec_InitProducerIdResponse_1, _dec_InitProducerIdResponse_1, _dec_InitProducerIdResponse_2]
+_ENC_InitProducerIdResponse: list[Callable[[InitProducerIdResponse, Writer], None]] = [_enc_InitProducerIdResponse_0, _enc_InitProducerIdResponse_0, _enc_InitProducerIdResponse_1, _enc_InitProducerIdResponse_1, _enc_InitProducerIdResponse_1, _enc_InitProducerIdResponse_1, _enc_InitProducerIdResponse_2]

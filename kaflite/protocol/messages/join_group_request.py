@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -41,7 +41,7 @@ class JoinGroupRequest:
     MIN_VERSION = 0
     MAX_VERSION = 9
     FLEXIBLE_MIN = 6
-    JoinGroupRequestProtocol: type[JoinGroupRequestProtocol]
+    JoinGroupRequestProtocol: TypeAlias = JoinGroupRequestProtocol
 
     def __init__(self, *, group_id: str = '', session_timeout_ms: int = 0, rebalance_timeout_ms: int = -1, member_id: str = '', group_instance_id: str | None = None, protocol_type: str = '', protocols: list[JoinGroupRequestProtocol] | None = None, reason: str | None = None) -> None:
         self.group_id = group_id
@@ -86,9 +86,6 @@ class JoinGroupRequest:
         return o, end
 
 
-JoinGroupRequest.JoinGroupRequestProtocol = JoinGroupRequestProtocol  # type: ignore[misc]
-
-
 def _dec_JoinGroupRequestProtocol_0(buf: memoryview, pos: int) -> tuple[JoinGroupRequestProtocol, int]:
     o = _new(JoinGroupRequestProtocol)
     o.name, pos = _r_str(buf, pos)
@@ -96,7 +93,7 @@ def _dec_JoinGroupRequestProtocol_0(buf: memoryview, pos: int) -> tuple[JoinGrou
     return o, pos
 
 
-def _enc_JoinGroupRequestProtocol_0(o: JoinGroupRequestProtocol, w: Callable[[bytes], object]) -> None:
+def _enc_JoinGroupRequestProtocol_0(o: JoinGroupRequestProtocol, w: Writer) -> None:
     _w_str(w, o.name)
     _w_bytes(w, o.metadata)
 
@@ -113,26 +110,26 @@ def _dec_JoinGroupRequest_0(buf: memoryview, pos: int) -> tuple[JoinGroupRequest
     if n < 0:
         o.protocols = None
     else:
-        a = []; ap = a.append
+        a0: list[JoinGroupRequestProtocol] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_JoinGroupRequestProtocol_0(buf, pos); ap(x)
-        o.protocols = a
+            x0, pos = _dec_JoinGroupRequestProtocol_0(buf, pos); ap0(x0)
+        o.protocols = a0
     o.reason = None
     return o, pos
 
 
-def _enc_JoinGroupRequest_0(o: JoinGroupRequest, w: Callable[[bytes], object]) -> None:
+def _enc_JoinGroupRequest_0(o: JoinGroupRequest, w: Writer) -> None:
     _w_str(w, o.group_id)
     w(_S0.pack(o.session_timeout_ms))
     _w_str(w, o.member_id)
     _w_str(w, o.protocol_type)
-    a = o.protocols
-    if a is None:
+    a0 = o.protocols
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_JoinGroupRequestProtocol_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_JoinGroupRequestProtocol_0(x0, w)
 
 
 def _dec_JoinGroupRequest_1(buf: memoryview, pos: int) -> tuple[JoinGroupRequest, int]:
@@ -147,27 +144,27 @@ def _dec_JoinGroupRequest_1(buf: memoryview, pos: int) -> tuple[JoinGroupRequest
     if n < 0:
         o.protocols = None
     else:
-        a = []; ap = a.append
+        a0: list[JoinGroupRequestProtocol] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_JoinGroupRequestProtocol_0(buf, pos); ap(x)
-        o.protocols = a
+            x0, pos = _dec_JoinGroupRequestProtocol_0(buf, pos); ap0(x0)
+        o.protocols = a0
     o.reason = None
     return o, pos
 
 
-def _enc_JoinGroupRequest_1(o: JoinGroupRequest, w: Callable[[bytes], object]) -> None:
+def _enc_JoinGroupRequest_1(o: JoinGroupRequest, w: Writer) -> None:
     _w_str(w, o.group_id)
     w(_S0.pack(o.session_timeout_ms))
     w(_S0.pack(o.rebalance_timeout_ms))
     _w_str(w, o.member_id)
     _w_str(w, o.protocol_type)
-    a = o.protocols
-    if a is None:
+    a0 = o.protocols
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_JoinGroupRequestProtocol_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_JoinGroupRequestProtocol_0(x0, w)
 
 
 def _dec_JoinGroupRequest_2(buf: memoryview, pos: int) -> tuple[JoinGroupRequest, int]:
@@ -182,28 +179,28 @@ def _dec_JoinGroupRequest_2(buf: memoryview, pos: int) -> tuple[JoinGroupRequest
     if n < 0:
         o.protocols = None
     else:
-        a = []; ap = a.append
+        a0: list[JoinGroupRequestProtocol] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_JoinGroupRequestProtocol_0(buf, pos); ap(x)
-        o.protocols = a
+            x0, pos = _dec_JoinGroupRequestProtocol_0(buf, pos); ap0(x0)
+        o.protocols = a0
     o.reason = None
     return o, pos
 
 
-def _enc_JoinGroupRequest_2(o: JoinGroupRequest, w: Callable[[bytes], object]) -> None:
+def _enc_JoinGroupRequest_2(o: JoinGroupRequest, w: Writer) -> None:
     _w_str(w, o.group_id)
     w(_S0.pack(o.session_timeout_ms))
     w(_S0.pack(o.rebalance_timeout_ms))
     _w_str(w, o.member_id)
     _w_str(w, o.group_instance_id)
     _w_str(w, o.protocol_type)
-    a = o.protocols
-    if a is None:
+    a0 = o.protocols
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_JoinGroupRequestProtocol_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_JoinGroupRequestProtocol_0(x0, w)
 
 
 def _dec_JoinGroupRequestProtocol_1(buf: memoryview, pos: int) -> tuple[JoinGroupRequestProtocol, int]:
@@ -214,7 +211,7 @@ def _dec_JoinGroupRequestProtocol_1(buf: memoryview, pos: int) -> tuple[JoinGrou
     return o, pos
 
 
-def _enc_JoinGroupRequestProtocol_1(o: JoinGroupRequestProtocol, w: Callable[[bytes], object]) -> None:
+def _enc_JoinGroupRequestProtocol_1(o: JoinGroupRequestProtocol, w: Writer) -> None:
     _w_cstr(w, o.name)
     _w_cbytes(w, o.metadata)
     w(b'\x00')
@@ -232,29 +229,29 @@ def _dec_JoinGroupRequest_3(buf: memoryview, pos: int) -> tuple[JoinGroupRequest
     if n < 0:
         o.protocols = None
     else:
-        a = []; ap = a.append
+        a0: list[JoinGroupRequestProtocol] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_JoinGroupRequestProtocol_1(buf, pos); ap(x)
-        o.protocols = a
+            x0, pos = _dec_JoinGroupRequestProtocol_1(buf, pos); ap0(x0)
+        o.protocols = a0
     o.reason = None
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_JoinGroupRequest_3(o: JoinGroupRequest, w: Callable[[bytes], object]) -> None:
+def _enc_JoinGroupRequest_3(o: JoinGroupRequest, w: Writer) -> None:
     _w_cstr(w, o.group_id)
     w(_S0.pack(o.session_timeout_ms))
     w(_S0.pack(o.rebalance_timeout_ms))
     _w_cstr(w, o.member_id)
     _w_cstr(w, o.group_instance_id)
     _w_cstr(w, o.protocol_type)
-    a = o.protocols
-    if a is None:
+    a0 = o.protocols
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_JoinGroupRequestProtocol_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_JoinGroupRequestProtocol_1(x0, w)
     w(b'\x00')
 
 
@@ -270,32 +267,32 @@ def _dec_JoinGroupRequest_4(buf: memoryview, pos: int) -> tuple[JoinGroupRequest
     if n < 0:
         o.protocols = None
     else:
-        a = []; ap = a.append
+        a0: list[JoinGroupRequestProtocol] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_JoinGroupRequestProtocol_1(buf, pos); ap(x)
-        o.protocols = a
+            x0, pos = _dec_JoinGroupRequestProtocol_1(buf, pos); ap0(x0)
+        o.protocols = a0
     o.reason, pos = _r_cstr(buf, pos)
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_JoinGroupRequest_4(o: JoinGroupRequest, w: Callable[[bytes], object]) -> None:
+def _enc_JoinGroupRequest_4(o: JoinGroupRequest, w: Writer) -> None:
     _w_cstr(w, o.group_id)
     w(_S0.pack(o.session_timeout_ms))
     w(_S0.pack(o.rebalance_timeout_ms))
     _w_cstr(w, o.member_id)
     _w_cstr(w, o.group_instance_id)
     _w_cstr(w, o.protocol_type)
-    a = o.protocols
-    if a is None:
+    a0 = o.protocols
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_JoinGroupRequestProtocol_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_JoinGroupRequestProtocol_1(x0, w)
     _w_cstr(w, o.reason)
     w(b'\x00')
 
 
-_DEC_JoinGroupRequest: list[Callable[..., Any]] = [_dec_JoinGroupRequest_0, _dec_JoinGroupRequest_1, _dec_JoinGroupRequest_1, _dec_JoinGroupRequest_1, _dec_JoinGroupRequest_1, _dec_JoinGroupRequest_2, _dec_JoinGroupRequest_3, _dec_JoinGroupRequest_3, _dec_JoinGroupRequest_4, _dec_JoinGroupRequest_4]
-_ENC_JoinGroupRequest: list[Callable[..., Any]] = [_enc_JoinGroupRequest_0, _enc_JoinGroupRequest_1, _enc_JoinGroupRequest_1, _enc_JoinGroupRequest_1, _enc_JoinGroupRequest_1, _enc_JoinGroupRequest_2, _enc_JoinGroupRequest_3, _enc_JoinGroupRequest_3, _enc_JoinGroupRequest_4, _enc_JoinGroupRequest_4]
+_DEC_JoinGroupRequest: list[Callable[[memoryview, int], tuple[JoinGroupRequest, int]]] = [_dec_JoinGroupRequest_0, _dec_JoinGroupRequest_1, _dec_JoinGroupRequest_1, _dec_JoinGroupRequest_1, _dec_JoinGroupRequest_1, _dec_JoinGroupRequest_2, _dec_JoinGroupRequest_3, _dec_JoinGroupRequest_3, _dec_JoinGroupRequest_4, _dec_JoinGroupRequest_4]
+_ENC_JoinGroupRequest: list[Callable[[JoinGroupRequest, Writer], None]] = [_enc_JoinGroupRequest_0, _enc_JoinGroupRequest_1, _enc_JoinGroupRequest_1, _enc_JoinGroupRequest_1, _enc_JoinGroupRequest_1, _enc_JoinGroupRequest_2, _enc_JoinGroupRequest_3, _enc_JoinGroupRequest_3, _enc_JoinGroupRequest_4, _enc_JoinGroupRequest_4]

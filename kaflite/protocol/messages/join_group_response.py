@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>h')
@@ -44,7 +44,7 @@ class JoinGroupResponse:
     MIN_VERSION = 0
     MAX_VERSION = 9
     FLEXIBLE_MIN = 6
-    JoinGroupResponseMember: type[JoinGroupResponseMember]
+    JoinGroupResponseMember: TypeAlias = JoinGroupResponseMember
 
     def __init__(self, *, throttle_time_ms: int = 0, error_code: int = 0, generation_id: int = -1, protocol_type: str | None = None, protocol_name: str | None = '', leader: str = '', skip_assignment: bool = False, member_id: str = '', members: list[JoinGroupResponseMember] | None = None) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -90,9 +90,6 @@ class JoinGroupResponse:
         return o, end
 
 
-JoinGroupResponse.JoinGroupResponseMember = JoinGroupResponseMember  # type: ignore[misc]
-
-
 def _dec_JoinGroupResponseMember_0(buf: memoryview, pos: int) -> tuple[JoinGroupResponseMember, int]:
     o = _new(JoinGroupResponseMember)
     o.member_id, pos = _r_str(buf, pos)
@@ -101,7 +98,7 @@ def _dec_JoinGroupResponseMember_0(buf: memoryview, pos: int) -> tuple[JoinGroup
     return o, pos
 
 
-def _enc_JoinGroupResponseMember_0(o: JoinGroupResponseMember, w: Callable[[bytes], object]) -> None:
+def _enc_JoinGroupResponseMember_0(o: JoinGroupResponseMember, w: Writer) -> None:
     _w_str(w, o.member_id)
     _w_bytes(w, o.metadata)
 
@@ -120,26 +117,26 @@ def _dec_JoinGroupResponse_0(buf: memoryview, pos: int) -> tuple[JoinGroupRespon
     if n < 0:
         o.members = None
     else:
-        a = []; ap = a.append
+        a0: list[JoinGroupResponseMember] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_JoinGroupResponseMember_0(buf, pos); ap(x)
-        o.members = a
+            x0, pos = _dec_JoinGroupResponseMember_0(buf, pos); ap0(x0)
+        o.members = a0
     return o, pos
 
 
-def _enc_JoinGroupResponse_0(o: JoinGroupResponse, w: Callable[[bytes], object]) -> None:
+def _enc_JoinGroupResponse_0(o: JoinGroupResponse, w: Writer) -> None:
     w(_S0.pack(o.error_code))
     w(_S1.pack(o.generation_id))
     _w_str(w, o.protocol_name)
     _w_str(w, o.leader)
     _w_str(w, o.member_id)
-    a = o.members
-    if a is None:
+    a0 = o.members
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S1.pack(len(a)))
-        for x in a:
-            _enc_JoinGroupResponseMember_0(x, w)
+        w(_S1.pack(len(a0)))
+        for x0 in a0:
+            _enc_JoinGroupResponseMember_0(x0, w)
 
 
 def _dec_JoinGroupResponse_1(buf: memoryview, pos: int) -> tuple[JoinGroupResponse, int]:
@@ -156,27 +153,27 @@ def _dec_JoinGroupResponse_1(buf: memoryview, pos: int) -> tuple[JoinGroupRespon
     if n < 0:
         o.members = None
     else:
-        a = []; ap = a.append
+        a0: list[JoinGroupResponseMember] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_JoinGroupResponseMember_0(buf, pos); ap(x)
-        o.members = a
+            x0, pos = _dec_JoinGroupResponseMember_0(buf, pos); ap0(x0)
+        o.members = a0
     return o, pos
 
 
-def _enc_JoinGroupResponse_1(o: JoinGroupResponse, w: Callable[[bytes], object]) -> None:
+def _enc_JoinGroupResponse_1(o: JoinGroupResponse, w: Writer) -> None:
     w(_S1.pack(o.throttle_time_ms))
     w(_S0.pack(o.error_code))
     w(_S1.pack(o.generation_id))
     _w_str(w, o.protocol_name)
     _w_str(w, o.leader)
     _w_str(w, o.member_id)
-    a = o.members
-    if a is None:
+    a0 = o.members
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S1.pack(len(a)))
-        for x in a:
-            _enc_JoinGroupResponseMember_0(x, w)
+        w(_S1.pack(len(a0)))
+        for x0 in a0:
+            _enc_JoinGroupResponseMember_0(x0, w)
 
 
 def _dec_JoinGroupResponseMember_1(buf: memoryview, pos: int) -> tuple[JoinGroupResponseMember, int]:
@@ -187,7 +184,7 @@ def _dec_JoinGroupResponseMember_1(buf: memoryview, pos: int) -> tuple[JoinGroup
     return o, pos
 
 
-def _enc_JoinGroupResponseMember_1(o: JoinGroupResponseMember, w: Callable[[bytes], object]) -> None:
+def _enc_JoinGroupResponseMember_1(o: JoinGroupResponseMember, w: Writer) -> None:
     _w_str(w, o.member_id)
     _w_str(w, o.group_instance_id)
     _w_bytes(w, o.metadata)
@@ -207,27 +204,27 @@ def _dec_JoinGroupResponse_2(buf: memoryview, pos: int) -> tuple[JoinGroupRespon
     if n < 0:
         o.members = None
     else:
-        a = []; ap = a.append
+        a0: list[JoinGroupResponseMember] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_JoinGroupResponseMember_1(buf, pos); ap(x)
-        o.members = a
+            x0, pos = _dec_JoinGroupResponseMember_1(buf, pos); ap0(x0)
+        o.members = a0
     return o, pos
 
 
-def _enc_JoinGroupResponse_2(o: JoinGroupResponse, w: Callable[[bytes], object]) -> None:
+def _enc_JoinGroupResponse_2(o: JoinGroupResponse, w: Writer) -> None:
     w(_S1.pack(o.throttle_time_ms))
     w(_S0.pack(o.error_code))
     w(_S1.pack(o.generation_id))
     _w_str(w, o.protocol_name)
     _w_str(w, o.leader)
     _w_str(w, o.member_id)
-    a = o.members
-    if a is None:
+    a0 = o.members
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S1.pack(len(a)))
-        for x in a:
-            _enc_JoinGroupResponseMember_1(x, w)
+        w(_S1.pack(len(a0)))
+        for x0 in a0:
+            _enc_JoinGroupResponseMember_1(x0, w)
 
 
 def _dec_JoinGroupResponseMember_2(buf: memoryview, pos: int) -> tuple[JoinGroupResponseMember, int]:
@@ -239,7 +236,7 @@ def _dec_JoinGroupResponseMember_2(buf: memoryview, pos: int) -> tuple[JoinGroup
     return o, pos
 
 
-def _enc_JoinGroupResponseMember_2(o: JoinGroupResponseMember, w: Callable[[bytes], object]) -> None:
+def _enc_JoinGroupResponseMember_2(o: JoinGroupResponseMember, w: Writer) -> None:
     _w_cstr(w, o.member_id)
     _w_cstr(w, o.group_instance_id)
     _w_cbytes(w, o.metadata)
@@ -260,28 +257,28 @@ def _dec_JoinGroupResponse_3(buf: memoryview, pos: int) -> tuple[JoinGroupRespon
     if n < 0:
         o.members = None
     else:
-        a = []; ap = a.append
+        a0: list[JoinGroupResponseMember] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_JoinGroupResponseMember_2(buf, pos); ap(x)
-        o.members = a
+            x0, pos = _dec_JoinGroupResponseMember_2(buf, pos); ap0(x0)
+        o.members = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_JoinGroupResponse_3(o: JoinGroupResponse, w: Callable[[bytes], object]) -> None:
+def _enc_JoinGroupResponse_3(o: JoinGroupResponse, w: Writer) -> None:
     w(_S1.pack(o.throttle_time_ms))
     w(_S0.pack(o.error_code))
     w(_S1.pack(o.generation_id))
     _w_cstr(w, o.protocol_name)
     _w_cstr(w, o.leader)
     _w_cstr(w, o.member_id)
-    a = o.members
-    if a is None:
+    a0 = o.members
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_JoinGroupResponseMember_2(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_JoinGroupResponseMember_2(x0, w)
     w(b'\x00')
 
 
@@ -299,15 +296,15 @@ def _dec_JoinGroupResponse_4(buf: memoryview, pos: int) -> tuple[JoinGroupRespon
     if n < 0:
         o.members = None
     else:
-        a = []; ap = a.append
+        a0: list[JoinGroupResponseMember] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_JoinGroupResponseMember_2(buf, pos); ap(x)
-        o.members = a
+            x0, pos = _dec_JoinGroupResponseMember_2(buf, pos); ap0(x0)
+        o.members = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_JoinGroupResponse_4(o: JoinGroupResponse, w: Callable[[bytes], object]) -> None:
+def _enc_JoinGroupResponse_4(o: JoinGroupResponse, w: Writer) -> None:
     w(_S1.pack(o.throttle_time_ms))
     w(_S0.pack(o.error_code))
     w(_S1.pack(o.generation_id))
@@ -315,13 +312,13 @@ def _enc_JoinGroupResponse_4(o: JoinGroupResponse, w: Callable[[bytes], object])
     _w_cstr(w, o.protocol_name)
     _w_cstr(w, o.leader)
     _w_cstr(w, o.member_id)
-    a = o.members
-    if a is None:
+    a0 = o.members
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_JoinGroupResponseMember_2(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_JoinGroupResponseMember_2(x0, w)
     w(b'\x00')
 
 
@@ -339,15 +336,15 @@ def _dec_JoinGroupResponse_5(buf: memoryview, pos: int) -> tuple[JoinGroupRespon
     if n < 0:
         o.members = None
     else:
-        a = []; ap = a.append
+        a0: list[JoinGroupResponseMember] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_JoinGroupResponseMember_2(buf, pos); ap(x)
-        o.members = a
+            x0, pos = _dec_JoinGroupResponseMember_2(buf, pos); ap0(x0)
+        o.members = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_JoinGroupResponse_5(o: JoinGroupResponse, w: Callable[[bytes], object]) -> None:
+def _enc_JoinGroupResponse_5(o: JoinGroupResponse, w: Writer) -> None:
     w(_S1.pack(o.throttle_time_ms))
     w(_S0.pack(o.error_code))
     w(_S1.pack(o.generation_id))
@@ -356,15 +353,15 @@ def _enc_JoinGroupResponse_5(o: JoinGroupResponse, w: Callable[[bytes], object])
     _w_cstr(w, o.leader)
     w(_S2.pack(o.skip_assignment))
     _w_cstr(w, o.member_id)
-    a = o.members
-    if a is None:
+    a0 = o.members
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_JoinGroupResponseMember_2(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_JoinGroupResponseMember_2(x0, w)
     w(b'\x00')
 
 
-_DEC_JoinGroupResponse: list[Callable[..., Any]] = [_dec_JoinGroupResponse_0, _dec_JoinGroupResponse_0, _dec_JoinGroupResponse_1, _dec_JoinGroupResponse_1, _dec_JoinGroupResponse_1, _dec_JoinGroupResponse_2, _dec_JoinGroupResponse_3, _dec_JoinGroupResponse_4, _dec_JoinGroupResponse_4, _dec_JoinGroupResponse_5]
-_ENC_JoinGroupResponse: list[Callable[..., Any]] = [_enc_JoinGroupResponse_0, _enc_JoinGroupResponse_0, _enc_JoinGroupResponse_1, _enc_JoinGroupResponse_1, _enc_JoinGroupResponse_1, _enc_JoinGroupResponse_2, _enc_JoinGroupResponse_3, _enc_JoinGroupResponse_4, _enc_JoinGroupResponse_4, _enc_JoinGroupResponse_5]
+_DEC_JoinGroupResponse: list[Callable[[memoryview, int], tuple[JoinGroupResponse, int]]] = [_dec_JoinGroupResponse_0, _dec_JoinGroupResponse_0, _dec_JoinGroupResponse_1, _dec_JoinGroupResponse_1, _dec_JoinGroupResponse_1, _dec_JoinGroupResponse_2, _dec_JoinGroupResponse_3, _dec_JoinGroupResponse_4, _dec_JoinGroupResponse_4, _dec_JoinGroupResponse_5]
+_ENC_JoinGroupResponse: list[Callable[[JoinGroupResponse, Writer], None]] = [_enc_JoinGroupResponse_0, _enc_JoinGroupResponse_0, _enc_JoinGroupResponse_1, _enc_JoinGroupResponse_1, _enc_JoinGroupResponse_1, _enc_JoinGroupResponse_2, _enc_JoinGroupResponse_3, _enc_JoinGroupResponse_4, _enc_JoinGroupResponse_4, _enc_JoinGroupResponse_5]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -42,7 +42,7 @@ class LeaveGroupRequest:
     MIN_VERSION = 0
     MAX_VERSION = 5
     FLEXIBLE_MIN = 4
-    MemberIdentity: type[MemberIdentity]
+    MemberIdentity: TypeAlias = MemberIdentity
 
     def __init__(self, *, group_id: str = '', member_id: str = '', members: list[MemberIdentity] | None = None) -> None:
         self.group_id = group_id
@@ -82,9 +82,6 @@ class LeaveGroupRequest:
         return o, end
 
 
-LeaveGroupRequest.MemberIdentity = MemberIdentity  # type: ignore[misc]
-
-
 def _dec_LeaveGroupRequest_0(buf: memoryview, pos: int) -> tuple[LeaveGroupRequest, int]:
     o = _new(LeaveGroupRequest)
     o.group_id, pos = _r_str(buf, pos)
@@ -93,7 +90,7 @@ def _dec_LeaveGroupRequest_0(buf: memoryview, pos: int) -> tuple[LeaveGroupReque
     return o, pos
 
 
-def _enc_LeaveGroupRequest_0(o: LeaveGroupRequest, w: Callable[[bytes], object]) -> None:
+def _enc_LeaveGroupRequest_0(o: LeaveGroupRequest, w: Writer) -> None:
     _w_str(w, o.group_id)
     _w_str(w, o.member_id)
 
@@ -106,7 +103,7 @@ def _dec_MemberIdentity_0(buf: memoryview, pos: int) -> tuple[MemberIdentity, in
     return o, pos
 
 
-def _enc_MemberIdentity_0(o: MemberIdentity, w: Callable[[bytes], object]) -> None:
+def _enc_MemberIdentity_0(o: MemberIdentity, w: Writer) -> None:
     _w_str(w, o.member_id)
     _w_str(w, o.group_instance_id)
 
@@ -119,22 +116,22 @@ def _dec_LeaveGroupRequest_1(buf: memoryview, pos: int) -> tuple[LeaveGroupReque
     if n < 0:
         o.members = None
     else:
-        a = []; ap = a.append
+        a0: list[MemberIdentity] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_MemberIdentity_0(buf, pos); ap(x)
-        o.members = a
+            x0, pos = _dec_MemberIdentity_0(buf, pos); ap0(x0)
+        o.members = a0
     return o, pos
 
 
-def _enc_LeaveGroupRequest_1(o: LeaveGroupRequest, w: Callable[[bytes], object]) -> None:
+def _enc_LeaveGroupRequest_1(o: LeaveGroupRequest, w: Writer) -> None:
     _w_str(w, o.group_id)
-    a = o.members
-    if a is None:
+    a0 = o.members
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_MemberIdentity_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_MemberIdentity_0(x0, w)
 
 
 def _dec_MemberIdentity_1(buf: memoryview, pos: int) -> tuple[MemberIdentity, int]:
@@ -146,7 +143,7 @@ def _dec_MemberIdentity_1(buf: memoryview, pos: int) -> tuple[MemberIdentity, in
     return o, pos
 
 
-def _enc_MemberIdentity_1(o: MemberIdentity, w: Callable[[bytes], object]) -> None:
+def _enc_MemberIdentity_1(o: MemberIdentity, w: Writer) -> None:
     _w_cstr(w, o.member_id)
     _w_cstr(w, o.group_instance_id)
     w(b'\x00')
@@ -160,23 +157,23 @@ def _dec_LeaveGroupRequest_2(buf: memoryview, pos: int) -> tuple[LeaveGroupReque
     if n < 0:
         o.members = None
     else:
-        a = []; ap = a.append
+        a0: list[MemberIdentity] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_MemberIdentity_1(buf, pos); ap(x)
-        o.members = a
+            x0, pos = _dec_MemberIdentity_1(buf, pos); ap0(x0)
+        o.members = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_LeaveGroupRequest_2(o: LeaveGroupRequest, w: Callable[[bytes], object]) -> None:
+def _enc_LeaveGroupRequest_2(o: LeaveGroupRequest, w: Writer) -> None:
     _w_cstr(w, o.group_id)
-    a = o.members
-    if a is None:
+    a0 = o.members
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_MemberIdentity_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_MemberIdentity_1(x0, w)
     w(b'\x00')
 
 
@@ -189,7 +186,7 @@ def _dec_MemberIdentity_2(buf: memoryview, pos: int) -> tuple[MemberIdentity, in
     return o, pos
 
 
-def _enc_MemberIdentity_2(o: MemberIdentity, w: Callable[[bytes], object]) -> None:
+def _enc_MemberIdentity_2(o: MemberIdentity, w: Writer) -> None:
     _w_cstr(w, o.member_id)
     _w_cstr(w, o.group_instance_id)
     _w_cstr(w, o.reason)
@@ -204,25 +201,25 @@ def _dec_LeaveGroupRequest_3(buf: memoryview, pos: int) -> tuple[LeaveGroupReque
     if n < 0:
         o.members = None
     else:
-        a = []; ap = a.append
+        a0: list[MemberIdentity] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_MemberIdentity_2(buf, pos); ap(x)
-        o.members = a
+            x0, pos = _dec_MemberIdentity_2(buf, pos); ap0(x0)
+        o.members = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_LeaveGroupRequest_3(o: LeaveGroupRequest, w: Callable[[bytes], object]) -> None:
+def _enc_LeaveGroupRequest_3(o: LeaveGroupRequest, w: Writer) -> None:
     _w_cstr(w, o.group_id)
-    a = o.members
-    if a is None:
+    a0 = o.members
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_MemberIdentity_2(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_MemberIdentity_2(x0, w)
     w(b'\x00')
 
 
-_DEC_LeaveGroupRequest: list[Callable[..., Any]] = [_dec_LeaveGroupRequest_0, _dec_LeaveGroupRequest_0, _dec_LeaveGroupRequest_0, _dec_LeaveGroupRequest_1, _dec_LeaveGroupRequest_2, _dec_LeaveGroupRequest_3]
-_ENC_LeaveGroupRequest: list[Callable[..., Any]] = [_enc_LeaveGroupRequest_0, _enc_LeaveGroupRequest_0, _enc_LeaveGroupRequest_0, _enc_LeaveGroupRequest_1, _enc_LeaveGroupRequest_2, _enc_LeaveGroupRequest_3]
+_DEC_LeaveGroupRequest: list[Callable[[memoryview, int], tuple[LeaveGroupRequest, int]]] = [_dec_LeaveGroupRequest_0, _dec_LeaveGroupRequest_0, _dec_LeaveGroupRequest_0, _dec_LeaveGroupRequest_1, _dec_LeaveGroupRequest_2, _dec_LeaveGroupRequest_3]
+_ENC_LeaveGroupRequest: list[Callable[[LeaveGroupRequest, Writer], None]] = [_enc_LeaveGroupRequest_0, _enc_LeaveGroupRequest_0, _enc_LeaveGroupRequest_0, _enc_LeaveGroupRequest_1, _enc_LeaveGroupRequest_2, _enc_LeaveGroupRequest_3]

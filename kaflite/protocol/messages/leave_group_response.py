@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>h')
@@ -43,7 +43,7 @@ class LeaveGroupResponse:
     MIN_VERSION = 0
     MAX_VERSION = 5
     FLEXIBLE_MIN = 4
-    MemberResponse: type[MemberResponse]
+    MemberResponse: TypeAlias = MemberResponse
 
     def __init__(self, *, throttle_time_ms: int = 0, error_code: int = 0, members: list[MemberResponse] | None = None) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -83,9 +83,6 @@ class LeaveGroupResponse:
         return o, end
 
 
-LeaveGroupResponse.MemberResponse = MemberResponse  # type: ignore[misc]
-
-
 def _dec_LeaveGroupResponse_0(buf: memoryview, pos: int) -> tuple[LeaveGroupResponse, int]:
     o = _new(LeaveGroupResponse)
     o.throttle_time_ms = 0
@@ -94,7 +91,7 @@ def _dec_LeaveGroupResponse_0(buf: memoryview, pos: int) -> tuple[LeaveGroupResp
     return o, pos
 
 
-def _enc_LeaveGroupResponse_0(o: LeaveGroupResponse, w: Callable[[bytes], object]) -> None:
+def _enc_LeaveGroupResponse_0(o: LeaveGroupResponse, w: Writer) -> None:
     w(_S0.pack(o.error_code))
 
 
@@ -106,7 +103,7 @@ def _dec_LeaveGroupResponse_1(buf: memoryview, pos: int) -> tuple[LeaveGroupResp
     return o, pos
 
 
-def _enc_LeaveGroupResponse_1(o: LeaveGroupResponse, w: Callable[[bytes], object]) -> None:
+def _enc_LeaveGroupResponse_1(o: LeaveGroupResponse, w: Writer) -> None:
     w(_S1.pack(o.throttle_time_ms))
     w(_S0.pack(o.error_code))
 
@@ -119,7 +116,7 @@ def _dec_MemberResponse_0(buf: memoryview, pos: int) -> tuple[MemberResponse, in
     return o, pos
 
 
-def _enc_MemberResponse_0(o: MemberResponse, w: Callable[[bytes], object]) -> None:
+def _enc_MemberResponse_0(o: MemberResponse, w: Writer) -> None:
     _w_str(w, o.member_id)
     _w_str(w, o.group_instance_id)
     w(_S0.pack(o.error_code))
@@ -133,23 +130,23 @@ def _dec_LeaveGroupResponse_2(buf: memoryview, pos: int) -> tuple[LeaveGroupResp
     if n < 0:
         o.members = None
     else:
-        a = []; ap = a.append
+        a0: list[MemberResponse] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_MemberResponse_0(buf, pos); ap(x)
-        o.members = a
+            x0, pos = _dec_MemberResponse_0(buf, pos); ap0(x0)
+        o.members = a0
     return o, pos
 
 
-def _enc_LeaveGroupResponse_2(o: LeaveGroupResponse, w: Callable[[bytes], object]) -> None:
+def _enc_LeaveGroupResponse_2(o: LeaveGroupResponse, w: Writer) -> None:
     w(_S1.pack(o.throttle_time_ms))
     w(_S0.pack(o.error_code))
-    a = o.members
-    if a is None:
+    a0 = o.members
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S1.pack(len(a)))
-        for x in a:
-            _enc_MemberResponse_0(x, w)
+        w(_S1.pack(len(a0)))
+        for x0 in a0:
+            _enc_MemberResponse_0(x0, w)
 
 
 def _dec_MemberResponse_1(buf: memoryview, pos: int) -> tuple[MemberResponse, int]:
@@ -161,7 +158,7 @@ def _dec_MemberResponse_1(buf: memoryview, pos: int) -> tuple[MemberResponse, in
     return o, pos
 
 
-def _enc_MemberResponse_1(o: MemberResponse, w: Callable[[bytes], object]) -> None:
+def _enc_MemberResponse_1(o: MemberResponse, w: Writer) -> None:
     _w_cstr(w, o.member_id)
     _w_cstr(w, o.group_instance_id)
     w(_S0.pack(o.error_code))
@@ -176,26 +173,26 @@ def _dec_LeaveGroupResponse_3(buf: memoryview, pos: int) -> tuple[LeaveGroupResp
     if n < 0:
         o.members = None
     else:
-        a = []; ap = a.append
+        a0: list[MemberResponse] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_MemberResponse_1(buf, pos); ap(x)
-        o.members = a
+            x0, pos = _dec_MemberResponse_1(buf, pos); ap0(x0)
+        o.members = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_LeaveGroupResponse_3(o: LeaveGroupResponse, w: Callable[[bytes], object]) -> None:
+def _enc_LeaveGroupResponse_3(o: LeaveGroupResponse, w: Writer) -> None:
     w(_S1.pack(o.throttle_time_ms))
     w(_S0.pack(o.error_code))
-    a = o.members
-    if a is None:
+    a0 = o.members
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_MemberResponse_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_MemberResponse_1(x0, w)
     w(b'\x00')
 
 
-_DEC_LeaveGroupResponse: list[Callable[..., Any]] = [_dec_LeaveGroupResponse_0, _dec_LeaveGroupResponse_1, _dec_LeaveGroupResponse_1, _dec_LeaveGroupResponse_2, _dec_LeaveGroupResponse_3, _dec_LeaveGroupResponse_3]
-_ENC_LeaveGroupResponse: list[Callable[..., Any]] = [_enc_LeaveGroupResponse_0, _enc_LeaveGroupResponse_1, _enc_LeaveGroupResponse_1, _enc_LeaveGroupResponse_2, _enc_LeaveGroupResponse_3, _enc_LeaveGroupResponse_3]
+_DEC_LeaveGroupResponse: list[Callable[[memoryview, int], tuple[LeaveGroupResponse, int]]] = [_dec_LeaveGroupResponse_0, _dec_LeaveGroupResponse_1, _dec_LeaveGroupResponse_1, _dec_LeaveGroupResponse_2, _dec_LeaveGroupResponse_3, _dec_LeaveGroupResponse_3]
+_ENC_LeaveGroupResponse: list[Callable[[LeaveGroupResponse, Writer], None]] = [_enc_LeaveGroupResponse_0, _enc_LeaveGroupResponse_1, _enc_LeaveGroupResponse_1, _enc_LeaveGroupResponse_2, _enc_LeaveGroupResponse_3, _enc_LeaveGroupResponse_3]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 
@@ -59,8 +59,6 @@ class ListConfigResourcesRequest:
         return o, end
 
 
-
-
 def _dec_ListConfigResourcesRequest_0(buf: memoryview, pos: int) -> tuple[ListConfigResourcesRequest, int]:
     o = _new(ListConfigResourcesRequest)
     o.resource_types = []
@@ -68,7 +66,7 @@ def _dec_ListConfigResourcesRequest_0(buf: memoryview, pos: int) -> tuple[ListCo
     return o, pos
 
 
-def _enc_ListConfigResourcesRequest_0(o: ListConfigResourcesRequest, w: Callable[[bytes], object]) -> None:
+def _enc_ListConfigResourcesRequest_0(o: ListConfigResourcesRequest, w: Writer) -> None:
     w(b'\x00')
 
 
@@ -83,15 +81,15 @@ def _dec_ListConfigResourcesRequest_1(buf: memoryview, pos: int) -> tuple[ListCo
     return o, pos
 
 
-def _enc_ListConfigResourcesRequest_1(o: ListConfigResourcesRequest, w: Callable[[bytes], object]) -> None:
-    a = o.resource_types
-    if a is None:
+def _enc_ListConfigResourcesRequest_1(o: ListConfigResourcesRequest, w: Writer) -> None:
+    a0 = o.resource_types
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        w(_struct.pack('>%db' % len(a), *a))
+        w(_uvarint(len(a0) + 1))
+        w(_struct.pack('>%db' % len(a0), *a0))
     w(b'\x00')
 
 
-_DEC_ListConfigResourcesRequest: list[Callable[..., Any]] = [_dec_ListConfigResourcesRequest_0, _dec_ListConfigResourcesRequest_1]
-_ENC_ListConfigResourcesRequest: list[Callable[..., Any]] = [_enc_ListConfigResourcesRequest_0, _enc_ListConfigResourcesRequest_1]
+_DEC_ListConfigResourcesRequest: list[Callable[[memoryview, int], tuple[ListConfigResourcesRequest, int]]] = [_dec_ListConfigResourcesRequest_0, _dec_ListConfigResourcesRequest_1]
+_ENC_ListConfigResourcesRequest: list[Callable[[ListConfigResourcesRequest, Writer], None]] = [_enc_ListConfigResourcesRequest_0, _enc_ListConfigResourcesRequest_1]

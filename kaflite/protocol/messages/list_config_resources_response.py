@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -43,7 +43,7 @@ class ListConfigResourcesResponse:
     MIN_VERSION = 0
     MAX_VERSION = 1
     FLEXIBLE_MIN = 0
-    ConfigResource: type[ConfigResource]
+    ConfigResource: TypeAlias = ConfigResource
 
     def __init__(self, *, throttle_time_ms: int = 0, error_code: int = 0, config_resources: list[ConfigResource] | None = None) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -83,9 +83,6 @@ class ListConfigResourcesResponse:
         return o, end
 
 
-ListConfigResourcesResponse.ConfigResource = ConfigResource  # type: ignore[misc]
-
-
 def _dec_ConfigResource_0(buf: memoryview, pos: int) -> tuple[ConfigResource, int]:
     o = _new(ConfigResource)
     o.resource_name, pos = _r_cstr(buf, pos)
@@ -94,7 +91,7 @@ def _dec_ConfigResource_0(buf: memoryview, pos: int) -> tuple[ConfigResource, in
     return o, pos
 
 
-def _enc_ConfigResource_0(o: ConfigResource, w: Callable[[bytes], object]) -> None:
+def _enc_ConfigResource_0(o: ConfigResource, w: Writer) -> None:
     _w_cstr(w, o.resource_name)
     w(b'\x00')
 
@@ -107,24 +104,24 @@ def _dec_ListConfigResourcesResponse_0(buf: memoryview, pos: int) -> tuple[ListC
     if n < 0:
         o.config_resources = None
     else:
-        a = []; ap = a.append
+        a0: list[ConfigResource] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ConfigResource_0(buf, pos); ap(x)
-        o.config_resources = a
+            x0, pos = _dec_ConfigResource_0(buf, pos); ap0(x0)
+        o.config_resources = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_ListConfigResourcesResponse_0(o: ListConfigResourcesResponse, w: Callable[[bytes], object]) -> None:
+def _enc_ListConfigResourcesResponse_0(o: ListConfigResourcesResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
     w(_S1.pack(o.error_code))
-    a = o.config_resources
-    if a is None:
+    a0 = o.config_resources
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_ConfigResource_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_ConfigResource_0(x0, w)
     w(b'\x00')
 
 
@@ -136,7 +133,7 @@ def _dec_ConfigResource_1(buf: memoryview, pos: int) -> tuple[ConfigResource, in
     return o, pos
 
 
-def _enc_ConfigResource_1(o: ConfigResource, w: Callable[[bytes], object]) -> None:
+def _enc_ConfigResource_1(o: ConfigResource, w: Writer) -> None:
     _w_cstr(w, o.resource_name)
     w(_S2.pack(o.resource_type))
     w(b'\x00')
@@ -150,26 +147,26 @@ def _dec_ListConfigResourcesResponse_1(buf: memoryview, pos: int) -> tuple[ListC
     if n < 0:
         o.config_resources = None
     else:
-        a = []; ap = a.append
+        a0: list[ConfigResource] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ConfigResource_1(buf, pos); ap(x)
-        o.config_resources = a
+            x0, pos = _dec_ConfigResource_1(buf, pos); ap0(x0)
+        o.config_resources = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_ListConfigResourcesResponse_1(o: ListConfigResourcesResponse, w: Callable[[bytes], object]) -> None:
+def _enc_ListConfigResourcesResponse_1(o: ListConfigResourcesResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
     w(_S1.pack(o.error_code))
-    a = o.config_resources
-    if a is None:
+    a0 = o.config_resources
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_ConfigResource_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_ConfigResource_1(x0, w)
     w(b'\x00')
 
 
-_DEC_ListConfigResourcesResponse: list[Callable[..., Any]] = [_dec_ListConfigResourcesResponse_0, _dec_ListConfigResourcesResponse_1]
-_ENC_ListConfigResourcesResponse: list[Callable[..., Any]] = [_enc_ListConfigResourcesResponse_0, _enc_ListConfigResourcesResponse_1]
+_DEC_ListConfigResourcesResponse: list[Callable[[memoryview, int], tuple[ListConfigResourcesResponse, int]]] = [_dec_ListConfigResourcesResponse_0, _dec_ListConfigResourcesResponse_1]
+_ENC_ListConfigResourcesResponse: list[Callable[[ListConfigResourcesResponse, Writer], None]] = [_enc_ListConfigResourcesResponse_0, _enc_ListConfigResourcesResponse_1]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 
@@ -60,8 +60,6 @@ class ListGroupsRequest:
         return o, end
 
 
-
-
 def _dec_ListGroupsRequest_0(buf: memoryview, pos: int) -> tuple[ListGroupsRequest, int]:
     o = _new(ListGroupsRequest)
     o.states_filter = []
@@ -69,7 +67,7 @@ def _dec_ListGroupsRequest_0(buf: memoryview, pos: int) -> tuple[ListGroupsReque
     return o, pos
 
 
-def _enc_ListGroupsRequest_0(o: ListGroupsRequest, w: Callable[[bytes], object]) -> None:
+def _enc_ListGroupsRequest_0(o: ListGroupsRequest, w: Writer) -> None:
     pass
 
 
@@ -81,7 +79,7 @@ def _dec_ListGroupsRequest_1(buf: memoryview, pos: int) -> tuple[ListGroupsReque
     return o, pos
 
 
-def _enc_ListGroupsRequest_1(o: ListGroupsRequest, w: Callable[[bytes], object]) -> None:
+def _enc_ListGroupsRequest_1(o: ListGroupsRequest, w: Writer) -> None:
     w(b'\x00')
 
 
@@ -91,23 +89,23 @@ def _dec_ListGroupsRequest_2(buf: memoryview, pos: int) -> tuple[ListGroupsReque
     if n < 0:
         o.states_filter = None
     else:
-        a = []; ap = a.append
+        a0: list[str | None] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _r_cstr(buf, pos); ap(x)
-        o.states_filter = a
+            x0, pos = _r_cstr(buf, pos); ap0(x0)
+        o.states_filter = a0
     o.types_filter = []
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_ListGroupsRequest_2(o: ListGroupsRequest, w: Callable[[bytes], object]) -> None:
-    a = o.states_filter
-    if a is None:
+def _enc_ListGroupsRequest_2(o: ListGroupsRequest, w: Writer) -> None:
+    a0 = o.states_filter
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _w_cstr(w, x)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _w_cstr(w, x0)
     w(b'\x00')
 
 
@@ -117,39 +115,39 @@ def _dec_ListGroupsRequest_3(buf: memoryview, pos: int) -> tuple[ListGroupsReque
     if n < 0:
         o.states_filter = None
     else:
-        a = []; ap = a.append
+        a0: list[str | None] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _r_cstr(buf, pos); ap(x)
-        o.states_filter = a
+            x0, pos = _r_cstr(buf, pos); ap0(x0)
+        o.states_filter = a0
     n, pos = _r_uvarint(buf, pos); n -= 1
     if n < 0:
         o.types_filter = None
     else:
-        a = []; ap = a.append
+        a1: list[str | None] = []; ap1 = a1.append
         for _ in range(n):
-            x, pos = _r_cstr(buf, pos); ap(x)
-        o.types_filter = a
+            x1, pos = _r_cstr(buf, pos); ap1(x1)
+        o.types_filter = a1
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_ListGroupsRequest_3(o: ListGroupsRequest, w: Callable[[bytes], object]) -> None:
-    a = o.states_filter
-    if a is None:
+def _enc_ListGroupsRequest_3(o: ListGroupsRequest, w: Writer) -> None:
+    a0 = o.states_filter
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _w_cstr(w, x)
-    a = o.types_filter
-    if a is None:
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _w_cstr(w, x0)
+    a1 = o.types_filter
+    if a1 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _w_cstr(w, x)
+        w(_uvarint(len(a1) + 1))
+        for x1 in a1:
+            _w_cstr(w, x1)
     w(b'\x00')
 
 
-_DEC_ListGroupsRequest: list[Callable[..., Any]] = [_dec_ListGroupsRequest_0, _dec_ListGroupsRequest_0, _dec_ListGroupsRequest_0, _dec_ListGroupsRequest_1, _dec_ListGroupsRequest_2, _dec_ListGroupsRequest_3]
-_ENC_ListGroupsRequest: list[Callable[..., Any]] = [_enc_ListGroupsRequest_0, _enc_ListGroupsRequest_0, _enc_ListGroupsRequest_0, _enc_ListGroupsRequest_1, _enc_ListGroupsRequest_2, _enc_ListGroupsRequest_3]
+_DEC_ListGroupsRequest: list[Callable[[memoryview, int], tuple[ListGroupsRequest, int]]] = [_dec_ListGroupsRequest_0, _dec_ListGroupsRequest_0, _dec_ListGroupsRequest_0, _dec_ListGroupsRequest_1, _dec_ListGroupsRequest_2, _dec_ListGroupsRequest_3]
+_ENC_ListGroupsRequest: list[Callable[[ListGroupsRequest, Writer], None]] = [_enc_ListGroupsRequest_0, _enc_ListGroupsRequest_0, _enc_ListGroupsRequest_0, _enc_ListGroupsRequest_1, _enc_ListGroupsRequest_2, _enc_ListGroupsRequest_3]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>h')
@@ -44,7 +44,7 @@ class ListGroupsResponse:
     MIN_VERSION = 0
     MAX_VERSION = 5
     FLEXIBLE_MIN = 3
-    ListedGroup: type[ListedGroup]
+    ListedGroup: TypeAlias = ListedGroup
 
     def __init__(self, *, throttle_time_ms: int = 0, error_code: int = 0, groups: list[ListedGroup] | None = None) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -84,9 +84,6 @@ class ListGroupsResponse:
         return o, end
 
 
-ListGroupsResponse.ListedGroup = ListedGroup  # type: ignore[misc]
-
-
 def _dec_ListedGroup_0(buf: memoryview, pos: int) -> tuple[ListedGroup, int]:
     o = _new(ListedGroup)
     o.group_id, pos = _r_str(buf, pos)
@@ -96,7 +93,7 @@ def _dec_ListedGroup_0(buf: memoryview, pos: int) -> tuple[ListedGroup, int]:
     return o, pos
 
 
-def _enc_ListedGroup_0(o: ListedGroup, w: Callable[[bytes], object]) -> None:
+def _enc_ListedGroup_0(o: ListedGroup, w: Writer) -> None:
     _w_str(w, o.group_id)
     _w_str(w, o.protocol_type)
 
@@ -109,22 +106,22 @@ def _dec_ListGroupsResponse_0(buf: memoryview, pos: int) -> tuple[ListGroupsResp
     if n < 0:
         o.groups = None
     else:
-        a = []; ap = a.append
+        a0: list[ListedGroup] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ListedGroup_0(buf, pos); ap(x)
-        o.groups = a
+            x0, pos = _dec_ListedGroup_0(buf, pos); ap0(x0)
+        o.groups = a0
     return o, pos
 
 
-def _enc_ListGroupsResponse_0(o: ListGroupsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_ListGroupsResponse_0(o: ListGroupsResponse, w: Writer) -> None:
     w(_S0.pack(o.error_code))
-    a = o.groups
-    if a is None:
+    a0 = o.groups
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S1.pack(len(a)))
-        for x in a:
-            _enc_ListedGroup_0(x, w)
+        w(_S1.pack(len(a0)))
+        for x0 in a0:
+            _enc_ListedGroup_0(x0, w)
 
 
 def _dec_ListGroupsResponse_1(buf: memoryview, pos: int) -> tuple[ListGroupsResponse, int]:
@@ -135,23 +132,23 @@ def _dec_ListGroupsResponse_1(buf: memoryview, pos: int) -> tuple[ListGroupsResp
     if n < 0:
         o.groups = None
     else:
-        a = []; ap = a.append
+        a0: list[ListedGroup] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ListedGroup_0(buf, pos); ap(x)
-        o.groups = a
+            x0, pos = _dec_ListedGroup_0(buf, pos); ap0(x0)
+        o.groups = a0
     return o, pos
 
 
-def _enc_ListGroupsResponse_1(o: ListGroupsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_ListGroupsResponse_1(o: ListGroupsResponse, w: Writer) -> None:
     w(_S1.pack(o.throttle_time_ms))
     w(_S0.pack(o.error_code))
-    a = o.groups
-    if a is None:
+    a0 = o.groups
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S1.pack(len(a)))
-        for x in a:
-            _enc_ListedGroup_0(x, w)
+        w(_S1.pack(len(a0)))
+        for x0 in a0:
+            _enc_ListedGroup_0(x0, w)
 
 
 def _dec_ListedGroup_1(buf: memoryview, pos: int) -> tuple[ListedGroup, int]:
@@ -164,7 +161,7 @@ def _dec_ListedGroup_1(buf: memoryview, pos: int) -> tuple[ListedGroup, int]:
     return o, pos
 
 
-def _enc_ListedGroup_1(o: ListedGroup, w: Callable[[bytes], object]) -> None:
+def _enc_ListedGroup_1(o: ListedGroup, w: Writer) -> None:
     _w_cstr(w, o.group_id)
     _w_cstr(w, o.protocol_type)
     w(b'\x00')
@@ -178,24 +175,24 @@ def _dec_ListGroupsResponse_2(buf: memoryview, pos: int) -> tuple[ListGroupsResp
     if n < 0:
         o.groups = None
     else:
-        a = []; ap = a.append
+        a0: list[ListedGroup] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ListedGroup_1(buf, pos); ap(x)
-        o.groups = a
+            x0, pos = _dec_ListedGroup_1(buf, pos); ap0(x0)
+        o.groups = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_ListGroupsResponse_2(o: ListGroupsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_ListGroupsResponse_2(o: ListGroupsResponse, w: Writer) -> None:
     w(_S1.pack(o.throttle_time_ms))
     w(_S0.pack(o.error_code))
-    a = o.groups
-    if a is None:
+    a0 = o.groups
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_ListedGroup_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_ListedGroup_1(x0, w)
     w(b'\x00')
 
 
@@ -209,7 +206,7 @@ def _dec_ListedGroup_2(buf: memoryview, pos: int) -> tuple[ListedGroup, int]:
     return o, pos
 
 
-def _enc_ListedGroup_2(o: ListedGroup, w: Callable[[bytes], object]) -> None:
+def _enc_ListedGroup_2(o: ListedGroup, w: Writer) -> None:
     _w_cstr(w, o.group_id)
     _w_cstr(w, o.protocol_type)
     _w_cstr(w, o.group_state)
@@ -224,24 +221,24 @@ def _dec_ListGroupsResponse_3(buf: memoryview, pos: int) -> tuple[ListGroupsResp
     if n < 0:
         o.groups = None
     else:
-        a = []; ap = a.append
+        a0: list[ListedGroup] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ListedGroup_2(buf, pos); ap(x)
-        o.groups = a
+            x0, pos = _dec_ListedGroup_2(buf, pos); ap0(x0)
+        o.groups = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_ListGroupsResponse_3(o: ListGroupsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_ListGroupsResponse_3(o: ListGroupsResponse, w: Writer) -> None:
     w(_S1.pack(o.throttle_time_ms))
     w(_S0.pack(o.error_code))
-    a = o.groups
-    if a is None:
+    a0 = o.groups
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_ListedGroup_2(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_ListedGroup_2(x0, w)
     w(b'\x00')
 
 
@@ -255,7 +252,7 @@ def _dec_ListedGroup_3(buf: memoryview, pos: int) -> tuple[ListedGroup, int]:
     return o, pos
 
 
-def _enc_ListedGroup_3(o: ListedGroup, w: Callable[[bytes], object]) -> None:
+def _enc_ListedGroup_3(o: ListedGroup, w: Writer) -> None:
     _w_cstr(w, o.group_id)
     _w_cstr(w, o.protocol_type)
     _w_cstr(w, o.group_state)
@@ -271,26 +268,26 @@ def _dec_ListGroupsResponse_4(buf: memoryview, pos: int) -> tuple[ListGroupsResp
     if n < 0:
         o.groups = None
     else:
-        a = []; ap = a.append
+        a0: list[ListedGroup] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ListedGroup_3(buf, pos); ap(x)
-        o.groups = a
+            x0, pos = _dec_ListedGroup_3(buf, pos); ap0(x0)
+        o.groups = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_ListGroupsResponse_4(o: ListGroupsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_ListGroupsResponse_4(o: ListGroupsResponse, w: Writer) -> None:
     w(_S1.pack(o.throttle_time_ms))
     w(_S0.pack(o.error_code))
-    a = o.groups
-    if a is None:
+    a0 = o.groups
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_ListedGroup_3(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_ListedGroup_3(x0, w)
     w(b'\x00')
 
 
-_DEC_ListGroupsResponse: list[Callable[..., Any]] = [_dec_ListGroupsResponse_0, _dec_ListGroupsResponse_1, _dec_ListGroupsResponse_1, _dec_ListGroupsResponse_2, _dec_ListGroupsResponse_3, _dec_ListGroupsResponse_4]
-_ENC_ListGroupsResponse: list[Callable[..., Any]] = [_enc_ListGroupsResponse_0, _enc_ListGroupsResponse_1, _enc_ListGroupsResponse_1, _enc_ListGroupsResponse_2, _enc_ListGroupsResponse_3, _enc_ListGroupsResponse_4]
+_DEC_ListGroupsResponse: list[Callable[[memoryview, int], tuple[ListGroupsResponse, int]]] = [_dec_ListGroupsResponse_0, _dec_ListGroupsResponse_1, _dec_ListGroupsResponse_1, _dec_ListGroupsResponse_2, _dec_ListGroupsResponse_3, _dec_ListGroupsResponse_4]
+_ENC_ListGroupsResponse: list[Callable[[ListGroupsResponse, Writer], None]] = [_enc_ListGroupsResponse_0, _enc_ListGroupsResponse_1, _enc_ListGroupsResponse_1, _enc_ListGroupsResponse_2, _enc_ListGroupsResponse_3, _enc_ListGroupsResponse_4]

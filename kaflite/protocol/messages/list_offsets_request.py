@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -63,8 +63,8 @@ class ListOffsetsRequest:
     MIN_VERSION = 1
     MAX_VERSION = 11
     FLEXIBLE_MIN = 6
-    ListOffsetsTopic: type[ListOffsetsTopic]
-    ListOffsetsPartition: type[ListOffsetsPartition]
+    ListOffsetsTopic: TypeAlias = ListOffsetsTopic
+    ListOffsetsPartition: TypeAlias = ListOffsetsPartition
 
     def __init__(self, *, replica_id: int = 0, isolation_level: int = 0, topics: list[ListOffsetsTopic] | None = None, timeout_ms: int = 0) -> None:
         self.replica_id = replica_id
@@ -105,10 +105,6 @@ class ListOffsetsRequest:
         return o, end
 
 
-ListOffsetsRequest.ListOffsetsTopic = ListOffsetsTopic  # type: ignore[misc]
-ListOffsetsRequest.ListOffsetsPartition = ListOffsetsPartition  # type: ignore[misc]
-
-
 def _dec_ListOffsetsPartition_0(buf: memoryview, pos: int) -> tuple[ListOffsetsPartition, int]:
     o = _new(ListOffsetsPartition)
     o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
@@ -118,7 +114,7 @@ def _dec_ListOffsetsPartition_0(buf: memoryview, pos: int) -> tuple[ListOffsetsP
     return o, pos
 
 
-def _enc_ListOffsetsPartition_0(o: ListOffsetsPartition, w: Callable[[bytes], object]) -> None:
+def _enc_ListOffsetsPartition_0(o: ListOffsetsPartition, w: Writer) -> None:
     w(_S0.pack(o.partition_index))
     w(_S1.pack(o.timestamp))
 
@@ -130,22 +126,22 @@ def _dec_ListOffsetsTopic_0(buf: memoryview, pos: int) -> tuple[ListOffsetsTopic
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[ListOffsetsPartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ListOffsetsPartition_0(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_ListOffsetsPartition_0(buf, pos); ap0(x0)
+        o.partitions = a0
     return o, pos
 
 
-def _enc_ListOffsetsTopic_0(o: ListOffsetsTopic, w: Callable[[bytes], object]) -> None:
+def _enc_ListOffsetsTopic_0(o: ListOffsetsTopic, w: Writer) -> None:
     _w_str(w, o.name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_ListOffsetsPartition_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_ListOffsetsPartition_0(x0, w)
 
 
 def _dec_ListOffsetsRequest_0(buf: memoryview, pos: int) -> tuple[ListOffsetsRequest, int]:
@@ -156,23 +152,23 @@ def _dec_ListOffsetsRequest_0(buf: memoryview, pos: int) -> tuple[ListOffsetsReq
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[ListOffsetsTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ListOffsetsTopic_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_ListOffsetsTopic_0(buf, pos); ap0(x0)
+        o.topics = a0
     o.timeout_ms = 0
     return o, pos
 
 
-def _enc_ListOffsetsRequest_0(o: ListOffsetsRequest, w: Callable[[bytes], object]) -> None:
+def _enc_ListOffsetsRequest_0(o: ListOffsetsRequest, w: Writer) -> None:
     w(_S0.pack(o.replica_id))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_ListOffsetsTopic_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_ListOffsetsTopic_0(x0, w)
 
 
 def _dec_ListOffsetsRequest_1(buf: memoryview, pos: int) -> tuple[ListOffsetsRequest, int]:
@@ -183,24 +179,24 @@ def _dec_ListOffsetsRequest_1(buf: memoryview, pos: int) -> tuple[ListOffsetsReq
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[ListOffsetsTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ListOffsetsTopic_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_ListOffsetsTopic_0(buf, pos); ap0(x0)
+        o.topics = a0
     o.timeout_ms = 0
     return o, pos
 
 
-def _enc_ListOffsetsRequest_1(o: ListOffsetsRequest, w: Callable[[bytes], object]) -> None:
+def _enc_ListOffsetsRequest_1(o: ListOffsetsRequest, w: Writer) -> None:
     w(_S0.pack(o.replica_id))
     w(_S2.pack(o.isolation_level))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_ListOffsetsTopic_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_ListOffsetsTopic_0(x0, w)
 
 
 def _dec_ListOffsetsPartition_1(buf: memoryview, pos: int) -> tuple[ListOffsetsPartition, int]:
@@ -212,7 +208,7 @@ def _dec_ListOffsetsPartition_1(buf: memoryview, pos: int) -> tuple[ListOffsetsP
     return o, pos
 
 
-def _enc_ListOffsetsPartition_1(o: ListOffsetsPartition, w: Callable[[bytes], object]) -> None:
+def _enc_ListOffsetsPartition_1(o: ListOffsetsPartition, w: Writer) -> None:
     w(_S0.pack(o.partition_index))
     w(_S0.pack(o.current_leader_epoch))
     w(_S1.pack(o.timestamp))
@@ -225,22 +221,22 @@ def _dec_ListOffsetsTopic_1(buf: memoryview, pos: int) -> tuple[ListOffsetsTopic
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[ListOffsetsPartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ListOffsetsPartition_1(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_ListOffsetsPartition_1(buf, pos); ap0(x0)
+        o.partitions = a0
     return o, pos
 
 
-def _enc_ListOffsetsTopic_1(o: ListOffsetsTopic, w: Callable[[bytes], object]) -> None:
+def _enc_ListOffsetsTopic_1(o: ListOffsetsTopic, w: Writer) -> None:
     _w_str(w, o.name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_ListOffsetsPartition_1(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_ListOffsetsPartition_1(x0, w)
 
 
 def _dec_ListOffsetsRequest_2(buf: memoryview, pos: int) -> tuple[ListOffsetsRequest, int]:
@@ -251,24 +247,24 @@ def _dec_ListOffsetsRequest_2(buf: memoryview, pos: int) -> tuple[ListOffsetsReq
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[ListOffsetsTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ListOffsetsTopic_1(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_ListOffsetsTopic_1(buf, pos); ap0(x0)
+        o.topics = a0
     o.timeout_ms = 0
     return o, pos
 
 
-def _enc_ListOffsetsRequest_2(o: ListOffsetsRequest, w: Callable[[bytes], object]) -> None:
+def _enc_ListOffsetsRequest_2(o: ListOffsetsRequest, w: Writer) -> None:
     w(_S0.pack(o.replica_id))
     w(_S2.pack(o.isolation_level))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_ListOffsetsTopic_1(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_ListOffsetsTopic_1(x0, w)
 
 
 def _dec_ListOffsetsPartition_2(buf: memoryview, pos: int) -> tuple[ListOffsetsPartition, int]:
@@ -281,7 +277,7 @@ def _dec_ListOffsetsPartition_2(buf: memoryview, pos: int) -> tuple[ListOffsetsP
     return o, pos
 
 
-def _enc_ListOffsetsPartition_2(o: ListOffsetsPartition, w: Callable[[bytes], object]) -> None:
+def _enc_ListOffsetsPartition_2(o: ListOffsetsPartition, w: Writer) -> None:
     w(_S0.pack(o.partition_index))
     w(_S0.pack(o.current_leader_epoch))
     w(_S1.pack(o.timestamp))
@@ -295,23 +291,23 @@ def _dec_ListOffsetsTopic_2(buf: memoryview, pos: int) -> tuple[ListOffsetsTopic
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[ListOffsetsPartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ListOffsetsPartition_2(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_ListOffsetsPartition_2(buf, pos); ap0(x0)
+        o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_ListOffsetsTopic_2(o: ListOffsetsTopic, w: Callable[[bytes], object]) -> None:
+def _enc_ListOffsetsTopic_2(o: ListOffsetsTopic, w: Writer) -> None:
     _w_cstr(w, o.name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_ListOffsetsPartition_2(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_ListOffsetsPartition_2(x0, w)
     w(b'\x00')
 
 
@@ -323,25 +319,25 @@ def _dec_ListOffsetsRequest_3(buf: memoryview, pos: int) -> tuple[ListOffsetsReq
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[ListOffsetsTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ListOffsetsTopic_2(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_ListOffsetsTopic_2(buf, pos); ap0(x0)
+        o.topics = a0
     o.timeout_ms = 0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_ListOffsetsRequest_3(o: ListOffsetsRequest, w: Callable[[bytes], object]) -> None:
+def _enc_ListOffsetsRequest_3(o: ListOffsetsRequest, w: Writer) -> None:
     w(_S0.pack(o.replica_id))
     w(_S2.pack(o.isolation_level))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_ListOffsetsTopic_2(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_ListOffsetsTopic_2(x0, w)
     w(b'\x00')
 
 
@@ -353,28 +349,28 @@ def _dec_ListOffsetsRequest_4(buf: memoryview, pos: int) -> tuple[ListOffsetsReq
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[ListOffsetsTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ListOffsetsTopic_2(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_ListOffsetsTopic_2(buf, pos); ap0(x0)
+        o.topics = a0
     o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_ListOffsetsRequest_4(o: ListOffsetsRequest, w: Callable[[bytes], object]) -> None:
+def _enc_ListOffsetsRequest_4(o: ListOffsetsRequest, w: Writer) -> None:
     w(_S0.pack(o.replica_id))
     w(_S2.pack(o.isolation_level))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_ListOffsetsTopic_2(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_ListOffsetsTopic_2(x0, w)
     w(_S0.pack(o.timeout_ms))
     w(b'\x00')
 
 
-_DEC_ListOffsetsRequest: list[Callable[..., Any]] = [_unsupported, _dec_ListOffsetsRequest_0, _dec_ListOffsetsRequest_1, _dec_ListOffsetsRequest_1, _dec_ListOffsetsRequest_2, _dec_ListOffsetsRequest_2, _dec_ListOffsetsRequest_3, _dec_ListOffsetsRequest_3, _dec_ListOffsetsRequest_3, _dec_ListOffsetsRequest_3, _dec_ListOffsetsRequest_4, _dec_ListOffsetsRequest_4]
-_ENC_ListOffsetsRequest: list[Callable[..., Any]] = [_unsupported, _enc_ListOffsetsRequest_0, _enc_ListOffsetsRequest_1, _enc_ListOffsetsRequest_1, _enc_ListOffsetsRequest_2, _enc_ListOffsetsRequest_2, _enc_ListOffsetsRequest_3, _enc_ListOffsetsRequest_3, _enc_ListOffsetsRequest_3, _enc_ListOffsetsRequest_3, _enc_ListOffsetsRequest_4, _enc_ListOffsetsRequest_4]
+_DEC_ListOffsetsRequest: list[Callable[[memoryview, int], tuple[ListOffsetsRequest, int]]] = [_unsupported, _dec_ListOffsetsRequest_0, _dec_ListOffsetsRequest_1, _dec_ListOffsetsRequest_1, _dec_ListOffsetsRequest_2, _dec_ListOffsetsRequest_2, _dec_ListOffsetsRequest_3, _dec_ListOffsetsRequest_3, _dec_ListOffsetsRequest_3, _dec_ListOffsetsRequest_3, _dec_ListOffsetsRequest_4, _dec_ListOffsetsRequest_4]
+_ENC_ListOffsetsRequest: list[Callable[[ListOffsetsRequest, Writer], None]] = [_unsupported, _enc_ListOffsetsRequest_0, _enc_ListOffsetsRequest_1, _enc_ListOffsetsRequest_1, _enc_ListOffsetsRequest_2, _enc_ListOffsetsRequest_2, _enc_ListOffsetsRequest_3, _enc_ListOffsetsRequest_3, _enc_ListOffsetsRequest_3, _enc_ListOffsetsRequest_3, _enc_ListOffsetsRequest_4, _enc_ListOffsetsRequest_4]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -65,8 +65,8 @@ class ListOffsetsResponse:
     MIN_VERSION = 1
     MAX_VERSION = 11
     FLEXIBLE_MIN = 6
-    ListOffsetsTopicResponse: type[ListOffsetsTopicResponse]
-    ListOffsetsPartitionResponse: type[ListOffsetsPartitionResponse]
+    ListOffsetsTopicResponse: TypeAlias = ListOffsetsTopicResponse
+    ListOffsetsPartitionResponse: TypeAlias = ListOffsetsPartitionResponse
 
     def __init__(self, *, throttle_time_ms: int = 0, topics: list[ListOffsetsTopicResponse] | None = None) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -105,10 +105,6 @@ class ListOffsetsResponse:
         return o, end
 
 
-ListOffsetsResponse.ListOffsetsTopicResponse = ListOffsetsTopicResponse  # type: ignore[misc]
-ListOffsetsResponse.ListOffsetsPartitionResponse = ListOffsetsPartitionResponse  # type: ignore[misc]
-
-
 def _dec_ListOffsetsPartitionResponse_0(buf: memoryview, pos: int) -> tuple[ListOffsetsPartitionResponse, int]:
     o = _new(ListOffsetsPartitionResponse)
     o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
@@ -120,7 +116,7 @@ def _dec_ListOffsetsPartitionResponse_0(buf: memoryview, pos: int) -> tuple[List
     return o, pos
 
 
-def _enc_ListOffsetsPartitionResponse_0(o: ListOffsetsPartitionResponse, w: Callable[[bytes], object]) -> None:
+def _enc_ListOffsetsPartitionResponse_0(o: ListOffsetsPartitionResponse, w: Writer) -> None:
     w(_S0.pack(o.partition_index))
     w(_S1.pack(o.error_code))
     w(_S2.pack(o.timestamp))
@@ -134,22 +130,22 @@ def _dec_ListOffsetsTopicResponse_0(buf: memoryview, pos: int) -> tuple[ListOffs
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[ListOffsetsPartitionResponse] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ListOffsetsPartitionResponse_0(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_ListOffsetsPartitionResponse_0(buf, pos); ap0(x0)
+        o.partitions = a0
     return o, pos
 
 
-def _enc_ListOffsetsTopicResponse_0(o: ListOffsetsTopicResponse, w: Callable[[bytes], object]) -> None:
+def _enc_ListOffsetsTopicResponse_0(o: ListOffsetsTopicResponse, w: Writer) -> None:
     _w_str(w, o.name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_ListOffsetsPartitionResponse_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_ListOffsetsPartitionResponse_0(x0, w)
 
 
 def _dec_ListOffsetsResponse_0(buf: memoryview, pos: int) -> tuple[ListOffsetsResponse, int]:
@@ -159,21 +155,21 @@ def _dec_ListOffsetsResponse_0(buf: memoryview, pos: int) -> tuple[ListOffsetsRe
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[ListOffsetsTopicResponse] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ListOffsetsTopicResponse_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_ListOffsetsTopicResponse_0(buf, pos); ap0(x0)
+        o.topics = a0
     return o, pos
 
 
-def _enc_ListOffsetsResponse_0(o: ListOffsetsResponse, w: Callable[[bytes], object]) -> None:
-    a = o.topics
-    if a is None:
+def _enc_ListOffsetsResponse_0(o: ListOffsetsResponse, w: Writer) -> None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_ListOffsetsTopicResponse_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_ListOffsetsTopicResponse_0(x0, w)
 
 
 def _dec_ListOffsetsResponse_1(buf: memoryview, pos: int) -> tuple[ListOffsetsResponse, int]:
@@ -183,22 +179,22 @@ def _dec_ListOffsetsResponse_1(buf: memoryview, pos: int) -> tuple[ListOffsetsRe
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[ListOffsetsTopicResponse] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ListOffsetsTopicResponse_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_ListOffsetsTopicResponse_0(buf, pos); ap0(x0)
+        o.topics = a0
     return o, pos
 
 
-def _enc_ListOffsetsResponse_1(o: ListOffsetsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_ListOffsetsResponse_1(o: ListOffsetsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_ListOffsetsTopicResponse_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_ListOffsetsTopicResponse_0(x0, w)
 
 
 def _dec_ListOffsetsPartitionResponse_1(buf: memoryview, pos: int) -> tuple[ListOffsetsPartitionResponse, int]:
@@ -212,7 +208,7 @@ def _dec_ListOffsetsPartitionResponse_1(buf: memoryview, pos: int) -> tuple[List
     return o, pos
 
 
-def _enc_ListOffsetsPartitionResponse_1(o: ListOffsetsPartitionResponse, w: Callable[[bytes], object]) -> None:
+def _enc_ListOffsetsPartitionResponse_1(o: ListOffsetsPartitionResponse, w: Writer) -> None:
     w(_S0.pack(o.partition_index))
     w(_S1.pack(o.error_code))
     w(_S2.pack(o.timestamp))
@@ -227,22 +223,22 @@ def _dec_ListOffsetsTopicResponse_1(buf: memoryview, pos: int) -> tuple[ListOffs
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[ListOffsetsPartitionResponse] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ListOffsetsPartitionResponse_1(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_ListOffsetsPartitionResponse_1(buf, pos); ap0(x0)
+        o.partitions = a0
     return o, pos
 
 
-def _enc_ListOffsetsTopicResponse_1(o: ListOffsetsTopicResponse, w: Callable[[bytes], object]) -> None:
+def _enc_ListOffsetsTopicResponse_1(o: ListOffsetsTopicResponse, w: Writer) -> None:
     _w_str(w, o.name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_ListOffsetsPartitionResponse_1(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_ListOffsetsPartitionResponse_1(x0, w)
 
 
 def _dec_ListOffsetsResponse_2(buf: memoryview, pos: int) -> tuple[ListOffsetsResponse, int]:
@@ -252,22 +248,22 @@ def _dec_ListOffsetsResponse_2(buf: memoryview, pos: int) -> tuple[ListOffsetsRe
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[ListOffsetsTopicResponse] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ListOffsetsTopicResponse_1(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_ListOffsetsTopicResponse_1(buf, pos); ap0(x0)
+        o.topics = a0
     return o, pos
 
 
-def _enc_ListOffsetsResponse_2(o: ListOffsetsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_ListOffsetsResponse_2(o: ListOffsetsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_ListOffsetsTopicResponse_1(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_ListOffsetsTopicResponse_1(x0, w)
 
 
 def _dec_ListOffsetsPartitionResponse_2(buf: memoryview, pos: int) -> tuple[ListOffsetsPartitionResponse, int]:
@@ -282,7 +278,7 @@ def _dec_ListOffsetsPartitionResponse_2(buf: memoryview, pos: int) -> tuple[List
     return o, pos
 
 
-def _enc_ListOffsetsPartitionResponse_2(o: ListOffsetsPartitionResponse, w: Callable[[bytes], object]) -> None:
+def _enc_ListOffsetsPartitionResponse_2(o: ListOffsetsPartitionResponse, w: Writer) -> None:
     w(_S0.pack(o.partition_index))
     w(_S1.pack(o.error_code))
     w(_S2.pack(o.timestamp))
@@ -298,23 +294,23 @@ def _dec_ListOffsetsTopicResponse_2(buf: memoryview, pos: int) -> tuple[ListOffs
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[ListOffsetsPartitionResponse] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ListOffsetsPartitionResponse_2(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_ListOffsetsPartitionResponse_2(buf, pos); ap0(x0)
+        o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_ListOffsetsTopicResponse_2(o: ListOffsetsTopicResponse, w: Callable[[bytes], object]) -> None:
+def _enc_ListOffsetsTopicResponse_2(o: ListOffsetsTopicResponse, w: Writer) -> None:
     _w_cstr(w, o.name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_ListOffsetsPartitionResponse_2(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_ListOffsetsPartitionResponse_2(x0, w)
     w(b'\x00')
 
 
@@ -325,25 +321,25 @@ def _dec_ListOffsetsResponse_3(buf: memoryview, pos: int) -> tuple[ListOffsetsRe
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[ListOffsetsTopicResponse] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ListOffsetsTopicResponse_2(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_ListOffsetsTopicResponse_2(buf, pos); ap0(x0)
+        o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_ListOffsetsResponse_3(o: ListOffsetsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_ListOffsetsResponse_3(o: ListOffsetsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_ListOffsetsTopicResponse_2(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_ListOffsetsTopicResponse_2(x0, w)
     w(b'\x00')
 
 
-_DEC_ListOffsetsResponse: list[Callable[..., Any]] = [_unsupported, _dec_ListOffsetsResponse_0, _dec_ListOffsetsResponse_1, _dec_ListOffsetsResponse_1, _dec_ListOffsetsResponse_2, _dec_ListOffsetsResponse_2, _dec_ListOffsetsResponse_3, _dec_ListOffsetsResponse_3, _dec_ListOffsetsResponse_3, _dec_ListOffsetsResponse_3, _dec_ListOffsetsResponse_3, _dec_ListOffsetsResponse_3]
-_ENC_ListOffsetsResponse: list[Callable[..., Any]] = [_unsupported, _enc_ListOffsetsResponse_0, _enc_ListOffsetsResponse_1, _enc_ListOffsetsResponse_1, _enc_ListOffsetsResponse_2, _enc_ListOffsetsResponse_2, _enc_ListOffsetsResponse_3, _enc_ListOffsetsResponse_3, _enc_ListOffsetsResponse_3, _enc_ListOffsetsResponse_3, _enc_ListOffsetsResponse_3, _enc_ListOffsetsResponse_3]
+_DEC_ListOffsetsResponse: list[Callable[[memoryview, int], tuple[ListOffsetsResponse, int]]] = [_unsupported, _dec_ListOffsetsResponse_0, _dec_ListOffsetsResponse_1, _dec_ListOffsetsResponse_1, _dec_ListOffsetsResponse_2, _dec_ListOffsetsResponse_2, _dec_ListOffsetsResponse_3, _dec_ListOffsetsResponse_3, _dec_ListOffsetsResponse_3, _dec_ListOffsetsResponse_3, _dec_ListOffsetsResponse_3, _dec_ListOffsetsResponse_3]
+_ENC_ListOffsetsResponse: list[Callable[[ListOffsetsResponse, Writer], None]] = [_unsupported, _enc_ListOffsetsResponse_0, _enc_ListOffsetsResponse_1, _enc_ListOffsetsResponse_1, _enc_ListOffsetsResponse_2, _enc_ListOffsetsResponse_2, _enc_ListOffsetsResponse_3, _enc_ListOffsetsResponse_3, _enc_ListOffsetsResponse_3, _enc_ListOffsetsResponse_3, _enc_ListOffsetsResponse_3, _enc_ListOffsetsResponse_3]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -41,7 +41,7 @@ class ListPartitionReassignmentsRequest:
     MIN_VERSION = 0
     MAX_VERSION = 0
     FLEXIBLE_MIN = 0
-    ListPartitionReassignmentsTopics: type[ListPartitionReassignmentsTopics]
+    ListPartitionReassignmentsTopics: TypeAlias = ListPartitionReassignmentsTopics
 
     def __init__(self, *, timeout_ms: int = 60000, topics: list[ListPartitionReassignmentsTopics] | None = None) -> None:
         self.timeout_ms = timeout_ms
@@ -80,9 +80,6 @@ class ListPartitionReassignmentsRequest:
         return o, end
 
 
-ListPartitionReassignmentsRequest.ListPartitionReassignmentsTopics = ListPartitionReassignmentsTopics  # type: ignore[misc]
-
-
 def _dec_ListPartitionReassignmentsTopics_0(buf: memoryview, pos: int) -> tuple[ListPartitionReassignmentsTopics, int]:
     o = _new(ListPartitionReassignmentsTopics)
     o.name, pos = _r_cstr(buf, pos)
@@ -95,14 +92,14 @@ def _dec_ListPartitionReassignmentsTopics_0(buf: memoryview, pos: int) -> tuple[
     return o, pos
 
 
-def _enc_ListPartitionReassignmentsTopics_0(o: ListPartitionReassignmentsTopics, w: Callable[[bytes], object]) -> None:
+def _enc_ListPartitionReassignmentsTopics_0(o: ListPartitionReassignmentsTopics, w: Writer) -> None:
     _w_cstr(w, o.name)
-    a = o.partition_indexes
-    if a is None:
+    a0 = o.partition_indexes
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        w(_struct.pack('>%di' % len(a), *a))
+        w(_uvarint(len(a0) + 1))
+        w(_struct.pack('>%di' % len(a0), *a0))
     w(b'\x00')
 
 
@@ -113,25 +110,25 @@ def _dec_ListPartitionReassignmentsRequest_0(buf: memoryview, pos: int) -> tuple
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[ListPartitionReassignmentsTopics] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_ListPartitionReassignmentsTopics_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_ListPartitionReassignmentsTopics_0(buf, pos); ap0(x0)
+        o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_ListPartitionReassignmentsRequest_0(o: ListPartitionReassignmentsRequest, w: Callable[[bytes], object]) -> None:
+def _enc_ListPartitionReassignmentsRequest_0(o: ListPartitionReassignmentsRequest, w: Writer) -> None:
     w(_S0.pack(o.timeout_ms))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_ListPartitionReassignmentsTopics_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_ListPartitionReassignmentsTopics_0(x0, w)
     w(b'\x00')
 
 
-_DEC_ListPartitionReassignmentsRequest: list[Callable[..., Any]] = [_dec_ListPartitionReassignmentsRequest_0]
-_ENC_ListPartitionReassignmentsRequest: list[Callable[..., Any]] = [_enc_ListPartitionReassignmentsRequest_0]
+_DEC_ListPartitionReassignmentsRequest: list[Callable[[memoryview, int], tuple[ListPartitionReassignmentsRequest, int]]] = [_dec_ListPartitionReassignmentsRequest_0]
+_ENC_ListPartitionReassignmentsRequest: list[Callable[[ListPartitionReassignmentsRequest, Writer], None]] = [_enc_ListPartitionReassignmentsRequest_0]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -62,8 +62,8 @@ class ListPartitionReassignmentsResponse:
     MIN_VERSION = 0
     MAX_VERSION = 0
     FLEXIBLE_MIN = 0
-    OngoingTopicReassignment: type[OngoingTopicReassignment]
-    OngoingPartitionReassignment: type[OngoingPartitionReassignment]
+    OngoingTopicReassignment: TypeAlias = OngoingTopicReassignment
+    OngoingPartitionReassignment: TypeAlias = OngoingPartitionReassignment
 
     def __init__(self, *, throttle_time_ms: int = 0, error_code: int = 0, error_message: str | None = '', topics: list[OngoingTopicReassignment] | None = None) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -104,10 +104,6 @@ class ListPartitionReassignmentsResponse:
         return o, end
 
 
-ListPartitionReassignmentsResponse.OngoingTopicReassignment = OngoingTopicReassignment  # type: ignore[misc]
-ListPartitionReassignmentsResponse.OngoingPartitionReassignment = OngoingPartitionReassignment  # type: ignore[misc]
-
-
 def _dec_OngoingPartitionReassignment_0(buf: memoryview, pos: int) -> tuple[OngoingPartitionReassignment, int]:
     o = _new(OngoingPartitionReassignment)
     o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
@@ -130,26 +126,26 @@ def _dec_OngoingPartitionReassignment_0(buf: memoryview, pos: int) -> tuple[Ongo
     return o, pos
 
 
-def _enc_OngoingPartitionReassignment_0(o: OngoingPartitionReassignment, w: Callable[[bytes], object]) -> None:
+def _enc_OngoingPartitionReassignment_0(o: OngoingPartitionReassignment, w: Writer) -> None:
     w(_S0.pack(o.partition_index))
-    a = o.replicas
-    if a is None:
+    a0 = o.replicas
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        w(_struct.pack('>%di' % len(a), *a))
-    a = o.adding_replicas
-    if a is None:
+        w(_uvarint(len(a0) + 1))
+        w(_struct.pack('>%di' % len(a0), *a0))
+    a1 = o.adding_replicas
+    if a1 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        w(_struct.pack('>%di' % len(a), *a))
-    a = o.removing_replicas
-    if a is None:
+        w(_uvarint(len(a1) + 1))
+        w(_struct.pack('>%di' % len(a1), *a1))
+    a2 = o.removing_replicas
+    if a2 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        w(_struct.pack('>%di' % len(a), *a))
+        w(_uvarint(len(a2) + 1))
+        w(_struct.pack('>%di' % len(a2), *a2))
     w(b'\x00')
 
 
@@ -160,23 +156,23 @@ def _dec_OngoingTopicReassignment_0(buf: memoryview, pos: int) -> tuple[OngoingT
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[OngoingPartitionReassignment] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OngoingPartitionReassignment_0(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_OngoingPartitionReassignment_0(buf, pos); ap0(x0)
+        o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_OngoingTopicReassignment_0(o: OngoingTopicReassignment, w: Callable[[bytes], object]) -> None:
+def _enc_OngoingTopicReassignment_0(o: OngoingTopicReassignment, w: Writer) -> None:
     _w_cstr(w, o.name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_OngoingPartitionReassignment_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_OngoingPartitionReassignment_0(x0, w)
     w(b'\x00')
 
 
@@ -189,27 +185,27 @@ def _dec_ListPartitionReassignmentsResponse_0(buf: memoryview, pos: int) -> tupl
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[OngoingTopicReassignment] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OngoingTopicReassignment_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_OngoingTopicReassignment_0(buf, pos); ap0(x0)
+        o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_ListPartitionReassignmentsResponse_0(o: ListPartitionReassignmentsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_ListPartitionReassignmentsResponse_0(o: ListPartitionReassignmentsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
     w(_S1.pack(o.error_code))
     _w_cstr(w, o.error_message)
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_OngoingTopicReassignment_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_OngoingTopicReassignment_0(x0, w)
     w(b'\x00')
 
 
-_DEC_ListPartitionReassignmentsResponse: list[Callable[..., Any]] = [_dec_ListPartitionReassignmentsResponse_0]
-_ENC_ListPartitionReassignmentsResponse: list[Callable[..., Any]] = [_enc_ListPartitionReassignmentsResponse_0]
+_DEC_ListPartitionReassignmentsResponse: list[Callable[[memoryview, int], tuple[ListPartitionReassignmentsResponse, int]]] = [_dec_ListPartitionReassignmentsResponse_0]
+_ENC_ListPartitionReassignmentsResponse: list[Callable[[ListPartitionReassignmentsResponse, Writer], None]] = [_enc_ListPartitionReassignmentsResponse_0]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>q')
@@ -63,18 +63,16 @@ class ListTransactionsRequest:
         return o, end
 
 
-
-
 def _dec_ListTransactionsRequest_0(buf: memoryview, pos: int) -> tuple[ListTransactionsRequest, int]:
     o = _new(ListTransactionsRequest)
     n, pos = _r_uvarint(buf, pos); n -= 1
     if n < 0:
         o.state_filters = None
     else:
-        a = []; ap = a.append
+        a0: list[str | None] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _r_cstr(buf, pos); ap(x)
-        o.state_filters = a
+            x0, pos = _r_cstr(buf, pos); ap0(x0)
+        o.state_filters = a0
     n, pos = _r_uvarint(buf, pos); n -= 1
     if n < 0:
         o.producer_id_filters = None
@@ -86,20 +84,20 @@ def _dec_ListTransactionsRequest_0(buf: memoryview, pos: int) -> tuple[ListTrans
     return o, pos
 
 
-def _enc_ListTransactionsRequest_0(o: ListTransactionsRequest, w: Callable[[bytes], object]) -> None:
-    a = o.state_filters
-    if a is None:
+def _enc_ListTransactionsRequest_0(o: ListTransactionsRequest, w: Writer) -> None:
+    a0 = o.state_filters
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _w_cstr(w, x)
-    a = o.producer_id_filters
-    if a is None:
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _w_cstr(w, x0)
+    a1 = o.producer_id_filters
+    if a1 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        w(_struct.pack('>%dq' % len(a), *a))
+        w(_uvarint(len(a1) + 1))
+        w(_struct.pack('>%dq' % len(a1), *a1))
     w(b'\x00')
 
 
@@ -109,10 +107,10 @@ def _dec_ListTransactionsRequest_1(buf: memoryview, pos: int) -> tuple[ListTrans
     if n < 0:
         o.state_filters = None
     else:
-        a = []; ap = a.append
+        a0: list[str | None] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _r_cstr(buf, pos); ap(x)
-        o.state_filters = a
+            x0, pos = _r_cstr(buf, pos); ap0(x0)
+        o.state_filters = a0
     n, pos = _r_uvarint(buf, pos); n -= 1
     if n < 0:
         o.producer_id_filters = None
@@ -124,20 +122,20 @@ def _dec_ListTransactionsRequest_1(buf: memoryview, pos: int) -> tuple[ListTrans
     return o, pos
 
 
-def _enc_ListTransactionsRequest_1(o: ListTransactionsRequest, w: Callable[[bytes], object]) -> None:
-    a = o.state_filters
-    if a is None:
+def _enc_ListTransactionsRequest_1(o: ListTransactionsRequest, w: Writer) -> None:
+    a0 = o.state_filters
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _w_cstr(w, x)
-    a = o.producer_id_filters
-    if a is None:
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _w_cstr(w, x0)
+    a1 = o.producer_id_filters
+    if a1 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        w(_struct.pack('>%dq' % len(a), *a))
+        w(_uvarint(len(a1) + 1))
+        w(_struct.pack('>%dq' % len(a1), *a1))
     w(_S0.pack(o.duration_filter))
     w(b'\x00')
 
@@ -148,10 +146,10 @@ def _dec_ListTransactionsRequest_2(buf: memoryview, pos: int) -> tuple[ListTrans
     if n < 0:
         o.state_filters = None
     else:
-        a = []; ap = a.append
+        a0: list[str | None] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _r_cstr(buf, pos); ap(x)
-        o.state_filters = a
+            x0, pos = _r_cstr(buf, pos); ap0(x0)
+        o.state_filters = a0
     n, pos = _r_uvarint(buf, pos); n -= 1
     if n < 0:
         o.producer_id_filters = None
@@ -163,24 +161,24 @@ def _dec_ListTransactionsRequest_2(buf: memoryview, pos: int) -> tuple[ListTrans
     return o, pos
 
 
-def _enc_ListTransactionsRequest_2(o: ListTransactionsRequest, w: Callable[[bytes], object]) -> None:
-    a = o.state_filters
-    if a is None:
+def _enc_ListTransactionsRequest_2(o: ListTransactionsRequest, w: Writer) -> None:
+    a0 = o.state_filters
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _w_cstr(w, x)
-    a = o.producer_id_filters
-    if a is None:
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _w_cstr(w, x0)
+    a1 = o.producer_id_filters
+    if a1 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        w(_struct.pack('>%dq' % len(a), *a))
+        w(_uvarint(len(a1) + 1))
+        w(_struct.pack('>%dq' % len(a1), *a1))
     w(_S0.pack(o.duration_filter))
     _w_cstr(w, o.transactional_id_pattern)
     w(b'\x00')
 
 
-_DEC_ListTransactionsRequest: list[Callable[..., Any]] = [_dec_ListTransactionsRequest_0, _dec_ListTransactionsRequest_1, _dec_ListTransactionsRequest_2]
-_ENC_ListTransactionsRequest: list[Callable[..., Any]] = [_enc_ListTransactionsRequest_0, _enc_ListTransactionsRequest_1, _enc_ListTransactionsRequest_2]
+_DEC_ListTransactionsRequest: list[Callable[[memoryview, int], tuple[ListTransactionsRequest, int]]] = [_dec_ListTransactionsRequest_0, _dec_ListTransactionsRequest_1, _dec_ListTransactionsRequest_2]
+_ENC_ListTransactionsRequest: list[Callable[[ListTransactionsRequest, Writer], None]] = [_enc_ListTransactionsRequest_0, _enc_ListTransactionsRequest_1, _enc_ListTransactionsRequest_2]

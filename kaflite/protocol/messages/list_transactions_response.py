@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -44,7 +44,7 @@ class ListTransactionsResponse:
     MIN_VERSION = 0
     MAX_VERSION = 2
     FLEXIBLE_MIN = 0
-    TransactionState: type[TransactionState]
+    TransactionState: TypeAlias = TransactionState
 
     def __init__(self, *, throttle_time_ms: int = 0, error_code: int = 0, unknown_state_filters: list[str] | None = None, transaction_states: list[TransactionState] | None = None) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -85,9 +85,6 @@ class ListTransactionsResponse:
         return o, end
 
 
-ListTransactionsResponse.TransactionState = TransactionState  # type: ignore[misc]
-
-
 def _dec_TransactionState_0(buf: memoryview, pos: int) -> tuple[TransactionState, int]:
     o = _new(TransactionState)
     o.transactional_id, pos = _r_cstr(buf, pos)
@@ -97,7 +94,7 @@ def _dec_TransactionState_0(buf: memoryview, pos: int) -> tuple[TransactionState
     return o, pos
 
 
-def _enc_TransactionState_0(o: TransactionState, w: Callable[[bytes], object]) -> None:
+def _enc_TransactionState_0(o: TransactionState, w: Writer) -> None:
     _w_cstr(w, o.transactional_id)
     w(_S2.pack(o.producer_id))
     _w_cstr(w, o.transaction_state)
@@ -112,41 +109,41 @@ def _dec_ListTransactionsResponse_0(buf: memoryview, pos: int) -> tuple[ListTran
     if n < 0:
         o.unknown_state_filters = None
     else:
-        a = []; ap = a.append
+        a0: list[str | None] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _r_cstr(buf, pos); ap(x)
-        o.unknown_state_filters = a
+            x0, pos = _r_cstr(buf, pos); ap0(x0)
+        o.unknown_state_filters = a0
     n, pos = _r_uvarint(buf, pos); n -= 1
     if n < 0:
         o.transaction_states = None
     else:
-        a = []; ap = a.append
+        a1: list[TransactionState] = []; ap1 = a1.append
         for _ in range(n):
-            x, pos = _dec_TransactionState_0(buf, pos); ap(x)
-        o.transaction_states = a
+            x1, pos = _dec_TransactionState_0(buf, pos); ap1(x1)
+        o.transaction_states = a1
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_ListTransactionsResponse_0(o: ListTransactionsResponse, w: Callable[[bytes], object]) -> None:
+def _enc_ListTransactionsResponse_0(o: ListTransactionsResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
     w(_S1.pack(o.error_code))
-    a = o.unknown_state_filters
-    if a is None:
+    a0 = o.unknown_state_filters
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _w_cstr(w, x)
-    a = o.transaction_states
-    if a is None:
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _w_cstr(w, x0)
+    a1 = o.transaction_states
+    if a1 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_TransactionState_0(x, w)
+        w(_uvarint(len(a1) + 1))
+        for x1 in a1:
+            _enc_TransactionState_0(x1, w)
     w(b'\x00')
 
 
-_DEC_ListTransactionsResponse: list[Callable[..., Any]] = [_dec_ListTransactionsResponse_0, _dec_ListTransactionsResponse_0, _dec_ListTransactionsResponse_0]
-_ENC_ListTransactionsResponse: list[Callable[..., Any]] = [_enc_ListTransactionsResponse_0, _enc_ListTransactionsResponse_0, _enc_ListTransactionsResponse_0]
+_DEC_ListTransactionsResponse: list[Callable[[memoryview, int], tuple[ListTransactionsResponse, int]]] = [_dec_ListTransactionsResponse_0, _dec_ListTransactionsResponse_0, _dec_ListTransactionsResponse_0]
+_ENC_ListTransactionsResponse: list[Callable[[ListTransactionsResponse, Writer], None]] = [_enc_ListTransactionsResponse_0, _enc_ListTransactionsResponse_0, _enc_ListTransactionsResponse_0]

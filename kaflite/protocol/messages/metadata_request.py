@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -42,7 +42,7 @@ class MetadataRequest:
     MIN_VERSION = 0
     MAX_VERSION = 13
     FLEXIBLE_MIN = 9
-    MetadataRequestTopic: type[MetadataRequestTopic]
+    MetadataRequestTopic: TypeAlias = MetadataRequestTopic
 
     def __init__(self, *, topics: list[MetadataRequestTopic] | None = _UNSET, allow_auto_topic_creation: bool = True, include_cluster_authorized_operations: bool = False, include_topic_authorized_operations: bool = False) -> None:
         self.topics = [] if topics is _UNSET else topics
@@ -83,9 +83,6 @@ class MetadataRequest:
         return o, end
 
 
-MetadataRequest.MetadataRequestTopic = MetadataRequestTopic  # type: ignore[misc]
-
-
 def _dec_MetadataRequestTopic_0(buf: memoryview, pos: int) -> tuple[MetadataRequestTopic, int]:
     o = _new(MetadataRequestTopic)
     o.topic_id = ZERO_UUID
@@ -93,7 +90,7 @@ def _dec_MetadataRequestTopic_0(buf: memoryview, pos: int) -> tuple[MetadataRequ
     return o, pos
 
 
-def _enc_MetadataRequestTopic_0(o: MetadataRequestTopic, w: Callable[[bytes], object]) -> None:
+def _enc_MetadataRequestTopic_0(o: MetadataRequestTopic, w: Writer) -> None:
     _w_str(w, o.name)
 
 
@@ -103,24 +100,24 @@ def _dec_MetadataRequest_0(buf: memoryview, pos: int) -> tuple[MetadataRequest, 
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[MetadataRequestTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_MetadataRequestTopic_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_MetadataRequestTopic_0(buf, pos); ap0(x0)
+        o.topics = a0
     o.allow_auto_topic_creation = True
     o.include_cluster_authorized_operations = False
     o.include_topic_authorized_operations = False
     return o, pos
 
 
-def _enc_MetadataRequest_0(o: MetadataRequest, w: Callable[[bytes], object]) -> None:
-    a = o.topics
-    if a is None:
+def _enc_MetadataRequest_0(o: MetadataRequest, w: Writer) -> None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_MetadataRequestTopic_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_MetadataRequestTopic_0(x0, w)
 
 
 def _dec_MetadataRequest_1(buf: memoryview, pos: int) -> tuple[MetadataRequest, int]:
@@ -129,24 +126,24 @@ def _dec_MetadataRequest_1(buf: memoryview, pos: int) -> tuple[MetadataRequest, 
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[MetadataRequestTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_MetadataRequestTopic_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_MetadataRequestTopic_0(buf, pos); ap0(x0)
+        o.topics = a0
     o.allow_auto_topic_creation = True
     o.include_cluster_authorized_operations = False
     o.include_topic_authorized_operations = False
     return o, pos
 
 
-def _enc_MetadataRequest_1(o: MetadataRequest, w: Callable[[bytes], object]) -> None:
-    a = o.topics
-    if a is None:
+def _enc_MetadataRequest_1(o: MetadataRequest, w: Writer) -> None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_MetadataRequestTopic_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_MetadataRequestTopic_0(x0, w)
 
 
 def _dec_MetadataRequest_2(buf: memoryview, pos: int) -> tuple[MetadataRequest, int]:
@@ -155,24 +152,24 @@ def _dec_MetadataRequest_2(buf: memoryview, pos: int) -> tuple[MetadataRequest, 
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[MetadataRequestTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_MetadataRequestTopic_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_MetadataRequestTopic_0(buf, pos); ap0(x0)
+        o.topics = a0
     o.allow_auto_topic_creation = _S1.unpack_from(buf, pos)[0]; pos += 1
     o.include_cluster_authorized_operations = False
     o.include_topic_authorized_operations = False
     return o, pos
 
 
-def _enc_MetadataRequest_2(o: MetadataRequest, w: Callable[[bytes], object]) -> None:
-    a = o.topics
-    if a is None:
+def _enc_MetadataRequest_2(o: MetadataRequest, w: Writer) -> None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_MetadataRequestTopic_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_MetadataRequestTopic_0(x0, w)
     w(_S1.pack(o.allow_auto_topic_creation))
 
 
@@ -182,24 +179,24 @@ def _dec_MetadataRequest_3(buf: memoryview, pos: int) -> tuple[MetadataRequest, 
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[MetadataRequestTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_MetadataRequestTopic_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_MetadataRequestTopic_0(buf, pos); ap0(x0)
+        o.topics = a0
     o.allow_auto_topic_creation = _S1.unpack_from(buf, pos)[0]; pos += 1
     o.include_cluster_authorized_operations = _S1.unpack_from(buf, pos)[0]; pos += 1
     o.include_topic_authorized_operations = _S1.unpack_from(buf, pos)[0]; pos += 1
     return o, pos
 
 
-def _enc_MetadataRequest_3(o: MetadataRequest, w: Callable[[bytes], object]) -> None:
-    a = o.topics
-    if a is None:
+def _enc_MetadataRequest_3(o: MetadataRequest, w: Writer) -> None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_MetadataRequestTopic_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_MetadataRequestTopic_0(x0, w)
     w(_S1.pack(o.allow_auto_topic_creation))
     w(_S1.pack(o.include_cluster_authorized_operations))
     w(_S1.pack(o.include_topic_authorized_operations))
@@ -213,7 +210,7 @@ def _dec_MetadataRequestTopic_1(buf: memoryview, pos: int) -> tuple[MetadataRequ
     return o, pos
 
 
-def _enc_MetadataRequestTopic_1(o: MetadataRequestTopic, w: Callable[[bytes], object]) -> None:
+def _enc_MetadataRequestTopic_1(o: MetadataRequestTopic, w: Writer) -> None:
     _w_cstr(w, o.name)
     w(b'\x00')
 
@@ -224,10 +221,10 @@ def _dec_MetadataRequest_4(buf: memoryview, pos: int) -> tuple[MetadataRequest, 
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[MetadataRequestTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_MetadataRequestTopic_1(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_MetadataRequestTopic_1(buf, pos); ap0(x0)
+        o.topics = a0
     o.allow_auto_topic_creation = _S1.unpack_from(buf, pos)[0]; pos += 1
     o.include_cluster_authorized_operations = _S1.unpack_from(buf, pos)[0]; pos += 1
     o.include_topic_authorized_operations = _S1.unpack_from(buf, pos)[0]; pos += 1
@@ -235,14 +232,14 @@ def _dec_MetadataRequest_4(buf: memoryview, pos: int) -> tuple[MetadataRequest, 
     return o, pos
 
 
-def _enc_MetadataRequest_4(o: MetadataRequest, w: Callable[[bytes], object]) -> None:
-    a = o.topics
-    if a is None:
+def _enc_MetadataRequest_4(o: MetadataRequest, w: Writer) -> None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_MetadataRequestTopic_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_MetadataRequestTopic_1(x0, w)
     w(_S1.pack(o.allow_auto_topic_creation))
     w(_S1.pack(o.include_cluster_authorized_operations))
     w(_S1.pack(o.include_topic_authorized_operations))
@@ -257,7 +254,7 @@ def _dec_MetadataRequestTopic_2(buf: memoryview, pos: int) -> tuple[MetadataRequ
     return o, pos
 
 
-def _enc_MetadataRequestTopic_2(o: MetadataRequestTopic, w: Callable[[bytes], object]) -> None:
+def _enc_MetadataRequestTopic_2(o: MetadataRequestTopic, w: Writer) -> None:
     w(o.topic_id)
     _w_cstr(w, o.name)
     w(b'\x00')
@@ -269,10 +266,10 @@ def _dec_MetadataRequest_5(buf: memoryview, pos: int) -> tuple[MetadataRequest, 
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[MetadataRequestTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_MetadataRequestTopic_2(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_MetadataRequestTopic_2(buf, pos); ap0(x0)
+        o.topics = a0
     o.allow_auto_topic_creation = _S1.unpack_from(buf, pos)[0]; pos += 1
     o.include_cluster_authorized_operations = _S1.unpack_from(buf, pos)[0]; pos += 1
     o.include_topic_authorized_operations = _S1.unpack_from(buf, pos)[0]; pos += 1
@@ -280,14 +277,14 @@ def _dec_MetadataRequest_5(buf: memoryview, pos: int) -> tuple[MetadataRequest, 
     return o, pos
 
 
-def _enc_MetadataRequest_5(o: MetadataRequest, w: Callable[[bytes], object]) -> None:
-    a = o.topics
-    if a is None:
+def _enc_MetadataRequest_5(o: MetadataRequest, w: Writer) -> None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_MetadataRequestTopic_2(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_MetadataRequestTopic_2(x0, w)
     w(_S1.pack(o.allow_auto_topic_creation))
     w(_S1.pack(o.include_cluster_authorized_operations))
     w(_S1.pack(o.include_topic_authorized_operations))
@@ -300,10 +297,10 @@ def _dec_MetadataRequest_6(buf: memoryview, pos: int) -> tuple[MetadataRequest, 
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[MetadataRequestTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_MetadataRequestTopic_2(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_MetadataRequestTopic_2(buf, pos); ap0(x0)
+        o.topics = a0
     o.allow_auto_topic_creation = _S1.unpack_from(buf, pos)[0]; pos += 1
     o.include_cluster_authorized_operations = False
     o.include_topic_authorized_operations = _S1.unpack_from(buf, pos)[0]; pos += 1
@@ -311,18 +308,18 @@ def _dec_MetadataRequest_6(buf: memoryview, pos: int) -> tuple[MetadataRequest, 
     return o, pos
 
 
-def _enc_MetadataRequest_6(o: MetadataRequest, w: Callable[[bytes], object]) -> None:
-    a = o.topics
-    if a is None:
+def _enc_MetadataRequest_6(o: MetadataRequest, w: Writer) -> None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_MetadataRequestTopic_2(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_MetadataRequestTopic_2(x0, w)
     w(_S1.pack(o.allow_auto_topic_creation))
     w(_S1.pack(o.include_topic_authorized_operations))
     w(b'\x00')
 
 
-_DEC_MetadataRequest: list[Callable[..., Any]] = [_dec_MetadataRequest_0, _dec_MetadataRequest_1, _dec_MetadataRequest_1, _dec_MetadataRequest_1, _dec_MetadataRequest_2, _dec_MetadataRequest_2, _dec_MetadataRequest_2, _dec_MetadataRequest_2, _dec_MetadataRequest_3, _dec_MetadataRequest_4, _dec_MetadataRequest_5, _dec_MetadataRequest_6, _dec_MetadataRequest_6, _dec_MetadataRequest_6]
-_ENC_MetadataRequest: list[Callable[..., Any]] = [_enc_MetadataRequest_0, _enc_MetadataRequest_1, _enc_MetadataRequest_1, _enc_MetadataRequest_1, _enc_MetadataRequest_2, _enc_MetadataRequest_2, _enc_MetadataRequest_2, _enc_MetadataRequest_2, _enc_MetadataRequest_3, _enc_MetadataRequest_4, _enc_MetadataRequest_5, _enc_MetadataRequest_6, _enc_MetadataRequest_6, _enc_MetadataRequest_6]
+_DEC_MetadataRequest: list[Callable[[memoryview, int], tuple[MetadataRequest, int]]] = [_dec_MetadataRequest_0, _dec_MetadataRequest_1, _dec_MetadataRequest_1, _dec_MetadataRequest_1, _dec_MetadataRequest_2, _dec_MetadataRequest_2, _dec_MetadataRequest_2, _dec_MetadataRequest_2, _dec_MetadataRequest_3, _dec_MetadataRequest_4, _dec_MetadataRequest_5, _dec_MetadataRequest_6, _dec_MetadataRequest_6, _dec_MetadataRequest_6]
+_ENC_MetadataRequest: list[Callable[[MetadataRequest, Writer], None]] = [_enc_MetadataRequest_0, _enc_MetadataRequest_1, _enc_MetadataRequest_1, _enc_MetadataRequest_1, _enc_MetadataRequest_2, _enc_MetadataRequest_2, _enc_MetadataRequest_2, _enc_MetadataRequest_2, _enc_MetadataRequest_3, _enc_MetadataRequest_4, _enc_MetadataRequest_5, _enc_MetadataRequest_6, _enc_MetadataRequest_6, _enc_MetadataRequest_6]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -90,9 +90,9 @@ class MetadataResponse:
     MIN_VERSION = 0
     MAX_VERSION = 13
     FLEXIBLE_MIN = 9
-    MetadataResponseBroker: type[MetadataResponseBroker]
-    MetadataResponseTopic: type[MetadataResponseTopic]
-    MetadataResponsePartition: type[MetadataResponsePartition]
+    MetadataResponseBroker: TypeAlias = MetadataResponseBroker
+    MetadataResponseTopic: TypeAlias = MetadataResponseTopic
+    MetadataResponsePartition: TypeAlias = MetadataResponsePartition
 
     def __init__(self, *, throttle_time_ms: int = 0, brokers: list[MetadataResponseBroker] | None = None, cluster_id: str | None = None, controller_id: int = -1, topics: list[MetadataResponseTopic] | None = None, cluster_authorized_operations: int = -2147483648, error_code: int = 0) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -136,11 +136,6 @@ class MetadataResponse:
         return o, end
 
 
-MetadataResponse.MetadataResponseBroker = MetadataResponseBroker  # type: ignore[misc]
-MetadataResponse.MetadataResponseTopic = MetadataResponseTopic  # type: ignore[misc]
-MetadataResponse.MetadataResponsePartition = MetadataResponsePartition  # type: ignore[misc]
-
-
 def _dec_MetadataResponseBroker_0(buf: memoryview, pos: int) -> tuple[MetadataResponseBroker, int]:
     o = _new(MetadataResponseBroker)
     o.node_id = _S0.unpack_from(buf, pos)[0]; pos += 4
@@ -150,7 +145,7 @@ def _dec_MetadataResponseBroker_0(buf: memoryview, pos: int) -> tuple[MetadataRe
     return o, pos
 
 
-def _enc_MetadataResponseBroker_0(o: MetadataResponseBroker, w: Callable[[bytes], object]) -> None:
+def _enc_MetadataResponseBroker_0(o: MetadataResponseBroker, w: Writer) -> None:
     w(_S0.pack(o.node_id))
     _w_str(w, o.host)
     w(_S0.pack(o.port))
@@ -176,22 +171,22 @@ def _dec_MetadataResponsePartition_0(buf: memoryview, pos: int) -> tuple[Metadat
     return o, pos
 
 
-def _enc_MetadataResponsePartition_0(o: MetadataResponsePartition, w: Callable[[bytes], object]) -> None:
+def _enc_MetadataResponsePartition_0(o: MetadataResponsePartition, w: Writer) -> None:
     w(_S1.pack(o.error_code))
     w(_S0.pack(o.partition_index))
     w(_S0.pack(o.leader_id))
-    a = o.replica_nodes
-    if a is None:
+    a0 = o.replica_nodes
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        w(_struct.pack('>%di' % len(a), *a))
-    a = o.isr_nodes
-    if a is None:
+        w(_S0.pack(len(a0)))
+        w(_struct.pack('>%di' % len(a0), *a0))
+    a1 = o.isr_nodes
+    if a1 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        w(_struct.pack('>%di' % len(a), *a))
+        w(_S0.pack(len(a1)))
+        w(_struct.pack('>%di' % len(a1), *a1))
 
 
 def _dec_MetadataResponseTopic_0(buf: memoryview, pos: int) -> tuple[MetadataResponseTopic, int]:
@@ -204,24 +199,24 @@ def _dec_MetadataResponseTopic_0(buf: memoryview, pos: int) -> tuple[MetadataRes
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[MetadataResponsePartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_MetadataResponsePartition_0(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_MetadataResponsePartition_0(buf, pos); ap0(x0)
+        o.partitions = a0
     o.topic_authorized_operations = -2147483648
     return o, pos
 
 
-def _enc_MetadataResponseTopic_0(o: MetadataResponseTopic, w: Callable[[bytes], object]) -> None:
+def _enc_MetadataResponseTopic_0(o: MetadataResponseTopic, w: Writer) -> None:
     w(_S1.pack(o.error_code))
     _w_str(w, o.name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_MetadataResponsePartition_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_MetadataResponsePartition_0(x0, w)
 
 
 def _dec_MetadataResponse_0(buf: memoryview, pos: int) -> tuple[MetadataResponse, int]:
@@ -231,40 +226,40 @@ def _dec_MetadataResponse_0(buf: memoryview, pos: int) -> tuple[MetadataResponse
     if n < 0:
         o.brokers = None
     else:
-        a = []; ap = a.append
+        a0: list[MetadataResponseBroker] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_MetadataResponseBroker_0(buf, pos); ap(x)
-        o.brokers = a
+            x0, pos = _dec_MetadataResponseBroker_0(buf, pos); ap0(x0)
+        o.brokers = a0
     o.cluster_id = None
     o.controller_id = -1
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a1: list[MetadataResponseTopic] = []; ap1 = a1.append
         for _ in range(n):
-            x, pos = _dec_MetadataResponseTopic_0(buf, pos); ap(x)
-        o.topics = a
+            x1, pos = _dec_MetadataResponseTopic_0(buf, pos); ap1(x1)
+        o.topics = a1
     o.cluster_authorized_operations = -2147483648
     o.error_code = 0
     return o, pos
 
 
-def _enc_MetadataResponse_0(o: MetadataResponse, w: Callable[[bytes], object]) -> None:
-    a = o.brokers
-    if a is None:
+def _enc_MetadataResponse_0(o: MetadataResponse, w: Writer) -> None:
+    a0 = o.brokers
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_MetadataResponseBroker_0(x, w)
-    a = o.topics
-    if a is None:
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_MetadataResponseBroker_0(x0, w)
+    a1 = o.topics
+    if a1 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_MetadataResponseTopic_0(x, w)
+        w(_S0.pack(len(a1)))
+        for x1 in a1:
+            _enc_MetadataResponseTopic_0(x1, w)
 
 
 def _dec_MetadataResponseBroker_1(buf: memoryview, pos: int) -> tuple[MetadataResponseBroker, int]:
@@ -276,7 +271,7 @@ def _dec_MetadataResponseBroker_1(buf: memoryview, pos: int) -> tuple[MetadataRe
     return o, pos
 
 
-def _enc_MetadataResponseBroker_1(o: MetadataResponseBroker, w: Callable[[bytes], object]) -> None:
+def _enc_MetadataResponseBroker_1(o: MetadataResponseBroker, w: Writer) -> None:
     w(_S0.pack(o.node_id))
     _w_str(w, o.host)
     w(_S0.pack(o.port))
@@ -293,25 +288,25 @@ def _dec_MetadataResponseTopic_1(buf: memoryview, pos: int) -> tuple[MetadataRes
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[MetadataResponsePartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_MetadataResponsePartition_0(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_MetadataResponsePartition_0(buf, pos); ap0(x0)
+        o.partitions = a0
     o.topic_authorized_operations = -2147483648
     return o, pos
 
 
-def _enc_MetadataResponseTopic_1(o: MetadataResponseTopic, w: Callable[[bytes], object]) -> None:
+def _enc_MetadataResponseTopic_1(o: MetadataResponseTopic, w: Writer) -> None:
     w(_S1.pack(o.error_code))
     _w_str(w, o.name)
     w(_S2.pack(o.is_internal))
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_MetadataResponsePartition_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_MetadataResponsePartition_0(x0, w)
 
 
 def _dec_MetadataResponse_1(buf: memoryview, pos: int) -> tuple[MetadataResponse, int]:
@@ -321,41 +316,41 @@ def _dec_MetadataResponse_1(buf: memoryview, pos: int) -> tuple[MetadataResponse
     if n < 0:
         o.brokers = None
     else:
-        a = []; ap = a.append
+        a0: list[MetadataResponseBroker] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_MetadataResponseBroker_1(buf, pos); ap(x)
-        o.brokers = a
+            x0, pos = _dec_MetadataResponseBroker_1(buf, pos); ap0(x0)
+        o.brokers = a0
     o.cluster_id = None
     o.controller_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a1: list[MetadataResponseTopic] = []; ap1 = a1.append
         for _ in range(n):
-            x, pos = _dec_MetadataResponseTopic_1(buf, pos); ap(x)
-        o.topics = a
+            x1, pos = _dec_MetadataResponseTopic_1(buf, pos); ap1(x1)
+        o.topics = a1
     o.cluster_authorized_operations = -2147483648
     o.error_code = 0
     return o, pos
 
 
-def _enc_MetadataResponse_1(o: MetadataResponse, w: Callable[[bytes], object]) -> None:
-    a = o.brokers
-    if a is None:
+def _enc_MetadataResponse_1(o: MetadataResponse, w: Writer) -> None:
+    a0 = o.brokers
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_MetadataResponseBroker_1(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_MetadataResponseBroker_1(x0, w)
     w(_S0.pack(o.controller_id))
-    a = o.topics
-    if a is None:
+    a1 = o.topics
+    if a1 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_MetadataResponseTopic_1(x, w)
+        w(_S0.pack(len(a1)))
+        for x1 in a1:
+            _enc_MetadataResponseTopic_1(x1, w)
 
 
 def _dec_MetadataResponse_2(buf: memoryview, pos: int) -> tuple[MetadataResponse, int]:
@@ -365,42 +360,42 @@ def _dec_MetadataResponse_2(buf: memoryview, pos: int) -> tuple[MetadataResponse
     if n < 0:
         o.brokers = None
     else:
-        a = []; ap = a.append
+        a0: list[MetadataResponseBroker] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_MetadataResponseBroker_1(buf, pos); ap(x)
-        o.brokers = a
+            x0, pos = _dec_MetadataResponseBroker_1(buf, pos); ap0(x0)
+        o.brokers = a0
     o.cluster_id, pos = _r_str(buf, pos)
     o.controller_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a1: list[MetadataResponseTopic] = []; ap1 = a1.append
         for _ in range(n):
-            x, pos = _dec_MetadataResponseTopic_1(buf, pos); ap(x)
-        o.topics = a
+            x1, pos = _dec_MetadataResponseTopic_1(buf, pos); ap1(x1)
+        o.topics = a1
     o.cluster_authorized_operations = -2147483648
     o.error_code = 0
     return o, pos
 
 
-def _enc_MetadataResponse_2(o: MetadataResponse, w: Callable[[bytes], object]) -> None:
-    a = o.brokers
-    if a is None:
+def _enc_MetadataResponse_2(o: MetadataResponse, w: Writer) -> None:
+    a0 = o.brokers
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_MetadataResponseBroker_1(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_MetadataResponseBroker_1(x0, w)
     _w_str(w, o.cluster_id)
     w(_S0.pack(o.controller_id))
-    a = o.topics
-    if a is None:
+    a1 = o.topics
+    if a1 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_MetadataResponseTopic_1(x, w)
+        w(_S0.pack(len(a1)))
+        for x1 in a1:
+            _enc_MetadataResponseTopic_1(x1, w)
 
 
 def _dec_MetadataResponse_3(buf: memoryview, pos: int) -> tuple[MetadataResponse, int]:
@@ -410,43 +405,43 @@ def _dec_MetadataResponse_3(buf: memoryview, pos: int) -> tuple[MetadataResponse
     if n < 0:
         o.brokers = None
     else:
-        a = []; ap = a.append
+        a0: list[MetadataResponseBroker] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_MetadataResponseBroker_1(buf, pos); ap(x)
-        o.brokers = a
+            x0, pos = _dec_MetadataResponseBroker_1(buf, pos); ap0(x0)
+        o.brokers = a0
     o.cluster_id, pos = _r_str(buf, pos)
     o.controller_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a1: list[MetadataResponseTopic] = []; ap1 = a1.append
         for _ in range(n):
-            x, pos = _dec_MetadataResponseTopic_1(buf, pos); ap(x)
-        o.topics = a
+            x1, pos = _dec_MetadataResponseTopic_1(buf, pos); ap1(x1)
+        o.topics = a1
     o.cluster_authorized_operations = -2147483648
     o.error_code = 0
     return o, pos
 
 
-def _enc_MetadataResponse_3(o: MetadataResponse, w: Callable[[bytes], object]) -> None:
+def _enc_MetadataResponse_3(o: MetadataResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.brokers
-    if a is None:
+    a0 = o.brokers
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_MetadataResponseBroker_1(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_MetadataResponseBroker_1(x0, w)
     _w_str(w, o.cluster_id)
     w(_S0.pack(o.controller_id))
-    a = o.topics
-    if a is None:
+    a1 = o.topics
+    if a1 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_MetadataResponseTopic_1(x, w)
+        w(_S0.pack(len(a1)))
+        for x1 in a1:
+            _enc_MetadataResponseTopic_1(x1, w)
 
 
 def _dec_MetadataResponsePartition_1(buf: memoryview, pos: int) -> tuple[MetadataResponsePartition, int]:
@@ -473,28 +468,28 @@ def _dec_MetadataResponsePartition_1(buf: memoryview, pos: int) -> tuple[Metadat
     return o, pos
 
 
-def _enc_MetadataResponsePartition_1(o: MetadataResponsePartition, w: Callable[[bytes], object]) -> None:
+def _enc_MetadataResponsePartition_1(o: MetadataResponsePartition, w: Writer) -> None:
     w(_S1.pack(o.error_code))
     w(_S0.pack(o.partition_index))
     w(_S0.pack(o.leader_id))
-    a = o.replica_nodes
-    if a is None:
+    a0 = o.replica_nodes
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        w(_struct.pack('>%di' % len(a), *a))
-    a = o.isr_nodes
-    if a is None:
+        w(_S0.pack(len(a0)))
+        w(_struct.pack('>%di' % len(a0), *a0))
+    a1 = o.isr_nodes
+    if a1 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        w(_struct.pack('>%di' % len(a), *a))
-    a = o.offline_replicas
-    if a is None:
+        w(_S0.pack(len(a1)))
+        w(_struct.pack('>%di' % len(a1), *a1))
+    a2 = o.offline_replicas
+    if a2 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        w(_struct.pack('>%di' % len(a), *a))
+        w(_S0.pack(len(a2)))
+        w(_struct.pack('>%di' % len(a2), *a2))
 
 
 def _dec_MetadataResponseTopic_2(buf: memoryview, pos: int) -> tuple[MetadataResponseTopic, int]:
@@ -507,25 +502,25 @@ def _dec_MetadataResponseTopic_2(buf: memoryview, pos: int) -> tuple[MetadataRes
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[MetadataResponsePartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_MetadataResponsePartition_1(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_MetadataResponsePartition_1(buf, pos); ap0(x0)
+        o.partitions = a0
     o.topic_authorized_operations = -2147483648
     return o, pos
 
 
-def _enc_MetadataResponseTopic_2(o: MetadataResponseTopic, w: Callable[[bytes], object]) -> None:
+def _enc_MetadataResponseTopic_2(o: MetadataResponseTopic, w: Writer) -> None:
     w(_S1.pack(o.error_code))
     _w_str(w, o.name)
     w(_S2.pack(o.is_internal))
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_MetadataResponsePartition_1(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_MetadataResponsePartition_1(x0, w)
 
 
 def _dec_MetadataResponse_4(buf: memoryview, pos: int) -> tuple[MetadataResponse, int]:
@@ -535,43 +530,43 @@ def _dec_MetadataResponse_4(buf: memoryview, pos: int) -> tuple[MetadataResponse
     if n < 0:
         o.brokers = None
     else:
-        a = []; ap = a.append
+        a0: list[MetadataResponseBroker] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_MetadataResponseBroker_1(buf, pos); ap(x)
-        o.brokers = a
+            x0, pos = _dec_MetadataResponseBroker_1(buf, pos); ap0(x0)
+        o.brokers = a0
     o.cluster_id, pos = _r_str(buf, pos)
     o.controller_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a1: list[MetadataResponseTopic] = []; ap1 = a1.append
         for _ in range(n):
-            x, pos = _dec_MetadataResponseTopic_2(buf, pos); ap(x)
-        o.topics = a
+            x1, pos = _dec_MetadataResponseTopic_2(buf, pos); ap1(x1)
+        o.topics = a1
     o.cluster_authorized_operations = -2147483648
     o.error_code = 0
     return o, pos
 
 
-def _enc_MetadataResponse_4(o: MetadataResponse, w: Callable[[bytes], object]) -> None:
+def _enc_MetadataResponse_4(o: MetadataResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.brokers
-    if a is None:
+    a0 = o.brokers
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_MetadataResponseBroker_1(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_MetadataResponseBroker_1(x0, w)
     _w_str(w, o.cluster_id)
     w(_S0.pack(o.controller_id))
-    a = o.topics
-    if a is None:
+    a1 = o.topics
+    if a1 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_MetadataResponseTopic_2(x, w)
+        w(_S0.pack(len(a1)))
+        for x1 in a1:
+            _enc_MetadataResponseTopic_2(x1, w)
 
 
 def _dec_MetadataResponsePartition_2(buf: memoryview, pos: int) -> tuple[MetadataResponsePartition, int]:
@@ -598,29 +593,29 @@ def _dec_MetadataResponsePartition_2(buf: memoryview, pos: int) -> tuple[Metadat
     return o, pos
 
 
-def _enc_MetadataResponsePartition_2(o: MetadataResponsePartition, w: Callable[[bytes], object]) -> None:
+def _enc_MetadataResponsePartition_2(o: MetadataResponsePartition, w: Writer) -> None:
     w(_S1.pack(o.error_code))
     w(_S0.pack(o.partition_index))
     w(_S0.pack(o.leader_id))
     w(_S0.pack(o.leader_epoch))
-    a = o.replica_nodes
-    if a is None:
+    a0 = o.replica_nodes
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        w(_struct.pack('>%di' % len(a), *a))
-    a = o.isr_nodes
-    if a is None:
+        w(_S0.pack(len(a0)))
+        w(_struct.pack('>%di' % len(a0), *a0))
+    a1 = o.isr_nodes
+    if a1 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        w(_struct.pack('>%di' % len(a), *a))
-    a = o.offline_replicas
-    if a is None:
+        w(_S0.pack(len(a1)))
+        w(_struct.pack('>%di' % len(a1), *a1))
+    a2 = o.offline_replicas
+    if a2 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        w(_struct.pack('>%di' % len(a), *a))
+        w(_S0.pack(len(a2)))
+        w(_struct.pack('>%di' % len(a2), *a2))
 
 
 def _dec_MetadataResponseTopic_3(buf: memoryview, pos: int) -> tuple[MetadataResponseTopic, int]:
@@ -633,25 +628,25 @@ def _dec_MetadataResponseTopic_3(buf: memoryview, pos: int) -> tuple[MetadataRes
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[MetadataResponsePartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_MetadataResponsePartition_2(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_MetadataResponsePartition_2(buf, pos); ap0(x0)
+        o.partitions = a0
     o.topic_authorized_operations = -2147483648
     return o, pos
 
 
-def _enc_MetadataResponseTopic_3(o: MetadataResponseTopic, w: Callable[[bytes], object]) -> None:
+def _enc_MetadataResponseTopic_3(o: MetadataResponseTopic, w: Writer) -> None:
     w(_S1.pack(o.error_code))
     _w_str(w, o.name)
     w(_S2.pack(o.is_internal))
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_MetadataResponsePartition_2(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_MetadataResponsePartition_2(x0, w)
 
 
 def _dec_MetadataResponse_5(buf: memoryview, pos: int) -> tuple[MetadataResponse, int]:
@@ -661,43 +656,43 @@ def _dec_MetadataResponse_5(buf: memoryview, pos: int) -> tuple[MetadataResponse
     if n < 0:
         o.brokers = None
     else:
-        a = []; ap = a.append
+        a0: list[MetadataResponseBroker] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_MetadataResponseBroker_1(buf, pos); ap(x)
-        o.brokers = a
+            x0, pos = _dec_MetadataResponseBroker_1(buf, pos); ap0(x0)
+        o.brokers = a0
     o.cluster_id, pos = _r_str(buf, pos)
     o.controller_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a1: list[MetadataResponseTopic] = []; ap1 = a1.append
         for _ in range(n):
-            x, pos = _dec_MetadataResponseTopic_3(buf, pos); ap(x)
-        o.topics = a
+            x1, pos = _dec_MetadataResponseTopic_3(buf, pos); ap1(x1)
+        o.topics = a1
     o.cluster_authorized_operations = -2147483648
     o.error_code = 0
     return o, pos
 
 
-def _enc_MetadataResponse_5(o: MetadataResponse, w: Callable[[bytes], object]) -> None:
+def _enc_MetadataResponse_5(o: MetadataResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.brokers
-    if a is None:
+    a0 = o.brokers
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_MetadataResponseBroker_1(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_MetadataResponseBroker_1(x0, w)
     _w_str(w, o.cluster_id)
     w(_S0.pack(o.controller_id))
-    a = o.topics
-    if a is None:
+    a1 = o.topics
+    if a1 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_MetadataResponseTopic_3(x, w)
+        w(_S0.pack(len(a1)))
+        for x1 in a1:
+            _enc_MetadataResponseTopic_3(x1, w)
 
 
 def _dec_MetadataResponseTopic_4(buf: memoryview, pos: int) -> tuple[MetadataResponseTopic, int]:
@@ -710,25 +705,25 @@ def _dec_MetadataResponseTopic_4(buf: memoryview, pos: int) -> tuple[MetadataRes
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[MetadataResponsePartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_MetadataResponsePartition_2(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_MetadataResponsePartition_2(buf, pos); ap0(x0)
+        o.partitions = a0
     o.topic_authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 4
     return o, pos
 
 
-def _enc_MetadataResponseTopic_4(o: MetadataResponseTopic, w: Callable[[bytes], object]) -> None:
+def _enc_MetadataResponseTopic_4(o: MetadataResponseTopic, w: Writer) -> None:
     w(_S1.pack(o.error_code))
     _w_str(w, o.name)
     w(_S2.pack(o.is_internal))
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_MetadataResponsePartition_2(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_MetadataResponsePartition_2(x0, w)
     w(_S0.pack(o.topic_authorized_operations))
 
 
@@ -739,43 +734,43 @@ def _dec_MetadataResponse_6(buf: memoryview, pos: int) -> tuple[MetadataResponse
     if n < 0:
         o.brokers = None
     else:
-        a = []; ap = a.append
+        a0: list[MetadataResponseBroker] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_MetadataResponseBroker_1(buf, pos); ap(x)
-        o.brokers = a
+            x0, pos = _dec_MetadataResponseBroker_1(buf, pos); ap0(x0)
+        o.brokers = a0
     o.cluster_id, pos = _r_str(buf, pos)
     o.controller_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a1: list[MetadataResponseTopic] = []; ap1 = a1.append
         for _ in range(n):
-            x, pos = _dec_MetadataResponseTopic_4(buf, pos); ap(x)
-        o.topics = a
+            x1, pos = _dec_MetadataResponseTopic_4(buf, pos); ap1(x1)
+        o.topics = a1
     o.cluster_authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.error_code = 0
     return o, pos
 
 
-def _enc_MetadataResponse_6(o: MetadataResponse, w: Callable[[bytes], object]) -> None:
+def _enc_MetadataResponse_6(o: MetadataResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.brokers
-    if a is None:
+    a0 = o.brokers
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_MetadataResponseBroker_1(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_MetadataResponseBroker_1(x0, w)
     _w_str(w, o.cluster_id)
     w(_S0.pack(o.controller_id))
-    a = o.topics
-    if a is None:
+    a1 = o.topics
+    if a1 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_MetadataResponseTopic_4(x, w)
+        w(_S0.pack(len(a1)))
+        for x1 in a1:
+            _enc_MetadataResponseTopic_4(x1, w)
     w(_S0.pack(o.cluster_authorized_operations))
 
 
@@ -789,7 +784,7 @@ def _dec_MetadataResponseBroker_2(buf: memoryview, pos: int) -> tuple[MetadataRe
     return o, pos
 
 
-def _enc_MetadataResponseBroker_2(o: MetadataResponseBroker, w: Callable[[bytes], object]) -> None:
+def _enc_MetadataResponseBroker_2(o: MetadataResponseBroker, w: Writer) -> None:
     w(_S0.pack(o.node_id))
     _w_cstr(w, o.host)
     w(_S0.pack(o.port))
@@ -822,29 +817,29 @@ def _dec_MetadataResponsePartition_3(buf: memoryview, pos: int) -> tuple[Metadat
     return o, pos
 
 
-def _enc_MetadataResponsePartition_3(o: MetadataResponsePartition, w: Callable[[bytes], object]) -> None:
+def _enc_MetadataResponsePartition_3(o: MetadataResponsePartition, w: Writer) -> None:
     w(_S1.pack(o.error_code))
     w(_S0.pack(o.partition_index))
     w(_S0.pack(o.leader_id))
     w(_S0.pack(o.leader_epoch))
-    a = o.replica_nodes
-    if a is None:
+    a0 = o.replica_nodes
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        w(_struct.pack('>%di' % len(a), *a))
-    a = o.isr_nodes
-    if a is None:
+        w(_uvarint(len(a0) + 1))
+        w(_struct.pack('>%di' % len(a0), *a0))
+    a1 = o.isr_nodes
+    if a1 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        w(_struct.pack('>%di' % len(a), *a))
-    a = o.offline_replicas
-    if a is None:
+        w(_uvarint(len(a1) + 1))
+        w(_struct.pack('>%di' % len(a1), *a1))
+    a2 = o.offline_replicas
+    if a2 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        w(_struct.pack('>%di' % len(a), *a))
+        w(_uvarint(len(a2) + 1))
+        w(_struct.pack('>%di' % len(a2), *a2))
     w(b'\x00')
 
 
@@ -858,26 +853,26 @@ def _dec_MetadataResponseTopic_5(buf: memoryview, pos: int) -> tuple[MetadataRes
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[MetadataResponsePartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_MetadataResponsePartition_3(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_MetadataResponsePartition_3(buf, pos); ap0(x0)
+        o.partitions = a0
     o.topic_authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 4
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_MetadataResponseTopic_5(o: MetadataResponseTopic, w: Callable[[bytes], object]) -> None:
+def _enc_MetadataResponseTopic_5(o: MetadataResponseTopic, w: Writer) -> None:
     w(_S1.pack(o.error_code))
     _w_cstr(w, o.name)
     w(_S2.pack(o.is_internal))
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_MetadataResponsePartition_3(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_MetadataResponsePartition_3(x0, w)
     w(_S0.pack(o.topic_authorized_operations))
     w(b'\x00')
 
@@ -889,44 +884,44 @@ def _dec_MetadataResponse_7(buf: memoryview, pos: int) -> tuple[MetadataResponse
     if n < 0:
         o.brokers = None
     else:
-        a = []; ap = a.append
+        a0: list[MetadataResponseBroker] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_MetadataResponseBroker_2(buf, pos); ap(x)
-        o.brokers = a
+            x0, pos = _dec_MetadataResponseBroker_2(buf, pos); ap0(x0)
+        o.brokers = a0
     o.cluster_id, pos = _r_cstr(buf, pos)
     o.controller_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a1: list[MetadataResponseTopic] = []; ap1 = a1.append
         for _ in range(n):
-            x, pos = _dec_MetadataResponseTopic_5(buf, pos); ap(x)
-        o.topics = a
+            x1, pos = _dec_MetadataResponseTopic_5(buf, pos); ap1(x1)
+        o.topics = a1
     o.cluster_authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.error_code = 0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_MetadataResponse_7(o: MetadataResponse, w: Callable[[bytes], object]) -> None:
+def _enc_MetadataResponse_7(o: MetadataResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.brokers
-    if a is None:
+    a0 = o.brokers
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_MetadataResponseBroker_2(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_MetadataResponseBroker_2(x0, w)
     _w_cstr(w, o.cluster_id)
     w(_S0.pack(o.controller_id))
-    a = o.topics
-    if a is None:
+    a1 = o.topics
+    if a1 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_MetadataResponseTopic_5(x, w)
+        w(_uvarint(len(a1) + 1))
+        for x1 in a1:
+            _enc_MetadataResponseTopic_5(x1, w)
     w(_S0.pack(o.cluster_authorized_operations))
     w(b'\x00')
 
@@ -941,27 +936,27 @@ def _dec_MetadataResponseTopic_6(buf: memoryview, pos: int) -> tuple[MetadataRes
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[MetadataResponsePartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_MetadataResponsePartition_3(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_MetadataResponsePartition_3(buf, pos); ap0(x0)
+        o.partitions = a0
     o.topic_authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 4
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_MetadataResponseTopic_6(o: MetadataResponseTopic, w: Callable[[bytes], object]) -> None:
+def _enc_MetadataResponseTopic_6(o: MetadataResponseTopic, w: Writer) -> None:
     w(_S1.pack(o.error_code))
     _w_cstr(w, o.name)
     w(o.topic_id)
     w(_S2.pack(o.is_internal))
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_MetadataResponsePartition_3(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_MetadataResponsePartition_3(x0, w)
     w(_S0.pack(o.topic_authorized_operations))
     w(b'\x00')
 
@@ -973,44 +968,44 @@ def _dec_MetadataResponse_8(buf: memoryview, pos: int) -> tuple[MetadataResponse
     if n < 0:
         o.brokers = None
     else:
-        a = []; ap = a.append
+        a0: list[MetadataResponseBroker] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_MetadataResponseBroker_2(buf, pos); ap(x)
-        o.brokers = a
+            x0, pos = _dec_MetadataResponseBroker_2(buf, pos); ap0(x0)
+        o.brokers = a0
     o.cluster_id, pos = _r_cstr(buf, pos)
     o.controller_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a1: list[MetadataResponseTopic] = []; ap1 = a1.append
         for _ in range(n):
-            x, pos = _dec_MetadataResponseTopic_6(buf, pos); ap(x)
-        o.topics = a
+            x1, pos = _dec_MetadataResponseTopic_6(buf, pos); ap1(x1)
+        o.topics = a1
     o.cluster_authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.error_code = 0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_MetadataResponse_8(o: MetadataResponse, w: Callable[[bytes], object]) -> None:
+def _enc_MetadataResponse_8(o: MetadataResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.brokers
-    if a is None:
+    a0 = o.brokers
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_MetadataResponseBroker_2(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_MetadataResponseBroker_2(x0, w)
     _w_cstr(w, o.cluster_id)
     w(_S0.pack(o.controller_id))
-    a = o.topics
-    if a is None:
+    a1 = o.topics
+    if a1 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_MetadataResponseTopic_6(x, w)
+        w(_uvarint(len(a1) + 1))
+        for x1 in a1:
+            _enc_MetadataResponseTopic_6(x1, w)
     w(_S0.pack(o.cluster_authorized_operations))
     w(b'\x00')
 
@@ -1022,44 +1017,44 @@ def _dec_MetadataResponse_9(buf: memoryview, pos: int) -> tuple[MetadataResponse
     if n < 0:
         o.brokers = None
     else:
-        a = []; ap = a.append
+        a0: list[MetadataResponseBroker] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_MetadataResponseBroker_2(buf, pos); ap(x)
-        o.brokers = a
+            x0, pos = _dec_MetadataResponseBroker_2(buf, pos); ap0(x0)
+        o.brokers = a0
     o.cluster_id, pos = _r_cstr(buf, pos)
     o.controller_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a1: list[MetadataResponseTopic] = []; ap1 = a1.append
         for _ in range(n):
-            x, pos = _dec_MetadataResponseTopic_6(buf, pos); ap(x)
-        o.topics = a
+            x1, pos = _dec_MetadataResponseTopic_6(buf, pos); ap1(x1)
+        o.topics = a1
     o.cluster_authorized_operations = -2147483648
     o.error_code = 0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_MetadataResponse_9(o: MetadataResponse, w: Callable[[bytes], object]) -> None:
+def _enc_MetadataResponse_9(o: MetadataResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.brokers
-    if a is None:
+    a0 = o.brokers
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_MetadataResponseBroker_2(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_MetadataResponseBroker_2(x0, w)
     _w_cstr(w, o.cluster_id)
     w(_S0.pack(o.controller_id))
-    a = o.topics
-    if a is None:
+    a1 = o.topics
+    if a1 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_MetadataResponseTopic_6(x, w)
+        w(_uvarint(len(a1) + 1))
+        for x1 in a1:
+            _enc_MetadataResponseTopic_6(x1, w)
     w(b'\x00')
 
 
@@ -1073,27 +1068,27 @@ def _dec_MetadataResponseTopic_7(buf: memoryview, pos: int) -> tuple[MetadataRes
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[MetadataResponsePartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_MetadataResponsePartition_3(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_MetadataResponsePartition_3(buf, pos); ap0(x0)
+        o.partitions = a0
     o.topic_authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 4
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_MetadataResponseTopic_7(o: MetadataResponseTopic, w: Callable[[bytes], object]) -> None:
+def _enc_MetadataResponseTopic_7(o: MetadataResponseTopic, w: Writer) -> None:
     w(_S1.pack(o.error_code))
     _w_cstr(w, o.name)
     w(o.topic_id)
     w(_S2.pack(o.is_internal))
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_MetadataResponsePartition_3(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_MetadataResponsePartition_3(x0, w)
     w(_S0.pack(o.topic_authorized_operations))
     w(b'\x00')
 
@@ -1105,44 +1100,44 @@ def _dec_MetadataResponse_10(buf: memoryview, pos: int) -> tuple[MetadataRespons
     if n < 0:
         o.brokers = None
     else:
-        a = []; ap = a.append
+        a0: list[MetadataResponseBroker] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_MetadataResponseBroker_2(buf, pos); ap(x)
-        o.brokers = a
+            x0, pos = _dec_MetadataResponseBroker_2(buf, pos); ap0(x0)
+        o.brokers = a0
     o.cluster_id, pos = _r_cstr(buf, pos)
     o.controller_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a1: list[MetadataResponseTopic] = []; ap1 = a1.append
         for _ in range(n):
-            x, pos = _dec_MetadataResponseTopic_7(buf, pos); ap(x)
-        o.topics = a
+            x1, pos = _dec_MetadataResponseTopic_7(buf, pos); ap1(x1)
+        o.topics = a1
     o.cluster_authorized_operations = -2147483648
     o.error_code = 0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_MetadataResponse_10(o: MetadataResponse, w: Callable[[bytes], object]) -> None:
+def _enc_MetadataResponse_10(o: MetadataResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.brokers
-    if a is None:
+    a0 = o.brokers
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_MetadataResponseBroker_2(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_MetadataResponseBroker_2(x0, w)
     _w_cstr(w, o.cluster_id)
     w(_S0.pack(o.controller_id))
-    a = o.topics
-    if a is None:
+    a1 = o.topics
+    if a1 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_MetadataResponseTopic_7(x, w)
+        w(_uvarint(len(a1) + 1))
+        for x1 in a1:
+            _enc_MetadataResponseTopic_7(x1, w)
     w(b'\x00')
 
 
@@ -1153,47 +1148,47 @@ def _dec_MetadataResponse_11(buf: memoryview, pos: int) -> tuple[MetadataRespons
     if n < 0:
         o.brokers = None
     else:
-        a = []; ap = a.append
+        a0: list[MetadataResponseBroker] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_MetadataResponseBroker_2(buf, pos); ap(x)
-        o.brokers = a
+            x0, pos = _dec_MetadataResponseBroker_2(buf, pos); ap0(x0)
+        o.brokers = a0
     o.cluster_id, pos = _r_cstr(buf, pos)
     o.controller_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a1: list[MetadataResponseTopic] = []; ap1 = a1.append
         for _ in range(n):
-            x, pos = _dec_MetadataResponseTopic_7(buf, pos); ap(x)
-        o.topics = a
+            x1, pos = _dec_MetadataResponseTopic_7(buf, pos); ap1(x1)
+        o.topics = a1
     o.cluster_authorized_operations = -2147483648
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_MetadataResponse_11(o: MetadataResponse, w: Callable[[bytes], object]) -> None:
+def _enc_MetadataResponse_11(o: MetadataResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.brokers
-    if a is None:
+    a0 = o.brokers
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_MetadataResponseBroker_2(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_MetadataResponseBroker_2(x0, w)
     _w_cstr(w, o.cluster_id)
     w(_S0.pack(o.controller_id))
-    a = o.topics
-    if a is None:
+    a1 = o.topics
+    if a1 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_MetadataResponseTopic_7(x, w)
+        w(_uvarint(len(a1) + 1))
+        for x1 in a1:
+            _enc_MetadataResponseTopic_7(x1, w)
     w(_S1.pack(o.error_code))
     w(b'\x00')
 
 
-_DEC_MetadataResponse: list[Callable[..., Any]] = [_dec_MetadataResponse_0, _dec_MetadataResponse_1, _dec_MetadataResponse_2, _dec_MetadataResponse_3, _dec_MetadataResponse_3, _dec_MetadataResponse_4, _dec_MetadataResponse_4, _dec_MetadataResponse_5, _dec_MetadataResponse_6, _dec_MetadataResponse_7, _dec_MetadataResponse_8, _dec_MetadataResponse_9, _dec_MetadataResponse_10, _dec_MetadataResponse_11]
-_ENC_MetadataResponse: list[Callable[..., Any]] = [_enc_MetadataResponse_0, _enc_MetadataResponse_1, _enc_MetadataResponse_2, _enc_MetadataResponse_3, _enc_MetadataResponse_3, _enc_MetadataResponse_4, _enc_MetadataResponse_4, _enc_MetadataResponse_5, _enc_MetadataResponse_6, _enc_MetadataResponse_7, _enc_MetadataResponse_8, _enc_MetadataResponse_9, _enc_MetadataResponse_10, _enc_MetadataResponse_11]
+_DEC_MetadataResponse: list[Callable[[memoryview, int], tuple[MetadataResponse, int]]] = [_dec_MetadataResponse_0, _dec_MetadataResponse_1, _dec_MetadataResponse_2, _dec_MetadataResponse_3, _dec_MetadataResponse_3, _dec_MetadataResponse_4, _dec_MetadataResponse_4, _dec_MetadataResponse_5, _dec_MetadataResponse_6, _dec_MetadataResponse_7, _dec_MetadataResponse_8, _dec_MetadataResponse_9, _dec_MetadataResponse_10, _dec_MetadataResponse_11]
+_ENC_MetadataResponse: list[Callable[[MetadataResponse, Writer], None]] = [_enc_MetadataResponse_0, _enc_MetadataResponse_1, _enc_MetadataResponse_2, _enc_MetadataResponse_3, _enc_MetadataResponse_3, _enc_MetadataResponse_4, _enc_MetadataResponse_4, _enc_MetadataResponse_5, _enc_MetadataResponse_6, _enc_MetadataResponse_7, _enc_MetadataResponse_8, _enc_MetadataResponse_9, _enc_MetadataResponse_10, _enc_MetadataResponse_11]

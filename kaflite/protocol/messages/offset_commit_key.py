@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -61,8 +61,6 @@ class OffsetCommitKey:
         return o, end
 
 
-
-
 def _dec_OffsetCommitKey_0(buf: memoryview, pos: int) -> tuple[OffsetCommitKey, int]:
     o = _new(OffsetCommitKey)
     o.group, pos = _r_str(buf, pos)
@@ -71,11 +69,11 @@ def _dec_OffsetCommitKey_0(buf: memoryview, pos: int) -> tuple[OffsetCommitKey, 
     return o, pos
 
 
-def _enc_OffsetCommitKey_0(o: OffsetCommitKey, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetCommitKey_0(o: OffsetCommitKey, w: Writer) -> None:
     _w_str(w, o.group)
     _w_str(w, o.topic)
     w(_S0.pack(o.partition))
 
 
-_DEC_OffsetCommitKey: list[Callable[..., Any]] = [_dec_OffsetCommitKey_0, _dec_OffsetCommitKey_0]
-_ENC_OffsetCommitKey: list[Callable[..., Any]] = [_enc_OffsetCommitKey_0, _enc_OffsetCommitKey_0]
+_DEC_OffsetCommitKey: list[Callable[[memoryview, int], tuple[OffsetCommitKey, int]]] = [_dec_OffsetCommitKey_0, _dec_OffsetCommitKey_0]
+_ENC_OffsetCommitKey: list[Callable[[OffsetCommitKey, Writer], None]] = [_enc_OffsetCommitKey_0, _enc_OffsetCommitKey_0]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -64,8 +64,8 @@ class OffsetCommitRequest:
     MIN_VERSION = 2
     MAX_VERSION = 10
     FLEXIBLE_MIN = 8
-    OffsetCommitRequestTopic: type[OffsetCommitRequestTopic]
-    OffsetCommitRequestPartition: type[OffsetCommitRequestPartition]
+    OffsetCommitRequestTopic: TypeAlias = OffsetCommitRequestTopic
+    OffsetCommitRequestPartition: TypeAlias = OffsetCommitRequestPartition
 
     def __init__(self, *, group_id: str = '', generation_id_or_member_epoch: int = -1, member_id: str = '', group_instance_id: str | None = None, retention_time_ms: int = -1, topics: list[OffsetCommitRequestTopic] | None = None) -> None:
         self.group_id = group_id
@@ -108,10 +108,6 @@ class OffsetCommitRequest:
         return o, end
 
 
-OffsetCommitRequest.OffsetCommitRequestTopic = OffsetCommitRequestTopic  # type: ignore[misc]
-OffsetCommitRequest.OffsetCommitRequestPartition = OffsetCommitRequestPartition  # type: ignore[misc]
-
-
 def _dec_OffsetCommitRequestPartition_0(buf: memoryview, pos: int) -> tuple[OffsetCommitRequestPartition, int]:
     o = _new(OffsetCommitRequestPartition)
     o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
@@ -122,7 +118,7 @@ def _dec_OffsetCommitRequestPartition_0(buf: memoryview, pos: int) -> tuple[Offs
     return o, pos
 
 
-def _enc_OffsetCommitRequestPartition_0(o: OffsetCommitRequestPartition, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetCommitRequestPartition_0(o: OffsetCommitRequestPartition, w: Writer) -> None:
     w(_S0.pack(o.partition_index))
     w(_S1.pack(o.committed_offset))
     _w_str(w, o.committed_metadata)
@@ -136,22 +132,22 @@ def _dec_OffsetCommitRequestTopic_0(buf: memoryview, pos: int) -> tuple[OffsetCo
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetCommitRequestPartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetCommitRequestPartition_0(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_OffsetCommitRequestPartition_0(buf, pos); ap0(x0)
+        o.partitions = a0
     return o, pos
 
 
-def _enc_OffsetCommitRequestTopic_0(o: OffsetCommitRequestTopic, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetCommitRequestTopic_0(o: OffsetCommitRequestTopic, w: Writer) -> None:
     _w_str(w, o.name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_OffsetCommitRequestPartition_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_OffsetCommitRequestPartition_0(x0, w)
 
 
 def _dec_OffsetCommitRequest_0(buf: memoryview, pos: int) -> tuple[OffsetCommitRequest, int]:
@@ -165,25 +161,25 @@ def _dec_OffsetCommitRequest_0(buf: memoryview, pos: int) -> tuple[OffsetCommitR
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetCommitRequestTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetCommitRequestTopic_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_OffsetCommitRequestTopic_0(buf, pos); ap0(x0)
+        o.topics = a0
     return o, pos
 
 
-def _enc_OffsetCommitRequest_0(o: OffsetCommitRequest, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetCommitRequest_0(o: OffsetCommitRequest, w: Writer) -> None:
     _w_str(w, o.group_id)
     w(_S0.pack(o.generation_id_or_member_epoch))
     _w_str(w, o.member_id)
     w(_S1.pack(o.retention_time_ms))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_OffsetCommitRequestTopic_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_OffsetCommitRequestTopic_0(x0, w)
 
 
 def _dec_OffsetCommitRequest_1(buf: memoryview, pos: int) -> tuple[OffsetCommitRequest, int]:
@@ -197,24 +193,24 @@ def _dec_OffsetCommitRequest_1(buf: memoryview, pos: int) -> tuple[OffsetCommitR
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetCommitRequestTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetCommitRequestTopic_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_OffsetCommitRequestTopic_0(buf, pos); ap0(x0)
+        o.topics = a0
     return o, pos
 
 
-def _enc_OffsetCommitRequest_1(o: OffsetCommitRequest, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetCommitRequest_1(o: OffsetCommitRequest, w: Writer) -> None:
     _w_str(w, o.group_id)
     w(_S0.pack(o.generation_id_or_member_epoch))
     _w_str(w, o.member_id)
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_OffsetCommitRequestTopic_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_OffsetCommitRequestTopic_0(x0, w)
 
 
 def _dec_OffsetCommitRequestPartition_1(buf: memoryview, pos: int) -> tuple[OffsetCommitRequestPartition, int]:
@@ -227,7 +223,7 @@ def _dec_OffsetCommitRequestPartition_1(buf: memoryview, pos: int) -> tuple[Offs
     return o, pos
 
 
-def _enc_OffsetCommitRequestPartition_1(o: OffsetCommitRequestPartition, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetCommitRequestPartition_1(o: OffsetCommitRequestPartition, w: Writer) -> None:
     w(_S0.pack(o.partition_index))
     w(_S1.pack(o.committed_offset))
     w(_S0.pack(o.committed_leader_epoch))
@@ -242,22 +238,22 @@ def _dec_OffsetCommitRequestTopic_1(buf: memoryview, pos: int) -> tuple[OffsetCo
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetCommitRequestPartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetCommitRequestPartition_1(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_OffsetCommitRequestPartition_1(buf, pos); ap0(x0)
+        o.partitions = a0
     return o, pos
 
 
-def _enc_OffsetCommitRequestTopic_1(o: OffsetCommitRequestTopic, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetCommitRequestTopic_1(o: OffsetCommitRequestTopic, w: Writer) -> None:
     _w_str(w, o.name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_OffsetCommitRequestPartition_1(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_OffsetCommitRequestPartition_1(x0, w)
 
 
 def _dec_OffsetCommitRequest_2(buf: memoryview, pos: int) -> tuple[OffsetCommitRequest, int]:
@@ -271,24 +267,24 @@ def _dec_OffsetCommitRequest_2(buf: memoryview, pos: int) -> tuple[OffsetCommitR
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetCommitRequestTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetCommitRequestTopic_1(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_OffsetCommitRequestTopic_1(buf, pos); ap0(x0)
+        o.topics = a0
     return o, pos
 
 
-def _enc_OffsetCommitRequest_2(o: OffsetCommitRequest, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetCommitRequest_2(o: OffsetCommitRequest, w: Writer) -> None:
     _w_str(w, o.group_id)
     w(_S0.pack(o.generation_id_or_member_epoch))
     _w_str(w, o.member_id)
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_OffsetCommitRequestTopic_1(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_OffsetCommitRequestTopic_1(x0, w)
 
 
 def _dec_OffsetCommitRequest_3(buf: memoryview, pos: int) -> tuple[OffsetCommitRequest, int]:
@@ -302,25 +298,25 @@ def _dec_OffsetCommitRequest_3(buf: memoryview, pos: int) -> tuple[OffsetCommitR
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetCommitRequestTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetCommitRequestTopic_1(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_OffsetCommitRequestTopic_1(buf, pos); ap0(x0)
+        o.topics = a0
     return o, pos
 
 
-def _enc_OffsetCommitRequest_3(o: OffsetCommitRequest, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetCommitRequest_3(o: OffsetCommitRequest, w: Writer) -> None:
     _w_str(w, o.group_id)
     w(_S0.pack(o.generation_id_or_member_epoch))
     _w_str(w, o.member_id)
     _w_str(w, o.group_instance_id)
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_OffsetCommitRequestTopic_1(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_OffsetCommitRequestTopic_1(x0, w)
 
 
 def _dec_OffsetCommitRequestPartition_2(buf: memoryview, pos: int) -> tuple[OffsetCommitRequestPartition, int]:
@@ -334,7 +330,7 @@ def _dec_OffsetCommitRequestPartition_2(buf: memoryview, pos: int) -> tuple[Offs
     return o, pos
 
 
-def _enc_OffsetCommitRequestPartition_2(o: OffsetCommitRequestPartition, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetCommitRequestPartition_2(o: OffsetCommitRequestPartition, w: Writer) -> None:
     w(_S0.pack(o.partition_index))
     w(_S1.pack(o.committed_offset))
     w(_S0.pack(o.committed_leader_epoch))
@@ -350,23 +346,23 @@ def _dec_OffsetCommitRequestTopic_2(buf: memoryview, pos: int) -> tuple[OffsetCo
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetCommitRequestPartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetCommitRequestPartition_2(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_OffsetCommitRequestPartition_2(buf, pos); ap0(x0)
+        o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_OffsetCommitRequestTopic_2(o: OffsetCommitRequestTopic, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetCommitRequestTopic_2(o: OffsetCommitRequestTopic, w: Writer) -> None:
     _w_cstr(w, o.name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_OffsetCommitRequestPartition_2(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_OffsetCommitRequestPartition_2(x0, w)
     w(b'\x00')
 
 
@@ -381,26 +377,26 @@ def _dec_OffsetCommitRequest_4(buf: memoryview, pos: int) -> tuple[OffsetCommitR
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetCommitRequestTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetCommitRequestTopic_2(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_OffsetCommitRequestTopic_2(buf, pos); ap0(x0)
+        o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_OffsetCommitRequest_4(o: OffsetCommitRequest, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetCommitRequest_4(o: OffsetCommitRequest, w: Writer) -> None:
     _w_cstr(w, o.group_id)
     w(_S0.pack(o.generation_id_or_member_epoch))
     _w_cstr(w, o.member_id)
     _w_cstr(w, o.group_instance_id)
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_OffsetCommitRequestTopic_2(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_OffsetCommitRequestTopic_2(x0, w)
     w(b'\x00')
 
 
@@ -412,23 +408,23 @@ def _dec_OffsetCommitRequestTopic_3(buf: memoryview, pos: int) -> tuple[OffsetCo
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetCommitRequestPartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetCommitRequestPartition_2(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_OffsetCommitRequestPartition_2(buf, pos); ap0(x0)
+        o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_OffsetCommitRequestTopic_3(o: OffsetCommitRequestTopic, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetCommitRequestTopic_3(o: OffsetCommitRequestTopic, w: Writer) -> None:
     w(o.topic_id)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_OffsetCommitRequestPartition_2(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_OffsetCommitRequestPartition_2(x0, w)
     w(b'\x00')
 
 
@@ -443,28 +439,28 @@ def _dec_OffsetCommitRequest_5(buf: memoryview, pos: int) -> tuple[OffsetCommitR
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetCommitRequestTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetCommitRequestTopic_3(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_OffsetCommitRequestTopic_3(buf, pos); ap0(x0)
+        o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_OffsetCommitRequest_5(o: OffsetCommitRequest, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetCommitRequest_5(o: OffsetCommitRequest, w: Writer) -> None:
     _w_cstr(w, o.group_id)
     w(_S0.pack(o.generation_id_or_member_epoch))
     _w_cstr(w, o.member_id)
     _w_cstr(w, o.group_instance_id)
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_OffsetCommitRequestTopic_3(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_OffsetCommitRequestTopic_3(x0, w)
     w(b'\x00')
 
 
-_DEC_OffsetCommitRequest: list[Callable[..., Any]] = [_unsupported, _unsupported, _dec_OffsetCommitRequest_0, _dec_OffsetCommitRequest_0, _dec_OffsetCommitRequest_0, _dec_OffsetCommitRequest_1, _dec_OffsetCommitRequest_2, _dec_OffsetCommitRequest_3, _dec_OffsetCommitRequest_4, _dec_OffsetCommitRequest_4, _dec_OffsetCommitRequest_5]
-_ENC_OffsetCommitRequest: list[Callable[..., Any]] = [_unsupported, _unsupported, _enc_OffsetCommitRequest_0, _enc_OffsetCommitRequest_0, _enc_OffsetCommitRequest_0, _enc_OffsetCommitRequest_1, _enc_OffsetCommitRequest_2, _enc_OffsetCommitRequest_3, _enc_OffsetCommitRequest_4, _enc_OffsetCommitRequest_4, _enc_OffsetCommitRequest_5]
+_DEC_OffsetCommitRequest: list[Callable[[memoryview, int], tuple[OffsetCommitRequest, int]]] = [_unsupported, _unsupported, _dec_OffsetCommitRequest_0, _dec_OffsetCommitRequest_0, _dec_OffsetCommitRequest_0, _dec_OffsetCommitRequest_1, _dec_OffsetCommitRequest_2, _dec_OffsetCommitRequest_3, _dec_OffsetCommitRequest_4, _dec_OffsetCommitRequest_4, _dec_OffsetCommitRequest_5]
+_ENC_OffsetCommitRequest: list[Callable[[OffsetCommitRequest, Writer], None]] = [_unsupported, _unsupported, _enc_OffsetCommitRequest_0, _enc_OffsetCommitRequest_0, _enc_OffsetCommitRequest_0, _enc_OffsetCommitRequest_1, _enc_OffsetCommitRequest_2, _enc_OffsetCommitRequest_3, _enc_OffsetCommitRequest_4, _enc_OffsetCommitRequest_4, _enc_OffsetCommitRequest_5]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -61,8 +61,8 @@ class OffsetCommitResponse:
     MIN_VERSION = 2
     MAX_VERSION = 10
     FLEXIBLE_MIN = 8
-    OffsetCommitResponseTopic: type[OffsetCommitResponseTopic]
-    OffsetCommitResponsePartition: type[OffsetCommitResponsePartition]
+    OffsetCommitResponseTopic: TypeAlias = OffsetCommitResponseTopic
+    OffsetCommitResponsePartition: TypeAlias = OffsetCommitResponsePartition
 
     def __init__(self, *, throttle_time_ms: int = 0, topics: list[OffsetCommitResponseTopic] | None = None) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -101,10 +101,6 @@ class OffsetCommitResponse:
         return o, end
 
 
-OffsetCommitResponse.OffsetCommitResponseTopic = OffsetCommitResponseTopic  # type: ignore[misc]
-OffsetCommitResponse.OffsetCommitResponsePartition = OffsetCommitResponsePartition  # type: ignore[misc]
-
-
 def _dec_OffsetCommitResponsePartition_0(buf: memoryview, pos: int) -> tuple[OffsetCommitResponsePartition, int]:
     o = _new(OffsetCommitResponsePartition)
     o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
@@ -112,7 +108,7 @@ def _dec_OffsetCommitResponsePartition_0(buf: memoryview, pos: int) -> tuple[Off
     return o, pos
 
 
-def _enc_OffsetCommitResponsePartition_0(o: OffsetCommitResponsePartition, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetCommitResponsePartition_0(o: OffsetCommitResponsePartition, w: Writer) -> None:
     w(_S0.pack(o.partition_index))
     w(_S1.pack(o.error_code))
 
@@ -125,22 +121,22 @@ def _dec_OffsetCommitResponseTopic_0(buf: memoryview, pos: int) -> tuple[OffsetC
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetCommitResponsePartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetCommitResponsePartition_0(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_OffsetCommitResponsePartition_0(buf, pos); ap0(x0)
+        o.partitions = a0
     return o, pos
 
 
-def _enc_OffsetCommitResponseTopic_0(o: OffsetCommitResponseTopic, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetCommitResponseTopic_0(o: OffsetCommitResponseTopic, w: Writer) -> None:
     _w_str(w, o.name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_OffsetCommitResponsePartition_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_OffsetCommitResponsePartition_0(x0, w)
 
 
 def _dec_OffsetCommitResponse_0(buf: memoryview, pos: int) -> tuple[OffsetCommitResponse, int]:
@@ -150,21 +146,21 @@ def _dec_OffsetCommitResponse_0(buf: memoryview, pos: int) -> tuple[OffsetCommit
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetCommitResponseTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetCommitResponseTopic_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_OffsetCommitResponseTopic_0(buf, pos); ap0(x0)
+        o.topics = a0
     return o, pos
 
 
-def _enc_OffsetCommitResponse_0(o: OffsetCommitResponse, w: Callable[[bytes], object]) -> None:
-    a = o.topics
-    if a is None:
+def _enc_OffsetCommitResponse_0(o: OffsetCommitResponse, w: Writer) -> None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_OffsetCommitResponseTopic_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_OffsetCommitResponseTopic_0(x0, w)
 
 
 def _dec_OffsetCommitResponse_1(buf: memoryview, pos: int) -> tuple[OffsetCommitResponse, int]:
@@ -174,22 +170,22 @@ def _dec_OffsetCommitResponse_1(buf: memoryview, pos: int) -> tuple[OffsetCommit
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetCommitResponseTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetCommitResponseTopic_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_OffsetCommitResponseTopic_0(buf, pos); ap0(x0)
+        o.topics = a0
     return o, pos
 
 
-def _enc_OffsetCommitResponse_1(o: OffsetCommitResponse, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetCommitResponse_1(o: OffsetCommitResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_OffsetCommitResponseTopic_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_OffsetCommitResponseTopic_0(x0, w)
 
 
 def _dec_OffsetCommitResponsePartition_1(buf: memoryview, pos: int) -> tuple[OffsetCommitResponsePartition, int]:
@@ -200,7 +196,7 @@ def _dec_OffsetCommitResponsePartition_1(buf: memoryview, pos: int) -> tuple[Off
     return o, pos
 
 
-def _enc_OffsetCommitResponsePartition_1(o: OffsetCommitResponsePartition, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetCommitResponsePartition_1(o: OffsetCommitResponsePartition, w: Writer) -> None:
     w(_S0.pack(o.partition_index))
     w(_S1.pack(o.error_code))
     w(b'\x00')
@@ -214,23 +210,23 @@ def _dec_OffsetCommitResponseTopic_1(buf: memoryview, pos: int) -> tuple[OffsetC
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetCommitResponsePartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetCommitResponsePartition_1(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_OffsetCommitResponsePartition_1(buf, pos); ap0(x0)
+        o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_OffsetCommitResponseTopic_1(o: OffsetCommitResponseTopic, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetCommitResponseTopic_1(o: OffsetCommitResponseTopic, w: Writer) -> None:
     _w_cstr(w, o.name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_OffsetCommitResponsePartition_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_OffsetCommitResponsePartition_1(x0, w)
     w(b'\x00')
 
 
@@ -241,23 +237,23 @@ def _dec_OffsetCommitResponse_2(buf: memoryview, pos: int) -> tuple[OffsetCommit
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetCommitResponseTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetCommitResponseTopic_1(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_OffsetCommitResponseTopic_1(buf, pos); ap0(x0)
+        o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_OffsetCommitResponse_2(o: OffsetCommitResponse, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetCommitResponse_2(o: OffsetCommitResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_OffsetCommitResponseTopic_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_OffsetCommitResponseTopic_1(x0, w)
     w(b'\x00')
 
 
@@ -269,23 +265,23 @@ def _dec_OffsetCommitResponseTopic_2(buf: memoryview, pos: int) -> tuple[OffsetC
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetCommitResponsePartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetCommitResponsePartition_1(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_OffsetCommitResponsePartition_1(buf, pos); ap0(x0)
+        o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_OffsetCommitResponseTopic_2(o: OffsetCommitResponseTopic, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetCommitResponseTopic_2(o: OffsetCommitResponseTopic, w: Writer) -> None:
     w(o.topic_id)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_OffsetCommitResponsePartition_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_OffsetCommitResponsePartition_1(x0, w)
     w(b'\x00')
 
 
@@ -296,25 +292,25 @@ def _dec_OffsetCommitResponse_3(buf: memoryview, pos: int) -> tuple[OffsetCommit
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetCommitResponseTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetCommitResponseTopic_2(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_OffsetCommitResponseTopic_2(buf, pos); ap0(x0)
+        o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_OffsetCommitResponse_3(o: OffsetCommitResponse, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetCommitResponse_3(o: OffsetCommitResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_OffsetCommitResponseTopic_2(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_OffsetCommitResponseTopic_2(x0, w)
     w(b'\x00')
 
 
-_DEC_OffsetCommitResponse: list[Callable[..., Any]] = [_unsupported, _unsupported, _dec_OffsetCommitResponse_0, _dec_OffsetCommitResponse_1, _dec_OffsetCommitResponse_1, _dec_OffsetCommitResponse_1, _dec_OffsetCommitResponse_1, _dec_OffsetCommitResponse_1, _dec_OffsetCommitResponse_2, _dec_OffsetCommitResponse_2, _dec_OffsetCommitResponse_3]
-_ENC_OffsetCommitResponse: list[Callable[..., Any]] = [_unsupported, _unsupported, _enc_OffsetCommitResponse_0, _enc_OffsetCommitResponse_1, _enc_OffsetCommitResponse_1, _enc_OffsetCommitResponse_1, _enc_OffsetCommitResponse_1, _enc_OffsetCommitResponse_1, _enc_OffsetCommitResponse_2, _enc_OffsetCommitResponse_2, _enc_OffsetCommitResponse_3]
+_DEC_OffsetCommitResponse: list[Callable[[memoryview, int], tuple[OffsetCommitResponse, int]]] = [_unsupported, _unsupported, _dec_OffsetCommitResponse_0, _dec_OffsetCommitResponse_1, _dec_OffsetCommitResponse_1, _dec_OffsetCommitResponse_1, _dec_OffsetCommitResponse_1, _dec_OffsetCommitResponse_1, _dec_OffsetCommitResponse_2, _dec_OffsetCommitResponse_2, _dec_OffsetCommitResponse_3]
+_ENC_OffsetCommitResponse: list[Callable[[OffsetCommitResponse, Writer], None]] = [_unsupported, _unsupported, _enc_OffsetCommitResponse_0, _enc_OffsetCommitResponse_1, _enc_OffsetCommitResponse_1, _enc_OffsetCommitResponse_1, _enc_OffsetCommitResponse_1, _enc_OffsetCommitResponse_1, _enc_OffsetCommitResponse_2, _enc_OffsetCommitResponse_2, _enc_OffsetCommitResponse_3]

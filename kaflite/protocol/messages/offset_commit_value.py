@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>q')
@@ -64,8 +64,6 @@ class OffsetCommitValue:
         return o, end
 
 
-
-
 def _dec_OffsetCommitValue_0(buf: memoryview, pos: int) -> tuple[OffsetCommitValue, int]:
     o = _new(OffsetCommitValue)
     o.offset = _S0.unpack_from(buf, pos)[0]; pos += 8
@@ -76,7 +74,7 @@ def _dec_OffsetCommitValue_0(buf: memoryview, pos: int) -> tuple[OffsetCommitVal
     return o, pos
 
 
-def _enc_OffsetCommitValue_0(o: OffsetCommitValue, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetCommitValue_0(o: OffsetCommitValue, w: Writer) -> None:
     w(_S0.pack(o.offset))
     _w_str(w, o.metadata)
     w(_S0.pack(o.commit_timestamp))
@@ -92,7 +90,7 @@ def _dec_OffsetCommitValue_1(buf: memoryview, pos: int) -> tuple[OffsetCommitVal
     return o, pos
 
 
-def _enc_OffsetCommitValue_1(o: OffsetCommitValue, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetCommitValue_1(o: OffsetCommitValue, w: Writer) -> None:
     w(_S0.pack(o.offset))
     _w_str(w, o.metadata)
     w(_S0.pack(o.commit_timestamp))
@@ -109,7 +107,7 @@ def _dec_OffsetCommitValue_2(buf: memoryview, pos: int) -> tuple[OffsetCommitVal
     return o, pos
 
 
-def _enc_OffsetCommitValue_2(o: OffsetCommitValue, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetCommitValue_2(o: OffsetCommitValue, w: Writer) -> None:
     w(_S0.pack(o.offset))
     w(_S1.pack(o.leader_epoch))
     _w_str(w, o.metadata)
@@ -127,7 +125,7 @@ def _dec_OffsetCommitValue_3(buf: memoryview, pos: int) -> tuple[OffsetCommitVal
     return o, pos
 
 
-def _enc_OffsetCommitValue_3(o: OffsetCommitValue, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetCommitValue_3(o: OffsetCommitValue, w: Writer) -> None:
     w(_S0.pack(o.offset))
     w(_S1.pack(o.leader_epoch))
     _w_cstr(w, o.metadata)
@@ -135,5 +133,5 @@ def _enc_OffsetCommitValue_3(o: OffsetCommitValue, w: Callable[[bytes], object])
     w(b'\x00')
 
 
-_DEC_OffsetCommitValue: list[Callable[..., Any]] = [_dec_OffsetCommitValue_0, _dec_OffsetCommitValue_1, _dec_OffsetCommitValue_0, _dec_OffsetCommitValue_2, _dec_OffsetCommitValue_3]
-_ENC_OffsetCommitValue: list[Callable[..., Any]] = [_enc_OffsetCommitValue_0, _enc_OffsetCommitValue_1, _enc_OffsetCommitValue_0, _enc_OffsetCommitValue_2, _enc_OffsetCommitValue_3]
+_DEC_OffsetCommitValue: list[Callable[[memoryview, int], tuple[OffsetCommitValue, int]]] = [_dec_OffsetCommitValue_0, _dec_OffsetCommitValue_1, _dec_OffsetCommitValue_0, _dec_OffsetCommitValue_2, _dec_OffsetCommitValue_3]
+_ENC_OffsetCommitValue: list[Callable[[OffsetCommitValue, Writer], None]] = [_enc_OffsetCommitValue_0, _enc_OffsetCommitValue_1, _enc_OffsetCommitValue_0, _enc_OffsetCommitValue_2, _enc_OffsetCommitValue_3]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -58,8 +58,8 @@ class OffsetDeleteRequest:
     MIN_VERSION = 0
     MAX_VERSION = 0
     FLEXIBLE_MIN = 10000
-    OffsetDeleteRequestTopic: type[OffsetDeleteRequestTopic]
-    OffsetDeleteRequestPartition: type[OffsetDeleteRequestPartition]
+    OffsetDeleteRequestTopic: TypeAlias = OffsetDeleteRequestTopic
+    OffsetDeleteRequestPartition: TypeAlias = OffsetDeleteRequestPartition
 
     def __init__(self, *, group_id: str = '', topics: list[OffsetDeleteRequestTopic] | None = None) -> None:
         self.group_id = group_id
@@ -98,17 +98,13 @@ class OffsetDeleteRequest:
         return o, end
 
 
-OffsetDeleteRequest.OffsetDeleteRequestTopic = OffsetDeleteRequestTopic  # type: ignore[misc]
-OffsetDeleteRequest.OffsetDeleteRequestPartition = OffsetDeleteRequestPartition  # type: ignore[misc]
-
-
 def _dec_OffsetDeleteRequestPartition_0(buf: memoryview, pos: int) -> tuple[OffsetDeleteRequestPartition, int]:
     o = _new(OffsetDeleteRequestPartition)
     o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
     return o, pos
 
 
-def _enc_OffsetDeleteRequestPartition_0(o: OffsetDeleteRequestPartition, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetDeleteRequestPartition_0(o: OffsetDeleteRequestPartition, w: Writer) -> None:
     w(_S0.pack(o.partition_index))
 
 
@@ -119,22 +115,22 @@ def _dec_OffsetDeleteRequestTopic_0(buf: memoryview, pos: int) -> tuple[OffsetDe
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetDeleteRequestPartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetDeleteRequestPartition_0(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_OffsetDeleteRequestPartition_0(buf, pos); ap0(x0)
+        o.partitions = a0
     return o, pos
 
 
-def _enc_OffsetDeleteRequestTopic_0(o: OffsetDeleteRequestTopic, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetDeleteRequestTopic_0(o: OffsetDeleteRequestTopic, w: Writer) -> None:
     _w_str(w, o.name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_OffsetDeleteRequestPartition_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_OffsetDeleteRequestPartition_0(x0, w)
 
 
 def _dec_OffsetDeleteRequest_0(buf: memoryview, pos: int) -> tuple[OffsetDeleteRequest, int]:
@@ -144,23 +140,23 @@ def _dec_OffsetDeleteRequest_0(buf: memoryview, pos: int) -> tuple[OffsetDeleteR
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetDeleteRequestTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetDeleteRequestTopic_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_OffsetDeleteRequestTopic_0(buf, pos); ap0(x0)
+        o.topics = a0
     return o, pos
 
 
-def _enc_OffsetDeleteRequest_0(o: OffsetDeleteRequest, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetDeleteRequest_0(o: OffsetDeleteRequest, w: Writer) -> None:
     _w_str(w, o.group_id)
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_OffsetDeleteRequestTopic_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_OffsetDeleteRequestTopic_0(x0, w)
 
 
-_DEC_OffsetDeleteRequest: list[Callable[..., Any]] = [_dec_OffsetDeleteRequest_0]
-_ENC_OffsetDeleteRequest: list[Callable[..., Any]] = [_enc_OffsetDeleteRequest_0]
+_DEC_OffsetDeleteRequest: list[Callable[[memoryview, int], tuple[OffsetDeleteRequest, int]]] = [_dec_OffsetDeleteRequest_0]
+_ENC_OffsetDeleteRequest: list[Callable[[OffsetDeleteRequest, Writer], None]] = [_enc_OffsetDeleteRequest_0]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>h')
@@ -60,8 +60,8 @@ class OffsetDeleteResponse:
     MIN_VERSION = 0
     MAX_VERSION = 0
     FLEXIBLE_MIN = 10000
-    OffsetDeleteResponseTopic: type[OffsetDeleteResponseTopic]
-    OffsetDeleteResponsePartition: type[OffsetDeleteResponsePartition]
+    OffsetDeleteResponseTopic: TypeAlias = OffsetDeleteResponseTopic
+    OffsetDeleteResponsePartition: TypeAlias = OffsetDeleteResponsePartition
 
     def __init__(self, *, error_code: int = 0, throttle_time_ms: int = 0, topics: list[OffsetDeleteResponseTopic] | None = None) -> None:
         self.error_code = error_code
@@ -101,10 +101,6 @@ class OffsetDeleteResponse:
         return o, end
 
 
-OffsetDeleteResponse.OffsetDeleteResponseTopic = OffsetDeleteResponseTopic  # type: ignore[misc]
-OffsetDeleteResponse.OffsetDeleteResponsePartition = OffsetDeleteResponsePartition  # type: ignore[misc]
-
-
 def _dec_OffsetDeleteResponsePartition_0(buf: memoryview, pos: int) -> tuple[OffsetDeleteResponsePartition, int]:
     o = _new(OffsetDeleteResponsePartition)
     o.partition_index = _S1.unpack_from(buf, pos)[0]; pos += 4
@@ -112,7 +108,7 @@ def _dec_OffsetDeleteResponsePartition_0(buf: memoryview, pos: int) -> tuple[Off
     return o, pos
 
 
-def _enc_OffsetDeleteResponsePartition_0(o: OffsetDeleteResponsePartition, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetDeleteResponsePartition_0(o: OffsetDeleteResponsePartition, w: Writer) -> None:
     w(_S1.pack(o.partition_index))
     w(_S0.pack(o.error_code))
 
@@ -124,22 +120,22 @@ def _dec_OffsetDeleteResponseTopic_0(buf: memoryview, pos: int) -> tuple[OffsetD
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetDeleteResponsePartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetDeleteResponsePartition_0(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_OffsetDeleteResponsePartition_0(buf, pos); ap0(x0)
+        o.partitions = a0
     return o, pos
 
 
-def _enc_OffsetDeleteResponseTopic_0(o: OffsetDeleteResponseTopic, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetDeleteResponseTopic_0(o: OffsetDeleteResponseTopic, w: Writer) -> None:
     _w_str(w, o.name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S1.pack(len(a)))
-        for x in a:
-            _enc_OffsetDeleteResponsePartition_0(x, w)
+        w(_S1.pack(len(a0)))
+        for x0 in a0:
+            _enc_OffsetDeleteResponsePartition_0(x0, w)
 
 
 def _dec_OffsetDeleteResponse_0(buf: memoryview, pos: int) -> tuple[OffsetDeleteResponse, int]:
@@ -150,24 +146,24 @@ def _dec_OffsetDeleteResponse_0(buf: memoryview, pos: int) -> tuple[OffsetDelete
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetDeleteResponseTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetDeleteResponseTopic_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_OffsetDeleteResponseTopic_0(buf, pos); ap0(x0)
+        o.topics = a0
     return o, pos
 
 
-def _enc_OffsetDeleteResponse_0(o: OffsetDeleteResponse, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetDeleteResponse_0(o: OffsetDeleteResponse, w: Writer) -> None:
     w(_S0.pack(o.error_code))
     w(_S1.pack(o.throttle_time_ms))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S1.pack(len(a)))
-        for x in a:
-            _enc_OffsetDeleteResponseTopic_0(x, w)
+        w(_S1.pack(len(a0)))
+        for x0 in a0:
+            _enc_OffsetDeleteResponseTopic_0(x0, w)
 
 
-_DEC_OffsetDeleteResponse: list[Callable[..., Any]] = [_dec_OffsetDeleteResponse_0]
-_ENC_OffsetDeleteResponse: list[Callable[..., Any]] = [_enc_OffsetDeleteResponse_0]
+_DEC_OffsetDeleteResponse: list[Callable[[memoryview, int], tuple[OffsetDeleteResponse, int]]] = [_dec_OffsetDeleteResponse_0]
+_ENC_OffsetDeleteResponse: list[Callable[[OffsetDeleteResponse, Writer], None]] = [_enc_OffsetDeleteResponse_0]

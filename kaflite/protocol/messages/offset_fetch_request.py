@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -81,9 +81,9 @@ class OffsetFetchRequest:
     MIN_VERSION = 1
     MAX_VERSION = 10
     FLEXIBLE_MIN = 6
-    OffsetFetchRequestTopic: type[OffsetFetchRequestTopic]
-    OffsetFetchRequestGroup: type[OffsetFetchRequestGroup]
-    OffsetFetchRequestTopics: type[OffsetFetchRequestTopics]
+    OffsetFetchRequestTopic: TypeAlias = OffsetFetchRequestTopic
+    OffsetFetchRequestGroup: TypeAlias = OffsetFetchRequestGroup
+    OffsetFetchRequestTopics: TypeAlias = OffsetFetchRequestTopics
 
     def __init__(self, *, group_id: str = '', topics: list[OffsetFetchRequestTopic] | None = _UNSET, groups: list[OffsetFetchRequestGroup] | None = None, require_stable: bool = False) -> None:
         self.group_id = group_id
@@ -124,11 +124,6 @@ class OffsetFetchRequest:
         return o, end
 
 
-OffsetFetchRequest.OffsetFetchRequestTopic = OffsetFetchRequestTopic  # type: ignore[misc]
-OffsetFetchRequest.OffsetFetchRequestGroup = OffsetFetchRequestGroup  # type: ignore[misc]
-OffsetFetchRequest.OffsetFetchRequestTopics = OffsetFetchRequestTopics  # type: ignore[misc]
-
-
 def _dec_OffsetFetchRequestTopic_0(buf: memoryview, pos: int) -> tuple[OffsetFetchRequestTopic, int]:
     o = _new(OffsetFetchRequestTopic)
     o.name, pos = _r_str(buf, pos)
@@ -140,14 +135,14 @@ def _dec_OffsetFetchRequestTopic_0(buf: memoryview, pos: int) -> tuple[OffsetFet
     return o, pos
 
 
-def _enc_OffsetFetchRequestTopic_0(o: OffsetFetchRequestTopic, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetFetchRequestTopic_0(o: OffsetFetchRequestTopic, w: Writer) -> None:
     _w_str(w, o.name)
-    a = o.partition_indexes
-    if a is None:
+    a0 = o.partition_indexes
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        w(_struct.pack('>%di' % len(a), *a))
+        w(_S0.pack(len(a0)))
+        w(_struct.pack('>%di' % len(a0), *a0))
 
 
 def _dec_OffsetFetchRequest_0(buf: memoryview, pos: int) -> tuple[OffsetFetchRequest, int]:
@@ -157,24 +152,24 @@ def _dec_OffsetFetchRequest_0(buf: memoryview, pos: int) -> tuple[OffsetFetchReq
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetFetchRequestTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetFetchRequestTopic_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_OffsetFetchRequestTopic_0(buf, pos); ap0(x0)
+        o.topics = a0
     o.groups = []
     o.require_stable = False
     return o, pos
 
 
-def _enc_OffsetFetchRequest_0(o: OffsetFetchRequest, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetFetchRequest_0(o: OffsetFetchRequest, w: Writer) -> None:
     _w_str(w, o.group_id)
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_OffsetFetchRequestTopic_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_OffsetFetchRequestTopic_0(x0, w)
 
 
 def _dec_OffsetFetchRequest_1(buf: memoryview, pos: int) -> tuple[OffsetFetchRequest, int]:
@@ -184,24 +179,24 @@ def _dec_OffsetFetchRequest_1(buf: memoryview, pos: int) -> tuple[OffsetFetchReq
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetFetchRequestTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetFetchRequestTopic_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_OffsetFetchRequestTopic_0(buf, pos); ap0(x0)
+        o.topics = a0
     o.groups = []
     o.require_stable = False
     return o, pos
 
 
-def _enc_OffsetFetchRequest_1(o: OffsetFetchRequest, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetFetchRequest_1(o: OffsetFetchRequest, w: Writer) -> None:
     _w_str(w, o.group_id)
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_OffsetFetchRequestTopic_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_OffsetFetchRequestTopic_0(x0, w)
 
 
 def _dec_OffsetFetchRequestTopic_1(buf: memoryview, pos: int) -> tuple[OffsetFetchRequestTopic, int]:
@@ -216,14 +211,14 @@ def _dec_OffsetFetchRequestTopic_1(buf: memoryview, pos: int) -> tuple[OffsetFet
     return o, pos
 
 
-def _enc_OffsetFetchRequestTopic_1(o: OffsetFetchRequestTopic, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetFetchRequestTopic_1(o: OffsetFetchRequestTopic, w: Writer) -> None:
     _w_cstr(w, o.name)
-    a = o.partition_indexes
-    if a is None:
+    a0 = o.partition_indexes
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        w(_struct.pack('>%di' % len(a), *a))
+        w(_uvarint(len(a0) + 1))
+        w(_struct.pack('>%di' % len(a0), *a0))
     w(b'\x00')
 
 
@@ -234,25 +229,25 @@ def _dec_OffsetFetchRequest_2(buf: memoryview, pos: int) -> tuple[OffsetFetchReq
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetFetchRequestTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetFetchRequestTopic_1(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_OffsetFetchRequestTopic_1(buf, pos); ap0(x0)
+        o.topics = a0
     o.groups = []
     o.require_stable = False
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_OffsetFetchRequest_2(o: OffsetFetchRequest, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetFetchRequest_2(o: OffsetFetchRequest, w: Writer) -> None:
     _w_cstr(w, o.group_id)
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_OffsetFetchRequestTopic_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_OffsetFetchRequestTopic_1(x0, w)
     w(b'\x00')
 
 
@@ -263,25 +258,25 @@ def _dec_OffsetFetchRequest_3(buf: memoryview, pos: int) -> tuple[OffsetFetchReq
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetFetchRequestTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetFetchRequestTopic_1(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_OffsetFetchRequestTopic_1(buf, pos); ap0(x0)
+        o.topics = a0
     o.groups = []
     o.require_stable = _S1.unpack_from(buf, pos)[0]; pos += 1
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_OffsetFetchRequest_3(o: OffsetFetchRequest, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetFetchRequest_3(o: OffsetFetchRequest, w: Writer) -> None:
     _w_cstr(w, o.group_id)
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_OffsetFetchRequestTopic_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_OffsetFetchRequestTopic_1(x0, w)
     w(_S1.pack(o.require_stable))
     w(b'\x00')
 
@@ -299,14 +294,14 @@ def _dec_OffsetFetchRequestTopics_0(buf: memoryview, pos: int) -> tuple[OffsetFe
     return o, pos
 
 
-def _enc_OffsetFetchRequestTopics_0(o: OffsetFetchRequestTopics, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetFetchRequestTopics_0(o: OffsetFetchRequestTopics, w: Writer) -> None:
     _w_cstr(w, o.name)
-    a = o.partition_indexes
-    if a is None:
+    a0 = o.partition_indexes
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        w(_struct.pack('>%di' % len(a), *a))
+        w(_uvarint(len(a0) + 1))
+        w(_struct.pack('>%di' % len(a0), *a0))
     w(b'\x00')
 
 
@@ -319,23 +314,23 @@ def _dec_OffsetFetchRequestGroup_0(buf: memoryview, pos: int) -> tuple[OffsetFet
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetFetchRequestTopics] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetFetchRequestTopics_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_OffsetFetchRequestTopics_0(buf, pos); ap0(x0)
+        o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_OffsetFetchRequestGroup_0(o: OffsetFetchRequestGroup, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetFetchRequestGroup_0(o: OffsetFetchRequestGroup, w: Writer) -> None:
     _w_cstr(w, o.group_id)
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_OffsetFetchRequestTopics_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_OffsetFetchRequestTopics_0(x0, w)
     w(b'\x00')
 
 
@@ -347,23 +342,23 @@ def _dec_OffsetFetchRequest_4(buf: memoryview, pos: int) -> tuple[OffsetFetchReq
     if n < 0:
         o.groups = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetFetchRequestGroup] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetFetchRequestGroup_0(buf, pos); ap(x)
-        o.groups = a
+            x0, pos = _dec_OffsetFetchRequestGroup_0(buf, pos); ap0(x0)
+        o.groups = a0
     o.require_stable = _S1.unpack_from(buf, pos)[0]; pos += 1
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_OffsetFetchRequest_4(o: OffsetFetchRequest, w: Callable[[bytes], object]) -> None:
-    a = o.groups
-    if a is None:
+def _enc_OffsetFetchRequest_4(o: OffsetFetchRequest, w: Writer) -> None:
+    a0 = o.groups
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_OffsetFetchRequestGroup_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_OffsetFetchRequestGroup_0(x0, w)
     w(_S1.pack(o.require_stable))
     w(b'\x00')
 
@@ -377,25 +372,25 @@ def _dec_OffsetFetchRequestGroup_1(buf: memoryview, pos: int) -> tuple[OffsetFet
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetFetchRequestTopics] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetFetchRequestTopics_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_OffsetFetchRequestTopics_0(buf, pos); ap0(x0)
+        o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_OffsetFetchRequestGroup_1(o: OffsetFetchRequestGroup, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetFetchRequestGroup_1(o: OffsetFetchRequestGroup, w: Writer) -> None:
     _w_cstr(w, o.group_id)
     _w_cstr(w, o.member_id)
     w(_S0.pack(o.member_epoch))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_OffsetFetchRequestTopics_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_OffsetFetchRequestTopics_0(x0, w)
     w(b'\x00')
 
 
@@ -407,23 +402,23 @@ def _dec_OffsetFetchRequest_5(buf: memoryview, pos: int) -> tuple[OffsetFetchReq
     if n < 0:
         o.groups = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetFetchRequestGroup] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetFetchRequestGroup_1(buf, pos); ap(x)
-        o.groups = a
+            x0, pos = _dec_OffsetFetchRequestGroup_1(buf, pos); ap0(x0)
+        o.groups = a0
     o.require_stable = _S1.unpack_from(buf, pos)[0]; pos += 1
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_OffsetFetchRequest_5(o: OffsetFetchRequest, w: Callable[[bytes], object]) -> None:
-    a = o.groups
-    if a is None:
+def _enc_OffsetFetchRequest_5(o: OffsetFetchRequest, w: Writer) -> None:
+    a0 = o.groups
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_OffsetFetchRequestGroup_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_OffsetFetchRequestGroup_1(x0, w)
     w(_S1.pack(o.require_stable))
     w(b'\x00')
 
@@ -441,14 +436,14 @@ def _dec_OffsetFetchRequestTopics_1(buf: memoryview, pos: int) -> tuple[OffsetFe
     return o, pos
 
 
-def _enc_OffsetFetchRequestTopics_1(o: OffsetFetchRequestTopics, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetFetchRequestTopics_1(o: OffsetFetchRequestTopics, w: Writer) -> None:
     w(o.topic_id)
-    a = o.partition_indexes
-    if a is None:
+    a0 = o.partition_indexes
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        w(_struct.pack('>%di' % len(a), *a))
+        w(_uvarint(len(a0) + 1))
+        w(_struct.pack('>%di' % len(a0), *a0))
     w(b'\x00')
 
 
@@ -461,25 +456,25 @@ def _dec_OffsetFetchRequestGroup_2(buf: memoryview, pos: int) -> tuple[OffsetFet
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetFetchRequestTopics] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetFetchRequestTopics_1(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_OffsetFetchRequestTopics_1(buf, pos); ap0(x0)
+        o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_OffsetFetchRequestGroup_2(o: OffsetFetchRequestGroup, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetFetchRequestGroup_2(o: OffsetFetchRequestGroup, w: Writer) -> None:
     _w_cstr(w, o.group_id)
     _w_cstr(w, o.member_id)
     w(_S0.pack(o.member_epoch))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_OffsetFetchRequestTopics_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_OffsetFetchRequestTopics_1(x0, w)
     w(b'\x00')
 
 
@@ -491,26 +486,26 @@ def _dec_OffsetFetchRequest_6(buf: memoryview, pos: int) -> tuple[OffsetFetchReq
     if n < 0:
         o.groups = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetFetchRequestGroup] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetFetchRequestGroup_2(buf, pos); ap(x)
-        o.groups = a
+            x0, pos = _dec_OffsetFetchRequestGroup_2(buf, pos); ap0(x0)
+        o.groups = a0
     o.require_stable = _S1.unpack_from(buf, pos)[0]; pos += 1
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_OffsetFetchRequest_6(o: OffsetFetchRequest, w: Callable[[bytes], object]) -> None:
-    a = o.groups
-    if a is None:
+def _enc_OffsetFetchRequest_6(o: OffsetFetchRequest, w: Writer) -> None:
+    a0 = o.groups
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_OffsetFetchRequestGroup_2(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_OffsetFetchRequestGroup_2(x0, w)
     w(_S1.pack(o.require_stable))
     w(b'\x00')
 
 
-_DEC_OffsetFetchRequest: list[Callable[..., Any]] = [_unsupported, _dec_OffsetFetchRequest_0, _dec_OffsetFetchRequest_1, _dec_OffsetFetchRequest_1, _dec_OffsetFetchRequest_1, _dec_OffsetFetchRequest_1, _dec_OffsetFetchRequest_2, _dec_OffsetFetchRequest_3, _dec_OffsetFetchRequest_4, _dec_OffsetFetchRequest_5, _dec_OffsetFetchRequest_6]
-_ENC_OffsetFetchRequest: list[Callable[..., Any]] = [_unsupported, _enc_OffsetFetchRequest_0, _enc_OffsetFetchRequest_1, _enc_OffsetFetchRequest_1, _enc_OffsetFetchRequest_1, _enc_OffsetFetchRequest_1, _enc_OffsetFetchRequest_2, _enc_OffsetFetchRequest_3, _enc_OffsetFetchRequest_4, _enc_OffsetFetchRequest_5, _enc_OffsetFetchRequest_6]
+_DEC_OffsetFetchRequest: list[Callable[[memoryview, int], tuple[OffsetFetchRequest, int]]] = [_unsupported, _dec_OffsetFetchRequest_0, _dec_OffsetFetchRequest_1, _dec_OffsetFetchRequest_1, _dec_OffsetFetchRequest_1, _dec_OffsetFetchRequest_1, _dec_OffsetFetchRequest_2, _dec_OffsetFetchRequest_3, _dec_OffsetFetchRequest_4, _dec_OffsetFetchRequest_5, _dec_OffsetFetchRequest_6]
+_ENC_OffsetFetchRequest: list[Callable[[OffsetFetchRequest, Writer], None]] = [_unsupported, _enc_OffsetFetchRequest_0, _enc_OffsetFetchRequest_1, _enc_OffsetFetchRequest_1, _enc_OffsetFetchRequest_1, _enc_OffsetFetchRequest_1, _enc_OffsetFetchRequest_2, _enc_OffsetFetchRequest_3, _enc_OffsetFetchRequest_4, _enc_OffsetFetchRequest_5, _enc_OffsetFetchRequest_6]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -123,11 +123,11 @@ class OffsetFetchResponse:
     MIN_VERSION = 1
     MAX_VERSION = 10
     FLEXIBLE_MIN = 6
-    OffsetFetchResponseTopic: type[OffsetFetchResponseTopic]
-    OffsetFetchResponsePartition: type[OffsetFetchResponsePartition]
-    OffsetFetchResponseGroup: type[OffsetFetchResponseGroup]
-    OffsetFetchResponseTopics: type[OffsetFetchResponseTopics]
-    OffsetFetchResponsePartitions: type[OffsetFetchResponsePartitions]
+    OffsetFetchResponseTopic: TypeAlias = OffsetFetchResponseTopic
+    OffsetFetchResponsePartition: TypeAlias = OffsetFetchResponsePartition
+    OffsetFetchResponseGroup: TypeAlias = OffsetFetchResponseGroup
+    OffsetFetchResponseTopics: TypeAlias = OffsetFetchResponseTopics
+    OffsetFetchResponsePartitions: TypeAlias = OffsetFetchResponsePartitions
 
     def __init__(self, *, throttle_time_ms: int = 0, topics: list[OffsetFetchResponseTopic] | None = None, error_code: int = 0, groups: list[OffsetFetchResponseGroup] | None = None) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -168,13 +168,6 @@ class OffsetFetchResponse:
         return o, end
 
 
-OffsetFetchResponse.OffsetFetchResponseTopic = OffsetFetchResponseTopic  # type: ignore[misc]
-OffsetFetchResponse.OffsetFetchResponsePartition = OffsetFetchResponsePartition  # type: ignore[misc]
-OffsetFetchResponse.OffsetFetchResponseGroup = OffsetFetchResponseGroup  # type: ignore[misc]
-OffsetFetchResponse.OffsetFetchResponseTopics = OffsetFetchResponseTopics  # type: ignore[misc]
-OffsetFetchResponse.OffsetFetchResponsePartitions = OffsetFetchResponsePartitions  # type: ignore[misc]
-
-
 def _dec_OffsetFetchResponsePartition_0(buf: memoryview, pos: int) -> tuple[OffsetFetchResponsePartition, int]:
     o = _new(OffsetFetchResponsePartition)
     o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
@@ -185,7 +178,7 @@ def _dec_OffsetFetchResponsePartition_0(buf: memoryview, pos: int) -> tuple[Offs
     return o, pos
 
 
-def _enc_OffsetFetchResponsePartition_0(o: OffsetFetchResponsePartition, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetFetchResponsePartition_0(o: OffsetFetchResponsePartition, w: Writer) -> None:
     w(_S0.pack(o.partition_index))
     w(_S1.pack(o.committed_offset))
     _w_str(w, o.metadata)
@@ -199,22 +192,22 @@ def _dec_OffsetFetchResponseTopic_0(buf: memoryview, pos: int) -> tuple[OffsetFe
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetFetchResponsePartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetFetchResponsePartition_0(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_OffsetFetchResponsePartition_0(buf, pos); ap0(x0)
+        o.partitions = a0
     return o, pos
 
 
-def _enc_OffsetFetchResponseTopic_0(o: OffsetFetchResponseTopic, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetFetchResponseTopic_0(o: OffsetFetchResponseTopic, w: Writer) -> None:
     _w_str(w, o.name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_OffsetFetchResponsePartition_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_OffsetFetchResponsePartition_0(x0, w)
 
 
 def _dec_OffsetFetchResponse_0(buf: memoryview, pos: int) -> tuple[OffsetFetchResponse, int]:
@@ -224,23 +217,23 @@ def _dec_OffsetFetchResponse_0(buf: memoryview, pos: int) -> tuple[OffsetFetchRe
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetFetchResponseTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetFetchResponseTopic_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_OffsetFetchResponseTopic_0(buf, pos); ap0(x0)
+        o.topics = a0
     o.error_code = 0
     o.groups = []
     return o, pos
 
 
-def _enc_OffsetFetchResponse_0(o: OffsetFetchResponse, w: Callable[[bytes], object]) -> None:
-    a = o.topics
-    if a is None:
+def _enc_OffsetFetchResponse_0(o: OffsetFetchResponse, w: Writer) -> None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_OffsetFetchResponseTopic_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_OffsetFetchResponseTopic_0(x0, w)
 
 
 def _dec_OffsetFetchResponse_1(buf: memoryview, pos: int) -> tuple[OffsetFetchResponse, int]:
@@ -250,23 +243,23 @@ def _dec_OffsetFetchResponse_1(buf: memoryview, pos: int) -> tuple[OffsetFetchRe
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetFetchResponseTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetFetchResponseTopic_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_OffsetFetchResponseTopic_0(buf, pos); ap0(x0)
+        o.topics = a0
     o.error_code = _S2.unpack_from(buf, pos)[0]; pos += 2
     o.groups = []
     return o, pos
 
 
-def _enc_OffsetFetchResponse_1(o: OffsetFetchResponse, w: Callable[[bytes], object]) -> None:
-    a = o.topics
-    if a is None:
+def _enc_OffsetFetchResponse_1(o: OffsetFetchResponse, w: Writer) -> None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_OffsetFetchResponseTopic_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_OffsetFetchResponseTopic_0(x0, w)
     w(_S2.pack(o.error_code))
 
 
@@ -277,24 +270,24 @@ def _dec_OffsetFetchResponse_2(buf: memoryview, pos: int) -> tuple[OffsetFetchRe
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetFetchResponseTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetFetchResponseTopic_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_OffsetFetchResponseTopic_0(buf, pos); ap0(x0)
+        o.topics = a0
     o.error_code = _S2.unpack_from(buf, pos)[0]; pos += 2
     o.groups = []
     return o, pos
 
 
-def _enc_OffsetFetchResponse_2(o: OffsetFetchResponse, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetFetchResponse_2(o: OffsetFetchResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_OffsetFetchResponseTopic_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_OffsetFetchResponseTopic_0(x0, w)
     w(_S2.pack(o.error_code))
 
 
@@ -308,7 +301,7 @@ def _dec_OffsetFetchResponsePartition_1(buf: memoryview, pos: int) -> tuple[Offs
     return o, pos
 
 
-def _enc_OffsetFetchResponsePartition_1(o: OffsetFetchResponsePartition, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetFetchResponsePartition_1(o: OffsetFetchResponsePartition, w: Writer) -> None:
     w(_S0.pack(o.partition_index))
     w(_S1.pack(o.committed_offset))
     w(_S0.pack(o.committed_leader_epoch))
@@ -323,22 +316,22 @@ def _dec_OffsetFetchResponseTopic_1(buf: memoryview, pos: int) -> tuple[OffsetFe
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetFetchResponsePartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetFetchResponsePartition_1(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_OffsetFetchResponsePartition_1(buf, pos); ap0(x0)
+        o.partitions = a0
     return o, pos
 
 
-def _enc_OffsetFetchResponseTopic_1(o: OffsetFetchResponseTopic, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetFetchResponseTopic_1(o: OffsetFetchResponseTopic, w: Writer) -> None:
     _w_str(w, o.name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_OffsetFetchResponsePartition_1(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_OffsetFetchResponsePartition_1(x0, w)
 
 
 def _dec_OffsetFetchResponse_3(buf: memoryview, pos: int) -> tuple[OffsetFetchResponse, int]:
@@ -348,24 +341,24 @@ def _dec_OffsetFetchResponse_3(buf: memoryview, pos: int) -> tuple[OffsetFetchRe
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetFetchResponseTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetFetchResponseTopic_1(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_OffsetFetchResponseTopic_1(buf, pos); ap0(x0)
+        o.topics = a0
     o.error_code = _S2.unpack_from(buf, pos)[0]; pos += 2
     o.groups = []
     return o, pos
 
 
-def _enc_OffsetFetchResponse_3(o: OffsetFetchResponse, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetFetchResponse_3(o: OffsetFetchResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_OffsetFetchResponseTopic_1(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_OffsetFetchResponseTopic_1(x0, w)
     w(_S2.pack(o.error_code))
 
 
@@ -380,7 +373,7 @@ def _dec_OffsetFetchResponsePartition_2(buf: memoryview, pos: int) -> tuple[Offs
     return o, pos
 
 
-def _enc_OffsetFetchResponsePartition_2(o: OffsetFetchResponsePartition, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetFetchResponsePartition_2(o: OffsetFetchResponsePartition, w: Writer) -> None:
     w(_S0.pack(o.partition_index))
     w(_S1.pack(o.committed_offset))
     w(_S0.pack(o.committed_leader_epoch))
@@ -396,23 +389,23 @@ def _dec_OffsetFetchResponseTopic_2(buf: memoryview, pos: int) -> tuple[OffsetFe
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetFetchResponsePartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetFetchResponsePartition_2(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_OffsetFetchResponsePartition_2(buf, pos); ap0(x0)
+        o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_OffsetFetchResponseTopic_2(o: OffsetFetchResponseTopic, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetFetchResponseTopic_2(o: OffsetFetchResponseTopic, w: Writer) -> None:
     _w_cstr(w, o.name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_OffsetFetchResponsePartition_2(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_OffsetFetchResponsePartition_2(x0, w)
     w(b'\x00')
 
 
@@ -423,25 +416,25 @@ def _dec_OffsetFetchResponse_4(buf: memoryview, pos: int) -> tuple[OffsetFetchRe
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetFetchResponseTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetFetchResponseTopic_2(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_OffsetFetchResponseTopic_2(buf, pos); ap0(x0)
+        o.topics = a0
     o.error_code = _S2.unpack_from(buf, pos)[0]; pos += 2
     o.groups = []
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_OffsetFetchResponse_4(o: OffsetFetchResponse, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetFetchResponse_4(o: OffsetFetchResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_OffsetFetchResponseTopic_2(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_OffsetFetchResponseTopic_2(x0, w)
     w(_S2.pack(o.error_code))
     w(b'\x00')
 
@@ -457,7 +450,7 @@ def _dec_OffsetFetchResponsePartitions_0(buf: memoryview, pos: int) -> tuple[Off
     return o, pos
 
 
-def _enc_OffsetFetchResponsePartitions_0(o: OffsetFetchResponsePartitions, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetFetchResponsePartitions_0(o: OffsetFetchResponsePartitions, w: Writer) -> None:
     w(_S0.pack(o.partition_index))
     w(_S1.pack(o.committed_offset))
     w(_S0.pack(o.committed_leader_epoch))
@@ -474,23 +467,23 @@ def _dec_OffsetFetchResponseTopics_0(buf: memoryview, pos: int) -> tuple[OffsetF
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetFetchResponsePartitions] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetFetchResponsePartitions_0(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_OffsetFetchResponsePartitions_0(buf, pos); ap0(x0)
+        o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_OffsetFetchResponseTopics_0(o: OffsetFetchResponseTopics, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetFetchResponseTopics_0(o: OffsetFetchResponseTopics, w: Writer) -> None:
     _w_cstr(w, o.name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_OffsetFetchResponsePartitions_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_OffsetFetchResponsePartitions_0(x0, w)
     w(b'\x00')
 
 
@@ -501,24 +494,24 @@ def _dec_OffsetFetchResponseGroup_0(buf: memoryview, pos: int) -> tuple[OffsetFe
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetFetchResponseTopics] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetFetchResponseTopics_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_OffsetFetchResponseTopics_0(buf, pos); ap0(x0)
+        o.topics = a0
     o.error_code = _S2.unpack_from(buf, pos)[0]; pos += 2
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_OffsetFetchResponseGroup_0(o: OffsetFetchResponseGroup, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetFetchResponseGroup_0(o: OffsetFetchResponseGroup, w: Writer) -> None:
     _w_cstr(w, o.group_id)
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_OffsetFetchResponseTopics_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_OffsetFetchResponseTopics_0(x0, w)
     w(_S2.pack(o.error_code))
     w(b'\x00')
 
@@ -532,23 +525,23 @@ def _dec_OffsetFetchResponse_5(buf: memoryview, pos: int) -> tuple[OffsetFetchRe
     if n < 0:
         o.groups = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetFetchResponseGroup] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetFetchResponseGroup_0(buf, pos); ap(x)
-        o.groups = a
+            x0, pos = _dec_OffsetFetchResponseGroup_0(buf, pos); ap0(x0)
+        o.groups = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_OffsetFetchResponse_5(o: OffsetFetchResponse, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetFetchResponse_5(o: OffsetFetchResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.groups
-    if a is None:
+    a0 = o.groups
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_OffsetFetchResponseGroup_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_OffsetFetchResponseGroup_0(x0, w)
     w(b'\x00')
 
 
@@ -560,23 +553,23 @@ def _dec_OffsetFetchResponseTopics_1(buf: memoryview, pos: int) -> tuple[OffsetF
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetFetchResponsePartitions] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetFetchResponsePartitions_0(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_OffsetFetchResponsePartitions_0(buf, pos); ap0(x0)
+        o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_OffsetFetchResponseTopics_1(o: OffsetFetchResponseTopics, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetFetchResponseTopics_1(o: OffsetFetchResponseTopics, w: Writer) -> None:
     w(o.topic_id)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_OffsetFetchResponsePartitions_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_OffsetFetchResponsePartitions_0(x0, w)
     w(b'\x00')
 
 
@@ -587,24 +580,24 @@ def _dec_OffsetFetchResponseGroup_1(buf: memoryview, pos: int) -> tuple[OffsetFe
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetFetchResponseTopics] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetFetchResponseTopics_1(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_OffsetFetchResponseTopics_1(buf, pos); ap0(x0)
+        o.topics = a0
     o.error_code = _S2.unpack_from(buf, pos)[0]; pos += 2
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_OffsetFetchResponseGroup_1(o: OffsetFetchResponseGroup, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetFetchResponseGroup_1(o: OffsetFetchResponseGroup, w: Writer) -> None:
     _w_cstr(w, o.group_id)
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_OffsetFetchResponseTopics_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_OffsetFetchResponseTopics_1(x0, w)
     w(_S2.pack(o.error_code))
     w(b'\x00')
 
@@ -618,25 +611,25 @@ def _dec_OffsetFetchResponse_6(buf: memoryview, pos: int) -> tuple[OffsetFetchRe
     if n < 0:
         o.groups = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetFetchResponseGroup] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetFetchResponseGroup_1(buf, pos); ap(x)
-        o.groups = a
+            x0, pos = _dec_OffsetFetchResponseGroup_1(buf, pos); ap0(x0)
+        o.groups = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_OffsetFetchResponse_6(o: OffsetFetchResponse, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetFetchResponse_6(o: OffsetFetchResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.groups
-    if a is None:
+    a0 = o.groups
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_OffsetFetchResponseGroup_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_OffsetFetchResponseGroup_1(x0, w)
     w(b'\x00')
 
 
-_DEC_OffsetFetchResponse: list[Callable[..., Any]] = [_unsupported, _dec_OffsetFetchResponse_0, _dec_OffsetFetchResponse_1, _dec_OffsetFetchResponse_2, _dec_OffsetFetchResponse_2, _dec_OffsetFetchResponse_3, _dec_OffsetFetchResponse_4, _dec_OffsetFetchResponse_4, _dec_OffsetFetchResponse_5, _dec_OffsetFetchResponse_5, _dec_OffsetFetchResponse_6]
-_ENC_OffsetFetchResponse: list[Callable[..., Any]] = [_unsupported, _enc_OffsetFetchResponse_0, _enc_OffsetFetchResponse_1, _enc_OffsetFetchResponse_2, _enc_OffsetFetchResponse_2, _enc_OffsetFetchResponse_3, _enc_OffsetFetchResponse_4, _enc_OffsetFetchResponse_4, _enc_OffsetFetchResponse_5, _enc_OffsetFetchResponse_5, _enc_OffsetFetchResponse_6]
+_DEC_OffsetFetchResponse: list[Callable[[memoryview, int], tuple[OffsetFetchResponse, int]]] = [_unsupported, _dec_OffsetFetchResponse_0, _dec_OffsetFetchResponse_1, _dec_OffsetFetchResponse_2, _dec_OffsetFetchResponse_2, _dec_OffsetFetchResponse_3, _dec_OffsetFetchResponse_4, _dec_OffsetFetchResponse_4, _dec_OffsetFetchResponse_5, _dec_OffsetFetchResponse_5, _dec_OffsetFetchResponse_6]
+_ENC_OffsetFetchResponse: list[Callable[[OffsetFetchResponse, Writer], None]] = [_unsupported, _enc_OffsetFetchResponse_0, _enc_OffsetFetchResponse_1, _enc_OffsetFetchResponse_2, _enc_OffsetFetchResponse_2, _enc_OffsetFetchResponse_3, _enc_OffsetFetchResponse_4, _enc_OffsetFetchResponse_4, _enc_OffsetFetchResponse_5, _enc_OffsetFetchResponse_5, _enc_OffsetFetchResponse_6]

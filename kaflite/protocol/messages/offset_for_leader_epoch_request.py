@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -60,8 +60,8 @@ class OffsetForLeaderEpochRequest:
     MIN_VERSION = 2
     MAX_VERSION = 4
     FLEXIBLE_MIN = 4
-    OffsetForLeaderTopic: type[OffsetForLeaderTopic]
-    OffsetForLeaderPartition: type[OffsetForLeaderPartition]
+    OffsetForLeaderTopic: TypeAlias = OffsetForLeaderTopic
+    OffsetForLeaderPartition: TypeAlias = OffsetForLeaderPartition
 
     def __init__(self, *, replica_id: int = -2, topics: list[OffsetForLeaderTopic] | None = None) -> None:
         self.replica_id = replica_id
@@ -100,10 +100,6 @@ class OffsetForLeaderEpochRequest:
         return o, end
 
 
-OffsetForLeaderEpochRequest.OffsetForLeaderTopic = OffsetForLeaderTopic  # type: ignore[misc]
-OffsetForLeaderEpochRequest.OffsetForLeaderPartition = OffsetForLeaderPartition  # type: ignore[misc]
-
-
 def _dec_OffsetForLeaderPartition_0(buf: memoryview, pos: int) -> tuple[OffsetForLeaderPartition, int]:
     o = _new(OffsetForLeaderPartition)
     o.partition = _S0.unpack_from(buf, pos)[0]; pos += 4
@@ -112,7 +108,7 @@ def _dec_OffsetForLeaderPartition_0(buf: memoryview, pos: int) -> tuple[OffsetFo
     return o, pos
 
 
-def _enc_OffsetForLeaderPartition_0(o: OffsetForLeaderPartition, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetForLeaderPartition_0(o: OffsetForLeaderPartition, w: Writer) -> None:
     w(_S0.pack(o.partition))
     w(_S0.pack(o.current_leader_epoch))
     w(_S0.pack(o.leader_epoch))
@@ -125,22 +121,22 @@ def _dec_OffsetForLeaderTopic_0(buf: memoryview, pos: int) -> tuple[OffsetForLea
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetForLeaderPartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetForLeaderPartition_0(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_OffsetForLeaderPartition_0(buf, pos); ap0(x0)
+        o.partitions = a0
     return o, pos
 
 
-def _enc_OffsetForLeaderTopic_0(o: OffsetForLeaderTopic, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetForLeaderTopic_0(o: OffsetForLeaderTopic, w: Writer) -> None:
     _w_str(w, o.topic)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_OffsetForLeaderPartition_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_OffsetForLeaderPartition_0(x0, w)
 
 
 def _dec_OffsetForLeaderEpochRequest_0(buf: memoryview, pos: int) -> tuple[OffsetForLeaderEpochRequest, int]:
@@ -150,21 +146,21 @@ def _dec_OffsetForLeaderEpochRequest_0(buf: memoryview, pos: int) -> tuple[Offse
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetForLeaderTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetForLeaderTopic_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_OffsetForLeaderTopic_0(buf, pos); ap0(x0)
+        o.topics = a0
     return o, pos
 
 
-def _enc_OffsetForLeaderEpochRequest_0(o: OffsetForLeaderEpochRequest, w: Callable[[bytes], object]) -> None:
-    a = o.topics
-    if a is None:
+def _enc_OffsetForLeaderEpochRequest_0(o: OffsetForLeaderEpochRequest, w: Writer) -> None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_OffsetForLeaderTopic_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_OffsetForLeaderTopic_0(x0, w)
 
 
 def _dec_OffsetForLeaderEpochRequest_1(buf: memoryview, pos: int) -> tuple[OffsetForLeaderEpochRequest, int]:
@@ -174,22 +170,22 @@ def _dec_OffsetForLeaderEpochRequest_1(buf: memoryview, pos: int) -> tuple[Offse
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetForLeaderTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetForLeaderTopic_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_OffsetForLeaderTopic_0(buf, pos); ap0(x0)
+        o.topics = a0
     return o, pos
 
 
-def _enc_OffsetForLeaderEpochRequest_1(o: OffsetForLeaderEpochRequest, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetForLeaderEpochRequest_1(o: OffsetForLeaderEpochRequest, w: Writer) -> None:
     w(_S0.pack(o.replica_id))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_OffsetForLeaderTopic_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_OffsetForLeaderTopic_0(x0, w)
 
 
 def _dec_OffsetForLeaderPartition_1(buf: memoryview, pos: int) -> tuple[OffsetForLeaderPartition, int]:
@@ -201,7 +197,7 @@ def _dec_OffsetForLeaderPartition_1(buf: memoryview, pos: int) -> tuple[OffsetFo
     return o, pos
 
 
-def _enc_OffsetForLeaderPartition_1(o: OffsetForLeaderPartition, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetForLeaderPartition_1(o: OffsetForLeaderPartition, w: Writer) -> None:
     w(_S0.pack(o.partition))
     w(_S0.pack(o.current_leader_epoch))
     w(_S0.pack(o.leader_epoch))
@@ -215,23 +211,23 @@ def _dec_OffsetForLeaderTopic_1(buf: memoryview, pos: int) -> tuple[OffsetForLea
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetForLeaderPartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetForLeaderPartition_1(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_OffsetForLeaderPartition_1(buf, pos); ap0(x0)
+        o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_OffsetForLeaderTopic_1(o: OffsetForLeaderTopic, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetForLeaderTopic_1(o: OffsetForLeaderTopic, w: Writer) -> None:
     _w_cstr(w, o.topic)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_OffsetForLeaderPartition_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_OffsetForLeaderPartition_1(x0, w)
     w(b'\x00')
 
 
@@ -242,25 +238,25 @@ def _dec_OffsetForLeaderEpochRequest_2(buf: memoryview, pos: int) -> tuple[Offse
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetForLeaderTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetForLeaderTopic_1(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_OffsetForLeaderTopic_1(buf, pos); ap0(x0)
+        o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_OffsetForLeaderEpochRequest_2(o: OffsetForLeaderEpochRequest, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetForLeaderEpochRequest_2(o: OffsetForLeaderEpochRequest, w: Writer) -> None:
     w(_S0.pack(o.replica_id))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_OffsetForLeaderTopic_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_OffsetForLeaderTopic_1(x0, w)
     w(b'\x00')
 
 
-_DEC_OffsetForLeaderEpochRequest: list[Callable[..., Any]] = [_unsupported, _unsupported, _dec_OffsetForLeaderEpochRequest_0, _dec_OffsetForLeaderEpochRequest_1, _dec_OffsetForLeaderEpochRequest_2]
-_ENC_OffsetForLeaderEpochRequest: list[Callable[..., Any]] = [_unsupported, _unsupported, _enc_OffsetForLeaderEpochRequest_0, _enc_OffsetForLeaderEpochRequest_1, _enc_OffsetForLeaderEpochRequest_2]
+_DEC_OffsetForLeaderEpochRequest: list[Callable[[memoryview, int], tuple[OffsetForLeaderEpochRequest, int]]] = [_unsupported, _unsupported, _dec_OffsetForLeaderEpochRequest_0, _dec_OffsetForLeaderEpochRequest_1, _dec_OffsetForLeaderEpochRequest_2]
+_ENC_OffsetForLeaderEpochRequest: list[Callable[[OffsetForLeaderEpochRequest, Writer], None]] = [_unsupported, _unsupported, _enc_OffsetForLeaderEpochRequest_0, _enc_OffsetForLeaderEpochRequest_1, _enc_OffsetForLeaderEpochRequest_2]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -63,8 +63,8 @@ class OffsetForLeaderEpochResponse:
     MIN_VERSION = 2
     MAX_VERSION = 4
     FLEXIBLE_MIN = 4
-    OffsetForLeaderTopicResult: type[OffsetForLeaderTopicResult]
-    EpochEndOffset: type[EpochEndOffset]
+    OffsetForLeaderTopicResult: TypeAlias = OffsetForLeaderTopicResult
+    EpochEndOffset: TypeAlias = EpochEndOffset
 
     def __init__(self, *, throttle_time_ms: int = 0, topics: list[OffsetForLeaderTopicResult] | None = None) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -103,10 +103,6 @@ class OffsetForLeaderEpochResponse:
         return o, end
 
 
-OffsetForLeaderEpochResponse.OffsetForLeaderTopicResult = OffsetForLeaderTopicResult  # type: ignore[misc]
-OffsetForLeaderEpochResponse.EpochEndOffset = EpochEndOffset  # type: ignore[misc]
-
-
 def _dec_EpochEndOffset_0(buf: memoryview, pos: int) -> tuple[EpochEndOffset, int]:
     o = _new(EpochEndOffset)
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
@@ -116,7 +112,7 @@ def _dec_EpochEndOffset_0(buf: memoryview, pos: int) -> tuple[EpochEndOffset, in
     return o, pos
 
 
-def _enc_EpochEndOffset_0(o: EpochEndOffset, w: Callable[[bytes], object]) -> None:
+def _enc_EpochEndOffset_0(o: EpochEndOffset, w: Writer) -> None:
     w(_S1.pack(o.error_code))
     w(_S0.pack(o.partition))
     w(_S0.pack(o.leader_epoch))
@@ -130,22 +126,22 @@ def _dec_OffsetForLeaderTopicResult_0(buf: memoryview, pos: int) -> tuple[Offset
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[EpochEndOffset] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_EpochEndOffset_0(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_EpochEndOffset_0(buf, pos); ap0(x0)
+        o.partitions = a0
     return o, pos
 
 
-def _enc_OffsetForLeaderTopicResult_0(o: OffsetForLeaderTopicResult, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetForLeaderTopicResult_0(o: OffsetForLeaderTopicResult, w: Writer) -> None:
     _w_str(w, o.topic)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_EpochEndOffset_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_EpochEndOffset_0(x0, w)
 
 
 def _dec_OffsetForLeaderEpochResponse_0(buf: memoryview, pos: int) -> tuple[OffsetForLeaderEpochResponse, int]:
@@ -155,22 +151,22 @@ def _dec_OffsetForLeaderEpochResponse_0(buf: memoryview, pos: int) -> tuple[Offs
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetForLeaderTopicResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetForLeaderTopicResult_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_OffsetForLeaderTopicResult_0(buf, pos); ap0(x0)
+        o.topics = a0
     return o, pos
 
 
-def _enc_OffsetForLeaderEpochResponse_0(o: OffsetForLeaderEpochResponse, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetForLeaderEpochResponse_0(o: OffsetForLeaderEpochResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_OffsetForLeaderTopicResult_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_OffsetForLeaderTopicResult_0(x0, w)
 
 
 def _dec_EpochEndOffset_1(buf: memoryview, pos: int) -> tuple[EpochEndOffset, int]:
@@ -183,7 +179,7 @@ def _dec_EpochEndOffset_1(buf: memoryview, pos: int) -> tuple[EpochEndOffset, in
     return o, pos
 
 
-def _enc_EpochEndOffset_1(o: EpochEndOffset, w: Callable[[bytes], object]) -> None:
+def _enc_EpochEndOffset_1(o: EpochEndOffset, w: Writer) -> None:
     w(_S1.pack(o.error_code))
     w(_S0.pack(o.partition))
     w(_S0.pack(o.leader_epoch))
@@ -198,23 +194,23 @@ def _dec_OffsetForLeaderTopicResult_1(buf: memoryview, pos: int) -> tuple[Offset
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[EpochEndOffset] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_EpochEndOffset_1(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_EpochEndOffset_1(buf, pos); ap0(x0)
+        o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_OffsetForLeaderTopicResult_1(o: OffsetForLeaderTopicResult, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetForLeaderTopicResult_1(o: OffsetForLeaderTopicResult, w: Writer) -> None:
     _w_cstr(w, o.topic)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_EpochEndOffset_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_EpochEndOffset_1(x0, w)
     w(b'\x00')
 
 
@@ -225,25 +221,25 @@ def _dec_OffsetForLeaderEpochResponse_1(buf: memoryview, pos: int) -> tuple[Offs
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[OffsetForLeaderTopicResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_OffsetForLeaderTopicResult_1(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_OffsetForLeaderTopicResult_1(buf, pos); ap0(x0)
+        o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_OffsetForLeaderEpochResponse_1(o: OffsetForLeaderEpochResponse, w: Callable[[bytes], object]) -> None:
+def _enc_OffsetForLeaderEpochResponse_1(o: OffsetForLeaderEpochResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_OffsetForLeaderTopicResult_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_OffsetForLeaderTopicResult_1(x0, w)
     w(b'\x00')
 
 
-_DEC_OffsetForLeaderEpochResponse: list[Callable[..., Any]] = [_unsupported, _unsupported, _dec_OffsetForLeaderEpochResponse_0, _dec_OffsetForLeaderEpochResponse_0, _dec_OffsetForLeaderEpochResponse_1]
-_ENC_OffsetForLeaderEpochResponse: list[Callable[..., Any]] = [_unsupported, _unsupported, _enc_OffsetForLeaderEpochResponse_0, _enc_OffsetForLeaderEpochResponse_0, _enc_OffsetForLeaderEpochResponse_1]
+_DEC_OffsetForLeaderEpochResponse: list[Callable[[memoryview, int], tuple[OffsetForLeaderEpochResponse, int]]] = [_unsupported, _unsupported, _dec_OffsetForLeaderEpochResponse_0, _dec_OffsetForLeaderEpochResponse_0, _dec_OffsetForLeaderEpochResponse_1]
+_ENC_OffsetForLeaderEpochResponse: list[Callable[[OffsetForLeaderEpochResponse, Writer], None]] = [_unsupported, _unsupported, _enc_OffsetForLeaderEpochResponse_0, _enc_OffsetForLeaderEpochResponse_0, _enc_OffsetForLeaderEpochResponse_1]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>h')
@@ -61,8 +61,8 @@ class ProduceRequest:
     MIN_VERSION = 3
     MAX_VERSION = 13
     FLEXIBLE_MIN = 9
-    TopicProduceData: type[TopicProduceData]
-    PartitionProduceData: type[PartitionProduceData]
+    TopicProduceData: TypeAlias = TopicProduceData
+    PartitionProduceData: TypeAlias = PartitionProduceData
 
     def __init__(self, *, transactional_id: str | None = None, acks: int = 0, timeout_ms: int = 0, topic_data: list[TopicProduceData] | None = None) -> None:
         self.transactional_id = transactional_id
@@ -103,10 +103,6 @@ class ProduceRequest:
         return o, end
 
 
-ProduceRequest.TopicProduceData = TopicProduceData  # type: ignore[misc]
-ProduceRequest.PartitionProduceData = PartitionProduceData  # type: ignore[misc]
-
-
 def _dec_PartitionProduceData_0(buf: memoryview, pos: int) -> tuple[PartitionProduceData, int]:
     o = _new(PartitionProduceData)
     o.index = _S1.unpack_from(buf, pos)[0]; pos += 4
@@ -114,7 +110,7 @@ def _dec_PartitionProduceData_0(buf: memoryview, pos: int) -> tuple[PartitionPro
     return o, pos
 
 
-def _enc_PartitionProduceData_0(o: PartitionProduceData, w: Callable[[bytes], object]) -> None:
+def _enc_PartitionProduceData_0(o: PartitionProduceData, w: Writer) -> None:
     w(_S1.pack(o.index))
     _w_bytes(w, o.records)
 
@@ -127,22 +123,22 @@ def _dec_TopicProduceData_0(buf: memoryview, pos: int) -> tuple[TopicProduceData
     if n < 0:
         o.partition_data = None
     else:
-        a = []; ap = a.append
+        a0: list[PartitionProduceData] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_PartitionProduceData_0(buf, pos); ap(x)
-        o.partition_data = a
+            x0, pos = _dec_PartitionProduceData_0(buf, pos); ap0(x0)
+        o.partition_data = a0
     return o, pos
 
 
-def _enc_TopicProduceData_0(o: TopicProduceData, w: Callable[[bytes], object]) -> None:
+def _enc_TopicProduceData_0(o: TopicProduceData, w: Writer) -> None:
     _w_str(w, o.name)
-    a = o.partition_data
-    if a is None:
+    a0 = o.partition_data
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S1.pack(len(a)))
-        for x in a:
-            _enc_PartitionProduceData_0(x, w)
+        w(_S1.pack(len(a0)))
+        for x0 in a0:
+            _enc_PartitionProduceData_0(x0, w)
 
 
 def _dec_ProduceRequest_0(buf: memoryview, pos: int) -> tuple[ProduceRequest, int]:
@@ -154,24 +150,24 @@ def _dec_ProduceRequest_0(buf: memoryview, pos: int) -> tuple[ProduceRequest, in
     if n < 0:
         o.topic_data = None
     else:
-        a = []; ap = a.append
+        a0: list[TopicProduceData] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_TopicProduceData_0(buf, pos); ap(x)
-        o.topic_data = a
+            x0, pos = _dec_TopicProduceData_0(buf, pos); ap0(x0)
+        o.topic_data = a0
     return o, pos
 
 
-def _enc_ProduceRequest_0(o: ProduceRequest, w: Callable[[bytes], object]) -> None:
+def _enc_ProduceRequest_0(o: ProduceRequest, w: Writer) -> None:
     _w_str(w, o.transactional_id)
     w(_S0.pack(o.acks))
     w(_S1.pack(o.timeout_ms))
-    a = o.topic_data
-    if a is None:
+    a0 = o.topic_data
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S1.pack(len(a)))
-        for x in a:
-            _enc_TopicProduceData_0(x, w)
+        w(_S1.pack(len(a0)))
+        for x0 in a0:
+            _enc_TopicProduceData_0(x0, w)
 
 
 def _dec_PartitionProduceData_1(buf: memoryview, pos: int) -> tuple[PartitionProduceData, int]:
@@ -182,7 +178,7 @@ def _dec_PartitionProduceData_1(buf: memoryview, pos: int) -> tuple[PartitionPro
     return o, pos
 
 
-def _enc_PartitionProduceData_1(o: PartitionProduceData, w: Callable[[bytes], object]) -> None:
+def _enc_PartitionProduceData_1(o: PartitionProduceData, w: Writer) -> None:
     w(_S1.pack(o.index))
     _w_cbytes(w, o.records)
     w(b'\x00')
@@ -196,23 +192,23 @@ def _dec_TopicProduceData_1(buf: memoryview, pos: int) -> tuple[TopicProduceData
     if n < 0:
         o.partition_data = None
     else:
-        a = []; ap = a.append
+        a0: list[PartitionProduceData] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_PartitionProduceData_1(buf, pos); ap(x)
-        o.partition_data = a
+            x0, pos = _dec_PartitionProduceData_1(buf, pos); ap0(x0)
+        o.partition_data = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_TopicProduceData_1(o: TopicProduceData, w: Callable[[bytes], object]) -> None:
+def _enc_TopicProduceData_1(o: TopicProduceData, w: Writer) -> None:
     _w_cstr(w, o.name)
-    a = o.partition_data
-    if a is None:
+    a0 = o.partition_data
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_PartitionProduceData_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_PartitionProduceData_1(x0, w)
     w(b'\x00')
 
 
@@ -225,25 +221,25 @@ def _dec_ProduceRequest_1(buf: memoryview, pos: int) -> tuple[ProduceRequest, in
     if n < 0:
         o.topic_data = None
     else:
-        a = []; ap = a.append
+        a0: list[TopicProduceData] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_TopicProduceData_1(buf, pos); ap(x)
-        o.topic_data = a
+            x0, pos = _dec_TopicProduceData_1(buf, pos); ap0(x0)
+        o.topic_data = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_ProduceRequest_1(o: ProduceRequest, w: Callable[[bytes], object]) -> None:
+def _enc_ProduceRequest_1(o: ProduceRequest, w: Writer) -> None:
     _w_cstr(w, o.transactional_id)
     w(_S0.pack(o.acks))
     w(_S1.pack(o.timeout_ms))
-    a = o.topic_data
-    if a is None:
+    a0 = o.topic_data
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_TopicProduceData_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_TopicProduceData_1(x0, w)
     w(b'\x00')
 
 
@@ -255,23 +251,23 @@ def _dec_TopicProduceData_2(buf: memoryview, pos: int) -> tuple[TopicProduceData
     if n < 0:
         o.partition_data = None
     else:
-        a = []; ap = a.append
+        a0: list[PartitionProduceData] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_PartitionProduceData_1(buf, pos); ap(x)
-        o.partition_data = a
+            x0, pos = _dec_PartitionProduceData_1(buf, pos); ap0(x0)
+        o.partition_data = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_TopicProduceData_2(o: TopicProduceData, w: Callable[[bytes], object]) -> None:
+def _enc_TopicProduceData_2(o: TopicProduceData, w: Writer) -> None:
     w(o.topic_id)
-    a = o.partition_data
-    if a is None:
+    a0 = o.partition_data
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_PartitionProduceData_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_PartitionProduceData_1(x0, w)
     w(b'\x00')
 
 
@@ -284,27 +280,27 @@ def _dec_ProduceRequest_2(buf: memoryview, pos: int) -> tuple[ProduceRequest, in
     if n < 0:
         o.topic_data = None
     else:
-        a = []; ap = a.append
+        a0: list[TopicProduceData] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_TopicProduceData_2(buf, pos); ap(x)
-        o.topic_data = a
+            x0, pos = _dec_TopicProduceData_2(buf, pos); ap0(x0)
+        o.topic_data = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_ProduceRequest_2(o: ProduceRequest, w: Callable[[bytes], object]) -> None:
+def _enc_ProduceRequest_2(o: ProduceRequest, w: Writer) -> None:
     _w_cstr(w, o.transactional_id)
     w(_S0.pack(o.acks))
     w(_S1.pack(o.timeout_ms))
-    a = o.topic_data
-    if a is None:
+    a0 = o.topic_data
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_TopicProduceData_2(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_TopicProduceData_2(x0, w)
     w(b'\x00')
 
 
-_DEC_ProduceRequest: list[Callable[..., Any]] = [_unsupported, _unsupported, _unsupported, _dec_ProduceRequest_0, _dec_ProduceRequest_0, _dec_ProduceRequest_0, _dec_ProduceRequest_0, _dec_ProduceRequest_0, _dec_ProduceRequest_0, _dec_ProduceRequest_1, _dec_ProduceRequest_1, _dec_ProduceRequest_1, _dec_ProduceRequest_1, _dec_ProduceRequest_2]
-_ENC_ProduceRequest: list[Callable[..., Any]] = [_unsupported, _unsupported, _unsupported, _enc_ProduceRequest_0, _enc_ProduceRequest_0, _enc_ProduceRequest_0, _enc_ProduceRequest_0, _enc_ProduceRequest_0, _enc_ProduceRequest_0, _enc_ProduceRequest_1, _enc_ProduceRequest_1, _enc_ProduceRequest_1, _enc_ProduceRequest_1, _enc_ProduceRequest_2]
+_DEC_ProduceRequest: list[Callable[[memoryview, int], tuple[ProduceRequest, int]]] = [_unsupported, _unsupported, _unsupported, _dec_ProduceRequest_0, _dec_ProduceRequest_0, _dec_ProduceRequest_0, _dec_ProduceRequest_0, _dec_ProduceRequest_0, _dec_ProduceRequest_0, _dec_ProduceRequest_1, _dec_ProduceRequest_1, _dec_ProduceRequest_1, _dec_ProduceRequest_1, _dec_ProduceRequest_2]
+_ENC_ProduceRequest: list[Callable[[ProduceRequest, Writer], None]] = [_unsupported, _unsupported, _unsupported, _enc_ProduceRequest_0, _enc_ProduceRequest_0, _enc_ProduceRequest_0, _enc_ProduceRequest_0, _enc_ProduceRequest_0, _enc_ProduceRequest_0, _enc_ProduceRequest_1, _enc_ProduceRequest_1, _enc_ProduceRequest_1, _enc_ProduceRequest_1, _enc_ProduceRequest_2]

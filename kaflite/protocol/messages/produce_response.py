@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -124,11 +124,11 @@ class ProduceResponse:
     MIN_VERSION = 3
     MAX_VERSION = 13
     FLEXIBLE_MIN = 9
-    TopicProduceResponse: type[TopicProduceResponse]
-    PartitionProduceResponse: type[PartitionProduceResponse]
-    BatchIndexAndErrorMessage: type[BatchIndexAndErrorMessage]
-    LeaderIdAndEpoch: type[LeaderIdAndEpoch]
-    NodeEndpoint: type[NodeEndpoint]
+    TopicProduceResponse: TypeAlias = TopicProduceResponse
+    PartitionProduceResponse: TypeAlias = PartitionProduceResponse
+    BatchIndexAndErrorMessage: TypeAlias = BatchIndexAndErrorMessage
+    LeaderIdAndEpoch: TypeAlias = LeaderIdAndEpoch
+    NodeEndpoint: TypeAlias = NodeEndpoint
 
     def __init__(self, *, responses: list[TopicProduceResponse] | None = None, throttle_time_ms: int = 0, node_endpoints: list[NodeEndpoint] | None = None) -> None:
         self.responses = [] if responses is None else responses
@@ -168,13 +168,6 @@ class ProduceResponse:
         return o, end
 
 
-ProduceResponse.TopicProduceResponse = TopicProduceResponse  # type: ignore[misc]
-ProduceResponse.PartitionProduceResponse = PartitionProduceResponse  # type: ignore[misc]
-ProduceResponse.BatchIndexAndErrorMessage = BatchIndexAndErrorMessage  # type: ignore[misc]
-ProduceResponse.LeaderIdAndEpoch = LeaderIdAndEpoch  # type: ignore[misc]
-ProduceResponse.NodeEndpoint = NodeEndpoint  # type: ignore[misc]
-
-
 def _dec_PartitionProduceResponse_0(buf: memoryview, pos: int) -> tuple[PartitionProduceResponse, int]:
     o = _new(PartitionProduceResponse)
     o.index = _S0.unpack_from(buf, pos)[0]; pos += 4
@@ -188,7 +181,7 @@ def _dec_PartitionProduceResponse_0(buf: memoryview, pos: int) -> tuple[Partitio
     return o, pos
 
 
-def _enc_PartitionProduceResponse_0(o: PartitionProduceResponse, w: Callable[[bytes], object]) -> None:
+def _enc_PartitionProduceResponse_0(o: PartitionProduceResponse, w: Writer) -> None:
     w(_S0.pack(o.index))
     w(_S1.pack(o.error_code))
     w(_S2.pack(o.base_offset))
@@ -203,22 +196,22 @@ def _dec_TopicProduceResponse_0(buf: memoryview, pos: int) -> tuple[TopicProduce
     if n < 0:
         o.partition_responses = None
     else:
-        a = []; ap = a.append
+        a0: list[PartitionProduceResponse] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_PartitionProduceResponse_0(buf, pos); ap(x)
-        o.partition_responses = a
+            x0, pos = _dec_PartitionProduceResponse_0(buf, pos); ap0(x0)
+        o.partition_responses = a0
     return o, pos
 
 
-def _enc_TopicProduceResponse_0(o: TopicProduceResponse, w: Callable[[bytes], object]) -> None:
+def _enc_TopicProduceResponse_0(o: TopicProduceResponse, w: Writer) -> None:
     _w_str(w, o.name)
-    a = o.partition_responses
-    if a is None:
+    a0 = o.partition_responses
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_PartitionProduceResponse_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_PartitionProduceResponse_0(x0, w)
 
 
 def _dec_ProduceResponse_0(buf: memoryview, pos: int) -> tuple[ProduceResponse, int]:
@@ -227,23 +220,23 @@ def _dec_ProduceResponse_0(buf: memoryview, pos: int) -> tuple[ProduceResponse, 
     if n < 0:
         o.responses = None
     else:
-        a = []; ap = a.append
+        a0: list[TopicProduceResponse] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_TopicProduceResponse_0(buf, pos); ap(x)
-        o.responses = a
+            x0, pos = _dec_TopicProduceResponse_0(buf, pos); ap0(x0)
+        o.responses = a0
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.node_endpoints = []
     return o, pos
 
 
-def _enc_ProduceResponse_0(o: ProduceResponse, w: Callable[[bytes], object]) -> None:
-    a = o.responses
-    if a is None:
+def _enc_ProduceResponse_0(o: ProduceResponse, w: Writer) -> None:
+    a0 = o.responses
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_TopicProduceResponse_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_TopicProduceResponse_0(x0, w)
     w(_S0.pack(o.throttle_time_ms))
 
 
@@ -260,7 +253,7 @@ def _dec_PartitionProduceResponse_1(buf: memoryview, pos: int) -> tuple[Partitio
     return o, pos
 
 
-def _enc_PartitionProduceResponse_1(o: PartitionProduceResponse, w: Callable[[bytes], object]) -> None:
+def _enc_PartitionProduceResponse_1(o: PartitionProduceResponse, w: Writer) -> None:
     w(_S0.pack(o.index))
     w(_S1.pack(o.error_code))
     w(_S2.pack(o.base_offset))
@@ -276,22 +269,22 @@ def _dec_TopicProduceResponse_1(buf: memoryview, pos: int) -> tuple[TopicProduce
     if n < 0:
         o.partition_responses = None
     else:
-        a = []; ap = a.append
+        a0: list[PartitionProduceResponse] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_PartitionProduceResponse_1(buf, pos); ap(x)
-        o.partition_responses = a
+            x0, pos = _dec_PartitionProduceResponse_1(buf, pos); ap0(x0)
+        o.partition_responses = a0
     return o, pos
 
 
-def _enc_TopicProduceResponse_1(o: TopicProduceResponse, w: Callable[[bytes], object]) -> None:
+def _enc_TopicProduceResponse_1(o: TopicProduceResponse, w: Writer) -> None:
     _w_str(w, o.name)
-    a = o.partition_responses
-    if a is None:
+    a0 = o.partition_responses
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_PartitionProduceResponse_1(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_PartitionProduceResponse_1(x0, w)
 
 
 def _dec_ProduceResponse_1(buf: memoryview, pos: int) -> tuple[ProduceResponse, int]:
@@ -300,23 +293,23 @@ def _dec_ProduceResponse_1(buf: memoryview, pos: int) -> tuple[ProduceResponse, 
     if n < 0:
         o.responses = None
     else:
-        a = []; ap = a.append
+        a0: list[TopicProduceResponse] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_TopicProduceResponse_1(buf, pos); ap(x)
-        o.responses = a
+            x0, pos = _dec_TopicProduceResponse_1(buf, pos); ap0(x0)
+        o.responses = a0
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.node_endpoints = []
     return o, pos
 
 
-def _enc_ProduceResponse_1(o: ProduceResponse, w: Callable[[bytes], object]) -> None:
-    a = o.responses
-    if a is None:
+def _enc_ProduceResponse_1(o: ProduceResponse, w: Writer) -> None:
+    a0 = o.responses
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_TopicProduceResponse_1(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_TopicProduceResponse_1(x0, w)
     w(_S0.pack(o.throttle_time_ms))
 
 
@@ -327,7 +320,7 @@ def _dec_BatchIndexAndErrorMessage_0(buf: memoryview, pos: int) -> tuple[BatchIn
     return o, pos
 
 
-def _enc_BatchIndexAndErrorMessage_0(o: BatchIndexAndErrorMessage, w: Callable[[bytes], object]) -> None:
+def _enc_BatchIndexAndErrorMessage_0(o: BatchIndexAndErrorMessage, w: Writer) -> None:
     w(_S0.pack(o.batch_index))
     _w_str(w, o.batch_index_error_message)
 
@@ -343,28 +336,28 @@ def _dec_PartitionProduceResponse_2(buf: memoryview, pos: int) -> tuple[Partitio
     if n < 0:
         o.record_errors = None
     else:
-        a = []; ap = a.append
+        a0: list[BatchIndexAndErrorMessage] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_BatchIndexAndErrorMessage_0(buf, pos); ap(x)
-        o.record_errors = a
+            x0, pos = _dec_BatchIndexAndErrorMessage_0(buf, pos); ap0(x0)
+        o.record_errors = a0
     o.error_message, pos = _r_str(buf, pos)
     o.current_leader = LeaderIdAndEpoch()
     return o, pos
 
 
-def _enc_PartitionProduceResponse_2(o: PartitionProduceResponse, w: Callable[[bytes], object]) -> None:
+def _enc_PartitionProduceResponse_2(o: PartitionProduceResponse, w: Writer) -> None:
     w(_S0.pack(o.index))
     w(_S1.pack(o.error_code))
     w(_S2.pack(o.base_offset))
     w(_S2.pack(o.log_append_time_ms))
     w(_S2.pack(o.log_start_offset))
-    a = o.record_errors
-    if a is None:
+    a0 = o.record_errors
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_BatchIndexAndErrorMessage_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_BatchIndexAndErrorMessage_0(x0, w)
     _w_str(w, o.error_message)
 
 
@@ -376,22 +369,22 @@ def _dec_TopicProduceResponse_2(buf: memoryview, pos: int) -> tuple[TopicProduce
     if n < 0:
         o.partition_responses = None
     else:
-        a = []; ap = a.append
+        a0: list[PartitionProduceResponse] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_PartitionProduceResponse_2(buf, pos); ap(x)
-        o.partition_responses = a
+            x0, pos = _dec_PartitionProduceResponse_2(buf, pos); ap0(x0)
+        o.partition_responses = a0
     return o, pos
 
 
-def _enc_TopicProduceResponse_2(o: TopicProduceResponse, w: Callable[[bytes], object]) -> None:
+def _enc_TopicProduceResponse_2(o: TopicProduceResponse, w: Writer) -> None:
     _w_str(w, o.name)
-    a = o.partition_responses
-    if a is None:
+    a0 = o.partition_responses
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_PartitionProduceResponse_2(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_PartitionProduceResponse_2(x0, w)
 
 
 def _dec_ProduceResponse_2(buf: memoryview, pos: int) -> tuple[ProduceResponse, int]:
@@ -400,23 +393,23 @@ def _dec_ProduceResponse_2(buf: memoryview, pos: int) -> tuple[ProduceResponse, 
     if n < 0:
         o.responses = None
     else:
-        a = []; ap = a.append
+        a0: list[TopicProduceResponse] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_TopicProduceResponse_2(buf, pos); ap(x)
-        o.responses = a
+            x0, pos = _dec_TopicProduceResponse_2(buf, pos); ap0(x0)
+        o.responses = a0
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.node_endpoints = []
     return o, pos
 
 
-def _enc_ProduceResponse_2(o: ProduceResponse, w: Callable[[bytes], object]) -> None:
-    a = o.responses
-    if a is None:
+def _enc_ProduceResponse_2(o: ProduceResponse, w: Writer) -> None:
+    a0 = o.responses
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_TopicProduceResponse_2(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_TopicProduceResponse_2(x0, w)
     w(_S0.pack(o.throttle_time_ms))
 
 
@@ -428,7 +421,7 @@ def _dec_BatchIndexAndErrorMessage_1(buf: memoryview, pos: int) -> tuple[BatchIn
     return o, pos
 
 
-def _enc_BatchIndexAndErrorMessage_1(o: BatchIndexAndErrorMessage, w: Callable[[bytes], object]) -> None:
+def _enc_BatchIndexAndErrorMessage_1(o: BatchIndexAndErrorMessage, w: Writer) -> None:
     w(_S0.pack(o.batch_index))
     _w_cstr(w, o.batch_index_error_message)
     w(b'\x00')
@@ -445,29 +438,29 @@ def _dec_PartitionProduceResponse_3(buf: memoryview, pos: int) -> tuple[Partitio
     if n < 0:
         o.record_errors = None
     else:
-        a = []; ap = a.append
+        a0: list[BatchIndexAndErrorMessage] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_BatchIndexAndErrorMessage_1(buf, pos); ap(x)
-        o.record_errors = a
+            x0, pos = _dec_BatchIndexAndErrorMessage_1(buf, pos); ap0(x0)
+        o.record_errors = a0
     o.error_message, pos = _r_cstr(buf, pos)
     o.current_leader = LeaderIdAndEpoch()
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_PartitionProduceResponse_3(o: PartitionProduceResponse, w: Callable[[bytes], object]) -> None:
+def _enc_PartitionProduceResponse_3(o: PartitionProduceResponse, w: Writer) -> None:
     w(_S0.pack(o.index))
     w(_S1.pack(o.error_code))
     w(_S2.pack(o.base_offset))
     w(_S2.pack(o.log_append_time_ms))
     w(_S2.pack(o.log_start_offset))
-    a = o.record_errors
-    if a is None:
+    a0 = o.record_errors
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_BatchIndexAndErrorMessage_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_BatchIndexAndErrorMessage_1(x0, w)
     _w_cstr(w, o.error_message)
     w(b'\x00')
 
@@ -480,23 +473,23 @@ def _dec_TopicProduceResponse_3(buf: memoryview, pos: int) -> tuple[TopicProduce
     if n < 0:
         o.partition_responses = None
     else:
-        a = []; ap = a.append
+        a0: list[PartitionProduceResponse] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_PartitionProduceResponse_3(buf, pos); ap(x)
-        o.partition_responses = a
+            x0, pos = _dec_PartitionProduceResponse_3(buf, pos); ap0(x0)
+        o.partition_responses = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_TopicProduceResponse_3(o: TopicProduceResponse, w: Callable[[bytes], object]) -> None:
+def _enc_TopicProduceResponse_3(o: TopicProduceResponse, w: Writer) -> None:
     _w_cstr(w, o.name)
-    a = o.partition_responses
-    if a is None:
+    a0 = o.partition_responses
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_PartitionProduceResponse_3(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_PartitionProduceResponse_3(x0, w)
     w(b'\x00')
 
 
@@ -506,24 +499,24 @@ def _dec_ProduceResponse_3(buf: memoryview, pos: int) -> tuple[ProduceResponse, 
     if n < 0:
         o.responses = None
     else:
-        a = []; ap = a.append
+        a0: list[TopicProduceResponse] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_TopicProduceResponse_3(buf, pos); ap(x)
-        o.responses = a
+            x0, pos = _dec_TopicProduceResponse_3(buf, pos); ap0(x0)
+        o.responses = a0
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.node_endpoints = []
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_ProduceResponse_3(o: ProduceResponse, w: Callable[[bytes], object]) -> None:
-    a = o.responses
-    if a is None:
+def _enc_ProduceResponse_3(o: ProduceResponse, w: Writer) -> None:
+    a0 = o.responses
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_TopicProduceResponse_3(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_TopicProduceResponse_3(x0, w)
     w(_S0.pack(o.throttle_time_ms))
     w(b'\x00')
 
@@ -536,7 +529,7 @@ def _dec_LeaderIdAndEpoch_0(buf: memoryview, pos: int) -> tuple[LeaderIdAndEpoch
     return o, pos
 
 
-def _enc_LeaderIdAndEpoch_0(o: LeaderIdAndEpoch, w: Callable[[bytes], object]) -> None:
+def _enc_LeaderIdAndEpoch_0(o: LeaderIdAndEpoch, w: Writer) -> None:
     w(_S0.pack(o.leader_id))
     w(_S0.pack(o.leader_epoch))
     w(b'\x00')
@@ -553,10 +546,10 @@ def _dec_PartitionProduceResponse_4(buf: memoryview, pos: int) -> tuple[Partitio
     if n < 0:
         o.record_errors = None
     else:
-        a = []; ap = a.append
+        a0: list[BatchIndexAndErrorMessage] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_BatchIndexAndErrorMessage_1(buf, pos); ap(x)
-        o.record_errors = a
+            x0, pos = _dec_BatchIndexAndErrorMessage_1(buf, pos); ap0(x0)
+        o.record_errors = a0
     o.error_message, pos = _r_cstr(buf, pos)
     o.current_leader = LeaderIdAndEpoch()
     nt, pos = _r_uvarint(buf, pos)
@@ -570,23 +563,23 @@ def _dec_PartitionProduceResponse_4(buf: memoryview, pos: int) -> tuple[Partitio
     return o, pos
 
 
-def _enc_PartitionProduceResponse_4(o: PartitionProduceResponse, w: Callable[[bytes], object]) -> None:
+def _enc_PartitionProduceResponse_4(o: PartitionProduceResponse, w: Writer) -> None:
     w(_S0.pack(o.index))
     w(_S1.pack(o.error_code))
     w(_S2.pack(o.base_offset))
     w(_S2.pack(o.log_append_time_ms))
     w(_S2.pack(o.log_start_offset))
-    a = o.record_errors
-    if a is None:
+    a0 = o.record_errors
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_BatchIndexAndErrorMessage_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_BatchIndexAndErrorMessage_1(x0, w)
     _w_cstr(w, o.error_message)
-    tags = []
+    tags: list[bytes] = []
     if o.current_leader != LeaderIdAndEpoch():
-        tb = []; tw = tb.append
+        tb: list[Buffer] = []; tw = tb.append
         _enc_LeaderIdAndEpoch_0(o.current_leader, tw)
         tv = b''.join(tb)
         tags.append(_uvarint(0) + _uvarint(len(tv)) + tv)
@@ -603,23 +596,23 @@ def _dec_TopicProduceResponse_4(buf: memoryview, pos: int) -> tuple[TopicProduce
     if n < 0:
         o.partition_responses = None
     else:
-        a = []; ap = a.append
+        a0: list[PartitionProduceResponse] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_PartitionProduceResponse_4(buf, pos); ap(x)
-        o.partition_responses = a
+            x0, pos = _dec_PartitionProduceResponse_4(buf, pos); ap0(x0)
+        o.partition_responses = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_TopicProduceResponse_4(o: TopicProduceResponse, w: Callable[[bytes], object]) -> None:
+def _enc_TopicProduceResponse_4(o: TopicProduceResponse, w: Writer) -> None:
     _w_cstr(w, o.name)
-    a = o.partition_responses
-    if a is None:
+    a0 = o.partition_responses
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_PartitionProduceResponse_4(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_PartitionProduceResponse_4(x0, w)
     w(b'\x00')
 
 
@@ -633,7 +626,7 @@ def _dec_NodeEndpoint_0(buf: memoryview, pos: int) -> tuple[NodeEndpoint, int]:
     return o, pos
 
 
-def _enc_NodeEndpoint_0(o: NodeEndpoint, w: Callable[[bytes], object]) -> None:
+def _enc_NodeEndpoint_0(o: NodeEndpoint, w: Writer) -> None:
     w(_S0.pack(o.node_id))
     _w_cstr(w, o.host)
     w(_S0.pack(o.port))
@@ -647,10 +640,10 @@ def _dec_ProduceResponse_4(buf: memoryview, pos: int) -> tuple[ProduceResponse, 
     if n < 0:
         o.responses = None
     else:
-        a = []; ap = a.append
+        a0: list[TopicProduceResponse] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_TopicProduceResponse_4(buf, pos); ap(x)
-        o.responses = a
+            x0, pos = _dec_TopicProduceResponse_4(buf, pos); ap0(x0)
+        o.responses = a0
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.node_endpoints = []
     nt, pos = _r_uvarint(buf, pos)
@@ -663,33 +656,33 @@ def _dec_ProduceResponse_4(buf: memoryview, pos: int) -> tuple[ProduceResponse, 
             if n < 0:
                 o.node_endpoints = None
             else:
-                a = []; ap = a.append
+                a1: list[NodeEndpoint] = []; ap1 = a1.append
                 for _ in range(n):
-                    x, pos = _dec_NodeEndpoint_0(buf, pos); ap(x)
-                o.node_endpoints = a
+                    x1, pos = _dec_NodeEndpoint_0(buf, pos); ap1(x1)
+                o.node_endpoints = a1
         pos = end
     return o, pos
 
 
-def _enc_ProduceResponse_4(o: ProduceResponse, w: Callable[[bytes], object]) -> None:
-    a = o.responses
-    if a is None:
+def _enc_ProduceResponse_4(o: ProduceResponse, w: Writer) -> None:
+    a0 = o.responses
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_TopicProduceResponse_4(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_TopicProduceResponse_4(x0, w)
     w(_S0.pack(o.throttle_time_ms))
-    tags = []
+    tags: list[bytes] = []
     if o.node_endpoints:
-        tb = []; tw = tb.append
-        a = o.node_endpoints
-        if a is None:
+        tb: list[Buffer] = []; tw = tb.append
+        a1 = o.node_endpoints
+        if a1 is None:
             tw(b'\x00')
         else:
-            tw(_uvarint(len(a) + 1))
-            for x in a:
-                _enc_NodeEndpoint_0(x, tw)
+            tw(_uvarint(len(a1) + 1))
+            for x1 in a1:
+                _enc_NodeEndpoint_0(x1, tw)
         tv = b''.join(tb)
         tags.append(_uvarint(0) + _uvarint(len(tv)) + tv)
     w(_uvarint(len(tags)))
@@ -705,23 +698,23 @@ def _dec_TopicProduceResponse_5(buf: memoryview, pos: int) -> tuple[TopicProduce
     if n < 0:
         o.partition_responses = None
     else:
-        a = []; ap = a.append
+        a0: list[PartitionProduceResponse] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_PartitionProduceResponse_4(buf, pos); ap(x)
-        o.partition_responses = a
+            x0, pos = _dec_PartitionProduceResponse_4(buf, pos); ap0(x0)
+        o.partition_responses = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_TopicProduceResponse_5(o: TopicProduceResponse, w: Callable[[bytes], object]) -> None:
+def _enc_TopicProduceResponse_5(o: TopicProduceResponse, w: Writer) -> None:
     w(o.topic_id)
-    a = o.partition_responses
-    if a is None:
+    a0 = o.partition_responses
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_PartitionProduceResponse_4(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_PartitionProduceResponse_4(x0, w)
     w(b'\x00')
 
 
@@ -731,10 +724,10 @@ def _dec_ProduceResponse_5(buf: memoryview, pos: int) -> tuple[ProduceResponse, 
     if n < 0:
         o.responses = None
     else:
-        a = []; ap = a.append
+        a0: list[TopicProduceResponse] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_TopicProduceResponse_5(buf, pos); ap(x)
-        o.responses = a
+            x0, pos = _dec_TopicProduceResponse_5(buf, pos); ap0(x0)
+        o.responses = a0
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.node_endpoints = []
     nt, pos = _r_uvarint(buf, pos)
@@ -747,33 +740,33 @@ def _dec_ProduceResponse_5(buf: memoryview, pos: int) -> tuple[ProduceResponse, 
             if n < 0:
                 o.node_endpoints = None
             else:
-                a = []; ap = a.append
+                a1: list[NodeEndpoint] = []; ap1 = a1.append
                 for _ in range(n):
-                    x, pos = _dec_NodeEndpoint_0(buf, pos); ap(x)
-                o.node_endpoints = a
+                    x1, pos = _dec_NodeEndpoint_0(buf, pos); ap1(x1)
+                o.node_endpoints = a1
         pos = end
     return o, pos
 
 
-def _enc_ProduceResponse_5(o: ProduceResponse, w: Callable[[bytes], object]) -> None:
-    a = o.responses
-    if a is None:
+def _enc_ProduceResponse_5(o: ProduceResponse, w: Writer) -> None:
+    a0 = o.responses
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_TopicProduceResponse_5(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_TopicProduceResponse_5(x0, w)
     w(_S0.pack(o.throttle_time_ms))
-    tags = []
+    tags: list[bytes] = []
     if o.node_endpoints:
-        tb = []; tw = tb.append
-        a = o.node_endpoints
-        if a is None:
+        tb: list[Buffer] = []; tw = tb.append
+        a1 = o.node_endpoints
+        if a1 is None:
             tw(b'\x00')
         else:
-            tw(_uvarint(len(a) + 1))
-            for x in a:
-                _enc_NodeEndpoint_0(x, tw)
+            tw(_uvarint(len(a1) + 1))
+            for x1 in a1:
+                _enc_NodeEndpoint_0(x1, tw)
         tv = b''.join(tb)
         tags.append(_uvarint(0) + _uvarint(len(tv)) + tv)
     w(_uvarint(len(tags)))
@@ -781,5 +774,5 @@ def _enc_ProduceResponse_5(o: ProduceResponse, w: Callable[[bytes], object]) -> 
         w(t)
 
 
-_DEC_ProduceResponse: list[Callable[..., Any]] = [_unsupported, _unsupported, _unsupported, _dec_ProduceResponse_0, _dec_ProduceResponse_0, _dec_ProduceResponse_1, _dec_ProduceResponse_1, _dec_ProduceResponse_1, _dec_ProduceResponse_2, _dec_ProduceResponse_3, _dec_ProduceResponse_4, _dec_ProduceResponse_4, _dec_ProduceResponse_4, _dec_ProduceResponse_5]
-_ENC_ProduceResponse: list[Callable[..., Any]] = [_unsupported, _unsupported, _unsupported, _enc_ProduceResponse_0, _enc_ProduceResponse_0, _enc_ProduceResponse_1, _enc_ProduceResponse_1, _enc_ProduceResponse_1, _enc_ProduceResponse_2, _enc_ProduceResponse_3, _enc_ProduceResponse_4, _enc_ProduceResponse_4, _enc_ProduceResponse_4, _enc_ProduceResponse_5]
+_DEC_ProduceResponse: list[Callable[[memoryview, int], tuple[ProduceResponse, int]]] = [_unsupported, _unsupported, _unsupported, _dec_ProduceResponse_0, _dec_ProduceResponse_0, _dec_ProduceResponse_1, _dec_ProduceResponse_1, _dec_ProduceResponse_1, _dec_ProduceResponse_2, _dec_ProduceResponse_3, _dec_ProduceResponse_4, _dec_ProduceResponse_4, _dec_ProduceResponse_4, _dec_ProduceResponse_5]
+_ENC_ProduceResponse: list[Callable[[ProduceResponse, Writer], None]] = [_unsupported, _unsupported, _unsupported, _enc_ProduceResponse_0, _enc_ProduceResponse_0, _enc_ProduceResponse_1, _enc_ProduceResponse_1, _enc_ProduceResponse_1, _enc_ProduceResponse_2, _enc_ProduceResponse_3, _enc_ProduceResponse_4, _enc_ProduceResponse_4, _enc_ProduceResponse_4, _enc_ProduceResponse_5]

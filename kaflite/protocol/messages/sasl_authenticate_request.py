@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 
@@ -59,15 +59,13 @@ class SaslAuthenticateRequest:
         return o, end
 
 
-
-
 def _dec_SaslAuthenticateRequest_0(buf: memoryview, pos: int) -> tuple[SaslAuthenticateRequest, int]:
     o = _new(SaslAuthenticateRequest)
     o.auth_bytes, pos = _r_bytes(buf, pos)
     return o, pos
 
 
-def _enc_SaslAuthenticateRequest_0(o: SaslAuthenticateRequest, w: Callable[[bytes], object]) -> None:
+def _enc_SaslAuthenticateRequest_0(o: SaslAuthenticateRequest, w: Writer) -> None:
     _w_bytes(w, o.auth_bytes)
 
 
@@ -78,10 +76,10 @@ def _dec_SaslAuthenticateRequest_1(buf: memoryview, pos: int) -> tuple[SaslAuthe
     return o, pos
 
 
-def _enc_SaslAuthenticateRequest_1(o: SaslAuthenticateRequest, w: Callable[[bytes], object]) -> None:
+def _enc_SaslAuthenticateRequest_1(o: SaslAuthenticateRequest, w: Writer) -> None:
     _w_cbytes(w, o.auth_bytes)
     w(b'\x00')
 
 
-_DEC_SaslAuthenticateRequest: list[Callable[..., Any]] = [_dec_SaslAuthenticateRequest_0, _dec_SaslAuthenticateRequest_0, _dec_SaslAuthenticateRequest_1]
-_ENC_SaslAuthenticateRequest: list[Callable[..., Any]] = [_enc_SaslAuthenticateRequest_0, _enc_SaslAuthenticateRequest_0, _enc_SaslAuthenticateRequest_1]
+_DEC_SaslAuthenticateRequest: list[Callable[[memoryview, int], tuple[SaslAuthenticateRequest, int]]] = [_dec_SaslAuthenticateRequest_0, _dec_SaslAuthenticateRequest_0, _dec_SaslAuthenticateRequest_1]
+_ENC_SaslAuthenticateRequest: list[Callable[[SaslAuthenticateRequest, Writer], None]] = [_enc_SaslAuthenticateRequest_0, _enc_SaslAuthenticateRequest_0, _enc_SaslAuthenticateRequest_1]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>h')
@@ -64,8 +64,6 @@ class SaslAuthenticateResponse:
         return o, end
 
 
-
-
 def _dec_SaslAuthenticateResponse_0(buf: memoryview, pos: int) -> tuple[SaslAuthenticateResponse, int]:
     o = _new(SaslAuthenticateResponse)
     o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
@@ -75,7 +73,7 @@ def _dec_SaslAuthenticateResponse_0(buf: memoryview, pos: int) -> tuple[SaslAuth
     return o, pos
 
 
-def _enc_SaslAuthenticateResponse_0(o: SaslAuthenticateResponse, w: Callable[[bytes], object]) -> None:
+def _enc_SaslAuthenticateResponse_0(o: SaslAuthenticateResponse, w: Writer) -> None:
     w(_S0.pack(o.error_code))
     _w_str(w, o.error_message)
     _w_bytes(w, o.auth_bytes)
@@ -90,7 +88,7 @@ def _dec_SaslAuthenticateResponse_1(buf: memoryview, pos: int) -> tuple[SaslAuth
     return o, pos
 
 
-def _enc_SaslAuthenticateResponse_1(o: SaslAuthenticateResponse, w: Callable[[bytes], object]) -> None:
+def _enc_SaslAuthenticateResponse_1(o: SaslAuthenticateResponse, w: Writer) -> None:
     w(_S0.pack(o.error_code))
     _w_str(w, o.error_message)
     _w_bytes(w, o.auth_bytes)
@@ -107,7 +105,7 @@ def _dec_SaslAuthenticateResponse_2(buf: memoryview, pos: int) -> tuple[SaslAuth
     return o, pos
 
 
-def _enc_SaslAuthenticateResponse_2(o: SaslAuthenticateResponse, w: Callable[[bytes], object]) -> None:
+def _enc_SaslAuthenticateResponse_2(o: SaslAuthenticateResponse, w: Writer) -> None:
     w(_S0.pack(o.error_code))
     _w_cstr(w, o.error_message)
     _w_cbytes(w, o.auth_bytes)
@@ -115,5 +113,5 @@ def _enc_SaslAuthenticateResponse_2(o: SaslAuthenticateResponse, w: Callable[[by
     w(b'\x00')
 
 
-_DEC_SaslAuthenticateResponse: list[Callable[..., Any]] = [_dec_SaslAuthenticateResponse_0, _dec_SaslAuthenticateResponse_1, _dec_SaslAuthenticateResponse_2]
-_ENC_SaslAuthenticateResponse: list[Callable[..., Any]] = [_enc_SaslAuthenticateResponse_0, _enc_SaslAuthenticateResponse_1, _enc_SaslAuthenticateResponse_2]
+_DEC_SaslAuthenticateResponse: list[Callable[[memoryview, int], tuple[SaslAuthenticateResponse, int]]] = [_dec_SaslAuthenticateResponse_0, _dec_SaslAuthenticateResponse_1, _dec_SaslAuthenticateResponse_2]
+_ENC_SaslAuthenticateResponse: list[Callable[[SaslAuthenticateResponse, Writer], None]] = [_enc_SaslAuthenticateResponse_0, _enc_SaslAuthenticateResponse_1, _enc_SaslAuthenticateResponse_2]

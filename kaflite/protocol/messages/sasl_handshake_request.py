@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 
@@ -59,17 +59,15 @@ class SaslHandshakeRequest:
         return o, end
 
 
-
-
 def _dec_SaslHandshakeRequest_0(buf: memoryview, pos: int) -> tuple[SaslHandshakeRequest, int]:
     o = _new(SaslHandshakeRequest)
     o.mechanism, pos = _r_str(buf, pos)
     return o, pos
 
 
-def _enc_SaslHandshakeRequest_0(o: SaslHandshakeRequest, w: Callable[[bytes], object]) -> None:
+def _enc_SaslHandshakeRequest_0(o: SaslHandshakeRequest, w: Writer) -> None:
     _w_str(w, o.mechanism)
 
 
-_DEC_SaslHandshakeRequest: list[Callable[..., Any]] = [_dec_SaslHandshakeRequest_0, _dec_SaslHandshakeRequest_0]
-_ENC_SaslHandshakeRequest: list[Callable[..., Any]] = [_enc_SaslHandshakeRequest_0, _enc_SaslHandshakeRequest_0]
+_DEC_SaslHandshakeRequest: list[Callable[[memoryview, int], tuple[SaslHandshakeRequest, int]]] = [_dec_SaslHandshakeRequest_0, _dec_SaslHandshakeRequest_0]
+_ENC_SaslHandshakeRequest: list[Callable[[SaslHandshakeRequest, Writer], None]] = [_enc_SaslHandshakeRequest_0, _enc_SaslHandshakeRequest_0]

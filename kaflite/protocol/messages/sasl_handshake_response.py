@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>h')
@@ -62,8 +62,6 @@ class SaslHandshakeResponse:
         return o, end
 
 
-
-
 def _dec_SaslHandshakeResponse_0(buf: memoryview, pos: int) -> tuple[SaslHandshakeResponse, int]:
     o = _new(SaslHandshakeResponse)
     o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
@@ -71,23 +69,23 @@ def _dec_SaslHandshakeResponse_0(buf: memoryview, pos: int) -> tuple[SaslHandsha
     if n < 0:
         o.mechanisms = None
     else:
-        a = []; ap = a.append
+        a0: list[str | None] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _r_str(buf, pos); ap(x)
-        o.mechanisms = a
+            x0, pos = _r_str(buf, pos); ap0(x0)
+        o.mechanisms = a0
     return o, pos
 
 
-def _enc_SaslHandshakeResponse_0(o: SaslHandshakeResponse, w: Callable[[bytes], object]) -> None:
+def _enc_SaslHandshakeResponse_0(o: SaslHandshakeResponse, w: Writer) -> None:
     w(_S0.pack(o.error_code))
-    a = o.mechanisms
-    if a is None:
+    a0 = o.mechanisms
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S1.pack(len(a)))
-        for x in a:
-            _w_str(w, x)
+        w(_S1.pack(len(a0)))
+        for x0 in a0:
+            _w_str(w, x0)
 
 
-_DEC_SaslHandshakeResponse: list[Callable[..., Any]] = [_dec_SaslHandshakeResponse_0, _dec_SaslHandshakeResponse_0]
-_ENC_SaslHandshakeResponse: list[Callable[..., Any]] = [_enc_SaslHandshakeResponse_0, _enc_SaslHandshakeResponse_0]
+_DEC_SaslHandshakeResponse: list[Callable[[memoryview, int], tuple[SaslHandshakeResponse, int]]] = [_dec_SaslHandshakeResponse_0, _dec_SaslHandshakeResponse_0]
+_ENC_SaslHandshakeResponse: list[Callable[[SaslHandshakeResponse, Writer], None]] = [_enc_SaslHandshakeResponse_0, _enc_SaslHandshakeResponse_0]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -41,7 +41,7 @@ class SyncGroupRequest:
     MIN_VERSION = 0
     MAX_VERSION = 5
     FLEXIBLE_MIN = 4
-    SyncGroupRequestAssignment: type[SyncGroupRequestAssignment]
+    SyncGroupRequestAssignment: TypeAlias = SyncGroupRequestAssignment
 
     def __init__(self, *, group_id: str = '', generation_id: int = 0, member_id: str = '', group_instance_id: str | None = None, protocol_type: str | None = None, protocol_name: str | None = None, assignments: list[SyncGroupRequestAssignment] | None = None) -> None:
         self.group_id = group_id
@@ -85,9 +85,6 @@ class SyncGroupRequest:
         return o, end
 
 
-SyncGroupRequest.SyncGroupRequestAssignment = SyncGroupRequestAssignment  # type: ignore[misc]
-
-
 def _dec_SyncGroupRequestAssignment_0(buf: memoryview, pos: int) -> tuple[SyncGroupRequestAssignment, int]:
     o = _new(SyncGroupRequestAssignment)
     o.member_id, pos = _r_str(buf, pos)
@@ -95,7 +92,7 @@ def _dec_SyncGroupRequestAssignment_0(buf: memoryview, pos: int) -> tuple[SyncGr
     return o, pos
 
 
-def _enc_SyncGroupRequestAssignment_0(o: SyncGroupRequestAssignment, w: Callable[[bytes], object]) -> None:
+def _enc_SyncGroupRequestAssignment_0(o: SyncGroupRequestAssignment, w: Writer) -> None:
     _w_str(w, o.member_id)
     _w_bytes(w, o.assignment)
 
@@ -112,24 +109,24 @@ def _dec_SyncGroupRequest_0(buf: memoryview, pos: int) -> tuple[SyncGroupRequest
     if n < 0:
         o.assignments = None
     else:
-        a = []; ap = a.append
+        a0: list[SyncGroupRequestAssignment] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_SyncGroupRequestAssignment_0(buf, pos); ap(x)
-        o.assignments = a
+            x0, pos = _dec_SyncGroupRequestAssignment_0(buf, pos); ap0(x0)
+        o.assignments = a0
     return o, pos
 
 
-def _enc_SyncGroupRequest_0(o: SyncGroupRequest, w: Callable[[bytes], object]) -> None:
+def _enc_SyncGroupRequest_0(o: SyncGroupRequest, w: Writer) -> None:
     _w_str(w, o.group_id)
     w(_S0.pack(o.generation_id))
     _w_str(w, o.member_id)
-    a = o.assignments
-    if a is None:
+    a0 = o.assignments
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_SyncGroupRequestAssignment_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_SyncGroupRequestAssignment_0(x0, w)
 
 
 def _dec_SyncGroupRequest_1(buf: memoryview, pos: int) -> tuple[SyncGroupRequest, int]:
@@ -144,25 +141,25 @@ def _dec_SyncGroupRequest_1(buf: memoryview, pos: int) -> tuple[SyncGroupRequest
     if n < 0:
         o.assignments = None
     else:
-        a = []; ap = a.append
+        a0: list[SyncGroupRequestAssignment] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_SyncGroupRequestAssignment_0(buf, pos); ap(x)
-        o.assignments = a
+            x0, pos = _dec_SyncGroupRequestAssignment_0(buf, pos); ap0(x0)
+        o.assignments = a0
     return o, pos
 
 
-def _enc_SyncGroupRequest_1(o: SyncGroupRequest, w: Callable[[bytes], object]) -> None:
+def _enc_SyncGroupRequest_1(o: SyncGroupRequest, w: Writer) -> None:
     _w_str(w, o.group_id)
     w(_S0.pack(o.generation_id))
     _w_str(w, o.member_id)
     _w_str(w, o.group_instance_id)
-    a = o.assignments
-    if a is None:
+    a0 = o.assignments
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_SyncGroupRequestAssignment_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_SyncGroupRequestAssignment_0(x0, w)
 
 
 def _dec_SyncGroupRequestAssignment_1(buf: memoryview, pos: int) -> tuple[SyncGroupRequestAssignment, int]:
@@ -173,7 +170,7 @@ def _dec_SyncGroupRequestAssignment_1(buf: memoryview, pos: int) -> tuple[SyncGr
     return o, pos
 
 
-def _enc_SyncGroupRequestAssignment_1(o: SyncGroupRequestAssignment, w: Callable[[bytes], object]) -> None:
+def _enc_SyncGroupRequestAssignment_1(o: SyncGroupRequestAssignment, w: Writer) -> None:
     _w_cstr(w, o.member_id)
     _w_cbytes(w, o.assignment)
     w(b'\x00')
@@ -191,26 +188,26 @@ def _dec_SyncGroupRequest_2(buf: memoryview, pos: int) -> tuple[SyncGroupRequest
     if n < 0:
         o.assignments = None
     else:
-        a = []; ap = a.append
+        a0: list[SyncGroupRequestAssignment] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_SyncGroupRequestAssignment_1(buf, pos); ap(x)
-        o.assignments = a
+            x0, pos = _dec_SyncGroupRequestAssignment_1(buf, pos); ap0(x0)
+        o.assignments = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_SyncGroupRequest_2(o: SyncGroupRequest, w: Callable[[bytes], object]) -> None:
+def _enc_SyncGroupRequest_2(o: SyncGroupRequest, w: Writer) -> None:
     _w_cstr(w, o.group_id)
     w(_S0.pack(o.generation_id))
     _w_cstr(w, o.member_id)
     _w_cstr(w, o.group_instance_id)
-    a = o.assignments
-    if a is None:
+    a0 = o.assignments
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_SyncGroupRequestAssignment_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_SyncGroupRequestAssignment_1(x0, w)
     w(b'\x00')
 
 
@@ -226,30 +223,30 @@ def _dec_SyncGroupRequest_3(buf: memoryview, pos: int) -> tuple[SyncGroupRequest
     if n < 0:
         o.assignments = None
     else:
-        a = []; ap = a.append
+        a0: list[SyncGroupRequestAssignment] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_SyncGroupRequestAssignment_1(buf, pos); ap(x)
-        o.assignments = a
+            x0, pos = _dec_SyncGroupRequestAssignment_1(buf, pos); ap0(x0)
+        o.assignments = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_SyncGroupRequest_3(o: SyncGroupRequest, w: Callable[[bytes], object]) -> None:
+def _enc_SyncGroupRequest_3(o: SyncGroupRequest, w: Writer) -> None:
     _w_cstr(w, o.group_id)
     w(_S0.pack(o.generation_id))
     _w_cstr(w, o.member_id)
     _w_cstr(w, o.group_instance_id)
     _w_cstr(w, o.protocol_type)
     _w_cstr(w, o.protocol_name)
-    a = o.assignments
-    if a is None:
+    a0 = o.assignments
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_SyncGroupRequestAssignment_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_SyncGroupRequestAssignment_1(x0, w)
     w(b'\x00')
 
 
-_DEC_SyncGroupRequest: list[Callable[..., Any]] = [_dec_SyncGroupRequest_0, _dec_SyncGroupRequest_0, _dec_SyncGroupRequest_0, _dec_SyncGroupRequest_1, _dec_SyncGroupRequest_2, _dec_SyncGroupRequest_3]
-_ENC_SyncGroupRequest: list[Callable[..., Any]] = [_enc_SyncGroupRequest_0, _enc_SyncGroupRequest_0, _enc_SyncGroupRequest_0, _enc_SyncGroupRequest_1, _enc_SyncGroupRequest_2, _enc_SyncGroupRequest_3]
+_DEC_SyncGroupRequest: list[Callable[[memoryview, int], tuple[SyncGroupRequest, int]]] = [_dec_SyncGroupRequest_0, _dec_SyncGroupRequest_0, _dec_SyncGroupRequest_0, _dec_SyncGroupRequest_1, _dec_SyncGroupRequest_2, _dec_SyncGroupRequest_3]
+_ENC_SyncGroupRequest: list[Callable[[SyncGroupRequest, Writer], None]] = [_enc_SyncGroupRequest_0, _enc_SyncGroupRequest_0, _enc_SyncGroupRequest_0, _enc_SyncGroupRequest_1, _enc_SyncGroupRequest_2, _enc_SyncGroupRequest_3]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>h')
@@ -65,8 +65,6 @@ class SyncGroupResponse:
         return o, end
 
 
-
-
 def _dec_SyncGroupResponse_0(buf: memoryview, pos: int) -> tuple[SyncGroupResponse, int]:
     o = _new(SyncGroupResponse)
     o.throttle_time_ms = 0
@@ -77,7 +75,7 @@ def _dec_SyncGroupResponse_0(buf: memoryview, pos: int) -> tuple[SyncGroupRespon
     return o, pos
 
 
-def _enc_SyncGroupResponse_0(o: SyncGroupResponse, w: Callable[[bytes], object]) -> None:
+def _enc_SyncGroupResponse_0(o: SyncGroupResponse, w: Writer) -> None:
     w(_S0.pack(o.error_code))
     _w_bytes(w, o.assignment)
 
@@ -92,7 +90,7 @@ def _dec_SyncGroupResponse_1(buf: memoryview, pos: int) -> tuple[SyncGroupRespon
     return o, pos
 
 
-def _enc_SyncGroupResponse_1(o: SyncGroupResponse, w: Callable[[bytes], object]) -> None:
+def _enc_SyncGroupResponse_1(o: SyncGroupResponse, w: Writer) -> None:
     w(_S1.pack(o.throttle_time_ms))
     w(_S0.pack(o.error_code))
     _w_bytes(w, o.assignment)
@@ -109,7 +107,7 @@ def _dec_SyncGroupResponse_2(buf: memoryview, pos: int) -> tuple[SyncGroupRespon
     return o, pos
 
 
-def _enc_SyncGroupResponse_2(o: SyncGroupResponse, w: Callable[[bytes], object]) -> None:
+def _enc_SyncGroupResponse_2(o: SyncGroupResponse, w: Writer) -> None:
     w(_S1.pack(o.throttle_time_ms))
     w(_S0.pack(o.error_code))
     _w_cbytes(w, o.assignment)
@@ -127,7 +125,7 @@ def _dec_SyncGroupResponse_3(buf: memoryview, pos: int) -> tuple[SyncGroupRespon
     return o, pos
 
 
-def _enc_SyncGroupResponse_3(o: SyncGroupResponse, w: Callable[[bytes], object]) -> None:
+def _enc_SyncGroupResponse_3(o: SyncGroupResponse, w: Writer) -> None:
     w(_S1.pack(o.throttle_time_ms))
     w(_S0.pack(o.error_code))
     _w_cstr(w, o.protocol_type)
@@ -136,5 +134,5 @@ def _enc_SyncGroupResponse_3(o: SyncGroupResponse, w: Callable[[bytes], object])
     w(b'\x00')
 
 
-_DEC_SyncGroupResponse: list[Callable[..., Any]] = [_dec_SyncGroupResponse_0, _dec_SyncGroupResponse_1, _dec_SyncGroupResponse_1, _dec_SyncGroupResponse_1, _dec_SyncGroupResponse_2, _dec_SyncGroupResponse_3]
-_ENC_SyncGroupResponse: list[Callable[..., Any]] = [_enc_SyncGroupResponse_0, _enc_SyncGroupResponse_1, _enc_SyncGroupResponse_1, _enc_SyncGroupResponse_1, _enc_SyncGroupResponse_2, _enc_SyncGroupResponse_3]
+_DEC_SyncGroupResponse: list[Callable[[memoryview, int], tuple[SyncGroupResponse, int]]] = [_dec_SyncGroupResponse_0, _dec_SyncGroupResponse_1, _dec_SyncGroupResponse_1, _dec_SyncGroupResponse_1, _dec_SyncGroupResponse_2, _dec_SyncGroupResponse_3]
+_ENC_SyncGroupResponse: list[Callable[[SyncGroupResponse, Writer], None]] = [_enc_SyncGroupResponse_0, _enc_SyncGroupResponse_1, _enc_SyncGroupResponse_1, _enc_SyncGroupResponse_1, _enc_SyncGroupResponse_2, _enc_SyncGroupResponse_3]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>q')
@@ -63,8 +63,8 @@ class TxnOffsetCommitRequest:
     MIN_VERSION = 0
     MAX_VERSION = 5
     FLEXIBLE_MIN = 3
-    TxnOffsetCommitRequestTopic: type[TxnOffsetCommitRequestTopic]
-    TxnOffsetCommitRequestPartition: type[TxnOffsetCommitRequestPartition]
+    TxnOffsetCommitRequestTopic: TypeAlias = TxnOffsetCommitRequestTopic
+    TxnOffsetCommitRequestPartition: TypeAlias = TxnOffsetCommitRequestPartition
 
     def __init__(self, *, transactional_id: str = '', group_id: str = '', producer_id: int = 0, producer_epoch: int = 0, generation_id: int = -1, member_id: str = '', group_instance_id: str | None = None, topics: list[TxnOffsetCommitRequestTopic] | None = None) -> None:
         self.transactional_id = transactional_id
@@ -109,10 +109,6 @@ class TxnOffsetCommitRequest:
         return o, end
 
 
-TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic = TxnOffsetCommitRequestTopic  # type: ignore[misc]
-TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition = TxnOffsetCommitRequestPartition  # type: ignore[misc]
-
-
 def _dec_TxnOffsetCommitRequestPartition_0(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitRequestPartition, int]:
     o = _new(TxnOffsetCommitRequestPartition)
     o.partition_index = _S2.unpack_from(buf, pos)[0]; pos += 4
@@ -122,7 +118,7 @@ def _dec_TxnOffsetCommitRequestPartition_0(buf: memoryview, pos: int) -> tuple[T
     return o, pos
 
 
-def _enc_TxnOffsetCommitRequestPartition_0(o: TxnOffsetCommitRequestPartition, w: Callable[[bytes], object]) -> None:
+def _enc_TxnOffsetCommitRequestPartition_0(o: TxnOffsetCommitRequestPartition, w: Writer) -> None:
     w(_S2.pack(o.partition_index))
     w(_S0.pack(o.committed_offset))
     _w_str(w, o.committed_metadata)
@@ -135,22 +131,22 @@ def _dec_TxnOffsetCommitRequestTopic_0(buf: memoryview, pos: int) -> tuple[TxnOf
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[TxnOffsetCommitRequestPartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_TxnOffsetCommitRequestPartition_0(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_TxnOffsetCommitRequestPartition_0(buf, pos); ap0(x0)
+        o.partitions = a0
     return o, pos
 
 
-def _enc_TxnOffsetCommitRequestTopic_0(o: TxnOffsetCommitRequestTopic, w: Callable[[bytes], object]) -> None:
+def _enc_TxnOffsetCommitRequestTopic_0(o: TxnOffsetCommitRequestTopic, w: Writer) -> None:
     _w_str(w, o.name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S2.pack(len(a)))
-        for x in a:
-            _enc_TxnOffsetCommitRequestPartition_0(x, w)
+        w(_S2.pack(len(a0)))
+        for x0 in a0:
+            _enc_TxnOffsetCommitRequestPartition_0(x0, w)
 
 
 def _dec_TxnOffsetCommitRequest_0(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitRequest, int]:
@@ -166,25 +162,25 @@ def _dec_TxnOffsetCommitRequest_0(buf: memoryview, pos: int) -> tuple[TxnOffsetC
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[TxnOffsetCommitRequestTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_TxnOffsetCommitRequestTopic_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_TxnOffsetCommitRequestTopic_0(buf, pos); ap0(x0)
+        o.topics = a0
     return o, pos
 
 
-def _enc_TxnOffsetCommitRequest_0(o: TxnOffsetCommitRequest, w: Callable[[bytes], object]) -> None:
+def _enc_TxnOffsetCommitRequest_0(o: TxnOffsetCommitRequest, w: Writer) -> None:
     _w_str(w, o.transactional_id)
     _w_str(w, o.group_id)
     w(_S0.pack(o.producer_id))
     w(_S1.pack(o.producer_epoch))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S2.pack(len(a)))
-        for x in a:
-            _enc_TxnOffsetCommitRequestTopic_0(x, w)
+        w(_S2.pack(len(a0)))
+        for x0 in a0:
+            _enc_TxnOffsetCommitRequestTopic_0(x0, w)
 
 
 def _dec_TxnOffsetCommitRequestPartition_1(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitRequestPartition, int]:
@@ -196,7 +192,7 @@ def _dec_TxnOffsetCommitRequestPartition_1(buf: memoryview, pos: int) -> tuple[T
     return o, pos
 
 
-def _enc_TxnOffsetCommitRequestPartition_1(o: TxnOffsetCommitRequestPartition, w: Callable[[bytes], object]) -> None:
+def _enc_TxnOffsetCommitRequestPartition_1(o: TxnOffsetCommitRequestPartition, w: Writer) -> None:
     w(_S2.pack(o.partition_index))
     w(_S0.pack(o.committed_offset))
     w(_S2.pack(o.committed_leader_epoch))
@@ -210,22 +206,22 @@ def _dec_TxnOffsetCommitRequestTopic_1(buf: memoryview, pos: int) -> tuple[TxnOf
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[TxnOffsetCommitRequestPartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_TxnOffsetCommitRequestPartition_1(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_TxnOffsetCommitRequestPartition_1(buf, pos); ap0(x0)
+        o.partitions = a0
     return o, pos
 
 
-def _enc_TxnOffsetCommitRequestTopic_1(o: TxnOffsetCommitRequestTopic, w: Callable[[bytes], object]) -> None:
+def _enc_TxnOffsetCommitRequestTopic_1(o: TxnOffsetCommitRequestTopic, w: Writer) -> None:
     _w_str(w, o.name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S2.pack(len(a)))
-        for x in a:
-            _enc_TxnOffsetCommitRequestPartition_1(x, w)
+        w(_S2.pack(len(a0)))
+        for x0 in a0:
+            _enc_TxnOffsetCommitRequestPartition_1(x0, w)
 
 
 def _dec_TxnOffsetCommitRequest_1(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitRequest, int]:
@@ -241,25 +237,25 @@ def _dec_TxnOffsetCommitRequest_1(buf: memoryview, pos: int) -> tuple[TxnOffsetC
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[TxnOffsetCommitRequestTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_TxnOffsetCommitRequestTopic_1(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_TxnOffsetCommitRequestTopic_1(buf, pos); ap0(x0)
+        o.topics = a0
     return o, pos
 
 
-def _enc_TxnOffsetCommitRequest_1(o: TxnOffsetCommitRequest, w: Callable[[bytes], object]) -> None:
+def _enc_TxnOffsetCommitRequest_1(o: TxnOffsetCommitRequest, w: Writer) -> None:
     _w_str(w, o.transactional_id)
     _w_str(w, o.group_id)
     w(_S0.pack(o.producer_id))
     w(_S1.pack(o.producer_epoch))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S2.pack(len(a)))
-        for x in a:
-            _enc_TxnOffsetCommitRequestTopic_1(x, w)
+        w(_S2.pack(len(a0)))
+        for x0 in a0:
+            _enc_TxnOffsetCommitRequestTopic_1(x0, w)
 
 
 def _dec_TxnOffsetCommitRequestPartition_2(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitRequestPartition, int]:
@@ -272,7 +268,7 @@ def _dec_TxnOffsetCommitRequestPartition_2(buf: memoryview, pos: int) -> tuple[T
     return o, pos
 
 
-def _enc_TxnOffsetCommitRequestPartition_2(o: TxnOffsetCommitRequestPartition, w: Callable[[bytes], object]) -> None:
+def _enc_TxnOffsetCommitRequestPartition_2(o: TxnOffsetCommitRequestPartition, w: Writer) -> None:
     w(_S2.pack(o.partition_index))
     w(_S0.pack(o.committed_offset))
     w(_S2.pack(o.committed_leader_epoch))
@@ -287,23 +283,23 @@ def _dec_TxnOffsetCommitRequestTopic_2(buf: memoryview, pos: int) -> tuple[TxnOf
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[TxnOffsetCommitRequestPartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_TxnOffsetCommitRequestPartition_2(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_TxnOffsetCommitRequestPartition_2(buf, pos); ap0(x0)
+        o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_TxnOffsetCommitRequestTopic_2(o: TxnOffsetCommitRequestTopic, w: Callable[[bytes], object]) -> None:
+def _enc_TxnOffsetCommitRequestTopic_2(o: TxnOffsetCommitRequestTopic, w: Writer) -> None:
     _w_cstr(w, o.name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_TxnOffsetCommitRequestPartition_2(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_TxnOffsetCommitRequestPartition_2(x0, w)
     w(b'\x00')
 
 
@@ -320,15 +316,15 @@ def _dec_TxnOffsetCommitRequest_2(buf: memoryview, pos: int) -> tuple[TxnOffsetC
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[TxnOffsetCommitRequestTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_TxnOffsetCommitRequestTopic_2(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_TxnOffsetCommitRequestTopic_2(buf, pos); ap0(x0)
+        o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_TxnOffsetCommitRequest_2(o: TxnOffsetCommitRequest, w: Callable[[bytes], object]) -> None:
+def _enc_TxnOffsetCommitRequest_2(o: TxnOffsetCommitRequest, w: Writer) -> None:
     _w_cstr(w, o.transactional_id)
     _w_cstr(w, o.group_id)
     w(_S0.pack(o.producer_id))
@@ -336,15 +332,15 @@ def _enc_TxnOffsetCommitRequest_2(o: TxnOffsetCommitRequest, w: Callable[[bytes]
     w(_S2.pack(o.generation_id))
     _w_cstr(w, o.member_id)
     _w_cstr(w, o.group_instance_id)
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_TxnOffsetCommitRequestTopic_2(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_TxnOffsetCommitRequestTopic_2(x0, w)
     w(b'\x00')
 
 
-_DEC_TxnOffsetCommitRequest: list[Callable[..., Any]] = [_dec_TxnOffsetCommitRequest_0, _dec_TxnOffsetCommitRequest_0, _dec_TxnOffsetCommitRequest_1, _dec_TxnOffsetCommitRequest_2, _dec_TxnOffsetCommitRequest_2, _dec_TxnOffsetCommitRequest_2]
-_ENC_TxnOffsetCommitRequest: list[Callable[..., Any]] = [_enc_TxnOffsetCommitRequest_0, _enc_TxnOffsetCommitRequest_0, _enc_TxnOffsetCommitRequest_1, _enc_TxnOffsetCommitRequest_2, _enc_TxnOffsetCommitRequest_2, _enc_TxnOffsetCommitRequest_2]
+_DEC_TxnOffsetCommitRequest: list[Callable[[memoryview, int], tuple[TxnOffsetCommitRequest, int]]] = [_dec_TxnOffsetCommitRequest_0, _dec_TxnOffsetCommitRequest_0, _dec_TxnOffsetCommitRequest_1, _dec_TxnOffsetCommitRequest_2, _dec_TxnOffsetCommitRequest_2, _dec_TxnOffsetCommitRequest_2]
+_ENC_TxnOffsetCommitRequest: list[Callable[[TxnOffsetCommitRequest, Writer], None]] = [_enc_TxnOffsetCommitRequest_0, _enc_TxnOffsetCommitRequest_0, _enc_TxnOffsetCommitRequest_1, _enc_TxnOffsetCommitRequest_2, _enc_TxnOffsetCommitRequest_2, _enc_TxnOffsetCommitRequest_2]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -60,8 +60,8 @@ class TxnOffsetCommitResponse:
     MIN_VERSION = 0
     MAX_VERSION = 5
     FLEXIBLE_MIN = 3
-    TxnOffsetCommitResponseTopic: type[TxnOffsetCommitResponseTopic]
-    TxnOffsetCommitResponsePartition: type[TxnOffsetCommitResponsePartition]
+    TxnOffsetCommitResponseTopic: TypeAlias = TxnOffsetCommitResponseTopic
+    TxnOffsetCommitResponsePartition: TypeAlias = TxnOffsetCommitResponsePartition
 
     def __init__(self, *, throttle_time_ms: int = 0, topics: list[TxnOffsetCommitResponseTopic] | None = None) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -100,10 +100,6 @@ class TxnOffsetCommitResponse:
         return o, end
 
 
-TxnOffsetCommitResponse.TxnOffsetCommitResponseTopic = TxnOffsetCommitResponseTopic  # type: ignore[misc]
-TxnOffsetCommitResponse.TxnOffsetCommitResponsePartition = TxnOffsetCommitResponsePartition  # type: ignore[misc]
-
-
 def _dec_TxnOffsetCommitResponsePartition_0(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitResponsePartition, int]:
     o = _new(TxnOffsetCommitResponsePartition)
     o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
@@ -111,7 +107,7 @@ def _dec_TxnOffsetCommitResponsePartition_0(buf: memoryview, pos: int) -> tuple[
     return o, pos
 
 
-def _enc_TxnOffsetCommitResponsePartition_0(o: TxnOffsetCommitResponsePartition, w: Callable[[bytes], object]) -> None:
+def _enc_TxnOffsetCommitResponsePartition_0(o: TxnOffsetCommitResponsePartition, w: Writer) -> None:
     w(_S0.pack(o.partition_index))
     w(_S1.pack(o.error_code))
 
@@ -123,22 +119,22 @@ def _dec_TxnOffsetCommitResponseTopic_0(buf: memoryview, pos: int) -> tuple[TxnO
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[TxnOffsetCommitResponsePartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_TxnOffsetCommitResponsePartition_0(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_TxnOffsetCommitResponsePartition_0(buf, pos); ap0(x0)
+        o.partitions = a0
     return o, pos
 
 
-def _enc_TxnOffsetCommitResponseTopic_0(o: TxnOffsetCommitResponseTopic, w: Callable[[bytes], object]) -> None:
+def _enc_TxnOffsetCommitResponseTopic_0(o: TxnOffsetCommitResponseTopic, w: Writer) -> None:
     _w_str(w, o.name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_TxnOffsetCommitResponsePartition_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_TxnOffsetCommitResponsePartition_0(x0, w)
 
 
 def _dec_TxnOffsetCommitResponse_0(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitResponse, int]:
@@ -148,22 +144,22 @@ def _dec_TxnOffsetCommitResponse_0(buf: memoryview, pos: int) -> tuple[TxnOffset
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[TxnOffsetCommitResponseTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_TxnOffsetCommitResponseTopic_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_TxnOffsetCommitResponseTopic_0(buf, pos); ap0(x0)
+        o.topics = a0
     return o, pos
 
 
-def _enc_TxnOffsetCommitResponse_0(o: TxnOffsetCommitResponse, w: Callable[[bytes], object]) -> None:
+def _enc_TxnOffsetCommitResponse_0(o: TxnOffsetCommitResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\xff\xff\xff\xff')
     else:
-        w(_S0.pack(len(a)))
-        for x in a:
-            _enc_TxnOffsetCommitResponseTopic_0(x, w)
+        w(_S0.pack(len(a0)))
+        for x0 in a0:
+            _enc_TxnOffsetCommitResponseTopic_0(x0, w)
 
 
 def _dec_TxnOffsetCommitResponsePartition_1(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitResponsePartition, int]:
@@ -174,7 +170,7 @@ def _dec_TxnOffsetCommitResponsePartition_1(buf: memoryview, pos: int) -> tuple[
     return o, pos
 
 
-def _enc_TxnOffsetCommitResponsePartition_1(o: TxnOffsetCommitResponsePartition, w: Callable[[bytes], object]) -> None:
+def _enc_TxnOffsetCommitResponsePartition_1(o: TxnOffsetCommitResponsePartition, w: Writer) -> None:
     w(_S0.pack(o.partition_index))
     w(_S1.pack(o.error_code))
     w(b'\x00')
@@ -187,23 +183,23 @@ def _dec_TxnOffsetCommitResponseTopic_1(buf: memoryview, pos: int) -> tuple[TxnO
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[TxnOffsetCommitResponsePartition] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_TxnOffsetCommitResponsePartition_1(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_TxnOffsetCommitResponsePartition_1(buf, pos); ap0(x0)
+        o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_TxnOffsetCommitResponseTopic_1(o: TxnOffsetCommitResponseTopic, w: Callable[[bytes], object]) -> None:
+def _enc_TxnOffsetCommitResponseTopic_1(o: TxnOffsetCommitResponseTopic, w: Writer) -> None:
     _w_cstr(w, o.name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_TxnOffsetCommitResponsePartition_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_TxnOffsetCommitResponsePartition_1(x0, w)
     w(b'\x00')
 
 
@@ -214,25 +210,25 @@ def _dec_TxnOffsetCommitResponse_1(buf: memoryview, pos: int) -> tuple[TxnOffset
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[TxnOffsetCommitResponseTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_TxnOffsetCommitResponseTopic_1(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_TxnOffsetCommitResponseTopic_1(buf, pos); ap0(x0)
+        o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_TxnOffsetCommitResponse_1(o: TxnOffsetCommitResponse, w: Callable[[bytes], object]) -> None:
+def _enc_TxnOffsetCommitResponse_1(o: TxnOffsetCommitResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_TxnOffsetCommitResponseTopic_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_TxnOffsetCommitResponseTopic_1(x0, w)
     w(b'\x00')
 
 
-_DEC_TxnOffsetCommitResponse: list[Callable[..., Any]] = [_dec_TxnOffsetCommitResponse_0, _dec_TxnOffsetCommitResponse_0, _dec_TxnOffsetCommitResponse_0, _dec_TxnOffsetCommitResponse_1, _dec_TxnOffsetCommitResponse_1, _dec_TxnOffsetCommitResponse_1]
-_ENC_TxnOffsetCommitResponse: list[Callable[..., Any]] = [_enc_TxnOffsetCommitResponse_0, _enc_TxnOffsetCommitResponse_0, _enc_TxnOffsetCommitResponse_0, _enc_TxnOffsetCommitResponse_1, _enc_TxnOffsetCommitResponse_1, _enc_TxnOffsetCommitResponse_1]
+_DEC_TxnOffsetCommitResponse: list[Callable[[memoryview, int], tuple[TxnOffsetCommitResponse, int]]] = [_dec_TxnOffsetCommitResponse_0, _dec_TxnOffsetCommitResponse_0, _dec_TxnOffsetCommitResponse_0, _dec_TxnOffsetCommitResponse_1, _dec_TxnOffsetCommitResponse_1, _dec_TxnOffsetCommitResponse_1]
+_ENC_TxnOffsetCommitResponse: list[Callable[[TxnOffsetCommitResponse, Writer], None]] = [_enc_TxnOffsetCommitResponse_0, _enc_TxnOffsetCommitResponse_0, _enc_TxnOffsetCommitResponse_0, _enc_TxnOffsetCommitResponse_1, _enc_TxnOffsetCommitResponse_1, _enc_TxnOffsetCommitResponse_1]

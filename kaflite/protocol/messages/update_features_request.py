@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -46,7 +46,7 @@ class UpdateFeaturesRequest:
     MIN_VERSION = 0
     MAX_VERSION = 2
     FLEXIBLE_MIN = 0
-    FeatureUpdateKey: type[FeatureUpdateKey]
+    FeatureUpdateKey: TypeAlias = FeatureUpdateKey
 
     def __init__(self, *, timeout_ms: int = 60000, feature_updates: list[FeatureUpdateKey] | None = None, validate_only: bool = False) -> None:
         self.timeout_ms = timeout_ms
@@ -86,9 +86,6 @@ class UpdateFeaturesRequest:
         return o, end
 
 
-UpdateFeaturesRequest.FeatureUpdateKey = FeatureUpdateKey  # type: ignore[misc]
-
-
 def _dec_FeatureUpdateKey_0(buf: memoryview, pos: int) -> tuple[FeatureUpdateKey, int]:
     o = _new(FeatureUpdateKey)
     o.feature, pos = _r_cstr(buf, pos)
@@ -99,7 +96,7 @@ def _dec_FeatureUpdateKey_0(buf: memoryview, pos: int) -> tuple[FeatureUpdateKey
     return o, pos
 
 
-def _enc_FeatureUpdateKey_0(o: FeatureUpdateKey, w: Callable[[bytes], object]) -> None:
+def _enc_FeatureUpdateKey_0(o: FeatureUpdateKey, w: Writer) -> None:
     _w_cstr(w, o.feature)
     w(_S1.pack(o.max_version_level))
     w(_S2.pack(o.allow_downgrade))
@@ -113,24 +110,24 @@ def _dec_UpdateFeaturesRequest_0(buf: memoryview, pos: int) -> tuple[UpdateFeatu
     if n < 0:
         o.feature_updates = None
     else:
-        a = []; ap = a.append
+        a0: list[FeatureUpdateKey] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_FeatureUpdateKey_0(buf, pos); ap(x)
-        o.feature_updates = a
+            x0, pos = _dec_FeatureUpdateKey_0(buf, pos); ap0(x0)
+        o.feature_updates = a0
     o.validate_only = False
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_UpdateFeaturesRequest_0(o: UpdateFeaturesRequest, w: Callable[[bytes], object]) -> None:
+def _enc_UpdateFeaturesRequest_0(o: UpdateFeaturesRequest, w: Writer) -> None:
     w(_S0.pack(o.timeout_ms))
-    a = o.feature_updates
-    if a is None:
+    a0 = o.feature_updates
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_FeatureUpdateKey_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_FeatureUpdateKey_0(x0, w)
     w(b'\x00')
 
 
@@ -144,7 +141,7 @@ def _dec_FeatureUpdateKey_1(buf: memoryview, pos: int) -> tuple[FeatureUpdateKey
     return o, pos
 
 
-def _enc_FeatureUpdateKey_1(o: FeatureUpdateKey, w: Callable[[bytes], object]) -> None:
+def _enc_FeatureUpdateKey_1(o: FeatureUpdateKey, w: Writer) -> None:
     _w_cstr(w, o.feature)
     w(_S1.pack(o.max_version_level))
     w(_S3.pack(o.upgrade_type))
@@ -158,27 +155,27 @@ def _dec_UpdateFeaturesRequest_1(buf: memoryview, pos: int) -> tuple[UpdateFeatu
     if n < 0:
         o.feature_updates = None
     else:
-        a = []; ap = a.append
+        a0: list[FeatureUpdateKey] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_FeatureUpdateKey_1(buf, pos); ap(x)
-        o.feature_updates = a
+            x0, pos = _dec_FeatureUpdateKey_1(buf, pos); ap0(x0)
+        o.feature_updates = a0
     o.validate_only = _S2.unpack_from(buf, pos)[0]; pos += 1
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_UpdateFeaturesRequest_1(o: UpdateFeaturesRequest, w: Callable[[bytes], object]) -> None:
+def _enc_UpdateFeaturesRequest_1(o: UpdateFeaturesRequest, w: Writer) -> None:
     w(_S0.pack(o.timeout_ms))
-    a = o.feature_updates
-    if a is None:
+    a0 = o.feature_updates
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_FeatureUpdateKey_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_FeatureUpdateKey_1(x0, w)
     w(_S2.pack(o.validate_only))
     w(b'\x00')
 
 
-_DEC_UpdateFeaturesRequest: list[Callable[..., Any]] = [_dec_UpdateFeaturesRequest_0, _dec_UpdateFeaturesRequest_1, _dec_UpdateFeaturesRequest_1]
-_ENC_UpdateFeaturesRequest: list[Callable[..., Any]] = [_enc_UpdateFeaturesRequest_0, _enc_UpdateFeaturesRequest_1, _enc_UpdateFeaturesRequest_1]
+_DEC_UpdateFeaturesRequest: list[Callable[[memoryview, int], tuple[UpdateFeaturesRequest, int]]] = [_dec_UpdateFeaturesRequest_0, _dec_UpdateFeaturesRequest_1, _dec_UpdateFeaturesRequest_1]
+_ENC_UpdateFeaturesRequest: list[Callable[[UpdateFeaturesRequest, Writer], None]] = [_enc_UpdateFeaturesRequest_0, _enc_UpdateFeaturesRequest_1, _enc_UpdateFeaturesRequest_1]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>i')
@@ -43,7 +43,7 @@ class UpdateFeaturesResponse:
     MIN_VERSION = 0
     MAX_VERSION = 2
     FLEXIBLE_MIN = 0
-    UpdatableFeatureResult: type[UpdatableFeatureResult]
+    UpdatableFeatureResult: TypeAlias = UpdatableFeatureResult
 
     def __init__(self, *, throttle_time_ms: int = 0, error_code: int = 0, error_message: str | None = '', results: list[UpdatableFeatureResult] | None = None) -> None:
         self.throttle_time_ms = throttle_time_ms
@@ -84,9 +84,6 @@ class UpdateFeaturesResponse:
         return o, end
 
 
-UpdateFeaturesResponse.UpdatableFeatureResult = UpdatableFeatureResult  # type: ignore[misc]
-
-
 def _dec_UpdatableFeatureResult_0(buf: memoryview, pos: int) -> tuple[UpdatableFeatureResult, int]:
     o = _new(UpdatableFeatureResult)
     o.feature, pos = _r_cstr(buf, pos)
@@ -96,7 +93,7 @@ def _dec_UpdatableFeatureResult_0(buf: memoryview, pos: int) -> tuple[UpdatableF
     return o, pos
 
 
-def _enc_UpdatableFeatureResult_0(o: UpdatableFeatureResult, w: Callable[[bytes], object]) -> None:
+def _enc_UpdatableFeatureResult_0(o: UpdatableFeatureResult, w: Writer) -> None:
     _w_cstr(w, o.feature)
     w(_S1.pack(o.error_code))
     _w_cstr(w, o.error_message)
@@ -112,25 +109,25 @@ def _dec_UpdateFeaturesResponse_0(buf: memoryview, pos: int) -> tuple[UpdateFeat
     if n < 0:
         o.results = None
     else:
-        a = []; ap = a.append
+        a0: list[UpdatableFeatureResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_UpdatableFeatureResult_0(buf, pos); ap(x)
-        o.results = a
+            x0, pos = _dec_UpdatableFeatureResult_0(buf, pos); ap0(x0)
+        o.results = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_UpdateFeaturesResponse_0(o: UpdateFeaturesResponse, w: Callable[[bytes], object]) -> None:
+def _enc_UpdateFeaturesResponse_0(o: UpdateFeaturesResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
     w(_S1.pack(o.error_code))
     _w_cstr(w, o.error_message)
-    a = o.results
-    if a is None:
+    a0 = o.results
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_UpdatableFeatureResult_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_UpdatableFeatureResult_0(x0, w)
     w(b'\x00')
 
 
@@ -144,12 +141,12 @@ def _dec_UpdateFeaturesResponse_1(buf: memoryview, pos: int) -> tuple[UpdateFeat
     return o, pos
 
 
-def _enc_UpdateFeaturesResponse_1(o: UpdateFeaturesResponse, w: Callable[[bytes], object]) -> None:
+def _enc_UpdateFeaturesResponse_1(o: UpdateFeaturesResponse, w: Writer) -> None:
     w(_S0.pack(o.throttle_time_ms))
     w(_S1.pack(o.error_code))
     _w_cstr(w, o.error_message)
     w(b'\x00')
 
 
-_DEC_UpdateFeaturesResponse: list[Callable[..., Any]] = [_dec_UpdateFeaturesResponse_0, _dec_UpdateFeaturesResponse_0, _dec_UpdateFeaturesResponse_1]
-_ENC_UpdateFeaturesResponse: list[Callable[..., Any]] = [_enc_UpdateFeaturesResponse_0, _enc_UpdateFeaturesResponse_0, _enc_UpdateFeaturesResponse_1]
+_DEC_UpdateFeaturesResponse: list[Callable[[memoryview, int], tuple[UpdateFeaturesResponse, int]]] = [_dec_UpdateFeaturesResponse_0, _dec_UpdateFeaturesResponse_0, _dec_UpdateFeaturesResponse_1]
+_ENC_UpdateFeaturesResponse: list[Callable[[UpdateFeaturesResponse, Writer], None]] = [_enc_UpdateFeaturesResponse_0, _enc_UpdateFeaturesResponse_0, _enc_UpdateFeaturesResponse_1]

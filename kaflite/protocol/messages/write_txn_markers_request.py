@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>q')
@@ -67,8 +67,8 @@ class WriteTxnMarkersRequest:
     MIN_VERSION = 1
     MAX_VERSION = 2
     FLEXIBLE_MIN = 1
-    WritableTxnMarker: type[WritableTxnMarker]
-    WritableTxnMarkerTopic: type[WritableTxnMarkerTopic]
+    WritableTxnMarker: TypeAlias = WritableTxnMarker
+    WritableTxnMarkerTopic: TypeAlias = WritableTxnMarkerTopic
 
     def __init__(self, *, markers: list[WritableTxnMarker] | None = None) -> None:
         self.markers = [] if markers is None else markers
@@ -106,10 +106,6 @@ class WriteTxnMarkersRequest:
         return o, end
 
 
-WriteTxnMarkersRequest.WritableTxnMarker = WritableTxnMarker  # type: ignore[misc]
-WriteTxnMarkersRequest.WritableTxnMarkerTopic = WritableTxnMarkerTopic  # type: ignore[misc]
-
-
 def _dec_WritableTxnMarkerTopic_0(buf: memoryview, pos: int) -> tuple[WritableTxnMarkerTopic, int]:
     o = _new(WritableTxnMarkerTopic)
     o.name, pos = _r_cstr(buf, pos)
@@ -122,14 +118,14 @@ def _dec_WritableTxnMarkerTopic_0(buf: memoryview, pos: int) -> tuple[WritableTx
     return o, pos
 
 
-def _enc_WritableTxnMarkerTopic_0(o: WritableTxnMarkerTopic, w: Callable[[bytes], object]) -> None:
+def _enc_WritableTxnMarkerTopic_0(o: WritableTxnMarkerTopic, w: Writer) -> None:
     _w_cstr(w, o.name)
-    a = o.partition_indexes
-    if a is None:
+    a0 = o.partition_indexes
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        w(_struct.pack('>%di' % len(a), *a))
+        w(_uvarint(len(a0) + 1))
+        w(_struct.pack('>%di' % len(a0), *a0))
     w(b'\x00')
 
 
@@ -142,27 +138,27 @@ def _dec_WritableTxnMarker_0(buf: memoryview, pos: int) -> tuple[WritableTxnMark
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[WritableTxnMarkerTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_WritableTxnMarkerTopic_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_WritableTxnMarkerTopic_0(buf, pos); ap0(x0)
+        o.topics = a0
     o.coordinator_epoch = _S3.unpack_from(buf, pos)[0]; pos += 4
     o.transaction_version = 0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_WritableTxnMarker_0(o: WritableTxnMarker, w: Callable[[bytes], object]) -> None:
+def _enc_WritableTxnMarker_0(o: WritableTxnMarker, w: Writer) -> None:
     w(_S0.pack(o.producer_id))
     w(_S1.pack(o.producer_epoch))
     w(_S2.pack(o.transaction_result))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_WritableTxnMarkerTopic_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_WritableTxnMarkerTopic_0(x0, w)
     w(_S3.pack(o.coordinator_epoch))
     w(b'\x00')
 
@@ -173,22 +169,22 @@ def _dec_WriteTxnMarkersRequest_0(buf: memoryview, pos: int) -> tuple[WriteTxnMa
     if n < 0:
         o.markers = None
     else:
-        a = []; ap = a.append
+        a0: list[WritableTxnMarker] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_WritableTxnMarker_0(buf, pos); ap(x)
-        o.markers = a
+            x0, pos = _dec_WritableTxnMarker_0(buf, pos); ap0(x0)
+        o.markers = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_WriteTxnMarkersRequest_0(o: WriteTxnMarkersRequest, w: Callable[[bytes], object]) -> None:
-    a = o.markers
-    if a is None:
+def _enc_WriteTxnMarkersRequest_0(o: WriteTxnMarkersRequest, w: Writer) -> None:
+    a0 = o.markers
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_WritableTxnMarker_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_WritableTxnMarker_0(x0, w)
     w(b'\x00')
 
 
@@ -201,27 +197,27 @@ def _dec_WritableTxnMarker_1(buf: memoryview, pos: int) -> tuple[WritableTxnMark
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[WritableTxnMarkerTopic] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_WritableTxnMarkerTopic_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_WritableTxnMarkerTopic_0(buf, pos); ap0(x0)
+        o.topics = a0
     o.coordinator_epoch = _S3.unpack_from(buf, pos)[0]; pos += 4
     o.transaction_version = _S4.unpack_from(buf, pos)[0]; pos += 1
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_WritableTxnMarker_1(o: WritableTxnMarker, w: Callable[[bytes], object]) -> None:
+def _enc_WritableTxnMarker_1(o: WritableTxnMarker, w: Writer) -> None:
     w(_S0.pack(o.producer_id))
     w(_S1.pack(o.producer_epoch))
     w(_S2.pack(o.transaction_result))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_WritableTxnMarkerTopic_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_WritableTxnMarkerTopic_0(x0, w)
     w(_S3.pack(o.coordinator_epoch))
     w(_S4.pack(o.transaction_version))
     w(b'\x00')
@@ -233,24 +229,24 @@ def _dec_WriteTxnMarkersRequest_1(buf: memoryview, pos: int) -> tuple[WriteTxnMa
     if n < 0:
         o.markers = None
     else:
-        a = []; ap = a.append
+        a0: list[WritableTxnMarker] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_WritableTxnMarker_1(buf, pos); ap(x)
-        o.markers = a
+            x0, pos = _dec_WritableTxnMarker_1(buf, pos); ap0(x0)
+        o.markers = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_WriteTxnMarkersRequest_1(o: WriteTxnMarkersRequest, w: Callable[[bytes], object]) -> None:
-    a = o.markers
-    if a is None:
+def _enc_WriteTxnMarkersRequest_1(o: WriteTxnMarkersRequest, w: Writer) -> None:
+    a0 = o.markers
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_WritableTxnMarker_1(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_WritableTxnMarker_1(x0, w)
     w(b'\x00')
 
 
-_DEC_WriteTxnMarkersRequest: list[Callable[..., Any]] = [_unsupported, _dec_WriteTxnMarkersRequest_0, _dec_WriteTxnMarkersRequest_1]
-_ENC_WriteTxnMarkersRequest: list[Callable[..., Any]] = [_unsupported, _enc_WriteTxnMarkersRequest_0, _enc_WriteTxnMarkersRequest_1]
+_DEC_WriteTxnMarkersRequest: list[Callable[[memoryview, int], tuple[WriteTxnMarkersRequest, int]]] = [_unsupported, _dec_WriteTxnMarkersRequest_0, _dec_WriteTxnMarkersRequest_1]
+_ENC_WriteTxnMarkersRequest: list[Callable[[WriteTxnMarkersRequest, Writer], None]] = [_unsupported, _enc_WriteTxnMarkersRequest_0, _enc_WriteTxnMarkersRequest_1]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any
+from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
     _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
 _S0 = _struct.Struct('>q')
@@ -79,9 +79,9 @@ class WriteTxnMarkersResponse:
     MIN_VERSION = 1
     MAX_VERSION = 2
     FLEXIBLE_MIN = 1
-    WritableTxnMarkerResult: type[WritableTxnMarkerResult]
-    WritableTxnMarkerTopicResult: type[WritableTxnMarkerTopicResult]
-    WritableTxnMarkerPartitionResult: type[WritableTxnMarkerPartitionResult]
+    WritableTxnMarkerResult: TypeAlias = WritableTxnMarkerResult
+    WritableTxnMarkerTopicResult: TypeAlias = WritableTxnMarkerTopicResult
+    WritableTxnMarkerPartitionResult: TypeAlias = WritableTxnMarkerPartitionResult
 
     def __init__(self, *, markers: list[WritableTxnMarkerResult] | None = None) -> None:
         self.markers = [] if markers is None else markers
@@ -119,11 +119,6 @@ class WriteTxnMarkersResponse:
         return o, end
 
 
-WriteTxnMarkersResponse.WritableTxnMarkerResult = WritableTxnMarkerResult  # type: ignore[misc]
-WriteTxnMarkersResponse.WritableTxnMarkerTopicResult = WritableTxnMarkerTopicResult  # type: ignore[misc]
-WriteTxnMarkersResponse.WritableTxnMarkerPartitionResult = WritableTxnMarkerPartitionResult  # type: ignore[misc]
-
-
 def _dec_WritableTxnMarkerPartitionResult_0(buf: memoryview, pos: int) -> tuple[WritableTxnMarkerPartitionResult, int]:
     o = _new(WritableTxnMarkerPartitionResult)
     o.partition_index = _S1.unpack_from(buf, pos)[0]; pos += 4
@@ -132,7 +127,7 @@ def _dec_WritableTxnMarkerPartitionResult_0(buf: memoryview, pos: int) -> tuple[
     return o, pos
 
 
-def _enc_WritableTxnMarkerPartitionResult_0(o: WritableTxnMarkerPartitionResult, w: Callable[[bytes], object]) -> None:
+def _enc_WritableTxnMarkerPartitionResult_0(o: WritableTxnMarkerPartitionResult, w: Writer) -> None:
     w(_S1.pack(o.partition_index))
     w(_S2.pack(o.error_code))
     w(b'\x00')
@@ -145,23 +140,23 @@ def _dec_WritableTxnMarkerTopicResult_0(buf: memoryview, pos: int) -> tuple[Writ
     if n < 0:
         o.partitions = None
     else:
-        a = []; ap = a.append
+        a0: list[WritableTxnMarkerPartitionResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_WritableTxnMarkerPartitionResult_0(buf, pos); ap(x)
-        o.partitions = a
+            x0, pos = _dec_WritableTxnMarkerPartitionResult_0(buf, pos); ap0(x0)
+        o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_WritableTxnMarkerTopicResult_0(o: WritableTxnMarkerTopicResult, w: Callable[[bytes], object]) -> None:
+def _enc_WritableTxnMarkerTopicResult_0(o: WritableTxnMarkerTopicResult, w: Writer) -> None:
     _w_cstr(w, o.name)
-    a = o.partitions
-    if a is None:
+    a0 = o.partitions
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_WritableTxnMarkerPartitionResult_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_WritableTxnMarkerPartitionResult_0(x0, w)
     w(b'\x00')
 
 
@@ -172,23 +167,23 @@ def _dec_WritableTxnMarkerResult_0(buf: memoryview, pos: int) -> tuple[WritableT
     if n < 0:
         o.topics = None
     else:
-        a = []; ap = a.append
+        a0: list[WritableTxnMarkerTopicResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_WritableTxnMarkerTopicResult_0(buf, pos); ap(x)
-        o.topics = a
+            x0, pos = _dec_WritableTxnMarkerTopicResult_0(buf, pos); ap0(x0)
+        o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_WritableTxnMarkerResult_0(o: WritableTxnMarkerResult, w: Callable[[bytes], object]) -> None:
+def _enc_WritableTxnMarkerResult_0(o: WritableTxnMarkerResult, w: Writer) -> None:
     w(_S0.pack(o.producer_id))
-    a = o.topics
-    if a is None:
+    a0 = o.topics
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_WritableTxnMarkerTopicResult_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_WritableTxnMarkerTopicResult_0(x0, w)
     w(b'\x00')
 
 
@@ -198,24 +193,24 @@ def _dec_WriteTxnMarkersResponse_0(buf: memoryview, pos: int) -> tuple[WriteTxnM
     if n < 0:
         o.markers = None
     else:
-        a = []; ap = a.append
+        a0: list[WritableTxnMarkerResult] = []; ap0 = a0.append
         for _ in range(n):
-            x, pos = _dec_WritableTxnMarkerResult_0(buf, pos); ap(x)
-        o.markers = a
+            x0, pos = _dec_WritableTxnMarkerResult_0(buf, pos); ap0(x0)
+        o.markers = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
 
-def _enc_WriteTxnMarkersResponse_0(o: WriteTxnMarkersResponse, w: Callable[[bytes], object]) -> None:
-    a = o.markers
-    if a is None:
+def _enc_WriteTxnMarkersResponse_0(o: WriteTxnMarkersResponse, w: Writer) -> None:
+    a0 = o.markers
+    if a0 is None:
         w(b'\x00')
     else:
-        w(_uvarint(len(a) + 1))
-        for x in a:
-            _enc_WritableTxnMarkerResult_0(x, w)
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_WritableTxnMarkerResult_0(x0, w)
     w(b'\x00')
 
 
-_DEC_WriteTxnMarkersResponse: list[Callable[..., Any]] = [_unsupported, _dec_WriteTxnMarkersResponse_0, _dec_WriteTxnMarkersResponse_0]
-_ENC_WriteTxnMarkersResponse: list[Callable[..., Any]] = [_unsupported, _enc_WriteTxnMarkersResponse_0, _enc_WriteTxnMarkersResponse_0]
+_DEC_WriteTxnMarkersResponse: list[Callable[[memoryview, int], tuple[WriteTxnMarkersResponse, int]]] = [_unsupported, _dec_WriteTxnMarkersResponse_0, _dec_WriteTxnMarkersResponse_0]
+_ENC_WriteTxnMarkersResponse: list[Callable[[WriteTxnMarkersResponse, Writer], None]] = [_unsupported, _enc_WriteTxnMarkersResponse_0, _enc_WriteTxnMarkersResponse_0]
