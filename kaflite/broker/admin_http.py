@@ -38,8 +38,8 @@ from urllib.parse import parse_qs, unquote, urlsplit
 import structlog
 
 from kaflite.broker.faults import ResponseRule
-from kaflite.coordinator.classic.group import Transition
 from kaflite.coordinator.classic.state import GroupState
+from kaflite.coordinator.group import Transition
 from kaflite.coordinator.snapshot import GroupSnapshot
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import REQUEST_NAMES, REQUESTS, ConsumerProtocolAssignment

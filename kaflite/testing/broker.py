@@ -27,8 +27,8 @@ from kaflite.broker.admin_http import decode_assignment as _decode_assignment
 from kaflite.broker.server import Broker as _Broker
 from kaflite.broker.server import install_uvloop
 from kaflite.config import KafliteConfig
-from kaflite.coordinator.classic.group import Transition
 from kaflite.coordinator.classic.state import GroupState
+from kaflite.coordinator.group import Transition
 from kaflite.coordinator.snapshot import OffsetSnapshot
 
 T = TypeVar("T")

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pytest
 
-from kaflite.coordinator.classic.group import OffsetAndMetadata
+from kaflite.coordinator.group import OffsetAndMetadata
 from kaflite.coordinator.records import (
     GroupMetadataRecordKey,
     OffsetCommitRecordKey,
