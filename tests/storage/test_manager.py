@@ -141,7 +141,7 @@ def test_sweeps(tmp_path: Path) -> None:
     assert lm.apply_retention(clock.advance(5000)) == d_segments
     assert lm.get_log("d", 0).log_start_offset == lm.get_log("d", 0).log_end_offset == 60
     assert len(lm.get_log("c", 0).segments) == c_segments
-    # the same two keys in every batch: each closed segment holds only superseded records
+    # the same two keys in every batch: every closed segment has superseded records to drop
     assert lm.run_cleaner(clock.now_ms())[("c", 0)].segments_cleaned == c_segments - 1
     lm.alter_topic_configs("d", {"retention.ms": None})
     assert lm.get_log("d", 0).config.retention_ms == LogConfig().retention_ms
