@@ -240,3 +240,16 @@ class Harness:
             self.sync(group, m, gen)
         assert self.state(group) is GroupState.STABLE
         return ids
+
+
+def wire(message: Any, version: int) -> Any:
+    """`message` as a client at `version` reads it: encoded, decoded back (every byte consumed).
+
+    Tests that check "the answer encodes at every version" compare this decoded value, so a field
+    lost or mangled on the wire fails them.
+    """
+    data = message.encode(version)
+    decoded, end = type(message).decode_from(data, 0, version)
+    assert end == len(data), f"{type(message).__name__} v{version}: decoded {end} of {len(data)} bytes"
+    assert decoded.encode(version) == data, f"{type(message).__name__} v{version} does not re-encode the same"
+    return decoded

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kaflite.coordinator import GroupState
 from kaflite.protocol.errors import ErrorCode as E
-from tests.coordinator.harness import Harness
+from tests.coordinator.harness import Harness, wire
 
 S = GroupState
 
@@ -276,7 +276,12 @@ def test_b_trig_1_membership_changes_trigger_rebalances(h: Harness) -> None:
     h3.heartbeat("g", ids3[0], 1)
     h3.advance(1_000)
     assert h3.state() is S.PREPARING_REBALANCE  # expiry of ids3[1]
-    assert ids and ids2
+    joined = [m.member_id for m in h.coord.snapshot("g").members]
+    assert len(joined) == 3 and set(ids) < set(joined)
+    assert "adding new member" in h.coord.history("g")[-1].reason
+    assert f"explicit LeaveGroup request for ({ids2[1]}) members" in h2.coord.history("g")[-1].reason
+    assert f"removing member {ids3[1]} on heartbeat expiration" in h3.coord.history("g")[-1].reason
+    assert [m.member_id for m in h3.coord.snapshot("g").members] == [ids3[0]]
 
 
 def test_b_join_9_group_max_size() -> None:
@@ -309,12 +314,15 @@ def test_join_v0_uses_session_timeout_as_rebalance_timeout(h: Harness) -> None:
     assert h.coord.snapshot("g").members[0].rebalance_timeout_ms == 7_000
 
 
-def test_join_responses_encode_for_every_version(h: Harness) -> None:
+def test_join_responses_encode_for_every_version() -> None:
     for v in range(0, 10):
         hv = Harness()
         t = hv.join_new(version=v)
         hv.advance(0)
         r = hv.responses[t]
-        assert r.error_code == E.NONE
-        r.encode(v)  # nullable protocol name only from v7, etc.
-    assert h
+        got = wire(r, v)  # what the client reads: protocol type only from v7, etc.
+        member = r.member_id
+        assert member.startswith("consumer-")
+        assert (got.error_code, got.generation_id, got.protocol_name, got.leader) == (E.NONE, 1, "range", member)
+        assert [(m.member_id, bytes(m.metadata)) for m in got.members] == [(member, b"sub")]  # the leader's list
+        assert got.protocol_type == ("consumer" if v >= 7 else None)

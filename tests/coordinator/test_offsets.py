@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from kaflite.coordinator import GroupState
 from kaflite.coordinator.records import decode_key, decode_offset_commit_value
 from kaflite.protocol.errors import ErrorCode as E
-from tests.coordinator.harness import Harness
+from tests.coordinator.harness import Harness, wire
 
 S = GroupState
 TP = ("orders", 0)
@@ -46,12 +48,23 @@ def test_b_off_1_unknown_group_with_generation(h: Harness) -> None:
     assert h.commit("nogroup", {TP: 1}, member_id="m", generation=1, version=9) == {TP: E.GROUP_ID_NOT_FOUND}
 
 
-def test_b_off_1_metadata_too_large(h: Harness) -> None:
-    h2 = Harness(offset_metadata_max_bytes=4)
-    res = h2.commit("s", {TP: 1, ("orders", 1): 2}, metadata="12345")
+def test_b_off_1_metadata_too_large() -> None:
+    h = Harness(offset_metadata_max_bytes=4)
+    res = h.commit("s", {TP: 1, ("orders", 1): 2}, metadata="12345")
     assert res == {TP: E.OFFSET_METADATA_TOO_LARGE, ("orders", 1): E.OFFSET_METADATA_TOO_LARGE}
-    assert h2.commit("s", {TP: 1}, metadata="1234") == {TP: E.NONE}
-    assert h
+    assert h.records == [] and _offset(h, "s") == -1  # nothing stored for the refused partitions
+    assert h.commit("s", {TP: 1}, metadata="1234") == {TP: E.NONE}  # the limit is inclusive
+    assert _offset(h, "s") == 1 and h.coord.snapshot("s").offsets[TP].metadata == "1234"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="Kafka counts metadata in UTF-16 chars (OffsetMetadataManager.isMetadataInvalid: "
+    "metadata.length() > offsetMetadataMaxSize); kaflite counts UTF-8 bytes, not in the coordinator README",
+)
+def test_b_off_1_metadata_limit_counts_characters_like_kafka() -> None:
+    h = Harness(offset_metadata_max_bytes=4)
+    assert h.commit("s", {TP: 2}, metadata="€€€€") == {TP: E.NONE}  # 4 chars (12 UTF-8 bytes): Kafka accepts
 
 
 def test_b_off_2_commit_produces_a_record_with_the_response(h: Harness) -> None:
@@ -96,8 +109,8 @@ def test_b_off_3_v8_answers_several_groups(h: Harness) -> None:
     resp = res.response_for("t")
     got = {g.group_id: (g.error_code, g.topics[0].partitions[0].committed_offset) for g in resp.groups}
     assert got == {"a": (E.NONE, 1), "b": (E.NONE, 2)}
-    resp.encode(8)
-    resp.encode(9)
+    for version in (8, 9):
+        assert wire(resp, version) == resp  # every field of the v8+ answer is on the wire
 
 
 def test_b_off_4_offsets_expire_retention_after_group_became_empty() -> None:

@@ -8,11 +8,14 @@ from typing import Any
 
 import pytest
 
-from kaflite.protocol.messages import REQUESTS
+from kaflite.protocol.messages import REQUESTS, ConsumerProtocolSubscription
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 GOLDEN = SHARED / "golden-frames"
 FILES = sorted(GOLDEN.glob("requests-*.jsonl")) if GOLDEN.is_dir() else []
+
+# frames in each recording; every client opens its connections with ApiVersions
+ROWS = {"aio": 32, "ck": 43, "ck848": 32, "cksasl": 58, "java": 39, "java848": 36, "kafkajs": 44, "kcat": 31, "kp": 37}
 
 pytestmark = pytest.mark.skipif(not FILES, reason=f"no golden frames: {GOLDEN}/requests-*.jsonl is absent")
 
@@ -37,7 +40,8 @@ def decode(row: dict[str, Any]) -> Any:
 @pytest.mark.parametrize("path", FILES, ids=[p.stem.removeprefix("requests-") for p in FILES])
 def test_every_golden_request_round_trips(path: Path) -> None:
     rows = load(path)
-    assert rows
+    assert len(rows) == ROWS[path.stem.removeprefix("requests-")]
+    assert rows[0]["api"] == "ApiVersions"
     for i, row in enumerate(rows):
         where = f"{path.name}:{i + 1} {row['api']} v{row['v']}"
         cls = REQUESTS[row["key"]]
@@ -54,53 +58,59 @@ def test_every_golden_request_round_trips(path: Path) -> None:
 
 
 def test_aiokafka_join_group_is_a_consumer_protocol() -> None:
-    for row in find("aio", "JoinGroup"):
-        req = decode(row)
-        assert req.protocol_type == "consumer"
-        assert req.group_id
-        assert req.session_timeout_ms > 0
-        assert [p.name for p in req.protocols]
+    reqs = [decode(row) for row in find("aio", "JoinGroup")]
+    # KIP-394: the first JoinGroup has no member id, the second carries the one the broker gave
+    assert [r.member_id == "" for r in reqs] == [True, False]
+    for req in reqs:
+        assert (req.group_id, req.protocol_type, req.session_timeout_ms) == ("aio-group", "consumer", 10000)
+        assert [p.name for p in req.protocols] == ["roundrobin"]
+        meta = bytes(req.protocols[0].metadata)
+        version = int.from_bytes(meta[:2], "big")
+        assert ConsumerProtocolSubscription.decode(meta[2:], version).topics == ["aio-topic"]
 
 
 def test_produce_records_are_zero_copy_views() -> None:
-    for client in ("aio", "java", "kp"):
+    # (topic, batches with records) each client produced: one partition per request
+    expected = {"aio": ("aio-topic", 5), "java": ("java-topic", 5), "kp": ("kp-topic", 1)}
+    for client, (topic_name, n_batches) in expected.items():
+        seen = 0
         for row in find(client, "Produce"):
             body = bytes.fromhex(row["body"])
             req = REQUESTS[0].decode(body, row["v"])
-            seen = 0
+            assert [t.name for t in req.topic_data] == [topic_name]
             for topic in req.topic_data:
                 for part in topic.partition_data:
                     records = part.records
                     assert isinstance(records, memoryview)
                     # a RecordBatch v2: baseOffset(8) + batchLength(4) == the rest of the view
                     batch_length = int.from_bytes(records[8:12], "big")
-                    assert len(records) >= 12 + batch_length
+                    assert len(records) == 12 + batch_length
                     assert records[16] == 2  # magic
                     assert bytes(records) in body
                     seen += 1
-            assert seen
+        assert seen == n_batches, client
 
 
 def test_java_sends_flexible_api_versions_with_its_software_name() -> None:
     (row, *_) = find("java", "ApiVersions", 4)
     req = decode(row)
-    assert req.client_software_name == "apache-kafka-java"
-    assert req.client_software_version
+    assert (req.client_software_name, req.client_software_version) == ("apache-kafka-java", "3.9.1")
 
 
 def test_confluent_kafka_uses_kip_848_heartbeat() -> None:
-    rows = find("ck848", "ConsumerGroupHeartbeat")
-    first = decode(rows[0])
-    assert first.group_id
-    assert first.member_epoch == 0  # joining
-    assert first.subscribed_topic_names
+    reqs = [decode(row) for row in find("ck848", "ConsumerGroupHeartbeat")]
+    first = reqs[0]
+    assert first.group_id == "ck848-group"
+    assert first.subscribed_topic_names == ["ck848-topic"]
+    # joins with epoch 0, heartbeats at the epoch it was given, leaves with -1
+    assert [r.member_epoch for r in reqs] == [0, 1, 1, 1, 1, -1]
+    assert {r.member_id for r in reqs} == {"I0ZlQoRSSlG3H0jf8L9bNw"}  # a client-chosen id (KIP-848)
 
 
 def test_kafka_python_offset_commit_targets_its_group() -> None:
-    for row in find("kp", "OffsetCommit"):
-        req = decode(row)
-        assert req.group_id
-        for topic in req.topics:
-            assert topic.name
-            for part in topic.partitions:
-                assert part.committed_offset >= 0
+    (row,) = find("kp", "OffsetCommit")
+    req = decode(row)
+    assert req.group_id == "kp-group"
+    assert [(t.name, [(p.partition_index, p.committed_offset) for p in t.partitions]) for t in req.topics] == [
+        ("kp-topic", [(0, 5)])
+    ]

@@ -534,18 +534,24 @@ def test_tagged_fields_at_default_are_omitted() -> None:
     assert resp.encode(3) == expected
     assert resp.encode(4) == expected
     assert M.ApiVersionsResponse(api_keys=[key]).encode(3) == expected
+    assert M.ApiVersionsResponse.decode(expected, 3) == resp == M.ApiVersionsResponse.decode(expected, 4)
     # a non-default tagged field is written, in tag order
     resp.zk_migration_ready = True
     resp.finalized_features_epoch = 5
-    assert resp.encode(3) == expected[:-1] + b"\x02" + b"\x01\x08" + (5).to_bytes(8, "big") + b"\x03\x01\x01"
+    data = resp.encode(3)
+    assert data == expected[:-1] + b"\x02" + b"\x01\x08" + (5).to_bytes(8, "big") + b"\x03\x01\x01"
+    assert M.ApiVersionsResponse.decode(data, 3) == resp
 
 
 def test_nullable_tagged_string_and_struct_defaults_are_omitted() -> None:
     # FetchRequest v15: ClusterId (tag 0, default null) and ReplicaState (tag 1) at defaults
     req = M.FetchRequest(max_wait_ms=1, min_bytes=1, topics=[], forgotten_topics_data=[], rack_id="")
     assert req.encode(15).endswith(b"\x00")
+    back = M.FetchRequest.decode(req.encode(15), 15)
+    assert back == req and back.cluster_id is None
     data = M.FetchRequest(cluster_id="c").encode(15)
     assert data.endswith(b"\x01" + b"\x00\x02\x02c")
+    assert M.FetchRequest.decode(data, 15).cluster_id == "c"
     state = M.FetchRequest.ReplicaState(replica_id=3, replica_epoch=4)
     data = M.FetchRequest(replica_state=state).encode(15)
     assert data.endswith(b"\x01" + b"\x01\x0d" + b"\x00\x00\x00\x03" + (4).to_bytes(8, "big") + b"\x00")
@@ -595,11 +601,14 @@ def test_string_lengths_count_utf8_bytes() -> None:
 def test_data_schema_encodings() -> None:
     key = M.OffsetCommitKey(group="g", topic="t", partition=3)
     assert key.encode(1) == b"\x00\x01g\x00\x01t\x00\x00\x00\x03"
+    assert M.OffsetCommitKey.decode(b"\x00\x01g\x00\x01t\x00\x00\x00\x03", 1) == key
     assert M.GroupMetadataKey(group="grp").encode(2) == b"\x00\x03grp"
+    assert M.GroupMetadataKey.decode(b"\x00\x03grp", 2) == M.GroupMetadataKey(group="grp")
     value = M.OffsetCommitValue(offset=5, leader_epoch=2, metadata="", commit_timestamp=9)
     assert M.OffsetCommitValue.decode(value.encode(3), 3) == value
     # v4 is flexible: compact string and a tag section
     assert value.encode(4).endswith(b"\x01" + (9).to_bytes(8, "big") + b"\x00")
+    assert M.OffsetCommitValue.decode(value.encode(4), 4) == value
 
 
 REQUEST_COMBOS = _combos(sorted(c.__name__ for c in REQUESTS.values()))

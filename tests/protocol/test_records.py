@@ -254,10 +254,19 @@ def test_hypothesis_round_trip(recs: list[R.NewRecord], compression: int, base_o
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.binary(max_size=300))
-def test_hypothesis_garbage_never_crashes_unexpectedly(data: bytes) -> None:
+@given(st.binary(max_size=300), st.booleans())
+def test_hypothesis_garbage_never_crashes_unexpectedly(data: bytes, valid_first: bool) -> None:
+    # garbage alone, or garbage after a good batch: the good batch is still read, then RecordError
+    good = R.build_batch([R.NewRecord(b"k", b"v")], timestamp_ms=1_000) if valid_first else b""
+    blob = good + data
+    decoded = []
     try:
-        for h in R.iter_batches(data):
-            R.decode_records(data, h.position)
+        for h in R.iter_batches(blob):
+            assert h.magic == 2 and h.position + h.size_in_bytes <= len(blob)
+            decoded.append(R.decode_records(blob, h.position))
     except R.RecordError:
         pass
+    if valid_first:
+        assert [(r.offset, r.timestamp, r.key, r.value) for r in decoded[0]] == [(0, 1_000, b"k", b"v")]
+    if not data:
+        assert len(decoded) == int(valid_first)  # nothing after the good batch: no error, no extra batch

@@ -142,15 +142,19 @@ def test_retention_by_time_and_size(open_log) -> None:
     plog = open_log(small_config(**{"retention.ms": "10000"}))
     for i in range(100):
         plog.append(batch(2, ts=T0 + i * 100), leader_epoch=0, now_ms=T0 + i * 100)
-    n = len(plog.segments)
-    assert plog.apply_retention(T0 + 9_000) == 0
-    deleted = plog.apply_retention(T0 + 15_000)
-    assert 0 < deleted < n
-    assert plog.log_start_offset == plog.segments[0].base_offset > 0
+    segments = list(plog.segments)
+    assert len(segments) > 2
+    assert plog.apply_retention(T0 + 9_000) == 0  # no record is older than 10 s yet
+    # at T0 + 15 s the segments whose newest record is older than T0 + 5 s go, oldest first
+    expired = [s.base_offset for s in segments if s.max_timestamp < T0 + 5_000]
+    assert 0 < len(expired) < len(segments)
+    assert plog.apply_retention(T0 + 15_000) == len(expired)
+    assert [s.base_offset for s in plog.segments] == [s.base_offset for s in segments[len(expired) :]]
+    assert plog.log_start_offset == segments[len(expired)].base_offset
     assert not list(plog.directory.glob("*.deleted"))
     with pytest.raises(OffsetOutOfRangeError):
         plog.read(0, 100)
-    assert plog.apply_retention(T0 + 10**9) > 0
+    assert plog.apply_retention(T0 + 10**9) == len(segments) - len(expired)  # the rest, active one too
     assert plog.log_start_offset == plog.log_end_offset == 200
     plog.append(batch(1), leader_epoch=0, now_ms=T0 + 10**9)
     assert plog.read(200, 100).first_offset == 200

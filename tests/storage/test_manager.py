@@ -134,10 +134,15 @@ def test_sweeps(tmp_path: Path) -> None:
     for _ in range(30):
         lm.get_log("d", 0).append(batch(2, ts=clock.now_ms()), leader_epoch=0, now_ms=clock.now_ms())
         lm.get_log("c", 0).append(batch(2, ts=clock.now_ms()), leader_epoch=0, now_ms=clock.now_ms())
+    d_segments, c_segments = len(lm.get_log("d", 0).segments), len(lm.get_log("c", 0).segments)
+    assert d_segments > 1 and c_segments > 1  # 4 KiB segments: the 30 batches rolled
     assert lm.flush_due(clock.advance(100)) == 1  # "c" keeps the 1000 ms default
-    assert lm.apply_retention(clock.advance(5000)) > 0
-    assert lm.get_log("d", 0).log_start_offset > 0
-    assert lm.run_cleaner(clock.now_ms())[("c", 0)].segments_cleaned > 0
+    # every "d" segment is past retention.ms (the active one after rolling); "c" is compact only
+    assert lm.apply_retention(clock.advance(5000)) == d_segments
+    assert lm.get_log("d", 0).log_start_offset == lm.get_log("d", 0).log_end_offset == 60
+    assert len(lm.get_log("c", 0).segments) == c_segments
+    # the same two keys in every batch: every closed segment has superseded records to drop
+    assert lm.run_cleaner(clock.now_ms())[("c", 0)].segments_cleaned == c_segments - 1
     lm.alter_topic_configs("d", {"retention.ms": None})
     assert lm.get_log("d", 0).config.retention_ms == LogConfig().retention_ms
 

@@ -51,14 +51,21 @@ def test_epochs(open_log) -> None:
     assert exc.value.error_code == ErrorCode.INVALID_PRODUCER_EPOCH
     with pytest.raises(OutOfOrderSequenceError):
         plog.append(idem(2, epoch=4), leader_epoch=0, now_ms=T0)
-    plog.append(idem(0, epoch=4), leader_epoch=0, now_ms=T0)
-    plog.append(idem(2, epoch=4), leader_epoch=0, now_ms=T0)
+    # a new epoch starts over at sequence 0; the refused batches wrote nothing
+    assert plog.append(idem(0, epoch=4), leader_epoch=0, now_ms=T0).first_offset == 2
+    assert plog.append(idem(2, epoch=4), leader_epoch=0, now_ms=T0).first_offset == 4
+    assert plog.log_end_offset == 6
 
 
 def test_unknown_producer_may_start_anywhere_and_sequences_wrap(open_log) -> None:
     plog = open_log()
-    plog.append(idem(2**31 - 2, n=2), leader_epoch=0, now_ms=T0)
-    plog.append(idem(0), leader_epoch=0, now_ms=T0)
+    first = plog.append(idem(2**31 - 2, n=2), leader_epoch=0, now_ms=T0)  # sequences 2**31-2, 2**31-1
+    assert (first.first_offset, first.error_code) == (0, ErrorCode.NONE)
+    wrapped = plog.append(idem(0), leader_epoch=0, now_ms=T0)  # the next sequence wraps to 0
+    assert (wrapped.first_offset, wrapped.error_code) == (2, ErrorCode.NONE)
+    with pytest.raises(OutOfOrderSequenceError):
+        plog.append(idem(3), leader_epoch=0, now_ms=T0)  # 2 is next: a gap
+    assert plog.log_end_offset == 4
 
 
 def test_several_batches_in_one_append_are_checked_in_order(open_log) -> None:
@@ -87,4 +94,4 @@ def test_expiry_and_retention_forget_producers(open_log) -> None:
     plog.append(idem(0), leader_epoch=0, now_ms=T0)
     assert plog.remove_expired_producers(T0 + 1000, 86_400_000) == []
     assert plog.remove_expired_producers(T0 + 86_400_000, 86_400_000) == [1000]
-    plog.append(idem(57), leader_epoch=0, now_ms=T0)  # unknown again: any sequence
+    assert plog.append(idem(57), leader_epoch=0, now_ms=T0).first_offset == 2  # unknown again: any sequence
