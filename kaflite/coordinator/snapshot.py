@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-
-from kaflite.coordinator.classic.state import GroupState
+from enum import Enum
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +30,7 @@ class OffsetSnapshot:
 @dataclass(frozen=True, slots=True)
 class GroupSnapshot:
     group_id: str
-    state: GroupState
+    state: Enum  # the group type's state (GroupState for classic groups); str() is Kafka's name
     generation: int
     leader_id: str | None
     protocol_type: str | None
