@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from kaflite.coordinator.classic.group import ClassicGroup, Member, Protocol
+from kaflite.coordinator.classic.state import GroupState
 from kaflite.coordinator.records import group_metadata_value
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import (
@@ -119,7 +120,7 @@ def described_group(group: ClassicGroup) -> DescribeGroupsResponse.DescribedGrou
     """DescribeGroups' entry: subscriptions, assignments and the protocol only once Stable."""
     DG = DescribeGroupsResponse.DescribedGroup
     DM = DescribeGroupsResponse.DescribedGroupMember
-    stable = group.state_name() == "Stable"
+    stable = group.is_in(GroupState.STABLE)
     members = [
         DM(
             member_id=m.member_id,
