@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-import base64
 import contextlib
 import signal
 import time
-import uuid
 from pathlib import Path
 from typing import Any
 
@@ -27,42 +25,9 @@ from kaflite.protocol.messages import ApiVersionsResponse
 from kaflite.storage.checkpoint import write_atomic
 from kaflite.storage.config import LogConfig
 from kaflite.storage.manager import LogManager, TopicInfo
+from kaflite.storage.meta import PRODUCER_ID_BLOCK_FILE, ProducerIdManager, load_meta_properties
 
 log = structlog.get_logger("kaflite.broker")
-
-PRODUCER_ID_BLOCK = 1000
-
-
-class ProducerIdManager:
-    """Hands out producer ids from blocks reserved on disk, so ids never repeat across restarts."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.next_id = int(path.read_text().strip()) if path.exists() else 0
-        self.block_end = self.next_id
-
-    def allocate(self) -> int:
-        if self.next_id >= self.block_end:
-            self.block_end = self.next_id + PRODUCER_ID_BLOCK
-            write_atomic(self.path, f"{self.block_end}\n".encode())
-        pid = self.next_id
-        self.next_id += 1
-        return pid
-
-
-def load_meta_properties(data_dir: Path, node_id: int) -> str:
-    """Kafka's meta.properties: the cluster id survives restarts, a mismatched node id is refused."""
-    path = data_dir / "meta.properties"
-    if path.exists():
-        props = dict(line.split("=", 1) for line in path.read_text().splitlines()
-                     if "=" in line and not line.startswith("#"))
-        if int(props.get("node.id", node_id)) != node_id:
-            raise SystemExit(f"{path} belongs to node.id={props['node.id']}, not {node_id}")
-        return props["cluster.id"].strip()
-    cluster_id = base64.urlsafe_b64encode(uuid.uuid4().bytes).decode().rstrip("=")
-    write_atomic(path, f"#kaflite\nversion=1\ncluster.id={cluster_id}\nnode.id={node_id}\n".encode())
-    return cluster_id
-
 
 class Broker:
     """One kaflite node. ``start()`` binds and serves; ``stop()`` drains, flushes and closes."""
@@ -131,7 +96,7 @@ class Broker:
         t0 = time.perf_counter()
         self.data_dir.mkdir(parents=True, exist_ok=True)
         self.cluster_id = load_meta_properties(self.data_dir, self.config.node_id)
-        self.producer_ids = ProducerIdManager(self.data_dir / "kaflite-producer-id-block")
+        self.producer_ids = ProducerIdManager(self.data_dir / PRODUCER_ID_BLOCK_FILE)
         defaults = LogConfig.from_dict(self.config.topic_log_defaults())
         self.logs = LogManager(self.data_dir, defaults, self.clock.now_ms)
         self.groups = GroupHandler(self)
