@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import structlog
 
-from kaflite.broker.connection import RequestContext
-from kaflite.broker.topics import config_entries, is_internal, is_valid_topic_name, validate_new_topic
+from kaflite.broker.context import BrokerContext, RequestContext
+from kaflite.broker.router import Router
+from kaflite.broker.topics import config_entries, is_internal, is_valid_topic_name, topic_by_id, validate_new_topic
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import (
     ApiVersionsRequest,
@@ -27,9 +28,6 @@ from kaflite.protocol.messages import (
 )
 from kaflite.storage.errors import StorageError
 
-if TYPE_CHECKING:
-    from kaflite.broker.server import Broker
-
 log = structlog.get_logger("kaflite.admin")
 
 ZERO_UUID = bytes(16)
@@ -41,8 +39,21 @@ MR = MetadataResponse
 
 
 class AdminHandler:
-    def __init__(self, broker: Broker) -> None:
-        self.broker = broker
+    def __init__(self, context: BrokerContext) -> None:
+        self.config = context.config
+        self.logs = context.logs
+        self.state = context.state
+        self.router: Router | None = None  # ApiVersions lists what this router serves
+
+    def register(self, router: Router) -> None:
+        self.router = router
+        router.add(18, self.api_versions)
+        router.add(3, self.metadata)
+        router.add(60, self.describe_cluster)
+        router.add(32, self.describe_configs)
+        router.add(19, self.create_topics)
+        router.add(20, self.delete_topics)
+        router.add(37, self.create_partitions)
 
     # -- ApiVersions, DescribeCluster -------------------------------------------------------------
 
@@ -50,32 +61,32 @@ class AdminHandler:
         if ctx.version >= 3:
             ctx.connection.log = ctx.connection.log.bind(client_software=req.client_software_name,
                                                          client_version=req.client_software_version)
-        return ApiVersionsResponse(api_keys=self.broker.api_versions_list())
+        assert self.router is not None
+        return ApiVersionsResponse(api_keys=self.router.api_versions())
 
     def describe_cluster(self, ctx: RequestContext, req: DescribeClusterRequest) -> DescribeClusterResponse:
-        b = self.broker
+        node, state = self.config.node_id, self.state
         return DescribeClusterResponse(
-            cluster_id=b.cluster_id, controller_id=b.config.node_id,
+            cluster_id=state.cluster_id, controller_id=node,
             brokers=[DescribeClusterResponse.DescribeClusterBroker(
-                broker_id=b.config.node_id, host=b.advertised_host, port=b.port)],
+                broker_id=node, host=state.advertised_host, port=state.port)],
             cluster_authorized_operations=AUTHORIZED_OPERATIONS_OMITTED)
 
     # -- Metadata ---------------------------------------------------------------------------------
 
     def metadata(self, ctx: RequestContext, req: MetadataRequest) -> MetadataResponse:
-        b = self.broker
-        logs = b.logs
+        logs, state, node = self.logs, self.state, self.config.node_id
         if req.topics is None or (ctx.version == 0 and not req.topics):
             wanted = [(info.name, None) for info in logs.topics().values()]
         else:
             wanted = []
             for t in req.topics:
                 if t.name is None and t.topic_id != ZERO_UUID:
-                    info = self.broker.topic_by_id(t.topic_id)
+                    info = topic_by_id(logs, t.topic_id)
                     wanted.append((info.name if info else None, t.topic_id))
                 else:
                     wanted.append((t.name, None))
-        auto_create = b.config.auto_create_topics_enable and (ctx.version < 4 or req.allow_auto_topic_creation)
+        auto_create = self.config.auto_create_topics_enable and (ctx.version < 4 or req.allow_auto_topic_creation)
         topics = []
         for name, tid in wanted:
             if name is None:
@@ -95,12 +106,12 @@ class AdminHandler:
                 continue
             topics.append(self._topic_metadata(info))
         return MetadataResponse(
-            brokers=[MR.MetadataResponseBroker(node_id=b.config.node_id, host=b.advertised_host, port=b.port)],
-            cluster_id=b.cluster_id, controller_id=b.config.node_id, topics=topics,
+            brokers=[MR.MetadataResponseBroker(node_id=node, host=state.advertised_host, port=state.port)],
+            cluster_id=state.cluster_id, controller_id=node, topics=topics,
             cluster_authorized_operations=AUTHORIZED_OPERATIONS_OMITTED)
 
     def _topic_metadata(self, info: Any) -> MetadataResponse.MetadataResponseTopic:
-        node = self.broker.config.node_id
+        node = self.config.node_id
         return MR.MetadataResponseTopic(
             name=info.name, topic_id=info.topic_id, is_internal=is_internal(info.name),
             topic_authorized_operations=AUTHORIZED_OPERATIONS_OMITTED,
@@ -112,7 +123,7 @@ class AdminHandler:
         if not is_valid_topic_name(name) or name.startswith("__"):
             return None
         try:
-            info = self.broker.logs.create_topic(name, self.broker.config.num_partitions, {})
+            info = self.logs.create_topic(name, self.config.num_partitions, {})
         except StorageError:
             return None
         log.info("auto-created topic", topic=name, partitions=info.partitions)
@@ -129,12 +140,12 @@ class AdminHandler:
             results.append(out)
             keys = set(res.configuration_keys) if res.configuration_keys else None
             if res.resource_type == TOPIC_RESOURCE:
-                info = self.broker.logs.topic(res.resource_name)
+                info = self.logs.topic(res.resource_name)
                 if info is None:
                     out.error_code = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
                     out.error_message = f"topic {res.resource_name} does not exist"
                     continue
-                for name, value, is_dynamic in config_entries(self.broker.logs, info.configs):
+                for name, value, is_dynamic in config_entries(self.logs, info.configs):
                     if keys is not None and name not in keys:
                         continue
                     source = DYNAMIC_TOPIC_CONFIG if is_dynamic else DEFAULT_CONFIG
@@ -145,11 +156,11 @@ class AdminHandler:
                         if req.include_synonyms else [],
                         config_type=0, documentation=None))
             elif res.resource_type == BROKER_RESOURCE:
-                if res.resource_name not in ("", str(self.broker.config.node_id)):
+                if res.resource_name not in ("", str(self.config.node_id)):
                     out.error_code = ErrorCode.INVALID_REQUEST
                     out.error_message = f"unknown broker {res.resource_name}"
                     continue
-                for name, value, is_default, doc in self.broker.config.describe():
+                for name, value, is_default, doc in self.config.describe():
                     if keys is not None and name not in keys:
                         continue
                     source = DEFAULT_CONFIG if is_default else STATIC_BROKER_CONFIG
@@ -166,8 +177,8 @@ class AdminHandler:
 
     def create_topics(self, ctx: RequestContext, req: CreateTopicsRequest) -> CreateTopicsResponse:
         R = CreateTopicsResponse
-        cfg = self.broker.config
-        logs = self.broker.logs
+        cfg = self.config
+        logs = self.logs
         results = []
         for t in req.topics:
             out = R.CreatableTopicResult(name=t.name, num_partitions=-1, replication_factor=-1, configs=None)
@@ -220,7 +231,7 @@ class AdminHandler:
 
     def delete_topics(self, ctx: RequestContext, req: DeleteTopicsRequest) -> DeleteTopicsResponse:
         R = DeleteTopicsResponse
-        logs = self.broker.logs
+        logs = self.logs
         wanted: list[tuple[str | None, bytes]] = []
         if ctx.version >= 6:
             wanted = [(t.name, t.topic_id) for t in req.topics]
@@ -228,7 +239,7 @@ class AdminHandler:
             wanted = [(n, ZERO_UUID) for n in req.topic_names]
         results = []
         for name, tid in wanted:
-            info = logs.topic(name) if name is not None else self.broker.topic_by_id(tid)
+            info = logs.topic(name) if name is not None else topic_by_id(logs, tid)
             out = R.DeletableTopicResult(name=name, topic_id=tid)
             results.append(out)
             if info is None:
@@ -240,13 +251,12 @@ class AdminHandler:
                 out.error_message = f"cannot delete internal topic {info.name}"
                 continue
             logs.delete_topic(info.name)
-            self.broker.on_topic_deleted(info.name)
             log.info("deleted topic", topic=info.name)
         return R(responses=results)
 
     def create_partitions(self, ctx: RequestContext, req: CreatePartitionsRequest) -> CreatePartitionsResponse:
         R = CreatePartitionsResponse
-        logs = self.broker.logs
+        logs = self.logs
         results = []
         for t in req.topics:
             out = R.CreatePartitionsTopicResult(name=t.name)
@@ -264,7 +274,7 @@ class AdminHandler:
                 out.error_message = (f"Topic currently has {info.partitions} partitions, which is higher than "
                                      f"or equal to the requested {t.count}.")
                 continue
-            if t.assignments and any(a.broker_ids != [self.broker.config.node_id] for a in t.assignments):
+            if t.assignments and any(a.broker_ids != [self.config.node_id] for a in t.assignments):
                 out.error_code = ErrorCode.INVALID_REPLICA_ASSIGNMENT
                 continue
             if not req.validate_only:

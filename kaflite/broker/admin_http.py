@@ -32,20 +32,19 @@ import re
 import time
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import structlog
 
+from kaflite.broker.context import BrokerContext
 from kaflite.broker.faults import ResponseRule
+from kaflite.broker.groups import GroupHandler
 from kaflite.coordinator.classic.state import GroupState
 from kaflite.coordinator.group import Transition
 from kaflite.coordinator.snapshot import GroupSnapshot
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import REQUEST_NAMES, REQUESTS, ConsumerProtocolAssignment
-
-if TYPE_CHECKING:
-    from kaflite.broker.server import Broker
 
 log = structlog.get_logger("kaflite.admin_http")
 
@@ -169,49 +168,49 @@ class WaitTimeout(TimeoutError):
 
 @dataclass
 class AdminOps:
-    """Every admin operation, run on the broker's loop; arguments and results are JSON values."""
+    """Every admin operation, run on the broker's loop; arguments and results are JSON values.
 
-    broker: Broker
+    ``reset`` is the broker's own reset (the one thing here that is the server's, not a service's).
+    """
+
+    context: BrokerContext
+    group_handler: GroupHandler
+    reset_broker: Callable[[], Awaitable[None]]
 
     def info(self) -> dict[str, Any]:
-        b = self.broker
-        return {"bootstrap": f"{b.advertised_host}:{b.port}", "port": b.port, "paused": b.paused,
-                "data_dir": str(b.data_dir), "cluster_id": b.cluster_id}
+        state = self.context.state
+        return {"bootstrap": f"{state.advertised_host}:{state.port}", "port": state.port, "paused": state.paused,
+                "data_dir": str(self.context.data_dir), "cluster_id": state.cluster_id}
 
     def groups(self) -> list[str]:
-        return sorted(self.broker.groups.runtime.coordinator.group_ids())
+        return self.group_handler.group_ids()
 
     def group(self, group_id: str) -> dict[str, Any] | None:
-        runtime = self.broker.groups.runtime
-        snap = runtime.snapshot(group_id)
-        return None if snap is None else group_json(snap, runtime.history(group_id))
+        g = self.group_handler
+        snap = g.snapshot(group_id)
+        return None if snap is None else group_json(snap, g.history(group_id))
 
     async def wait_for_group(self, group_id: str, state: str | None = "Stable", members: int | None = None,
                              generation: int | None = None, timeout: float = 30.0) -> dict[str, Any] | None:
         """Driven by the coordinator's transitions; WaitTimeout carries the last snapshot."""
         want = GroupState(state) if state else None
         timeout = min(max(float(timeout), 0.0), MAX_WAIT_S)
-        deadline = time.monotonic() + timeout
-        while True:
-            # reset() swaps the group handler: wait on whichever runtime is current.
-            runtime = self.broker.groups.runtime
-            try:
-                snap = await runtime.wait_for_group(group_id, state=want, members=members, generation=generation,
-                                                    timeout=max(0.0, deadline - time.monotonic()))
-                return None if snap is None else group_json(snap, runtime.history(group_id))
-            except TimeoutError:
-                if runtime is self.broker.groups.runtime or time.monotonic() >= deadline:
-                    raise WaitTimeout(
-                        f"group {group_id!r} did not reach state={state} members={members} "
-                        f"generation={generation} within {timeout}s", self.group(group_id)) from None
+        g = self.group_handler
+        try:
+            snap = await g.wait_for_group(group_id, want, members, generation, timeout)
+        except TimeoutError:
+            raise WaitTimeout(
+                f"group {group_id!r} did not reach state={state} members={members} "
+                f"generation={generation} within {timeout}s", self.group(group_id)) from None
+        return None if snap is None else group_json(snap, g.history(group_id))
 
     def create_topic(self, name: str, partitions: int = 1, configs: dict[str, Any] | None = None) -> str:
         props = {str(k): str(v) for k, v in (configs or {}).items()}
-        self.broker.logs.create_topic(name, int(partitions), props)
+        self.context.logs.create_topic(name, int(partitions), props)
         return name
 
     async def reset(self) -> None:
-        await self.broker.reset()
+        await self.reset_broker()
 
     def drop_responses(self, api: str | int, group: str | None = None, count: int | None = 1,
                        seconds: float | None = None, member_id: str | None = None,
@@ -227,7 +226,7 @@ class AdminOps:
               seconds: float | None, member_id: str | None, skip: int) -> dict[str, Any]:
         key = resolve_api(api)
         until = None if seconds is None else time.monotonic() + float(seconds)
-        self.broker.faults.add_response_rule(MatchingRule(key, action, group=group, delay_ms=delay_ms,
+        self.context.faults.add_response_rule(MatchingRule(key, action, group=group, delay_ms=delay_ms,
                                                           remaining=None if count is None else int(count),
                                                           until=until, member_id=member_id, skip=int(skip)))
         return {"api": API_NAME_BY_KEY[key], "api_key": key, "action": action, "group": group, "count": count,
@@ -236,23 +235,23 @@ class AdminOps:
     def fail_coordinator(self, error: str | int = "NOT_COORDINATOR", seconds: float = 1.0,
                          group: str | None = None) -> dict[str, Any]:
         code = resolve_error(error)
-        self.broker.faults.fail_coordinator(code, float(seconds), group)
+        self.context.faults.fail_coordinator(code, float(seconds), group)
         return {"coordinator_error": code.name, "seconds": seconds, "group": group}
 
     def drop_member_connections(self, group: str, member_id: str) -> int:
-        return self.broker.faults.drop_member_connections(group, member_id)
+        return self.context.state.drop_member_connections(group, member_id)
 
     def expire_member(self, group: str, member_id: str) -> bool:
-        return self.broker.faults.expire_member(group, member_id)
+        return self.group_handler.expire_member(group, member_id)
 
     def pause(self) -> None:
-        self.broker.faults.pause()
+        self.context.state.pause()
 
     def resume(self) -> None:
-        self.broker.faults.resume()
+        self.context.state.resume()
 
     def clear(self) -> None:
-        self.broker.faults.clear()
+        self.context.clear_faults()
 
 
 # -- HTTP -------------------------------------------------------------------------------------------
@@ -284,8 +283,8 @@ def _opt_float(v: Any) -> float | None:
 class AdminHttpServer:
     """A tiny HTTP/1.1 JSON server (keep-alive, Content-Length bodies only) on the broker's loop."""
 
-    def __init__(self, broker: Broker) -> None:
-        self.ops = AdminOps(broker)
+    def __init__(self, ops: AdminOps) -> None:
+        self.ops = ops
         self.server: asyncio.base_events.Server | None = None
         self.port = -1
         self._conns: set[asyncio.StreamWriter] = set()
@@ -432,7 +431,7 @@ class AdminHttpServer:
         await writer.drain()
 
 
-async def start_admin_http(broker: Broker, port: int) -> AdminHttpServer:
-    server = AdminHttpServer(broker)
+async def start_admin_http(ops: AdminOps, port: int) -> AdminHttpServer:
+    server = AdminHttpServer(ops)
     await server.start(port)
     return server

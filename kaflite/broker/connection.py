@@ -13,19 +13,17 @@ import asyncio
 import itertools
 import struct
 from collections import deque
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import structlog
 
+from kaflite.broker.context import NO_RESPONSE, BrokerContext, RequestContext
+from kaflite.broker.router import Router
 from kaflite.protocol._codec import DecodeError
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.frames import FrameDecoder, FrameError
-from kaflite.protocol.headers import RequestHeader, decode_request_header, encode_response_header
+from kaflite.protocol.headers import decode_request_header, encode_response_header
 from kaflite.protocol.messages import REQUESTS, ApiVersionsResponse
-
-if TYPE_CHECKING:
-    from kaflite.broker.server import Broker
 
 log = structlog.get_logger("kaflite.connection")
 
@@ -34,45 +32,6 @@ LARGE_RESPONSE = 64 * 1024
 API_VERSIONS = 18
 PRODUCE = 0
 _conn_ids = itertools.count(1)
-
-
-@dataclass(slots=True)
-class RequestContext:
-    """What a handler knows about the request besides its body."""
-
-    header: RequestHeader
-    connection: KafkaConnection
-    extra: dict[str, Any] = field(default_factory=dict)
-
-    @property
-    def version(self) -> int:
-        return self.header.api_version
-
-    @property
-    def client_id(self) -> str:
-        return self.header.client_id or ""
-
-    @property
-    def client_host(self) -> str:
-        return self.connection.peer_host
-
-    @property
-    def broker(self) -> Broker:
-        return self.connection.broker
-
-    @property
-    def log(self) -> Any:
-        """The connection's logger with this request's api, version and correlation id bound (lazily:
-        binding costs, and most requests log nothing)."""
-        h = self.header
-        return self.connection.log.bind(api=h.api_key, version=h.api_version, correlation_id=h.correlation_id)
-
-
-class NoResponse:
-    """Returned by a handler that must not answer (Produce with acks=0)."""
-
-
-NO_RESPONSE = NoResponse()
 
 
 async def delayed(result: Any, delay_ms: int) -> Any:
@@ -91,10 +50,13 @@ async def dropped(result: Any) -> Any:
 
 
 class KafkaConnection(asyncio.Protocol):
-    def __init__(self, broker: Broker) -> None:
-        self.broker = broker
+    def __init__(self, context: BrokerContext, router: Router) -> None:
+        self.config = context.config
+        self.state = context.state
+        self.faults = context.faults
+        self.router = router
         self.id = next(_conn_ids)
-        self.decoder = FrameDecoder(broker.config.socket_request_max_bytes)
+        self.decoder = FrameDecoder(context.config.socket_request_max_bytes)
         self.pending: deque[bytes] = deque()
         self.transport: asyncio.Transport | None = None
         self.peer_host = ""
@@ -116,13 +78,12 @@ class KafkaConnection(asyncio.Protocol):
         self.peer_host = str(peer[0])
         self.peer = f"{peer[0]}:{peer[1]}"
         self.log = log.bind(conn=self.id, peer=self.peer)
-        self.broker.connections.add(self)
+        self.state.connections.add(self)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed = True
         self.pending.clear()
-        self.broker.connections.discard(self)
-        self.broker.on_connection_closed(self)
+        self.state.connections.discard(self)
 
     def data_received(self, data: bytes) -> None:
         try:
@@ -132,7 +93,7 @@ class KafkaConnection(asyncio.Protocol):
             return
         if frames:
             self.pending.extend(frames)
-            if len(self.pending) > self.broker.config.queued_max_requests and not self.reading_paused:
+            if len(self.pending) > self.config.queued_max_requests and not self.reading_paused:
                 assert self.transport is not None
                 self.transport.pause_reading()
                 self.reading_paused = True
@@ -155,6 +116,18 @@ class KafkaConnection(asyncio.Protocol):
         self.writable = True
         self._pump()
 
+    # -- lifecycle -------------------------------------------------------------------------------
+
+    def close_gracefully(self) -> None:
+        """Close once what is written has gone out (shutdown)."""
+        if self.transport is not None:
+            self.transport.close()
+
+    def abort(self) -> None:
+        """Drop the connection at once, unsent answers included (a fault, a reset, a crash)."""
+        if self.transport is not None:
+            self.transport.abort()
+
     # -- request processing ----------------------------------------------------------------------
 
     def close(self, reason: str) -> None:
@@ -168,14 +141,14 @@ class KafkaConnection(asyncio.Protocol):
     def _pump(self) -> None:
         """Handle queued frames in order until one must wait."""
         while self.pending and not self.busy and self.writable and not self.closed:
-            if self.broker.paused:
+            if self.state.paused:
                 return
             result = self._dispatch(self.pending.popleft())
             if result is not None:
                 self.busy = True
                 self.in_flight = asyncio.ensure_future(self._finish(result))
                 return
-        if self.reading_paused and len(self.pending) < self.broker.config.queued_max_requests // 2:
+        if self.reading_paused and len(self.pending) < self.config.queued_max_requests // 2:
             assert self.transport is not None
             self.transport.resume_reading()
             self.reading_paused = False
@@ -204,7 +177,7 @@ class KafkaConnection(asyncio.Protocol):
         if header.client_id != self.client_id:
             self.client_id = header.client_id
             self.log = self.log.bind(client_id=header.client_id)
-        route = self.broker.router.get(header.api_key)
+        route = self.router.get(header.api_key)
         ctx = RequestContext(header, self)
         if route is None:
             if header.api_key in REQUESTS:
@@ -215,7 +188,7 @@ class KafkaConnection(asyncio.Protocol):
             if header.api_key == API_VERSIONS:
                 # The client retries with a version we know: answer in v0 with our list.
                 resp = ApiVersionsResponse(error_code=ErrorCode.UNSUPPORTED_VERSION,
-                                           api_keys=self.broker.api_versions_list())
+                                           api_keys=self.router.api_versions())
                 self._write(ctx, resp.encode_parts(0))
                 return None
             self.close(f"unsupported version {header.api_version} of api {header.api_key}")
@@ -231,8 +204,8 @@ class KafkaConnection(asyncio.Protocol):
             self._log_failure(ctx)
             self.close("handler failed")
             return None
-        if self.broker.faults.response_rules:
-            rule = self.broker.faults.response_rule(header.api_key, request)
+        if self.faults.response_rules:
+            rule = self.faults.response_rule(header.api_key, request)
             if rule is not None:
                 return ctx, delayed(result, rule.delay_ms) if rule.action == "delay" else dropped(result)
         if asyncio.iscoroutine(result) or isinstance(result, asyncio.Future):

@@ -2,27 +2,21 @@
 
 Each fault is a rule the request path consults; with no rule set the cost is one empty check.
 Rules are bounded by a count and/or a deadline, so a forgotten fault does not outlive its test.
+The faults that act on connections (pause, drop a member's connections) are ``ServerState``'s, and
+expiring a member is the group handler's: this module knows no connection, server or coordinator.
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import structlog
 
 from kaflite.protocol.errors import ErrorCode
 
-if TYPE_CHECKING:
-    from kaflite.broker.connection import KafkaConnection
-    from kaflite.broker.server import Broker
-
 log = structlog.get_logger("kaflite.faults")
-
-#: group APIs answered by the coordinator, by API key (for coordinator-error windows)
-GROUP_APIS = {8: "offset_commit", 9: "offset_fetch", 11: "join_group", 12: "heartbeat", 13: "leave_group",
-              14: "sync_group", 15: "describe_groups", 16: "list_groups", 42: "delete_groups", 47: "offset_delete"}
 
 
 @dataclass
@@ -56,7 +50,8 @@ class CoordinatorErrorWindow:
 
 @dataclass
 class Faults:
-    broker: Broker
+    """The rules in force: responses to drop or delay, a coordinator-error window."""
+
     response_rules: list[ResponseRule] = field(default_factory=list)
     coordinator_error: CoordinatorErrorWindow | None = None
 
@@ -97,45 +92,6 @@ class Faults:
             return None
         return w.error
 
-    # -- members and connections ---------------------------------------------------------------------
-
-    def drop_member_connections(self, group: str, member_id: str) -> int:
-        """Abort every connection that spoke for this member, as if its process died."""
-        dropped = 0
-        for conn in list(self.broker.connections):
-            if (group, member_id) in conn.members and conn.transport is not None:
-                conn.transport.abort()
-                dropped += 1
-        log.info("fault applied", fault="drop-member-connections", group=group, member=member_id,
-                 connections=dropped)
-        return dropped
-
-    def expire_member(self, group: str, member_id: str) -> bool:
-        """Expire the member's session now, instead of waiting session.timeout.ms."""
-        expired = self.broker.groups.runtime.expire_member(group, member_id)
-        log.info("fault applied", fault="expire-member", group=group, member=member_id, expired=expired)
-        return expired
-
-    # -- the whole broker ----------------------------------------------------------------------------
-
-    def pause(self) -> None:
-        """Stop answering anything; connections stay open and requests queue up."""
-        self.broker.paused = True
-        log.info("fault applied", fault="pause")
-
-    def resume(self) -> None:
-        self.broker.paused = False
-        log.info("fault cleared", fault="pause")
-        for conn in list(self.broker.connections):
-            conn.resume()
-
     def clear(self) -> None:
         self.response_rules.clear()
         self.coordinator_error = None
-        if self.broker.paused:
-            self.resume()
-
-
-def remember_member(conn: KafkaConnection, group: str | None, member_id: str | None) -> None:
-    if group and member_id:
-        conn.members.add((group, member_id))

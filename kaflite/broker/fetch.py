@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from kaflite.broker.connection import RequestContext
+from kaflite.broker.context import BrokerContext, RequestContext
+from kaflite.broker.router import Router
+from kaflite.broker.topics import topic_by_id
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import (
     FetchRequest,
@@ -23,9 +25,6 @@ from kaflite.protocol.messages import (
     OffsetForLeaderEpochResponse,
 )
 from kaflite.storage.errors import OffsetOutOfRangeError
-
-if TYPE_CHECKING:
-    from kaflite.broker.server import Broker
 
 PD = FetchResponse.PartitionData
 TD = FetchResponse.FetchableTopicResponse
@@ -66,9 +65,14 @@ class DelayedFetch:
 
 
 class FetchHandler:
-    def __init__(self, broker: Broker) -> None:
-        self.broker = broker
+    def __init__(self, context: BrokerContext) -> None:
+        self.logs = context.logs
         self.waiting: dict[tuple[str, int], set[DelayedFetch]] = defaultdict(set)
+
+    def register(self, router: Router) -> None:
+        router.add(1, self.fetch)
+        router.add(2, self.list_offsets)
+        router.add(23, self.offset_for_leader_epoch)
 
     # -- Fetch ------------------------------------------------------------------------------------
 
@@ -99,20 +103,20 @@ class FetchHandler:
                     del self.waiting[tp]
 
     def cancel_all(self) -> None:
-        """Shutdown: answer every parked fetch with what is there now."""
+        """Shutdown and reset: answer every parked fetch with what is there now."""
         for ops in list(self.waiting.values()):
             for op in list(ops):
                 op.try_complete(force=True)
 
     def _topic_name(self, ctx: RequestContext, t: Any) -> str | None:
         if ctx.version >= 13:
-            info = self.broker.topic_by_id(t.topic_id)
+            info = topic_by_id(self.logs, t.topic_id)
             return info.name if info else None
         return t.topic
 
     def read(self, ctx: RequestContext, req: FetchRequest) -> tuple[FetchResponse, int, bool]:
         """Read what is available now: (response, bytes of records, any partition error)."""
-        logs = self.broker.logs
+        logs = self.logs
         remaining = req.max_bytes if req.max_bytes > 0 else 0x7FFFFFFF
         total = 0
         errors = False
@@ -155,7 +159,7 @@ class FetchHandler:
     # -- ListOffsets ------------------------------------------------------------------------------
 
     def list_offsets(self, ctx: RequestContext, req: ListOffsetsRequest) -> ListOffsetsResponse:
-        logs = self.broker.logs
+        logs = self.logs
         topics = []
         for t in req.topics:
             info = logs.topic(t.name)
@@ -197,7 +201,7 @@ class FetchHandler:
                                 req: OffsetForLeaderEpochRequest) -> OffsetForLeaderEpochResponse:
         """One leader, epoch 0 forever: epoch 0 ends at the log end; a client never diverges."""
         R = OffsetForLeaderEpochResponse
-        logs = self.broker.logs
+        logs = self.logs
         topics = []
         for t in req.topics:
             parts = []

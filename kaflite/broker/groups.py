@@ -1,5 +1,8 @@
 """Wires the group coordinator into the broker: FindCoordinator, the group APIs, `__consumer_offsets`.
 
+Every group route is registered in one place, ``GroupHandler.register``; each hands its request to
+the coordinator runtime (``runtime.call(api, request, version, ctx)``) unless a fault says otherwise.
+
 The coordinator never touches storage; this module gives its runtime a writer (append a batch
 of its records to a `__consumer_offsets` partition, fsync, return) and a loader (replay a
 partition from its first offset). The topic is created on first use (B-FIND-2) and, when it
@@ -11,27 +14,32 @@ from __future__ import annotations
 
 import asyncio
 import inspect
+import time
 from collections.abc import AsyncIterator, Awaitable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import structlog
 
-from kaflite.broker.connection import RequestContext
+from kaflite.broker.context import BrokerContext, RequestContext
+from kaflite.broker.router import Router
 from kaflite.broker.topics import CONSUMER_OFFSETS
+from kaflite.clock import Clock
 from kaflite.coordinator.apis import error_response
+from kaflite.coordinator.classic.state import GroupState
 from kaflite.coordinator.config import GroupCoordinatorConfig
+from kaflite.coordinator.group import Transition
 from kaflite.coordinator.result import RequestContext as CoordinatorContext
 from kaflite.coordinator.runtime import CoordinatorRuntime
+from kaflite.coordinator.snapshot import GroupSnapshot
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import FindCoordinatorRequest, FindCoordinatorResponse
 from kaflite.protocol.records import NONE as NO_COMPRESSION
 from kaflite.protocol.records import build_batch, decode_keys_values, iter_batches
 from kaflite.storage.log import PartitionLog
-
-if TYPE_CHECKING:
-    from kaflite.broker.server import Broker
+from kaflite.storage.manager import LogManager
 
 log = structlog.get_logger("kaflite.groups")
+fault_log = structlog.get_logger("kaflite.faults")
 
 GROUP_KEY, TRANSACTION_KEY = 0, 1
 LOAD_READ_BYTES = 4 * 1024 * 1024
@@ -41,13 +49,14 @@ LOAD_YIELD_RECORDS = 2_000  # records read, or keys replayed, between two event-
 class OffsetsTopicLog:
     """The runtime's writer and loader over the `__consumer_offsets` partitions."""
 
-    def __init__(self, broker: Broker) -> None:
-        self.broker = broker
+    def __init__(self, logs: LogManager, clock: Clock) -> None:
+        self.logs = logs
+        self.clock = clock
         self._dirty: set[int] = set()
         self._barrier: asyncio.Future[None] | None = None
 
     def _log(self, partition: int) -> PartitionLog:
-        plog = self.broker.logs.get_log(CONSUMER_OFFSETS, partition)
+        plog = self.logs.get_log(CONSUMER_OFFSETS, partition)
         if plog is None:
             raise RuntimeError(f"{CONSUMER_OFFSETS}-{partition} does not exist")
         return plog
@@ -59,7 +68,7 @@ class OffsetsTopicLog:
         taken after the requests already received have been handled.
         """
         plog = self._log(partition)
-        now = self.broker.clock.now_ms()
+        now = self.clock.now_ms()
         batch = build_batch([(k, v, ()) for k, v in records], timestamp_ms=now, compression=NO_COMPRESSION)
         plog.append(batch, leader_epoch=0, now_ms=now)
         self._dirty.add(partition)
@@ -73,7 +82,7 @@ class OffsetsTopicLog:
         barrier, dirty = self._barrier, self._dirty
         self._barrier, self._dirty = None, set()
         assert barrier is not None
-        now = self.broker.clock.now_ms()
+        now = self.clock.now_ms()
         try:
             for p in sorted(dirty):
                 self._log(p).flush(now)
@@ -120,9 +129,14 @@ class OffsetsTopicLog:
 
 
 class GroupHandler:
-    def __init__(self, broker: Broker) -> None:
-        self.broker = broker
-        cfg = broker.config
+    """FindCoordinator and the group APIs, over one coordinator runtime (renewed by a reset)."""
+
+    def __init__(self, context: BrokerContext) -> None:
+        self.broker_config = cfg = context.config
+        self.clock = context.clock
+        self.logs = context.logs
+        self.faults = context.faults
+        self.state = context.state
         self.config = GroupCoordinatorConfig(
             group_initial_rebalance_delay_ms=cfg.group_initial_rebalance_delay_ms,
             group_min_session_timeout_ms=cfg.group_min_session_timeout_ms,
@@ -133,32 +147,55 @@ class GroupHandler:
             offsets_topic_num_partitions=cfg.offsets_topic_num_partitions,
             offset_metadata_max_bytes=cfg.offset_metadata_max_bytes,
         )
-        self.offsets_log = OffsetsTopicLog(broker)
-        self.runtime = CoordinatorRuntime(self.offsets_log, self.offsets_log, self.config, clock=broker.clock)
         self._loading: asyncio.Task[None] | None = None
+        self._owned = 0  # partitions 0.._owned-1 of `__consumer_offsets` are (being) loaded here
+        self.offsets_log, self.runtime = self._new_runtime()
+
+    def _new_runtime(self) -> tuple[OffsetsTopicLog, CoordinatorRuntime]:
+        offsets_log = OffsetsTopicLog(self.logs, self.clock)
+        return offsets_log, CoordinatorRuntime(offsets_log, offsets_log, self.config, clock=self.clock)
+
+    def register(self, router: Router) -> None:
+        """Every group route, in one place: API key, handler, version cap."""
+        router.add(10, self.find_coordinator)
+        router.add(11, self.join_group)
+        router.add(14, self.sync_group)
+        router.add(12, self.heartbeat)
+        router.add(13, self.leave_group)
+        # OffsetCommit/OffsetFetch v10 name topics by id only; v9 is what Java 3.9 and librdkafka send.
+        router.add(8, self.offset_commit, max_version=9)
+        router.add(9, self.offset_fetch, max_version=9)
+        router.add(15, self.describe_groups)
+        router.add(16, self.list_groups)
+        router.add(42, self.delete_groups)
+        router.add(47, self.offset_delete)
 
     # -- __consumer_offsets lifecycle -------------------------------------------------------------
 
     def start(self) -> None:
         """At startup an existing `__consumer_offsets` is replayed in the background (B-LOG-3)."""
-        info = self.broker.logs.topic(CONSUMER_OFFSETS)
+        info = self.logs.topic(CONSUMER_OFFSETS)
         if info is not None:
-            self._loading = asyncio.create_task(self._load_all(info.partitions))
+            self._start_loading(info.partitions)
 
     def ensure_offsets_topic(self) -> None:
         """Create `__consumer_offsets` on first use (B-FIND-2) and start loading its partitions."""
         if self._loading is not None:
             return
-        cfg = self.broker.config
+        cfg = self.broker_config
         n = cfg.offsets_topic_num_partitions
-        if self.broker.logs.topic(CONSUMER_OFFSETS) is None:
-            self.broker.logs.create_topic(CONSUMER_OFFSETS, n, {
+        if self.logs.topic(CONSUMER_OFFSETS) is None:
+            self.logs.create_topic(CONSUMER_OFFSETS, n, {
                 "cleanup.policy": "compact",
                 "segment.bytes": str(cfg.offsets_topic_segment_bytes),
                 "compression.type": "producer",
             })
             log.info("created the offsets topic", topic=CONSUMER_OFFSETS, partitions=n)
-        self._loading = asyncio.create_task(self._load_all(n))
+        self._start_loading(n)
+
+    def _start_loading(self, partitions: int) -> None:
+        self._owned = partitions
+        self._loading = asyncio.create_task(self._load_all(partitions))
 
     async def _load_all(self, partitions: int) -> None:
         for p in range(partitions):
@@ -166,18 +203,36 @@ class GroupHandler:
         for p in range(partitions):
             await self.runtime.load_partition(p)
 
-    async def stop(self) -> None:
+    async def _cancel_loading(self) -> None:
         if self._loading is not None and not self._loading.done():
             self._loading.cancel()
             await asyncio.gather(self._loading, return_exceptions=True)
+
+    async def unload(self) -> None:
+        """Resign as coordinator of every owned partition, as Kafka does when it shuts down: parked
+        JoinGroup/SyncGroup (and requests still waiting on a write) are answered NOT_COORDINATOR at
+        once, so clients look for the coordinator again instead of waiting out the shutdown."""
+        await self._cancel_loading()
+        for p in range(self._owned):
+            await self.runtime.unload_partition(p)
+
+    async def stop(self) -> None:
+        await self._cancel_loading()
         await self.runtime.close()
+
+    def renew(self) -> None:
+        """After a reset (``stop()``, then every topic deleted): a fresh runtime, nothing loaded;
+        `__consumer_offsets` is created again on first use. The routes stay as they are."""
+        self._loading = None
+        self._owned = 0
+        self.offsets_log, self.runtime = self._new_runtime()
 
     # -- FindCoordinator ---------------------------------------------------------------------------
 
     def find_coordinator(self, ctx: RequestContext, req: FindCoordinatorRequest) -> FindCoordinatorResponse:
         """Answered per key (B-FIND-3); the node is always us, once the group's partition is loaded."""
-        b = self.broker
         self.ensure_offsets_topic()
+        node, state = self.broker_config.node_id, self.state
         keys = req.coordinator_keys if ctx.version >= 4 else [req.key]
         results = []
         for key in keys:
@@ -185,7 +240,7 @@ class GroupHandler:
                 # A coordinator-error window (fault) stands for a coordinator that moved or is loading:
                 # Kafka's FindCoordinator then answers COORDINATOR_NOT_AVAILABLE (B-FIND-2), never the
                 # group APIs' NOT_COORDINATOR / COORDINATOR_LOAD_IN_PROGRESS.
-                moving = b.faults.coordinator_error_for(key) is not None
+                moving = self.faults.coordinator_error_for(key) is not None
                 error = ErrorCode.COORDINATOR_NOT_AVAILABLE if moving else self.runtime.coordinator_error(key)
             elif req.key_type == TRANSACTION_KEY:
                 error = ErrorCode.NONE  # InitProducerId then refuses transactions clearly
@@ -193,8 +248,8 @@ class GroupHandler:
                 error = ErrorCode.INVALID_REQUEST
             ok = error == ErrorCode.NONE
             results.append(FindCoordinatorResponse.Coordinator(
-                key=key, node_id=b.config.node_id if ok else -1, host=b.advertised_host if ok else "",
-                port=b.port if ok else -1, error_code=error,
+                key=key, node_id=node if ok else -1, host=state.advertised_host if ok else "",
+                port=state.port if ok else -1, error_code=error,
                 error_message=None if ok else error.name))
         if ctx.version >= 4:
             return FindCoordinatorResponse(coordinators=results)
@@ -206,7 +261,7 @@ class GroupHandler:
 
     def _call(self, api: str, ctx: RequestContext, req: Any, group: str | None, member: str | None = None) -> Any:
         """Hand the request to the runtime, unless a coordinator-error fault window is open."""
-        faults = self.broker.faults
+        faults = self.faults
         if faults.coordinator_error is not None:
             error = faults.coordinator_error_for(group)
             if error is not None:
@@ -215,7 +270,6 @@ class GroupHandler:
             ctx.connection.members.add((group, member))
         cctx = CoordinatorContext(client_id=ctx.client_id, client_host=f"/{ctx.client_host}")
         return self.runtime.call(api, req, ctx.version, cctx)  # the response, or an awaitable of it
-
     def join_group(self, ctx: RequestContext, req: Any) -> Any:
         self.ensure_offsets_topic()
         result = self._call("join_group", ctx, req, req.group_id)
@@ -260,3 +314,34 @@ class GroupHandler:
 
     def offset_delete(self, ctx: RequestContext, req: Any) -> Any:
         return self._call("offset_delete", ctx, req, req.group_id)
+
+    # -- state for tools and tests (the admin endpoint, kaflite.testing) -------------------------
+
+    def group_ids(self) -> list[str]:
+        return sorted(self.runtime.coordinator.group_ids())
+
+    def snapshot(self, group_id: str) -> GroupSnapshot | None:
+        return self.runtime.snapshot(group_id)
+
+    def history(self, group_id: str) -> list[Transition]:
+        return self.runtime.history(group_id)
+
+    async def wait_for_group(self, group_id: str, state: GroupState | None, members: int | None,
+                             generation: int | None, timeout: float) -> GroupSnapshot | None:
+        """The runtime's wait (driven by transitions); TimeoutError once ``timeout`` s are over."""
+        deadline = time.monotonic() + timeout
+        while True:
+            # A reset renews the runtime: wait on whichever one is current.
+            runtime = self.runtime
+            try:
+                return await runtime.wait_for_group(group_id, state=state, members=members, generation=generation,
+                                                    timeout=max(0.0, deadline - time.monotonic()))
+            except TimeoutError:
+                if runtime is self.runtime or time.monotonic() >= deadline:
+                    raise
+
+    def expire_member(self, group_id: str, member_id: str) -> bool:
+        """A fault: expire the member's session now, instead of waiting session.timeout.ms."""
+        expired = self.runtime.expire_member(group_id, member_id)
+        fault_log.info("fault applied", fault="expire-member", group=group_id, member=member_id, expired=expired)
+        return expired

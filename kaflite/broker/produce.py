@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
 import structlog
 
-from kaflite.broker.connection import NO_RESPONSE, RequestContext
-from kaflite.broker.topics import is_internal
+from kaflite.broker.context import NO_RESPONSE, BrokerContext, RequestContext
+from kaflite.broker.router import Router
+from kaflite.broker.topics import is_internal, topic_by_id
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import InitProducerIdRequest, InitProducerIdResponse, ProduceRequest, ProduceResponse
 from kaflite.protocol.records import RecordError, UnsupportedMagicError
 from kaflite.storage.errors import StorageError
-
-if TYPE_CHECKING:
-    from kaflite.broker.server import Broker
 
 log = structlog.get_logger("kaflite.produce")
 
@@ -23,20 +22,29 @@ TR = ProduceResponse.TopicProduceResponse
 
 
 class ProduceHandler:
-    def __init__(self, broker: Broker) -> None:
-        self.broker = broker
+    """``on_append((topic, partition))`` is told of every partition a request appended to (so parked
+    fetches of that partition complete)."""
+
+    def __init__(self, context: BrokerContext, on_append: Callable[[tuple[str, int]], None]) -> None:
+        self.logs = context.logs
+        self.clock = context.clock
+        self.producer_ids = context.producer_ids
+        self.on_append = on_append
+
+    def register(self, router: Router) -> None:
+        router.add(0, self.produce)
+        router.add(22, self.init_producer_id)
 
     def produce(self, ctx: RequestContext, req: ProduceRequest) -> Any:
-        broker = self.broker
-        logs = broker.logs
-        now = broker.clock.now_ms()
+        logs = self.logs
+        now = self.clock.now_ms()
         topics_out = []
         appended: list[tuple[str, int]] = []
         if req.transactional_id is not None:
             # Transactions are not implemented: refuse clearly instead of half-supporting them.
             return self._all_failed(req, ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED)
         for t in req.topic_data:
-            info = self.broker.topic_by_id(t.topic_id) if ctx.version >= 13 else logs.topic(t.name)
+            info = topic_by_id(logs, t.topic_id) if ctx.version >= 13 else logs.topic(t.name)
             parts = []
             for p in t.partition_data:
                 out = PR(index=p.index, base_offset=-1, log_append_time_ms=-1, log_start_offset=-1)
@@ -79,7 +87,7 @@ class ProduceHandler:
                     appended.append((info.name, p.index))
             topics_out.append(TR(name=t.name, topic_id=t.topic_id, partition_responses=parts))
         for tp in appended:
-            broker.fetches.on_append(tp)
+            self.on_append(tp)
         if req.acks == 0:
             return NO_RESPONSE
         return ProduceResponse(responses=topics_out)
@@ -99,6 +107,6 @@ class ProduceHandler:
         if req.producer_id >= 0:
             # KIP-360: an idempotent producer bumps its epoch after an error and keeps its id.
             if req.producer_epoch >= 32766:
-                return InitProducerIdResponse(producer_id=self.broker.producer_ids.allocate(), producer_epoch=0)
+                return InitProducerIdResponse(producer_id=self.producer_ids.allocate(), producer_epoch=0)
             return InitProducerIdResponse(producer_id=req.producer_id, producer_epoch=req.producer_epoch + 1)
-        return InitProducerIdResponse(producer_id=self.broker.producer_ids.allocate(), producer_epoch=0)
+        return InitProducerIdResponse(producer_id=self.producer_ids.allocate(), producer_epoch=0)

@@ -1,18 +1,21 @@
 """The handler registry: the one place that says which APIs and versions kaflite serves.
 
-ApiVersions is derived from it, so the versions advertised are exactly the implemented ones
-(Java 3.9 and librdkafka switch protocols the moment they see an API advertised).
+Each handler registers its own routes (``register(router)``); ``server.py`` builds the router once,
+at startup, and the routes point at handler objects that live as long as the broker (a reset
+renews what is behind them, never the routes). ApiVersions is derived from the registry, so the
+versions advertised are exactly the implemented ones (Java 3.9 and librdkafka switch protocols the
+moment they see an API advertised).
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from kaflite.protocol.messages import REQUESTS, RESPONSES
+from kaflite.protocol.messages import REQUESTS, RESPONSES, ApiVersionsResponse
 
-Handler = Callable[[Any, Any], Any]  # (RequestContext, request) -> response | Awaitable | None
+Handler = Callable[[Any, Any], Any]  # (RequestContext, request) -> response | Awaitable | NO_RESPONSE
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,14 +31,18 @@ class Route:
 class Router:
     def __init__(self) -> None:
         self.routes: dict[int, Route] = {}
+        self._api_versions: list[Any] | None = None
 
     def add(self, api_key: int, handler: Handler, *, min_version: int | None = None,
             max_version: int | None = None) -> None:
         """Serve ``api_key`` over the schema's whole range unless narrowed (each narrowing says why)."""
+        if api_key in self.routes:
+            raise ValueError(f"api key {api_key} is already routed to {self.routes[api_key].handler!r}")
         req, resp = REQUESTS[api_key], RESPONSES[api_key]
         lo = req.MIN_VERSION if min_version is None else max(min_version, req.MIN_VERSION)
         hi = req.MAX_VERSION if max_version is None else min(max_version, req.MAX_VERSION)
         self.routes[api_key] = Route(api_key, lo, hi, handler, req, resp)
+        self._api_versions = None
 
     def get(self, api_key: int) -> Route | None:
         return self.routes.get(api_key)
@@ -43,6 +50,9 @@ class Router:
     def versions(self) -> list[tuple[int, int, int]]:
         return sorted((r.api_key, r.min_version, r.max_version) for r in self.routes.values())
 
-
-def is_awaitable(x: object) -> bool:
-    return isinstance(x, Awaitable)
+    def api_versions(self) -> list[Any]:
+        """ApiVersions' ``api_keys``: every route with its version range (built once, then shared)."""
+        if self._api_versions is None:
+            av = ApiVersionsResponse.ApiVersion
+            self._api_versions = [av(api_key=k, min_version=lo, max_version=hi) for k, lo, hi in self.versions()]
+        return self._api_versions

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from kaflite.storage.config import LogConfig
 from kaflite.storage.errors import StorageError
-from kaflite.storage.manager import LogManager, validate_topic_name
+from kaflite.storage.manager import LogManager, TopicInfo, validate_topic_name
 
 CONSUMER_OFFSETS = "__consumer_offsets"
 INTERNAL_TOPICS = frozenset({CONSUMER_OFFSETS, "__transaction_state", "__share_group_state"})
@@ -14,6 +14,14 @@ INTERNAL_TOPICS = frozenset({CONSUMER_OFFSETS, "__transaction_state", "__share_g
 
 def is_internal(name: str) -> bool:
     return name in INTERNAL_TOPICS
+
+
+def topic_by_id(logs: LogManager, topic_id: bytes) -> TopicInfo | None:
+    """The topic with this id (Produce v13+, Fetch v13+, Metadata and DeleteTopics by id)."""
+    for info in logs.topics().values():
+        if info.topic_id == topic_id:
+            return info
+    return None
 
 
 def is_valid_topic_name(name: str) -> bool:

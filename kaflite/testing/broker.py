@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from kaflite.broker.admin_http import AdminOps, WaitTimeout
+from kaflite.broker.admin_http import WaitTimeout
 from kaflite.broker.admin_http import decode_assignment as _decode_assignment
 from kaflite.broker.server import Broker as _Broker
 from kaflite.broker.server import install_uvloop
@@ -370,7 +370,7 @@ class Broker(BrokerAPI):
             self._loop = loop
             asyncio.set_event_loop(loop)
             try:
-                self._broker = _Broker(config)
+                self._broker = _Broker.open(config)
                 loop.run_until_complete(self._broker.start())
             except BaseException as e:
                 ready.set_exception(e)
@@ -405,26 +405,8 @@ class Broker(BrokerAPI):
         """As kill -9 would leave it: sockets dropped, nothing flushed, no clean-shutdown marker."""
         if self._thread is None:
             return
-        broker = self._broker
-        assert broker is not None
-
-        async def drop() -> None:
-            if broker.server is not None:
-                broker.server.close()
-            if broker.admin_http is not None:
-                broker.admin_http.close()
-            for conn in list(broker.connections):
-                if conn.transport is not None:
-                    conn.transport.abort()
-            await broker.groups.runtime.close()
-            for t in broker._tasks:
-                t.cancel()
-            # Release the files but write no checkpoint and no clean-shutdown marker:
-            # the next start must scan and recover, as after kill -9.
-            for plog in broker.logs.logs().values():
-                plog.close()
-
-        self.call(drop(), timeout=30)
+        assert self._broker is not None
+        self.call(self._broker.crash(), timeout=30)
         self._halt_loop()
 
     def restart(self) -> Broker:
@@ -468,7 +450,7 @@ class Broker(BrokerAPI):
             raise RuntimeError("the broker is not running")
 
         async def run() -> Any:
-            result = getattr(AdminOps(broker), name)(*args, **kwargs)
+            result = getattr(broker.admin_ops, name)(*args, **kwargs)
             if asyncio.iscoroutine(result):
                 result = await result
             return result

@@ -5,7 +5,6 @@ every record gives."""
 from __future__ import annotations
 
 import asyncio
-import types
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -13,14 +12,15 @@ from pathlib import Path
 import pytest
 
 from kaflite.broker import groups
+from kaflite.broker.context import BrokerContext
 from kaflite.broker.groups import OffsetsTopicLog
 from kaflite.broker.topics import CONSUMER_OFFSETS
+from kaflite.clock import ManualClock
 from kaflite.config import KafliteConfig
 from kaflite.coordinator import GroupCoordinator, GroupCoordinatorConfig
 from kaflite.coordinator.records import group_metadata_key, group_metadata_value, offset_commit_key, offset_commit_value
 from kaflite.protocol.messages import GroupMetadataValue
 from kaflite.protocol.records import build_batch
-from kaflite.storage.config import LogConfig
 from kaflite.storage.manager import LogManager
 
 NOW = 1_700_000_000_000
@@ -30,9 +30,9 @@ Rec = tuple[bytes | None, bytes | None]
 @contextmanager
 def offsets_log(tmp_path: Path, batches: list[list[Rec]], segment_bytes: int = 1 << 20) -> Iterator[
         tuple[OffsetsTopicLog, LogManager]]:
-    """One `__consumer_offsets` partition holding `batches`, and the loader over it."""
-    cfg = KafliteConfig()
-    logs = LogManager(tmp_path, LogConfig.from_dict(cfg.topic_log_defaults()), lambda: NOW)
+    """One `__consumer_offsets` partition holding `batches`, and the loader over it (a real broker context)."""
+    context = BrokerContext.open(KafliteConfig(log_dirs=str(tmp_path)), ManualClock(NOW))
+    logs = context.logs
     logs.create_topic(CONSUMER_OFFSETS, 1, {"cleanup.policy": "compact", "segment.bytes": str(segment_bytes)})
     plog = logs.get_log(CONSUMER_OFFSETS, 0)
     assert plog is not None
@@ -40,7 +40,7 @@ def offsets_log(tmp_path: Path, batches: list[list[Rec]], segment_bytes: int = 1
         plog.append(build_batch([(k, v, ()) for k, v in recs], timestamp_ms=NOW), leader_epoch=0, now_ms=NOW)
     plog.flush(NOW)
     try:
-        yield OffsetsTopicLog(types.SimpleNamespace(logs=logs)), logs  # type: ignore[arg-type]
+        yield OffsetsTopicLog(context.logs, context.clock), logs
     finally:
         logs.close()
 

@@ -1,0 +1,148 @@
+"""What handlers and connections are given: the request context, the server state, the broker's services.
+
+No import of the server or of any handler (uvicorn's model: ``Server`` builds ``ServerState``, the
+protocols receive it). ``server.py`` composes everything from these; a handler never sees the
+``Broker`` that composed it, only the ``BrokerContext`` it was built with.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+import structlog
+
+from kaflite.broker.faults import Faults
+from kaflite.clock import Clock, SystemClock
+from kaflite.config import KafliteConfig
+from kaflite.protocol.headers import RequestHeader
+from kaflite.storage.config import LogConfig
+from kaflite.storage.manager import LogManager
+from kaflite.storage.meta import PRODUCER_ID_BLOCK_FILE, ProducerIdManager, load_meta_properties
+
+fault_log = structlog.get_logger("kaflite.faults")
+
+
+class Connection(Protocol):
+    """What the rest of the broker may use of a client connection (``KafkaConnection``)."""
+
+    closed: bool
+    peer_host: str
+    members: set[tuple[str, str]]  # (group, member id) this connection spoke for
+    log: Any
+    in_flight: asyncio.Task[None] | None  # the request being answered, if it must wait
+
+    def resume(self) -> None: ...
+
+    def close_gracefully(self) -> None: ...
+
+    def abort(self) -> None: ...
+
+
+@dataclass(slots=True)
+class RequestContext:
+    """What a handler knows about the request besides its body."""
+
+    header: RequestHeader
+    connection: Connection
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def version(self) -> int:
+        return self.header.api_version
+
+    @property
+    def client_id(self) -> str:
+        return self.header.client_id or ""
+
+    @property
+    def client_host(self) -> str:
+        return self.connection.peer_host
+
+    @property
+    def log(self) -> Any:
+        """The connection's logger with this request's api, version and correlation id bound (lazily:
+        binding costs, and most requests log nothing)."""
+        h = self.header
+        return self.connection.log.bind(api=h.api_key, version=h.api_version, correlation_id=h.correlation_id)
+
+
+class NoResponse:
+    """Returned by a handler that must not answer (Produce with acks=0)."""
+
+
+NO_RESPONSE = NoResponse()
+
+
+@dataclass(slots=True)
+class ServerState:
+    """The listener's shared, mutable state: open connections, the pause flag, where clients reach us."""
+
+    port: int
+    advertised_host: str
+    cluster_id: str
+    connections: set[Connection] = field(default_factory=set)
+    paused: bool = False  # a fault: nothing is answered, requests queue up
+
+    def pause(self) -> None:
+        """Stop answering anything; connections stay open and requests queue up."""
+        self.paused = True
+        fault_log.info("fault applied", fault="pause")
+
+    def resume(self) -> None:
+        self.paused = False
+        fault_log.info("fault cleared", fault="pause")
+        for conn in list(self.connections):
+            conn.resume()
+
+    def drop_member_connections(self, group: str, member_id: str) -> int:
+        """Abort every connection that spoke for this member, as if its process died."""
+        dropped = 0
+        for conn in list(self.connections):
+            if (group, member_id) in conn.members:
+                conn.abort()
+                dropped += 1
+        fault_log.info("fault applied", fault="drop-member-connections", group=group, member=member_id,
+                       connections=dropped)
+        return dropped
+
+    def abort_connections(self) -> None:
+        for conn in list(self.connections):
+            conn.abort()
+
+
+@dataclass(frozen=True, slots=True)
+class BrokerContext:
+    """The broker's services, built once and complete: what handlers are given instead of the broker."""
+
+    config: KafliteConfig
+    clock: Clock
+    logs: LogManager
+    producer_ids: ProducerIdManager
+    state: ServerState
+    faults: Faults
+
+    @property
+    def data_dir(self) -> Path:
+        return Path(self.config.log_dirs)
+
+    def clear_faults(self) -> None:
+        """Every rule removed, and resumed if paused."""
+        self.faults.clear()
+        if self.state.paused:
+            self.state.resume()
+
+    @classmethod
+    def open(cls, config: KafliteConfig, clock: Clock | None = None) -> BrokerContext:
+        """Open the data directory: the node's identity (meta.properties), producer ids, every log."""
+        clock = clock or SystemClock()
+        data_dir = Path(config.log_dirs)
+        data_dir.mkdir(parents=True, exist_ok=True)
+        cluster_id = load_meta_properties(data_dir, config.node_id)
+        producer_ids = ProducerIdManager(data_dir / PRODUCER_ID_BLOCK_FILE)
+        logs = LogManager(data_dir, LogConfig.from_dict(config.topic_log_defaults()), clock.now_ms)
+        state = ServerState(port=config.port, advertised_host=config.advertised_host or config.host,
+                            cluster_id=cluster_id)
+        return cls(config, clock, logs, producer_ids, state, Faults())

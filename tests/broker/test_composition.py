@@ -1,0 +1,97 @@
+"""The broker's shape: handlers built from a real BrokerContext register their own routes; server.py
+composes them; a reset renews what is behind the routes, never the routes."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from kaflite.broker.admin import AdminHandler
+from kaflite.broker.connection import KafkaConnection
+from kaflite.broker.context import BrokerContext, RequestContext
+from kaflite.broker.fetch import FetchHandler
+from kaflite.broker.groups import GroupHandler
+from kaflite.broker.produce import ProduceHandler
+from kaflite.broker.router import Router
+from kaflite.broker.server import Broker
+from kaflite.clock import ManualClock
+from kaflite.config import KafliteConfig
+from kaflite.protocol.errors import ErrorCode
+from kaflite.protocol.headers import RequestHeader
+from kaflite.protocol.messages import DescribeClusterRequest, MetadataRequest
+
+#: (api key, min version, max version) as kaflite has always advertised them in ApiVersions:
+#: a client picks its protocol from this list, so the restructured broker must answer it unchanged.
+ADVERTISED = [(0, 3, 13), (1, 4, 18), (2, 1, 11), (3, 0, 13), (8, 2, 9), (9, 1, 9), (10, 0, 6), (11, 0, 9),
+              (12, 0, 4), (13, 0, 5), (14, 0, 5), (15, 0, 6), (16, 0, 5), (18, 0, 4), (19, 2, 7), (20, 1, 6),
+              (22, 0, 6), (23, 2, 4), (32, 1, 4), (37, 0, 3), (42, 0, 2), (47, 0, 0), (60, 0, 2)]
+GROUP_KEYS = {8, 9, 10, 11, 12, 13, 14, 15, 16, 42, 47}
+
+
+def config(tmp_path: Path, **kw: object) -> KafliteConfig:
+    return KafliteConfig(log_dirs=str(tmp_path / "data"), port=0, **kw)  # type: ignore[arg-type]
+
+
+@pytest.fixture
+async def broker(tmp_path: Path) -> AsyncIterator[Broker]:
+    b = Broker.open(config(tmp_path))
+    await b.start()
+    try:
+        yield b
+    finally:
+        await b.stop()
+
+
+def test_each_handler_registers_its_own_routes(tmp_path: Path) -> None:
+    context = BrokerContext.open(config(tmp_path), ManualClock())
+    fetches = FetchHandler(context)
+    handlers = [AdminHandler(context), ProduceHandler(context, fetches.on_append), fetches, GroupHandler(context)]
+    owners: dict[type, set[int]] = {}
+    router = Router()
+    for h in handlers:
+        before = set(router.routes)
+        h.register(router)
+        owners[type(h)] = set(router.routes) - before
+    assert router.versions() == ADVERTISED
+    assert owners[GroupHandler] == GROUP_KEYS  # every group route in one place
+    assert owners[ProduceHandler] == {0, 22} and owners[FetchHandler] == {1, 2, 23}
+    with pytest.raises(ValueError, match="already routed"):
+        handlers[0].register(router)
+    context.logs.close()
+
+
+def test_handlers_answer_from_the_context_they_were_given(tmp_path: Path) -> None:
+    """No Broker anywhere: a handler built from a real context answers a real request."""
+    context = BrokerContext.open(config(tmp_path, advertised_host="kaflite.test"), ManualClock())
+    context.state.port = 19092
+    admin = AdminHandler(context)
+    router = Router()
+    admin.register(router)
+    conn = KafkaConnection(context, router)  # not connected: handlers only read its log and members
+    ctx = RequestContext(RequestHeader(60, 0, 1, "t", 0), conn)
+    resp = admin.describe_cluster(ctx, DescribeClusterRequest())
+    assert (resp.cluster_id, resp.brokers[0].host, resp.brokers[0].port) == (
+        context.state.cluster_id, "kaflite.test", 19092)
+    ctx = RequestContext(RequestHeader(3, 12, 2, "t", 0), conn)
+    md = admin.metadata(ctx, MetadataRequest(topics=[MetadataRequest.MetadataRequestTopic(name="auto")],
+                                              allow_auto_topic_creation=True))
+    assert md.topics[0].error_code == ErrorCode.NONE and context.logs.topic("auto") is not None
+    context.logs.close()
+
+
+async def test_reset_keeps_the_routes_and_renews_the_group_runtime(broker: Broker) -> None:
+    routes = dict(broker.router.routes)
+    api_versions = broker.router.api_versions()
+    runtime = broker.groups.runtime
+    broker.groups.ensure_offsets_topic()
+    broker.logs.create_topic("t", 1, {})
+    await broker.reset()
+    assert broker.router.routes == routes  # the very same Route objects
+    assert all(routes[k].handler.__self__ is broker.groups for k in GROUP_KEYS)  # type: ignore[attr-defined]
+    assert broker.router.api_versions() is api_versions
+    assert broker.groups.runtime is not runtime
+    assert broker.logs.topics() == {}
+    broker.groups.ensure_offsets_topic()  # created again on first use, over the new runtime
+    assert broker.logs.topic("__consumer_offsets") is not None
