@@ -65,6 +65,7 @@ class KafkaConnection(asyncio.Protocol):
         self.writable = True
         self.closed = False
         self.reading_paused = False
+        self.reading_stopped = False  # shutting down: nothing more is read or dispatched
         self.in_flight: asyncio.Task[None] | None = None
         self.client_id: str | None = None
         self.members: set[tuple[str, str]] = set()  # (group, member id) this connection spoke for
@@ -79,6 +80,9 @@ class KafkaConnection(asyncio.Protocol):
         self.peer = f"{peer[0]}:{peer[1]}"
         self.log = log.bind(conn=self.id, peer=self.peer)
         self.state.connections.add(self)
+        if self.state.stopping:  # accepted just before the listener closed
+            self.stop_reading()
+            self.close_gracefully()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed = True
@@ -86,6 +90,8 @@ class KafkaConnection(asyncio.Protocol):
         self.state.connections.discard(self)
 
     def data_received(self, data: bytes) -> None:
+        if self.reading_stopped:
+            return
         try:
             frames = self.decoder.feed(data)
         except FrameError as e:
@@ -118,6 +124,15 @@ class KafkaConnection(asyncio.Protocol):
 
     # -- lifecycle -------------------------------------------------------------------------------
 
+    def stop_reading(self) -> None:
+        """Shutdown: read nothing more and drop the requests queued but not started; the one in
+        flight, if any, still gets its answer."""
+        self.reading_stopped = True
+        self.pending.clear()
+        if self.transport is not None and not self.transport.is_closing() and not self.reading_paused:
+            self.transport.pause_reading()
+            self.reading_paused = True
+
     def close_gracefully(self) -> None:
         """Close once what is written has gone out (shutdown)."""
         if self.transport is not None:
@@ -148,7 +163,8 @@ class KafkaConnection(asyncio.Protocol):
                 self.busy = True
                 self.in_flight = asyncio.ensure_future(self._finish(result))
                 return
-        if self.reading_paused and len(self.pending) < self.config.queued_max_requests // 2:
+        if (self.reading_paused and not self.reading_stopped
+                and len(self.pending) < self.config.queued_max_requests // 2):
             assert self.transport is not None
             self.transport.resume_reading()
             self.reading_paused = False

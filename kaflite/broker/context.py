@@ -36,6 +36,8 @@ class Connection(Protocol):
 
     def resume(self) -> None: ...
 
+    def stop_reading(self) -> None: ...
+
     def close_gracefully(self) -> None: ...
 
     def abort(self) -> None: ...
@@ -85,6 +87,7 @@ class ServerState:
     cluster_id: str
     connections: set[Connection] = field(default_factory=set)
     paused: bool = False  # a fault: nothing is answered, requests queue up
+    stopping: bool = False  # shutdown has begun: no new request is read
 
     def pause(self) -> None:
         """Stop answering anything; connections stay open and requests queue up."""

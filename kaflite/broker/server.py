@@ -146,27 +146,45 @@ class Broker:
         log.info("kaflite reset: every topic, group and offset dropped")
 
     async def stop(self) -> None:
-        """Stop accepting, let in-flight requests finish within the timeout, flush, close."""
+        """A clean shutdown, in uvicorn's order:
+
+        1. stop accepting connections;
+        2. stop reading on every connection: requests queued but not started are dropped;
+        3. answer what is parked: fetches with what is there now; JoinGroup/SyncGroup (and group
+           requests still waiting on a write) with NOT_COORDINATOR, as Kafka's coordinator
+           answers when it resigns its partitions, so clients go looking for it again;
+        4. let the requests in flight finish, for up to shutdown.timeout.ms;
+        5. flush and close: the coordinator runtime, the periodic work, the logs (clean-shutdown
+           marker), then the connections, once their last answers are written.
+        """
         if self.server is None:
             return
-        state = self.context.state
+        context, state = self.context, self.context.state
+        t0 = time.perf_counter()
         log.info("kaflite stopping", connections=len(state.connections))
+        state.stopping = True
         self.server.close()
         if self.admin_http is not None:
             self.admin_http.close()
             self.admin_http = None
+        for conn in list(state.connections):
+            conn.stop_reading()
         self.fetches.cancel_all()
+        await self.groups.unload()
         in_flight = [c.in_flight for c in state.connections if c.in_flight is not None]
         if in_flight:
-            await asyncio.wait(in_flight, timeout=self.context.config.shutdown_timeout_ms / 1000)
+            _, late = await asyncio.wait(in_flight, timeout=context.config.shutdown_timeout_ms / 1000)
+            if late:
+                log.warning("requests still in flight after shutdown.timeout.ms; closing their connections",
+                            requests=len(late), timeout_ms=context.config.shutdown_timeout_ms)
         await self.groups.stop()
+        await self._cancel_tasks()
+        context.logs.close()
         for conn in list(state.connections):
             conn.close_gracefully()
-        await self._cancel_tasks()
-        self.context.logs.close()
         self.server = None
         self._stopped.set()
-        log.info("kaflite stopped")
+        log.info("kaflite stopped", ms=round((time.perf_counter() - t0) * 1000, 1))
 
     async def crash(self) -> None:
         """As kill -9 would leave it (for tests): sockets dropped, nothing flushed, no clean-shutdown
@@ -218,12 +236,37 @@ async def _serve(config: KafliteConfig, ready_file: str | None) -> None:
     print(f"kaflite listening on {address}", flush=True)
     if admin:
         print(f"kaflite admin on http://{admin}", flush=True)
-    loop = asyncio.get_running_loop()
     stop = asyncio.Event()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, stop.set)
+    _on_stop_signals(stop)
     await stop.wait()
     await broker.stop()
+
+
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+
+def _on_stop_signals(stop: asyncio.Event) -> None:
+    """The first SIGINT/SIGTERM starts a clean shutdown; a second one ends the process at once.
+
+    After the first, both signals get their default action back (as a second Ctrl-C does in
+    uvicorn, but at the kernel's level): the next one ends the process even if the event loop is
+    stuck, skipping the flush (the next start recovers, as after kill -9).
+    """
+    loop = asyncio.get_running_loop()
+
+    def on_signal(sig: signal.Signals) -> None:
+        if stop.is_set():  # a second signal that arrived before the default action was back
+            signal.signal(sig, signal.SIG_DFL)
+            signal.raise_signal(sig)
+            return
+        stop.set()
+        for s in STOP_SIGNALS:
+            loop.remove_signal_handler(s)
+            signal.signal(s, signal.SIG_DFL)
+        log.info("kaflite stopping on a signal; a second one forces exit", signal=sig.name)
+
+    for sig in STOP_SIGNALS:
+        loop.add_signal_handler(sig, on_signal, sig)
 
 
 def serve(config: KafliteConfig, ready_file: str | None = None) -> None:
