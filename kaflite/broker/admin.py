@@ -76,6 +76,7 @@ class AdminHandler:
 
     def metadata(self, ctx: RequestContext, req: MetadataRequest) -> MetadataResponse:
         logs, state, node = self.logs, self.state, self.config.node_id
+        wanted: list[tuple[str | None, bytes | None]]  # (name, the id it was asked by)
         if req.topics is None or (ctx.version == 0 and not req.topics):
             wanted = [(info.name, None) for info in logs.topics().values()]
         else:
@@ -91,7 +92,7 @@ class AdminHandler:
         for name, tid in wanted:
             if name is None:
                 topics.append(MR.MetadataResponseTopic(
-                    error_code=ErrorCode.UNKNOWN_TOPIC_ID, topic_id=tid, name=None,
+                    error_code=ErrorCode.UNKNOWN_TOPIC_ID, topic_id=tid or ZERO_UUID, name=None,
                     topic_authorized_operations=AUTHORIZED_OPERATIONS_OMITTED))
                 continue
             info = logs.topic(name)
@@ -207,7 +208,8 @@ class AdminHandler:
                 out.error_message = f"Replication factor: {rf} larger than available brokers: 1." if rf > 1 \
                     else "Replication factor must be larger than 0."
                 continue
-            configs = {c.name: c.value for c in t.configs}
+            # A null value means the default (LogConfig skips it), as in Kafka.
+            configs: dict[str, str] = {c.name: c.value for c in t.configs}  # type: ignore[misc]
             try:
                 if req.validate_only:
                     validate_new_topic(logs, t.name, configs)

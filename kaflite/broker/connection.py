@@ -13,7 +13,7 @@ import asyncio
 import itertools
 import struct
 from collections import deque
-from typing import Any
+from typing import Any, cast
 
 import structlog
 
@@ -57,7 +57,7 @@ class KafkaConnection(asyncio.Protocol):
         self.router = router
         self.id = next(_conn_ids)
         self.decoder = FrameDecoder(context.config.socket_request_max_bytes)
-        self.pending: deque[bytes] = deque()
+        self.pending: deque[bytes] = deque()  # whole frames, not yet started
         self.transport: asyncio.Transport | None = None
         self.peer_host = ""
         self.peer = ""
@@ -98,7 +98,8 @@ class KafkaConnection(asyncio.Protocol):
             self.close(f"framing error: {e}")
             return
         if frames:
-            self.pending.extend(frames)
+            # bytearrays (mutable on purpose, see FrameDecoder), read by the codecs as bytes
+            self.pending.extend(cast("list[bytes]", frames))
             if len(self.pending) > self.config.queued_max_requests and not self.reading_paused:
                 assert self.transport is not None
                 self.transport.pause_reading()
@@ -197,7 +198,8 @@ class KafkaConnection(asyncio.Protocol):
         ctx = RequestContext(header, self)
         if route is None:
             if header.api_key in REQUESTS:
-                return self._unsupported_api(ctx, body)
+                self._unsupported_api(ctx)
+                return None
             self.close(f"unknown api key {header.api_key}")
             return None
         if not route.min_version <= header.api_version <= route.max_version:
@@ -245,11 +247,11 @@ class KafkaConnection(asyncio.Protocol):
         else:
             self.transport.writelines([_SIZE.pack(size) + header, *parts])
 
-    def _unsupported_api(self, ctx: RequestContext, body: bytes) -> None:
+    def _unsupported_api(self, ctx: RequestContext) -> None:
         """A real Kafka API we do not implement: answer its error when the response has one."""
         from kaflite.protocol.messages import RESPONSES
 
-        resp_cls = RESPONSES[ctx.header.api_key]
+        resp_cls: Any = RESPONSES[ctx.header.api_key]  # its fields differ per API: checked by name
         resp = resp_cls()
         if "error_code" not in resp_cls.__slots__ or not (
             resp_cls.MIN_VERSION <= ctx.version <= resp_cls.MAX_VERSION

@@ -181,9 +181,9 @@ class FetchHandler:
                 elif ts == LATEST_TIERED:
                     out.offset = plog.log_start_offset - 1  # nothing is tiered
                 elif ts == MAX_TIMESTAMP:
-                    found = plog.max_timestamp_offset()
-                    if found is not None:
-                        out.offset, out.timestamp = found
+                    latest = plog.max_timestamp_offset()
+                    if latest is not None:
+                        out.offset, out.timestamp = latest
                 elif ts < 0:
                     out.error_code = ErrorCode.INVALID_REQUEST
                 else:

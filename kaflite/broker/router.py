@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from kaflite.protocol._codec import ApiMessage
 from kaflite.protocol.messages import REQUESTS, RESPONSES, ApiVersionsResponse
 
 Handler = Callable[[Any, Any], Any]  # (RequestContext, request) -> response | Awaitable | NO_RESPONSE
@@ -24,8 +25,8 @@ class Route:
     min_version: int
     max_version: int
     handler: Handler
-    request_cls: type
-    response_cls: type
+    request_cls: type[ApiMessage]
+    response_cls: type[ApiMessage]
 
 
 class Router:
