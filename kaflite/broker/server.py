@@ -157,9 +157,12 @@ class Broker:
         5. flush and close: the coordinator runtime, the periodic work, the logs (clean-shutdown
            marker), then the connections, once their last answers are written.
         """
+        context, state = self.context, self.context.state
+        if state.stopping:  # a second caller waits for the first one's shutdown
+            await self._stopped.wait()
+            return
         if self.server is None:
             return
-        context, state = self.context, self.context.state
         t0 = time.perf_counter()
         log.info("kaflite stopping", connections=len(state.connections))
         state.stopping = True

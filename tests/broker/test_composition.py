@@ -3,6 +3,7 @@ composes them; a reset renews what is behind the routes, never the routes."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -95,3 +96,13 @@ async def test_reset_keeps_the_routes_and_renews_the_group_runtime(broker: Broke
     assert broker.logs.topics() == {}
     broker.groups.ensure_offsets_topic()  # created again on first use, over the new runtime
     assert broker.logs.topic("__consumer_offsets") is not None
+
+
+async def test_a_second_stop_waits_for_the_first(tmp_path: Path) -> None:
+    b = Broker.open(config(tmp_path))
+    await b.start()
+    first = asyncio.create_task(b.stop())
+    await asyncio.sleep(0)  # the first stop has begun
+    await b.stop()
+    assert first.done() and b.server is None
+    await b.stop()  # and once stopped, stop() is a no-op
