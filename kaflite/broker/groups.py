@@ -1,7 +1,9 @@
 """Wires the group coordinator into the broker: FindCoordinator, the group APIs, `__consumer_offsets`.
 
-Every group route is registered in one place, ``GroupHandler.register``; each hands its request to
-the coordinator runtime (``runtime.call(api, request, version, ctx)``) unless a fault says otherwise.
+The group APIs are the rows of ``kaflite.coordinator.apis.GROUP_APIS``: ``GroupHandler.register``
+routes each row (its key and version cap), and every route hands its request to the coordinator
+runtime (``runtime.call(row, request, version, ctx)``) unless a coordinator-error fault window is
+open, when it answers with the row's error answer.
 
 The coordinator never touches storage; this module gives its runtime a writer (append a batch
 of its records to a `__consumer_offsets` partition, fsync, return) and a loader (replay a
@@ -13,9 +15,10 @@ answer COORDINATOR_LOAD_IN_PROGRESS (B-LOG-3).
 from __future__ import annotations
 
 import asyncio
+import functools
 import inspect
 import time
-from collections.abc import AsyncIterator, Awaitable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 import structlog
@@ -24,7 +27,7 @@ from kaflite.broker.context import BrokerContext, RequestContext
 from kaflite.broker.router import Router
 from kaflite.broker.topics import CONSUMER_OFFSETS
 from kaflite.clock import Clock
-from kaflite.coordinator.apis import error_response
+from kaflite.coordinator.apis import GROUP_APIS, GroupApi
 from kaflite.coordinator.classic.state import GroupState
 from kaflite.coordinator.config import GroupCoordinatorConfig
 from kaflite.coordinator.group import Transition
@@ -156,19 +159,13 @@ class GroupHandler:
         return offsets_log, CoordinatorRuntime(offsets_log, offsets_log, self.config, clock=self.clock)
 
     def register(self, router: Router) -> None:
-        """Every group route, in one place: API key, handler, version cap."""
+        """FindCoordinator, and a route per row of the group API table (its key and version cap)."""
         router.add(10, self.find_coordinator)
-        router.add(11, self.join_group)
-        router.add(14, self.sync_group)
-        router.add(12, self.heartbeat)
-        router.add(13, self.leave_group)
-        # OffsetCommit/OffsetFetch v10 name topics by id only; v9 is what Java 3.9 and librdkafka send.
-        router.add(8, self.offset_commit, max_version=9)
-        router.add(9, self.offset_fetch, max_version=9)
-        router.add(15, self.describe_groups)
-        router.add(16, self.list_groups)
-        router.add(42, self.delete_groups)
-        router.add(47, self.offset_delete)
+        for api in GROUP_APIS:
+            router.add(api.api_key, self._route(api), max_version=api.max_version)
+
+    def _route(self, api: GroupApi) -> Callable[[RequestContext, Any], Any]:
+        return functools.partial(self.call, api)  # bound to this handler, which outlives a reset
 
     # -- __consumer_offsets lifecycle -------------------------------------------------------------
 
@@ -199,7 +196,7 @@ class GroupHandler:
 
     async def _load_all(self, partitions: int) -> None:
         for p in range(partitions):
-            self.runtime.coordinator.begin_load(p)
+            self.runtime.begin_load(p)
         for p in range(partitions):
             await self.runtime.load_partition(p)
 
@@ -259,66 +256,37 @@ class GroupHandler:
 
     # -- group APIs --------------------------------------------------------------------------------
 
-    def _call(self, api: str, ctx: RequestContext, req: Any, group: str | None, member: str | None = None) -> Any:
-        """Hand the request to the runtime, unless a coordinator-error fault window is open."""
+    def call(self, api: GroupApi, ctx: RequestContext, req: Any) -> Any:
+        """Hand the request to the runtime (the response, or an awaitable of it), unless a
+        coordinator-error fault window is open for its group."""
+        version = ctx.version
+        if api.creates_offsets_topic:
+            self.ensure_offsets_topic()
+        group = api.group_of(req, version) if api.group_of is not None else None
         faults = self.faults
         if faults.coordinator_error is not None:
             error = faults.coordinator_error_for(group)
             if error is not None:
-                return error_response(api, req, ctx.version, error)
+                return api.error_answer(req, version, error)
+        member = api.member_of(req) if api.member_of is not None else None
         if group and member:
-            ctx.connection.members.add((group, member))
+            ctx.connection.members.add((group, member))  # for drop_member_connections
         cctx = CoordinatorContext(client_id=ctx.client_id, client_host=f"/{ctx.client_host}")
-        return self.runtime.call(api, req, ctx.version, cctx)  # the response, or an awaitable of it
-    def join_group(self, ctx: RequestContext, req: Any) -> Any:
-        self.ensure_offsets_topic()
-        result = self._call("join_group", ctx, req, req.group_id)
+        result = self.runtime.call(api, req, version, cctx)
+        if not (api.assigns_member_id and group):
+            return result
         if inspect.isawaitable(result):
-            return self._joined(ctx, req, result)
-        return self._joined_now(ctx, req, result)
-
-    async def _joined(self, ctx: RequestContext, req: Any, pending: Awaitable[Any]) -> Any:
-        return self._joined_now(ctx, req, await pending)
+            return self._remember_assigned_member(ctx, group, result)
+        return _remembered(ctx, group, result)
 
     @staticmethod
-    def _joined_now(ctx: RequestContext, req: Any, resp: Any) -> Any:
-        if resp.member_id:
-            ctx.connection.members.add((req.group_id, resp.member_id))  # for drop_member_connections
-        return resp
-
-    def sync_group(self, ctx: RequestContext, req: Any) -> Any:
-        return self._call("sync_group", ctx, req, req.group_id, req.member_id)
-
-    def heartbeat(self, ctx: RequestContext, req: Any) -> Any:
-        return self._call("heartbeat", ctx, req, req.group_id, req.member_id)
-
-    def leave_group(self, ctx: RequestContext, req: Any) -> Any:
-        return self._call("leave_group", ctx, req, req.group_id)
-
-    def offset_commit(self, ctx: RequestContext, req: Any) -> Any:
-        self.ensure_offsets_topic()
-        return self._call("offset_commit", ctx, req, req.group_id, req.member_id)
-
-    def offset_fetch(self, ctx: RequestContext, req: Any) -> Any:
-        self.ensure_offsets_topic()
-        return self._call("offset_fetch", ctx, req, req.group_id if ctx.version < 8 else None)
-
-    def describe_groups(self, ctx: RequestContext, req: Any) -> Any:
-        return self._call("describe_groups", ctx, req, None)
-
-    def list_groups(self, ctx: RequestContext, req: Any) -> Any:
-        return self._call("list_groups", ctx, req, None)
-
-    def delete_groups(self, ctx: RequestContext, req: Any) -> Any:
-        return self._call("delete_groups", ctx, req, None)
-
-    def offset_delete(self, ctx: RequestContext, req: Any) -> Any:
-        return self._call("offset_delete", ctx, req, req.group_id)
+    async def _remember_assigned_member(ctx: RequestContext, group: str, pending: Awaitable[Any]) -> Any:
+        return _remembered(ctx, group, await pending)
 
     # -- state for tools and tests (the admin endpoint, kaflite.testing) -------------------------
 
     def group_ids(self) -> list[str]:
-        return sorted(self.runtime.coordinator.group_ids())
+        return sorted(self.runtime.group_ids())
 
     def snapshot(self, group_id: str) -> GroupSnapshot | None:
         return self.runtime.snapshot(group_id)
@@ -345,3 +313,10 @@ class GroupHandler:
         expired = self.runtime.expire_member(group_id, member_id)
         fault_log.info("fault applied", fault="expire-member", group=group_id, member=member_id, expired=expired)
         return expired
+
+
+def _remembered(ctx: RequestContext, group: str, resp: Any) -> Any:
+    """The member id an answer handed out, remembered for the connection (drop_member_connections)."""
+    if resp.member_id:
+        ctx.connection.members.add((group, resp.member_id))
+    return resp

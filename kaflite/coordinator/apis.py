@@ -48,11 +48,13 @@ class GroupApi:
     max_version: int | None = None
     # The broker creates `__consumer_offsets` on first use by this API (as on FindCoordinator).
     creates_offsets_topic: bool = False
+    # The answer hands out a member id (JoinGroup): the broker remembers it for the connection too.
+    assigns_member_id: bool = False
 
 
 GROUP_APIS: tuple[GroupApi, ...] = (
     GroupApi(11, "join_group", GroupCoordinator.join_group, join_group_error, _group_id,
-             creates_offsets_topic=True),
+             creates_offsets_topic=True, assigns_member_id=True),
     GroupApi(14, "sync_group", GroupCoordinator.sync_group, sync_group_error, _group_id, _member_id),
     GroupApi(12, "heartbeat", GroupCoordinator.heartbeat, heartbeat_error, _group_id, _member_id),
     GroupApi(13, "leave_group", GroupCoordinator.leave_group, leave_group_error, _group_id),

@@ -253,6 +253,15 @@ class CoordinatorRuntime:
         epoch = self._begin_loading(partition)
         await self._replay_partition(partition, epoch, records)
 
+    def begin_load(self, partition: int) -> None:
+        """Announce a load to come: the partition's groups answer COORDINATOR_LOAD_IN_PROGRESS (not
+        NOT_COORDINATOR) while earlier partitions load; `load_partition` does the rest."""
+        self.coordinator.begin_load(partition)
+        self._wake()
+
+    def group_ids(self) -> list[str]:
+        return self.coordinator.group_ids()
+
     def _begin_loading(self, partition: int) -> int:
         """Synchronous half of a load: from here on the partition answers LOAD_IN_PROGRESS."""
         epoch = self._bump_epoch(partition)
