@@ -12,138 +12,33 @@ environment (``KAFLITE_<NAME>``) > properties file (``--config FILE``) > default
 from __future__ import annotations
 
 import difflib
-import math
 import os
-import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, ClassVar
 
-INT_MAX = 2**31 - 1
-INT_MIN = -(2**31)
-LONG_MAX = 2**63 - 1
-LONG_MIN = -(2**63)
+from kaflite.config_values import (
+    INT_MAX,
+    LONG_MAX,
+    ConfigError,
+    EmptyOr,
+    ListOf,
+    NonEmpty,
+    OneDirectory,
+    OneOf,
+    Range,
+    Validator,
+    check_typed,
+    parse_text,
+    to_text,
+)
+from kaflite.properties import iter_properties, parse_properties, read_text
 
 ENV_PREFIX = "KAFLITE_"
 SOURCE_DEFAULT = "default"
 
-
-class ConfigError(ValueError):
-    """A setting is unknown or its value is refused; ``name`` says which one."""
-
-    def __init__(self, name: str, message: str) -> None:
-        super().__init__(f"{name}: {message}")
-        self.name = name
-
-
-# --------------------------------------------------------------------------------------------
-# Validators: each returns None when fine or a short description of the problem, and can
-# describe its allowed values for the docs and for error messages.
-# --------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Range:
-    """Inclusive numeric range, like Kafka's ``ConfigDef.Range``; ``None`` means unbounded."""
-
-    lo: float | None = None
-    hi: float | None = None
-
-    def check(self, value: Any) -> str | None:
-        if (self.lo is not None and value < self.lo) or (self.hi is not None and value > self.hi):
-            return f"must be in {self.describe()}"
-        return None
-
-    def describe(self) -> str:
-        lo = "..." if self.lo is None else _fmt_num(self.lo)
-        hi = "..." if self.hi is None else _fmt_num(self.hi)
-        return f"[{lo}, {hi}]"
-
-
-@dataclass(frozen=True, slots=True)
-class OneOf:
-    """A fixed set of values; matching ignores case when asked, storing the canonical spelling."""
-
-    choices: tuple[Any, ...]
-    ignore_case: bool = False
-    why: str = ""
-
-    def check(self, value: Any) -> str | None:
-        if value in self.choices:
-            return None
-        return f"must be one of {self.describe()}" + (f" ({self.why})" if self.why else "")
-
-    def canonical(self, value: Any) -> Any:
-        if self.ignore_case and isinstance(value, str):
-            for choice in self.choices:
-                if isinstance(choice, str) and choice.lower() == value.lower():
-                    return choice
-        return value
-
-    def describe(self) -> str:
-        return ", ".join(_to_text(c) for c in self.choices)
-
-
-@dataclass(frozen=True, slots=True)
-class ListOf:
-    """A non-empty comma-separated list whose items come from ``choices``."""
-
-    choices: tuple[str, ...]
-
-    def check(self, value: Any) -> str | None:
-        if not value:
-            return f"must be a non-empty list of {self.describe()}"
-        bad = [v for v in value if v not in self.choices]
-        if bad:
-            return f"unknown item(s) {', '.join(bad)}; allowed: {self.describe()}"
-        return None
-
-    def describe(self) -> str:
-        return ", ".join(self.choices)
-
-
-@dataclass(frozen=True, slots=True)
-class NonEmpty:
-    """A non-blank string."""
-
-    def check(self, value: Any) -> str | None:
-        return None if value.strip() else "must not be empty"
-
-    def describe(self) -> str:
-        return "non-empty string"
-
-
-@dataclass(frozen=True, slots=True)
-class OneDirectory:
-    """kaflite keeps all data in one directory, so ``log.dirs`` must name exactly one."""
-
-    def check(self, value: Any) -> str | None:
-        if not value.strip():
-            return "must not be empty"
-        if "," in value:
-            return "kaflite stores data in a single directory; give exactly one path"
-        return None
-
-    def describe(self) -> str:
-        return "one directory path"
-
-
-@dataclass(frozen=True, slots=True)
-class EmptyOr:
-    """Empty string allowed (meaning "derive it"), otherwise the wrapped rule."""
-
-    inner: NonEmpty
-
-    def check(self, value: Any) -> str | None:
-        return None if value == "" else self.inner.check(value)
-
-    def describe(self) -> str:
-        return "host name or IP; empty = same as host"
-
-
-Validator = Range | OneOf | ListOf | NonEmpty | OneDirectory | EmptyOr
 
 # --------------------------------------------------------------------------------------------
 # The settings table.
@@ -339,87 +234,6 @@ def _env_table() -> Mapping[str, str]:
 
 ENV_NAMES: Mapping[str, str] = _env_table()
 
-# --------------------------------------------------------------------------------------------
-# Values: parse text the way Kafka's ConfigDef does (trimmed), render them back as Kafka text.
-# --------------------------------------------------------------------------------------------
-
-
-def _fmt_num(v: float) -> str:
-    return str(int(v)) if float(v).is_integer() else repr(float(v))
-
-
-def _to_text(value: Any) -> str:
-    """Kafka's string form of a value: booleans lower-case, lists comma-joined."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, tuple | list):
-        return ",".join(_to_text(v) for v in value)
-    if isinstance(value, float):
-        return repr(value)
-    return str(value)
-
-
-_INT_RE = re.compile(r"[+-]?\d+")
-
-
-def _parse(type_: str, text: str) -> Any:
-    """Text → typed value; raises ValueError with a short reason."""
-    text = text.strip()
-    if type_ in ("int", "long"):
-        if not _INT_RE.fullmatch(text):
-            raise ValueError(f"expected an integer ({type_})")
-        value = int(text)
-        lo, hi = (INT_MIN, INT_MAX) if type_ == "int" else (LONG_MIN, LONG_MAX)
-        if not lo <= value <= hi:
-            raise ValueError(f"out of range for a {type_}")
-        return value
-    if type_ == "double":
-        try:
-            number = float(text)
-        except ValueError:
-            raise ValueError("expected a number") from None
-        if not math.isfinite(number):
-            raise ValueError("expected a finite number")
-        return number
-    if type_ == "boolean":
-        if text.lower() == "true":
-            return True
-        if text.lower() == "false":
-            return False
-        raise ValueError("expected true or false")
-    if type_ == "list":
-        return tuple(item.strip() for item in text.split(",") if item.strip())
-    return text
-
-
-def _check_typed(type_: str, value: Any) -> Any:
-    """Type check for values given as Python objects (direct construction); returns normalized."""
-    if type_ in ("int", "long"):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"expected an integer ({type_})")
-        lo, hi = (INT_MIN, INT_MAX) if type_ == "int" else (LONG_MIN, LONG_MAX)
-        if not lo <= value <= hi:
-            raise ValueError(f"out of range for a {type_}")
-        return value
-    if type_ == "double":
-        if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-            raise ValueError("expected a finite number")
-        return float(value)
-    if type_ == "boolean":
-        if not isinstance(value, bool):
-            raise ValueError("expected true or false")
-        return value
-    if type_ == "list":
-        if isinstance(value, str):
-            return _parse("list", value)
-        if not isinstance(value, tuple | list) or not all(isinstance(v, str) for v in value):
-            raise ValueError("expected a list of strings")
-        return tuple(value)
-    if not isinstance(value, str):
-        raise ValueError("expected a string")
-    return value
-
-
 def _validate(setting: Setting | Synonym, value: Any, origin: str = "") -> Any:
     """Apply the validator; returns the canonical value or raises ConfigError naming the setting."""
     validator = setting.validator
@@ -429,7 +243,7 @@ def _validate(setting: Setting | Synonym, value: Any, origin: str = "") -> Any:
         problem = validator.check(value)
         if problem:
             where = f" (from {origin})" if origin else ""
-            raise ConfigError(setting.name, f"invalid value {_to_text(value)!r}{where}: {problem}")
+            raise ConfigError(setting.name, f"invalid value {to_text(value)!r}{where}: {problem}")
     return value
 
 
@@ -437,86 +251,10 @@ def _parse_value(setting: Setting | Synonym, raw: object, origin: str) -> Any:
     """Raw text (or a Python value from code) → validated typed value."""
     type_ = setting.type if isinstance(setting, Setting) else "int"
     try:
-        value = _parse(type_, raw) if isinstance(raw, str) else _check_typed(type_, raw)
+        value = parse_text(type_, raw) if isinstance(raw, str) else check_typed(type_, raw)
     except ValueError as exc:
-        raise ConfigError(setting.name, f"invalid value {_to_text(raw)!r} (from {origin}): {exc}") from None
+        raise ConfigError(setting.name, f"invalid value {to_text(raw)!r} (from {origin}): {exc}") from None
     return _validate(setting, value, origin)
-
-
-# --------------------------------------------------------------------------------------------
-# Java properties files (server.properties).
-# --------------------------------------------------------------------------------------------
-
-_ESCAPES = {"t": "\t", "n": "\n", "r": "\r", "f": "\f"}
-
-
-def _unescape(text: str) -> str:
-    out: list[str] = []
-    i = 0
-    while i < len(text):
-        ch = text[i]
-        if ch == "\\" and i + 1 < len(text):
-            nxt = text[i + 1]
-            if nxt == "u" and re.fullmatch(r"[0-9a-fA-F]{4}", text[i + 2 : i + 6]):
-                out.append(chr(int(text[i + 2 : i + 6], 16)))
-                i += 6
-                continue
-            out.append(_ESCAPES.get(nxt, nxt))
-            i += 2
-            continue
-        out.append(ch)
-        i += 1
-    return "".join(out)
-
-
-def _logical_lines(text: str) -> Iterator[tuple[int, str]]:
-    """Join continuation lines (odd number of trailing backslashes); yields (first line no, line)."""
-    lines = text.splitlines()
-    i = 0
-    while i < len(lines):
-        start = i
-        line = lines[i].lstrip(" \t\f")
-        i += 1
-        if not line or line[0] in "#!":
-            continue
-        while True:
-            trailing = len(line) - len(line.rstrip("\\"))
-            if trailing % 2 == 0 or i >= len(lines):
-                if trailing % 2:
-                    line = line[:-1]
-                break
-            line = line[:-1] + lines[i].lstrip(" \t\f")
-            i += 1
-        yield start + 1, line
-
-
-def iter_properties(text: str) -> Iterator[tuple[str, str, int]]:
-    """Yield (key, value, line number) from Java properties text, as ``Properties.load`` reads it."""
-    for lineno, line in _logical_lines(text):
-        i, n = 0, len(line)
-        while i < n and line[i] not in "=: \t\f":
-            i += 2 if line[i] == "\\" else 1
-        key = line[:i]
-        while i < n and line[i] in " \t\f":
-            i += 1
-        if i < n and line[i] in "=:":
-            i += 1
-            while i < n and line[i] in " \t\f":
-                i += 1
-        yield _unescape(key), _unescape(line[i:]), lineno
-
-
-def parse_properties(text: str) -> dict[str, str]:
-    """Java properties text → dict; a repeated key keeps its last value, as in Java."""
-    return {key: value for key, value, _ in iter_properties(text)}
-
-
-def _read_text(path: Path) -> str:
-    data = path.read_bytes()
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")  # Java's Properties.load(InputStream) encoding
 
 
 # --------------------------------------------------------------------------------------------
@@ -591,7 +329,7 @@ class KafliteConfig:
         for setting in SETTINGS:
             value = getattr(self, setting.attr)
             try:
-                value = _check_typed(setting.type, value)
+                value = check_typed(setting.type, value)
             except ValueError as exc:
                 raise ConfigError(setting.name, f"invalid value {value!r}: {exc}") from None
             value = _validate(setting, value)
@@ -625,7 +363,7 @@ class KafliteConfig:
         if config_file is not None:
             path = Path(config_file)
             try:
-                text = _read_text(path)
+                text = read_text(path)
             except OSError as exc:
                 raise ConfigError("--config", f"cannot read {path}: {exc.strerror or exc}") from None
             layers.append([(k, v, f"file {path}:{line}") for k, v, line in iter_properties(text)])
@@ -700,7 +438,7 @@ class KafliteConfig:
         Storage merges a topic's own configs over these, as Kafka's LogConfig does.
         """
         return {
-            s.topic_config: _to_text(getattr(self, s.attr))
+            s.topic_config: to_text(getattr(self, s.attr))
             for s in SETTINGS
             if s.topic_config is not None
         }
@@ -708,7 +446,7 @@ class KafliteConfig:
     def describe(self) -> list[tuple[str, str, bool, str]]:
         """(name, value, is_default, doc) per setting, for DescribeConfigs on the broker resource."""
         return [
-            (s.name, _to_text(getattr(self, s.attr)), self.is_default(s.name), s.doc) for s in SETTINGS
+            (s.name, to_text(getattr(self, s.attr)), self.is_default(s.name), s.doc) for s in SETTINGS
         ]
 
 
@@ -738,7 +476,7 @@ def _md(text: str) -> str:
 def _default_doc(s: Setting) -> str:
     if s.default_text is not None:
         return s.default_text
-    return f"`{_to_text(s.default)}`"
+    return f"`{to_text(s.default)}`"
 
 
 def render_markdown() -> str:
