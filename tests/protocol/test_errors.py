@@ -1,6 +1,11 @@
 """ErrorCode carries Kafka's own names (org.apache.kafka.common.protocol.Errors)."""
 
+import os
+from pathlib import Path
+
 from kaflite.protocol.errors import ErrorCode, is_known, is_retriable
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 def test_kafka_names_for_17_and_39() -> None:
@@ -55,3 +60,32 @@ def test_table_agrees_with_kafka_python_where_it_knows_the_code() -> None:
         assert cls.message == own_names.get(code) or ErrorCode[cls.message] is ours, (code, cls.message)
         if ours not in retriable_differs:
             assert is_retriable(code) == cls.retriable, ours.name
+
+
+def test_a_reference_to_a_missing_error_code_fails_the_type_check(tmp_path: Path) -> None:
+    """The static check for handlers: ``make typecheck`` runs mypy over the whole package with the
+    project's config (bodies of unannotated functions included), and ErrorCode lists every code
+    Kafka defines, so a code that does not exist fails the build. Proven on a handler-like module
+    with the same config: exactly the two missing codes are reported, the real one is not."""
+    import subprocess
+    import sys
+    import tomllib
+
+    config = REPO / "pyproject.toml"
+    assert "kaflite" in tomllib.loads(config.read_text())["tool"]["mypy"]["files"]  # handlers included
+    probe = tmp_path / "handler_probe.py"
+    probe.write_text(
+        "from kaflite.protocol.errors import ErrorCode\n\n\n"
+        "def typed(x: int) -> int:\n"
+        "    return ErrorCode.DOES_NOT_EXIST + x\n\n\n"
+        "def untyped(response):\n"
+        "    response.error_code = ErrorCode.INVALID_REPLICA_ASSIGNMENT\n"
+        "    return ErrorCode.NO_SUCH_CODE\n")
+    r = subprocess.run([sys.executable, "-m", "mypy", "--config-file", str(config), "--cache-dir",
+                        str(tmp_path / "cache"), str(probe)], cwd=REPO, capture_output=True, text=True,
+                       timeout=120, env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert r.returncode == 1, r.stdout + r.stderr
+    errors = [line for line in r.stdout.splitlines() if ": error:" in line]
+    assert len(errors) == 2, r.stdout
+    assert "DOES_NOT_EXIST" in errors[0] and ":5:" in errors[0]
+    assert "NO_SUCH_CODE" in errors[1] and ":10:" in errors[1]
