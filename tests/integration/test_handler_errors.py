@@ -19,6 +19,7 @@ from kafka.admin import KafkaAdminClient
 from kafka.errors import UnknownError
 
 from kaflite.testing.broker import Broker
+from kaflite.testing.process import ProcessBroker
 
 TIMEOUT_S = 10
 
@@ -72,3 +73,16 @@ def test_confluent_kafka_describe_configs(broker: Broker) -> None:
     assert e.value.args[0].code() == KafkaError.UNKNOWN  # -1: the broker's error, not a transport one
     [future] = admin.describe_configs([ConfigResource("topic", "t")]).values()
     assert "cleanup.policy" in future.result(timeout=TIMEOUT_S)
+
+
+def test_the_fault_over_the_admin_endpoint_of_a_broker_process() -> None:
+    """The same fault through ``ProcessBroker`` (HTTP ``/faults/fail-requests``), for suites in any language."""
+    with ProcessBroker() as b:
+        admin = KafkaAdminClient(bootstrap_servers=b.bootstrap_servers, request_timeout_ms=TIMEOUT_S * 1000)
+        try:
+            b.fail_requests("ListGroups", count=1)
+            with pytest.raises(UnknownError):
+                admin.list_groups()
+            assert admin.list_groups() == []
+        finally:
+            admin.close()
