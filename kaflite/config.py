@@ -234,6 +234,25 @@ def _env_table() -> Mapping[str, str]:
 
 ENV_NAMES: Mapping[str, str] = _env_table()
 
+#: ``KAFLITE_*`` variables that kaflite's own tools read, not broker settings: the broker accepts
+#: them silently (a shell that exported one for ``kaflite ctl`` must still start the broker).
+TOOL_VARIABLES: Mapping[str, str] = MappingProxyType({
+    "KAFLITE_ADMIN": "the admin endpoint (`HOST:PORT`) that `kaflite ctl` drives, instead of `--admin`",
+    "KAFLITE_SPARK_MASTER": "the Spark master `kaflite analyze` uses when not given `--master` "
+                            "(default `local[*]`)",
+})
+if not TOOL_VARIABLES.keys().isdisjoint(ENV_NAMES):
+    raise AssertionError(f"a tool variable shadows a setting: {set(TOOL_VARIABLES) & set(ENV_NAMES)}")
+
+
+def unknown_env_warning(var: str) -> str:
+    """The warning for a ``KAFLITE_*`` variable that is neither a setting nor a tool's: it names the
+    variable and the closest known one (a typo must not pass silently, nor stop the broker)."""
+    close = difflib.get_close_matches(var, sorted([*ENV_NAMES, *TOOL_VARIABLES]), n=1)
+    hint = f"; did you mean {close[0]}?" if close else ""
+    return (f"ignoring the environment variable {var}: no such setting (settings are {ENV_PREFIX}<NAME> "
+            f"with dots as underscores, e.g. {ENV_PREFIX}LOG_RETENTION_MS){hint}")
+
 def _validate(setting: Setting | Synonym, value: Any, origin: str = "") -> Any:
     """Apply the validator; returns the canonical value or raises ConfigError naming the setting."""
     validator = setting.validator
@@ -321,6 +340,8 @@ class KafliteConfig:
     # name → "default" | "file <path>:<line>" | "env KAFLITE_X" | "cli"; missing means default.
     sources: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}), compare=False,
                                        repr=False)
+    # What loading ignored but someone should hear about (unknown KAFLITE_* variables), one line each.
+    warnings: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
     SETTINGS: ClassVar[tuple[Setting, ...]] = SETTINGS
 
@@ -357,7 +378,8 @@ class KafliteConfig:
         """Merge the sources (CLI > env > file > defaults) and validate; raises ConfigError.
 
         ``argv_overrides`` maps Kafka names to text (or typed values from code); ``env`` defaults
-        to ``os.environ`` and only its ``KAFLITE_*`` variables are read (empty ones are ignored).
+        to ``os.environ`` and only its ``KAFLITE_*`` variables are read (empty ones are ignored;
+        tools' variables are skipped; unknown ones are skipped with a line in ``warnings``).
         """
         layers: list[list[tuple[str, object, str]]] = []  # lowest precedence first
         if config_file is not None:
@@ -369,15 +391,13 @@ class KafliteConfig:
             layers.append([(k, v, f"file {path}:{line}") for k, v, line in iter_properties(text)])
         environ = os.environ if env is None else env
         env_layer: list[tuple[str, object, str]] = []
+        warnings: list[str] = []
         for var, value in sorted(environ.items()):
-            if not var.startswith(ENV_PREFIX) or value == "":
+            if not var.startswith(ENV_PREFIX) or value == "" or var in TOOL_VARIABLES:
                 continue
             if var not in ENV_NAMES:
-                close = difflib.get_close_matches(var, sorted(ENV_NAMES), n=1)
-                hint = f"; did you mean {close[0]}?" if close else ""
-                raise ConfigError(var, f"unknown setting (from the environment): variables are "
-                                  f"{ENV_PREFIX}<NAME> with dots as underscores, e.g. "
-                                  f"{ENV_PREFIX}LOG_RETENTION_MS{hint}")
+                warnings.append(unknown_env_warning(var))
+                continue
             env_layer.append((ENV_NAMES[var], value, f"env {var}"))
         layers.append(env_layer)
         layers.append([(str(k), v, "cli") for k, v in (argv_overrides or {}).items()])
@@ -410,7 +430,7 @@ class KafliteConfig:
 
         kwargs: dict[str, Any] = {SETTINGS_BY_NAME[n].attr: v for n, (v, _) in chosen.items()}
         sources = {n: origin for n, (_, origin) in chosen.items()}
-        return cls(**kwargs, sources=sources)
+        return cls(**kwargs, sources=sources, warnings=tuple(warnings))
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -452,7 +472,7 @@ class KafliteConfig:
 
 def _check_table() -> None:
     """The dataclass fields and the settings table must list the same settings, in order."""
-    attrs = [f.name for f in fields(KafliteConfig) if f.name != "sources"]
+    attrs = [f.name for f in fields(KafliteConfig) if f.name not in ("sources", "warnings")]
     table = [s.attr for s in SETTINGS]
     if attrs != table:
         raise AssertionError(f"KafliteConfig fields and SETTINGS differ: {set(attrs) ^ set(table)}")
@@ -497,8 +517,11 @@ def render_markdown() -> str:
         "2. **Environment**: `KAFLITE_` + the name upper-cased with dots as underscores, e.g.",
         "   `KAFLITE_LOG_RETENTION_MS=60000`, `KAFLITE_GROUP_INITIAL_REBALANCE_DELAY_MS=3000`.",
         "   Since dots and underscores both become `_`, the variable is matched against the",
-        "   known names below (no two names share a variable). Empty variables are ignored;",
-        "   an unknown `KAFLITE_*` variable is an error.",
+        "   known names below (no two names share a variable). Empty variables are ignored.",
+        "   An unknown `KAFLITE_*` variable is ignored with a warning line naming it and the",
+        "   closest known variable (a typo is reported, an unrelated export never stops the",
+        "   broker); the variables kaflite's own tools read are listed under",
+        "   [Variables kaflite's tools read](#variables-kaflites-tools-read).",
         "3. **Properties file**: `--config server.properties`, in Java properties format",
         "   (`key=value` or `key: value`, `#`/`!` comments, `\\` line continuations).",
         "4. **Defaults** (below).",
@@ -560,6 +583,17 @@ def render_markdown() -> str:
     for syn in SYNONYMS:
         out.append(f"| `{syn.name}` | int | {_md(syn.validator.describe())} | "
                    f"{_md(syn.doc)} Env: `{syn.env_var}`. |")
+    out += [
+        "",
+        "## Variables kaflite's tools read",
+        "",
+        "These `KAFLITE_*` variables are not broker settings: the broker ignores them without a",
+        "warning, so a shell that exports one for a tool still starts the broker.",
+        "",
+        "| Variable | Read by |",
+        "|---|---|",
+    ]
+    out += [f"| `{var}` | {what} |" for var, what in TOOL_VARIABLES.items()]
     out.append("")
     return "\n".join(out)
 
@@ -572,6 +606,7 @@ __all__ = [
     "SETTINGS",
     "SETTINGS_BY_NAME",
     "SYNONYMS",
+    "TOOL_VARIABLES",
     "ConfigError",
     "KafliteConfig",
     "Setting",
@@ -579,4 +614,5 @@ __all__ = [
     "iter_properties",
     "parse_properties",
     "render_markdown",
+    "unknown_env_warning",
 ]
