@@ -16,6 +16,7 @@ import structlog
 
 from kaflite.broker.admin import AdminHandler
 from kaflite.broker.admin_http import AdminHttpServer, AdminOps, start_admin_http
+from kaflite.broker.configs import ConfigHandler
 from kaflite.broker.connection import KafkaConnection
 from kaflite.broker.context import BrokerContext, ServerState
 from kaflite.broker.faults import Faults
@@ -38,11 +39,12 @@ class Broker:
     def __init__(self, context: BrokerContext) -> None:
         self.context = context
         self.admin = AdminHandler(context)
+        self.configs = ConfigHandler(context)
         self.fetches = FetchHandler(context)
         self.produce = ProduceHandler(context, on_append=self.fetches.on_append)
         self.groups = GroupHandler(context)
         self.router = Router()
-        for handler in (self.admin, self.produce, self.fetches, self.groups):
+        for handler in (self.admin, self.configs, self.produce, self.fetches, self.groups):
             handler.register(self.router)
         self.admin_ops = AdminOps(context, self.groups, self.reset)
         self.admin_http: AdminHttpServer | None = None  # admin.port >= 0: the HTTP admin endpoint

@@ -276,16 +276,26 @@ class LogManager:
         return info
 
     def alter_topic_configs(self, name: str, configs: Mapping[str, str | None]) -> TopicInfo:
-        """Replace a topic's overrides (a None value removes one); validated before anything changes."""
+        """Change some of a topic's overrides (a None value removes one); validated before anything changes."""
         info = self._topics.get(name)
         if info is None:
             raise StorageError(f"Topic '{name}' does not exist.", ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)
-        overrides = {k: v for k, v in {**info.configs, **configs}.items() if v is not None}
-        info.config = LogConfig.from_dict(overrides, self.default_config)
-        info.configs = overrides
+        return self.set_topic_configs(name, {**info.configs, **configs})
+
+    def set_topic_configs(self, name: str, overrides: Mapping[str, str | None]) -> TopicInfo:
+        """Replace a topic's overrides with `overrides` (None values dropped): checked first (ConfigError
+        and nothing changed), then applied to every live partition log and persisted before returning,
+        so the change survives a restart (AlterConfigs / IncrementalAlterConfigs)."""
+        info = self._topics.get(name)
+        if info is None:
+            raise StorageError(f"The topic '{name}' does not exist.", ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)
+        kept = {k: v for k, v in overrides.items() if v is not None}
+        config = LogConfig.from_dict(kept, self.default_config)
+        info.config, info.configs = config, kept
         for p in range(info.partitions):
-            self._logs[(name, p)].update_config(info.config)
+            self._logs[(name, p)].update_config(config)
         self._persist_registry()
+        log.info("storage.topic_configs_set", topic=name, configs=kept)
         return info
 
     def delete_topic(self, name: str) -> None:
