@@ -4,14 +4,16 @@ Answers as Kafka 4.x's ``ConfigHelper`` / ``ConfigAdminManager`` / the KRaft con
 ``ConfigurationControlManager`` do: every config with its type, source, synonyms (in Kafka's order
 of precedence) and documentation; topic overrides changed atomically per resource and persisted by
 storage before the answer, so they survive a restart; Kafka's error codes for every refusal.
-kaflite's broker settings are static (command line, environment, properties file), so altering one
-is answered as Kafka answers a config that cannot be updated dynamically.
+kaflite's broker settings come from the command line, environment or properties file; altering one
+is answered as Kafka answers a config that cannot be updated dynamically, except for the topic
+defaults (``log.retention.ms``, ``log.cleanup.policy``, ...), which Kafka and kaflite change at
+runtime: they are persisted with the data and reach every topic that does not override them.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,7 +21,16 @@ import structlog
 
 from kaflite.broker.context import BrokerContext, RequestContext
 from kaflite.broker.router import Router
-from kaflite.config import SETTINGS, SETTINGS_BY_NAME, SYNONYMS, Setting
+from kaflite.config import (
+    DYNAMIC_NAMES,
+    SETTINGS,
+    SETTINGS_BY_NAME,
+    SYNONYMS,
+    SYNONYMS_BY_NAME,
+    Setting,
+    canonical_dynamic,
+    family,
+)
 from kaflite.config_values import to_text
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import (
@@ -103,6 +114,8 @@ LISTENER_DOCS = {
     "broker.id": "The id of this broker (the same as node.id).",
     "process.roles": "The roles this node plays: kaflite is a combined broker and controller.",
 }
+# (configs by name, their DescribeConfigs source): a broker config level, highest precedence first.
+Levels = tuple[tuple[dict[str, str | None], int], ...]
 LISTENER_SECURITY_PROTOCOL_MAP = "SASL_SSL:SASL_SSL,PLAINTEXT:PLAINTEXT,SSL:SSL,SASL_PLAINTEXT:SASL_PLAINTEXT"
 
 
@@ -152,7 +165,7 @@ class ConfigHandler:
             return self.topic_entries(name)
         if resource_type == BROKER:
             if name == "":
-                return []  # cluster-wide dynamic defaults: kaflite has none
+                return self.cluster_default_entries()
             self._check_node_id(name, "Broker id must be an integer, but it is: ",
                                 "or empty string, ")
             return self.broker_entries()
@@ -185,11 +198,11 @@ class ConfigHandler:
         info = self.logs.topic(topic)
         if info is None:
             raise ConfigApiError(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, "")  # Kafka sets no message here
-        broker = self._broker_levels()
+        levels = self._broker_levels()
         out = []
-        for name, value in LogConfig.from_dict(info.configs, self.logs.default_config).to_dict().items():
+        for name, value in info.config.to_dict().items():
             type_, doc = TOPIC_CONFIG_DEFS[name]
-            synonyms = _synonyms(TOPIC_SYNONYMS.get(name, []), broker)
+            synonyms = _synonyms(TOPIC_SYNONYMS.get(name, []), levels)
             if name in info.configs:
                 synonyms = [(name, value, TOPIC_CONFIG), *synonyms]
             source = synonyms[0][2] if synonyms else DEFAULT_CONFIG
@@ -199,30 +212,50 @@ class ConfigHandler:
     def broker_entries(self) -> list[Entry]:
         """kaflite's settings (their unit spellings too) and the listener settings Kafka reports."""
         levels = self._broker_levels()
-        static = levels[0]
         out = []
-        for s in SETTINGS:  # the value in force, whichever spelling set it
-            out.append(self._broker_entry(s.name, to_text(getattr(self.config, s.attr)), s.type, s.doc, levels))
+        for s in SETTINGS:
+            out.append(self._broker_entry(s.name, self._value_in_force(s, levels), s.type, s.doc, levels))
         for syn in SYNONYMS:  # the value given in this spelling, else Kafka's default for it
-            value = static.get(syn.name, _SYNONYM_DEFAULTS.get(syn.name))
+            value = next((lv[syn.name] for lv, _ in levels[:3] if syn.name in lv), _SYNONYM_DEFAULTS.get(syn.name))
             out.append(self._broker_entry(syn.name, value, _SYNONYM_TYPE, syn.doc, levels))
+        static = levels[2][0]
         for name, value in self._listener_settings().items():
             source = STATIC_BROKER_CONFIG if name in static else DEFAULT_CONFIG
-            synonyms = ((name, value, source),)
             out.append(Entry(name, value, source, "string" if name != "broker.id" else "int",
-                             LISTENER_DOCS[name], True, synonyms))
+                             LISTENER_DOCS[name], True, ((name, value, source),)))
         return out
 
-    def _broker_entry(self, name: str, value: str | None, type_: str, doc: str,
-                      levels: tuple[dict[str, str | None], dict[str, str | None]]) -> Entry:
+    def cluster_default_entries(self) -> list[Entry]:
+        """BROKER "": only the cluster-wide dynamic defaults, as Kafka describes the default resource."""
+        levels = self._broker_levels()
+        out = []
+        for name, value in sorted(levels[1][0].items()):
+            synonyms = [s for s in _synonyms(_BROKER_FAMILY.get(name, [name]), levels)
+                        if s[2] == DYNAMIC_DEFAULT_BROKER_CONFIG]
+            type_, doc = _broker_meta(name)
+            out.append(Entry(name, value, DYNAMIC_DEFAULT_BROKER_CONFIG, type_, doc, False, tuple(synonyms)))
+        return out
+
+    def _broker_entry(self, name: str, value: str | None, type_: str, doc: str, levels: Levels) -> Entry:
         synonyms = _synonyms(_BROKER_FAMILY.get(name, [name]), levels)
         source = synonyms[0][2] if synonyms else DEFAULT_CONFIG
-        return Entry(name, value, source, type_, doc, True, tuple(synonyms))
+        return Entry(name, value, source, type_, doc, name not in DYNAMIC_NAMES, tuple(synonyms))
 
-    def _broker_levels(self) -> tuple[dict[str, str | None], dict[str, str | None]]:
-        """(static, default) broker configs by name, as Kafka's DynamicBrokerConfig keeps them: what the
-        command line, environment or properties file set, under the spelling it was given in; and the
-        defaults of every setting."""
+    def _value_in_force(self, s: Setting, levels: Levels) -> str:
+        """A setting's value now: a dynamic config of this node, then of the cluster, in any spelling
+        (converted to the setting's unit), else the static value."""
+        for level, _ in levels[:2]:
+            for n in family(s.name):
+                if n in level and level[n] is not None:
+                    syn = SYNONYMS_BY_NAME.get(n)
+                    text = str(level[n])
+                    return text if syn is None else str(-1 if int(text) < 0 else int(text) * syn.factor)
+        return to_text(getattr(self.config, s.attr))
+
+    def _broker_levels(self) -> Levels:
+        """The broker config levels of Kafka's DynamicBrokerConfig, highest precedence first, each with
+        its source: this node's dynamic configs, the cluster's dynamic defaults, what the command line,
+        environment or properties file set (under the spelling it was given in), the defaults."""
         cfg = self.config
         static: dict[str, str | None] = {}
         for s in SETTINGS:
@@ -242,7 +275,11 @@ class ConfigHandler:
             static["advertised.listeners"] = self._listener_settings()["advertised.listeners"]
         defaults: dict[str, str | None] = {s.name: to_text(s.default) for s in SETTINGS}
         defaults.update(_SYNONYM_DEFAULTS)
-        return static, defaults
+        dynamic = self.logs.broker_configs()
+        node: dict[str, str | None] = dict(dynamic.get(str(cfg.node_id), {}))
+        cluster: dict[str, str | None] = dict(dynamic.get("", {}))
+        return ((node, DYNAMIC_BROKER_CONFIG), (cluster, DYNAMIC_DEFAULT_BROKER_CONFIG),
+                (static, STATIC_BROKER_CONFIG), (defaults, DEFAULT_CONFIG))
 
     def _listener_settings(self) -> dict[str, str]:
         """Kafka's listener settings for kaflite's one PLAINTEXT listener, on the port actually bound."""
@@ -273,8 +310,8 @@ class ConfigHandler:
                 names = [c.name for c in res.configs]
                 _check_request_shape(names, [c.name for c in res.configs if c.value is None])
                 new = {c.name: str(c.value) for c in res.configs}
-                self._alter(res.resource_type, res.resource_name, lambda _current, new=new: dict(new),
-                            req.validate_only, [(n, SET) for n in names])
+                self._alter(res.resource_type, res.resource_name, lambda _current, _lists, new=new: dict(new),
+                            req.validate_only)
             except ConfigApiError as e:
                 out.error_code, out.error_message = e.code, e.message
         return R(responses=responses)
@@ -301,38 +338,51 @@ class ConfigHandler:
                     if op not in OP_NAMES:
                         raise ConfigApiError(ErrorCode.INVALID_REQUEST, f"Unknown operations type {op}")
                 self._alter(res.resource_type, res.resource_name,
-                            lambda current, ops=ops: apply_incremental(current, ops), req.validate_only,
-                            [(n, op) for n, op, _ in ops])
+                            lambda current, lists, ops=ops: apply_incremental(current, ops, lists),
+                            req.validate_only)
             except ConfigApiError as e:
                 out.error_code, out.error_message = e.code, e.message
         return R(responses=responses)
 
-    def _alter(self, resource_type: int, name: str, change: Any, validate_only: bool,
-               ops: list[tuple[str, int]]) -> None:
-        """Check and apply one resource's change; ``change(current overrides) -> new overrides``."""
+    def _alter(self, resource_type: int, name: str, change: Any, validate_only: bool) -> None:
+        """Check and apply one resource's change; ``change(current, list_default) -> new configs``, where
+        ``list_default(name)`` is a list-typed config's default text (None: not a list)."""
         if resource_type == TOPIC:
             self._alter_topic(name, change, validate_only)
         elif resource_type == BROKER:
-            if name != "":
-                try:
-                    node = int(name)
-                except ValueError:
-                    raise ConfigApiError(ErrorCode.INVALID_REQUEST,
-                                         f"Node id must be an integer, but it is: {name}") from None
-                if node != self.config.node_id:
-                    raise ConfigApiError(ErrorCode.INVALID_REQUEST, f"Unexpected broker id, expected "
-                                         f"{self.config.node_id}, but received {name}")
-            for n, op in ops:
-                if op in (APPEND, SUBTRACT) and _broker_type(n) not in (None, "list"):
-                    raise ConfigApiError(ErrorCode.INVALID_CONFIG, f"Config value {OP_NAMES[op].lower()} is not "
-                                         f"allowed for config key: {n}")
-            names = sorted({n for n, _ in ops})
-            if names:  # none of kaflite's settings can change while it runs
-                raise ConfigApiError(ErrorCode.INVALID_REQUEST,
-                                     f"Cannot update these configs dynamically: Set({', '.join(names)})")
+            self._alter_broker(name, change, validate_only)
         else:
             # BROKER_LOGGER is incremental only; CLIENT_METRICS and GROUP configs are not kept by kaflite.
             raise ConfigApiError(ErrorCode.INVALID_REQUEST, f"Unknown resource type {resource_type}")
+
+    def _alter_broker(self, name: str, change: Any, validate_only: bool) -> None:
+        """Dynamic broker configs (this node's id, or "" for the cluster default), as Kafka's
+        ConfigAdminManager checks them: only the settings kaflite can change at runtime, each value
+        checked as at startup; persisted, then the topic defaults follow."""
+        if name != "":
+            try:
+                node = int(name)
+            except ValueError:
+                raise ConfigApiError(ErrorCode.INVALID_REQUEST,
+                                     f"Node id must be an integer, but it is: {name}") from None
+            if node != self.config.node_id:
+                raise ConfigApiError(ErrorCode.INVALID_REQUEST, f"Unexpected broker id, expected "
+                                     f"{self.config.node_id}, but received {name}")
+        every = self.logs.broker_configs()
+        new = change(every.get(name, {}), _broker_list_default)
+        fixed = sorted(set(new) - DYNAMIC_NAMES)
+        if fixed:
+            raise ConfigApiError(ErrorCode.INVALID_REQUEST,
+                                 f"Cannot update these configs dynamically: Set({', '.join(fixed)})")
+        try:
+            new = {n: canonical_dynamic(n, v) for n, v in new.items()}
+            every[name] = new
+            defaults = LogConfig.from_dict(self.config.topic_log_defaults(every))
+        except (ValueError, StorageError) as e:  # Kafka answers INVALID_REQUEST here (KAFKA-13609)
+            raise ConfigApiError(ErrorCode.INVALID_REQUEST, str(e)) from None
+        if not validate_only:
+            self.logs.set_broker_configs(name, new, defaults)
+            log.info("altered broker configs", resource=name, configs=new)
 
     def _alter_topic(self, topic: str, change: Any, validate_only: bool) -> None:
         if topic == "":
@@ -343,7 +393,7 @@ class ConfigHandler:
             raise ConfigApiError(e.error_code, str(e)) from None
         info = self.logs.topic(topic)
         current = dict(info.configs) if info is not None else {}
-        new = change(current)  # raises ConfigApiError(INVALID_CONFIG) for APPEND/SUBTRACT on a non-list
+        new = change(current, _topic_list_default)  # ConfigApiError(INVALID_CONFIG): APPEND/SUBTRACT a non-list
         try:
             LogConfig.from_dict(new, self.logs.default_config)
             if info is None:
@@ -417,22 +467,34 @@ class ConfigHandler:
 # -- helpers (pure) ---------------------------------------------------------------------------------
 
 
-def _synonyms(names: list[str], levels: tuple[dict[str, str | None], dict[str, str | None]]
-              ) -> list[tuple[str, str | None, int]]:
-    """Kafka's configSynonyms: each level in precedence order (kaflite has static and default
-    only), inside a level the spellings in their order."""
-    static, defaults = levels
+def _synonyms(names: list[str], levels: Levels) -> list[tuple[str, str | None, int]]:
+    """Kafka's configSynonyms: each level in precedence order, inside a level the spellings in
+    their order (ms, minutes, hours)."""
     out: list[tuple[str, str | None, int]] = []
-    for level, source in ((static, STATIC_BROKER_CONFIG), (defaults, DEFAULT_CONFIG)):
+    for level, source in levels:
         for n in names:
             if n in level and level[n] is not None:
                 out.append((n, level[n], source))
     return out
 
 
-def _broker_type(name: str) -> str | None:
-    setting: Setting | None = SETTINGS_BY_NAME.get(name)
-    return setting.type if setting is not None else None
+def _broker_meta(name: str) -> tuple[str, str]:
+    """(ConfigDef type, doc) of a broker setting or one of its unit spellings."""
+    if name in SETTINGS_BY_NAME:
+        return SETTINGS_BY_NAME[name].type, SETTINGS_BY_NAME[name].doc
+    return _SYNONYM_TYPE, SYNONYMS_BY_NAME[name].doc
+
+
+def _broker_list_default(name: str) -> str | None:
+    setting = SETTINGS_BY_NAME.get(name)
+    if setting is None and name not in SYNONYMS_BY_NAME:
+        raise ConfigApiError(ErrorCode.INVALID_CONFIG, f"Unknown config name: {name}")
+    return to_text(setting.default) if setting is not None and setting.type == "list" else None
+
+
+def _topic_list_default(name: str) -> str | None:
+    spec = TOPIC_CONFIG_DEFS.get(name)
+    return LogConfig().to_dict()[name] if spec is not None and spec[0] == "list" else None
 
 
 def _duplicates(keys: list[tuple[int, str]]) -> set[tuple[int, str]]:
@@ -451,11 +513,12 @@ def _check_request_shape(names: list[str], null_values: list[str]) -> None:
         raise ConfigApiError(ErrorCode.INVALID_REQUEST, f"Null value not supported for : {', '.join(null_values)}")
 
 
-def apply_incremental(current: Mapping[str, str], ops: list[tuple[str, int, str | None]]) -> dict[str, str]:
-    """A topic's overrides after SET/DELETE/APPEND/SUBTRACT, as the KRaft controller computes them.
+def apply_incremental(current: Mapping[str, str], ops: list[tuple[str, int, str | None]],
+                      list_default: Callable[[str], str | None]) -> dict[str, str]:
+    """A resource's configs after SET/DELETE/APPEND/SUBTRACT, as Kafka computes them.
 
     APPEND/SUBTRACT work on list-typed configs only (INVALID_CONFIG otherwise), starting from the
-    override or, without one, from the config's Kafka default; APPEND skips items already there.
+    current value or, without one, from the config's Kafka default; APPEND skips items already there.
     """
     new = dict(current)
     for name, op, value in ops:
@@ -464,11 +527,11 @@ def apply_incremental(current: Mapping[str, str], ops: list[tuple[str, int, str 
         elif op == DELETE:
             new.pop(name, None)
         else:
-            spec = TOPIC_CONFIG_DEFS.get(name)
-            if spec is None or spec[0] != "list":
+            default = list_default(name)
+            if default is None:
                 raise ConfigApiError(ErrorCode.INVALID_CONFIG,
                                      f"Can't {OP_NAMES[op]} to key {name} because its type is not LIST.")
-            base = new[name] if name in new else LogConfig().to_dict()[name]
+            base = new.get(name, default)
             items = [p for p in base.split(",") if p]
             for part in str(value).split(","):
                 if op == APPEND and part not in items:

@@ -118,7 +118,8 @@ def _parse_bool(raw: str) -> bool:
 
 
 def _parse_list(raw: str) -> tuple[str, ...]:
-    return tuple(sorted({part.strip() for part in raw.split(",") if part.strip()}))
+    """Items in the order given, each once: DescribeConfigs shows "delete,compact" as it was set."""
+    return tuple(dict.fromkeys(part.strip() for part in raw.split(",") if part.strip()))
 
 
 def _at_least(n: int, hi: int = LONG_MAX) -> Callable[[Any], str | None]:
