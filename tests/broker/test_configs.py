@@ -323,3 +323,21 @@ def test_list_config_resources_as_kip_1142(node: Node) -> None:
     assert [r.resource_name for r in topics.config_resources] == ["t"]
     assert node.call(74, 1, R(resource_types=[TOPIC, 64])).error_code == ErrorCode.UNSUPPORTED_VERSION
     assert node.call(74, 0, R()).config_resources == []  # v0: client-metrics subscriptions only
+
+
+async def test_reset_drops_dynamic_broker_configs(tmp_path: Path) -> None:
+    """A test's AlterConfigs on BROKER must not leak into the next test of a shared broker."""
+    from kaflite.broker.server import Broker
+
+    b = Broker.open(KafliteConfig(log_dirs=str(tmp_path / "data"), port=0))
+    await b.start()
+    try:
+        conn = KafkaConnection(b.context, b.router)
+        req = IAC(resources=[IAC.AlterConfigsResource(resource_type=BROKER, resource_name="1", configs=[
+            IAC.AlterableConfig(name="log.retention.ms", config_operation=SET, value="1000")])])
+        resp = b.configs.incremental_alter_configs(RequestContext(RequestHeader(44, 1, 1, "t", 0), conn), req)
+        assert resp.responses[0].error_code == 0 and b.logs.default_config.retention_ms == 1000
+        await b.reset()
+        assert b.logs.broker_configs() == {} and b.logs.default_config.retention_ms == 604800000
+    finally:
+        await b.stop()

@@ -96,9 +96,10 @@ def test_confluent_describe_alter_incremental_and_restart(broker: BrokerProcess)
 
 
 def test_kafka_python_describe_alter_list_reset_and_restart(broker: BrokerProcess) -> None:
-    from kafka.admin import AlterConfigOp, KafkaAdminClient, NewTopic as KNewTopic
+    from kafka.admin import AlterConfigOp, KafkaAdminClient
     from kafka.admin import ConfigResource as KResource
     from kafka.admin import ConfigResourceType as KType
+    from kafka.admin import NewTopic as KNewTopic
 
     topic = unique("kp")
     admin = KafkaAdminClient(bootstrap_servers=broker.bootstrap, request_timeout_ms=TIMEOUT_S * 1000)
