@@ -116,6 +116,7 @@ LISTENER_DOCS = {
 }
 # (configs by name, their DescribeConfigs source): a broker config level, highest precedence first.
 Levels = tuple[tuple[dict[str, str | None], int], ...]
+LISTENER_TYPES = {"broker.id": "int", "process.roles": "list"}  # Kafka's ConfigDef types; the rest are strings
 LISTENER_SECURITY_PROTOCOL_MAP = "SASL_SSL:SASL_SSL,PLAINTEXT:PLAINTEXT,SSL:SSL,SASL_PLAINTEXT:SASL_PLAINTEXT"
 
 
@@ -221,7 +222,7 @@ class ConfigHandler:
         static = levels[2][0]
         for name, value in self._listener_settings().items():
             source = STATIC_BROKER_CONFIG if name in static else DEFAULT_CONFIG
-            out.append(Entry(name, value, source, "string" if name != "broker.id" else "int",
+            out.append(Entry(name, value, source, LISTENER_TYPES.get(name, "string"),
                              LISTENER_DOCS[name], True, ((name, value, source),)))
         return out
 

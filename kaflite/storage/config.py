@@ -90,7 +90,18 @@ class LogConfig:
             if problem:
                 raise ConfigError(f"Invalid value {raw!r} for configuration {name}: {problem}")
             changes[attr] = value
-        return dataclasses.replace(base, **changes)
+        config = dataclasses.replace(base, **changes)
+        config._check_together()
+        return config
+
+    def _check_together(self) -> None:
+        """The rules Kafka's LogConfig checks across configs once merged with the broker defaults."""
+        if self.min_compaction_lag_ms > self.max_compaction_lag_ms:
+            raise ConfigError(f"conflict topic config setting min.compaction.lag.ms ({self.min_compaction_lag_ms})"
+                              f" > max.compaction.lag.ms ({self.max_compaction_lag_ms})")
+        if self.remote_storage_enable:  # kaflite has no tiered storage: a broker with it disabled
+            raise ConfigError("Tiered Storage functionality is disabled in the broker. "
+                              "Topic cannot be configured with remote log storage.")
 
     def to_dict(self) -> dict[str, str]:
         """Every config as Kafka names and strings (DescribeConfigs)."""

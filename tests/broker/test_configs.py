@@ -341,3 +341,13 @@ async def test_reset_drops_dynamic_broker_configs(tmp_path: Path) -> None:
         assert b.logs.broker_configs() == {} and b.logs.default_config.retention_ms == 604800000
     finally:
         await b.stop()
+
+
+def test_cross_config_rules_of_kafka_log_config(node: Node) -> None:
+    """LogConfig.validateValues and validateRemoteStorageOnlyIfSystemEnabled, after merging the defaults."""
+    code, message = node.incremental(TOPIC, "t", ("min.compaction.lag.ms", SET, "10"),
+                                     ("max.compaction.lag.ms", SET, "5"))
+    assert code == ErrorCode.INVALID_CONFIG and "min.compaction.lag.ms (10) > max.compaction.lag.ms (5)" in str(message)
+    code, message = node.incremental(TOPIC, "t", ("remote.storage.enable", SET, "true"))
+    assert code == ErrorCode.INVALID_CONFIG and "Tiered Storage" in str(message)
+    assert node.incremental(TOPIC, "t", ("remote.storage.enable", SET, "false")) == (0, None)
