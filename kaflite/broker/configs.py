@@ -414,7 +414,6 @@ class ConfigHandler:
         if node != self.config.node_id:
             raise ConfigApiError(ErrorCode.INVALID_REQUEST,
                                  f"Unexpected node id. Expected {self.config.node_id}, but received {name}")
-        known = {e.name for e in logger_entries()}
         for logger, op, value in ops:
             if op in (APPEND, SUBTRACT):
                 raise ConfigApiError(ErrorCode.INVALID_REQUEST,
@@ -422,7 +421,7 @@ class ConfigHandler:
             if op not in (SET, DELETE):
                 raise ConfigApiError(ErrorCode.INVALID_REQUEST, f"Unknown operation type {op} is not allowed "
                                      "for the BROKER_LOGGER resource")
-            if logger not in known:
+            if not _logger_exists(logger):
                 raise ConfigApiError(ErrorCode.INVALID_CONFIG, f"Logger {logger} does not exist!")
             if op == SET and value not in LOG4J_LEVELS:
                 raise ConfigApiError(ErrorCode.INVALID_CONFIG, f"Cannot set the log level of {logger} to "
@@ -434,8 +433,7 @@ class ConfigHandler:
         if validate_only:
             return
         for logger, op, value in ops:
-            target = logging.getLogger() if logger == ROOT_LOGGER else logging.getLogger(logger)
-            target.setLevel(LOG4J_LEVELS[str(value)] if op == SET else logging.NOTSET)
+            _logger(logger).setLevel(LOG4J_LEVELS[str(value)] if op == SET else logging.NOTSET)
             log.warning("log level changed", logger=logger, level=value if op == SET else None)
 
     # -- ListConfigResources ----------------------------------------------------------------------
@@ -544,16 +542,25 @@ def apply_incremental(current: Mapping[str, str], ops: list[tuple[str, int, str 
 
 
 def logger_entries() -> list[Entry]:
-    """BROKER_LOGGER: the root logger and every kaflite logger, with log4j's name of its level."""
-    ours = sorted(n for n, lg in logging.root.manager.loggerDict.items()
-                  if isinstance(lg, logging.Logger) and (n == "kaflite" or n.startswith("kaflite.")))
-    names = [ROOT_LOGGER, *ours]
+    """BROKER_LOGGER: the root logger, kaflite's and every logger the process has created, each with
+    log4j's name of its effective level (source DYNAMIC_BROKER_LOGGER_CONFIG, as Kafka answers)."""
+    existing = {n for n, lg in logging.root.manager.loggerDict.items() if isinstance(lg, logging.Logger)}
     out = []
-    for n in names:
-        level = (logging.getLogger() if n == ROOT_LOGGER else logging.getLogger(n)).getEffectiveLevel()
+    for n in [ROOT_LOGGER, *sorted(existing | {"kaflite"})]:
+        level = _logger(n).getEffectiveLevel()
         value = next((k for k, v in LOG4J_LEVELS.items() if v == level), logging.getLevelName(level))
         out.append(Entry(n, value, DYNAMIC_BROKER_LOGGER_CONFIG, "", None, False, ()))
     return out
+
+
+def _logger_exists(name: str) -> bool:
+    """Kafka's loggerExists; kaflite's own loggers are created on first use, so their names always exist."""
+    return (name in (ROOT_LOGGER, "kaflite") or name.startswith("kaflite.")
+            or isinstance(logging.root.manager.loggerDict.get(name), logging.Logger))
+
+
+def _logger(name: str) -> logging.Logger:
+    return logging.getLogger() if name == ROOT_LOGGER else logging.getLogger(name)
 
 
 def _type_name(resource_type: int) -> str:

@@ -126,6 +126,11 @@ def test_kafka_python_describe_alter_list_reset_and_restart(broker: BrokerProces
 
         listed = admin.list_config_resources()
         assert topic in listed["topic"] and listed["broker"] == ["1"] and listed["broker_logger"] == ["1"]
+        # KIP-412 log levels: BROKER_LOGGER, incremental only
+        logger = KResource(KType.BROKER_LOGGER, "1", configs={"kaflite.configs": "DEBUG"})
+        assert admin.alter_configs([logger], incremental=True) == {"broker_logger": {"1": "OK"}}
+        levels = admin.describe_configs([KResource(KType.BROKER_LOGGER, "1")], config_filter="all")
+        assert levels["broker_logger"]["1"]["kaflite.configs"]["value"] == "DEBUG"
         brokers = admin.describe_configs([KResource(KType.BROKER, "1")], config_filter="all")["broker"]["1"]
         assert brokers["log.retention.ms"]["config_type"] == "LONG"
         assert brokers["listeners"]["value"] == f"PLAINTEXT://127.0.0.1:{broker.port}"
