@@ -216,24 +216,6 @@ SETTINGS_BY_NAME: Mapping[str, Setting] = MappingProxyType({s.name: s for s in S
 SYNONYMS_BY_NAME: Mapping[str, Synonym] = MappingProxyType({s.name: s for s in SYNONYMS})
 KNOWN_NAMES: frozenset[str] = frozenset(SETTINGS_BY_NAME) | frozenset(SYNONYMS_BY_NAME)
 
-
-def _env_table() -> Mapping[str, str]:
-    """``KAFLITE_LOG_RETENTION_MS`` → ``log.retention.ms``, refusing ambiguous spellings.
-
-    Dots and underscores both become ``_`` in a variable name, so the name is recovered by
-    looking it up among the known names rather than by guessing where the dots were.
-    """
-    table: dict[str, str] = {}
-    for name in sorted(KNOWN_NAMES):
-        var = ENV_PREFIX + name.upper().replace(".", "_")
-        if var in table:
-            raise AssertionError(f"{name} and {table[var]} share the variable {var}")
-        table[var] = name
-    return MappingProxyType(table)
-
-
-ENV_NAMES: Mapping[str, str] = _env_table()
-
 # The broker settings that can change while kaflite runs (AlterConfigs on the BROKER resource), as
 # in Kafka's DynamicLogConfig: the defaults of topic configs, in any of their spellings. A change
 # reaches every topic that does not override the config.
@@ -253,6 +235,24 @@ def canonical_dynamic(name: str, raw: str) -> str:
     form; raises ConfigError naming the setting."""
     setting: Setting | Synonym = SETTINGS_BY_NAME[name] if name in SETTINGS_BY_NAME else SYNONYMS_BY_NAME[name]
     return to_text(_parse_value(setting, raw, "a dynamic broker config"))
+
+
+def _env_table() -> Mapping[str, str]:
+    """``KAFLITE_LOG_RETENTION_MS`` → ``log.retention.ms``, refusing ambiguous spellings.
+
+    Dots and underscores both become ``_`` in a variable name, so the name is recovered by
+    looking it up among the known names rather than by guessing where the dots were.
+    """
+    table: dict[str, str] = {}
+    for name in sorted(KNOWN_NAMES):
+        var = ENV_PREFIX + name.upper().replace(".", "_")
+        if var in table:
+            raise AssertionError(f"{name} and {table[var]} share the variable {var}")
+        table[var] = name
+    return MappingProxyType(table)
+
+
+ENV_NAMES: Mapping[str, str] = _env_table()
 
 def _validate(setting: Setting | Synonym, value: Any, origin: str = "") -> Any:
     """Apply the validator; returns the canonical value or raises ConfigError naming the setting."""
