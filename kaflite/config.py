@@ -216,6 +216,26 @@ SETTINGS_BY_NAME: Mapping[str, Setting] = MappingProxyType({s.name: s for s in S
 SYNONYMS_BY_NAME: Mapping[str, Synonym] = MappingProxyType({s.name: s for s in SYNONYMS})
 KNOWN_NAMES: frozenset[str] = frozenset(SETTINGS_BY_NAME) | frozenset(SYNONYMS_BY_NAME)
 
+# The broker settings that can change while kaflite runs (AlterConfigs on the BROKER resource), as
+# in Kafka's DynamicLogConfig: the defaults of topic configs, in any of their spellings. A change
+# reaches every topic that does not override the config.
+DYNAMIC_NAMES: frozenset[str] = frozenset(
+    {s.name for s in SETTINGS if s.topic_config is not None} | set(SYNONYMS_BY_NAME))
+
+
+def family(name: str) -> tuple[str, ...]:
+    """A setting and its unit spellings in Kafka's precedence order (``log.retention.ms``,
+    ``.minutes``, ``.hours``); a spelling alone is its own family."""
+    syns = sorted((s for s in SYNONYMS if s.target == name), key=lambda s: s.rank)
+    return (name, *(s.name for s in syns))
+
+
+def canonical_dynamic(name: str, raw: str) -> str:
+    """A dynamic setting's value checked as at startup (type, range, choices) and in Kafka's text
+    form; raises ConfigError naming the setting."""
+    setting: Setting | Synonym = SETTINGS_BY_NAME[name] if name in SETTINGS_BY_NAME else SYNONYMS_BY_NAME[name]
+    return to_text(_parse_value(setting, raw, "a dynamic broker config"))
+
 
 def _env_table() -> Mapping[str, str]:
     """``KAFLITE_LOG_RETENTION_MS`` → ``log.retention.ms``, refusing ambiguous spellings.
@@ -452,16 +472,27 @@ class KafliteConfig:
     def is_default(self, name: str) -> bool:
         return name not in self.sources
 
-    def topic_log_defaults(self) -> dict[str, str]:
+    def topic_log_defaults(self, dynamic: Mapping[str, Mapping[str, str]] | None = None) -> dict[str, str]:
         """Broker-level log settings under their Kafka TOPIC config names (``segment.bytes``, ...).
 
-        Storage merges a topic's own configs over these, as Kafka's LogConfig does.
+        Storage merges a topic's own configs over these, as Kafka's LogConfig does. ``dynamic`` maps
+        a BROKER resource name (this node's id, or ``""`` for the cluster default) to the dynamic
+        configs set on it: as in Kafka, this node's beat the cluster default, which beat the static
+        settings; inside one level the most precise spelling of a setting wins.
         """
-        return {
-            s.topic_config: to_text(getattr(self, s.attr))
-            for s in SETTINGS
-            if s.topic_config is not None
-        }
+        levels = [(dynamic or {}).get(str(self.node_id), {}), (dynamic or {}).get("", {})]
+        out = {}
+        for s in SETTINGS:
+            if s.topic_config is None:
+                continue
+            value = to_text(getattr(self, s.attr))
+            found = next(((n, level[n]) for level in levels for n in family(s.name) if n in level), None)
+            if found is not None:
+                name, text = found
+                syn = SYNONYMS_BY_NAME.get(name)
+                value = text if syn is None else str(-1 if int(text) < 0 else int(text) * syn.factor)
+            out[s.topic_config] = value
+        return out
 
     def describe(self) -> list[tuple[str, str, bool, str]]:
         """(name, value, is_default, doc) per setting, for DescribeConfigs on the broker resource."""
@@ -529,6 +560,18 @@ def render_markdown() -> str:
         "Unknown names and invalid values stop the broker with a message naming the setting",
         "and the allowed values (`kaflite serve` exits with status 2). `kaflite config` prints",
         "the effective configuration and where each value came from.",
+        "",
+        "## Changing settings at runtime",
+        "",
+        "As in Kafka, the broker-level defaults of topic configs can be changed while kaflite runs,",
+        "with an admin client's `incrementalAlterConfigs` / `alterConfigs` on the `BROKER` resource",
+        "(this node's id, or `\"\"` for the cluster-wide default): "
+        + ", ".join(f"`{n}`" for n in sorted(DYNAMIC_NAMES)) + ".",
+        "A change reaches every topic that does not override the config, is kept in the data",
+        "directory (`kaflite-broker-configs.json`) and beats the sources above until it is deleted.",
+        "Every other setting is fixed at start-up: altering it answers `INVALID_REQUEST`, as Kafka",
+        "answers for a config that cannot be updated dynamically. Topic configs themselves",
+        "(`retention.ms`, `cleanup.policy`, ...) change per topic the same way, on the `TOPIC` resource.",
         "",
         "## How kaflite's defaults differ from Kafka's",
         "",
@@ -600,6 +643,7 @@ def render_markdown() -> str:
 
 # Keep the names a caller might look up in one place.
 __all__ = [
+    "DYNAMIC_NAMES",
     "ENV_NAMES",
     "ENV_PREFIX",
     "KNOWN_NAMES",
