@@ -348,7 +348,7 @@ class LogManager:
                 ErrorCode.OFFSET_OUT_OF_RANGE,
             )
         if plog.increment_log_start_offset(target):
-            self.write_checkpoints()
+            self.write_log_start_checkpoint()
             plog.delete_start_breached_segments()
         return plog.log_start_offset
 
@@ -396,12 +396,15 @@ class LogManager:
         write_offset_checkpoint(
             self.data_dir / RECOVERY_POINT_FILE, {k: v.recovery_point for k, v in self._logs.items()}
         )
-        write_offset_checkpoint(
-            self.data_dir / LOG_START_OFFSET_FILE, {k: v.log_start_offset for k, v in self._logs.items()}
-        )
+        self.write_log_start_checkpoint()
         write_offset_checkpoint(
             self.data_dir / CLEANER_OFFSET_FILE,
             {k: v.cleaner_checkpoint for k, v in self._logs.items() if v.config.compact},
+        )
+
+    def write_log_start_checkpoint(self) -> None:
+        write_offset_checkpoint(
+            self.data_dir / LOG_START_OFFSET_FILE, {k: v.log_start_offset for k, v in self._logs.items()}
         )
 
     def close(self) -> None:
