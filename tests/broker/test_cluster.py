@@ -217,6 +217,7 @@ def test_describe_topic_partitions_limits_and_errors(node: Node) -> None:
 
 
 def test_describe_producers_reports_the_partitions_producer_state(node: Node) -> None:
+    # TX-DESC-3 (transactions.md): ActiveProducers per partition, CurrentTxnStartOffset -1, unknown topic -> 3
     logs = node.context.logs
     logs.create_topic("p", 2)
     node.produce("p", 0, 3, producer_id=42, producer_epoch=2, base_sequence=0)
