@@ -8,7 +8,14 @@ import structlog
 
 from kaflite.broker.context import BrokerContext, RequestContext
 from kaflite.broker.router import Router
-from kaflite.broker.topics import config_entries, is_internal, is_valid_topic_name, topic_by_id, validate_new_topic
+from kaflite.broker.topics import (
+    config_entries,
+    is_internal,
+    is_valid_topic_name,
+    manual_assignment_error,
+    topic_by_id,
+    validate_new_topic,
+)
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import (
     ApiVersionsRequest,
@@ -209,10 +216,22 @@ class AdminHandler:
         return R(responses=results)
 
     def create_partitions(self, ctx: RequestContext, req: CreatePartitionsRequest) -> CreatePartitionsResponse:
+        """As Kafka 4.x's controller (ControllerApis.createPartitions, ReplicationControlManager.createPartitions):
+        a topic named twice is INVALID_REQUEST; then, per topic, unknown; a count that is no increase
+        (INVALID_PARTITIONS); explicit assignments that are not one per new partition, or not the
+        one-replica set of this node (INVALID_REPLICA_ASSIGNMENT). validate_only checks it all and
+        creates nothing."""
         R = CreatePartitionsResponse
-        logs = self.logs
-        results = []
+        logs, node = self.logs, self.config.node_id
+        counts: dict[str, int] = {}
         for t in req.topics:
+            counts[t.name] = counts.get(t.name, 0) + 1
+        results = [R.CreatePartitionsTopicResult(name=name, error_code=ErrorCode.INVALID_REQUEST,
+                                                 error_message="Duplicate topic name.")
+                   for name, n in counts.items() if n > 1]
+        for t in req.topics:
+            if counts[t.name] > 1:
+                continue
             out = R.CreatePartitionsTopicResult(name=t.name)
             results.append(out)
             info = logs.topic(t.name)
@@ -220,18 +239,42 @@ class AdminHandler:
                 out.error_code = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
                 continue
             if is_internal(info.name):
+                # kaflite's own rule: the group coordinator places groups by the partition count.
                 out.error_code = ErrorCode.INVALID_PARTITIONS
                 out.error_message = f"cannot change the partitions of internal topic {t.name}"
                 continue
-            if t.count <= info.partitions:
+            if t.count == info.partitions:
                 out.error_code = ErrorCode.INVALID_PARTITIONS
-                out.error_message = (f"Topic currently has {info.partitions} partitions, which is higher than "
-                                     f"or equal to the requested {t.count}.")
+                out.error_message = f"Topic already has {info.partitions} partition(s)."
                 continue
-            if t.assignments and any(a.broker_ids != [self.config.node_id] for a in t.assignments):
-                out.error_code = ErrorCode.INVALID_REPLICA_ASSIGNMENT
+            if t.count < info.partitions:
+                out.error_code = ErrorCode.INVALID_PARTITIONS
+                out.error_message = (f"The topic {t.name} currently has {info.partitions} partition(s); "
+                                     f"{t.count} would not be an increase.")
+                continue
+            error = self._assignment_error(t, t.count - info.partitions, node)
+            if error is not None:
+                out.error_code, out.error_message = ErrorCode.INVALID_REPLICA_ASSIGNMENT, error
                 continue
             if not req.validate_only:
                 logs.create_partitions(t.name, t.count)
                 log.info("added partitions", topic=t.name, partitions=t.count)
         return R(results=results)
+
+    @staticmethod
+    def _assignment_error(t: CreatePartitionsRequest.CreatePartitionsTopic, additional: int, node: int) -> str | None:
+        """Explicit assignments: one per new partition, each a valid set of as many replicas as the
+        topic's partitions have (one: this node)."""
+        if t.assignments is None:
+            return None
+        if len(t.assignments) != additional:
+            return (f"Attempted to add {additional} additional partition(s), but only {len(t.assignments)} "
+                    "assignment(s) were specified.")
+        for a in t.assignments:
+            error = manual_assignment_error(a.broker_ids, node)
+            if error is None and len(a.broker_ids) != 1:
+                error = (f"The manual partition assignment includes a partition with {len(a.broker_ids)} "
+                         "replica(s), but this is not consistent with previous partitions, which have 1 replica(s).")
+            if error is not None:
+                return error
+        return None

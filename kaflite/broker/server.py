@@ -16,6 +16,7 @@ import structlog
 
 from kaflite.broker.admin import AdminHandler
 from kaflite.broker.admin_http import AdminHttpServer, AdminOps, start_admin_http
+from kaflite.broker.cluster import ClusterHandler
 from kaflite.broker.configs import ConfigHandler
 from kaflite.broker.connection import KafkaConnection
 from kaflite.broker.context import BrokerContext, ServerState
@@ -44,8 +45,9 @@ class Broker:
         self.fetches = FetchHandler(context)
         self.produce = ProduceHandler(context, on_append=self.fetches.on_append)
         self.groups = GroupHandler(context)
+        self.cluster = ClusterHandler(context)
         self.router = Router()
-        for handler in (self.admin, self.configs, self.produce, self.fetches, self.groups):
+        for handler in (self.admin, self.configs, self.produce, self.fetches, self.groups, self.cluster):
             handler.register(self.router)
         self.admin_ops = AdminOps(context, self.groups, self.reset)
         self.admin_http: AdminHttpServer | None = None  # admin.port >= 0: the HTTP admin endpoint

@@ -46,3 +46,19 @@ def config_entries(logs: LogManager, overrides: Mapping[str, str | None]) -> lis
     """(name, value, set on the topic) for every topic config, as DescribeConfigs lists them."""
     effective = LogConfig.from_dict(overrides, logs.default_config).to_dict()
     return [(name, value, name in overrides) for name, value in sorted(effective.items())]
+
+
+def manual_assignment_error(replicas: list[int], node_id: int) -> str | None:
+    """Kafka's validateManualPartitionAssignment against a cluster of one registered broker: the message
+    of the first problem (empty; then, in broker-id order, an unregistered broker or a repeated one),
+    or None. CreatePartitions and AlterPartitionReassignments answer it as INVALID_REPLICA_ASSIGNMENT."""
+    if not replicas:
+        return "The manual partition assignment includes an empty replica list."
+    previous = None
+    for broker in sorted(replicas):
+        if broker != node_id:
+            return f"The manual partition assignment includes broker {broker}, but no such broker is registered."
+        if broker == previous:
+            return f"The manual partition assignment includes the broker {broker} more than once."
+        previous = broker
+    return None

@@ -500,9 +500,9 @@ class PartitionLog:
         """Delete whole segments past `retention.ms` (by largest timestamp) or over `retention.bytes`,
         oldest first; returns how many went. The active segment goes only after rolling an empty one."""
         cfg = self.config
+        deleted = self.delete_start_breached_segments()
         if not cfg.delete:
-            return 0
-        deleted = 0
+            return deleted
         if cfg.retention_ms >= 0:
             deleted += self._delete_oldest(
                 lambda seg: now_ms - self._largest_timestamp(seg) > cfg.retention_ms, now_ms
@@ -562,6 +562,42 @@ class PartitionLog:
             log_start_offset=self.log_start_offset,
         )
         return len(doomed)
+
+    def increment_log_start_offset(self, offset: int) -> bool:
+        """DeleteRecords (Kafka's `maybeIncrementLogStartOffset`, reason ClientRecordDeletion): records
+        below `offset` are gone for readers at once; the whole segments below it go with
+        `delete_start_breached_segments`. Past the high watermark is OFFSET_OUT_OF_RANGE; at or below
+        the current log start nothing changes (False)."""
+        hw = self.high_watermark
+        if offset > hw:
+            raise StorageError(
+                f"Cannot increment the log start offset to {offset} of partition {self.topic}-{self.partition} "
+                f"since it is larger than the high watermark {hw}",
+                ErrorCode.OFFSET_OUT_OF_RANGE,
+            )
+        if offset <= self.log_start_offset:
+            return False
+        self.log_start_offset = offset
+        self.cleaner_checkpoint = max(self.cleaner_checkpoint, offset)
+        self.producer_state.truncate_head(offset)
+        log.info(
+            "log.start_offset_incremented",
+            topic=self.topic,
+            partition=self.partition,
+            log_start_offset=offset,
+            reason="client record deletion",
+        )
+        return True
+
+    def delete_start_breached_segments(self) -> int:
+        """Whole segments below the log start offset (the next one starts at or before it), as Kafka's
+        `deleteLogStartOffsetBreachedSegments`, whatever the cleanup policy; the active segment stays."""
+        doomed: list[LogSegment] = []
+        for seg, nxt in zip(self.segments, self.segments[1:], strict=False):
+            if nxt.base_offset > self.log_start_offset:
+                break
+            doomed.append(seg)
+        return self.delete_segments(doomed, reason="log start offset breach") if doomed else 0
 
     def remove_expired_producers(self, now_ms: int, expiration_ms: int = 86_400_000) -> list[int]:
         """Forget idle producers (`producer.id.expiration.ms`)."""

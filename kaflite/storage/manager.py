@@ -372,6 +372,41 @@ class LogManager:
         for info in infos:
             log.info("storage.topic_deleted", topic=info.name)
 
+    def delete_records(self, topic: str, partition: int, offset: int) -> int:
+        """DeleteRecords on one partition (Kafka's `Partition.deleteRecordsOnLeader`); returns the low
+        watermark (the log start offset). `offset` -1 means the high watermark.
+
+        Durable before it answers: the new log start offset is checkpointed (fsynced) before any segment
+        is unlinked, so a crash at any point never brings deleted records back. Raises StorageError:
+        UNKNOWN_TOPIC_OR_PARTITION, POLICY_VIOLATION (a topic without `delete` in `cleanup.policy`),
+        OFFSET_OUT_OF_RANGE (negative, or past the high watermark)."""
+        plog = self._logs.get((topic, partition))
+        if plog is None:
+            raise StorageError(
+                f"Partition {topic}-{partition} does not exist.", ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+            )
+        if not plog.config.delete:
+            raise StorageError(
+                f"Records of partition {topic}-{partition} can not be deleted due to the configured policy",
+                ErrorCode.POLICY_VIOLATION,
+            )
+        target = plog.high_watermark if offset == -1 else offset
+        if target < 0:
+            raise StorageError(
+                f"The offset {target} for partition {topic}-{partition} is not valid",
+                ErrorCode.OFFSET_OUT_OF_RANGE,
+            )
+        if plog.increment_log_start_offset(target):
+            self.write_log_start_checkpoint()
+            plog.delete_start_breached_segments()
+        return plog.log_start_offset
+
+    def disk_usage(self) -> tuple[int, int]:
+        """(total, usable) bytes of the volume holding the data directory, as Java's FileStore reports
+        them (DescribeLogDirs v4+)."""
+        usage = shutil.disk_usage(self.data_dir)
+        return usage.total, usage.free
+
     def get_log(self, topic: str, partition: int) -> PartitionLog | None:
         return self._logs.get((topic, partition))
 
@@ -410,12 +445,15 @@ class LogManager:
         write_offset_checkpoint(
             self.data_dir / RECOVERY_POINT_FILE, {k: v.recovery_point for k, v in self._logs.items()}
         )
-        write_offset_checkpoint(
-            self.data_dir / LOG_START_OFFSET_FILE, {k: v.log_start_offset for k, v in self._logs.items()}
-        )
+        self.write_log_start_checkpoint()
         write_offset_checkpoint(
             self.data_dir / CLEANER_OFFSET_FILE,
             {k: v.cleaner_checkpoint for k, v in self._logs.items() if v.config.compact},
+        )
+
+    def write_log_start_checkpoint(self) -> None:
+        write_offset_checkpoint(
+            self.data_dir / LOG_START_OFFSET_FILE, {k: v.log_start_offset for k, v in self._logs.items()}
         )
 
     def close(self) -> None:

@@ -1,0 +1,345 @@
+"""Cluster and replica admin APIs, answered as a one-node Kafka 4.x (a combined broker + KRaft
+controller) answers them: DeleteRecords, DescribeLogDirs, DescribeTopicPartitions, DescribeProducers,
+ElectLeaders, List/AlterPartitionReassignments, DescribeQuorum.
+
+Every partition has one replica, on this node, which leads it: elections are never needed, the only
+valid replica set is ``[node]``, nothing is ever being reassigned. What kaflite really has (log start
+offsets, segment sizes, producer state) is reported from storage; error codes, messages and the
+``""`` / null of every message field follow Kafka's handlers (``KafkaApis``, ``ReplicationControlManager``,
+``KafkaRaftClient``), named at each method.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import defaultdict
+
+import structlog
+
+from kaflite.broker.context import BrokerContext, RequestContext
+from kaflite.broker.router import Router
+from kaflite.broker.topics import is_internal, is_valid_topic_name, manual_assignment_error
+from kaflite.protocol.errors import ErrorCode
+from kaflite.protocol.messages import (
+    AlterPartitionReassignmentsRequest,
+    AlterPartitionReassignmentsResponse,
+    DeleteRecordsRequest,
+    DeleteRecordsResponse,
+    DescribeLogDirsRequest,
+    DescribeLogDirsResponse,
+    DescribeProducersRequest,
+    DescribeProducersResponse,
+    DescribeQuorumRequest,
+    DescribeQuorumResponse,
+    DescribeTopicPartitionsRequest,
+    DescribeTopicPartitionsResponse,
+    ElectLeadersRequest,
+    ElectLeadersResponse,
+    ListPartitionReassignmentsRequest,
+    ListPartitionReassignmentsResponse,
+)
+from kaflite.storage.errors import StorageError
+from kaflite.storage.manager import validate_topic_name
+
+log = structlog.get_logger("kaflite.cluster")
+
+ZERO_UUID = bytes(16)
+#: Kafka's `max.request.partition.size.limit` default: DescribeTopicPartitions answers at most this many.
+MAX_REQUEST_PARTITION_SIZE_LIMIT = 2000
+#: What Kafka reports as a topic's authorized operations when no authorizer is configured: every
+#: operation a topic supports (READ, WRITE, CREATE, DELETE, ALTER, DESCRIBE, DESCRIBE_CONFIGS,
+#: ALTER_CONFIGS) as a bit field. DescribeTopicPartitions always fills it in.
+TOPIC_AUTHORIZED_OPERATIONS = sum(1 << op for op in (3, 4, 5, 6, 7, 8, 10, 11))
+#: The KRaft metadata partition DescribeQuorum describes.
+METADATA_TOPIC, METADATA_PARTITION = "__cluster_metadata", 0
+#: kaflite keeps no metadata log; its single voter reports this epoch and an empty log.
+QUORUM_LEADER_EPOCH = 1
+PREFERRED, UNCLEAN = 0, 1  # ElectLeaders' election types
+
+# The default messages Kafka sends with `new ApiError(error)` (Errors.java).
+UNKNOWN_TOPIC_OR_PARTITION_MESSAGE = "This server does not host this topic-partition."
+ELECTION_NOT_NEEDED_MESSAGE = "Leader election not needed for topic partition."
+
+DTP = DescribeTopicPartitionsResponse
+DQ = DescribeQuorumResponse
+
+
+class ClusterHandler:
+    """The single node's view of replicas, leaders, log directories and the metadata quorum."""
+
+    def __init__(self, context: BrokerContext) -> None:
+        self.config = context.config
+        self.logs = context.logs
+        self.state = context.state
+        self.clock = context.clock
+
+    def register(self, router: Router) -> None:
+        router.add(21, self.delete_records)
+        router.add(35, self.describe_log_dirs)
+        router.add(43, self.elect_leaders)
+        router.add(45, self.alter_partition_reassignments)
+        router.add(46, self.list_partition_reassignments)
+        router.add(55, self.describe_quorum)
+        router.add(61, self.describe_producers)
+        router.add(75, self.describe_topic_partitions)
+
+    def _partition_exists(self, topic: str, partition: int) -> bool:
+        info = self.logs.topic(topic)
+        return info is not None and 0 <= partition < info.partitions
+
+    # -- DeleteRecords ----------------------------------------------------------------------------
+
+    def delete_records(self, ctx: RequestContext, req: DeleteRecordsRequest) -> DeleteRecordsResponse:
+        """KafkaApis.handleDeleteRecordsRequest then ReplicaManager.deleteRecordsOnLocalLog: an unknown
+        partition first, then an internal topic, then the log's own rules (storage.delete_records).
+        One replica: the low watermark is reached at once, nothing waits (no DelayedDeleteRecords)."""
+        R = DeleteRecordsResponse
+        by_topic: dict[str, list[DeleteRecordsResponse.DeleteRecordsPartitionResult]] = {}
+        for t in req.topics:
+            parts = by_topic.setdefault(t.name, [])
+            for p in t.partitions:
+                out = R.DeleteRecordsPartitionResult(partition_index=p.partition_index, low_watermark=-1)
+                parts.append(out)
+                if not self._partition_exists(t.name, p.partition_index):
+                    out.error_code = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+                elif is_internal(t.name):
+                    out.error_code = ErrorCode.INVALID_TOPIC_EXCEPTION
+                else:
+                    try:
+                        out.low_watermark = self.logs.delete_records(t.name, p.partition_index, p.offset)
+                    except StorageError as e:
+                        out.error_code = e.error_code
+                        ctx.log.info("delete records refused", topic=t.name, partition=p.partition_index,
+                                     offset=p.offset, error=str(e))
+                        continue
+                    log.info("deleted records", topic=t.name, partition=p.partition_index, offset=p.offset,
+                             log_start_offset=out.low_watermark)
+        return R(topics=[R.DeleteRecordsTopicResult(name=n, partitions=ps) for n, ps in by_topic.items()])
+
+    # -- DescribeLogDirs --------------------------------------------------------------------------
+
+    def describe_log_dirs(self, ctx: RequestContext, req: DescribeLogDirsRequest) -> DescribeLogDirsResponse:
+        """ReplicaManager.describeLogDirs over the one data directory: its absolute path, each log's size
+        (the bytes of its segments), offset lag 0 (the log end is the high watermark), the volume's total
+        and usable bytes. ``topics`` null means every partition; a topic left with no partition is left
+        out."""
+        R = DescribeLogDirsResponse
+        wanted: set[tuple[str, int]] | None = None
+        if req.topics is not None:
+            wanted = {(t.topic, p) for t in req.topics for p in t.partitions}
+        by_topic: dict[str, list[DescribeLogDirsResponse.DescribeLogDirsPartition]] = defaultdict(list)
+        for (topic, partition), plog in sorted(self.logs.logs().items()):
+            if wanted is None or (topic, partition) in wanted:
+                by_topic[topic].append(R.DescribeLogDirsPartition(
+                    partition_index=partition, partition_size=plog.size_in_bytes, offset_lag=0,
+                    is_future_key=False))
+        result = R.DescribeLogDirsResult(
+            log_dir=os.path.abspath(self.config.log_dirs),
+            topics=[R.DescribeLogDirsTopic(name=n, partitions=ps) for n, ps in by_topic.items()])
+        try:
+            result.total_bytes, result.usable_bytes = self.logs.disk_usage()
+        except OSError as e:  # the directory is gone or unreadable: Kafka's offline log dir
+            ctx.log.warning("log dir unreadable", log_dir=result.log_dir, error=str(e))
+            result = R.DescribeLogDirsResult(error_code=ErrorCode.KAFKA_STORAGE_ERROR, log_dir=result.log_dir)
+        return R(results=[result])
+
+    # -- DescribeTopicPartitions ------------------------------------------------------------------
+
+    def describe_topic_partitions(self, ctx: RequestContext,
+                                  req: DescribeTopicPartitionsRequest) -> DescribeTopicPartitionsResponse:
+        """DescribeTopicPartitionsRequestHandler + KRaftMetadataCache.getTopicMetadataForDescribeTopicResponse:
+        topics in name order from the cursor on, partitions in index order, at most
+        ``response_partition_limit`` (clamped to [1, 2000]) of them; when the limit cuts a topic, or
+        is used up exactly before the next topic, ``next_cursor`` says where to go on. No topics
+        means every topic (unknown ones then skipped); named ones that do not exist answer
+        UNKNOWN_TOPIC_OR_PARTITION (INVALID_TOPIC_EXCEPTION for an illegal name)."""
+        cursor = req.cursor
+        cursor_topic = cursor.topic_name if cursor is not None else ""
+        fetch_all = not req.topics
+        if fetch_all:
+            names = {n for n in self.logs.topics() if n >= cursor_topic}
+        else:
+            names = {t.name for t in req.topics if t.name >= cursor_topic}
+            if cursor is not None and cursor.topic_name not in names:
+                return self._dtp_error(req, ErrorCode.INVALID_REQUEST)
+        if cursor is not None and cursor.partition_index < 0:
+            return self._dtp_error(req, ErrorCode.INVALID_REQUEST)
+        remaining = max(min(MAX_REQUEST_PARTITION_SIZE_LIMIT, req.response_partition_limit), 1)
+        node = self.config.node_id
+        resp = DTP(topics=[])
+        for name in sorted(names):
+            if remaining == 0:
+                # The next page starts at the top of this topic (whether it exists or not, as Kafka).
+                resp.next_cursor = DTP.Cursor(topic_name=name, partition_index=0)
+                break
+            info = self.logs.topic(name)
+            if info is None:
+                if not fetch_all:
+                    code = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION if is_valid_topic_name(name) \
+                        else ErrorCode.INVALID_TOPIC_EXCEPTION
+                    resp.topics.append(DTP.DescribeTopicPartitionsResponseTopic(
+                        error_code=code, name=name, topic_id=ZERO_UUID, is_internal=is_internal(name),
+                        partitions=[], topic_authorized_operations=TOPIC_AUTHORIZED_OPERATIONS))
+                continue
+            start = cursor.partition_index if cursor is not None and name == cursor.topic_name else 0
+            upper = min(info.partitions, start + remaining)
+            partitions = [DTP.DescribeTopicPartitionsResponsePartition(
+                partition_index=i, leader_id=node, leader_epoch=0, replica_nodes=[node], isr_nodes=[node],
+                eligible_leader_replicas=[], last_known_elr=[], offline_replicas=[])
+                for i in range(start, upper)]
+            resp.topics.append(DTP.DescribeTopicPartitionsResponseTopic(
+                name=name, topic_id=info.topic_id, is_internal=is_internal(name), partitions=partitions,
+                topic_authorized_operations=TOPIC_AUTHORIZED_OPERATIONS))
+            if upper < info.partitions:
+                resp.next_cursor = DTP.Cursor(topic_name=name, partition_index=upper)
+                break
+            remaining -= len(partitions)
+        return resp
+
+    @staticmethod
+    def _dtp_error(req: DescribeTopicPartitionsRequest, code: ErrorCode) -> DescribeTopicPartitionsResponse:
+        """DescribeTopicPartitionsRequest.getErrorResponse: every requested topic with the error."""
+        return DTP(topics=[DTP.DescribeTopicPartitionsResponseTopic(error_code=code, name=t.name, partitions=[])
+                           for t in req.topics])
+
+    # -- DescribeProducers ------------------------------------------------------------------------
+
+    def describe_producers(self, ctx: RequestContext, req: DescribeProducersRequest) -> DescribeProducersResponse:
+        """KafkaApis.handleDescribeProducersRequest: an illegal topic name, then an unknown topic, fail
+        every partition asked for (with the error's message); a partition the topic lacks is
+        UNKNOWN_TOPIC_OR_PARTITION without one; otherwise the partition's idempotent producers as its
+        producer state holds them (no transactions: coordinator epoch and txn start offset -1)."""
+        R = DescribeProducersResponse
+        topics = []
+        for t in req.topics:
+            error: tuple[ErrorCode, str] | None = None
+            try:
+                validate_topic_name(t.name)
+            except StorageError as e:
+                error = (e.error_code, str(e))
+            if error is None and self.logs.topic(t.name) is None:
+                error = (ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, UNKNOWN_TOPIC_OR_PARTITION_MESSAGE)
+            parts = []
+            for index in t.partition_indexes:
+                out = R.PartitionResponse(partition_index=index, active_producers=[])
+                parts.append(out)
+                plog = self.logs.get_log(t.name, index) if error is None else None
+                if error is not None:
+                    out.error_code, out.error_message = error
+                elif plog is None:
+                    out.error_code = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+                else:
+                    out.active_producers = [R.ProducerState(
+                        producer_id=pid, producer_epoch=entry.producer_epoch, last_sequence=entry.last_seq,
+                        last_timestamp=entry.last_timestamp, coordinator_epoch=-1, current_txn_start_offset=-1)
+                        for pid, entry in sorted(plog.producer_state.producers.items())]
+            topics.append(R.TopicResponse(name=t.name, partitions=parts))
+        return R(topics=topics)
+
+    # -- ElectLeaders -----------------------------------------------------------------------------
+
+    def elect_leaders(self, ctx: RequestContext, req: ElectLeadersRequest) -> ElectLeadersResponse:
+        """ReplicationControlManager.electLeaders: each partition already has its preferred leader, this
+        node, so every election is ELECTION_NOT_NEEDED; missing topics and partitions are
+        UNKNOWN_TOPIC_OR_PARTITION. Null partitions means every partition, and then the not-needed
+        ones are left out (every topic listed with no results). An unknown election type fails the
+        whole request with INVALID_REQUEST (ElectLeadersRequest.getErrorResponse)."""
+        R = ElectLeadersResponse
+        election = req.election_type if ctx.version >= 1 else PREFERRED
+        if election not in (PREFERRED, UNCLEAN):
+            message = f"Unknown election type {election}"
+            return R(error_code=ErrorCode.INVALID_REQUEST, replica_election_results=[
+                R.ReplicaElectionResult(topic=t.topic, partition_result=[
+                    R.PartitionResult(partition_id=p, error_code=ErrorCode.INVALID_REQUEST, error_message=message)
+                    for p in t.partitions])
+                for t in req.topic_partitions or []])
+        if req.topic_partitions is None:
+            return R(replica_election_results=[R.ReplicaElectionResult(topic=name, partition_result=[])
+                                               for name in self.logs.topics()])
+        results = []
+        for t in req.topic_partitions:
+            out = R.ReplicaElectionResult(topic=t.topic, partition_result=[])
+            results.append(out)
+            info = self.logs.topic(t.topic)
+            for p in t.partitions:
+                if info is None:
+                    code, message = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, f"No such topic as {t.topic}"
+                elif not 0 <= p < info.partitions:
+                    code, message = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, f"No such partition as {t.topic}-{p}"
+                else:
+                    code, message = ErrorCode.ELECTION_NOT_NEEDED, ELECTION_NOT_NEEDED_MESSAGE
+                out.partition_result.append(R.PartitionResult(partition_id=p, error_code=code, error_message=message))
+        return R(replica_election_results=results)
+
+    # -- List/AlterPartitionReassignments ---------------------------------------------------------
+
+    def list_partition_reassignments(self, ctx: RequestContext,
+                                     req: ListPartitionReassignmentsRequest) -> ListPartitionReassignmentsResponse:
+        """ReplicationControlManager.listPartitionReassignments: only partitions being reassigned are
+        listed, and one replica is never being reassigned (unknown topics are skipped, not errors)."""
+        return ListPartitionReassignmentsResponse(error_code=ErrorCode.NONE, error_message=None, topics=[])
+
+    def alter_partition_reassignments(self, ctx: RequestContext,
+                                      req: AlterPartitionReassignmentsRequest) -> AlterPartitionReassignmentsResponse:
+        """ReplicationControlManager.alterPartitionReassignment per partition: unknown topic or partition;
+        a cancel (null replicas) finds no reassignment in progress; with
+        allow_replication_factor_change false (v1) a new replica count is INVALID_REPLICATION_FACTOR;
+        the target must be a non-empty set of registered brokers (validateManualPartitionAssignment:
+        only this node is registered). ``[node]`` is the current assignment: accepted, nothing moves."""
+        R = AlterPartitionReassignmentsResponse
+        allow_rf_change = req.allow_replication_factor_change if ctx.version >= 1 else True
+        responses = []
+        for t in req.topics:
+            out = R.ReassignableTopicResponse(name=t.name, partitions=[])
+            responses.append(out)
+            info = self.logs.topic(t.name)
+            for p in t.partitions:
+                code, message = self._reassignment_error(t.name, info.partitions if info else None,
+                                                         p.partition_index, p.replicas, allow_rf_change)
+                out.partitions.append(R.ReassignablePartitionResponse(
+                    partition_index=p.partition_index, error_code=code, error_message=message))
+        return R(allow_replication_factor_change=allow_rf_change, error_code=ErrorCode.NONE, error_message=None,
+                 responses=responses)
+
+    def _reassignment_error(self, topic: str, partitions: int | None, index: int, replicas: list[int] | None,
+                            allow_rf_change: bool) -> tuple[ErrorCode, str | None]:
+        if partitions is None:
+            return ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, f"Unable to find a topic named {topic}."
+        if not 0 <= index < partitions:
+            return ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, f"Unable to find partition {topic}:{index}."
+        if replicas is None:
+            # NoReassignmentInProgressException carrying the error's own message: sent as null.
+            return ErrorCode.NO_REASSIGNMENT_IN_PROGRESS, None
+        if not allow_rf_change and len(replicas) != 1:
+            return ErrorCode.INVALID_REPLICATION_FACTOR, f"The replication factor is changed from 1 to {len(replicas)}"
+        error = manual_assignment_error(replicas, self.config.node_id)
+        if error is not None:
+            return ErrorCode.INVALID_REPLICA_ASSIGNMENT, error
+        return ErrorCode.NONE, None
+
+    # -- DescribeQuorum ---------------------------------------------------------------------------
+
+    def describe_quorum(self, ctx: RequestContext, req: DescribeQuorumRequest) -> DescribeQuorumResponse:
+        """KafkaRaftClient.handleDescribeQuorumRequest on a single combined node: it is the only voter
+        and the leader, with no observers. The request must name exactly __cluster_metadata-0, or
+        each partition it names answers UNKNOWN_TOPIC_OR_PARTITION. kaflite has no metadata log, so
+        the high watermark and the voter's log end offset are 0 (lag 0). v2 adds the voter's
+        endpoint: kaflite's one listener, which serves controller APIs too."""
+        topics = req.topics
+        if not (len(topics) == 1 and topics[0].topic_name == METADATA_TOPIC and len(topics[0].partitions) == 1
+                and topics[0].partitions[0].partition_index == METADATA_PARTITION):
+            return DQ(topics=[DQ.TopicData(topic_name=t.topic_name, partitions=[
+                DQ.PartitionData(partition_index=p.partition_index, error_code=ErrorCode.UNKNOWN_TOPIC_OR_PARTITION,
+                                 error_message=UNKNOWN_TOPIC_OR_PARTITION_MESSAGE)
+                for p in t.partitions]) for t in topics])
+        node, now = self.config.node_id, self.clock.now_ms()
+        voter = DQ.ReplicaState(replica_id=node, replica_directory_id=ZERO_UUID, log_end_offset=0,
+                                last_fetch_timestamp=now, last_caught_up_timestamp=now)
+        resp = DQ(topics=[DQ.TopicData(topic_name=METADATA_TOPIC, partitions=[DQ.PartitionData(
+            partition_index=METADATA_PARTITION, leader_id=node, leader_epoch=QUORUM_LEADER_EPOCH,
+            high_watermark=0, current_voters=[voter], observers=[])])])
+        if ctx.version >= 2:
+            resp.nodes = [DQ.Node(node_id=node, listeners=[
+                DQ.Listener(name="PLAINTEXT", host=self.state.advertised_host, port=self.state.port)])]
+        return resp
+
