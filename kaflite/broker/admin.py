@@ -36,6 +36,8 @@ TOPIC_RESOURCE, BROKER_RESOURCE = 2, 4
 # DescribeConfigs config sources
 DYNAMIC_TOPIC_CONFIG, STATIC_BROKER_CONFIG, DEFAULT_CONFIG = 1, 4, 5
 MR = MetadataResponse
+# ConfigResource.Type, for Kafka's "Unsupported resource type: <TYPE>" (an unknown id is UNKNOWN).
+_RESOURCE_TYPES = {2: "TOPIC", 4: "BROKER", 8: "BROKER_LOGGER", 16: "CLIENT_METRICS", 32: "GROUP"}
 
 
 class AdminHandler:
@@ -142,9 +144,8 @@ class AdminHandler:
             keys = set(res.configuration_keys) if res.configuration_keys else None
             if res.resource_type == TOPIC_RESOURCE:
                 info = self.logs.topic(res.resource_name)
-                if info is None:
+                if info is None:  # Kafka's ConfigHelper sets no message here: the schema's default ""
                     out.error_code = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
-                    out.error_message = f"topic {res.resource_name} does not exist"
                     continue
                 for name, value, is_dynamic in config_entries(self.logs, info.configs):
                     if keys is not None and name not in keys:
@@ -159,7 +160,8 @@ class AdminHandler:
             elif res.resource_type == BROKER_RESOURCE:
                 if res.resource_name not in ("", str(self.config.node_id)):
                     out.error_code = ErrorCode.INVALID_REQUEST
-                    out.error_message = f"unknown broker {res.resource_name}"
+                    out.error_message = (f"Unexpected broker id, expected {self.config.node_id} or empty string, "
+                                         f"but received {res.resource_name}")
                     continue
                 for name, value, is_default, doc in self.config.describe():
                     if keys is not None and name not in keys:
@@ -171,7 +173,7 @@ class AdminHandler:
                         synonyms=[], config_type=0, documentation=doc if req.include_documentation else None))
             else:
                 out.error_code = ErrorCode.INVALID_REQUEST
-                out.error_message = f"resource type {res.resource_type} is not supported"
+                out.error_message = f"Unsupported resource type: {_RESOURCE_TYPES.get(res.resource_type, 'UNKNOWN')}"
         return R(results=results)
 
     # -- CreateTopics / DeleteTopics / CreatePartitions -------------------------------------------
@@ -220,6 +222,7 @@ class AdminHandler:
                 out.error_code = e.error_code
                 out.error_message = str(e)
                 continue
+            out.error_message = None  # ReplicationControlManager sets null on success (the schema's default is "")
             out.num_partitions = partitions
             out.replication_factor = rf
             if info is not None:
