@@ -374,27 +374,30 @@ class PartitionLog:
         create_time = not cfg.log_append_time
         append_time_batch = h.timestamp_type == LOG_APPEND_TIME
         before, after = cfg.message_timestamp_before_max_ms, cfg.message_timestamp_after_max_ms
-        if not (
-            cfg.compact
-            or append_time_batch
-            or (create_time and (before != LONG_MAX or h.max_timestamp - now_ms > after))
-        ):
+        check_timestamps = create_time and (before != LONG_MAX or h.max_timestamp - now_ms > after)
+        if not (cfg.compact or append_time_batch or check_timestamps):
             return
         tp = f"{self.topic}-{self.partition}"
-        errors: list[tuple[int, str, ErrorCode]] = []
-        for index, r in enumerate(decode_records(buf, h.position)):
-            if cfg.compact and r.key is None:
-                errors.append((index, f"Compacted topic cannot accept message without key in topic partition {tp}",
-                               ErrorCode.INVALID_RECORD))
-            elif create_time and r.timestamp != NO_TIMESTAMP:
-                diff = _java_long(now_ms - r.timestamp)  # Java's long arithmetic, overflow included
-                if diff > before or _java_long(-diff) > after:
-                    errors.append((index, f"Timestamp {r.timestamp} of message with offset {r.offset} is out of "
-                                          f"range. The timestamp should be within [{_java_long(now_ms - before)}, "
-                                          f"{_java_long(now_ms + after)}]", ErrorCode.INVALID_TIMESTAMP))
-            elif append_time_batch:
-                errors.append((index, f"Invalid timestamp type in message {_record_str(r)}. Producer should not "
-                                      "set timestamp type to LogAppendTime.", ErrorCode.INVALID_TIMESTAMP))
+        no_key = f"Compacted topic cannot accept message without key in topic partition {tp}"
+        records = decode_records(buf, h.position)
+        errors: list[tuple[int, str, ErrorCode]]
+        if not (append_time_batch or check_timestamps):  # the common case: keys only
+            errors = [(i, no_key, ErrorCode.INVALID_RECORD) for i, r in enumerate(records) if r.key is None]
+        else:
+            errors = []
+            for index, r in enumerate(records):
+                if cfg.compact and r.key is None:
+                    errors.append((index, no_key, ErrorCode.INVALID_RECORD))
+                elif create_time and r.timestamp != NO_TIMESTAMP:
+                    diff = _java_long(now_ms - r.timestamp)  # Java's long arithmetic, overflow included
+                    if check_timestamps and (diff > before or _java_long(-diff) > after):
+                        errors.append((index, f"Timestamp {r.timestamp} of message with offset {r.offset} is out "
+                                              f"of range. The timestamp should be within "
+                                              f"[{_java_long(now_ms - before)}, {_java_long(now_ms + after)}]",
+                                       ErrorCode.INVALID_TIMESTAMP))
+                elif append_time_batch:
+                    errors.append((index, f"Invalid timestamp type in message {_record_str(r)}. Producer should "
+                                          "not set timestamp type to LogAppendTime.", ErrorCode.INVALID_TIMESTAMP))
         if errors:
             raise RecordValidationError(errors)
 
