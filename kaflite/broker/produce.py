@@ -110,7 +110,7 @@ class ProduceHandler:
         appended: list[tuple[str, int]] = []
         if req.transactional_id is not None:
             # Transactions are not implemented: refuse clearly instead of half-supporting them.
-            return self._all_failed(req, ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED)
+            return self._answer(ctx, req, self._all_failed(req, ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED))
         for t in req.topic_data:
             info = topic_by_id(logs, t.topic_id) if ctx.version >= 13 else logs.topic(t.name)
             parts = []
@@ -158,9 +158,22 @@ class ProduceHandler:
             topics_out.append(TR(name=t.name, topic_id=t.topic_id, partition_responses=parts))
         for tp in appended:
             self.on_append(tp)
-        if req.acks == 0:
-            return NO_RESPONSE
-        return ProduceResponse(responses=topics_out)
+        return self._answer(ctx, req, ProduceResponse(responses=topics_out))
+
+    @staticmethod
+    def _answer(ctx: RequestContext, req: ProduceRequest, resp: ProduceResponse) -> Any:
+        """acks=0 is never answered; if anything failed, Kafka closes the connection instead
+        (KafkaApis.handleProduceRequest, ProduceRequest.getErrorResponse): a producer that gets no
+        answers learns of the error from the disconnect and refreshes its metadata."""
+        if req.acks != 0:
+            return resp
+        failed = sorted({ErrorCode(p.error_code).name for t in resp.responses for p in t.partition_responses
+                         if p.error_code})
+        if failed:
+            ctx.log.info("closing the connection after a failed acks=0 produce", errors=failed)
+            ctx.connection.stop_reading()
+            ctx.connection.close_gracefully()
+        return NO_RESPONSE
 
     @staticmethod
     def _all_failed(req: ProduceRequest, code: ErrorCode) -> ProduceResponse:

@@ -21,7 +21,7 @@ from kaflite.config import KafliteConfig
 from kaflite.protocol import records as R
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.headers import RequestHeader
-from kaflite.protocol.messages import ProduceRequest, ProduceResponse
+from kaflite.protocol.messages import ApiVersionsRequest, ProduceRequest, ProduceResponse
 
 T0 = 1_700_000_000_000
 TD = ProduceRequest.TopicProduceData
@@ -133,3 +133,30 @@ def test_internal_topic_answers_without_a_message(context: BrokerContext) -> Non
     context.logs.create_topic("__consumer_offsets", 1, {"cleanup.policy": "compact"})
     out = produce(context, 9, "__consumer_offsets", R.build_batch([(b"k", b"v")], timestamp_ms=T0))
     assert (out.error_code, out.error_message) == (ErrorCode.INVALID_TOPIC_EXCEPTION, None)
+
+
+async def test_acks_0_failure_closes_the_connection(tmp_path: Path) -> None:
+    """Kafka answers no acks=0 produce; when one fails it closes the connection instead, so the
+    producer notices (KafkaApis.handleProduceRequest). A successful one leaves it open."""
+    from kaflite.broker.server import Broker
+    from tests.broker.wire import WireClient
+
+    broker = Broker.open(KafliteConfig(log_dirs=str(tmp_path / "acks0"), port=0))
+    await broker.start()
+    broker.logs.create_topic("compacted", 1, {"cleanup.policy": "compact"})
+    client = await WireClient.connect(broker.port)
+    try:
+        def request(records: bytes) -> ProduceRequest:
+            return ProduceRequest(acks=0, timeout_ms=1000, topic_data=[TD(name="compacted", partition_data=[
+                PD(index=0, records=records)])])
+
+        await client.send_only(0, 9, request(R.build_batch([(b"k", b"v")], timestamp_ms=T0)))
+        assert (await client.call(18, 3, ApiVersionsRequest(client_software_name="t",
+                                                             client_software_version="1"))).error_code == 0
+        await client.send_only(0, 9, request(R.build_batch(KEYLESS, timestamp_ms=T0)))
+        assert await client.closed_by_peer()
+        plog = broker.logs.get_log("compacted", 0)
+        assert plog is not None and plog.log_end_offset == 1
+    finally:
+        await client.close()
+        await broker.stop()

@@ -32,8 +32,8 @@ class WireClient:
         reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), ANSWER_TIMEOUT_S)
         return cls(reader, writer)
 
-    async def send(self, api_key: int, version: int, request: Any) -> bytes:
-        """Send one request; the response body (after its header), or Closed."""
+    async def send_only(self, api_key: int, version: int, request: Any) -> None:
+        """Send one request and do not wait for an answer (Produce with acks=0)."""
         self.correlation_id += 1
         client_id = b"wire-test"
         header = struct.pack(">hhih", api_key, version, self.correlation_id, len(client_id)) + client_id
@@ -42,6 +42,14 @@ class WireClient:
         body = header + request.encode(version)
         self.writer.write(struct.pack(">i", len(body)) + body)
         await self.writer.drain()
+
+    async def closed_by_peer(self) -> bool:
+        """True once the broker closes the connection (EOF), False if it sends anything; bounded."""
+        return await asyncio.wait_for(self.reader.read(1), ANSWER_TIMEOUT_S) == b""
+
+    async def send(self, api_key: int, version: int, request: Any) -> bytes:
+        """Send one request; the response body (after its header), or Closed."""
+        await self.send_only(api_key, version, request)
         try:
             size_bytes = await asyncio.wait_for(self.reader.readexactly(4), ANSWER_TIMEOUT_S)
             frame = await asyncio.wait_for(self.reader.readexactly(struct.unpack(">i", size_bytes)[0]),
