@@ -138,7 +138,7 @@ async def test_cluster_apis(broker: Broker, client: WireClient) -> None:
 async def test_describe_configs(client: WireClient) -> None:
     R_ = DescribeConfigsRequest.DescribeConfigsResource
     resp = await call(client, 32, 4, DescribeConfigsRequest(resources=[
-        R_(resource_type=2, resource_name="t"), R_(resource_type=4, resource_name="")]))
+        R_(resource_type=2, resource_name="t"), R_(resource_type=4, resource_name="1")]))
     for result in resp.results:
         assert (result.error_code, result.error_message) == (0, "")  # Kafka's ConfigHelper: never set
         assert result.configs and all(c.documentation is None for c in result.configs)  # not asked for
