@@ -1,4 +1,5 @@
-"""The ``kaflite`` command: ``kaflite serve`` runs the broker, ``kaflite config`` shows its settings.
+"""The ``kaflite`` command: ``kaflite serve`` runs the broker, ``kaflite config`` shows its settings,
+``kaflite compat`` prints the API compatibility table.
 
 Why the broker is imported inside ``serve``: ``kaflite --help`` and ``kaflite config`` must work
 (and stay fast) without loading the broker, storage and codecs.
@@ -80,6 +81,9 @@ def build_parser() -> argparse.ArgumentParser:
     out.add_argument("--json", action="store_true", help="print JSON: {name: {value, source, default}}")
     out.add_argument("--markdown", action="store_true",
                      help="print the settings reference (docs/configuration.md)")
+    sub.add_parser("compat", help="print the API compatibility table (docs/compatibility.md)",
+                   description="Every Kafka 4.2 API, the versions kaflite serves, and why not the rest; "
+                               "regenerate with: python -m kaflite compat > docs/compatibility.md")
     from kaflite.testing.ctl import add_ctl_parser  # standard library only: keeps --help fast
 
     add_ctl_parser(sub)
@@ -137,6 +141,16 @@ def _cmd_config(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_compat() -> int:
+    """The table goes to stdout alone: the scratch broker it is read from logs to stderr, warnings only."""
+    from kaflite.compat import render_markdown
+    from kaflite.logging_config import configure_logging
+
+    configure_logging("console", "WARNING", stream=sys.stderr)
+    sys.stdout.write(render_markdown())
+    return 0
+
+
 def _cmd_serve(args: argparse.Namespace) -> int:
     config = config_from_args(args)
     from kaflite.logging_config import configure_logging
@@ -166,6 +180,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             from kaflite.analytics.cli import run_analyze  # lazy: pyspark is an optional extra
 
             return run_analyze(args)
+        if args.command == "compat":
+            return _cmd_compat()
         if args.command == "ctl":
             from kaflite.testing.ctl import run_ctl
 

@@ -179,6 +179,7 @@ class AdminHandler:
                 out.error_code = e.error_code
                 out.error_message = str(e)
                 continue
+            out.error_message = None  # ReplicationControlManager sets null on success (the schema's default is "")
             out.num_partitions = partitions
             out.replication_factor = rf
             if info is not None:

@@ -49,6 +49,24 @@ LOAD_READ_BYTES = 4 * 1024 * 1024
 LOAD_YIELD_RECORDS = 2_000  # records read, or keys replayed, between two event-loop turns of a load
 
 
+#: Kafka's ``Errors.message()`` for every code FindCoordinator answers here: v0-3 answers carry it, on
+#: success too ("NONE": Errors.NONE has no exception, so its message is its name).
+_ERROR_MESSAGES: dict[ErrorCode, str] = {
+    ErrorCode.NONE: "NONE",
+    ErrorCode.COORDINATOR_LOAD_IN_PROGRESS: "The coordinator is loading and hence can't process requests.",
+    ErrorCode.COORDINATOR_NOT_AVAILABLE: "The coordinator is not available.",
+    ErrorCode.NOT_COORDINATOR: "This is not the correct coordinator.",
+    ErrorCode.INVALID_REQUEST: "This most likely occurs because of a request being malformed by the client "
+                               "library or the message was sent to an incompatible broker. See the broker logs "
+                               "for more details.",
+}
+
+
+def _error_message(code: int) -> str:
+    error = ErrorCode(code)
+    return _ERROR_MESSAGES.get(error, error.name)
+
+
 class OffsetsTopicLog:
     """The runtime's writer and loader over the `__consumer_offsets` partitions."""
 
@@ -244,14 +262,17 @@ class GroupHandler:
             else:
                 error = ErrorCode.INVALID_REQUEST
             ok = error == ErrorCode.NONE
+            # v4+: Kafka never sets a key's message, so it goes out as the schema's default "", except when
+            # the whole request failed (an unknown key type: FindCoordinatorRequest.getErrorResponse sets
+            # Errors.message()); v0-3 always carry Errors.message().
+            message = _error_message(error) if error == ErrorCode.INVALID_REQUEST else ""
             results.append(FindCoordinatorResponse.Coordinator(
                 key=key, node_id=node if ok else -1, host=state.advertised_host if ok else "",
-                port=state.port if ok else -1, error_code=error,
-                error_message=None if ok else error.name))
+                port=state.port if ok else -1, error_code=error, error_message=message))
         if ctx.version >= 4:
             return FindCoordinatorResponse(coordinators=results)
         r = results[0]
-        return FindCoordinatorResponse(error_code=r.error_code, error_message=r.error_message,
+        return FindCoordinatorResponse(error_code=r.error_code, error_message=_error_message(r.error_code),
                                        node_id=r.node_id, host=r.host, port=r.port)
 
     # -- group APIs --------------------------------------------------------------------------------

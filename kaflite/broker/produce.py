@@ -1,7 +1,9 @@
-"""Produce and InitProducerId: batches go to the log as they came, never decoded record by record."""
+"""Produce and InitProducerId: batches go to the log as they came; records are decoded only where a
+per-record check can fail (a compacted topic, a timestamp past its bounds: KIP-467 names each bad record)."""
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable
 from typing import Any
 
@@ -12,13 +14,79 @@ from kaflite.broker.router import Router
 from kaflite.broker.topics import is_internal, topic_by_id
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import InitProducerIdRequest, InitProducerIdResponse, ProduceRequest, ProduceResponse
-from kaflite.protocol.records import RecordError, UnsupportedMagicError
-from kaflite.storage.errors import StorageError
+from kaflite.protocol.records import (
+    ATTRIBUTES_OFFSET,
+    COMPRESSION_MASK,
+    HEADER_SIZE,
+    LOG_OVERHEAD,
+    MAGIC_OFFSET,
+    MAGIC_V2,
+    ZSTD,
+    RecordError,
+)
+from kaflite.storage.errors import RecordValidationError, StorageError
 
 log = structlog.get_logger("kaflite.produce")
+_INT32 = struct.Struct(">i")
+_INT16 = struct.Struct(">h")
 
 PR = ProduceResponse.PartitionProduceResponse
 TR = ProduceResponse.TopicProduceResponse
+RE = ProduceResponse.BatchIndexAndErrorMessage
+
+#: Errors Kafka's ReplicaManager answers without the log start offset (LogAppendInfo.UNKNOWN_LOG_APPEND_INFO);
+#: every other append error carries it. Only RecordValidationError carries a message (error_message):
+#: Kafka leaves it null for the rest, whatever the exception said.
+_NO_LOG_START_OFFSET = frozenset({
+    ErrorCode.CORRUPT_MESSAGE, ErrorCode.MESSAGE_SIZE_TOO_LARGE, ErrorCode.RECORD_LIST_TOO_LARGE,
+    ErrorCode.KAFKA_STORAGE_ERROR, ErrorCode.UNKNOWN_TOPIC_OR_PARTITION,
+})
+
+_HEADER_SIZE_UP_TO_MAGIC = LOG_OVERHEAD + 5
+_RECORD_OVERHEAD_V0 = 14  # LegacyRecord.RECORD_OVERHEAD_V0: the smallest length Kafka's batch reader accepts
+
+
+def request_records_error(version: int, records: bytes | bytearray | memoryview | None) -> ErrorCode | None:
+    """Kafka's ProduceRequest.validateRecords (v3+), checked before anything is appended: exactly one
+    complete RecordBatch v2 per partition (INVALID_RECORD), no ZSTD before v7
+    (UNSUPPORTED_COMPRESSION_TYPE). Counts batches as Kafka's reader does: an incomplete trailing
+    fragment is not a batch (storage refuses it later as CORRUPT_MESSAGE)."""
+    if records is None:
+        return ErrorCode.INVALID_RECORD
+    size = len(records)
+    # What every producer sends: one whole v2 batch. Two unpacks, then the general walk for the rest.
+    if size >= HEADER_SIZE and _INT32.unpack_from(records, 8)[0] + LOG_OVERHEAD == size \
+            and records[MAGIC_OFFSET] == MAGIC_V2:
+        if version < 7 and _INT16.unpack_from(records, ATTRIBUTES_OFFSET)[0] & COMPRESSION_MASK == ZSTD:
+            return ErrorCode.UNSUPPORTED_COMPRESSION_TYPE
+        return None
+    pos = 0
+    batches = 0
+    first_magic = first_attributes = 0
+    while size - pos >= LOG_OVERHEAD:
+        length = _INT32.unpack_from(records, pos + 8)[0]
+        if length < _RECORD_OVERHEAD_V0:
+            return ErrorCode.CORRUPT_MESSAGE
+        if size - pos < _HEADER_SIZE_UP_TO_MAGIC:
+            break
+        magic = records[pos + MAGIC_OFFSET]
+        if magic > MAGIC_V2:
+            return ErrorCode.CORRUPT_MESSAGE
+        if size - pos < length + LOG_OVERHEAD:
+            break
+        if batches == 0:
+            first_magic = magic
+            if magic == MAGIC_V2 and size - pos >= HEADER_SIZE:
+                first_attributes = _INT16.unpack_from(records, pos + ATTRIBUTES_OFFSET)[0]
+        batches += 1
+        pos += length + LOG_OVERHEAD
+    if batches == 0 or first_magic != MAGIC_V2:
+        return ErrorCode.INVALID_RECORD
+    if version < 7 and first_attributes & COMPRESSION_MASK == ZSTD:
+        return ErrorCode.UNSUPPORTED_COMPRESSION_TYPE
+    if batches > 1:
+        return ErrorCode.INVALID_RECORD
+    return None
 
 
 class ProduceHandler:
@@ -42,7 +110,7 @@ class ProduceHandler:
         appended: list[tuple[str, int]] = []
         if req.transactional_id is not None:
             # Transactions are not implemented: refuse clearly instead of half-supporting them.
-            return self._all_failed(req, ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED)
+            return self._answer(ctx, req, self._all_failed(req, ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED))
         for t in req.topic_data:
             info = topic_by_id(logs, t.topic_id) if ctx.version >= 13 else logs.topic(t.name)
             parts = []
@@ -57,26 +125,28 @@ class ProduceHandler:
                 if plog is None:
                     out.error_code = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
                     continue
+                invalid = request_records_error(ctx.version, p.records)
+                if invalid is not None:
+                    out.error_code = invalid
+                    continue
                 if is_internal(info.name):
                     out.error_code = ErrorCode.INVALID_TOPIC_EXCEPTION
-                    out.error_message = f"cannot append to internal topic {info.name}"
                     continue
-                if p.records is None or len(p.records) == 0:
-                    out.error_code = ErrorCode.CORRUPT_MESSAGE
-                    continue
+                assert p.records is not None  # request_records_error saw exactly one batch
                 try:
                     res = plog.append(p.records, leader_epoch=0, now_ms=now)
-                except UnsupportedMagicError as e:
-                    out.error_code = ErrorCode.UNSUPPORTED_FOR_MESSAGE_FORMAT
-                    out.error_message = str(e)
-                    continue
-                except RecordError as e:
+                except RecordValidationError as e:
+                    # KIP-467: the one produce error Kafka answers with its message and the bad records.
                     out.error_code = e.error_code
                     out.error_message = str(e)
+                    out.record_errors = [RE(batch_index=i, batch_index_error_message=m) for i, m in e.record_errors]
+                    out.log_start_offset = plog.log_start_offset
                     continue
-                except StorageError as e:
+                except (RecordError, StorageError) as e:
                     out.error_code = e.error_code
-                    out.error_message = str(e)
+                    if e.error_code not in _NO_LOG_START_OFFSET:
+                        out.log_start_offset = plog.log_start_offset
+                    ctx.log.debug("produce refused", topic=info.name, partition=p.index, error=str(e))
                     continue
                 # A retried duplicate (DUPLICATE_SEQUENCE_NUMBER) is answered, as Kafka does, with
                 # success and the offset it was first written at.
@@ -88,9 +158,22 @@ class ProduceHandler:
             topics_out.append(TR(name=t.name, topic_id=t.topic_id, partition_responses=parts))
         for tp in appended:
             self.on_append(tp)
-        if req.acks == 0:
-            return NO_RESPONSE
-        return ProduceResponse(responses=topics_out)
+        return self._answer(ctx, req, ProduceResponse(responses=topics_out))
+
+    @staticmethod
+    def _answer(ctx: RequestContext, req: ProduceRequest, resp: ProduceResponse) -> Any:
+        """acks=0 is never answered; if anything failed, Kafka closes the connection instead
+        (KafkaApis.handleProduceRequest, ProduceRequest.getErrorResponse): a producer that gets no
+        answers learns of the error from the disconnect and refreshes its metadata."""
+        if req.acks != 0:
+            return resp
+        failed = sorted({ErrorCode(p.error_code).name for t in resp.responses for p in t.partition_responses
+                         if p.error_code})
+        if failed:
+            ctx.log.info("closing the connection after a failed acks=0 produce", errors=failed)
+            ctx.connection.stop_reading()
+            ctx.connection.close_gracefully()
+        return NO_RESPONSE
 
     @staticmethod
     def _all_failed(req: ProduceRequest, code: ErrorCode) -> ProduceResponse:

@@ -247,6 +247,10 @@ def validate_client_batch(header: BatchHeader) -> None:
             f"inconsistent batch offset range ({header.last_offset_delta + 1}) "
             f"and record count ({header.records_count})"
         )
+    if header.has_producer_id and header.base_sequence < 0:
+        raise InvalidRecordError(
+            f"invalid sequence number {header.base_sequence} in record batch with producerId {header.producer_id}"
+        )
     if header.compression > ZSTD:
         raise InvalidRecordError(f"unknown compression codec {header.compression}")
 

@@ -40,6 +40,28 @@ class OffsetOutOfRangeError(StorageError):
         self.log_end_offset = log_end_offset
 
 
+class RecordValidationError(StorageError):
+    """Records of a batch that Kafka's LogValidator refuses one by one (KIP-467).
+
+    ``record_errors`` pairs each bad record's index in its batch with why, so a client can tell the
+    bad record from the innocent ones; the message summarises them in Kafka's words
+    (RecordValidationException), and it is the only produce error whose message Kafka sends.
+    INVALID_TIMESTAMP if any record failed on its timestamp, INVALID_RECORD otherwise.
+    """
+
+    def __init__(self, record_errors: list[tuple[int, str, ErrorCode]]) -> None:
+        self.record_errors = [(index, message) for index, message, _ in record_errors]
+        if any(code == ErrorCode.INVALID_TIMESTAMP for _, _, code in record_errors):
+            code = ErrorCode.INVALID_TIMESTAMP
+            summary = "One or more records have been rejected due to invalid timestamp"
+        else:
+            code = ErrorCode.INVALID_RECORD
+            shown = ", ".join(f"RecordError(batchIndex={i}, message='{m}')" for i, m in self.record_errors[:3])
+            summary = (f"One or more records have been rejected due to {len(self.record_errors)} record errors "
+                       f"in total, and only showing the first three errors at most: [{shown}]")
+        super().__init__(summary, code)
+
+
 class RecordTooLargeError(StorageError):
     """A batch bigger than `max.message.bytes` (MESSAGE_TOO_LARGE)."""
 

@@ -16,11 +16,12 @@ import structlog
 
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.records import (
+    LOG_APPEND_TIME,
     LOG_OVERHEAD,
     NO_TIMESTAMP,
     BatchHeader,
     CorruptRecordError,
-    InvalidRecordError,
+    Record,
     decode_records,
     iter_batches,
     set_base_offset,
@@ -28,8 +29,13 @@ from kaflite.protocol.records import (
     set_partition_leader_epoch,
     validate_client_batch,
 )
-from kaflite.storage.config import LogConfig
-from kaflite.storage.errors import OffsetOutOfRangeError, RecordTooLargeError, StorageError
+from kaflite.storage.config import LONG_MAX, LogConfig
+from kaflite.storage.errors import (
+    OffsetOutOfRangeError,
+    RecordTooLargeError,
+    RecordValidationError,
+    StorageError,
+)
 from kaflite.storage.fileio import fsync_dir
 from kaflite.storage.producer_state import ProducerStateManager
 from kaflite.storage.segment import (
@@ -280,7 +286,8 @@ class PartitionLog:
 
         `assign_offsets=False` appends batches that already carry offsets (they must follow the log end).
         Raises RecordError (CORRUPT_MESSAGE, INVALID_RECORD, UNSUPPORTED_FOR_MESSAGE_FORMAT),
-        RecordTooLargeError, ProducerStateError or StorageError(INVALID_TIMESTAMP).
+        RecordValidationError (INVALID_RECORD or INVALID_TIMESTAMP, naming each bad record),
+        RecordTooLargeError or ProducerStateError.
         """
         if isinstance(records, bytearray):
             buf: bytearray | memoryview = records
@@ -306,12 +313,8 @@ class PartitionLog:
         if assign_offsets:
             for h in headers:
                 validate_client_batch(h)
-                if not cfg.log_append_time:
-                    self._check_timestamp(h, now_ms)
-            if cfg.compact:
-                for h in headers:
-                    if any(r.key is None for r in decode_records(buf, h.position)):
-                        raise InvalidRecordError("compacted topic cannot accept a record without a key")
+            for h in headers:
+                self._validate_records(buf, h, now_ms)
             dup = self.producer_state.find_duplicate(headers)
             if dup is not None:
                 return AppendResult(
@@ -357,19 +360,46 @@ class PartitionLog:
             self.flush(now_ms)
         return AppendResult(first, last, log_append_time, self.log_start_offset, ErrorCode.NONE, count)
 
-    def _check_timestamp(self, h: BatchHeader, now_ms: int) -> None:
+    def _validate_records(self, buf: bytearray | memoryview, h: BatchHeader, now_ms: int) -> None:
+        """Kafka's LogValidator.validateRecord for each record of a produced batch: a compacted topic
+        needs keys; under CreateTime each timestamp must lie within message.timestamp.before/after.max.ms
+        of now; a producer may not set LogAppendTime. Every bad record is named by its index in the
+        batch (RecordValidationError, KIP-467); the batch is refused whole.
+
+        Records are decoded only when one may fail: always for a compacted topic, otherwise only when
+        the header's max timestamp is past the upper bound, the batch claims LogAppendTime, or the lower
+        bound is finite (with Kafka's default of Long.MAX no timestamp is too old).
+        """
         cfg = self.config
-        for ts in (h.base_timestamp, h.max_timestamp):
-            if ts < 0:
-                continue
-            if (
-                now_ms - ts > cfg.message_timestamp_before_max_ms
-                or ts - now_ms > cfg.message_timestamp_after_max_ms
-            ):
-                raise StorageError(
-                    f"timestamp {ts} is out of the accepted range around {now_ms}",
-                    ErrorCode.INVALID_TIMESTAMP,
-                )
+        create_time = not cfg.log_append_time
+        append_time_batch = h.timestamp_type == LOG_APPEND_TIME
+        before, after = cfg.message_timestamp_before_max_ms, cfg.message_timestamp_after_max_ms
+        check_timestamps = create_time and (before != LONG_MAX or h.max_timestamp - now_ms > after)
+        if not (cfg.compact or append_time_batch or check_timestamps):
+            return
+        tp = f"{self.topic}-{self.partition}"
+        no_key = f"Compacted topic cannot accept message without key in topic partition {tp}"
+        records = decode_records(buf, h.position)
+        errors: list[tuple[int, str, ErrorCode]]
+        if not (append_time_batch or check_timestamps):  # the common case: keys only
+            errors = [(i, no_key, ErrorCode.INVALID_RECORD) for i, r in enumerate(records) if r.key is None]
+        else:
+            errors = []
+            for index, r in enumerate(records):
+                if cfg.compact and r.key is None:
+                    errors.append((index, no_key, ErrorCode.INVALID_RECORD))
+                elif create_time and r.timestamp != NO_TIMESTAMP:
+                    diff = _java_long(now_ms - r.timestamp)  # Java's long arithmetic, overflow included
+                    if check_timestamps and (diff > before or _java_long(-diff) > after):
+                        errors.append((index, f"Timestamp {r.timestamp} of message with offset {r.offset} is out "
+                                              f"of range. The timestamp should be within "
+                                              f"[{_java_long(now_ms - before)}, {_java_long(now_ms + after)}]",
+                                       ErrorCode.INVALID_TIMESTAMP))
+                elif append_time_batch:
+                    errors.append((index, f"Invalid timestamp type in message {_record_str(r)}. Producer should "
+                                          "not set timestamp type to LogAppendTime.", ErrorCode.INVALID_TIMESTAMP))
+        if errors:
+            raise RecordValidationError(errors)
 
     def _maybe_roll(self, size: int, max_ts: int, first: int, last: int, now_ms: int) -> None:
         """Kafka's LogSegment.shouldRoll: size, age, full index, or offsets that no longer fit int32."""
@@ -688,6 +718,18 @@ class PartitionLog:
     def _step(self, name: str) -> None:
         if self.step_hook is not None:
             self.step_hook(name)
+
+
+def _java_long(value: int) -> int:
+    """``value`` wrapped to a signed 64-bit long, as Kafka's messages print ``now + Long.MAX_VALUE``."""
+    return (value + 2**63) % 2**64 - 2**63
+
+
+def _record_str(r: Record) -> str:
+    """Java's DefaultRecord.toString, which Kafka's record error messages embed."""
+    key = 0 if r.key is None else len(r.key)
+    value = 0 if r.value is None else len(r.value)
+    return f"DefaultRecord(offset={r.offset}, timestamp={r.timestamp}, key={key} bytes, value={value} bytes)"
 
 
 __all__ = ["AppendResult", "CorruptRecordError", "PartitionLog", "ReadResult", "segment_name"]

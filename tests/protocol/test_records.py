@@ -198,6 +198,10 @@ def test_client_rules() -> None:
     with pytest.raises(R.InvalidRecordError) as exc:
         R.validate_client_batch(gap)
     assert exc.value.error_code == ErrorCode.INVALID_RECORD
+    # LogValidator.validateBatch: an idempotent batch (producer id set) must carry a sequence.
+    no_sequence = R.validate_batch(R.build_batch([(b"k", b"v")], timestamp_ms=1, producer_id=7, producer_epoch=0))
+    with pytest.raises(R.InvalidRecordError, match="invalid sequence number -1"):
+        R.validate_client_batch(no_sequence)
 
 
 def test_empty_batch_keeps_last_offset_delta() -> None:

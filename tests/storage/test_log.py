@@ -9,7 +9,7 @@ import pytest
 from kaflite.protocol import records as R
 from kaflite.protocol.errors import ErrorCode
 from kaflite.storage import OffsetOutOfRangeError, RecordTooLargeError
-from kaflite.storage.errors import StorageError
+from kaflite.storage.errors import RecordValidationError, StorageError
 
 from .conftest import T0, batch, small_config
 
@@ -133,9 +133,67 @@ def test_timestamp_bounds(open_log) -> None:
 
 
 def test_compacted_topic_requires_keys(open_log) -> None:
+    """KIP-467, Kafka's LogValidator.validateKey: every keyless record is named by its index in the batch,
+    the batch is refused whole, and the summary is Kafka's."""
     plog = open_log(small_config(**{"cleanup.policy": "compact"}))
-    with pytest.raises(R.InvalidRecordError):
-        plog.append(R.build_batch([(None, b"v")], timestamp_ms=T0), leader_epoch=0, now_ms=T0)
+    records = [(b"a", b"1"), (None, b"2"), (b"c", b"3"), (None, b"4")]
+    for codec in (R.NONE, R.ZSTD):
+        with pytest.raises(RecordValidationError) as exc:
+            plog.append(R.build_batch(records, timestamp_ms=T0, compression=codec), leader_epoch=0, now_ms=T0)
+        why = "Compacted topic cannot accept message without key in topic partition t-0"
+        assert exc.value.error_code == ErrorCode.INVALID_RECORD
+        assert exc.value.record_errors == [(1, why), (3, why)]
+        assert str(exc.value) == (
+            "One or more records have been rejected due to 2 record errors in total, and only showing the "
+            f"first three errors at most: [RecordError(batchIndex=1, message='{why}'), "
+            f"RecordError(batchIndex=3, message='{why}')]")
+    assert plog.log_end_offset == 0 and plog.active_segment.size == 0
+    assert plog.append(R.build_batch(records[:1], timestamp_ms=T0), leader_epoch=0, now_ms=T0).first_offset == 0
+
+
+def test_each_record_timestamp_is_checked(open_log) -> None:
+    """LogValidator.validateTimestamp per record, not per batch header: a record older than the base
+    timestamp (a negative delta) is caught, and named; records without a timestamp (-1) are not checked."""
+    plog = open_log(small_config(**{"message.timestamp.before.max.ms": "1000",
+                                    "message.timestamp.after.max.ms": "1000"}))
+    recs = [R.NewRecord(b"a", b"1", timestamp_ms=T0), R.NewRecord(b"b", b"2", timestamp_ms=T0 - 5000),
+            R.NewRecord(b"c", b"3", timestamp_ms=-1), R.NewRecord(b"d", b"4", timestamp_ms=T0 + 5000)]
+    with pytest.raises(RecordValidationError) as exc:
+        plog.append(R.build_batch(recs, timestamp_ms=T0), leader_epoch=0, now_ms=T0)
+    assert exc.value.error_code == ErrorCode.INVALID_TIMESTAMP
+    assert str(exc.value) == "One or more records have been rejected due to invalid timestamp"
+    window = f"The timestamp should be within [{T0 - 1000}, {T0 + 1000}]"
+    assert exc.value.record_errors == [
+        (1, f"Timestamp {T0 - 5000} of message with offset 1 is out of range. {window}"),
+        (3, f"Timestamp {T0 + 5000} of message with offset 3 is out of range. {window}")]
+
+
+def test_key_error_comes_before_timestamp_error_and_timestamp_wins_the_code(open_log) -> None:
+    """validateRecord reports a record's key error and skips its timestamp; any timestamp error in the
+    batch makes the partition's code INVALID_TIMESTAMP (processRecordErrors)."""
+    plog = open_log(small_config(**{"cleanup.policy": "compact", "message.timestamp.after.max.ms": "1000"}))
+    recs = [R.NewRecord(None, b"1", timestamp_ms=T0 + 5000), R.NewRecord(b"k", b"2", timestamp_ms=T0 + 5000)]
+    with pytest.raises(RecordValidationError) as exc:
+        plog.append(R.build_batch(recs, timestamp_ms=T0), leader_epoch=0, now_ms=T0)
+    assert exc.value.error_code == ErrorCode.INVALID_TIMESTAMP
+    assert [i for i, _ in exc.value.record_errors] == [0, 1]
+    assert exc.value.record_errors[0][1].startswith("Compacted topic cannot accept message without key")
+    assert exc.value.record_errors[1][1].startswith(f"Timestamp {T0 + 5000} of message with offset 1")
+
+
+def test_producer_may_not_claim_log_append_time(open_log) -> None:
+    """A CreateTime record without a timestamp in a batch marked LogAppendTime, or any record in such
+    a batch on a LogAppendTime topic, is refused (validateTimestamp's second branch)."""
+    lat = R.build_batch([(b"k", b"vv")], timestamp_ms=T0, timestamp_type=R.LOG_APPEND_TIME)
+    plog = open_log(small_config(**{"message.timestamp.type": "LogAppendTime"}))
+    with pytest.raises(RecordValidationError) as exc:
+        plog.append(lat, leader_epoch=0, now_ms=T0)
+    assert exc.value.error_code == ErrorCode.INVALID_TIMESTAMP
+    assert exc.value.record_errors == [
+        (0, f"Invalid timestamp type in message DefaultRecord(offset=0, timestamp={T0}, key=1 bytes, "
+            "value=2 bytes). Producer should not set timestamp type to LogAppendTime.")]
+    # Under CreateTime a record with a timestamp is only range-checked (Kafka's order of the branches).
+    assert open_log(small_config()).append(lat, leader_epoch=0, now_ms=T0).first_offset == 0
 
 
 def test_retention_by_time_and_size(open_log) -> None:

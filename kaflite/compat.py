@@ -1,0 +1,155 @@
+"""docs/compatibility.md: every Kafka 4.2 API, the versions kaflite serves, and why it does not serve the rest.
+
+Generated from the router a real broker builds (``served_versions``), so the table is ApiVersions'
+own list and cannot drift from it. Why an API is not served lives in one table, ``NOT_SERVED``: when
+an API lands, delete its line (a test fails while an API is both served and listed, or neither).
+Regenerate with ``python -m kaflite compat > docs/compatibility.md``; ``make test`` fails when stale.
+
+The broker is imported inside ``served_versions`` only, so ``kaflite --help`` stays fast.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Sequence
+
+#: Kafka 4.2's ApiKeys, by the names its message schemas use. The ZooKeeper-era inter-broker APIs
+#: (4 LeaderAndIsr, 5 StopReplica, 6 UpdateMetadata, 7 ControlledShutdown) left Kafka in 4.0.
+KAFKA_APIS: dict[int, str] = {
+    0: "Produce", 1: "Fetch", 2: "ListOffsets", 3: "Metadata", 8: "OffsetCommit", 9: "OffsetFetch",
+    10: "FindCoordinator", 11: "JoinGroup", 12: "Heartbeat", 13: "LeaveGroup", 14: "SyncGroup",
+    15: "DescribeGroups", 16: "ListGroups", 17: "SaslHandshake", 18: "ApiVersions", 19: "CreateTopics",
+    20: "DeleteTopics", 21: "DeleteRecords", 22: "InitProducerId", 23: "OffsetForLeaderEpoch",
+    24: "AddPartitionsToTxn", 25: "AddOffsetsToTxn", 26: "EndTxn", 27: "WriteTxnMarkers",
+    28: "TxnOffsetCommit", 29: "DescribeAcls", 30: "CreateAcls", 31: "DeleteAcls", 32: "DescribeConfigs",
+    33: "AlterConfigs", 34: "AlterReplicaLogDirs", 35: "DescribeLogDirs", 36: "SaslAuthenticate",
+    37: "CreatePartitions", 38: "CreateDelegationToken", 39: "RenewDelegationToken",
+    40: "ExpireDelegationToken", 41: "DescribeDelegationToken", 42: "DeleteGroups", 43: "ElectLeaders",
+    44: "IncrementalAlterConfigs", 45: "AlterPartitionReassignments", 46: "ListPartitionReassignments",
+    47: "OffsetDelete", 48: "DescribeClientQuotas", 49: "AlterClientQuotas",
+    50: "DescribeUserScramCredentials", 51: "AlterUserScramCredentials", 52: "Vote", 53: "BeginQuorumEpoch",
+    54: "EndQuorumEpoch", 55: "DescribeQuorum", 56: "AlterPartition", 57: "UpdateFeatures", 58: "Envelope",
+    59: "FetchSnapshot", 60: "DescribeCluster", 61: "DescribeProducers", 62: "BrokerRegistration",
+    63: "BrokerHeartbeat", 64: "UnregisterBroker", 65: "DescribeTransactions", 66: "ListTransactions",
+    67: "AllocateProducerIds", 68: "ConsumerGroupHeartbeat", 69: "ConsumerGroupDescribe",
+    70: "ControllerRegistration", 71: "GetTelemetrySubscriptions", 72: "PushTelemetry",
+    73: "AssignReplicasToDirs", 74: "ListConfigResources", 75: "DescribeTopicPartitions",
+    76: "ShareGroupHeartbeat", 77: "ShareGroupDescribe", 78: "ShareFetch", 79: "ShareAcknowledge",
+    80: "AddRaftVoter", 81: "RemoveRaftVoter", 82: "UpdateRaftVoter", 83: "InitializeShareGroupState",
+    84: "ReadShareGroupState", 85: "WriteShareGroupState", 86: "DeleteShareGroupState",
+    87: "ReadShareGroupStateSummary", 88: "StreamsGroupHeartbeat", 89: "StreamsGroupDescribe",
+    90: "DescribeShareGroupOffsets", 91: "AlterShareGroupOffsets", 92: "DeleteShareGroupOffsets",
+}
+
+_INTERNAL = "controller or inter-broker only: no client sends it"
+_TXN = ("transactions are not implemented (InitProducerId and Produce refuse a transactional.id "
+        "with TRANSACTIONAL_ID_AUTHORIZATION_FAILED)")
+_SASL = "no authentication: kaflite listens in PLAINTEXT only"
+_SHARE = "share groups (KIP-932) are not implemented"
+_ISSUE_10 = "not served yet: issue 10 adds it"
+
+#: Why each API kaflite does not serve is not served. Delete a line when its API lands.
+NOT_SERVED: dict[int, str] = {
+    17: _SASL,
+    21: _ISSUE_10,
+    24: _TXN, 25: _TXN, 26: _TXN, 28: _TXN,
+    27: _INTERNAL + " (a transaction coordinator's markers to partition leaders)",
+    29: "no authorizer: every client may do everything, so there are no ACLs",
+    30: "no authorizer: every client may do everything, so there are no ACLs",
+    31: "no authorizer: every client may do everything, so there are no ACLs",
+    34: "one log directory (log.dirs): there is nowhere to move a replica to",
+    35: _ISSUE_10,
+    36: _SASL,
+    38: _SASL + ", so no delegation tokens", 39: _SASL + ", so no delegation tokens",
+    40: _SASL + ", so no delegation tokens", 41: _SASL + ", so no delegation tokens",
+    43: _ISSUE_10,
+    45: _ISSUE_10,
+    46: _ISSUE_10,
+    48: "no client quotas: throttle_time_ms is always 0",
+    49: "no client quotas: throttle_time_ms is always 0",
+    50: _SASL + ", so no SCRAM credentials", 51: _SASL + ", so no SCRAM credentials",
+    52: _INTERNAL + " (KRaft)", 53: _INTERNAL + " (KRaft)", 54: _INTERNAL + " (KRaft)",
+    55: _ISSUE_10,
+    56: _INTERNAL, 58: _INTERNAL, 59: _INTERNAL + " (KRaft)",
+    57: "no feature flags to change: one node at a fixed feature level",
+    61: _ISSUE_10,
+    62: _INTERNAL, 63: _INTERNAL,
+    64: "no KRaft cluster membership: the only broker cannot be unregistered",
+    65: _TXN, 66: _TXN,
+    67: _INTERNAL, 70: _INTERNAL, 73: _INTERNAL,
+    68: "the consumer group protocol (KIP-848, group.protocol=consumer) is not implemented; "
+        "clients use the classic protocol, their default",
+    69: "the consumer group protocol (KIP-848) is not implemented; DescribeGroups describes classic groups",
+    71: "client metrics (KIP-714) are not collected; clients send no telemetry to a broker that does not "
+        "advertise it",
+    72: "client metrics (KIP-714) are not collected",
+    75: _ISSUE_10,
+    76: _SHARE, 77: _SHARE, 78: _SHARE, 79: _SHARE, 90: _SHARE, 91: _SHARE, 92: _SHARE,
+    80: "no KRaft controller quorum to change", 81: "no KRaft controller quorum to change",
+    82: _INTERNAL + " (KRaft)",
+    83: _INTERNAL + " (share groups)", 84: _INTERNAL + " (share groups)", 85: _INTERNAL + " (share groups)",
+    86: _INTERNAL + " (share groups)", 87: _INTERNAL + " (share groups)",
+    88: "streams groups (KIP-1071) are not implemented", 89: "streams groups (KIP-1071) are not implemented",
+}
+
+#: What to know about an API kaflite serves, where it differs from a multi-broker Kafka cluster.
+SERVED_NOTES: dict[int, str] = {
+    0: "idempotent producers; a transactional.id is refused; per-record errors (KIP-467)",
+    3: "one broker, the leader of every partition",
+    8: "v10 (topics named by id only) is not served: v9 is what Java 3.9 and librdkafka send",
+    9: "v10 (topics named by id only) is not served: v9 is what Java 3.9 and librdkafka send",
+    10: "group keys; transaction keys are answered, then InitProducerId refuses transactions",
+    22: "idempotent producers only (KIP-360 epoch bumps); a transactional.id is refused",
+}
+
+
+def served_versions() -> list[tuple[int, int, int]]:
+    """(api key, min, max) exactly as ApiVersions advertises them: the router of a broker built over a
+    scratch data directory (nothing is bound or served)."""
+    from kaflite.broker.server import Broker
+    from kaflite.config import KafliteConfig
+
+    with tempfile.TemporaryDirectory(prefix="kaflite-compat-") as data_dir:
+        broker = Broker.open(KafliteConfig(log_dirs=data_dir, port=0))
+        try:
+            return broker.router.versions()
+        finally:
+            broker.logs.close()
+
+
+def _range(lo: int, hi: int) -> str:
+    return str(lo) if lo == hi else f"{lo}-{hi}"
+
+
+def render_markdown(served: Sequence[tuple[int, int, int]] | None = None) -> str:
+    """The whole of docs/compatibility.md."""
+    from kaflite.protocol.messages import REQUESTS
+
+    routes = {k: (lo, hi) for k, lo, hi in (served_versions() if served is None else served)}
+    lines = [
+        "# Kafka API compatibility",
+        "",
+        "<!-- Generated by `python -m kaflite compat > docs/compatibility.md` from the broker's router and",
+        "     kaflite/compat.py (NOT_SERVED, SERVED_NOTES). Do not edit by hand: `make test` fails when stale. -->",
+        "",
+        "Every API of Kafka 4.2, the versions kaflite serves (exactly what ApiVersions advertises) and,",
+        "for the rest, why not. Clients send only what ApiVersions advertises, so an API that is not",
+        "served is one a client falls back from or reports as unsupported by the broker.",
+        "\"Schema versions\" are the versions kaflite's message codecs know (Kafka's message schemas).",
+        "",
+        f"Served: {len(routes)} APIs. Not served: {len(KAFKA_APIS) - len(routes)}.",
+        "",
+        "| API | Key | Served versions | Schema versions | Notes |",
+        "|---|---:|---|---|---|",
+    ]
+    for key, name in sorted(KAFKA_APIS.items()):
+        cls = REQUESTS.get(key)
+        schema = _range(cls.MIN_VERSION, cls.MAX_VERSION) if cls is not None else "—"
+        if key in routes:
+            served_range = _range(*routes[key])
+            note = SERVED_NOTES.get(key, "")
+        else:
+            served_range = "not served"
+            note = NOT_SERVED.get(key, "")
+        lines.append(f"| {name} | {key} | {served_range} | {schema} | {note} |")
+    return "\n".join(lines) + "\n"
