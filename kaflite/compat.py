@@ -46,33 +46,25 @@ _TXN = ("transactions are not implemented (InitProducerId and Produce refuse a t
         "with TRANSACTIONAL_ID_AUTHORIZATION_FAILED)")
 _SASL = "no authentication: kaflite listens in PLAINTEXT only"
 _SHARE = "share groups (KIP-932) are not implemented"
-_ISSUE_10 = "not served yet: issue 10 adds it"
 
 #: Why each API kaflite does not serve is not served. Delete a line when its API lands.
 NOT_SERVED: dict[int, str] = {
     17: _SASL,
-    21: _ISSUE_10,
     24: _TXN, 25: _TXN, 26: _TXN, 28: _TXN,
     27: _INTERNAL + " (a transaction coordinator's markers to partition leaders)",
     29: "no authorizer: every client may do everything, so there are no ACLs",
     30: "no authorizer: every client may do everything, so there are no ACLs",
     31: "no authorizer: every client may do everything, so there are no ACLs",
     34: "one log directory (log.dirs): there is nowhere to move a replica to",
-    35: _ISSUE_10,
     36: _SASL,
     38: _SASL + ", so no delegation tokens", 39: _SASL + ", so no delegation tokens",
     40: _SASL + ", so no delegation tokens", 41: _SASL + ", so no delegation tokens",
-    43: _ISSUE_10,
-    45: _ISSUE_10,
-    46: _ISSUE_10,
     48: "no client quotas: throttle_time_ms is always 0",
     49: "no client quotas: throttle_time_ms is always 0",
     50: _SASL + ", so no SCRAM credentials", 51: _SASL + ", so no SCRAM credentials",
     52: _INTERNAL + " (KRaft)", 53: _INTERNAL + " (KRaft)", 54: _INTERNAL + " (KRaft)",
-    55: _ISSUE_10,
     56: _INTERNAL, 58: _INTERNAL, 59: _INTERNAL + " (KRaft)",
     57: "no feature flags to change: one node at a fixed feature level",
-    61: _ISSUE_10,
     62: _INTERNAL, 63: _INTERNAL,
     64: "no KRaft cluster membership: the only broker cannot be unregistered",
     65: _TXN, 66: _TXN,
@@ -83,7 +75,6 @@ NOT_SERVED: dict[int, str] = {
     71: "client metrics (KIP-714) are not collected; clients send no telemetry to a broker that does not "
         "advertise it",
     72: "client metrics (KIP-714) are not collected",
-    75: _ISSUE_10,
     76: _SHARE, 77: _SHARE, 78: _SHARE, 79: _SHARE, 90: _SHARE, 91: _SHARE, 92: _SHARE,
     80: "no KRaft controller quorum to change", 81: "no KRaft controller quorum to change",
     82: _INTERNAL + " (KRaft)",
