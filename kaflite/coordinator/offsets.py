@@ -81,7 +81,7 @@ class OffsetStore:
 
         def commit(topic: str, p: Any) -> ErrorCode:
             metadata = p.committed_metadata if p.committed_metadata is not None else ""
-            if len(metadata.encode()) > max_bytes:
+            if _java_length(metadata) > max_bytes:
                 return E.OFFSET_METADATA_TOO_LARGE
             epoch = p.committed_leader_epoch if version >= 6 else -1
             ctx.append(
@@ -223,6 +223,13 @@ class OffsetStore:
                 self._create_simple_group(group_id, "offset commit replayed")
             offsets = self._offsets[group_id] = {}
         offsets[(topic, partition)] = committed
+
+
+def _java_length(s: str) -> int:
+    """Java's `String.length()`: UTF-16 code units, what Kafka compares with offset.metadata.max.bytes
+    (OffsetMetadataManager.isMetadataInvalid), despite the name; a character beyond the BMP counts 2."""
+    n = len(s)
+    return n if s.isascii() else n + sum(1 for c in s if ord(c) > 0xFFFF)
 
 
 # ====================================================================== answers

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from kaflite.coordinator import GroupState
 from kaflite.coordinator.records import decode_key, decode_offset_commit_value
 from kaflite.protocol.errors import ErrorCode as E
@@ -57,14 +55,16 @@ def test_b_off_1_metadata_too_large() -> None:
     assert _offset(h, "s") == 1 and h.coord.snapshot("s").offsets[TP].metadata == "1234"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Kafka counts metadata in UTF-16 chars (OffsetMetadataManager.isMetadataInvalid: "
-    "metadata.length() > offsetMetadataMaxSize); kaflite counts UTF-8 bytes, not in the coordinator README",
-)
 def test_b_off_1_metadata_limit_counts_characters_like_kafka() -> None:
+    """Kafka compares Java's `String.length()` (UTF-16 units) with offset.metadata.max.bytes
+    (OffsetMetadataManager.isMetadataInvalid: metadata.length() > offsetMetadataMaxSize)."""
     h = Harness(offset_metadata_max_bytes=4)
     assert h.commit("s", {TP: 2}, metadata="€€€€") == {TP: E.NONE}  # 4 chars (12 UTF-8 bytes): Kafka accepts
+    assert h.commit("s", {TP: 3}, metadata="€€€€€") == {TP: E.OFFSET_METADATA_TOO_LARGE}  # 5 chars
+    # A character beyond the BMP is a surrogate pair in Java: two units.
+    assert h.commit("s", {TP: 4}, metadata="\U0001F600\U0001F600") == {TP: E.NONE}  # 4 units
+    assert h.commit("s", {TP: 5}, metadata="\U0001F600\U0001F600x") == {TP: E.OFFSET_METADATA_TOO_LARGE}
+    assert _offset(h, "s") == 4
 
 
 def test_b_off_2_commit_produces_a_record_with_the_response(h: Harness) -> None:
