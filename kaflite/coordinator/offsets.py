@@ -39,9 +39,16 @@ _NO_OFFSETS: Mapping[tuple[str, int], OffsetAndMetadata] = {}
 class OffsetStore:
     """Committed offsets of the shard's groups, by group id; a group's offsets go when it goes."""
 
-    def __init__(self, ctx: ShardContext, create_simple_group: Callable[[str, str], Group]) -> None:
+    def __init__(
+        self,
+        ctx: ShardContext,
+        create_simple_group: Callable[[str, str], Group],
+        member_committed: Callable[[Group, str], None],
+    ) -> None:
         self.ctx = ctx
         self._create_simple_group = create_simple_group
+        # A valid commit from a member: its group type may count it as a sign of life (classic groups).
+        self._member_committed = member_committed
         self._offsets: dict[str, Offsets] = {}
         ctx.group_removed.append(self.forget_group)
 
@@ -71,6 +78,8 @@ class OffsetStore:
                     err = E.GROUP_ID_NOT_FOUND if version >= 9 else E.ILLEGAL_GENERATION
             if group is not None:
                 err = group.validate_offset_commit(member_id, instance_id, generation)
+                if err is None:
+                    self._member_committed(group, member_id)
         if err is not None:
             return offset_commit_error(req, version, err)
         now = ctx.now()

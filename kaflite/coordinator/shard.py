@@ -66,6 +66,7 @@ KIP_848_RECORD_KEY_VERSIONS = range(3, 9)
 class _GroupTypeHooks(NamedTuple):
     describe: Callable[[Group], DescribeGroupsResponse.DescribedGroup]
     on_loaded: Callable[[Group], None]
+    on_offset_commit: Callable[[Group, str], None]  # a member's commit was accepted (group, member id)
 
 
 class GroupCoordinator:
@@ -86,7 +87,7 @@ class GroupCoordinator:
         self.config = config or GroupCoordinatorConfig()
         self.ctx = ShardContext(self.config, clock or SystemClock(), self.replay, partitions)
         self.classic = ClassicGroupManager(self.ctx, member_id_factory)
-        self.offsets = OffsetStore(self.ctx, self.classic.create_group)
+        self.offsets = OffsetStore(self.ctx, self.classic.create_group, self._offset_committed)
         # Registries: a timer kind -> its expiry; a record key version -> its replay (Kafka's loader
         # logs record kinds it does not know and goes on; so does `replay`).
         self._timer_kinds: dict[str, Callable[[Timer], None]] = {
@@ -97,10 +98,11 @@ class GroupCoordinator:
             GROUP_METADATA_KEY_VERSION: self._replay_group_metadata,
         }
         self._unknown_record_kinds: set[int] = set()
-        # What differs per group type and is not the Group protocol's: its DescribeGroups entry and
-        # what it arms once its partition is loaded.
+        # What differs per group type and is not the Group protocol's: its DescribeGroups entry, what
+        # it arms once its partition is loaded, and what a member's accepted offset commit does to it.
         self._group_types: dict[GroupType, _GroupTypeHooks] = {
-            GroupType.CLASSIC: _GroupTypeHooks(describe=self._describe_classic, on_loaded=self._classic_loaded),
+            GroupType.CLASSIC: _GroupTypeHooks(describe=self._describe_classic, on_loaded=self._classic_loaded,
+                                               on_offset_commit=self._classic_offset_committed),
         }
 
     # ================================================================== partitions and loading
@@ -269,6 +271,13 @@ class GroupCoordinator:
     def _classic_loaded(self, group: Group) -> None:
         assert isinstance(group, ClassicGroup)
         self.classic.rebalance.on_loaded(group)
+
+    def _classic_offset_committed(self, group: Group, member_id: str) -> None:
+        assert isinstance(group, ClassicGroup)
+        self.classic.offset_committed(group, member_id)
+
+    def _offset_committed(self, group: Group, member_id: str) -> None:
+        self._group_types[group.group_type].on_offset_commit(group, member_id)
 
     def list_groups(
         self, request: ListGroupsRequest, version: int, ctx: RequestContext, token: Token

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from kaflite.coordinator import GroupState
+from kaflite.coordinator.classic.rebalance import heartbeat_key
 from kaflite.coordinator.records import decode_key, decode_offset_commit_value
 from kaflite.protocol.errors import ErrorCode as E
 from tests.coordinator.harness import Harness, wire
@@ -189,3 +190,33 @@ def test_b_off_5_members_commit_during_the_rebalance_window(h: Harness) -> None:
     # ids[1] has not rejoined yet: it commits what it processed with its current generation.
     assert h.commit("g", {TP: 100}, member_id=ids[1], generation=1) == {TP: E.NONE}
     assert _offset(h, "g") == 100
+
+
+# ---------------------------------------------------------------------- a commit keeps the session
+def test_commit_maintains_session_like_kafka() -> None:
+    """Kafka's testCommitMaintainsSession / testGenericGroupOffsetCommitMaintainsSession: a known
+    member's valid commit reschedules its session expiry, as a heartbeat does."""
+    h = Harness()
+    (m,) = h.form_group(1, session_timeout_ms=10_000)
+    h.advance(5_000)
+    assert h.commit("g", {TP: 100}, member_id=m, generation=1) == {TP: E.NONE}
+    h.advance(5_000)  # a whole session since the last heartbeat, half a session since the commit
+    assert h.state() is S.STABLE and h.coord.snapshot("g").members[0].member_id == m
+    h.advance(5_000)  # a whole session since the commit: expired
+    assert h.coord.snapshot("g").members == ()
+
+
+def test_commit_in_preparing_rebalance_maintains_session_but_not_a_refused_one() -> None:
+    """Kafka reschedules in Stable and PreparingRebalance only; a refused commit is no sign of life."""
+    h = Harness()
+    ids = h.form_group(2, session_timeout_ms=10_000)
+    key = heartbeat_key("g", ids[1])
+    assert h.coord.timer_deadline(key) is not None, h.coord.scheduled_timers()
+    h.advance(1_000)
+    h.join_new()  # a third member: PreparingRebalance; ids[1] has not rejoined
+    assert h.state() is S.PREPARING_REBALANCE
+    assert h.commit("g", {TP: 1}, member_id=ids[1], generation=1) == {TP: E.NONE}
+    assert h.coord.timer_deadline(key) == h.clock.now_ms() + 10_000
+    h.advance(1_000)
+    assert h.commit("g", {TP: 2}, member_id=ids[1], generation=7) == {TP: E.ILLEGAL_GENERATION}
+    assert h.coord.timer_deadline(key) == h.clock.now_ms() + 9_000  # unchanged
