@@ -60,9 +60,11 @@ class OffsetStore:
 
     # ================================================================== OffsetCommit
     def commit(self, req: OffsetCommitRequest, version: int) -> OffsetCommitResponse:
+        """B-OFF-1/2. The empty group id is a group like any other here (Kafka keeps it for backwards
+        compatibility, GroupCoordinatorService.commitOffsets): only the membership APIs refuse it."""
         ctx = self.ctx
         group_id = req.group_id
-        err = ctx.partition_error(group_id) if group_id else E.INVALID_GROUP_ID
+        err = ctx.partition_error(group_id)
         if err is None and version >= 10:
             err = E.UNSUPPORTED_VERSION  # topic ids need the broker's metadata; not advertised
         if err is None:
@@ -104,7 +106,8 @@ class OffsetStore:
 
     # ================================================================== OffsetFetch
     def fetch(self, req: OffsetFetchRequest, version: int) -> OffsetFetchResponse:
-        """Committed offsets (B-OFF-3); v8+ answers several groups, each with its own error."""
+        """Committed offsets (B-OFF-3); v8+ answers several groups, each with its own error. The empty
+        group id is served (Kafka's GroupCoordinatorService.fetchOffsets, for backwards compatibility)."""
         if version >= 8:
             GroupCls = OffsetFetchResponse.OffsetFetchResponseGroup
             TopicCls = OffsetFetchResponse.OffsetFetchResponseTopics
@@ -163,7 +166,8 @@ class OffsetStore:
 
     # ================================================================== OffsetDelete
     def delete(self, req: OffsetDeleteRequest, version: int) -> OffsetDeleteResponse:
-        """Delete the offsets of topics the group does not subscribe to (KIP-496)."""
+        """Delete the offsets of topics the group does not subscribe to (KIP-496). Unlike OffsetCommit and
+        OffsetFetch, the empty group id is INVALID_GROUP_ID (GroupCoordinatorService.deleteOffsets)."""
         ctx = self.ctx
         group_id = req.group_id
         err = ctx.partition_error(group_id) if group_id else E.INVALID_GROUP_ID

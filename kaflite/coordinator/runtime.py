@@ -134,7 +134,8 @@ class CoordinatorRuntime:
             return row.error_answer(request, version, ErrorCode.COORDINATOR_NOT_AVAILABLE)
         group_id = row.group_of(request, version) if row.group_of is not None else None
         token = next(self._tokens)
-        pending = _Pending(None, row, request, version, self.coordinator.partition_for(group_id) if group_id else None)
+        partition = self.coordinator.partition_for(group_id) if group_id is not None else None  # "" is a group
+        pending = _Pending(None, row, request, version, partition)
         self._pending[token] = pending
         try:
             result: CoordinatorResult = row.handler(self.coordinator, request, version, ctx, token)

@@ -313,7 +313,9 @@ class GroupCoordinator:
             R = DeleteGroupsResponse.DeletableGroupResult
             results = []
             for group_id in request.groups_names:
-                err = self.ctx.partition_error(group_id) if group_id else E.INVALID_GROUP_ID
+                # The empty group id is a group here (GroupCoordinatorService.deleteGroups keeps it for
+                # backwards compatibility): GROUP_ID_NOT_FOUND unless a simple commit created it.
+                err = self.ctx.partition_error(group_id)
                 group = self.ctx.groups.get(group_id)
                 if err is None:
                     self.ctx.touch(group_id)
