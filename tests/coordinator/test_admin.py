@@ -164,3 +164,45 @@ def test_empty_group_id_is_invalid_for_membership_and_offset_delete(h: Harness) 
     h.commit("", {("orders", 0): 5})  # the group exists: still refused
     resp = h.coord.offset_delete(OffsetDeleteRequest(group_id=""), 0, CTX, "o").response_for("o")
     assert (resp.error_code, resp.topics) == (E.INVALID_GROUP_ID, [])
+
+
+# ---------------------------------------------------------------------- OffsetDelete and subscriptions
+def _offset_delete(h: Harness, group: str, topics: dict[str, list[int]]) -> dict[tuple[str, int], int]:
+    T = OffsetDeleteRequest.OffsetDeleteRequestTopic
+    P = OffsetDeleteRequest.OffsetDeleteRequestPartition
+    req = OffsetDeleteRequest(
+        group_id=group, topics=[T(name=t, partitions=[P(partition_index=p) for p in ps]) for t, ps in topics.items()]
+    )
+    t = h.token("offset-delete")
+    resp = h.absorb(h.coord.offset_delete(req, 0, CTX, t)).response_for(t)
+    assert resp.error_code == E.NONE, resp
+    return {(t.name, p.partition_index): p.error_code for t in resp.topics for p in t.partitions}
+
+
+def test_offset_delete_unparseable_subscriptions_count_as_every_topic(h: Harness) -> None:
+    """Kafka's ClassicGroup.isSubscribedToTopic: when computeSubscribedTopics cannot parse a member's
+    subscription, a consumer-protocol group counts as subscribed to every topic, so OffsetDelete
+    answers GROUP_SUBSCRIBED_TO_TOPIC and keeps its offsets."""
+    ids = h.form_group(1, protocols=[("range", b"\x00\x01not-a-subscription")])
+    h.commit("g", {("orders", 0): 1, ("old", 0): 2}, member_id=ids[0], generation=1)
+    assert _offset_delete(h, "g", {"orders": [0], "old": [0]}) == {
+        ("orders", 0): E.GROUP_SUBSCRIBED_TO_TOPIC,
+        ("old", 0): E.GROUP_SUBSCRIBED_TO_TOPIC,
+    }
+    assert set(h.coord.snapshot("g").offsets) == {("orders", 0), ("old", 0)}
+
+
+def test_offset_delete_reads_a_newer_subscription_as_its_version_0_prefix(h: Harness) -> None:
+    """Kafka parses every subscription as version 0, the prefix of all versions; a v3 one with
+    owned partitions and a rack parses, so only its topics count as subscribed."""
+    P = ConsumerProtocolSubscription.TopicPartition
+    sub = b"\x00\x03" + ConsumerProtocolSubscription(
+        topics=["orders"], owned_partitions=[P(topic="orders", partitions=[0])], generation_id=1, rack_id="r1"
+    ).encode(3)
+    ids = h.form_group(1, protocols=[("range", sub)])
+    h.commit("g", {("orders", 0): 1, ("old", 0): 2}, member_id=ids[0], generation=1)
+    assert _offset_delete(h, "g", {"orders": [0], "old": [0]}) == {
+        ("orders", 0): E.GROUP_SUBSCRIBED_TO_TOPIC,
+        ("old", 0): E.NONE,
+    }
+    assert set(h.coord.snapshot("g").offsets) == {("orders", 0)}
