@@ -156,7 +156,13 @@ class GroupHandler:
 
     def _new_runtime(self) -> tuple[OffsetsTopicLog, CoordinatorRuntime]:
         offsets_log = OffsetsTopicLog(self.logs, self.clock)
-        return offsets_log, CoordinatorRuntime(offsets_log, offsets_log, self.config, clock=self.clock)
+        return offsets_log, CoordinatorRuntime(offsets_log, offsets_log, self.config, clock=self.clock,
+                                               partition_exists=self._partition_exists)
+
+    def _partition_exists(self, topic: str, partition: int) -> bool:
+        """The coordinator's view of the topics (Kafka's metadata cache): OffsetCommit and OffsetDelete
+        answer UNKNOWN_TOPIC_OR_PARTITION for a partition that does not exist."""
+        return self.logs.get_log(topic, partition) is not None
 
     def register(self, router: Router) -> None:
         """FindCoordinator, and a route per row of the group API table (its key and version cap)."""

@@ -32,6 +32,7 @@ from kaflite.coordinator.classic.state import GroupState
 from kaflite.coordinator.config import GroupCoordinatorConfig
 from kaflite.coordinator.context import PartitionStatus
 from kaflite.coordinator.group import Transition, TransitionListener
+from kaflite.coordinator.offsets import PartitionExists
 from kaflite.coordinator.records import Record
 from kaflite.coordinator.result import CoordinatorResult, RequestContext
 from kaflite.coordinator.shard import GroupCoordinator
@@ -101,13 +102,16 @@ class CoordinatorRuntime:
         clock: Clock | None = None,
         member_id_factory: Callable[[str], str] | None = None,
         load_batch: int = 1_000,
+        partition_exists: PartitionExists | None = None,
     ) -> None:
         self.config = config or GroupCoordinatorConfig()
         self._clock: Clock = clock or SystemClock()
         kwargs: dict[str, Any] = {}
         if member_id_factory is not None:
             kwargs["member_id_factory"] = member_id_factory
-        self.coordinator = GroupCoordinator(self.config, self._clock, partitions=(), **kwargs)
+        self.coordinator = GroupCoordinator(
+            self.config, self._clock, partitions=(), partition_exists=partition_exists, **kwargs
+        )
         self._writer = writer
         self._loader = loader
         self._load_batch = load_batch

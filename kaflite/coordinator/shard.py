@@ -26,7 +26,7 @@ from kaflite.coordinator.classic.manager import ClassicGroupManager, default_mem
 from kaflite.coordinator.config import GroupCoordinatorConfig
 from kaflite.coordinator.context import EXPIRE_OFFSETS, PartitionStatus, ShardContext, Timer
 from kaflite.coordinator.group import Group, GroupType, Transition, TransitionListener
-from kaflite.coordinator.offsets import OffsetStore
+from kaflite.coordinator.offsets import OffsetStore, PartitionExists
 from kaflite.coordinator.records import (
     GROUP_METADATA_KEY_VERSION,
     decode_group_metadata_key,
@@ -74,6 +74,8 @@ class GroupCoordinator:
 
     `partitions=None` means every partition is owned and active (a single broker with nothing to
     load, handy in tests); otherwise partitions start not owned and the runtime loads them.
+    `partition_exists` is the broker's topic metadata (OffsetCommit/OffsetDelete answer
+    UNKNOWN_TOPIC_OR_PARTITION for the others); None: every partition exists.
     """
 
     def __init__(
@@ -83,11 +85,12 @@ class GroupCoordinator:
         *,
         partitions: Iterable[int] | None = None,
         member_id_factory: Callable[[str], str] = default_member_id,
+        partition_exists: PartitionExists | None = None,
     ) -> None:
         self.config = config or GroupCoordinatorConfig()
         self.ctx = ShardContext(self.config, clock or SystemClock(), self.replay, partitions)
         self.classic = ClassicGroupManager(self.ctx, member_id_factory)
-        self.offsets = OffsetStore(self.ctx, self.classic.create_group, self._offset_committed)
+        self.offsets = OffsetStore(self.ctx, self.classic.create_group, self._offset_committed, partition_exists)
         # Registries: a timer kind -> its expiry; a record key version -> its replay (Kafka's loader
         # logs record kinds it does not know and goes on; so does `replay`).
         self._timer_kinds: dict[str, Callable[[Timer], None]] = {

@@ -206,3 +206,27 @@ def test_offset_delete_reads_a_newer_subscription_as_its_version_0_prefix(h: Har
         ("old", 0): E.NONE,
     }
     assert set(h.coord.snapshot("g").offsets) == {("orders", 0)}
+
+
+def test_offset_delete_of_a_partition_that_does_not_exist_answers_unknown_topic_or_partition() -> None:
+    """KafkaApis.handleOffsetDeleteRequest checks the metadata cache first: unknown partitions answer
+    UNKNOWN_TOPIC_OR_PARTITION (listed first), the others are deleted; a group error replaces the whole
+    answer (OffsetDeleteResponse.Builder.merge), since the coordinator is always asked."""
+    h = Harness(topics={"orders": 2})
+    h.commit("s", {("orders", 0): 1, ("orders", 1): 2})
+    T = OffsetDeleteRequest.OffsetDeleteRequestTopic
+    P = OffsetDeleteRequest.OffsetDeleteRequestPartition
+    req = OffsetDeleteRequest(group_id="s", topics=[
+        T(name="orders", partitions=[P(partition_index=0), P(partition_index=7)]),
+        T(name="nope", partitions=[P(partition_index=0)]),
+    ])
+    resp = h.absorb(h.coord.offset_delete(req, 0, CTX, "o")).response_for("o")
+    assert resp.error_code == E.NONE
+    assert [(t.name, [(p.partition_index, p.error_code) for p in t.partitions]) for t in resp.topics] == [
+        ("orders", [(7, E.UNKNOWN_TOPIC_OR_PARTITION), (0, E.NONE)]),
+        ("nope", [(0, E.UNKNOWN_TOPIC_OR_PARTITION)]),
+    ]
+    assert set(h.coord.snapshot("s").offsets) == {("orders", 1)}
+    req.group_id = "nogroup"
+    missing = h.absorb(h.coord.offset_delete(req, 0, CTX, "m")).response_for("m")
+    assert (missing.error_code, missing.topics) == (E.GROUP_ID_NOT_FOUND, [])

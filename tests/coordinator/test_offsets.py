@@ -220,3 +220,45 @@ def test_commit_in_preparing_rebalance_maintains_session_but_not_a_refused_one()
     h.advance(1_000)
     assert h.commit("g", {TP: 2}, member_id=ids[1], generation=7) == {TP: E.ILLEGAL_GENERATION}
     assert h.coord.timer_deadline(key) == h.clock.now_ms() + 9_000  # unchanged
+
+
+# ---------------------------------------------------------------------- partitions that do not exist
+def _commit_answer(h: Harness) -> list[tuple[str, list[tuple[int, int]]]]:
+    """The last OffsetCommit answer as the client reads it, in order."""
+    (resp,) = [r for t, r in h.responses.items() if t.startswith("commit#")][-1:]
+    return [(t.name, [(p.partition_index, p.error_code) for p in t.partitions]) for t in resp.topics]
+
+
+def test_commit_to_a_partition_that_does_not_exist_answers_unknown_topic_or_partition() -> None:
+    """KafkaApis.handleOffsetCommitRequest checks the metadata cache before the coordinator: an unknown
+    topic, or an unknown partition of a known one, is UNKNOWN_TOPIC_OR_PARTITION and nothing is stored;
+    the others are committed. The answer lists the unknown partitions first (OffsetCommitResponse.Builder)."""
+    h = Harness(topics={"orders": 2})
+    res = h.commit("s", {("orders", 0): 1, ("nope", 0): 2, ("orders", 5): 3, ("orders", 1): 4})
+    assert res == {("orders", 0): E.NONE, ("nope", 0): E.UNKNOWN_TOPIC_OR_PARTITION,
+                   ("orders", 5): E.UNKNOWN_TOPIC_OR_PARTITION, ("orders", 1): E.NONE}
+    assert _commit_answer(h) == [("orders", [(5, E.UNKNOWN_TOPIC_OR_PARTITION), (0, E.NONE), (1, E.NONE)]),
+                                 ("nope", [(0, E.UNKNOWN_TOPIC_OR_PARTITION)])]
+    assert set(h.coord.snapshot("s").offsets) == {("orders", 0), ("orders", 1)}
+    assert len(h.records) == 2
+
+
+def test_commit_of_only_unknown_partitions_never_reaches_the_group() -> None:
+    """No partition exists: Kafka answers from KafkaApis without calling the coordinator, so neither a
+    group error nor a new simple group comes of it."""
+    h = Harness(topics={"orders": 1})
+    assert h.commit("nogroup", {("nope", 0): 1}, member_id="m", generation=3, version=9) == {
+        ("nope", 0): E.UNKNOWN_TOPIC_OR_PARTITION}
+    assert h.commit("simple", {("orders", 1): 1}) == {("orders", 1): E.UNKNOWN_TOPIC_OR_PARTITION}
+    assert h.coord.snapshot("simple") is None and h.coord.snapshot("nogroup") is None and h.records == []
+
+
+def test_commit_group_error_applies_to_the_existing_partitions_only() -> None:
+    """The coordinator's error covers what it was asked; the unknown partitions keep their own answer."""
+    h = Harness(topics={"orders": 1})
+    ids = h.form_group(1)
+    assert h.commit("g", {("orders", 0): 1, ("nope", 0): 2}, member_id=ids[0], generation=9) == {
+        ("orders", 0): E.ILLEGAL_GENERATION, ("nope", 0): E.UNKNOWN_TOPIC_OR_PARTITION}
+    assert h.commit("g", {("orders", 0): 1, ("nope", 0): 2}, member_id=ids[0], generation=1) == {
+        ("orders", 0): E.NONE, ("nope", 0): E.UNKNOWN_TOPIC_OR_PARTITION}
+    assert set(h.coord.snapshot("g").offsets) == {("orders", 0)}
