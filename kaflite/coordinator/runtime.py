@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import itertools
+import logging
 from collections.abc import AsyncIterable, Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -304,7 +305,8 @@ class CoordinatorRuntime:
         if self._epochs.get(partition) != epoch:
             return  # a newer load or an unload took over
         self._dispatch(self.coordinator.complete_load(partition))  # logs the partition's group counts
-        log.info("coordinator.loaded", partition=partition, records=n, ms=self._clock.now_ms() - started)
+        log.log(logging.INFO if n else logging.DEBUG, "coordinator.loaded", partition=partition, records=n,
+                ms=self._clock.now_ms() - started)
         self._wake()
 
     async def unload_partition(self, partition: int) -> None:

@@ -15,6 +15,7 @@ one atomic state change (B-JOIN-1).
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
@@ -132,7 +133,9 @@ class GroupCoordinator:
                 offsets += len(self.offsets.offsets_of(group.group_id))
                 self._group_types[group.group_type].on_loaded(group)
             self.ctx.schedule_expire_offsets(partition)
-            log.info("groups.loaded", partition=partition, groups=len(groups), members=members, offsets=offsets)
+            # An empty partition (all 50 of a new `__consumer_offsets`) is not worth a line of its own.
+            log.log(logging.INFO if groups else logging.DEBUG, "groups.loaded", partition=partition,
+                    groups=len(groups), members=members, offsets=offsets)
         return out
 
     def unload(self, partition: int) -> CoordinatorResult:
