@@ -1,6 +1,7 @@
-"""Offset edges where kaflite answers as Kafka does, seen through real clients (kafka-python's admin
-client) and a raw protocol client where no client lets a test choose what it sends; and a fresh
-broker's first group requests, answered without a retriable error (issue 10, items 4 and 5).
+"""Offset edges where kaflite answers as Kafka does, seen through real clients (kafka-python's and
+confluent-kafka's admin clients) and a raw protocol client where no client lets a test choose
+what it sends; and a fresh broker's first group requests, answered without a retriable error
+(issue 10, items 4 and 5).
 
 Each broker here is fresh (its own data directory), so the first group request of a test is the
 first this broker ever saw.
@@ -13,6 +14,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from confluent_kafka import ConsumerGroupTopicPartitions, KafkaError, KafkaException
+from confluent_kafka import TopicPartition as CfTopicPartition
+from confluent_kafka.admin import AdminClient
 from kafka import KafkaAdminClient, TopicPartition
 from kafka.errors import GroupSubscribedToTopicError, NoError, UnknownTopicOrPartitionError
 from kafka.structs import OffsetAndMetadata
@@ -256,3 +260,21 @@ def test_offset_delete_with_unparseable_subscriptions_keeps_every_offset(warm: B
         assert g is not None and set(g.offsets) == {("t", 0), ("old", 0)}
     finally:
         m.close()
+
+
+def test_confluent_kafka_sees_unknown_partitions_and_the_empty_group_as_kafka_answers(warm: Broker) -> None:
+    """librdkafka's admin client: per-partition UNKNOWN_TOPIC_OR_PARTITION in AlterConsumerGroupOffsets,
+    and DeleteGroups([""]) reaching the coordinator: GROUP_ID_NOT_FOUND, not INVALID_GROUP_ID."""
+    warm.create_topic("t", 2)
+    admin = AdminClient({"bootstrap.servers": warm.bootstrap_servers})
+    req = ConsumerGroupTopicPartitions("g", [CfTopicPartition("t", 0, 4), CfTopicPartition("t", 9, 4),
+                                             CfTopicPartition("nope", 0, 4)])
+    (fut,) = admin.alter_consumer_group_offsets([req]).values()
+    errors = {(tp.topic, tp.partition): tp.error.code() if tp.error else None
+              for tp in fut.result(10).topic_partitions}
+    assert errors == {("t", 0): None, ("t", 9): KafkaError.UNKNOWN_TOPIC_OR_PART,
+                      ("nope", 0): KafkaError.UNKNOWN_TOPIC_OR_PART}
+    (fut,) = admin.delete_consumer_groups([""], request_timeout=10).values()
+    with pytest.raises(KafkaException) as exc:
+        fut.result(10)
+    assert exc.value.args[0].code() == KafkaError.GROUP_ID_NOT_FOUND
