@@ -131,6 +131,8 @@ def _cmd_config(args: argparse.Namespace) -> int:
         sys.stdout.write(render_markdown())
         return 0
     config = config_from_args(args)
+    for warning in config.warnings:
+        print(f"kaflite: warning: {warning}", file=sys.stderr)
     _print_config(config, args.json, sys.stdout)
     return 0
 
@@ -140,6 +142,11 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     from kaflite.logging_config import configure_logging
 
     configure_logging(config.log_format, config.log_level)
+    if config.warnings:
+        import structlog
+
+        for warning in config.warnings:  # after configure_logging: in the format the operator chose
+            structlog.get_logger("kaflite.config").warning(warning)
     from kaflite.broker.server import serve  # lazy: see the module docstring
 
     try:

@@ -216,6 +216,26 @@ SETTINGS_BY_NAME: Mapping[str, Setting] = MappingProxyType({s.name: s for s in S
 SYNONYMS_BY_NAME: Mapping[str, Synonym] = MappingProxyType({s.name: s for s in SYNONYMS})
 KNOWN_NAMES: frozenset[str] = frozenset(SETTINGS_BY_NAME) | frozenset(SYNONYMS_BY_NAME)
 
+# The broker settings that can change while kaflite runs (AlterConfigs on the BROKER resource), as
+# in Kafka's DynamicLogConfig: the defaults of topic configs, in any of their spellings. A change
+# reaches every topic that does not override the config.
+DYNAMIC_NAMES: frozenset[str] = frozenset(
+    {s.name for s in SETTINGS if s.topic_config is not None} | set(SYNONYMS_BY_NAME))
+
+
+def family(name: str) -> tuple[str, ...]:
+    """A setting and its unit spellings in Kafka's precedence order (``log.retention.ms``,
+    ``.minutes``, ``.hours``); a spelling alone is its own family."""
+    syns = sorted((s for s in SYNONYMS if s.target == name), key=lambda s: s.rank)
+    return (name, *(s.name for s in syns))
+
+
+def canonical_dynamic(name: str, raw: str) -> str:
+    """A dynamic setting's value checked as at startup (type, range, choices) and in Kafka's text
+    form; raises ConfigError naming the setting."""
+    setting: Setting | Synonym = SETTINGS_BY_NAME[name] if name in SETTINGS_BY_NAME else SYNONYMS_BY_NAME[name]
+    return to_text(_parse_value(setting, raw, "a dynamic broker config"))
+
 
 def _env_table() -> Mapping[str, str]:
     """``KAFLITE_LOG_RETENTION_MS`` → ``log.retention.ms``, refusing ambiguous spellings.
@@ -233,6 +253,25 @@ def _env_table() -> Mapping[str, str]:
 
 
 ENV_NAMES: Mapping[str, str] = _env_table()
+
+#: ``KAFLITE_*`` variables that kaflite's own tools read, not broker settings: the broker accepts
+#: them silently (a shell that exported one for ``kaflite ctl`` must still start the broker).
+TOOL_VARIABLES: Mapping[str, str] = MappingProxyType({
+    "KAFLITE_ADMIN": "the admin endpoint (`HOST:PORT`) that `kaflite ctl` drives, instead of `--admin`",
+    "KAFLITE_SPARK_MASTER": "the Spark master `kaflite analyze` uses when not given `--master` "
+                            "(default `local[*]`)",
+})
+if not TOOL_VARIABLES.keys().isdisjoint(ENV_NAMES):
+    raise AssertionError(f"a tool variable shadows a setting: {set(TOOL_VARIABLES) & set(ENV_NAMES)}")
+
+
+def unknown_env_warning(var: str) -> str:
+    """The warning for a ``KAFLITE_*`` variable that is neither a setting nor a tool's: it names the
+    variable and the closest known one (a typo must not pass silently, nor stop the broker)."""
+    close = difflib.get_close_matches(var, sorted([*ENV_NAMES, *TOOL_VARIABLES]), n=1)
+    hint = f"; did you mean {close[0]}?" if close else ""
+    return (f"ignoring the environment variable {var}: no such setting (settings are {ENV_PREFIX}<NAME> "
+            f"with dots as underscores, e.g. {ENV_PREFIX}LOG_RETENTION_MS){hint}")
 
 def _validate(setting: Setting | Synonym, value: Any, origin: str = "") -> Any:
     """Apply the validator; returns the canonical value or raises ConfigError naming the setting."""
@@ -321,6 +360,8 @@ class KafliteConfig:
     # name → "default" | "file <path>:<line>" | "env KAFLITE_X" | "cli"; missing means default.
     sources: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}), compare=False,
                                        repr=False)
+    # What loading ignored but someone should hear about (unknown KAFLITE_* variables), one line each.
+    warnings: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
     SETTINGS: ClassVar[tuple[Setting, ...]] = SETTINGS
 
@@ -357,7 +398,8 @@ class KafliteConfig:
         """Merge the sources (CLI > env > file > defaults) and validate; raises ConfigError.
 
         ``argv_overrides`` maps Kafka names to text (or typed values from code); ``env`` defaults
-        to ``os.environ`` and only its ``KAFLITE_*`` variables are read (empty ones are ignored).
+        to ``os.environ`` and only its ``KAFLITE_*`` variables are read (empty ones are ignored;
+        tools' variables are skipped; unknown ones are skipped with a line in ``warnings``).
         """
         layers: list[list[tuple[str, object, str]]] = []  # lowest precedence first
         if config_file is not None:
@@ -369,15 +411,13 @@ class KafliteConfig:
             layers.append([(k, v, f"file {path}:{line}") for k, v, line in iter_properties(text)])
         environ = os.environ if env is None else env
         env_layer: list[tuple[str, object, str]] = []
+        warnings: list[str] = []
         for var, value in sorted(environ.items()):
-            if not var.startswith(ENV_PREFIX) or value == "":
+            if not var.startswith(ENV_PREFIX) or value == "" or var in TOOL_VARIABLES:
                 continue
             if var not in ENV_NAMES:
-                close = difflib.get_close_matches(var, sorted(ENV_NAMES), n=1)
-                hint = f"; did you mean {close[0]}?" if close else ""
-                raise ConfigError(var, f"unknown setting (from the environment): variables are "
-                                  f"{ENV_PREFIX}<NAME> with dots as underscores, e.g. "
-                                  f"{ENV_PREFIX}LOG_RETENTION_MS{hint}")
+                warnings.append(unknown_env_warning(var))
+                continue
             env_layer.append((ENV_NAMES[var], value, f"env {var}"))
         layers.append(env_layer)
         layers.append([(str(k), v, "cli") for k, v in (argv_overrides or {}).items()])
@@ -410,7 +450,7 @@ class KafliteConfig:
 
         kwargs: dict[str, Any] = {SETTINGS_BY_NAME[n].attr: v for n, (v, _) in chosen.items()}
         sources = {n: origin for n, (_, origin) in chosen.items()}
-        return cls(**kwargs, sources=sources)
+        return cls(**kwargs, sources=sources, warnings=tuple(warnings))
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -432,16 +472,27 @@ class KafliteConfig:
     def is_default(self, name: str) -> bool:
         return name not in self.sources
 
-    def topic_log_defaults(self) -> dict[str, str]:
+    def topic_log_defaults(self, dynamic: Mapping[str, Mapping[str, str]] | None = None) -> dict[str, str]:
         """Broker-level log settings under their Kafka TOPIC config names (``segment.bytes``, ...).
 
-        Storage merges a topic's own configs over these, as Kafka's LogConfig does.
+        Storage merges a topic's own configs over these, as Kafka's LogConfig does. ``dynamic`` maps
+        a BROKER resource name (this node's id, or ``""`` for the cluster default) to the dynamic
+        configs set on it: as in Kafka, this node's beat the cluster default, which beat the static
+        settings; inside one level the most precise spelling of a setting wins.
         """
-        return {
-            s.topic_config: to_text(getattr(self, s.attr))
-            for s in SETTINGS
-            if s.topic_config is not None
-        }
+        levels = [(dynamic or {}).get(str(self.node_id), {}), (dynamic or {}).get("", {})]
+        out = {}
+        for s in SETTINGS:
+            if s.topic_config is None:
+                continue
+            value = to_text(getattr(self, s.attr))
+            found = next(((n, level[n]) for level in levels for n in family(s.name) if n in level), None)
+            if found is not None:
+                name, text = found
+                syn = SYNONYMS_BY_NAME.get(name)
+                value = text if syn is None else str(-1 if int(text) < 0 else int(text) * syn.factor)
+            out[s.topic_config] = value
+        return out
 
     def describe(self) -> list[tuple[str, str, bool, str]]:
         """(name, value, is_default, doc) per setting, for DescribeConfigs on the broker resource."""
@@ -452,7 +503,7 @@ class KafliteConfig:
 
 def _check_table() -> None:
     """The dataclass fields and the settings table must list the same settings, in order."""
-    attrs = [f.name for f in fields(KafliteConfig) if f.name != "sources"]
+    attrs = [f.name for f in fields(KafliteConfig) if f.name not in ("sources", "warnings")]
     table = [s.attr for s in SETTINGS]
     if attrs != table:
         raise AssertionError(f"KafliteConfig fields and SETTINGS differ: {set(attrs) ^ set(table)}")
@@ -497,8 +548,11 @@ def render_markdown() -> str:
         "2. **Environment**: `KAFLITE_` + the name upper-cased with dots as underscores, e.g.",
         "   `KAFLITE_LOG_RETENTION_MS=60000`, `KAFLITE_GROUP_INITIAL_REBALANCE_DELAY_MS=3000`.",
         "   Since dots and underscores both become `_`, the variable is matched against the",
-        "   known names below (no two names share a variable). Empty variables are ignored;",
-        "   an unknown `KAFLITE_*` variable is an error.",
+        "   known names below (no two names share a variable). Empty variables are ignored.",
+        "   An unknown `KAFLITE_*` variable is ignored with a warning line naming it and the",
+        "   closest known variable (a typo is reported, an unrelated export never stops the",
+        "   broker); the variables kaflite's own tools read are listed under",
+        "   [Variables kaflite's tools read](#variables-kaflites-tools-read).",
         "3. **Properties file**: `--config server.properties`, in Java properties format",
         "   (`key=value` or `key: value`, `#`/`!` comments, `\\` line continuations).",
         "4. **Defaults** (below).",
@@ -506,6 +560,18 @@ def render_markdown() -> str:
         "Unknown names and invalid values stop the broker with a message naming the setting",
         "and the allowed values (`kaflite serve` exits with status 2). `kaflite config` prints",
         "the effective configuration and where each value came from.",
+        "",
+        "## Changing settings at runtime",
+        "",
+        "As in Kafka, the broker-level defaults of topic configs can be changed while kaflite runs,",
+        "with an admin client's `incrementalAlterConfigs` / `alterConfigs` on the `BROKER` resource",
+        "(this node's id, or `\"\"` for the cluster-wide default): "
+        + ", ".join(f"`{n}`" for n in sorted(DYNAMIC_NAMES)) + ".",
+        "A change reaches every topic that does not override the config, is kept in the data",
+        "directory (`kaflite-broker-configs.json`) and beats the sources above until it is deleted.",
+        "Every other setting is fixed at start-up: altering it answers `INVALID_REQUEST`, as Kafka",
+        "answers for a config that cannot be updated dynamically. Topic configs themselves",
+        "(`retention.ms`, `cleanup.policy`, ...) change per topic the same way, on the `TOPIC` resource.",
         "",
         "## How kaflite's defaults differ from Kafka's",
         "",
@@ -560,18 +626,31 @@ def render_markdown() -> str:
     for syn in SYNONYMS:
         out.append(f"| `{syn.name}` | int | {_md(syn.validator.describe())} | "
                    f"{_md(syn.doc)} Env: `{syn.env_var}`. |")
+    out += [
+        "",
+        "## Variables kaflite's tools read",
+        "",
+        "These `KAFLITE_*` variables are not broker settings: the broker ignores them without a",
+        "warning, so a shell that exports one for a tool still starts the broker.",
+        "",
+        "| Variable | Read by |",
+        "|---|---|",
+    ]
+    out += [f"| `{var}` | {what} |" for var, what in TOOL_VARIABLES.items()]
     out.append("")
     return "\n".join(out)
 
 
 # Keep the names a caller might look up in one place.
 __all__ = [
+    "DYNAMIC_NAMES",
     "ENV_NAMES",
     "ENV_PREFIX",
     "KNOWN_NAMES",
     "SETTINGS",
     "SETTINGS_BY_NAME",
     "SYNONYMS",
+    "TOOL_VARIABLES",
     "ConfigError",
     "KafliteConfig",
     "Setting",
@@ -579,4 +658,5 @@ __all__ = [
     "iter_properties",
     "parse_properties",
     "render_markdown",
+    "unknown_env_warning",
 ]

@@ -8,6 +8,7 @@ import logging
 import os
 import subprocess
 import sys
+import time
 import types
 from collections.abc import Iterator
 from pathlib import Path
@@ -104,6 +105,34 @@ def test_bad_env_value_exits_2_naming_the_variable() -> None:
     r = run("serve", env={"KAFLITE_NUM_PARTITIONS": "zero"})
     assert r.returncode == 2
     assert "num.partitions" in r.stderr and "KAFLITE_NUM_PARTITIONS" in r.stderr
+
+
+def test_unknown_env_variable_warns_and_the_broker_starts(tmp_path: Path) -> None:
+    """A shell that exported KAFLITE_ADMIN (for ``kaflite ctl``) and a typo still starts the broker:
+    the typo gets a warning line naming it and the variable meant; the tool's variable, none."""
+    ready = tmp_path / "ready"
+    base = {k: v for k, v in os.environ.items() if not k.startswith("KAFLITE_")}
+    env = {**base, "KAFLITE_ADMIN": "127.0.0.1:9093", "KAFLITE_NUM_PARTITONS": "3"}
+    proc = subprocess.Popen([sys.executable, "-m", "kaflite", "serve", "--port", "0", "--data-dir",
+                             str(tmp_path / "d"), "--ready-file", str(ready)],
+                            env=env, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        deadline = time.monotonic() + 30
+        while not ready.exists() and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert ready.exists(), "the broker did not start"
+    finally:
+        proc.terminate()
+        out, _ = proc.communicate(timeout=30)
+    warnings = [line for line in out.splitlines() if "KAFLITE_" in line]
+    assert len(warnings) == 1, out
+    assert "KAFLITE_NUM_PARTITONS" in warnings[0] and "did you mean KAFLITE_NUM_PARTITIONS?" in warnings[0]
+
+
+def test_config_command_warns_on_stderr() -> None:
+    r = run("config", env={"KAFLITE_SPARK_MASTER": "local[2]", "KAFLITE_LOG_RETENTON_MS": "5"})
+    assert r.returncode == 0, r.stderr
+    assert r.stderr.count("kaflite: warning:") == 1 and "KAFLITE_LOG_RETENTON_MS" in r.stderr
 
 
 def test_bad_config_file_line_exits_2(tmp_path: Path) -> None:

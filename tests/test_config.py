@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from kaflite.config import (
     KNOWN_NAMES,
     LONG_MAX,
     SETTINGS,
+    TOOL_VARIABLES,
     ConfigError,
     KafliteConfig,
     parse_properties,
@@ -122,10 +124,29 @@ def test_env_names_match_the_known_names_table() -> None:
     assert c.log_level == "INFO"  # empty variables are ignored
 
 
-def test_unknown_env_variable_is_refused_with_a_suggestion() -> None:
-    with pytest.raises(ConfigError, match="KAFLITE_LOG_RETENTON_MS") as err:
-        load({}, {"KAFLITE_LOG_RETENTON_MS": "5"})
-    assert "KAFLITE_LOG_RETENTION_MS" in str(err.value)
+def test_unknown_env_variable_is_a_warning_with_a_suggestion_never_a_refusal() -> None:
+    c = load({}, {"KAFLITE_LOG_RETENTON_MS": "5", "KAFLITE_NUM_PARTITIONS": "3"})
+    assert c.num_partitions == 3 and c.log_retention_ms == KafliteConfig().log_retention_ms
+    [warning] = c.warnings
+    assert "KAFLITE_LOG_RETENTON_MS" in warning and "did you mean KAFLITE_LOG_RETENTION_MS?" in warning
+    assert c == load({}, {"KAFLITE_NUM_PARTITIONS": "3"})  # warnings are not part of the value
+
+
+def test_the_variables_kaflites_tools_read_are_accepted_silently() -> None:
+    c = load({}, {"KAFLITE_ADMIN": "127.0.0.1:9093", "KAFLITE_SPARK_MASTER": "local[2]"})
+    assert c.warnings == () and c.sources == {}
+    # a near miss of a tool's variable is pointed at it
+    assert "did you mean KAFLITE_ADMIN?" in load({}, {"KAFLITE_ADMN": "x"}).warnings[0]
+
+
+def test_tool_variables_table_lists_exactly_what_the_code_reads() -> None:
+    """Every ``os.environ.get("KAFLITE_...")`` in kaflite is documented in TOOL_VARIABLES, and back."""
+    package = Path(__file__).resolve().parent.parent / "kaflite"
+    read = {m for p in package.rglob("*.py")
+            for m in re.findall(r"environ\.get\(\s*\"(KAFLITE_[A-Z0-9_]+)\"", p.read_text())}
+    assert read == set(TOOL_VARIABLES)
+    doc = render_markdown()
+    assert all(f"`{var}`" in doc for var in TOOL_VARIABLES)
 
 
 # -- properties files ------------------------------------------------------------------------

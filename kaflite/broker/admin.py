@@ -1,4 +1,4 @@
-"""Cluster-level APIs: ApiVersions, Metadata, DescribeCluster, DescribeConfigs, topic admin."""
+"""Cluster-level APIs: ApiVersions, Metadata, DescribeCluster, topic admin (the config APIs: configs.py)."""
 
 from __future__ import annotations
 
@@ -21,8 +21,6 @@ from kaflite.protocol.messages import (
     DeleteTopicsResponse,
     DescribeClusterRequest,
     DescribeClusterResponse,
-    DescribeConfigsRequest,
-    DescribeConfigsResponse,
     MetadataRequest,
     MetadataResponse,
 )
@@ -32,9 +30,8 @@ log = structlog.get_logger("kaflite.admin")
 
 ZERO_UUID = bytes(16)
 AUTHORIZED_OPERATIONS_OMITTED = -2147483648
-TOPIC_RESOURCE, BROKER_RESOURCE = 2, 4
-# DescribeConfigs config sources
-DYNAMIC_TOPIC_CONFIG, STATIC_BROKER_CONFIG, DEFAULT_CONFIG = 1, 4, 5
+# CreateTopics config sources
+DYNAMIC_TOPIC_CONFIG, DEFAULT_CONFIG = 1, 5
 MR = MetadataResponse
 
 
@@ -50,7 +47,6 @@ class AdminHandler:
         router.add(18, self.api_versions)
         router.add(3, self.metadata)
         router.add(60, self.describe_cluster)
-        router.add(32, self.describe_configs)
         router.add(19, self.create_topics)
         router.add(20, self.delete_topics)
         router.add(37, self.create_partitions)
@@ -129,50 +125,6 @@ class AdminHandler:
             return None
         log.info("auto-created topic", topic=name, partitions=info.partitions)
         return info
-
-    # -- DescribeConfigs --------------------------------------------------------------------------
-
-    def describe_configs(self, ctx: RequestContext, req: DescribeConfigsRequest) -> DescribeConfigsResponse:
-        R = DescribeConfigsResponse
-        results = []
-        for res in req.resources:
-            out = R.DescribeConfigsResult(resource_type=res.resource_type, resource_name=res.resource_name,
-                                          configs=[])
-            results.append(out)
-            keys = set(res.configuration_keys) if res.configuration_keys else None
-            if res.resource_type == TOPIC_RESOURCE:
-                info = self.logs.topic(res.resource_name)
-                if info is None:
-                    out.error_code = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
-                    out.error_message = f"topic {res.resource_name} does not exist"
-                    continue
-                for name, value, is_dynamic in config_entries(self.logs, info.configs):
-                    if keys is not None and name not in keys:
-                        continue
-                    source = DYNAMIC_TOPIC_CONFIG if is_dynamic else DEFAULT_CONFIG
-                    out.configs.append(R.DescribeConfigsResourceResult(
-                        name=name, value=value, read_only=False, config_source=source,
-                        is_default=not is_dynamic, is_sensitive=False,
-                        synonyms=[R.DescribeConfigsSynonym(name=name, value=value, source=source)]
-                        if req.include_synonyms else [],
-                        config_type=0, documentation=None))
-            elif res.resource_type == BROKER_RESOURCE:
-                if res.resource_name not in ("", str(self.config.node_id)):
-                    out.error_code = ErrorCode.INVALID_REQUEST
-                    out.error_message = f"unknown broker {res.resource_name}"
-                    continue
-                for name, value, is_default, doc in self.config.describe():
-                    if keys is not None and name not in keys:
-                        continue
-                    source = DEFAULT_CONFIG if is_default else STATIC_BROKER_CONFIG
-                    out.configs.append(R.DescribeConfigsResourceResult(
-                        name=name, value=None if value is None else str(value), read_only=True,
-                        config_source=source, is_default=is_default, is_sensitive=False,
-                        synonyms=[], config_type=0, documentation=doc if req.include_documentation else None))
-            else:
-                out.error_code = ErrorCode.INVALID_REQUEST
-                out.error_message = f"resource type {res.resource_type} is not supported"
-        return R(results=results)
 
     # -- CreateTopics / DeleteTopics / CreatePartitions -------------------------------------------
 

@@ -17,6 +17,7 @@ Routes (every answer is a JSON object; errors are ``{"error": ...}`` with a 4xx 
     POST /reset                           drop every topic, group and offset (connections abort)
     POST /faults/drop-responses           {"api", "group", "count", "seconds", "member_id", "skip"}
     POST /faults/delay-responses          {"api", "group", "delay_ms", "count", "seconds", "member_id", "skip"}
+    POST /faults/fail-requests            {"api", "group", "count", "seconds", "member_id", "skip", "awaited"}
     POST /faults/fail-coordinator         {"error", "seconds", "group"}
     POST /faults/drop-member-connections  {"group", "member_id"}
     POST /faults/expire-member            {"group", "member_id"}
@@ -222,6 +223,12 @@ class AdminOps:
                         skip: int = 0) -> dict[str, Any]:
         return self._rule("delay", api, group, int(delay_ms), count, seconds, member_id, skip)
 
+    def fail_requests(self, api: str | int, group: str | None = None, count: int | None = 1,
+                      seconds: float | None = None, member_id: str | None = None, skip: int = 0,
+                      awaited: bool = False) -> dict[str, Any]:
+        """Make the handler of ``api`` raise (``awaited``: after it ran, in the answer it returns)."""
+        return self._rule("raise-async" if awaited else "raise", api, group, 0, count, seconds, member_id, skip)
+
     def _rule(self, action: str, api: str | int, group: str | None, delay_ms: int, count: int | None,
               seconds: float | None, member_id: str | None, skip: int) -> dict[str, Any]:
         key = resolve_api(api)
@@ -308,6 +315,9 @@ class AdminHttpServer:
             "/faults/delay-responses": act(lambda a: o.delay_responses(
                 a["api"], a.get("group"), int(a.get("delay_ms", 1000)), _opt_int(a.get("count")),
                 _opt_float(a.get("seconds")), a.get("member_id"), int(a.get("skip") or 0))),
+            "/faults/fail-requests": act(lambda a: o.fail_requests(
+                a["api"], a.get("group"), _opt_int(a.get("count", 1)), _opt_float(a.get("seconds")),
+                a.get("member_id"), int(a.get("skip") or 0), bool(a.get("awaited", False)))),
             "/faults/fail-coordinator": act(lambda a: o.fail_coordinator(
                 a.get("error", "NOT_COORDINATOR"), float(a.get("seconds", 1.0)), a.get("group"))),
             "/faults/drop-member-connections": act(lambda a: {"connections": o.drop_member_connections(

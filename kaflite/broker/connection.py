@@ -5,6 +5,11 @@ treats a reordered response as fatal. So requests are handled one at a time per 
 most handlers answer synchronously, and a handler that must wait (a long-poll fetch, a parked
 JoinGroup, a durable commit) holds the line until it answers. Clients open a separate
 connection to the coordinator, so a parked JoinGroup blocks nothing else.
+
+A handler that fails (raises, at once or in the answer it returns) does not cost the client its
+connection: as Kafka does, the traceback is logged once and the request is answered with the API's
+error response (``kaflite.protocol.error_responses``), UNKNOWN_SERVER_ERROR unless the exception
+names a Kafka error. Only bytes that cannot be parsed close the connection.
 """
 
 from __future__ import annotations
@@ -18,8 +23,10 @@ from typing import Any, cast
 import structlog
 
 from kaflite.broker.context import NO_RESPONSE, BrokerContext, RequestContext
+from kaflite.broker.faults import InjectedFault
 from kaflite.broker.router import Router
 from kaflite.protocol._codec import DecodeError
+from kaflite.protocol.error_responses import error_response
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.frames import FrameDecoder, FrameError
 from kaflite.protocol.headers import decode_request_header, encode_response_header
@@ -47,6 +54,26 @@ async def dropped(result: Any) -> Any:
     if asyncio.iscoroutine(result) or isinstance(result, asyncio.Future):
         await result
     return NO_RESPONSE
+
+
+async def failed(result: Any, api_key: int) -> Any:
+    """A fault: the request takes effect, then its awaited answer raises (the ``_finish`` path)."""
+    if asyncio.iscoroutine(result) or isinstance(result, asyncio.Future):
+        await result
+    raise InjectedFault(f"injected fault: the answer to api {api_key} raised")
+
+
+def error_of(exc: BaseException) -> tuple[ErrorCode, str | None]:
+    """The Kafka error an exception stands for, and the message a client may see.
+
+    kaflite's own errors carry ``error_code`` (storage's, as Kafka's ApiException subclasses do);
+    anything else is a bug: UNKNOWN_SERVER_ERROR with no message, so nothing internal leaks (Kafka's
+    ApiError.fromThrowable does the same).
+    """
+    code = getattr(exc, "error_code", None)
+    if isinstance(code, ErrorCode) and code not in (ErrorCode.NONE, ErrorCode.UNKNOWN_SERVER_ERROR):
+        return code, str(exc) or None
+    return ErrorCode.UNKNOWN_SERVER_ERROR, None
 
 
 class KafkaConnection(asyncio.Protocol):
@@ -170,21 +197,19 @@ class KafkaConnection(asyncio.Protocol):
             self.transport.resume_reading()
             self.reading_paused = False
 
-    async def _finish(self, pending: tuple[RequestContext, Any]) -> None:
-        ctx, awaitable = pending
+    async def _finish(self, pending: tuple[RequestContext, Any, Any]) -> None:
+        ctx, request, awaitable = pending
         try:
             response = await awaitable
-        except Exception:
-            self._log_failure(ctx)
-            self.close("handler failed")
-            return
+        except Exception as e:
+            response = self._failed(ctx, request, e)
         finally:
             self.busy = False
             self.in_flight = None
-        self._respond(ctx, response)
+        self._respond(ctx, response, request)
         self._pump()
 
-    def _dispatch(self, body: bytes) -> tuple[RequestContext, Any] | None:
+    def _dispatch(self, body: bytes) -> tuple[RequestContext, Any, Any] | None:
         """Decode and route one frame; answer at once or return the awaitable answer."""
         try:
             header = decode_request_header(body)
@@ -198,7 +223,7 @@ class KafkaConnection(asyncio.Protocol):
         ctx = RequestContext(header, self)
         if route is None:
             if header.api_key in REQUESTS:
-                self._unsupported_api(ctx)
+                self._unsupported_api(ctx, body)
                 return None
             self.close(f"unknown api key {header.api_key}")
             return None
@@ -216,25 +241,40 @@ class KafkaConnection(asyncio.Protocol):
         except (DecodeError, IndexError, ValueError, UnicodeDecodeError) as e:
             self.close(f"malformed {route.request_cls.__name__} v{header.api_version}: {e}")
             return None
+        rule = self.faults.response_rule(header.api_key, request) if self.faults.response_rules else None
         try:
+            if rule is not None and rule.action == "raise":
+                raise InjectedFault(f"injected fault: the handler of api {header.api_key} raised")
             result = route.handler(ctx, request)
-        except Exception:
-            self._log_failure(ctx)
-            self.close("handler failed")
-            return None
-        if self.faults.response_rules:
-            rule = self.faults.response_rule(header.api_key, request)
-            if rule is not None:
-                return ctx, delayed(result, rule.delay_ms) if rule.action == "delay" else dropped(result)
+        except Exception as e:
+            result = self._failed(ctx, request, e)
+            rule = None
+        if rule is not None:
+            if rule.action == "delay":
+                result = delayed(result, rule.delay_ms)
+            elif rule.action == "drop":
+                result = dropped(result)
+            elif rule.action == "raise-async":
+                result = failed(result, header.api_key)
         if asyncio.iscoroutine(result) or isinstance(result, asyncio.Future):
-            return ctx, result
-        self._respond(ctx, result)
+            return ctx, request, result
+        self._respond(ctx, result, request)
         return None
 
-    def _respond(self, ctx: RequestContext, response: Any) -> None:
+    def _respond(self, ctx: RequestContext, response: Any, request: Any) -> None:
         if response is NO_RESPONSE or self.closed:
             return
-        self._write(ctx, response.encode_parts(ctx.header.api_version))
+        try:
+            parts = response.encode_parts(ctx.header.api_version)
+        except Exception:  # an answer its version cannot carry is a handler bug too: answered as one
+            ctx.log.exception("response failed to encode; answering with an error", response=type(response).__name__)
+            try:
+                parts = error_response(type(response), request).encode_parts(ctx.header.api_version)
+            except Exception:
+                ctx.log.exception("error response failed to encode")
+                self.close("error response failed to encode")
+                return
+        self._write(ctx, parts)
 
     def _write(self, ctx: RequestContext, parts: list[Any]) -> None:
         """Small answers go out as one buffer; large ones (fetched records) without joining them."""
@@ -247,23 +287,40 @@ class KafkaConnection(asyncio.Protocol):
         else:
             self.transport.writelines([_SIZE.pack(size) + header, *parts])
 
-    def _unsupported_api(self, ctx: RequestContext) -> None:
-        """A real Kafka API we do not implement: answer its error when the response has one."""
-        from kaflite.protocol.messages import RESPONSES
+    def _unsupported_api(self, ctx: RequestContext, body: bytes) -> None:
+        """A real Kafka API we do not implement: answer UNSUPPORTED_VERSION wherever its response
+        carries an error (mirroring the request's items when it parses at this version)."""
+        from kaflite.protocol.messages import REQUESTS, RESPONSES
 
-        resp_cls: Any = RESPONSES[ctx.header.api_key]  # its fields differ per API: checked by name
-        resp = resp_cls()
-        if "error_code" not in resp_cls.__slots__ or not (
-            resp_cls.MIN_VERSION <= ctx.version <= resp_cls.MAX_VERSION
-        ):
-            self.close(f"api {resp_cls.__name__} is not implemented")
+        req_cls, resp_cls = REQUESTS[ctx.header.api_key], RESPONSES[ctx.header.api_key]
+        name = resp_cls.__name__.removesuffix("Response")
+        if not resp_cls.MIN_VERSION <= ctx.version <= resp_cls.MAX_VERSION:
+            self.close(f"api {name} is not implemented (and v{ctx.version} is beyond its schema)")
             return None
-        resp.error_code = ErrorCode.UNSUPPORTED_VERSION
-        if "error_message" in resp_cls.__slots__:
-            resp.error_message = f"kaflite does not implement {resp_cls.__name__[:-8]}"
-        ctx.log.info("answered an unimplemented api", name=resp_cls.__name__[:-8])
-        self._respond(ctx, resp)
+        try:
+            request: Any = req_cls.decode_from(body, ctx.header.size, ctx.version)[0]
+        except (DecodeError, IndexError, ValueError, UnicodeDecodeError):
+            request = None
+        resp = error_response(resp_cls, request, ErrorCode.UNSUPPORTED_VERSION,
+                              f"kaflite does not implement {name}")
+        ctx.log.info("answered an unimplemented api", name=name)
+        self._respond(ctx, resp, request)
         return None
 
-    def _log_failure(self, ctx: RequestContext) -> None:
-        ctx.log.exception("request failed")
+    def _failed(self, ctx: RequestContext, request: Any, exc: Exception) -> Any:
+        """A handler raised: log the traceback once and return the API's error response (Kafka's
+        ``getErrorResponse``). Produce with acks=0 has no response: the connection is closed, as
+        Kafka closes it, so the client notices."""
+        code, message = error_of(exc)
+        ctx.log.error("request failed; answering with an error", error=code.name, exc_info=exc)
+        if ctx.header.api_key == PRODUCE and getattr(request, "acks", None) == 0:
+            self.close("a produce request with acks=0 failed")
+            return NO_RESPONSE
+        route = self.router.get(ctx.header.api_key)
+        assert route is not None
+        try:
+            return error_response(route.response_cls, request, code, message)
+        except Exception:  # the last resort: no answer can be built, so the client must not wait for one
+            ctx.log.exception("no error response could be built")
+            self.close("no error response could be built")
+            return NO_RESPONSE

@@ -19,7 +19,7 @@ from kaflite.clock import Clock, SystemClock
 from kaflite.config import KafliteConfig
 from kaflite.protocol.headers import RequestHeader
 from kaflite.storage.config import LogConfig
-from kaflite.storage.manager import LogManager
+from kaflite.storage.manager import LogManager, load_broker_configs
 from kaflite.storage.meta import PRODUCER_ID_BLOCK_FILE, ProducerIdManager, load_meta_properties
 
 fault_log = structlog.get_logger("kaflite.faults")
@@ -145,7 +145,9 @@ class BrokerContext:
         data_dir.mkdir(parents=True, exist_ok=True)
         cluster_id = load_meta_properties(data_dir, config.node_id)
         producer_ids = ProducerIdManager(data_dir / PRODUCER_ID_BLOCK_FILE)
-        logs = LogManager(data_dir, LogConfig.from_dict(config.topic_log_defaults()), clock.now_ms)
+        broker_configs = load_broker_configs(data_dir)  # dynamic broker configs decide the topic defaults
+        logs = LogManager(data_dir, LogConfig.from_dict(config.topic_log_defaults(broker_configs)), clock.now_ms,
+                          broker_configs=broker_configs)
         state = ServerState(port=config.port, advertised_host=config.advertised_host or config.host,
                             cluster_id=cluster_id)
         return cls(config, clock, logs, producer_ids, state, Faults())

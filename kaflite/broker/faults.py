@@ -19,12 +19,21 @@ from kaflite.protocol.errors import ErrorCode
 log = structlog.get_logger("kaflite.faults")
 
 
+class InjectedFault(RuntimeError):
+    """What a ``raise`` rule makes a handler raise: the broker must answer it like any handler bug."""
+
+
+#: Rule actions: lose the answer, answer late, or make the handler fail — before it runs
+#: ("raise") or after, in the answer it returns ("raise-async", the awaited path).
+ACTIONS = ("drop", "delay", "raise", "raise-async")
+
+
 @dataclass
 class ResponseRule:
-    """Drop or delay the responses to ``api_key`` (for ``group`` only, when given)."""
+    """Drop, delay or fail the responses to ``api_key`` (for ``group`` only, when given)."""
 
     api_key: int
-    action: str  # "drop" | "delay"
+    action: str  # one of ACTIONS
     group: str | None = None
     delay_ms: int = 0
     remaining: int | None = None  # None: until the deadline / cleared

@@ -16,6 +16,7 @@ import structlog
 
 from kaflite.broker.admin import AdminHandler
 from kaflite.broker.admin_http import AdminHttpServer, AdminOps, start_admin_http
+from kaflite.broker.configs import ConfigHandler
 from kaflite.broker.connection import KafkaConnection
 from kaflite.broker.context import BrokerContext, ServerState
 from kaflite.broker.faults import Faults
@@ -26,6 +27,7 @@ from kaflite.broker.router import Router
 from kaflite.clock import Clock
 from kaflite.config import KafliteConfig
 from kaflite.storage.checkpoint import write_atomic
+from kaflite.storage.config import LogConfig
 from kaflite.storage.manager import LogManager
 
 log = structlog.get_logger("kaflite.broker")
@@ -38,11 +40,12 @@ class Broker:
     def __init__(self, context: BrokerContext) -> None:
         self.context = context
         self.admin = AdminHandler(context)
+        self.configs = ConfigHandler(context)
         self.fetches = FetchHandler(context)
         self.produce = ProduceHandler(context, on_append=self.fetches.on_append)
         self.groups = GroupHandler(context)
         self.router = Router()
-        for handler in (self.admin, self.produce, self.fetches, self.groups):
+        for handler in (self.admin, self.configs, self.produce, self.fetches, self.groups):
             handler.register(self.router)
         self.admin_ops = AdminOps(context, self.groups, self.reset)
         self.admin_http: AdminHttpServer | None = None  # admin.port >= 0: the HTTP admin endpoint
@@ -133,7 +136,8 @@ class Broker:
                 log.exception("periodic storage work failed")
 
     async def reset(self) -> None:
-        """Drop every topic, group and offset without a restart (test isolation); clients reconnect.
+        """Drop every topic, group, offset and dynamic broker config without a restart (test isolation);
+        clients reconnect.
 
         The routes stay: they point at the handlers, and the group handler renews its runtime."""
         context = self.context
@@ -142,8 +146,11 @@ class Broker:
         context.state.abort_connections()
         await self.groups.stop()
         context.logs.delete_topics(list(context.logs.topics()))
+        static = LogConfig.from_dict(context.config.topic_log_defaults())
+        for resource in context.logs.broker_configs():  # a test's AlterConfigs on BROKER ends with it
+            context.logs.set_broker_configs(resource, {}, static)
         self.groups.renew()
-        log.info("kaflite reset: every topic, group and offset dropped")
+        log.info("kaflite reset: every topic, group, offset and dynamic broker config dropped")
 
     async def stop(self) -> None:
         """A clean shutdown, in uvicorn's order:

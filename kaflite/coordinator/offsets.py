@@ -22,7 +22,12 @@ import structlog
 
 from kaflite.coordinator.context import ShardContext
 from kaflite.coordinator.group import Group, OffsetAndMetadata
-from kaflite.coordinator.records import decode_offset_commit_value_fields, offset_commit_key, offset_commit_value
+from kaflite.coordinator.records import (
+    OffsetCommitKeyFields,
+    decode_offset_commit_value_fields,
+    offset_commit_key,
+    offset_commit_value,
+)
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import (
     OffsetCommitRequest,
@@ -262,8 +267,11 @@ class OffsetStore:
         return all_expired
 
     # ================================================================== replay
-    def replay(self, group_id: str, topic: str, partition: int, value: bytes | None) -> None:
-        """Apply one offset-commit record (live or loading); a commit's group exists afterwards."""
+    def replay(self, key: OffsetCommitKeyFields, value: bytes | None) -> None:
+        """Apply one offset-commit record (live or loading); a commit's group exists afterwards.
+
+        A load replays these by the million: the key comes as decoded fields, no objects."""
+        group_id, topic, partition = key
         if value is None:
             offsets = self._offsets.get(group_id)
             if offsets is not None:

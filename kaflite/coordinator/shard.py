@@ -92,6 +92,7 @@ class GroupCoordinator:
         self.ctx = ShardContext(self.config, clock or SystemClock(), self.replay, partitions)
         self.classic = ClassicGroupManager(self.ctx, member_id_factory)
         self.offsets = OffsetStore(self.ctx, self.classic.create_group, self._offset_committed, partition_exists)
+        self._replay_offset_commit = self.offsets.replay  # bound once: replay's hot path
         # Registries: a timer kind -> its expiry; a record key version -> its replay (Kafka's loader
         # logs record kinds it does not know and goes on; so does `replay`).
         self._timer_kinds: dict[str, Callable[[Timer], None]] = {
@@ -368,7 +369,7 @@ class GroupCoordinator:
         # Offset commits are nearly every record of a load: decoded to plain tuples, no key objects.
         commit_key = decode_offset_commit_key(key)
         if commit_key is not None:
-            self.offsets.replay(*commit_key, value)
+            self._replay_offset_commit(commit_key, value)
             return
         version = record_key_version(key)
         handler = self._record_kinds.get(version)

@@ -1,10 +1,16 @@
-"""Kafka's error codes, by Kafka's names (the numbers are the wire contract)."""
+"""Kafka's error codes by Kafka's names (the numbers are the wire contract). Generated: do not edit.
+
+Written by ``tools/codegen/generate.py`` from ``tools/codegen/kafka_errors.csv``, Kafka's
+``org.apache.kafka.common.protocol.Errors`` table with each code's retriable flag.
+"""
+
+from __future__ import annotations
 
 from enum import IntEnum
 
 
 class ErrorCode(IntEnum):
-    """Every error code a Kafka 4.x broker can answer with."""
+    """Every error code Kafka 4.x defines; a misspelt or missing one fails the type check."""
 
     UNKNOWN_SERVER_ERROR = -1
     NONE = 0
@@ -13,11 +19,11 @@ class ErrorCode(IntEnum):
     UNKNOWN_TOPIC_OR_PARTITION = 3
     INVALID_FETCH_SIZE = 4
     LEADER_NOT_AVAILABLE = 5
-    NOT_LEADER_FOR_PARTITION = 6
+    NOT_LEADER_OR_FOLLOWER = 6
     REQUEST_TIMED_OUT = 7
     BROKER_NOT_AVAILABLE = 8
     REPLICA_NOT_AVAILABLE = 9
-    MESSAGE_SIZE_TOO_LARGE = 10
+    MESSAGE_TOO_LARGE = 10
     STALE_CONTROLLER_EPOCH = 11
     OFFSET_METADATA_TOO_LARGE = 12
     NETWORK_EXCEPTION = 13
@@ -25,7 +31,6 @@ class ErrorCode(IntEnum):
     COORDINATOR_NOT_AVAILABLE = 15
     NOT_COORDINATOR = 16
     INVALID_TOPIC_EXCEPTION = 17
-    INVALID_TOPIC = 17  # alias (kaflite's earlier name)
     RECORD_LIST_TOO_LARGE = 18
     NOT_ENOUGH_REPLICAS = 19
     NOT_ENOUGH_REPLICAS_AFTER_APPEND = 20
@@ -48,7 +53,6 @@ class ErrorCode(IntEnum):
     INVALID_PARTITIONS = 37
     INVALID_REPLICATION_FACTOR = 38
     INVALID_REPLICA_ASSIGNMENT = 39
-    INVALID_REPLICATION_ASSIGNMENT = 39  # alias (kaflite's earlier name)
     INVALID_CONFIG = 40
     NOT_CONTROLLER = 41
     INVALID_REQUEST = 42
@@ -137,40 +141,70 @@ class ErrorCode(IntEnum):
     INVALID_VOTER_KEY = 125
     DUPLICATE_VOTER = 126
     VOTER_NOT_FOUND = 127
+    INVALID_REGULAR_EXPRESSION = 128
+    REBOOTSTRAP_REQUIRED = 129
+    STREAMS_INVALID_TOPOLOGY = 130
+    STREAMS_INVALID_TOPOLOGY_EPOCH = 131
+    STREAMS_TOPOLOGY_FENCED = 132
+    SHARE_SESSION_LIMIT_REACHED = 133
+
+    # kaflite's earlier names: aliases of the same members (Kafka's name is canonical)
+    NOT_LEADER_FOR_PARTITION = 6
+    MESSAGE_SIZE_TOO_LARGE = 10
+    INVALID_TOPIC = 17
+    INVALID_REPLICATION_ASSIGNMENT = 39
+
+    @property
+    def retriable(self) -> bool:
+        """Kafka's clients retry this error on their own (a RetriableException)."""
+        return self in RETRIABLE
 
 
-#: Errors a client retries on its own (Kafka's RetriableException subclasses).
-RETRIABLE: frozenset[ErrorCode] = frozenset(
- {
-        ErrorCode.UNKNOWN_TOPIC_OR_PARTITION,
-        ErrorCode.LEADER_NOT_AVAILABLE,
-        ErrorCode.NOT_LEADER_FOR_PARTITION,
-        ErrorCode.REQUEST_TIMED_OUT,
-        ErrorCode.REPLICA_NOT_AVAILABLE,
-        ErrorCode.NETWORK_EXCEPTION,
-        ErrorCode.COORDINATOR_LOAD_IN_PROGRESS,
-        ErrorCode.COORDINATOR_NOT_AVAILABLE,
-        ErrorCode.NOT_COORDINATOR,
-        ErrorCode.NOT_ENOUGH_REPLICAS,
-        ErrorCode.NOT_ENOUGH_REPLICAS_AFTER_APPEND,
-        ErrorCode.NOT_CONTROLLER,
-        ErrorCode.CONCURRENT_TRANSACTIONS,
-        ErrorCode.KAFKA_STORAGE_ERROR,
-        ErrorCode.FETCH_SESSION_ID_NOT_FOUND,
-        ErrorCode.INVALID_FETCH_SESSION_EPOCH,
-        ErrorCode.LISTENER_NOT_FOUND,
-        ErrorCode.FENCED_LEADER_EPOCH,
-        ErrorCode.UNKNOWN_LEADER_EPOCH,
-        ErrorCode.OFFSET_NOT_AVAILABLE,
-        ErrorCode.PREFERRED_LEADER_NOT_AVAILABLE,
-        ErrorCode.ELIGIBLE_LEADERS_NOT_AVAILABLE,
-        ErrorCode.ELECTION_NOT_NEEDED,
-        ErrorCode.UNSTABLE_OFFSET_COMMIT,
-        ErrorCode.THROTTLING_QUOTA_EXCEEDED,
-        ErrorCode.UNKNOWN_TOPIC_ID,
-        ErrorCode.INCONSISTENT_TOPIC_ID,
-        ErrorCode.FETCH_SESSION_TOPIC_ID_ERROR,
-        ErrorCode.SHARE_SESSION_NOT_FOUND,
-        ErrorCode.INVALID_SHARE_SESSION_EPOCH,
-    }
-)
+#: The errors whose Kafka exception is a RetriableException.
+RETRIABLE: frozenset[ErrorCode] = frozenset({
+    ErrorCode.CORRUPT_MESSAGE,
+    ErrorCode.UNKNOWN_TOPIC_OR_PARTITION,
+    ErrorCode.LEADER_NOT_AVAILABLE,
+    ErrorCode.NOT_LEADER_OR_FOLLOWER,
+    ErrorCode.REQUEST_TIMED_OUT,
+    ErrorCode.REPLICA_NOT_AVAILABLE,
+    ErrorCode.NETWORK_EXCEPTION,
+    ErrorCode.COORDINATOR_LOAD_IN_PROGRESS,
+    ErrorCode.COORDINATOR_NOT_AVAILABLE,
+    ErrorCode.NOT_COORDINATOR,
+    ErrorCode.NOT_ENOUGH_REPLICAS,
+    ErrorCode.NOT_ENOUGH_REPLICAS_AFTER_APPEND,
+    ErrorCode.NOT_CONTROLLER,
+    ErrorCode.CONCURRENT_TRANSACTIONS,
+    ErrorCode.KAFKA_STORAGE_ERROR,
+    ErrorCode.FETCH_SESSION_ID_NOT_FOUND,
+    ErrorCode.INVALID_FETCH_SESSION_EPOCH,
+    ErrorCode.LISTENER_NOT_FOUND,
+    ErrorCode.FENCED_LEADER_EPOCH,
+    ErrorCode.UNKNOWN_LEADER_EPOCH,
+    ErrorCode.OFFSET_NOT_AVAILABLE,
+    ErrorCode.PREFERRED_LEADER_NOT_AVAILABLE,
+    ErrorCode.ELIGIBLE_LEADERS_NOT_AVAILABLE,
+    ErrorCode.ELECTION_NOT_NEEDED,
+    ErrorCode.UNSTABLE_OFFSET_COMMIT,
+    ErrorCode.THROTTLING_QUOTA_EXCEEDED,
+    ErrorCode.UNKNOWN_TOPIC_ID,
+    ErrorCode.INCONSISTENT_TOPIC_ID,
+    ErrorCode.FETCH_SESSION_TOPIC_ID_ERROR,
+    ErrorCode.SHARE_SESSION_NOT_FOUND,
+    ErrorCode.INVALID_SHARE_SESSION_EPOCH,
+    ErrorCode.SHARE_SESSION_LIMIT_REACHED,
+})
+
+_KNOWN: frozenset[int] = frozenset(int(e) for e in ErrorCode)
+
+
+def is_retriable(code: int) -> bool:
+    """Whether a client retries ``code`` by itself; an unknown code is not retriable (Kafka's
+    clients turn it into the non-retriable UnknownServerException)."""
+    return code in _KNOWN and ErrorCode(code) in RETRIABLE
+
+
+def is_known(code: int) -> bool:
+    """Whether Kafka defines ``code`` (clients map anything else to UNKNOWN_SERVER_ERROR)."""
+    return code in _KNOWN

@@ -90,7 +90,18 @@ class LogConfig:
             if problem:
                 raise ConfigError(f"Invalid value {raw!r} for configuration {name}: {problem}")
             changes[attr] = value
-        return dataclasses.replace(base, **changes)
+        config = dataclasses.replace(base, **changes)
+        config._check_together()
+        return config
+
+    def _check_together(self) -> None:
+        """The rules Kafka's LogConfig checks across configs once merged with the broker defaults."""
+        if self.min_compaction_lag_ms > self.max_compaction_lag_ms:
+            raise ConfigError(f"conflict topic config setting min.compaction.lag.ms ({self.min_compaction_lag_ms})"
+                              f" > max.compaction.lag.ms ({self.max_compaction_lag_ms})")
+        if self.remote_storage_enable:  # kaflite has no tiered storage: a broker with it disabled
+            raise ConfigError("Tiered Storage functionality is disabled in the broker. "
+                              "Topic cannot be configured with remote log storage.")
 
     def to_dict(self) -> dict[str, str]:
         """Every config as Kafka names and strings (DescribeConfigs)."""
@@ -118,7 +129,8 @@ def _parse_bool(raw: str) -> bool:
 
 
 def _parse_list(raw: str) -> tuple[str, ...]:
-    return tuple(sorted({part.strip() for part in raw.split(",") if part.strip()}))
+    """Items in the order given, each once: DescribeConfigs shows "delete,compact" as it was set."""
+    return tuple(dict.fromkeys(part.strip() for part in raw.split(",") if part.strip()))
 
 
 def _at_least(n: int, hi: int = LONG_MAX) -> Callable[[Any], str | None]:
@@ -177,3 +189,47 @@ _SPECS: dict[str, tuple[str, Callable[[str], Any], Callable[[Any], str | None]]]
     "leader.replication.throttled.replicas": ("leader_replication_throttled_replicas", str, _any),
     "follower.replication.throttled.replicas": ("follower_replication_throttled_replicas", str, _any),
 }
+
+
+# Kafka's ConfigDef type of each topic config (DescribeConfigs' config_type; APPEND/SUBTRACT need "list")
+# and a one-line documentation (DescribeConfigs v3+ with include_documentation).
+TOPIC_CONFIG_DEFS: dict[str, tuple[str, str]] = {
+    "segment.bytes": ("int", "The size of one log segment file; retention and compaction work a segment at a time."),
+    "segment.ms": ("long", "The time after which the active segment is rolled even if it is not full."),
+    "segment.jitter.ms": ("long", "The largest random jitter subtracted from segment.ms, so segments do not roll "
+                          "all at once."),
+    "segment.index.bytes": ("int", "The size of the index that maps offsets to file positions."),
+    "index.interval.bytes": ("int", "How many bytes of records lie between two offset index entries."),
+    "retention.ms": ("long", "The longest time a log keeps a segment before deleting it (cleanup.policy=delete); "
+                     "-1 means no time limit."),
+    "retention.bytes": ("long", "The largest size a partition may grow to before its oldest segments are deleted; "
+                        "-1 means no size limit."),
+    "cleanup.policy": ("list", "delete (drop old segments by retention), compact (keep the latest value of each "
+                       "key), or both."),
+    "delete.retention.ms": ("long", "How long tombstones are kept in a compacted topic."),
+    "min.cleanable.dirty.ratio": ("double", "The share of the log that must be uncompacted before the cleaner "
+                                  "compacts it."),
+    "min.compaction.lag.ms": ("long", "The least time a record stays uncompacted."),
+    "max.compaction.lag.ms": ("long", "The longest time a record may stay uncompacted."),
+    "max.message.bytes": ("int", "The largest record batch the topic accepts (after compression)."),
+    "message.timestamp.type": ("string", "CreateTime (the producer's timestamp) or LogAppendTime (the broker's)."),
+    "message.timestamp.before.max.ms": ("long", "How far in the past a record's timestamp may be."),
+    "message.timestamp.after.max.ms": ("long", "How far in the future a record's timestamp may be."),
+    "flush.messages": ("long", "fsync the log after this many records."),
+    "flush.ms": ("long", "fsync the log at most this many milliseconds after an append."),
+    "compression.type": ("string", "The compression of stored batches; producer keeps the producer's."),
+    "compression.gzip.level": ("int", "The gzip level used when compression.type is gzip."),
+    "compression.lz4.level": ("int", "The lz4 level used when compression.type is lz4."),
+    "compression.zstd.level": ("int", "The zstd level used when compression.type is zstd."),
+    "file.delete.delay.ms": ("long", "How long a deleted segment's files stay before removal."),
+    "min.insync.replicas": ("int", "The fewest in-sync replicas an acks=all write needs (a single node has one)."),
+    "preallocate": ("boolean", "Preallocate segment files."),
+    "unclean.leader.election.enable": ("boolean", "Let an out-of-sync replica become leader."),
+    "remote.storage.enable": ("boolean", "Tiered storage for this topic (not supported by kaflite)."),
+    "local.retention.ms": ("long", "Local retention when tiered storage is on; -2 means retention.ms."),
+    "local.retention.bytes": ("long", "Local retention size when tiered storage is on; -2 means retention.bytes."),
+    "leader.replication.throttled.replicas": ("list", "Replicas whose leader-side replication is throttled."),
+    "follower.replication.throttled.replicas": ("list", "Replicas whose follower-side replication is throttled."),
+}
+if set(TOPIC_CONFIG_DEFS) != set(_SPECS):  # one table per name: a new config needs its type and doc
+    raise AssertionError(f"TOPIC_CONFIG_DEFS and _SPECS differ: {set(TOPIC_CONFIG_DEFS) ^ set(_SPECS)}")

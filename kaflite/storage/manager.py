@@ -7,6 +7,7 @@ Layout (Kafka's, plus one kaflite file)::
     <data-dir>/log-start-offset-checkpoint
     <data-dir>/cleaner-offset-checkpoint
     <data-dir>/kaflite-topics.json                topic ids, partition counts, config overrides
+    <data-dir>/kaflite-broker-configs.json        dynamic broker configs (AlterConfigs on BROKER)
     <data-dir>/<topic>-<partition>/partition.metadata, <20 digits>.log/.index/.timeindex
 """
 
@@ -41,6 +42,7 @@ RECOVERY_POINT_FILE = "recovery-point-offset-checkpoint"
 LOG_START_OFFSET_FILE = "log-start-offset-checkpoint"
 CLEANER_OFFSET_FILE = "cleaner-offset-checkpoint"
 TOPICS_FILE = "kaflite-topics.json"
+BROKER_CONFIGS_FILE = "kaflite-broker-configs.json"
 PARTITION_METADATA_FILE = "partition.metadata"
 DELETE_DIR_SUFFIX = "-delete"
 
@@ -83,6 +85,16 @@ def new_topic_id() -> bytes:
             return raw
 
 
+def load_broker_configs(data_dir: str | os.PathLike[str]) -> dict[str, dict[str, str]]:
+    """The dynamic broker configs by BROKER resource name ("" = cluster default), as last written by
+    `LogManager.set_broker_configs`; read before the logs open, since they decide the topic defaults."""
+    try:
+        raw = json.loads((Path(data_dir) / BROKER_CONFIGS_FILE).read_text())["brokers"]
+    except FileNotFoundError:
+        return {}
+    return {str(name): {str(k): str(v) for k, v in dict(configs).items()} for name, configs in dict(raw).items()}
+
+
 @dataclass(slots=True)
 class TopicInfo:
     name: str
@@ -96,10 +108,16 @@ class LogManager:
     """Owns every partition log under one data directory."""
 
     def __init__(
-        self, data_dir: str | os.PathLike[str], default_config: LogConfig, clock_ms: Callable[[], int]
+        self,
+        data_dir: str | os.PathLike[str],
+        default_config: LogConfig,
+        clock_ms: Callable[[], int],
+        *,
+        broker_configs: Mapping[str, Mapping[str, str]] | None = None,
     ) -> None:
         self.data_dir = Path(data_dir)
         self.default_config = default_config
+        self._broker_configs = {name: dict(c) for name, c in (broker_configs or {}).items() if c}
         self.clock_ms = clock_ms
         self.cleaner = LogCleaner()
         self._topics: dict[str, TopicInfo] = {}
@@ -276,17 +294,48 @@ class LogManager:
         return info
 
     def alter_topic_configs(self, name: str, configs: Mapping[str, str | None]) -> TopicInfo:
-        """Replace a topic's overrides (a None value removes one); validated before anything changes."""
+        """Change some of a topic's overrides (a None value removes one); validated before anything changes."""
         info = self._topics.get(name)
         if info is None:
             raise StorageError(f"Topic '{name}' does not exist.", ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)
-        overrides = {k: v for k, v in {**info.configs, **configs}.items() if v is not None}
-        info.config = LogConfig.from_dict(overrides, self.default_config)
-        info.configs = overrides
+        return self.set_topic_configs(name, {**info.configs, **configs})
+
+    def set_topic_configs(self, name: str, overrides: Mapping[str, str | None]) -> TopicInfo:
+        """Replace a topic's overrides with `overrides` (None values dropped): checked first (ConfigError
+        and nothing changed), then applied to every live partition log and persisted before returning,
+        so the change survives a restart (AlterConfigs / IncrementalAlterConfigs)."""
+        info = self._topics.get(name)
+        if info is None:
+            raise StorageError(f"The topic '{name}' does not exist.", ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)
+        kept = {k: v for k, v in overrides.items() if v is not None}
+        config = LogConfig.from_dict(kept, self.default_config)
+        info.config, info.configs = config, kept
         for p in range(info.partitions):
-            self._logs[(name, p)].update_config(info.config)
+            self._logs[(name, p)].update_config(config)
         self._persist_registry()
+        log.info("storage.topic_configs_set", topic=name, configs=kept)
         return info
+
+    def broker_configs(self) -> dict[str, dict[str, str]]:
+        """The dynamic broker configs by BROKER resource name ("" = cluster default)."""
+        return {name: dict(c) for name, c in self._broker_configs.items()}
+
+    def set_broker_configs(self, resource: str, configs: Mapping[str, str], default_config: LogConfig) -> None:
+        """Replace one BROKER resource's dynamic configs and the topic defaults they make: persisted
+        first, then every topic's effective config is rebuilt over `default_config` (its own
+        overrides still win) and handed to its live partition logs."""
+        if configs:
+            self._broker_configs[resource] = dict(configs)
+        else:
+            self._broker_configs.pop(resource, None)
+        data = {"version": 0, "brokers": self._broker_configs}
+        write_atomic(self.data_dir / BROKER_CONFIGS_FILE, json.dumps(data, indent=1, sort_keys=True).encode())
+        self.default_config = default_config
+        for info in self._topics.values():
+            info.config = LogConfig.from_dict(info.configs, default_config)
+            for p in range(info.partitions):
+                self._logs[(info.name, p)].update_config(info.config)
+        log.info("storage.broker_configs_set", resource=resource, configs=dict(configs))
 
     def delete_topic(self, name: str) -> None:
         """Kafka-style: rename each partition dir to `<topic>-<p>.<uuid>-delete`, then remove it."""

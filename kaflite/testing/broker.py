@@ -250,6 +250,17 @@ class BrokerAPI:
         """Answer ``api`` ``delay_ms`` late (each connection stays in order, as Kafka's do)."""
         self._op("delay_responses", api, group, delay_ms, count, seconds, member_id, skip)
 
+    def fail_requests(self, api: ApiName, group: str | None = None, count: int | None = 1,
+                      seconds: float | None = None, *, member_id: str | None = None, skip: int = 0,
+                      awaited: bool = False) -> None:
+        """Make the broker's handler of ``api`` raise for the next ``count`` requests, as a bug would.
+
+        The broker answers with the API's error response (UNKNOWN_SERVER_ERROR) and keeps the
+        connection, as Kafka does: use it to see how a client copes with an unexpected server error.
+        ``awaited=True`` lets the request take effect first and fails the answer it returns.
+        """
+        self._op("fail_requests", api, group, count, seconds, member_id, skip, awaited)
+
     def fail_coordinator(self, error: str | int = "NOT_COORDINATOR", seconds: float = 1.0,
                          group: str | None = None) -> None:
         """For ``seconds``, group APIs answer ``error`` (NOT_COORDINATOR or COORDINATOR_LOAD_IN_PROGRESS)

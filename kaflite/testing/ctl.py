@@ -53,17 +53,21 @@ def add_ctl_parser(sub: Any) -> argparse.ArgumentParser:
     t.add_argument("--partitions", type=int, default=1)
     t.add_argument("--config", type=_kv, action="append", default=[], metavar="NAME=VALUE")
     for name, helptext in (("drop-responses", "lose the responses to an API (the request still takes effect)"),
-                           ("delay-responses", "answer an API late")):
+                           ("delay-responses", "answer an API late"),
+                           ("fail-requests", "make an API's handler raise: answered with UNKNOWN_SERVER_ERROR")):
         r = cmds.add_parser(name, help=helptext)
         r.add_argument("api", help="Kafka API name (JoinGroup) or key (11)")
         r.add_argument("--group", help="only requests for this group")
-        r.add_argument("--count", type=int, default=1 if name == "drop-responses" else None,
-                       help="how many responses (drop default 1; delay default unlimited)")
+        r.add_argument("--count", type=int, default=None if name == "delay-responses" else 1,
+                       help="how many responses (drop/fail default 1; delay default unlimited)")
         r.add_argument("--seconds", type=float, help="the rule expires after this many seconds")
         r.add_argument("--member-id", help="only requests from this member")
         r.add_argument("--skip", type=int, default=0, help="let the first N matching responses through")
         if name == "delay-responses":
             r.add_argument("--delay-ms", type=int, required=True)
+        if name == "fail-requests":
+            r.add_argument("--awaited", action="store_true",
+                           help="let the request take effect, then fail the answer it returns")
     f = cmds.add_parser("fail-coordinator", help="answer group APIs and FindCoordinator with an error for a while")
     f.add_argument("--error", default="NOT_COORDINATOR", help="NOT_COORDINATOR or COORDINATOR_LOAD_IN_PROGRESS")
     f.add_argument("--seconds", type=float, default=1.0)
@@ -99,6 +103,9 @@ def _run(client: AdminClient, a: argparse.Namespace) -> Any:
     if c == "delay-responses":
         return client.post("/faults/delay-responses", api=a.api, group=a.group, delay_ms=a.delay_ms,
                            count=a.count, seconds=a.seconds, member_id=a.member_id, skip=a.skip)
+    if c == "fail-requests":
+        return client.post("/faults/fail-requests", api=a.api, group=a.group, count=a.count, seconds=a.seconds,
+                           member_id=a.member_id, skip=a.skip, awaited=a.awaited)
     if c == "fail-coordinator":
         return client.post("/faults/fail-coordinator", error=a.error, seconds=a.seconds, group=a.group)
     if c in ("drop-member-connections", "expire-member"):

@@ -239,6 +239,10 @@ class ProcessBroker(BrokerAPI):
             api, group, delay_ms, count, seconds, member_id, skip = args
             return a.post("/faults/delay-responses", api=api, group=group, delay_ms=delay_ms, count=count,
                           seconds=seconds, member_id=member_id, skip=skip)
+        if name == "fail_requests":
+            api, group, count, seconds, member_id, skip, awaited = args
+            return a.post("/faults/fail-requests", api=api, group=group, count=count, seconds=seconds,
+                          member_id=member_id, skip=skip, awaited=awaited)
         if name == "fail_coordinator":
             error, seconds, group = args
             return a.post("/faults/fail-coordinator", error=error, seconds=seconds, group=group)

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from kaflite.broker.admin import AdminHandler
+from kaflite.broker.configs import ConfigHandler
 from kaflite.broker.connection import KafkaConnection
 from kaflite.broker.context import BrokerContext, RequestContext
 from kaflite.broker.fetch import FetchHandler
@@ -29,7 +30,8 @@ from kaflite.protocol.messages import DescribeClusterRequest, MetadataRequest
 #: a client picks its protocol from this list, so the restructured broker must answer it unchanged.
 ADVERTISED = [(0, 3, 13), (1, 4, 18), (2, 1, 11), (3, 0, 13), (8, 2, 9), (9, 1, 9), (10, 0, 6), (11, 0, 9),
               (12, 0, 4), (13, 0, 5), (14, 0, 5), (15, 0, 6), (16, 0, 5), (18, 0, 4), (19, 2, 7), (20, 1, 6),
-              (22, 0, 6), (23, 2, 4), (32, 1, 4), (37, 0, 3), (42, 0, 2), (47, 0, 0), (60, 0, 2)]
+              (22, 0, 6), (23, 2, 4), (32, 1, 4), (33, 0, 2), (37, 0, 3), (42, 0, 2), (44, 0, 1), (47, 0, 0),
+              (60, 0, 2), (74, 0, 1)]
 GROUP_KEYS = {8, 9, 10, 11, 12, 13, 14, 15, 16, 42, 47}
 
 
@@ -50,7 +52,8 @@ async def broker(tmp_path: Path) -> AsyncIterator[Broker]:
 def test_each_handler_registers_its_own_routes(tmp_path: Path) -> None:
     context = BrokerContext.open(config(tmp_path), ManualClock())
     fetches = FetchHandler(context)
-    handlers = [AdminHandler(context), ProduceHandler(context, fetches.on_append), fetches, GroupHandler(context)]
+    handlers = [AdminHandler(context), ConfigHandler(context), ProduceHandler(context, fetches.on_append), fetches,
+                GroupHandler(context)]
     owners: dict[type, set[int]] = {}
     router = Router()
     for h in handlers:
@@ -60,6 +63,7 @@ def test_each_handler_registers_its_own_routes(tmp_path: Path) -> None:
     assert router.versions() == ADVERTISED
     assert owners[GroupHandler] == GROUP_KEYS  # every group route in one place
     assert owners[ProduceHandler] == {0, 22} and owners[FetchHandler] == {1, 2, 23}
+    assert owners[ConfigHandler] == {32, 33, 44, 74}  # the config APIs, Kafka 4.2's version ranges
     with pytest.raises(ValueError, match="already routed"):
         handlers[0].register(router)
     context.logs.close()

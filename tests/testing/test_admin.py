@@ -55,6 +55,8 @@ def test_ctl_drives_groups_waits_and_faults(admin_broker: Broker, capsys: pytest
     assert ctl(capsys, a, "drop-responses", "join_group", "--group", "x", "--skip", "1")[1]["api_key"] == 11
     assert ctl(capsys, a, "delay-responses", "12", "--delay-ms", "5")[1]["api"] == "Heartbeat"
     assert ctl(capsys, a, "fail-coordinator", "--error", "COORDINATOR_LOAD_IN_PROGRESS", "--seconds", "0.1")[0] == 0
+    failing = ctl(capsys, a, "fail-requests", "Metadata", "--awaited")[1]
+    assert (failing["api_key"], failing["action"], failing["count"]) == (3, "raise-async", 1)
     assert ctl(capsys, a, "pause")[0] == 0
     assert admin_broker.server.paused
     assert ctl(capsys, a, "clear-faults")[0] == 0

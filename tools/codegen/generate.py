@@ -9,8 +9,11 @@ distinct wire layout (versions that encode alike share one function), precompile
 Sources: the definitions kafka-python ships (``kafka/protocol/schemas/resources``) and the
 extra ones copied from ``../shared/kafka-schemas`` into ``tools/codegen/schemas``.
 
-Usage: ``generate.py`` writes ``kaflite/protocol/messages/``; ``generate.py --check`` fails
-(exit 1) when the committed code differs from what the schemas generate.
+It also writes ``kaflite/protocol/errors.py`` from ``kafka_errors.csv`` (Kafka's error table:
+name, code, retriable), so a code Kafka defines cannot be missing from ``ErrorCode``.
+
+Usage: ``generate.py`` writes ``kaflite/protocol/messages/`` and ``kaflite/protocol/errors.py``;
+``generate.py --check`` fails (exit 1) when the committed code differs from what the sources generate.
 """
 
 from __future__ import annotations
@@ -28,6 +31,16 @@ OUT_DIR = ROOT / "kaflite" / "protocol" / "messages"
 # Apache Kafka's definitions that kafka-python does not ship (ConsumerGroup* APIs and the
 # __consumer_offsets record schemas), copied from ../shared/kafka-schemas (Apache-2.0).
 EXTRA = Path(__file__).resolve().parent / "schemas"
+ERRORS_CSV = Path(__file__).resolve().parent / "kafka_errors.csv"
+ERRORS_OUT = ROOT / "kaflite" / "protocol" / "errors.py"
+# kaflite's earlier names for some codes, kept working as aliases; Kafka's name stays canonical
+# (an IntEnum's first name for a value is the one ``.name`` and ``ErrorCode(n)`` give).
+ERROR_ALIASES = {
+    "NOT_LEADER_FOR_PARTITION": "NOT_LEADER_OR_FOLLOWER",  # Kafka's name before 2.6 (KIP-392)
+    "MESSAGE_SIZE_TOO_LARGE": "MESSAGE_TOO_LARGE",
+    "INVALID_TOPIC": "INVALID_TOPIC_EXCEPTION",
+    "INVALID_REPLICATION_ASSIGNMENT": "INVALID_REPLICA_ASSIGNMENT",
+}
 
 FIXED = {"bool": ("?", 1), "int8": ("b", 1), "int16": ("h", 2), "int32": ("i", 4),
          "int64": ("q", 8), "uint16": ("H", 2), "float64": ("d", 8)}
@@ -701,6 +714,58 @@ def render_all(extra: Path) -> dict[str, str]:
     return outputs
 
 
+def load_errors(path: Path) -> list[tuple[str, int, bool]]:
+    """(name, code, retriable) rows of the error table; ``#`` lines are comments."""
+    rows: list[tuple[str, int, bool]] = []
+    lines = [ln for ln in path.read_text().splitlines() if ln.strip() and not ln.startswith("#")]
+    if not lines or lines[0] != "name,code,retriable":
+        raise ValueError(f"{path}: expected the header 'name,code,retriable'")
+    for ln in lines[1:]:
+        name, code, retriable = (x.strip() for x in ln.split(","))
+        if retriable not in ("true", "false"):
+            raise ValueError(f"{path}: retriable must be true or false: {ln!r}")
+        rows.append((name, int(code), retriable == "true"))
+    names = [r[0] for r in rows]
+    codes = [r[1] for r in rows]
+    if len(set(names)) != len(names) or len(set(codes)) != len(codes):
+        raise ValueError(f"{path}: duplicate names or codes")
+    return rows
+
+
+def render_errors(path: Path) -> str:
+    """``kaflite/protocol/errors.py``: the ErrorCode enum, its aliases and the retriable set."""
+    rows = load_errors(path)
+    by_name = {name: code for name, code, _ in rows}
+    out = ['"""Kafka\'s error codes by Kafka\'s names (the numbers are the wire contract). Generated: do not edit.',
+           "",
+           "Written by ``tools/codegen/generate.py`` from ``tools/codegen/kafka_errors.csv``, Kafka's",
+           "``org.apache.kafka.common.protocol.Errors`` table with each code's retriable flag.",
+           '"""', "", "from __future__ import annotations", "", "from enum import IntEnum", "", "",
+           "class ErrorCode(IntEnum):",
+           '    """Every error code Kafka 4.x defines; a misspelt or missing one fails the type check."""', ""]
+    out += [f"    {name} = {code}" for name, code, _ in rows]
+    out += ["", "    # kaflite's earlier names: aliases of the same members (Kafka's name is canonical)"]
+    for alias, target in ERROR_ALIASES.items():
+        if target not in by_name:
+            raise ValueError(f"alias {alias} names {target}, which the table lacks")
+        out.append(f"    {alias} = {by_name[target]}")
+    out += ["", "    @property", "    def retriable(self) -> bool:",
+            '        """Kafka\'s clients retry this error on their own (a RetriableException)."""',
+            "        return self in RETRIABLE", "", "",
+            "#: The errors whose Kafka exception is a RetriableException.",
+            "RETRIABLE: frozenset[ErrorCode] = frozenset({"]
+    out += [f"    ErrorCode.{name}," for name, _, retriable in rows if retriable]
+    out += ["})", "", "_KNOWN: frozenset[int] = frozenset(int(e) for e in ErrorCode)", "", "",
+            "def is_retriable(code: int) -> bool:",
+            '    """Whether a client retries ``code`` by itself; an unknown code is not retriable (Kafka\'s',
+            '    clients turn it into the non-retriable UnknownServerException)."""',
+            "    return code in _KNOWN and ErrorCode(code) in RETRIABLE", "",
+            "", "def is_known(code: int) -> bool:",
+            '    """Whether Kafka defines ``code`` (clients map anything else to UNKNOWN_SERVER_ERROR)."""',
+            "    return code in _KNOWN", ""]
+    return "\n".join(out)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--check", action="store_true", help="fail if the committed code drifted")
@@ -716,11 +781,14 @@ def main(argv: list[str] | None = None) -> int:
             if not path.exists() or path.read_text() != text:
                 drift.append(name)
         drift += sorted(existing - set(outputs))
+        errors_text = render_errors(ERRORS_CSV)
+        if not ERRORS_OUT.exists() or ERRORS_OUT.read_text() != errors_text:
+            drift.append(str(ERRORS_OUT.relative_to(ROOT)))
         if drift:
-            print(f"generated codecs drifted from the schemas: {', '.join(drift)}; run `make codegen`",
+            print(f"generated code drifted from its sources: {', '.join(drift)}; run `make codegen`",
                   file=sys.stderr)
             return 1
-        print(f"codegen check: {len(outputs)} modules match the schemas")
+        print(f"codegen check: {len(outputs)} modules match the schemas, errors.py matches the error table")
         return 0
     OUT_DIR.mkdir(parents=True, exist_ok=True)
     for old in OUT_DIR.glob("*.py"):
@@ -728,7 +796,8 @@ def main(argv: list[str] | None = None) -> int:
             old.unlink()
     for name, text in outputs.items():
         (OUT_DIR / name).write_text(text)
-    print(f"wrote {len(outputs)} modules to {OUT_DIR.relative_to(ROOT)}")
+    ERRORS_OUT.write_text(render_errors(ERRORS_CSV))
+    print(f"wrote {len(outputs)} modules to {OUT_DIR.relative_to(ROOT)} and {ERRORS_OUT.relative_to(ROOT)}")
     return 0
 
 

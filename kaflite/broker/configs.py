@@ -1,0 +1,568 @@
+"""The config APIs: DescribeConfigs (32), AlterConfigs (33), IncrementalAlterConfigs (44), ListConfigResources (74).
+
+Answers as Kafka 4.x's ``ConfigHelper`` / ``ConfigAdminManager`` / the KRaft controller's
+``ConfigurationControlManager`` do: every config with its type, source, synonyms (in Kafka's order
+of precedence) and documentation; topic overrides changed atomically per resource and persisted by
+storage before the answer, so they survive a restart; Kafka's error codes for every refusal.
+kaflite's broker settings come from the command line, environment or properties file; altering one
+is answered as Kafka answers a config that cannot be updated dynamically, except for the topic
+defaults (``log.retention.ms``, ``log.cleanup.policy``, ...), which Kafka and kaflite change at
+runtime: they are persisted with the data and reach every topic that does not override them.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import structlog
+
+from kaflite.broker.context import BrokerContext, RequestContext
+from kaflite.broker.router import Router
+from kaflite.config import (
+    DYNAMIC_NAMES,
+    SETTINGS,
+    SETTINGS_BY_NAME,
+    SYNONYMS,
+    SYNONYMS_BY_NAME,
+    Setting,
+    canonical_dynamic,
+    family,
+)
+from kaflite.config_values import to_text
+from kaflite.protocol.errors import ErrorCode
+from kaflite.protocol.messages import (
+    AlterConfigsRequest,
+    AlterConfigsResponse,
+    DescribeConfigsRequest,
+    DescribeConfigsResponse,
+    IncrementalAlterConfigsRequest,
+    IncrementalAlterConfigsResponse,
+    ListConfigResourcesRequest,
+    ListConfigResourcesResponse,
+)
+from kaflite.storage.config import TOPIC_CONFIG_DEFS, LogConfig
+from kaflite.storage.errors import StorageError
+from kaflite.storage.manager import validate_topic_name
+
+log = structlog.get_logger("kaflite.configs")
+
+# ConfigResource.Type
+TOPIC, BROKER, BROKER_LOGGER, CLIENT_METRICS, GROUP = 2, 4, 8, 16, 32
+# DescribeConfigsResponse.ConfigSource
+TOPIC_CONFIG, DYNAMIC_BROKER_CONFIG, DYNAMIC_DEFAULT_BROKER_CONFIG = 1, 2, 3
+STATIC_BROKER_CONFIG, DEFAULT_CONFIG, DYNAMIC_BROKER_LOGGER_CONFIG = 4, 5, 6
+# DescribeConfigsResponse.ConfigType, by ConfigDef type name
+CONFIG_TYPES = {"boolean": 1, "string": 2, "int": 3, "short": 4, "long": 5, "double": 6, "list": 7,
+                "class": 8, "password": 9}
+# AlterConfigOp.OpType
+SET, DELETE, APPEND, SUBTRACT = 0, 1, 2, 3
+OP_NAMES = {SET: "SET", DELETE: "DELETE", APPEND: "APPEND", SUBTRACT: "SUBTRACT"}
+# ListConfigResources: the types v1 lists, in the order Kafka lists them; v0 knows client metrics only.
+LISTED_TYPES = (GROUP, CLIENT_METRICS, BROKER_LOGGER, BROKER, TOPIC)
+
+# log4j's level names (BROKER_LOGGER) and the stdlib levels they stand for.
+LOG4J_LEVELS = {"TRACE": 5, "DEBUG": logging.DEBUG, "INFO": logging.INFO, "WARN": logging.WARNING,
+                "ERROR": logging.ERROR, "FATAL": logging.CRITICAL}
+ROOT_LOGGER = "root"
+
+
+class ConfigApiError(Exception):
+    """A resource refused with a Kafka error code and message (Kafka's ApiException)."""
+
+    def __init__(self, code: ErrorCode, message: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One described config, before it is put in a message."""
+
+    name: str
+    value: str | None
+    source: int
+    type: str  # ConfigDef type name; "" = UNKNOWN
+    doc: str | None
+    read_only: bool
+    synonyms: tuple[tuple[str, str | None, int], ...]  # (name, value, source), highest precedence first
+
+
+# -- Kafka's broker-side view of kaflite's settings -------------------------------------------------
+
+# Topic config -> its broker synonyms, highest precedence first (ServerTopicConfigSynonyms).
+_BROKER_FAMILY: dict[str, list[str]] = {}
+for _s in SETTINGS:
+    _BROKER_FAMILY[_s.name] = [_s.name]
+for _syn in sorted(SYNONYMS, key=lambda s: s.rank):
+    _BROKER_FAMILY[_syn.target].append(_syn.name)
+TOPIC_SYNONYMS: Mapping[str, list[str]] = {
+    s.topic_config: _BROKER_FAMILY[s.name] for s in SETTINGS if s.topic_config is not None}
+# Kafka's defaults of the unit spellings (log.retention.minutes has none).
+_SYNONYM_DEFAULTS: dict[str, str | None] = {"log.retention.hours": "168", "log.retention.minutes": None,
+                                            "log.roll.hours": "168"}
+_SYNONYM_TYPE = "int"
+LISTENER_DOCS = {
+    "listeners": "The URIs the broker listens on (derived from host and port).",
+    "advertised.listeners": "The URIs clients are told to connect to (derived from advertised.host and port).",
+    "listener.security.protocol.map": "Listener names and their security protocols.",
+    "inter.broker.listener.name": "The listener brokers use among themselves (a single node has no peers).",
+    "security.inter.broker.protocol": "The security protocol brokers use among themselves.",
+    "broker.id": "The id of this broker (the same as node.id).",
+    "process.roles": "The roles this node plays: kaflite is a combined broker and controller.",
+}
+# (configs by name, their DescribeConfigs source): a broker config level, highest precedence first.
+Levels = tuple[tuple[dict[str, str | None], int], ...]
+LISTENER_TYPES = {"broker.id": "int", "process.roles": "list"}  # Kafka's ConfigDef types; the rest are strings
+LISTENER_SECURITY_PROTOCOL_MAP = "SASL_SSL:SASL_SSL,PLAINTEXT:PLAINTEXT,SSL:SSL,SASL_PLAINTEXT:SASL_PLAINTEXT"
+
+
+class ConfigHandler:
+    """Serves the config APIs over the topic registry (storage) and the broker's frozen settings."""
+
+    def __init__(self, context: BrokerContext) -> None:
+        self.config = context.config
+        self.logs = context.logs
+        self.state = context.state
+
+    def register(self, router: Router) -> None:
+        router.add(32, self.describe_configs)
+        router.add(33, self.alter_configs)
+        router.add(44, self.incremental_alter_configs)
+        router.add(74, self.list_config_resources)
+
+    # -- DescribeConfigs --------------------------------------------------------------------------
+
+    def describe_configs(self, ctx: RequestContext, req: DescribeConfigsRequest) -> DescribeConfigsResponse:
+        R = DescribeConfigsResponse
+        results = []
+        for res in req.resources:
+            out = R.DescribeConfigsResult(resource_type=res.resource_type, resource_name=res.resource_name,
+                                          configs=[])
+            results.append(out)
+            try:
+                entries = self._describe(res.resource_type, res.resource_name)
+            except ConfigApiError as e:
+                out.error_code, out.error_message = e.code, e.message
+                continue
+            keys = set(res.configuration_keys) if res.configuration_keys else None
+            for entry in entries:
+                if keys is not None and entry.name not in keys:
+                    continue
+                out.configs.append(R.DescribeConfigsResourceResult(
+                    name=entry.name, value=entry.value, read_only=entry.read_only, config_source=entry.source,
+                    is_default=entry.source == DEFAULT_CONFIG, is_sensitive=False,
+                    synonyms=[R.DescribeConfigsSynonym(name=n, value=v, source=s) for n, v, s in entry.synonyms]
+                    if req.include_synonyms else [],
+                    config_type=CONFIG_TYPES.get(entry.type, 0),
+                    documentation=entry.doc if req.include_documentation else None))
+        return R(results=results)
+
+    def _describe(self, resource_type: int, name: str) -> list[Entry]:
+        if resource_type == TOPIC:
+            return self.topic_entries(name)
+        if resource_type == BROKER:
+            if name == "":
+                return self.cluster_default_entries()
+            self._check_node_id(name, "Broker id must be an integer, but it is: ",
+                                "or empty string, ")
+            return self.broker_entries()
+        if resource_type == BROKER_LOGGER:
+            if name == "":
+                raise ConfigApiError(ErrorCode.INVALID_REQUEST, "Broker id must not be empty")
+            self._check_node_id(name, "Broker id must be an integer, but it is: ", "")
+            return logger_entries()
+        if resource_type == CLIENT_METRICS:
+            if name == "":
+                raise ConfigApiError(ErrorCode.INVALID_REQUEST, "Client metrics subscription name must not be empty")
+            return []  # no subscriptions exist: an unknown one has no configs, as in Kafka
+        raise ConfigApiError(ErrorCode.INVALID_REQUEST, f"Unsupported resource type: {_type_name(resource_type)}")
+
+    def _check_node_id(self, name: str, not_int: str, also: str) -> None:
+        try:
+            node = int(name)
+        except ValueError:
+            raise ConfigApiError(ErrorCode.INVALID_REQUEST, f"{not_int}{name}") from None
+        if node != self.config.node_id:
+            raise ConfigApiError(ErrorCode.INVALID_REQUEST, f"Unexpected broker id, expected "
+                                 f"{self.config.node_id} {also}but received {name}")
+
+    def topic_entries(self, topic: str) -> list[Entry]:
+        """Every topic config: the override (TOPIC_CONFIG) first, then the broker settings it falls back on."""
+        try:
+            validate_topic_name(topic)
+        except StorageError as e:
+            raise ConfigApiError(e.error_code, str(e)) from None
+        info = self.logs.topic(topic)
+        if info is None:
+            raise ConfigApiError(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, "")  # Kafka sets no message here
+        levels = self._broker_levels()
+        out = []
+        for name, value in info.config.to_dict().items():
+            type_, doc = TOPIC_CONFIG_DEFS[name]
+            synonyms = _synonyms(TOPIC_SYNONYMS.get(name, []), levels)
+            if name in info.configs:
+                synonyms = [(name, value, TOPIC_CONFIG), *synonyms]
+            source = synonyms[0][2] if synonyms else DEFAULT_CONFIG
+            out.append(Entry(name, value, source, type_, doc, False, tuple(synonyms)))
+        return out
+
+    def broker_entries(self) -> list[Entry]:
+        """kaflite's settings (their unit spellings too) and the listener settings Kafka reports."""
+        levels = self._broker_levels()
+        out = []
+        for s in SETTINGS:
+            out.append(self._broker_entry(s.name, self._value_in_force(s, levels), s.type, s.doc, levels))
+        for syn in SYNONYMS:  # the value given in this spelling, else Kafka's default for it
+            value = next((lv[syn.name] for lv, _ in levels[:3] if syn.name in lv), _SYNONYM_DEFAULTS.get(syn.name))
+            out.append(self._broker_entry(syn.name, value, _SYNONYM_TYPE, syn.doc, levels))
+        static = levels[2][0]
+        for name, value in self._listener_settings().items():
+            source = STATIC_BROKER_CONFIG if name in static else DEFAULT_CONFIG
+            out.append(Entry(name, value, source, LISTENER_TYPES.get(name, "string"),
+                             LISTENER_DOCS[name], True, ((name, value, source),)))
+        return out
+
+    def cluster_default_entries(self) -> list[Entry]:
+        """BROKER "": only the cluster-wide dynamic defaults, as Kafka describes the default resource."""
+        levels = self._broker_levels()
+        out = []
+        for name, value in sorted(levels[1][0].items()):
+            synonyms = [s for s in _synonyms(_BROKER_FAMILY.get(name, [name]), levels)
+                        if s[2] == DYNAMIC_DEFAULT_BROKER_CONFIG]
+            type_, doc = _broker_meta(name)
+            out.append(Entry(name, value, DYNAMIC_DEFAULT_BROKER_CONFIG, type_, doc, False, tuple(synonyms)))
+        return out
+
+    def _broker_entry(self, name: str, value: str | None, type_: str, doc: str, levels: Levels) -> Entry:
+        synonyms = _synonyms(_BROKER_FAMILY.get(name, [name]), levels)
+        source = synonyms[0][2] if synonyms else DEFAULT_CONFIG
+        return Entry(name, value, source, type_, doc, name not in DYNAMIC_NAMES, tuple(synonyms))
+
+    def _value_in_force(self, s: Setting, levels: Levels) -> str:
+        """A setting's value now: a dynamic config of this node, then of the cluster, in any spelling
+        (converted to the setting's unit), else the static value."""
+        for level, _ in levels[:2]:
+            for n in family(s.name):
+                if n in level and level[n] is not None:
+                    syn = SYNONYMS_BY_NAME.get(n)
+                    text = str(level[n])
+                    return text if syn is None else str(-1 if int(text) < 0 else int(text) * syn.factor)
+        return to_text(getattr(self.config, s.attr))
+
+    def _broker_levels(self) -> Levels:
+        """The broker config levels of Kafka's DynamicBrokerConfig, highest precedence first, each with
+        its source: this node's dynamic configs, the cluster's dynamic defaults, what the command line,
+        environment or properties file set (under the spelling it was given in), the defaults."""
+        cfg = self.config
+        static: dict[str, str | None] = {}
+        for s in SETTINGS:
+            if cfg.is_default(s.name):
+                continue
+            value = getattr(cfg, s.attr)
+            origin = cfg.source_of(s.name)
+            given = next((syn for syn in SYNONYMS if syn.target == s.name and origin.endswith(f"({syn.name})")),
+                         None)
+            if given is not None:  # log.retention.hours=1 is reported as such, not as its ms value
+                static[given.name] = "-1" if value < 0 else str(value // given.factor)
+            else:
+                static[s.name] = to_text(value)
+        if not cfg.is_default("host") or not cfg.is_default("port"):
+            static["listeners"] = self._listener_settings()["listeners"]
+        if not cfg.is_default("advertised.host") or not cfg.is_default("port"):
+            static["advertised.listeners"] = self._listener_settings()["advertised.listeners"]
+        defaults: dict[str, str | None] = {s.name: to_text(s.default) for s in SETTINGS}
+        defaults.update(_SYNONYM_DEFAULTS)
+        dynamic = self.logs.broker_configs()
+        node: dict[str, str | None] = dict(dynamic.get(str(cfg.node_id), {}))
+        cluster: dict[str, str | None] = dict(dynamic.get("", {}))
+        return ((node, DYNAMIC_BROKER_CONFIG), (cluster, DYNAMIC_DEFAULT_BROKER_CONFIG),
+                (static, STATIC_BROKER_CONFIG), (defaults, DEFAULT_CONFIG))
+
+    def _listener_settings(self) -> dict[str, str]:
+        """Kafka's listener settings for kaflite's one PLAINTEXT listener, on the port actually bound."""
+        cfg, state = self.config, self.state
+        return {
+            "listeners": f"PLAINTEXT://{cfg.host}:{state.port}",
+            "advertised.listeners": f"PLAINTEXT://{state.advertised_host}:{state.port}",
+            "listener.security.protocol.map": LISTENER_SECURITY_PROTOCOL_MAP,
+            "security.inter.broker.protocol": "PLAINTEXT",
+            "broker.id": str(cfg.node_id),
+            "process.roles": "broker,controller",
+        }
+
+    # -- AlterConfigs / IncrementalAlterConfigs ---------------------------------------------------
+
+    def alter_configs(self, ctx: RequestContext, req: AlterConfigsRequest) -> AlterConfigsResponse:
+        """The legacy API: each resource's overrides are replaced by the ones given."""
+        R = AlterConfigsResponse
+        dupes = _duplicates([(r.resource_type, r.resource_name) for r in req.resources])
+        responses = []
+        for res in req.resources:
+            out = R.AlterConfigsResourceResponse(resource_type=res.resource_type, resource_name=res.resource_name,
+                                                 error_message=None)
+            responses.append(out)
+            try:
+                if (res.resource_type, res.resource_name) in dupes:
+                    raise ConfigApiError(ErrorCode.INVALID_REQUEST, "Each resource must appear at most once.")
+                names = [c.name for c in res.configs]
+                _check_request_shape(names, [c.name for c in res.configs if c.value is None])
+                new = {c.name: str(c.value) for c in res.configs}
+                self._alter(res.resource_type, res.resource_name, lambda _current, _lists, new=new: dict(new),
+                            req.validate_only)
+            except ConfigApiError as e:
+                out.error_code, out.error_message = e.code, e.message
+        return R(responses=responses)
+
+    def incremental_alter_configs(self, ctx: RequestContext,
+                                  req: IncrementalAlterConfigsRequest) -> IncrementalAlterConfigsResponse:
+        R = IncrementalAlterConfigsResponse
+        dupes = _duplicates([(r.resource_type, r.resource_name) for r in req.resources])
+        responses = []
+        for res in req.resources:
+            out = R.AlterConfigsResourceResponse(resource_type=res.resource_type, resource_name=res.resource_name,
+                                                 error_message=None)
+            responses.append(out)
+            try:
+                if (res.resource_type, res.resource_name) in dupes:
+                    raise ConfigApiError(ErrorCode.INVALID_REQUEST, "Each resource must appear at most once.")
+                ops = [(c.name, c.config_operation, c.value) for c in res.configs]
+                _check_request_shape([n for n, _, _ in ops],
+                                     [n for n, op, v in ops if op != DELETE and v is None])
+                if res.resource_type == BROKER_LOGGER:
+                    self._alter_loggers(res.resource_name, ops, req.validate_only)
+                    continue
+                for _, op, _ in ops:
+                    if op not in OP_NAMES:
+                        raise ConfigApiError(ErrorCode.INVALID_REQUEST, f"Unknown operations type {op}")
+                self._alter(res.resource_type, res.resource_name,
+                            lambda current, lists, ops=ops: apply_incremental(current, ops, lists),
+                            req.validate_only)
+            except ConfigApiError as e:
+                out.error_code, out.error_message = e.code, e.message
+        return R(responses=responses)
+
+    def _alter(self, resource_type: int, name: str, change: Any, validate_only: bool) -> None:
+        """Check and apply one resource's change; ``change(current, list_default) -> new configs``, where
+        ``list_default(name)`` is a list-typed config's default text (None: not a list)."""
+        if resource_type == TOPIC:
+            self._alter_topic(name, change, validate_only)
+        elif resource_type == BROKER:
+            self._alter_broker(name, change, validate_only)
+        else:
+            # BROKER_LOGGER is incremental only; CLIENT_METRICS and GROUP configs are not kept by kaflite.
+            raise ConfigApiError(ErrorCode.INVALID_REQUEST, f"Unknown resource type {resource_type}")
+
+    def _alter_broker(self, name: str, change: Any, validate_only: bool) -> None:
+        """Dynamic broker configs (this node's id, or "" for the cluster default), as Kafka's
+        ConfigAdminManager checks them: only the settings kaflite can change at runtime, each value
+        checked as at startup; persisted, then the topic defaults follow."""
+        if name != "":
+            try:
+                node = int(name)
+            except ValueError:
+                raise ConfigApiError(ErrorCode.INVALID_REQUEST,
+                                     f"Node id must be an integer, but it is: {name}") from None
+            if node != self.config.node_id:
+                raise ConfigApiError(ErrorCode.INVALID_REQUEST, f"Unexpected broker id, expected "
+                                     f"{self.config.node_id}, but received {name}")
+        every = self.logs.broker_configs()
+        new = change(every.get(name, {}), _broker_list_default)
+        fixed = sorted(set(new) - DYNAMIC_NAMES)
+        if fixed:
+            raise ConfigApiError(ErrorCode.INVALID_REQUEST,
+                                 f"Cannot update these configs dynamically: Set({', '.join(fixed)})")
+        try:
+            new = {n: canonical_dynamic(n, v) for n, v in new.items()}
+            every[name] = new
+            defaults = LogConfig.from_dict(self.config.topic_log_defaults(every))
+        except (ValueError, StorageError) as e:  # Kafka answers INVALID_REQUEST here (KAFKA-13609)
+            raise ConfigApiError(ErrorCode.INVALID_REQUEST, str(e)) from None
+        if not validate_only:
+            self.logs.set_broker_configs(name, new, defaults)
+            log.info("altered broker configs", resource=name, configs=new)
+
+    def _alter_topic(self, topic: str, change: Any, validate_only: bool) -> None:
+        if topic == "":
+            raise ConfigApiError(ErrorCode.INVALID_REQUEST, "Default topic resources are not allowed.")
+        try:
+            validate_topic_name(topic)
+        except StorageError as e:
+            raise ConfigApiError(e.error_code, str(e)) from None
+        info = self.logs.topic(topic)
+        current = dict(info.configs) if info is not None else {}
+        new = change(current, _topic_list_default)  # ConfigApiError(INVALID_CONFIG): APPEND/SUBTRACT a non-list
+        try:
+            LogConfig.from_dict(new, self.logs.default_config)
+            if info is None:
+                raise StorageError(f"The topic '{topic}' does not exist.", ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)
+            if not validate_only and new != current:
+                self.logs.set_topic_configs(topic, new)
+                log.info("altered topic configs", topic=topic, configs=new)
+        except StorageError as e:
+            raise ConfigApiError(e.error_code, str(e)) from None
+
+    def _alter_loggers(self, name: str, ops: list[tuple[str, int, str | None]], validate_only: bool) -> None:
+        """KIP-412 log levels, as Kafka's RuntimeLoggerManager: checked first, applied only if all pass."""
+        try:
+            node = int(name)
+        except ValueError:
+            raise ConfigApiError(ErrorCode.INVALID_REQUEST, f"Node id must be an integer, but it is: {name}") from None
+        if node != self.config.node_id:
+            raise ConfigApiError(ErrorCode.INVALID_REQUEST,
+                                 f"Unexpected node id. Expected {self.config.node_id}, but received {name}")
+        for logger, op, value in ops:
+            if op in (APPEND, SUBTRACT):
+                raise ConfigApiError(ErrorCode.INVALID_REQUEST,
+                                     f"{OP_NAMES[op]} operation is not allowed for the BROKER_LOGGER resource")
+            if op not in (SET, DELETE):
+                raise ConfigApiError(ErrorCode.INVALID_REQUEST, f"Unknown operation type {op} is not allowed "
+                                     "for the BROKER_LOGGER resource")
+            if not _logger_exists(logger):
+                raise ConfigApiError(ErrorCode.INVALID_CONFIG, f"Logger {logger} does not exist!")
+            if op == SET and value not in LOG4J_LEVELS:
+                raise ConfigApiError(ErrorCode.INVALID_CONFIG, f"Cannot set the log level of {logger} to "
+                                     f"{value} as it is not a supported log level. Valid log levels are "
+                                     f"{', '.join(LOG4J_LEVELS)}")
+            if op == DELETE and logger == ROOT_LOGGER:
+                raise ConfigApiError(ErrorCode.INVALID_REQUEST,
+                                     f"Removing the log level of the {ROOT_LOGGER} logger is not allowed")
+        if validate_only:
+            return
+        for logger, op, value in ops:
+            _logger(logger).setLevel(LOG4J_LEVELS[str(value)] if op == SET else logging.NOTSET)
+            log.warning("log level changed", logger=logger, level=value if op == SET else None)
+
+    # -- ListConfigResources ----------------------------------------------------------------------
+
+    def list_config_resources(self, ctx: RequestContext,
+                              req: ListConfigResourcesRequest) -> ListConfigResourcesResponse:
+        """v0 (ListClientMetricsResources) lists client-metrics subscriptions; v1 the resources of the
+        types asked for (all when none), in Kafka's type order; an unknown type fails the request."""
+        R = ListConfigResourcesResponse
+        if ctx.version == 0:
+            return R(config_resources=[])  # no client-metrics subscriptions
+        wanted = set(req.resource_types) if req.resource_types else set(LISTED_TYPES)
+        if not wanted <= set(LISTED_TYPES):
+            return R(error_code=ErrorCode.UNSUPPORTED_VERSION, config_resources=[])
+        node = str(self.config.node_id)
+        out = []
+        for rtype in LISTED_TYPES:
+            if rtype not in wanted:
+                continue
+            if rtype in (BROKER_LOGGER, BROKER):
+                names = [node]
+            elif rtype == TOPIC:
+                names = sorted(self.logs.topics())
+            else:
+                names = []  # no group configs, no client-metrics subscriptions
+            out += [R.ConfigResource(resource_name=n, resource_type=rtype) for n in names]
+        return R(config_resources=out)
+
+
+# -- helpers (pure) ---------------------------------------------------------------------------------
+
+
+def _synonyms(names: list[str], levels: Levels) -> list[tuple[str, str | None, int]]:
+    """Kafka's configSynonyms: each level in precedence order, inside a level the spellings in
+    their order (ms, minutes, hours)."""
+    out: list[tuple[str, str | None, int]] = []
+    for level, source in levels:
+        for n in names:
+            if n in level and level[n] is not None:
+                out.append((n, level[n], source))
+    return out
+
+
+def _broker_meta(name: str) -> tuple[str, str]:
+    """(ConfigDef type, doc) of a broker setting or one of its unit spellings."""
+    if name in SETTINGS_BY_NAME:
+        return SETTINGS_BY_NAME[name].type, SETTINGS_BY_NAME[name].doc
+    return _SYNONYM_TYPE, SYNONYMS_BY_NAME[name].doc
+
+
+def _broker_list_default(name: str) -> str | None:
+    setting = SETTINGS_BY_NAME.get(name)
+    if setting is None and name not in SYNONYMS_BY_NAME:
+        raise ConfigApiError(ErrorCode.INVALID_CONFIG, f"Unknown config name: {name}")
+    return to_text(setting.default) if setting is not None and setting.type == "list" else None
+
+
+def _topic_list_default(name: str) -> str | None:
+    spec = TOPIC_CONFIG_DEFS.get(name)
+    return LogConfig().to_dict()[name] if spec is not None and spec[0] == "list" else None
+
+
+def _duplicates(keys: list[tuple[int, str]]) -> set[tuple[int, str]]:
+    seen: set[tuple[int, str]] = set()
+    dupes: set[tuple[int, str]] = set()
+    for k in keys:
+        (dupes if k in seen else seen).add(k)
+    return dupes
+
+
+def _check_request_shape(names: list[str], null_values: list[str]) -> None:
+    """ConfigAdminManager.preprocess: no config named twice, no null value (but for DELETE)."""
+    if len(set(names)) != len(names):
+        raise ConfigApiError(ErrorCode.INVALID_REQUEST, "Error due to duplicate config keys")
+    if null_values:
+        raise ConfigApiError(ErrorCode.INVALID_REQUEST, f"Null value not supported for : {', '.join(null_values)}")
+
+
+def apply_incremental(current: Mapping[str, str], ops: list[tuple[str, int, str | None]],
+                      list_default: Callable[[str], str | None]) -> dict[str, str]:
+    """A resource's configs after SET/DELETE/APPEND/SUBTRACT, as Kafka computes them.
+
+    APPEND/SUBTRACT work on list-typed configs only (INVALID_CONFIG otherwise), starting from the
+    current value or, without one, from the config's Kafka default; APPEND skips items already there.
+    """
+    new = dict(current)
+    for name, op, value in ops:
+        if op == SET:
+            new[name] = str(value)
+        elif op == DELETE:
+            new.pop(name, None)
+        else:
+            default = list_default(name)
+            if default is None:
+                raise ConfigApiError(ErrorCode.INVALID_CONFIG,
+                                     f"Can't {OP_NAMES[op]} to key {name} because its type is not LIST.")
+            base = new.get(name, default)
+            items = [p for p in base.split(",") if p]
+            for part in str(value).split(","):
+                if op == APPEND and part not in items:
+                    items.append(part)
+                elif op == SUBTRACT and part in items:
+                    items.remove(part)
+            new[name] = ",".join(items)
+    return new
+
+
+def logger_entries() -> list[Entry]:
+    """BROKER_LOGGER: the root logger, kaflite's and every logger the process has created, each with
+    log4j's name of its effective level (source DYNAMIC_BROKER_LOGGER_CONFIG, as Kafka answers)."""
+    existing = {n for n, lg in logging.root.manager.loggerDict.items() if isinstance(lg, logging.Logger)}
+    out = []
+    for n in [ROOT_LOGGER, *sorted(existing | {"kaflite"})]:
+        level = _logger(n).getEffectiveLevel()
+        value = next((k for k, v in LOG4J_LEVELS.items() if v == level), logging.getLevelName(level))
+        out.append(Entry(n, value, DYNAMIC_BROKER_LOGGER_CONFIG, "", None, False, ()))
+    return out
+
+
+def _logger_exists(name: str) -> bool:
+    """Kafka's loggerExists; kaflite's own loggers are created on first use, so their names always exist."""
+    return (name in (ROOT_LOGGER, "kaflite") or name.startswith("kaflite.")
+            or isinstance(logging.root.manager.loggerDict.get(name), logging.Logger))
+
+
+def _logger(name: str) -> logging.Logger:
+    return logging.getLogger() if name == ROOT_LOGGER else logging.getLogger(name)
+
+
+def _type_name(resource_type: int) -> str:
+    return {TOPIC: "TOPIC", BROKER: "BROKER", BROKER_LOGGER: "BROKER_LOGGER", CLIENT_METRICS: "CLIENT_METRICS",
+            GROUP: "GROUP"}.get(resource_type, "UNKNOWN")
