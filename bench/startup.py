@@ -1,21 +1,32 @@
-"""Startup benchmark: spawn → first ApiVersions answer, and RSS right after, for kaflite and Tansu.
+"""Startup benchmark: spawn → first ApiVersions answer, and RSS right after, for kaflite and Tansu;
+then spawn → the first group answer a client can use.
 
 Why it matters: kaflite is meant to be started per test session (or per test), so its cold
 start and idle footprint are user-visible costs. The issue's targets: ≤ 150 ms and ≤ 60 MB.
 kaflite gets a fresh, empty data directory every run; Tansu uses in-memory storage.
+
+The first group request on a fresh broker is where `__consumer_offsets` comes into being: a
+broker that answers it COORDINATOR_NOT_AVAILABLE makes every test's first consumer retry after
+its backoff (100 ms in the Java client and kafka-python). The group columns send FindCoordinator
+once ApiVersions answers, retrying as those clients do, and report how long the first request
+took, how many retries it needed, and spawn → the first NONE.
 """
 
 from __future__ import annotations
 
 import argparse
+import socket
+import struct
 import sys
 import time
 from dataclasses import dataclass, field
 
-from common import Broker, Kaflite, Tansu, fmt, median, ratio, table, tansu_binary, workdir
+from common import HOST, Broker, Kaflite, Tansu, fmt, median, ratio, table, tansu_binary, workdir
 
 TARGET_STARTUP_MS = 150.0
 TARGET_RSS_MIB = 60.0
+CLIENT_RETRY_BACKOFF_S = 0.1  # retry.backoff.ms of the Java client and kafka-python
+FIND_COORDINATOR_KEY = 10
 
 
 @dataclass
@@ -25,6 +36,9 @@ class StartupResult:
     name: str
     startup_ms: list[float] = field(default_factory=list)
     rss_mib: list[float] = field(default_factory=list)
+    first_group_ms: list[float] = field(default_factory=list)  # the first FindCoordinator's round trip
+    group_ready_ms: list[float] = field(default_factory=list)  # spawn → FindCoordinator answered NONE
+    group_retries: list[int] = field(default_factory=list)
     error: str | None = None
 
     @property
@@ -34,6 +48,44 @@ class StartupResult:
     @property
     def rss_median(self) -> float:
         return median(self.rss_mib)
+
+
+def _recv_exact(sock: socket.socket, n: int) -> bytes:
+    buf = bytearray()
+    while len(buf) < n:
+        chunk = sock.recv(n - len(buf))
+        if not chunk:
+            raise ConnectionError("connection closed mid-response")
+        buf += chunk
+    return bytes(buf)
+
+
+def find_coordinator(sock: socket.socket, group: str, correlation_id: int) -> int:
+    """FindCoordinator v0 for `group` (header v1): the error code of the answer."""
+    client, key = b"bench", group.encode()
+    body = struct.pack(">hhih", FIND_COORDINATOR_KEY, 0, correlation_id, len(client)) + client
+    body += struct.pack(">h", len(key)) + key
+    sock.sendall(struct.pack(">i", len(body)) + body)
+    (size,) = struct.unpack(">i", _recv_exact(sock, 4))
+    cid, error = struct.unpack_from(">ih", _recv_exact(sock, size), 0)
+    assert cid == correlation_id, (cid, correlation_id)
+    return int(error)
+
+
+def first_group_answer(port: int, group: str = "bench-group", max_tries: int = 100) -> tuple[float, int]:
+    """FindCoordinator until NONE, sleeping the clients' backoff between tries: (the first request's
+    round trip in s, retries). Raises if the coordinator never comes (bounded by max_tries)."""
+    with socket.create_connection((HOST, port), timeout=5.0) as sock:
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        t0 = time.perf_counter()
+        error = find_coordinator(sock, group, 1)
+        first = time.perf_counter() - t0
+        for retries in range(max_tries):
+            if error == 0:
+                return first, retries
+            time.sleep(CLIENT_RETRY_BACKOFF_S)
+            error = find_coordinator(sock, group, retries + 2)
+    raise RuntimeError(f"FindCoordinator still error {error} after {max_tries} tries")
 
 
 def measure(make: type[Broker] | object, runs: int, name: str, warmup: int = 1) -> StartupResult:
@@ -52,6 +104,12 @@ def measure(make: type[Broker] | object, runs: int, name: str, warmup: int = 1) 
                     assert broker.memory_at_ready is not None
                     result.startup_ms.append(broker.startup_s * 1000.0)
                     result.rss_mib.append(broker.memory_at_ready.rss_mib)
+                t_ready = time.perf_counter()
+                first, retries = first_group_answer(broker.port)
+                if i >= warmup:
+                    result.first_group_ms.append(first * 1000.0)
+                    result.group_retries.append(retries)
+                    result.group_ready_ms.append((broker.startup_s + time.perf_counter() - t_ready) * 1000.0)
             finally:
                 broker.stop()
         time.sleep(0.05)  # let the port and the CPU settle between runs
@@ -87,6 +145,14 @@ def report(results: dict[str, StartupResult]) -> str:
         ["same, no .pyc cache: RSS (MiB)", fmt(c.rss_median), fmt(t.rss_median),
          ratio(c.rss_median, t.rss_median), f"≤ {TARGET_RSS_MIB:.0f}",
          "yes" if c.rss_median <= TARGET_RSS_MIB else "NO"],
+    ]
+    rows += [
+        ["first FindCoordinator round trip (ms, median)", fmt(median(k.first_group_ms)),
+         fmt(median(t.first_group_ms)), ratio(median(k.first_group_ms), median(t.first_group_ms)), "", ""],
+        ["its retries until NONE (max)", str(max(k.group_retries, default=0)),
+         str(max(t.group_retries, default=0)), "", "0", "yes" if not any(k.group_retries) else "NO"],
+        ["spawn → FindCoordinator NONE (ms, median)", fmt(median(k.group_ready_ms)), fmt(median(t.group_ready_ms)),
+         ratio(median(k.group_ready_ms), median(t.group_ready_ms)), "", ""],
     ]
     out = [table(["startup", "kaflite", "tansu", "kaflite/tansu", "target", "kaflite meets"], rows)]
     for r in (k, c, t):

@@ -7,9 +7,11 @@ open, when it answers with the row's error answer.
 
 The coordinator never touches storage; this module gives its runtime a writer (append a batch
 of its records to a `__consumer_offsets` partition, fsync, return) and a loader (replay a
-partition from its first offset). The topic is created on first use (B-FIND-2) and, when it
-already exists at startup, every partition is replayed in the background while its groups
-answer COORDINATOR_LOAD_IN_PROGRESS (B-LOG-3).
+partition from its first offset). When it already exists at startup, every partition is replayed
+in the background while its groups answer COORDINATOR_LOAD_IN_PROGRESS (B-LOG-3). Otherwise it is
+created by the first group request (FindCoordinator, JoinGroup, OffsetCommit, OffsetFetch), which
+waits for its empty partitions to load and is answered like a warm Kafka cluster would answer it:
+no COORDINATOR_NOT_AVAILABLE / NOT_COORDINATOR for the client to retry (B-FIND-2).
 """
 
 from __future__ import annotations
@@ -169,12 +171,19 @@ class GroupHandler:
             offset_metadata_max_bytes=cfg.offset_metadata_max_bytes,
         )
         self._loading: asyncio.Task[None] | None = None
+        self._fresh_load: asyncio.Task[None] | None = None  # the load of a topic created just now
         self._owned = 0  # partitions 0.._owned-1 of `__consumer_offsets` are (being) loaded here
         self.offsets_log, self.runtime = self._new_runtime()
 
     def _new_runtime(self) -> tuple[OffsetsTopicLog, CoordinatorRuntime]:
         offsets_log = OffsetsTopicLog(self.logs, self.clock)
-        return offsets_log, CoordinatorRuntime(offsets_log, offsets_log, self.config, clock=self.clock)
+        return offsets_log, CoordinatorRuntime(offsets_log, offsets_log, self.config, clock=self.clock,
+                                               partition_exists=self._partition_exists)
+
+    def _partition_exists(self, topic: str, partition: int) -> bool:
+        """The coordinator's view of the topics (Kafka's metadata cache): OffsetCommit and OffsetDelete
+        answer UNKNOWN_TOPIC_OR_PARTITION for a partition that does not exist."""
+        return self.logs.get_log(topic, partition) is not None
 
     def register(self, router: Router) -> None:
         """FindCoordinator, and a route per row of the group API table (its key and version cap)."""
@@ -193,20 +202,39 @@ class GroupHandler:
         if info is not None:
             self._start_loading(info.partitions)
 
-    def ensure_offsets_topic(self) -> None:
-        """Create `__consumer_offsets` on first use (B-FIND-2) and start loading its partitions."""
+    def ensure_offsets_topic(self) -> asyncio.Task[None] | None:
+        """Create `__consumer_offsets` on first use (B-FIND-2) and start loading its partitions.
+
+        Returns the load to wait for before answering while the topic is one created just now: its
+        partitions are empty, so the load is over within an event-loop turn, and the request is then
+        answered as a warm cluster would (a brand-new Kafka cluster answers COORDINATOR_NOT_AVAILABLE
+        and makes every client retry). None when there is nothing to wait for: loaded, or a topic
+        that existed at startup and is replayed meanwhile (its groups answer LOAD_IN_PROGRESS).
+        """
         if self._loading is not None:
-            return
+            return self._fresh_loading()
         cfg = self.broker_config
         n = cfg.offsets_topic_num_partitions
-        if self.logs.topic(CONSUMER_OFFSETS) is None:
-            self.logs.create_topic(CONSUMER_OFFSETS, n, {
-                "cleanup.policy": "compact",
-                "segment.bytes": str(cfg.offsets_topic_segment_bytes),
-                "compression.type": "producer",
-            })
-            log.info("created the offsets topic", topic=CONSUMER_OFFSETS, partitions=n)
+        if self.logs.topic(CONSUMER_OFFSETS) is not None:
+            self._start_loading(n)
+            return None
+        t0 = time.perf_counter()
+        self.logs.create_topic(CONSUMER_OFFSETS, n, {
+            "cleanup.policy": "compact",
+            "segment.bytes": str(cfg.offsets_topic_segment_bytes),
+            "compression.type": "producer",
+        })
         self._start_loading(n)
+        self._fresh_load = loading = self._loading
+        assert loading is not None
+        loading.add_done_callback(lambda _: log.info(
+            "created the offsets topic", topic=CONSUMER_OFFSETS, partitions=n,
+            ms=round((time.perf_counter() - t0) * 1000, 1)))
+        return loading
+
+    def _fresh_loading(self) -> asyncio.Task[None] | None:
+        fresh = self._fresh_load
+        return fresh if fresh is not None and not fresh.done() else None
 
     def _start_loading(self, partitions: int) -> None:
         self._owned = partitions
@@ -238,15 +266,20 @@ class GroupHandler:
     def renew(self) -> None:
         """After a reset (``stop()``, then every topic deleted): a fresh runtime, nothing loaded;
         `__consumer_offsets` is created again on first use. The routes stay as they are."""
-        self._loading = None
+        self._loading = self._fresh_load = None
         self._owned = 0
         self.offsets_log, self.runtime = self._new_runtime()
 
     # -- FindCoordinator ---------------------------------------------------------------------------
 
-    def find_coordinator(self, ctx: RequestContext, req: FindCoordinatorRequest) -> FindCoordinatorResponse:
+    def find_coordinator(self, ctx: RequestContext, req: FindCoordinatorRequest) -> Any:
         """Answered per key (B-FIND-3); the node is always us, once the group's partition is loaded."""
-        self.ensure_offsets_topic()
+        loading = self.ensure_offsets_topic()
+        if loading is not None:
+            return _after(loading, self._find_coordinator, ctx, req)
+        return self._find_coordinator(ctx, req)
+
+    def _find_coordinator(self, ctx: RequestContext, req: FindCoordinatorRequest) -> FindCoordinatorResponse:
         node, state = self.broker_config.node_id, self.state
         keys = req.coordinator_keys if ctx.version >= 4 else [req.key]
         results = []
@@ -279,10 +312,15 @@ class GroupHandler:
 
     def call(self, api: GroupApi, ctx: RequestContext, req: Any) -> Any:
         """Hand the request to the runtime (the response, or an awaitable of it), unless a
-        coordinator-error fault window is open for its group."""
+        coordinator-error fault window is open for its group. While `__consumer_offsets` created
+        just now loads, every group API waits for it."""
+        loading = self.ensure_offsets_topic() if api.creates_offsets_topic else self._fresh_loading()
+        if loading is not None:
+            return _after(loading, self._call, api, ctx, req)
+        return self._call(api, ctx, req)
+
+    def _call(self, api: GroupApi, ctx: RequestContext, req: Any) -> Any:
         version = ctx.version
-        if api.creates_offsets_topic:
-            self.ensure_offsets_topic()
         group = api.group_of(req, version) if api.group_of is not None else None
         faults = self.faults
         if faults.coordinator_error is not None:
@@ -334,6 +372,15 @@ class GroupHandler:
         expired = self.runtime.expire_member(group_id, member_id)
         fault_log.info("fault applied", fault="expire-member", group=group_id, member=member_id, expired=expired)
         return expired
+
+
+async def _after(loading: asyncio.Task[None], answer: Callable[..., Any], *args: Any) -> Any:
+    """`answer(*args)` once `loading` is over. asyncio.wait neither raises the load's failure nor
+    cancels the load when this request is cancelled (its connection closed): a failed or cancelled
+    load leaves the partitions not loaded, and the runtime answers accordingly."""
+    await asyncio.wait((loading,))
+    result = answer(*args)
+    return await result if inspect.isawaitable(result) else result
 
 
 def _remembered(ctx: RequestContext, group: str, resp: Any) -> Any:

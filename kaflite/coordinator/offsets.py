@@ -6,6 +6,11 @@ Offsets are kept per group id, not on a group type; a commit is validated by ask
 ones). A commit for a group that does not exist, with no generation, creates a simple group
 (Kafka's `getOrMaybeCreateClassicGroup(groupId, true)`); so does its replay. Every record goes
 through `ShardContext.append`, which applies it through replay, so live and loaded state agree.
+
+OffsetCommit and OffsetDelete first answer UNKNOWN_TOPIC_OR_PARTITION for partitions that do not
+exist, as Kafka's KafkaApis does against its metadata cache before it calls the coordinator: the
+store is given `partition_exists` (the broker's topics), and only the other partitions reach the
+group's validation. A commit naming no existing partition never touches the group.
 """
 
 from __future__ import annotations
@@ -40,13 +45,29 @@ NO_OFFSET = -1
 Offsets = dict[tuple[str, int], OffsetAndMetadata]
 _NO_OFFSETS: Mapping[tuple[str, int], OffsetAndMetadata] = {}
 
+PartitionExists = Callable[[str, int], bool]
+"""Whether topic-partition exists (Kafka's metadata cache): the broker's topics, injected."""
+
+# Per-partition answers by topic, in answer order: [(topic, [(partition, error), ...]), ...]
+PartitionAnswers = list[tuple[str, list[tuple[int, ErrorCode]]]]
+
 
 class OffsetStore:
     """Committed offsets of the shard's groups, by group id; a group's offsets go when it goes."""
 
-    def __init__(self, ctx: ShardContext, create_simple_group: Callable[[str, str], Group]) -> None:
+    def __init__(
+        self,
+        ctx: ShardContext,
+        create_simple_group: Callable[[str, str], Group],
+        member_committed: Callable[[Group, str], None],
+        partition_exists: PartitionExists | None = None,
+    ) -> None:
         self.ctx = ctx
         self._create_simple_group = create_simple_group
+        # A valid commit from a member: its group type may count it as a sign of life (classic groups).
+        self._member_committed = member_committed
+        # None: no topic metadata (a coordinator on its own, as in unit tests): every partition exists.
+        self._partition_exists = partition_exists
         self._offsets: dict[str, Offsets] = {}
         ctx.group_removed.append(self.forget_group)
 
@@ -58,9 +79,14 @@ class OffsetStore:
 
     # ================================================================== OffsetCommit
     def commit(self, req: OffsetCommitRequest, version: int) -> OffsetCommitResponse:
+        """B-OFF-1/2. The empty group id is a group like any other here (Kafka keeps it for backwards
+        compatibility, GroupCoordinatorService.commitOffsets): only the membership APIs refuse it."""
         ctx = self.ctx
         group_id = req.group_id
-        err = ctx.partition_error(group_id) if group_id else E.INVALID_GROUP_ID
+        unknown, known = self._split_unknown(req.topics)
+        if unknown and not known:
+            return _offset_commit_answer(req, unknown)  # Kafka answers without calling the coordinator
+        err = ctx.partition_error(group_id)
         if err is None and version >= 10:
             err = E.UNSUPPORTED_VERSION  # topic ids need the broker's metadata; not advertised
         if err is None:
@@ -76,8 +102,11 @@ class OffsetStore:
                     err = E.GROUP_ID_NOT_FOUND if version >= 9 else E.ILLEGAL_GENERATION
             if group is not None:
                 err = group.validate_offset_commit(member_id, instance_id, generation)
+                if err is None:
+                    self._member_committed(group, member_id)
         if err is not None:
-            return offset_commit_error(req, version, err)
+            group_err = err
+            return _offset_commit_answer(req, _merge(unknown, _each(known, lambda _t, _p: group_err)))
         now = ctx.now()
         expire = None
         if 2 <= version <= 4 and req.retention_time_ms != -1:
@@ -86,7 +115,7 @@ class OffsetStore:
 
         def commit(topic: str, p: Any) -> ErrorCode:
             metadata = p.committed_metadata if p.committed_metadata is not None else ""
-            if len(metadata.encode()) > max_bytes:
+            if _java_length(metadata) > max_bytes:
                 return E.OFFSET_METADATA_TOO_LARGE
             epoch = p.committed_leader_epoch if version >= 6 else -1
             ctx.append(
@@ -96,11 +125,28 @@ class OffsetStore:
             )
             return E.NONE
 
-        return _offset_commit_response(req, commit)
+        return _offset_commit_answer(req, _merge(unknown, _each(known, commit)))
+
+    def _split_unknown(self, topics: list[Any]) -> tuple[PartitionAnswers, list[tuple[str, list[Any]]]]:
+        """KafkaApis' metadata check: partitions that do not exist, answered UNKNOWN_TOPIC_OR_PARTITION,
+        and the request's other partitions by topic (in request order), for the coordinator."""
+        exists = self._partition_exists
+        if exists is None:
+            return [], [(t.name, list(t.partitions)) for t in topics]
+        unknown: PartitionAnswers = []
+        known: list[tuple[str, list[Any]]] = []
+        for t in topics:
+            missing = [p.partition_index for p in t.partitions if not exists(t.name, p.partition_index)]
+            if missing:
+                unknown.append((t.name, [(p, E.UNKNOWN_TOPIC_OR_PARTITION) for p in missing]))
+            if len(missing) < len(t.partitions):
+                known.append((t.name, [p for p in t.partitions if p.partition_index not in missing]))
+        return unknown, known
 
     # ================================================================== OffsetFetch
     def fetch(self, req: OffsetFetchRequest, version: int) -> OffsetFetchResponse:
-        """Committed offsets (B-OFF-3); v8+ answers several groups, each with its own error."""
+        """Committed offsets (B-OFF-3); v8+ answers several groups, each with its own error. The empty
+        group id is served (Kafka's GroupCoordinatorService.fetchOffsets, for backwards compatibility)."""
         if version >= 8:
             GroupCls = OffsetFetchResponse.OffsetFetchResponseGroup
             TopicCls = OffsetFetchResponse.OffsetFetchResponseTopics
@@ -159,9 +205,13 @@ class OffsetStore:
 
     # ================================================================== OffsetDelete
     def delete(self, req: OffsetDeleteRequest, version: int) -> OffsetDeleteResponse:
-        """Delete the offsets of topics the group does not subscribe to (KIP-496)."""
+        """Delete the offsets of topics the group does not subscribe to (KIP-496). Unlike OffsetCommit and
+        OffsetFetch, the empty group id is INVALID_GROUP_ID (GroupCoordinatorService.deleteOffsets)."""
         ctx = self.ctx
         group_id = req.group_id
+        # Unlike a commit, the coordinator is asked even when no partition exists: a group error
+        # (INVALID_GROUP_ID, GROUP_ID_NOT_FOUND, ...) replaces the whole answer (OffsetDeleteResponse.Builder.merge).
+        unknown, known = self._split_unknown(req.topics)
         err = ctx.partition_error(group_id) if group_id else E.INVALID_GROUP_ID
         group = ctx.groups.get(group_id)
         if err is None:
@@ -170,21 +220,24 @@ class OffsetStore:
         if err is not None or group is None:
             return OffsetDeleteResponse(error_code=err if err is not None else E.NONE)
         offsets = self.offsets_of(group_id)
+
+        def delete(topic: str, p: Any) -> ErrorCode:
+            if (topic, p.partition_index) in offsets:
+                ctx.append(group_id, offset_commit_key(group_id, topic, p.partition_index), None)
+            return E.NONE
+
+        answers: PartitionAnswers = []
+        for topic, parts in known:
+            if group.is_subscribed_to_topic(topic):
+                answers.append((topic, [(p.partition_index, E.GROUP_SUBSCRIBED_TO_TOPIC) for p in parts]))
+            else:
+                answers.extend(_each([(topic, parts)], delete))
         TC = OffsetDeleteResponse.OffsetDeleteResponseTopic
         PC = OffsetDeleteResponse.OffsetDeleteResponsePartition
-        topics = []
-        for t in req.topics:
-            parts = []
-            is_subscribed = group.is_subscribed_to_topic(t.name)
-            for p in t.partitions:
-                if is_subscribed:
-                    parts.append(PC(partition_index=p.partition_index, error_code=E.GROUP_SUBSCRIBED_TO_TOPIC))
-                    continue
-                if (t.name, p.partition_index) in offsets:
-                    ctx.append(group_id, offset_commit_key(group_id, t.name, p.partition_index), None)
-                parts.append(PC(partition_index=p.partition_index, error_code=E.NONE))
-            topics.append(TC(name=t.name, partitions=parts))
-        return OffsetDeleteResponse(error_code=E.NONE, topics=topics)
+        return OffsetDeleteResponse(error_code=E.NONE, topics=[
+            TC(name=t, partitions=[PC(partition_index=p, error_code=e) for p, e in ps])
+            for t, ps in _merge(unknown, answers)
+        ])
 
     def delete_all(self, group_id: str) -> None:
         """Tombstone every offset of a group being deleted (before the group's own tombstone, B-LOG-2)."""
@@ -233,24 +286,37 @@ class OffsetStore:
         offsets[(topic, partition)] = committed
 
 
+def _java_length(s: str) -> int:
+    """Java's `String.length()`: UTF-16 code units, what Kafka compares with offset.metadata.max.bytes
+    (OffsetMetadataManager.isMetadataInvalid), despite the name; a character beyond the BMP counts 2."""
+    n = len(s)
+    return n if s.isascii() else n + sum(1 for c in s if ord(c) > 0xFFFF)
+
+
 # ====================================================================== answers
-def _offset_commit_response(
-    req: OffsetCommitRequest, per_partition: Callable[[str, Any], ErrorCode]
-) -> OffsetCommitResponse:
+def _each(topics: list[tuple[str, list[Any]]], per_partition: Callable[[str, Any], ErrorCode]) -> PartitionAnswers:
+    return [(t, [(p.partition_index, per_partition(t, p)) for p in parts]) for t, parts in topics]
+
+
+def _merge(unknown: PartitionAnswers, coordinator: PartitionAnswers) -> PartitionAnswers:
+    """KafkaApis' response builders: the unknown partitions first, by topic; the coordinator's answers
+    join their topic's entry, and topics it alone answers follow (OffsetCommitResponse.Builder.merge)."""
+    if not unknown:
+        return coordinator
+    merged: dict[str, list[tuple[int, ErrorCode]]] = {}
+    for topic, parts in (*unknown, *coordinator):
+        merged.setdefault(topic, []).extend(parts)
+    return list(merged.items())
+
+
+def _offset_commit_answer(req: OffsetCommitRequest, answers: PartitionAnswers) -> OffsetCommitResponse:
     TC = OffsetCommitResponse.OffsetCommitResponseTopic
     PC = OffsetCommitResponse.OffsetCommitResponsePartition
-    return OffsetCommitResponse(
-        topics=[
-            TC(
-                name=t.name,
-                topic_id=t.topic_id,
-                partitions=[
-                    PC(partition_index=p.partition_index, error_code=per_partition(t.name, p)) for p in t.partitions
-                ],
-            )
-            for t in req.topics
-        ]
-    )
+    topic_ids = {t.name: t.topic_id for t in req.topics}
+    return OffsetCommitResponse(topics=[
+        TC(name=t, topic_id=topic_ids[t], partitions=[PC(partition_index=p, error_code=e) for p, e in parts])
+        for t, parts in answers
+    ])
 
 
 def _fetch_partition(cls: Any, partition: int, o: OffsetAndMetadata | None, error: ErrorCode) -> Any:
@@ -273,7 +339,7 @@ def _fetch_partition(cls: Any, partition: int, o: OffsetAndMetadata | None, erro
 
 def offset_commit_error(req: OffsetCommitRequest, version: int, error: ErrorCode) -> OffsetCommitResponse:
     """Every partition of the commit answered `error`."""
-    return _offset_commit_response(req, lambda _t, _p: error)
+    return _offset_commit_answer(req, _each([(t.name, t.partitions) for t in req.topics], lambda _t, _p: error))
 
 
 def offset_fetch_error(req: OffsetFetchRequest, version: int, error: ErrorCode) -> OffsetFetchResponse:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import itertools
+import logging
 from collections.abc import AsyncIterable, Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -32,6 +33,7 @@ from kaflite.coordinator.classic.state import GroupState
 from kaflite.coordinator.config import GroupCoordinatorConfig
 from kaflite.coordinator.context import PartitionStatus
 from kaflite.coordinator.group import Transition, TransitionListener
+from kaflite.coordinator.offsets import PartitionExists
 from kaflite.coordinator.records import Record
 from kaflite.coordinator.result import CoordinatorResult, RequestContext
 from kaflite.coordinator.shard import GroupCoordinator
@@ -101,13 +103,16 @@ class CoordinatorRuntime:
         clock: Clock | None = None,
         member_id_factory: Callable[[str], str] | None = None,
         load_batch: int = 1_000,
+        partition_exists: PartitionExists | None = None,
     ) -> None:
         self.config = config or GroupCoordinatorConfig()
         self._clock: Clock = clock or SystemClock()
         kwargs: dict[str, Any] = {}
         if member_id_factory is not None:
             kwargs["member_id_factory"] = member_id_factory
-        self.coordinator = GroupCoordinator(self.config, self._clock, partitions=(), **kwargs)
+        self.coordinator = GroupCoordinator(
+            self.config, self._clock, partitions=(), partition_exists=partition_exists, **kwargs
+        )
         self._writer = writer
         self._loader = loader
         self._load_batch = load_batch
@@ -134,7 +139,8 @@ class CoordinatorRuntime:
             return row.error_answer(request, version, ErrorCode.COORDINATOR_NOT_AVAILABLE)
         group_id = row.group_of(request, version) if row.group_of is not None else None
         token = next(self._tokens)
-        pending = _Pending(None, row, request, version, self.coordinator.partition_for(group_id) if group_id else None)
+        partition = self.coordinator.partition_for(group_id) if group_id is not None else None  # "" is a group
+        pending = _Pending(None, row, request, version, partition)
         self._pending[token] = pending
         try:
             result: CoordinatorResult = row.handler(self.coordinator, request, version, ctx, token)
@@ -299,7 +305,8 @@ class CoordinatorRuntime:
         if self._epochs.get(partition) != epoch:
             return  # a newer load or an unload took over
         self._dispatch(self.coordinator.complete_load(partition))  # logs the partition's group counts
-        log.info("coordinator.loaded", partition=partition, records=n, ms=self._clock.now_ms() - started)
+        log.log(logging.INFO if n else logging.DEBUG, "coordinator.loaded", partition=partition, records=n,
+                ms=self._clock.now_ms() - started)
         self._wake()
 
     async def unload_partition(self, partition: int) -> None:

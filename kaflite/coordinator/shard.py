@@ -15,6 +15,7 @@ one atomic state change (B-JOIN-1).
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
@@ -26,7 +27,7 @@ from kaflite.coordinator.classic.manager import ClassicGroupManager, default_mem
 from kaflite.coordinator.config import GroupCoordinatorConfig
 from kaflite.coordinator.context import EXPIRE_OFFSETS, PartitionStatus, ShardContext, Timer
 from kaflite.coordinator.group import Group, GroupType, Transition, TransitionListener
-from kaflite.coordinator.offsets import OffsetStore
+from kaflite.coordinator.offsets import OffsetStore, PartitionExists
 from kaflite.coordinator.records import (
     GROUP_METADATA_KEY_VERSION,
     decode_group_metadata_key,
@@ -66,6 +67,7 @@ KIP_848_RECORD_KEY_VERSIONS = range(3, 9)
 class _GroupTypeHooks(NamedTuple):
     describe: Callable[[Group], DescribeGroupsResponse.DescribedGroup]
     on_loaded: Callable[[Group], None]
+    on_offset_commit: Callable[[Group, str], None]  # a member's commit was accepted (group, member id)
 
 
 class GroupCoordinator:
@@ -73,6 +75,8 @@ class GroupCoordinator:
 
     `partitions=None` means every partition is owned and active (a single broker with nothing to
     load, handy in tests); otherwise partitions start not owned and the runtime loads them.
+    `partition_exists` is the broker's topic metadata (OffsetCommit/OffsetDelete answer
+    UNKNOWN_TOPIC_OR_PARTITION for the others); None: every partition exists.
     """
 
     def __init__(
@@ -82,11 +86,12 @@ class GroupCoordinator:
         *,
         partitions: Iterable[int] | None = None,
         member_id_factory: Callable[[str], str] = default_member_id,
+        partition_exists: PartitionExists | None = None,
     ) -> None:
         self.config = config or GroupCoordinatorConfig()
         self.ctx = ShardContext(self.config, clock or SystemClock(), self.replay, partitions)
         self.classic = ClassicGroupManager(self.ctx, member_id_factory)
-        self.offsets = OffsetStore(self.ctx, self.classic.create_group)
+        self.offsets = OffsetStore(self.ctx, self.classic.create_group, self._offset_committed, partition_exists)
         self._replay_offset_commit = self.offsets.replay  # bound once: replay's hot path
         # Registries: a timer kind -> its expiry; a record key version -> its replay (Kafka's loader
         # logs record kinds it does not know and goes on; so does `replay`).
@@ -98,10 +103,11 @@ class GroupCoordinator:
             GROUP_METADATA_KEY_VERSION: self._replay_group_metadata,
         }
         self._unknown_record_kinds: set[int] = set()
-        # What differs per group type and is not the Group protocol's: its DescribeGroups entry and
-        # what it arms once its partition is loaded.
+        # What differs per group type and is not the Group protocol's: its DescribeGroups entry, what
+        # it arms once its partition is loaded, and what a member's accepted offset commit does to it.
         self._group_types: dict[GroupType, _GroupTypeHooks] = {
-            GroupType.CLASSIC: _GroupTypeHooks(describe=self._describe_classic, on_loaded=self._classic_loaded),
+            GroupType.CLASSIC: _GroupTypeHooks(describe=self._describe_classic, on_loaded=self._classic_loaded,
+                                               on_offset_commit=self._classic_offset_committed),
         }
 
     # ================================================================== partitions and loading
@@ -128,7 +134,9 @@ class GroupCoordinator:
                 offsets += len(self.offsets.offsets_of(group.group_id))
                 self._group_types[group.group_type].on_loaded(group)
             self.ctx.schedule_expire_offsets(partition)
-            log.info("groups.loaded", partition=partition, groups=len(groups), members=members, offsets=offsets)
+            # An empty partition (all 50 of a new `__consumer_offsets`) is not worth a line of its own.
+            log.log(logging.INFO if groups else logging.DEBUG, "groups.loaded", partition=partition,
+                    groups=len(groups), members=members, offsets=offsets)
         return out
 
     def unload(self, partition: int) -> CoordinatorResult:
@@ -271,6 +279,13 @@ class GroupCoordinator:
         assert isinstance(group, ClassicGroup)
         self.classic.rebalance.on_loaded(group)
 
+    def _classic_offset_committed(self, group: Group, member_id: str) -> None:
+        assert isinstance(group, ClassicGroup)
+        self.classic.offset_committed(group, member_id)
+
+    def _offset_committed(self, group: Group, member_id: str) -> None:
+        self._group_types[group.group_type].on_offset_commit(group, member_id)
+
     def list_groups(
         self, request: ListGroupsRequest, version: int, ctx: RequestContext, token: Token
     ) -> CoordinatorResult:
@@ -305,7 +320,9 @@ class GroupCoordinator:
             R = DeleteGroupsResponse.DeletableGroupResult
             results = []
             for group_id in request.groups_names:
-                err = self.ctx.partition_error(group_id) if group_id else E.INVALID_GROUP_ID
+                # The empty group id is a group here (GroupCoordinatorService.deleteGroups keeps it for
+                # backwards compatibility): GROUP_ID_NOT_FOUND unless a simple commit created it.
+                err = self.ctx.partition_error(group_id)
                 group = self.ctx.groups.get(group_id)
                 if err is None:
                     self.ctx.touch(group_id)

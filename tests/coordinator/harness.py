@@ -31,12 +31,18 @@ DEFAULTS: dict[str, Any] = {"group_initial_rebalance_delay_ms": 0}
 class Harness:
     """Sends requests, remembers every response by token and every record in append order."""
 
-    def __init__(self, **config: Any) -> None:
+    def __init__(self, *, topics: dict[str, int] | None = None, **config: Any) -> None:
+        """`topics` (name -> partitions) is the broker's metadata the coordinator is given; None: it has
+        none, and every partition exists."""
         self.clock = ManualClock(1_000_000)
         counter = itertools.count(1)
         self.config = GroupCoordinatorConfig(**{**DEFAULTS, **config})
+        self.topics = topics
         self.coord = GroupCoordinator(
-            self.config, self.clock, member_id_factory=lambda prefix: f"{prefix}-{next(counter)}"
+            self.config,
+            self.clock,
+            member_id_factory=lambda prefix: f"{prefix}-{next(counter)}",
+            partition_exists=None if topics is None else lambda t, p: 0 <= p < topics.get(t, 0),
         )
         self.responses: dict[str, Any] = {}
         self.records: list[tuple[bytes, bytes | None]] = []

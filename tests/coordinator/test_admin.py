@@ -33,8 +33,9 @@ def list_groups(h: Harness, version: int = 5, states=(), types=()):
 
 
 def delete(h: Harness, *groups: str):
-    res = h.absorb(h.coord.delete_groups(DeleteGroupsRequest(groups_names=list(groups)), 2, CTX, "x"))
-    return {r.group_id: r.error_code for r in res.response_for("x").results}
+    t = h.token("delete")
+    res = h.absorb(h.coord.delete_groups(DeleteGroupsRequest(groups_names=list(groups)), 2, CTX, t))
+    return {r.group_id: r.error_code for r in res.response_for(t).results}
 
 
 def test_describe_groups_stable_shows_metadata_and_assignment(h: Harness) -> None:
@@ -126,3 +127,106 @@ def test_b_find_2_b_log_3_not_owned_and_loading_partitions() -> None:
     assert coord.join_group(join, 5, CTX, "d").response_for("d").error_code == E.MEMBER_ID_REQUIRED
     unloaded = coord.unload(p)
     assert coord.snapshot("g") is None and all(t.deadline_ms is None for t in unloaded.timers)
+
+
+# ---------------------------------------------------------------------- the empty group id
+def test_empty_group_id_is_a_group_for_offsets_describe_and_delete(h: Harness) -> None:
+    """Kafka keeps "" as a group for backwards compatibility: GroupCoordinatorService.commitOffsets,
+    fetchOffsets, describeGroups and deleteGroups refuse only a null id (isGroupIdNotEmpty guards
+    the membership APIs and OffsetDelete)."""
+    TP = ("orders", 0)
+    # A commit with a generation to a group that does not exist (OffsetMetadataManager.validateOffsetCommit).
+    assert h.commit("", {TP: 1}, member_id="m", generation=1, version=8) == {TP: E.ILLEGAL_GENERATION}
+    assert h.commit("", {TP: 1}, member_id="m", generation=1, version=9) == {TP: E.GROUP_ID_NOT_FOUND}
+    assert delete(h, "") == {"": E.GROUP_ID_NOT_FOUND}
+    assert describe(h, "", version=6)[""].error_code == E.GROUP_ID_NOT_FOUND
+    # A simple commit creates it, as for any group id; OffsetFetch and DescribeGroups see it.
+    assert h.commit("", {TP: 5}) == {TP: E.NONE}
+    fetched = h.fetch("", {"orders": [0]}, version=7)
+    assert (fetched.error_code, fetched.topics[0].partitions[0].committed_offset) == (E.NONE, 5)
+    v8 = h.fetch("", None, version=8).groups[0]
+    assert (v8.group_id, v8.error_code, v8.topics[0].partitions[0].committed_offset) == ("", E.NONE, 5)
+    d = describe(h, "")[""]
+    assert (d.error_code, d.group_state, d.protocol_type) == (E.NONE, "Empty", "")
+    assert delete(h, "") == {"": E.NONE}
+    assert h.coord.snapshot("") is None
+
+
+def test_empty_group_id_is_invalid_for_membership_and_offset_delete(h: Harness) -> None:
+    """JoinGroup, SyncGroup, Heartbeat, LeaveGroup and OffsetDelete answer INVALID_GROUP_ID for ""
+    (GroupCoordinatorService: `if (!isGroupIdNotEmpty(request.groupId()))`)."""
+    t = h.join("")
+    assert h.responses[t].error_code == E.INVALID_GROUP_ID
+    t = h.sync("", "m", 1)
+    assert h.responses[t].error_code == E.INVALID_GROUP_ID
+    assert h.heartbeat("", "m", 1) == E.INVALID_GROUP_ID
+    assert h.leave("", ("m", None)).error_code == E.INVALID_GROUP_ID
+    h.commit("", {("orders", 0): 5})  # the group exists: still refused
+    resp = h.coord.offset_delete(OffsetDeleteRequest(group_id=""), 0, CTX, "o").response_for("o")
+    assert (resp.error_code, resp.topics) == (E.INVALID_GROUP_ID, [])
+
+
+# ---------------------------------------------------------------------- OffsetDelete and subscriptions
+def _offset_delete(h: Harness, group: str, topics: dict[str, list[int]]) -> dict[tuple[str, int], int]:
+    T = OffsetDeleteRequest.OffsetDeleteRequestTopic
+    P = OffsetDeleteRequest.OffsetDeleteRequestPartition
+    req = OffsetDeleteRequest(
+        group_id=group, topics=[T(name=t, partitions=[P(partition_index=p) for p in ps]) for t, ps in topics.items()]
+    )
+    t = h.token("offset-delete")
+    resp = h.absorb(h.coord.offset_delete(req, 0, CTX, t)).response_for(t)
+    assert resp.error_code == E.NONE, resp
+    return {(t.name, p.partition_index): p.error_code for t in resp.topics for p in t.partitions}
+
+
+def test_offset_delete_unparseable_subscriptions_count_as_every_topic(h: Harness) -> None:
+    """Kafka's ClassicGroup.isSubscribedToTopic: when computeSubscribedTopics cannot parse a member's
+    subscription, a consumer-protocol group counts as subscribed to every topic, so OffsetDelete
+    answers GROUP_SUBSCRIBED_TO_TOPIC and keeps its offsets."""
+    ids = h.form_group(1, protocols=[("range", b"\x00\x01not-a-subscription")])
+    h.commit("g", {("orders", 0): 1, ("old", 0): 2}, member_id=ids[0], generation=1)
+    assert _offset_delete(h, "g", {"orders": [0], "old": [0]}) == {
+        ("orders", 0): E.GROUP_SUBSCRIBED_TO_TOPIC,
+        ("old", 0): E.GROUP_SUBSCRIBED_TO_TOPIC,
+    }
+    assert set(h.coord.snapshot("g").offsets) == {("orders", 0), ("old", 0)}
+
+
+def test_offset_delete_reads_a_newer_subscription_as_its_version_0_prefix(h: Harness) -> None:
+    """Kafka parses every subscription as version 0, the prefix of all versions; a v3 one with
+    owned partitions and a rack parses, so only its topics count as subscribed."""
+    P = ConsumerProtocolSubscription.TopicPartition
+    sub = b"\x00\x03" + ConsumerProtocolSubscription(
+        topics=["orders"], owned_partitions=[P(topic="orders", partitions=[0])], generation_id=1, rack_id="r1"
+    ).encode(3)
+    ids = h.form_group(1, protocols=[("range", sub)])
+    h.commit("g", {("orders", 0): 1, ("old", 0): 2}, member_id=ids[0], generation=1)
+    assert _offset_delete(h, "g", {"orders": [0], "old": [0]}) == {
+        ("orders", 0): E.GROUP_SUBSCRIBED_TO_TOPIC,
+        ("old", 0): E.NONE,
+    }
+    assert set(h.coord.snapshot("g").offsets) == {("orders", 0)}
+
+
+def test_offset_delete_of_a_partition_that_does_not_exist_answers_unknown_topic_or_partition() -> None:
+    """KafkaApis.handleOffsetDeleteRequest checks the metadata cache first: unknown partitions answer
+    UNKNOWN_TOPIC_OR_PARTITION (listed first), the others are deleted; a group error replaces the whole
+    answer (OffsetDeleteResponse.Builder.merge), since the coordinator is always asked."""
+    h = Harness(topics={"orders": 2})
+    h.commit("s", {("orders", 0): 1, ("orders", 1): 2})
+    T = OffsetDeleteRequest.OffsetDeleteRequestTopic
+    P = OffsetDeleteRequest.OffsetDeleteRequestPartition
+    req = OffsetDeleteRequest(group_id="s", topics=[
+        T(name="orders", partitions=[P(partition_index=0), P(partition_index=7)]),
+        T(name="nope", partitions=[P(partition_index=0)]),
+    ])
+    resp = h.absorb(h.coord.offset_delete(req, 0, CTX, "o")).response_for("o")
+    assert resp.error_code == E.NONE
+    assert [(t.name, [(p.partition_index, p.error_code) for p in t.partitions]) for t in resp.topics] == [
+        ("orders", [(7, E.UNKNOWN_TOPIC_OR_PARTITION), (0, E.NONE)]),
+        ("nope", [(0, E.UNKNOWN_TOPIC_OR_PARTITION)]),
+    ]
+    assert set(h.coord.snapshot("s").offsets) == {("orders", 1)}
+    req.group_id = "nogroup"
+    missing = h.absorb(h.coord.offset_delete(req, 0, CTX, "m")).response_for("m")
+    assert (missing.error_code, missing.topics) == (E.GROUP_ID_NOT_FOUND, [])

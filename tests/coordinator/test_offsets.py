@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import pytest
-
 from kaflite.coordinator import GroupState
+from kaflite.coordinator.classic.rebalance import heartbeat_key
 from kaflite.coordinator.records import decode_key, decode_offset_commit_value
 from kaflite.protocol.errors import ErrorCode as E
 from tests.coordinator.harness import Harness, wire
@@ -57,14 +56,16 @@ def test_b_off_1_metadata_too_large() -> None:
     assert _offset(h, "s") == 1 and h.coord.snapshot("s").offsets[TP].metadata == "1234"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Kafka counts metadata in UTF-16 chars (OffsetMetadataManager.isMetadataInvalid: "
-    "metadata.length() > offsetMetadataMaxSize); kaflite counts UTF-8 bytes, not in the coordinator README",
-)
 def test_b_off_1_metadata_limit_counts_characters_like_kafka() -> None:
+    """Kafka compares Java's `String.length()` (UTF-16 units) with offset.metadata.max.bytes
+    (OffsetMetadataManager.isMetadataInvalid: metadata.length() > offsetMetadataMaxSize)."""
     h = Harness(offset_metadata_max_bytes=4)
     assert h.commit("s", {TP: 2}, metadata="€€€€") == {TP: E.NONE}  # 4 chars (12 UTF-8 bytes): Kafka accepts
+    assert h.commit("s", {TP: 3}, metadata="€€€€€") == {TP: E.OFFSET_METADATA_TOO_LARGE}  # 5 chars
+    # A character beyond the BMP is a surrogate pair in Java: two units.
+    assert h.commit("s", {TP: 4}, metadata="\U0001F600\U0001F600") == {TP: E.NONE}  # 4 units
+    assert h.commit("s", {TP: 5}, metadata="\U0001F600\U0001F600x") == {TP: E.OFFSET_METADATA_TOO_LARGE}
+    assert _offset(h, "s") == 4
 
 
 def test_b_off_2_commit_produces_a_record_with_the_response(h: Harness) -> None:
@@ -189,3 +190,75 @@ def test_b_off_5_members_commit_during_the_rebalance_window(h: Harness) -> None:
     # ids[1] has not rejoined yet: it commits what it processed with its current generation.
     assert h.commit("g", {TP: 100}, member_id=ids[1], generation=1) == {TP: E.NONE}
     assert _offset(h, "g") == 100
+
+
+# ---------------------------------------------------------------------- a commit keeps the session
+def test_commit_maintains_session_like_kafka() -> None:
+    """Kafka's testCommitMaintainsSession / testGenericGroupOffsetCommitMaintainsSession: a known
+    member's valid commit reschedules its session expiry, as a heartbeat does."""
+    h = Harness()
+    (m,) = h.form_group(1, session_timeout_ms=10_000)
+    h.advance(5_000)
+    assert h.commit("g", {TP: 100}, member_id=m, generation=1) == {TP: E.NONE}
+    h.advance(5_000)  # a whole session since the last heartbeat, half a session since the commit
+    assert h.state() is S.STABLE and h.coord.snapshot("g").members[0].member_id == m
+    h.advance(5_000)  # a whole session since the commit: expired
+    assert h.coord.snapshot("g").members == ()
+
+
+def test_commit_in_preparing_rebalance_maintains_session_but_not_a_refused_one() -> None:
+    """Kafka reschedules in Stable and PreparingRebalance only; a refused commit is no sign of life."""
+    h = Harness()
+    ids = h.form_group(2, session_timeout_ms=10_000)
+    key = heartbeat_key("g", ids[1])
+    assert h.coord.timer_deadline(key) is not None, h.coord.scheduled_timers()
+    h.advance(1_000)
+    h.join_new()  # a third member: PreparingRebalance; ids[1] has not rejoined
+    assert h.state() is S.PREPARING_REBALANCE
+    assert h.commit("g", {TP: 1}, member_id=ids[1], generation=1) == {TP: E.NONE}
+    assert h.coord.timer_deadline(key) == h.clock.now_ms() + 10_000
+    h.advance(1_000)
+    assert h.commit("g", {TP: 2}, member_id=ids[1], generation=7) == {TP: E.ILLEGAL_GENERATION}
+    assert h.coord.timer_deadline(key) == h.clock.now_ms() + 9_000  # unchanged
+
+
+# ---------------------------------------------------------------------- partitions that do not exist
+def _commit_answer(h: Harness) -> list[tuple[str, list[tuple[int, int]]]]:
+    """The last OffsetCommit answer as the client reads it, in order."""
+    (resp,) = [r for t, r in h.responses.items() if t.startswith("commit#")][-1:]
+    return [(t.name, [(p.partition_index, p.error_code) for p in t.partitions]) for t in resp.topics]
+
+
+def test_commit_to_a_partition_that_does_not_exist_answers_unknown_topic_or_partition() -> None:
+    """KafkaApis.handleOffsetCommitRequest checks the metadata cache before the coordinator: an unknown
+    topic, or an unknown partition of a known one, is UNKNOWN_TOPIC_OR_PARTITION and nothing is stored;
+    the others are committed. The answer lists the unknown partitions first (OffsetCommitResponse.Builder)."""
+    h = Harness(topics={"orders": 2})
+    res = h.commit("s", {("orders", 0): 1, ("nope", 0): 2, ("orders", 5): 3, ("orders", 1): 4})
+    assert res == {("orders", 0): E.NONE, ("nope", 0): E.UNKNOWN_TOPIC_OR_PARTITION,
+                   ("orders", 5): E.UNKNOWN_TOPIC_OR_PARTITION, ("orders", 1): E.NONE}
+    assert _commit_answer(h) == [("orders", [(5, E.UNKNOWN_TOPIC_OR_PARTITION), (0, E.NONE), (1, E.NONE)]),
+                                 ("nope", [(0, E.UNKNOWN_TOPIC_OR_PARTITION)])]
+    assert set(h.coord.snapshot("s").offsets) == {("orders", 0), ("orders", 1)}
+    assert len(h.records) == 2
+
+
+def test_commit_of_only_unknown_partitions_never_reaches_the_group() -> None:
+    """No partition exists: Kafka answers from KafkaApis without calling the coordinator, so neither a
+    group error nor a new simple group comes of it."""
+    h = Harness(topics={"orders": 1})
+    assert h.commit("nogroup", {("nope", 0): 1}, member_id="m", generation=3, version=9) == {
+        ("nope", 0): E.UNKNOWN_TOPIC_OR_PARTITION}
+    assert h.commit("simple", {("orders", 1): 1}) == {("orders", 1): E.UNKNOWN_TOPIC_OR_PARTITION}
+    assert h.coord.snapshot("simple") is None and h.coord.snapshot("nogroup") is None and h.records == []
+
+
+def test_commit_group_error_applies_to_the_existing_partitions_only() -> None:
+    """The coordinator's error covers what it was asked; the unknown partitions keep their own answer."""
+    h = Harness(topics={"orders": 1})
+    ids = h.form_group(1)
+    assert h.commit("g", {("orders", 0): 1, ("nope", 0): 2}, member_id=ids[0], generation=9) == {
+        ("orders", 0): E.ILLEGAL_GENERATION, ("nope", 0): E.UNKNOWN_TOPIC_OR_PARTITION}
+    assert h.commit("g", {("orders", 0): 1, ("nope", 0): 2}, member_id=ids[0], generation=1) == {
+        ("orders", 0): E.NONE, ("nope", 0): E.UNKNOWN_TOPIC_OR_PARTITION}
+    assert set(h.coord.snapshot("g").offsets) == {("orders", 0)}

@@ -221,7 +221,11 @@ class ClassicGroup:
         return not self.pending_sync_members
 
     def subscribed_topics(self) -> set[str] | None:
-        """Topics of the consumer members' subscriptions; None when unknown (then every topic counts)."""
+        """Topics of the consumer members' subscriptions; None when unknown (Kafka's computeSubscribedTopics).
+
+        Each subscription is read as version 0, the prefix of every version (as Kafka does, so a newer
+        client's subscription parses too); a negative version or a malformed body makes it unknown.
+        """
         from kaflite.protocol.messages import ConsumerProtocolSubscription
 
         if self.protocol_type != "consumer" or self.protocol_name is None or not self.members:
@@ -229,12 +233,14 @@ class ClassicGroup:
         topics: set[str] = set()
         try:
             for m in self.members.values():
-                raw = m.metadata(self.protocol_name)
-                version = int.from_bytes(raw[:2], "big", signed=True)
-                version = min(version, ConsumerProtocolSubscription.MAX_VERSION)
-                sub = ConsumerProtocolSubscription.decode(memoryview(raw)[2:], version)
+                raw = memoryview(m.metadata(self.protocol_name))
+                if len(raw) < 2 or int.from_bytes(raw[:2], "big", signed=True) < 0:
+                    raise ValueError("no consumer protocol version")
+                sub, _ = ConsumerProtocolSubscription.decode_from(raw, 2, 0)
                 topics.update(sub.topics)
         except Exception:
+            log.debug("group.subscriptions_unknown", group=self.group_id, protocol=self.protocol_name,
+                        action="the group counts as subscribed to every topic")
             return None
         return topics
 
@@ -302,11 +308,16 @@ class ClassicGroup:
         return None if self.is_in(GroupState.EMPTY) else ErrorCode.NON_EMPTY_GROUP
 
     def is_subscribed_to_topic(self, topic: str) -> bool:
-        """Known subscriptions of a group with members; an Empty group is subscribed to nothing."""
+        """Known subscriptions of a group with members; an Empty group is subscribed to nothing. When
+        the subscriptions cannot be known, a consumer-protocol group counts as subscribed to every
+        topic, so its offsets are kept (Kafka's ClassicGroup.isSubscribedToTopic:
+        `subscribedTopics.map(contains).orElse(usesConsumerGroupProtocol())`)."""
         if self.is_in(GroupState.EMPTY):
             return False
         subscribed = self.subscribed_topics()
-        return subscribed is not None and topic in subscribed
+        if subscribed is None:
+            return self.protocol_type == "consumer"
+        return topic in subscribed
 
     def offset_expiration_condition(self) -> OffsetExpirationCondition | None:
         """Kafka's ClassicGroup.offsetExpirationCondition (KIP-211)."""

@@ -456,6 +456,15 @@ class ClassicGroupManager:
             return E.REBALANCE_IN_PROGRESS
         return E.NONE  # Stable, and (modern) CompletingRebalance
 
+    def offset_committed(self, group: ClassicGroup, member_id: str) -> None:
+        """A member's valid OffsetCommit is a sign of life: its session is rescheduled, as a heartbeat's
+        (Kafka's OffsetMetadataManager.commitOffset, in Stable and PreparingRebalance; testCommitMaintainsSession)."""
+        if not group.is_in(S.STABLE, S.PREPARING_REBALANCE):
+            return
+        member = group.members.get(member_id)
+        if member is not None:
+            self.rebalance.schedule_heartbeat(group, member, member.session_timeout_ms)
+
     # ================================================================== LeaveGroup
     def leave_group(self, req: LeaveGroupRequest, version: int) -> LeaveGroupResponse:
         MR = LeaveGroupResponse.MemberResponse
