@@ -182,6 +182,11 @@ async function groupStep (topic, groupId) {
     } finally {
       limit.cancel()
     }
+    // The group can settle and drain the records within one heartbeat interval (a fresh broker answers
+    // its first FindCoordinator at once): keep the members running until one has heartbeated, bounded.
+    for (let waited = 0; ![...sent].some(a => a.startsWith('Heartbeat ')) && waited < 5000; waited += 50) {
+      await new Promise(resolve => setTimeout(resolve, 50))
+    }
     // A copy of the settled split, taken now: disconnecting below (LeaveGroup) starts one more
     // rebalance, and its GROUP_JOIN events would otherwise rewrite what we report.
     const settled = JSON.parse(JSON.stringify(state))
