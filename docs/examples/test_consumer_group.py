@@ -18,8 +18,12 @@ def test_two_consumers_split_the_partitions(kaflite_broker, kafka_bootstrap, kaf
     seen = []
 
     def consume():
-        consumer = KafkaConsumer(topic, bootstrap_servers=kafka_bootstrap, group_id=kafka_group,
+        consumer = KafkaConsumer(bootstrap_servers=kafka_bootstrap, group_id=kafka_group,
                                  auto_offset_reset="earliest", heartbeat_interval_ms=100)
+        # kafka-python may join before its first metadata answer and then assign nothing (a
+        # leader's client-made extra rebalance follows): have the topic's metadata first.
+        assert consumer.partitions_for_topic(topic)
+        consumer.subscribe([topic])
         while not stop.is_set():
             for records in consumer.poll(timeout_ms=500).values():  # returns as soon as records come
                 seen.extend(r.value for r in records)
