@@ -42,6 +42,8 @@ from kaflite.protocol.messages import (
 )
 
 CLIENTS = ["kafka-python", "aiokafka", "confluent-kafka"]
+# How long a commit waits for a rebalance in flight to end before it commits what the consumer owns.
+REBALANCE_GRACE_S = 5.0
 WAIT_S = 20.0
 
 TP = tuple[str, int]
@@ -214,6 +216,7 @@ class GroupConsumer:
         if self.instance_id:
             cfg["group_instance_id"] = self.instance_id
         c = KafkaConsumer(**cfg)
+        deferred: list[tuple[float, Future[Any]]] = []  # commits waiting for a rebalance to end
         try:
             # Load the topics' metadata first: otherwise kafka-python's leader may compute the
             # assignment before its first metadata response arrives (it assigns nothing, then
@@ -223,7 +226,17 @@ class GroupConsumer:
                 assert c.partitions_for_topic(t), f"kafka-python: no metadata for {t}"
             c.subscribe(self.topics, listener=Listener())
             while not self._stop.is_set():
-                for _op, fut in self._pending():
+                waiting = deferred + [(time.monotonic() + REBALANCE_GRACE_S, fut) for _op, fut in self._pending()]
+                deferred, ready = [], []
+                for deadline, fut in waiting:
+                    # Mid-rebalance (kafka-python's leader rejoins on its own when its metadata changed
+                    # after it assigned) it owns nothing for a moment: commit once it owns its
+                    # partitions again rather than commit nothing, for a bounded while.
+                    if not self._committable() and self.positions and time.monotonic() < deadline:
+                        deferred.append((deadline, fut))
+                    else:
+                        ready.append(fut)
+                for fut in ready:
                     try:
                         offs = self._committable()
                         if offs:
@@ -237,6 +250,8 @@ class GroupConsumer:
                     for r in recs:
                         self._process(tp.topic, tp.partition, r.offset, r.key, r.value)
         finally:
+            for _, fut in deferred:
+                fut.set_exception(RuntimeError("consumer stopped"))
             c.close(autocommit=False)
 
     def _run_confluent(self) -> None:
