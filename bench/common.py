@@ -52,7 +52,7 @@ def api_versions_request(correlation_id: int = 1, client_id: bytes = b"bench") -
         + client_id
 
 
-def _recv_exact(sock: socket.socket, n: int) -> bytes:
+def recv_exact(sock: socket.socket, n: int) -> bytes:
     buf = bytearray()
     while len(buf) < n:
         chunk = sock.recv(n - len(buf))
@@ -76,8 +76,8 @@ def api_versions(host: str, port: int, timeout: float = 2.0, correlation_id: int
     with socket.create_connection((host, port), timeout=timeout) as sock:
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         sock.sendall(api_versions_request(correlation_id))
-        (size,) = struct.unpack(">i", _recv_exact(sock, 4))
-        payload = _recv_exact(sock, size)
+        (size,) = struct.unpack(">i", recv_exact(sock, 4))
+        payload = recv_exact(sock, size)
     cid, err, count = struct.unpack_from(">ihi", payload, 0)
     return ApiVersionsAnswer(cid, err, count)
 

@@ -21,7 +21,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from common import HOST, Broker, Kaflite, Tansu, fmt, median, ratio, table, tansu_binary, workdir
+from common import HOST, Broker, Kaflite, Tansu, fmt, median, ratio, recv_exact, table, tansu_binary, workdir
 
 TARGET_STARTUP_MS = 150.0
 TARGET_RSS_MIB = 60.0
@@ -50,24 +50,14 @@ class StartupResult:
         return median(self.rss_mib)
 
 
-def _recv_exact(sock: socket.socket, n: int) -> bytes:
-    buf = bytearray()
-    while len(buf) < n:
-        chunk = sock.recv(n - len(buf))
-        if not chunk:
-            raise ConnectionError("connection closed mid-response")
-        buf += chunk
-    return bytes(buf)
-
-
 def find_coordinator(sock: socket.socket, group: str, correlation_id: int) -> int:
     """FindCoordinator v0 for `group` (header v1): the error code of the answer."""
     client, key = b"bench", group.encode()
     body = struct.pack(">hhih", FIND_COORDINATOR_KEY, 0, correlation_id, len(client)) + client
     body += struct.pack(">h", len(key)) + key
     sock.sendall(struct.pack(">i", len(body)) + body)
-    (size,) = struct.unpack(">i", _recv_exact(sock, 4))
-    cid, error = struct.unpack_from(">ih", _recv_exact(sock, size), 0)
+    (size,) = struct.unpack(">i", recv_exact(sock, 4))
+    cid, error = struct.unpack_from(">ih", recv_exact(sock, size), 0)
     assert cid == correlation_id, (cid, correlation_id)
     return int(error)
 
