@@ -298,52 +298,31 @@ class ConfigHandler:
 
     def alter_configs(self, ctx: RequestContext, req: AlterConfigsRequest) -> AlterConfigsResponse:
         """The legacy API: each resource's overrides are replaced by the ones given."""
+
+        def alter(res: Any) -> None:
+            _check_request_shape([c.name for c in res.configs], [c.name for c in res.configs if c.value is None])
+            new = {c.name: str(c.value) for c in res.configs}
+            self._alter(res.resource_type, res.resource_name, lambda _current, _lists: dict(new), req.validate_only)
+
         R = AlterConfigsResponse
-        dupes = _duplicates([(r.resource_type, r.resource_name) for r in req.resources])
-        responses = []
-        for res in req.resources:
-            out = R.AlterConfigsResourceResponse(resource_type=res.resource_type, resource_name=res.resource_name,
-                                                 error_message=None)
-            responses.append(out)
-            try:
-                if (res.resource_type, res.resource_name) in dupes:
-                    raise ConfigApiError(ErrorCode.INVALID_REQUEST, "Each resource must appear at most once.")
-                names = [c.name for c in res.configs]
-                _check_request_shape(names, [c.name for c in res.configs if c.value is None])
-                new = {c.name: str(c.value) for c in res.configs}
-                self._alter(res.resource_type, res.resource_name, lambda _current, _lists, new=new: dict(new),
-                            req.validate_only)
-            except ConfigApiError as e:
-                out.error_code, out.error_message = e.code, e.message
-        return R(responses=responses)
+        return R(responses=_per_resource(req.resources, R.AlterConfigsResourceResponse, alter))
 
     def incremental_alter_configs(self, ctx: RequestContext,
                                   req: IncrementalAlterConfigsRequest) -> IncrementalAlterConfigsResponse:
+        def alter(res: Any) -> None:
+            ops = [(c.name, c.config_operation, c.value) for c in res.configs]
+            _check_request_shape([n for n, _, _ in ops], [n for n, op, v in ops if op != DELETE and v is None])
+            if res.resource_type == BROKER_LOGGER:
+                self._alter_loggers(res.resource_name, ops, req.validate_only)
+                return
+            for _, op, _ in ops:
+                if op not in OP_NAMES:
+                    raise ConfigApiError(ErrorCode.INVALID_REQUEST, f"Unknown operations type {op}")
+            self._alter(res.resource_type, res.resource_name,
+                        lambda current, lists: apply_incremental(current, ops, lists), req.validate_only)
+
         R = IncrementalAlterConfigsResponse
-        dupes = _duplicates([(r.resource_type, r.resource_name) for r in req.resources])
-        responses = []
-        for res in req.resources:
-            out = R.AlterConfigsResourceResponse(resource_type=res.resource_type, resource_name=res.resource_name,
-                                                 error_message=None)
-            responses.append(out)
-            try:
-                if (res.resource_type, res.resource_name) in dupes:
-                    raise ConfigApiError(ErrorCode.INVALID_REQUEST, "Each resource must appear at most once.")
-                ops = [(c.name, c.config_operation, c.value) for c in res.configs]
-                _check_request_shape([n for n, _, _ in ops],
-                                     [n for n, op, v in ops if op != DELETE and v is None])
-                if res.resource_type == BROKER_LOGGER:
-                    self._alter_loggers(res.resource_name, ops, req.validate_only)
-                    continue
-                for _, op, _ in ops:
-                    if op not in OP_NAMES:
-                        raise ConfigApiError(ErrorCode.INVALID_REQUEST, f"Unknown operations type {op}")
-                self._alter(res.resource_type, res.resource_name,
-                            lambda current, lists, ops=ops: apply_incremental(current, ops, lists),
-                            req.validate_only)
-            except ConfigApiError as e:
-                out.error_code, out.error_message = e.code, e.message
-        return R(responses=responses)
+        return R(responses=_per_resource(req.resources, R.AlterConfigsResourceResponse, alter))
 
     def _alter(self, resource_type: int, name: str, change: Any, validate_only: bool) -> None:
         """Check and apply one resource's change; ``change(current, list_default) -> new configs``, where
@@ -494,6 +473,23 @@ def _broker_list_default(name: str) -> str | None:
 def _topic_list_default(name: str) -> str | None:
     spec = TOPIC_CONFIG_DEFS.get(name)
     return LogConfig().to_dict()[name] if spec is not None and spec[0] == "list" else None
+
+
+def _per_resource(resources: list[Any], response_cls: Any, alter: Callable[[Any], None]) -> list[Any]:
+    """Both alter APIs: one answer per resource, in order; a resource named twice is INVALID_REQUEST,
+    and a resource's ConfigApiError is its answer (the others still apply: no resource depends on another)."""
+    dupes = _duplicates([(r.resource_type, r.resource_name) for r in resources])
+    responses = []
+    for res in resources:
+        out = response_cls(resource_type=res.resource_type, resource_name=res.resource_name, error_message=None)
+        responses.append(out)
+        try:
+            if (res.resource_type, res.resource_name) in dupes:
+                raise ConfigApiError(ErrorCode.INVALID_REQUEST, "Each resource must appear at most once.")
+            alter(res)
+        except ConfigApiError as e:
+            out.error_code, out.error_message = e.code, e.message
+    return responses
 
 
 def _duplicates(keys: list[tuple[int, str]]) -> set[tuple[int, str]]:

@@ -30,7 +30,7 @@ from kaflite.protocol.error_responses import error_response
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.frames import FrameDecoder, FrameError
 from kaflite.protocol.headers import decode_request_header, encode_response_header
-from kaflite.protocol.messages import REQUESTS, ApiVersionsResponse
+from kaflite.protocol.messages import REQUESTS, RESPONSES, ApiVersionsResponse
 
 log = structlog.get_logger("kaflite.connection")
 
@@ -290,8 +290,6 @@ class KafkaConnection(asyncio.Protocol):
     def _unsupported_api(self, ctx: RequestContext, body: bytes) -> None:
         """A real Kafka API we do not implement: answer UNSUPPORTED_VERSION wherever its response
         carries an error (mirroring the request's items when it parses at this version)."""
-        from kaflite.protocol.messages import REQUESTS, RESPONSES
-
         req_cls, resp_cls = REQUESTS[ctx.header.api_key], RESPONSES[ctx.header.api_key]
         name = resp_cls.__name__.removesuffix("Response")
         if not resp_cls.MIN_VERSION <= ctx.version <= resp_cls.MAX_VERSION:

@@ -23,6 +23,7 @@ from typing import Any
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.headers import is_flexible
 from kaflite.protocol.messages import (
+    RESPONSES,
     ConsumerProtocolAssignment,
     ConsumerProtocolSubscription,
     FindCoordinatorRequest,
@@ -42,6 +43,7 @@ from kaflite.protocol.messages import (
 )
 
 CLIENTS = ["kafka-python", "aiokafka", "confluent-kafka"]
+API_VERSIONS = 18
 # How long a commit waits for a rebalance in flight to end before it commits what the consumer owns.
 REBALANCE_GRACE_S = 5.0
 WAIT_S = 20.0
@@ -414,22 +416,23 @@ class RawClient:
         self._corr = itertools.count(1)
         self._inflight: list[tuple[int, type, int]] = []
 
-    def send(self, req: Any) -> int:
-        return self.send_many([req])[0]
+    def send(self, req: Any, version: int | None = None) -> int:
+        return self.send_many([req], version)[0]
 
-    def send_many(self, reqs: list[Any]) -> list[int]:
-        """Every request in one write: the broker sees them as one pipelined burst."""
+    def send_many(self, reqs: list[Any], version: int | None = None) -> list[int]:
+        """Every request in one write: the broker sees them as one pipelined burst. Each at `version`,
+        or at the version this client uses for its type (VERSIONS); any API can be sent."""
         frames, corrs = [], []
         for req in reqs:
-            version = self.VERSIONS[type(req)]
+            v = self.VERSIONS[type(req)] if version is None else version
             corr = next(self._corr)
             cid = self.client_id.encode()
-            header = struct.pack(">hhih", req.API_KEY, version, corr, len(cid)) + cid
-            if is_flexible(req.API_KEY, version):
+            header = struct.pack(">hhih", req.API_KEY, v, corr, len(cid)) + cid
+            if is_flexible(req.API_KEY, v):
                 header += b"\x00"
-            body = header + req.encode(version)
+            body = header + req.encode(v)
             frames.append(struct.pack(">i", len(body)) + body)
-            self._inflight.append((corr, self.RESPONSES[type(req)], version))
+            self._inflight.append((corr, self.RESPONSES.get(type(req)) or RESPONSES[req.API_KEY], v))
             corrs.append(corr)
         self.sock.sendall(b"".join(frames))
         return corrs
@@ -456,11 +459,12 @@ class RawClient:
         corr, cls, version = self._inflight.pop(0)
         got = struct.unpack_from(">i", frame)[0]
         assert got == corr, f"correlation id {got}, expected {corr}"
-        pos = 4 + (1 if is_flexible(cls.API_KEY, version) else 0)
+        # ApiVersions always answers with response header v0 (no tagged fields), whatever its version.
+        pos = 4 + (1 if is_flexible(cls.API_KEY, version) and cls.API_KEY != API_VERSIONS else 0)
         return cls.decode(frame[pos:], version)
 
-    def call(self, req: Any, timeout: float | None = None) -> Any:
-        self.send(req)
+    def call(self, req: Any, timeout: float | None = None, version: int | None = None) -> Any:
+        self.send(req, version)
         return self.recv(timeout)
 
     def wait_coordinator(self, group: str, timeout: float = WAIT_S) -> None:

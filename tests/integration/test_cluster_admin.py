@@ -12,6 +12,7 @@ from collections.abc import Iterator
 import pytest
 
 from kaflite.testing.broker import Broker
+from tests.integration.group_clients import RawClient
 
 CONSUME_TIMEOUT_S = 15.0
 
@@ -224,44 +225,6 @@ def test_delete_records_deletes_segments_and_survives_a_restart() -> None:
 # -- every served version on the wire, one connection ----------------------------------------------
 
 
-class Wire:
-    """One TCP connection sending any request at any version (RawClient's framing, any API)."""
-
-    def __init__(self, bootstrap: str) -> None:
-        import itertools
-        import socket
-
-        host, port = bootstrap.rsplit(":", 1)
-        self.sock = socket.create_connection((host, int(port)), timeout=10)
-        self.corr = itertools.count(1)
-
-    def call(self, req: object, version: int) -> object:
-        import struct
-
-        from kaflite.protocol.headers import is_flexible
-        from kaflite.protocol.messages import RESPONSES
-
-        key = req.API_KEY  # type: ignore[attr-defined]
-        corr = next(self.corr)
-        header = struct.pack(">hhih", key, version, corr, 3) + b"raw" + (b"\x00" if is_flexible(key, version) else b"")
-        body = header + req.encode(version)  # type: ignore[attr-defined]
-        self.sock.sendall(struct.pack(">i", len(body)) + body)
-        size = struct.unpack(">i", self._read(4))[0]
-        frame = self._read(size)
-        assert struct.unpack_from(">i", frame)[0] == corr
-        tagged = is_flexible(key, version) and key != 18  # ApiVersions answers with response header v0
-        return RESPONSES[key].decode(frame[4 + (1 if tagged else 0):], version)
-
-    def _read(self, n: int) -> bytes:
-        buf = b""
-        while len(buf) < n:
-            chunk = self.sock.recv(n - len(buf))
-            if not chunk:
-                raise ConnectionError("kaflite closed the connection")
-            buf += chunk
-        return buf
-
-
 def test_every_served_version_answers_on_one_connection(broker: Broker) -> None:
     """Each API of this part at every version ApiVersions advertises: the request decodes, the handler
     answers, the answer decodes; the connection is never closed."""
@@ -295,20 +258,20 @@ def test_every_served_version_answers_on_one_connection(broker: Broker) -> None:
         61: P(topics=[P.TopicRequest(name="wire", partition_indexes=[0])]),
         75: T(topics=[T.TopicRequest(name="wire")]),
     }
-    wire = Wire(broker.bootstrap_servers)
+    wire = RawClient(broker.bootstrap_servers)
     try:
         served = {k.api_key: (k.min_version, k.max_version)
-                  for k in wire.call(ApiVersionsRequest(), 3).api_keys}  # type: ignore[attr-defined]
+                  for k in wire.call(ApiVersionsRequest(), version=3).api_keys}
         answered = []
         for key, req in requests.items():
             lo, hi = served[key]
             for version in range(lo, hi + 1):
-                resp = wire.call(req, version)
+                resp = wire.call(req, version=version)
                 answered.append((key, version))
                 assert type(resp).__name__.endswith("Response")
         assert len(answered) == sum(served[k][1] - served[k][0] + 1 for k in requests)
         # still the same connection, still answering
-        assert wire.call(ApiVersionsRequest(), 3).error_code == 0  # type: ignore[attr-defined]
+        assert wire.call(ApiVersionsRequest(), version=3).error_code == 0
     finally:
         wire.sock.close()
 
