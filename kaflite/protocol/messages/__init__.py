@@ -58,10 +58,24 @@ if TYPE_CHECKING:
     from kaflite.protocol.messages.alter_user_scram_credentials_response import AlterUserScramCredentialsResponse
     from kaflite.protocol.messages.api_versions_request import ApiVersionsRequest
     from kaflite.protocol.messages.api_versions_response import ApiVersionsResponse
+    from kaflite.protocol.messages.consumer_group_current_member_assignment_key import ConsumerGroupCurrentMemberAssignmentKey
+    from kaflite.protocol.messages.consumer_group_current_member_assignment_value import ConsumerGroupCurrentMemberAssignmentValue
     from kaflite.protocol.messages.consumer_group_describe_request import ConsumerGroupDescribeRequest
     from kaflite.protocol.messages.consumer_group_describe_response import ConsumerGroupDescribeResponse
     from kaflite.protocol.messages.consumer_group_heartbeat_request import ConsumerGroupHeartbeatRequest
     from kaflite.protocol.messages.consumer_group_heartbeat_response import ConsumerGroupHeartbeatResponse
+    from kaflite.protocol.messages.consumer_group_member_metadata_key import ConsumerGroupMemberMetadataKey
+    from kaflite.protocol.messages.consumer_group_member_metadata_value import ConsumerGroupMemberMetadataValue
+    from kaflite.protocol.messages.consumer_group_metadata_key import ConsumerGroupMetadataKey
+    from kaflite.protocol.messages.consumer_group_metadata_value import ConsumerGroupMetadataValue
+    from kaflite.protocol.messages.consumer_group_partition_metadata_key import ConsumerGroupPartitionMetadataKey
+    from kaflite.protocol.messages.consumer_group_partition_metadata_value import ConsumerGroupPartitionMetadataValue
+    from kaflite.protocol.messages.consumer_group_regular_expression_key import ConsumerGroupRegularExpressionKey
+    from kaflite.protocol.messages.consumer_group_regular_expression_value import ConsumerGroupRegularExpressionValue
+    from kaflite.protocol.messages.consumer_group_target_assignment_member_key import ConsumerGroupTargetAssignmentMemberKey
+    from kaflite.protocol.messages.consumer_group_target_assignment_member_value import ConsumerGroupTargetAssignmentMemberValue
+    from kaflite.protocol.messages.consumer_group_target_assignment_metadata_key import ConsumerGroupTargetAssignmentMetadataKey
+    from kaflite.protocol.messages.consumer_group_target_assignment_metadata_value import ConsumerGroupTargetAssignmentMetadataValue
     from kaflite.protocol.messages.consumer_protocol_assignment import ConsumerProtocolAssignment
     from kaflite.protocol.messages.consumer_protocol_subscription import ConsumerProtocolSubscription
     from kaflite.protocol.messages.create_acls_request import CreateAclsRequest
@@ -286,10 +300,24 @@ _MODULES: dict[str, str] = {
     'AlterUserScramCredentialsResponse': 'alter_user_scram_credentials_response',
     'ApiVersionsRequest': 'api_versions_request',
     'ApiVersionsResponse': 'api_versions_response',
+    'ConsumerGroupCurrentMemberAssignmentKey': 'consumer_group_current_member_assignment_key',
+    'ConsumerGroupCurrentMemberAssignmentValue': 'consumer_group_current_member_assignment_value',
     'ConsumerGroupDescribeRequest': 'consumer_group_describe_request',
     'ConsumerGroupDescribeResponse': 'consumer_group_describe_response',
     'ConsumerGroupHeartbeatRequest': 'consumer_group_heartbeat_request',
     'ConsumerGroupHeartbeatResponse': 'consumer_group_heartbeat_response',
+    'ConsumerGroupMemberMetadataKey': 'consumer_group_member_metadata_key',
+    'ConsumerGroupMemberMetadataValue': 'consumer_group_member_metadata_value',
+    'ConsumerGroupMetadataKey': 'consumer_group_metadata_key',
+    'ConsumerGroupMetadataValue': 'consumer_group_metadata_value',
+    'ConsumerGroupPartitionMetadataKey': 'consumer_group_partition_metadata_key',
+    'ConsumerGroupPartitionMetadataValue': 'consumer_group_partition_metadata_value',
+    'ConsumerGroupRegularExpressionKey': 'consumer_group_regular_expression_key',
+    'ConsumerGroupRegularExpressionValue': 'consumer_group_regular_expression_value',
+    'ConsumerGroupTargetAssignmentMemberKey': 'consumer_group_target_assignment_member_key',
+    'ConsumerGroupTargetAssignmentMemberValue': 'consumer_group_target_assignment_member_value',
+    'ConsumerGroupTargetAssignmentMetadataKey': 'consumer_group_target_assignment_metadata_key',
+    'ConsumerGroupTargetAssignmentMetadataValue': 'consumer_group_target_assignment_metadata_value',
     'ConsumerProtocolAssignment': 'consumer_protocol_assignment',
     'ConsumerProtocolSubscription': 'consumer_protocol_subscription',
     'CreateAclsRequest': 'create_acls_request',
@@ -575,10 +603,24 @@ __all__ = [
     'AlterUserScramCredentialsResponse',
     'ApiVersionsRequest',
     'ApiVersionsResponse',
+    'ConsumerGroupCurrentMemberAssignmentKey',
+    'ConsumerGroupCurrentMemberAssignmentValue',
     'ConsumerGroupDescribeRequest',
     'ConsumerGroupDescribeResponse',
     'ConsumerGroupHeartbeatRequest',
     'ConsumerGroupHeartbeatResponse',
+    'ConsumerGroupMemberMetadataKey',
+    'ConsumerGroupMemberMetadataValue',
+    'ConsumerGroupMetadataKey',
+    'ConsumerGroupMetadataValue',
+    'ConsumerGroupPartitionMetadataKey',
+    'ConsumerGroupPartitionMetadataValue',
+    'ConsumerGroupRegularExpressionKey',
+    'ConsumerGroupRegularExpressionValue',
+    'ConsumerGroupTargetAssignmentMemberKey',
+    'ConsumerGroupTargetAssignmentMemberValue',
+    'ConsumerGroupTargetAssignmentMetadataKey',
+    'ConsumerGroupTargetAssignmentMetadataValue',
     'ConsumerProtocolAssignment',
     'ConsumerProtocolSubscription',
     'CreateAclsRequest',

@@ -16,12 +16,12 @@ _S0 = _struct.Struct('>?')
 
 
 class ConsumerGroupDescribeRequest:
-    """ConsumerGroupDescribeRequest v0-0 (generated from ConsumerGroupDescribeRequest.json)."""
+    """ConsumerGroupDescribeRequest v0-1 (generated from ConsumerGroupDescribeRequest.json)."""
 
     __slots__ = ('group_ids', 'include_authorized_operations')
     API_KEY = 69
     MIN_VERSION = 0
-    MAX_VERSION = 0
+    MAX_VERSION = 1
     FLEXIBLE_MIN = 0
 
     def __init__(self, *, group_ids: list[str] | None = None, include_authorized_operations: bool = False) -> None:
@@ -88,5 +88,5 @@ def _enc_ConsumerGroupDescribeRequest_0(o: ConsumerGroupDescribeRequest, w: Writ
     w(b'\x00')
 
 
-_DEC_ConsumerGroupDescribeRequest: list[Callable[[memoryview, int], tuple[ConsumerGroupDescribeRequest, int]]] = [_dec_ConsumerGroupDescribeRequest_0]
-_ENC_ConsumerGroupDescribeRequest: list[Callable[[ConsumerGroupDescribeRequest, Writer], None]] = [_enc_ConsumerGroupDescribeRequest_0]
+_DEC_ConsumerGroupDescribeRequest: list[Callable[[memoryview, int], tuple[ConsumerGroupDescribeRequest, int]]] = [_dec_ConsumerGroupDescribeRequest_0, _dec_ConsumerGroupDescribeRequest_0]
+_ENC_ConsumerGroupDescribeRequest: list[Callable[[ConsumerGroupDescribeRequest, Writer], None]] = [_enc_ConsumerGroupDescribeRequest_0, _enc_ConsumerGroupDescribeRequest_0]

@@ -14,6 +14,7 @@ from kaflite.protocol._codec import (  # noqa: F401
 
 _S0 = _struct.Struct('>i')
 _S1 = _struct.Struct('>h')
+_S2 = _struct.Struct('>b')
 
 
 class DescribedGroup:
@@ -44,9 +45,9 @@ class DescribedGroup:
 class Member:
     """A Member inside ConsumerGroupDescribeResponse. (generated from ConsumerGroupDescribeResponse.json)."""
 
-    __slots__ = ('member_id', 'instance_id', 'rack_id', 'member_epoch', 'client_id', 'client_host', 'subscribed_topic_names', 'subscribed_topic_regex', 'assignment', 'target_assignment')
+    __slots__ = ('member_id', 'instance_id', 'rack_id', 'member_epoch', 'client_id', 'client_host', 'subscribed_topic_names', 'subscribed_topic_regex', 'assignment', 'target_assignment', 'member_type')
 
-    def __init__(self, *, member_id: str = '', instance_id: str | None = None, rack_id: str | None = None, member_epoch: int = 0, client_id: str = '', client_host: str = '', subscribed_topic_names: list[str] | None = None, subscribed_topic_regex: str | None = None, assignment: Assignment | None = None, target_assignment: Assignment | None = None) -> None:
+    def __init__(self, *, member_id: str = '', instance_id: str | None = None, rack_id: str | None = None, member_epoch: int = 0, client_id: str = '', client_host: str = '', subscribed_topic_names: list[str] | None = None, subscribed_topic_regex: str | None = None, assignment: Assignment | None = None, target_assignment: Assignment | None = None, member_type: int = -1) -> None:
         self.member_id = member_id
         self.instance_id = instance_id
         self.rack_id = rack_id
@@ -57,6 +58,7 @@ class Member:
         self.subscribed_topic_regex = subscribed_topic_regex
         self.assignment = Assignment() if assignment is None else assignment
         self.target_assignment = Assignment() if target_assignment is None else target_assignment
+        self.member_type = member_type
 
     def __repr__(self) -> str:
         return _repr(self)
@@ -104,12 +106,12 @@ class TopicPartitions:
 
 
 class ConsumerGroupDescribeResponse:
-    """ConsumerGroupDescribeResponse v0-0 (generated from ConsumerGroupDescribeResponse.json)."""
+    """ConsumerGroupDescribeResponse v0-1 (generated from ConsumerGroupDescribeResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'groups')
     API_KEY = 69
     MIN_VERSION = 0
-    MAX_VERSION = 0
+    MAX_VERSION = 1
     FLEXIBLE_MIN = 0
     DescribedGroup: TypeAlias = DescribedGroup
     Member: TypeAlias = Member
@@ -222,6 +224,7 @@ def _dec_Member_0(buf: memoryview, pos: int) -> tuple[Member, int]:
     o.subscribed_topic_regex, pos = _r_cstr(buf, pos)
     o.assignment, pos = _dec_Assignment_0(buf, pos)
     o.target_assignment, pos = _dec_Assignment_0(buf, pos)
+    o.member_type = -1
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -314,5 +317,118 @@ def _enc_ConsumerGroupDescribeResponse_0(o: ConsumerGroupDescribeResponse, w: Wr
     w(b'\x00')
 
 
-_DEC_ConsumerGroupDescribeResponse: list[Callable[[memoryview, int], tuple[ConsumerGroupDescribeResponse, int]]] = [_dec_ConsumerGroupDescribeResponse_0]
-_ENC_ConsumerGroupDescribeResponse: list[Callable[[ConsumerGroupDescribeResponse, Writer], None]] = [_enc_ConsumerGroupDescribeResponse_0]
+def _dec_Member_1(buf: memoryview, pos: int) -> tuple[Member, int]:
+    o = _new(Member)
+    o.member_id, pos = _r_cstr(buf, pos)
+    o.instance_id, pos = _r_cstr(buf, pos)
+    o.rack_id, pos = _r_cstr(buf, pos)
+    o.member_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.client_id, pos = _r_cstr(buf, pos)
+    o.client_host, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.subscribed_topic_names = None
+    else:
+        a0: list[str | None] = []; ap0 = a0.append
+        for _ in range(n):
+            x0, pos = _r_cstr(buf, pos); ap0(x0)
+        o.subscribed_topic_names = a0
+    o.subscribed_topic_regex, pos = _r_cstr(buf, pos)
+    o.assignment, pos = _dec_Assignment_0(buf, pos)
+    o.target_assignment, pos = _dec_Assignment_0(buf, pos)
+    o.member_type = _S2.unpack_from(buf, pos)[0]; pos += 1
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_Member_1(o: Member, w: Writer) -> None:
+    _w_cstr(w, o.member_id)
+    _w_cstr(w, o.instance_id)
+    _w_cstr(w, o.rack_id)
+    w(_S0.pack(o.member_epoch))
+    _w_cstr(w, o.client_id)
+    _w_cstr(w, o.client_host)
+    a0 = o.subscribed_topic_names
+    if a0 is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _w_cstr(w, x0)
+    _w_cstr(w, o.subscribed_topic_regex)
+    _enc_Assignment_0(o.assignment, w)
+    _enc_Assignment_0(o.target_assignment, w)
+    w(_S2.pack(o.member_type))
+    w(b'\x00')
+
+
+def _dec_DescribedGroup_1(buf: memoryview, pos: int) -> tuple[DescribedGroup, int]:
+    o = _new(DescribedGroup)
+    o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
+    o.error_message, pos = _r_cstr(buf, pos)
+    o.group_id, pos = _r_cstr(buf, pos)
+    o.group_state, pos = _r_cstr(buf, pos)
+    o.group_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.assignment_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
+    o.assignor_name, pos = _r_cstr(buf, pos)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.members = None
+    else:
+        a0: list[Member] = []; ap0 = a0.append
+        for _ in range(n):
+            x0, pos = _dec_Member_1(buf, pos); ap0(x0)
+        o.members = a0
+    o.authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 4
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_DescribedGroup_1(o: DescribedGroup, w: Writer) -> None:
+    w(_S1.pack(o.error_code))
+    _w_cstr(w, o.error_message)
+    _w_cstr(w, o.group_id)
+    _w_cstr(w, o.group_state)
+    w(_S0.pack(o.group_epoch))
+    w(_S0.pack(o.assignment_epoch))
+    _w_cstr(w, o.assignor_name)
+    a0 = o.members
+    if a0 is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_Member_1(x0, w)
+    w(_S0.pack(o.authorized_operations))
+    w(b'\x00')
+
+
+def _dec_ConsumerGroupDescribeResponse_1(buf: memoryview, pos: int) -> tuple[ConsumerGroupDescribeResponse, int]:
+    o = _new(ConsumerGroupDescribeResponse)
+    o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.groups = None
+    else:
+        a0: list[DescribedGroup] = []; ap0 = a0.append
+        for _ in range(n):
+            x0, pos = _dec_DescribedGroup_1(buf, pos); ap0(x0)
+        o.groups = a0
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_ConsumerGroupDescribeResponse_1(o: ConsumerGroupDescribeResponse, w: Writer) -> None:
+    w(_S0.pack(o.throttle_time_ms))
+    a0 = o.groups
+    if a0 is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_DescribedGroup_1(x0, w)
+    w(b'\x00')
+
+
+_DEC_ConsumerGroupDescribeResponse: list[Callable[[memoryview, int], tuple[ConsumerGroupDescribeResponse, int]]] = [_dec_ConsumerGroupDescribeResponse_0, _dec_ConsumerGroupDescribeResponse_1]
+_ENC_ConsumerGroupDescribeResponse: list[Callable[[ConsumerGroupDescribeResponse, Writer], None]] = [_enc_ConsumerGroupDescribeResponse_0, _enc_ConsumerGroupDescribeResponse_1]

@@ -1,0 +1,73 @@
+"""Generated from Kafka's ConsumerGroupMetadataKey.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import TypeAlias
+
+from kaflite.protocol._codec import (  # noqa: F401
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
+    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
+)
+
+
+
+class ConsumerGroupMetadataKey:
+    """ConsumerGroupMetadataKey v0-0 (generated from ConsumerGroupMetadataKey.json)."""
+
+    __slots__ = ('group_id',)
+    API_KEY = 3
+    MIN_VERSION = 0
+    MAX_VERSION = 0
+    FLEXIBLE_MIN = 10000
+
+    def __init__(self, *, group_id: str = '') -> None:
+        self.group_id = group_id
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        return b''.join(self.encode_parts(version))
+
+    def encode_parts(self, version: int) -> list[Buffer]:
+        """The encoding as a list of buffers: large payloads (records) are not copied."""
+        parts: list[Buffer] = []
+        _ENC_ConsumerGroupMetadataKey[version](self, parts.append)
+        return parts
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> ConsumerGroupMetadataKey:
+        return cls.decode_from(buf, 0, version)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[ConsumerGroupMetadataKey, int]:
+        mv = memoryview(buf)
+        try:
+            o, end = _DEC_ConsumerGroupMetadataKey[version](mv, pos)
+        except (_struct.error, IndexError) as e:  # a short or garbled body
+            raise DecodeError(f'malformed ConsumerGroupMetadataKey v{version}: {e}') from e
+        if end > len(mv):
+            raise DecodeError(f'ConsumerGroupMetadataKey v{version} runs past the end of the frame')
+        return o, end
+
+
+def _dec_ConsumerGroupMetadataKey_0(buf: memoryview, pos: int) -> tuple[ConsumerGroupMetadataKey, int]:
+    o = _new(ConsumerGroupMetadataKey)
+    o.group_id, pos = _r_str(buf, pos)
+    return o, pos
+
+
+def _enc_ConsumerGroupMetadataKey_0(o: ConsumerGroupMetadataKey, w: Writer) -> None:
+    _w_str(w, o.group_id)
+
+
+_DEC_ConsumerGroupMetadataKey: list[Callable[[memoryview, int], tuple[ConsumerGroupMetadataKey, int]]] = [_dec_ConsumerGroupMetadataKey_0]
+_ENC_ConsumerGroupMetadataKey: list[Callable[[ConsumerGroupMetadataKey, Writer], None]] = [_enc_ConsumerGroupMetadataKey_0]

@@ -1,0 +1,76 @@
+"""Generated from Kafka's ConsumerGroupTargetAssignmentMemberKey.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import TypeAlias
+
+from kaflite.protocol._codec import (  # noqa: F401
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
+    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
+)
+
+
+
+class ConsumerGroupTargetAssignmentMemberKey:
+    """ConsumerGroupTargetAssignmentMemberKey v0-0 (generated from ConsumerGroupTargetAssignmentMemberKey.json)."""
+
+    __slots__ = ('group_id', 'member_id')
+    API_KEY = 7
+    MIN_VERSION = 0
+    MAX_VERSION = 0
+    FLEXIBLE_MIN = 10000
+
+    def __init__(self, *, group_id: str = '', member_id: str = '') -> None:
+        self.group_id = group_id
+        self.member_id = member_id
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        return b''.join(self.encode_parts(version))
+
+    def encode_parts(self, version: int) -> list[Buffer]:
+        """The encoding as a list of buffers: large payloads (records) are not copied."""
+        parts: list[Buffer] = []
+        _ENC_ConsumerGroupTargetAssignmentMemberKey[version](self, parts.append)
+        return parts
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> ConsumerGroupTargetAssignmentMemberKey:
+        return cls.decode_from(buf, 0, version)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[ConsumerGroupTargetAssignmentMemberKey, int]:
+        mv = memoryview(buf)
+        try:
+            o, end = _DEC_ConsumerGroupTargetAssignmentMemberKey[version](mv, pos)
+        except (_struct.error, IndexError) as e:  # a short or garbled body
+            raise DecodeError(f'malformed ConsumerGroupTargetAssignmentMemberKey v{version}: {e}') from e
+        if end > len(mv):
+            raise DecodeError(f'ConsumerGroupTargetAssignmentMemberKey v{version} runs past the end of the frame')
+        return o, end
+
+
+def _dec_ConsumerGroupTargetAssignmentMemberKey_0(buf: memoryview, pos: int) -> tuple[ConsumerGroupTargetAssignmentMemberKey, int]:
+    o = _new(ConsumerGroupTargetAssignmentMemberKey)
+    o.group_id, pos = _r_str(buf, pos)
+    o.member_id, pos = _r_str(buf, pos)
+    return o, pos
+
+
+def _enc_ConsumerGroupTargetAssignmentMemberKey_0(o: ConsumerGroupTargetAssignmentMemberKey, w: Writer) -> None:
+    _w_str(w, o.group_id)
+    _w_str(w, o.member_id)
+
+
+_DEC_ConsumerGroupTargetAssignmentMemberKey: list[Callable[[memoryview, int], tuple[ConsumerGroupTargetAssignmentMemberKey, int]]] = [_dec_ConsumerGroupTargetAssignmentMemberKey_0]
+_ENC_ConsumerGroupTargetAssignmentMemberKey: list[Callable[[ConsumerGroupTargetAssignmentMemberKey, Writer], None]] = [_enc_ConsumerGroupTargetAssignmentMemberKey_0]

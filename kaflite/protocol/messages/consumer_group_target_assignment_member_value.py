@@ -1,0 +1,130 @@
+"""Generated from Kafka's ConsumerGroupTargetAssignmentMemberValue.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import TypeAlias
+
+from kaflite.protocol._codec import (  # noqa: F401
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
+    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
+)
+
+
+
+class TopicPartition:
+    """A TopicPartition inside ConsumerGroupTargetAssignmentMemberValue. (generated from ConsumerGroupTargetAssignmentMemberValue.json)."""
+
+    __slots__ = ('topic_id', 'partitions')
+
+    def __init__(self, *, topic_id: bytes = ZERO_UUID, partitions: list[int] | None = None) -> None:
+        self.topic_id = topic_id
+        self.partitions = [] if partitions is None else partitions
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class ConsumerGroupTargetAssignmentMemberValue:
+    """ConsumerGroupTargetAssignmentMemberValue v0-0 (generated from ConsumerGroupTargetAssignmentMemberValue.json)."""
+
+    __slots__ = ('topic_partitions',)
+    API_KEY = 7
+    MIN_VERSION = 0
+    MAX_VERSION = 0
+    FLEXIBLE_MIN = 0
+    TopicPartition: TypeAlias = TopicPartition
+
+    def __init__(self, *, topic_partitions: list[TopicPartition] | None = None) -> None:
+        self.topic_partitions = [] if topic_partitions is None else topic_partitions
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        return b''.join(self.encode_parts(version))
+
+    def encode_parts(self, version: int) -> list[Buffer]:
+        """The encoding as a list of buffers: large payloads (records) are not copied."""
+        parts: list[Buffer] = []
+        _ENC_ConsumerGroupTargetAssignmentMemberValue[version](self, parts.append)
+        return parts
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> ConsumerGroupTargetAssignmentMemberValue:
+        return cls.decode_from(buf, 0, version)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[ConsumerGroupTargetAssignmentMemberValue, int]:
+        mv = memoryview(buf)
+        try:
+            o, end = _DEC_ConsumerGroupTargetAssignmentMemberValue[version](mv, pos)
+        except (_struct.error, IndexError) as e:  # a short or garbled body
+            raise DecodeError(f'malformed ConsumerGroupTargetAssignmentMemberValue v{version}: {e}') from e
+        if end > len(mv):
+            raise DecodeError(f'ConsumerGroupTargetAssignmentMemberValue v{version} runs past the end of the frame')
+        return o, end
+
+
+def _dec_TopicPartition_0(buf: memoryview, pos: int) -> tuple[TopicPartition, int]:
+    o = _new(TopicPartition)
+    o.topic_id = bytes(buf[pos:pos + 16]); pos += 16
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.partitions = None
+    else:
+        o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_TopicPartition_0(o: TopicPartition, w: Writer) -> None:
+    w(o.topic_id)
+    a0 = o.partitions
+    if a0 is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a0) + 1))
+        w(_struct.pack('>%di' % len(a0), *a0))
+    w(b'\x00')
+
+
+def _dec_ConsumerGroupTargetAssignmentMemberValue_0(buf: memoryview, pos: int) -> tuple[ConsumerGroupTargetAssignmentMemberValue, int]:
+    o = _new(ConsumerGroupTargetAssignmentMemberValue)
+    n, pos = _r_uvarint(buf, pos); n -= 1
+    if n < 0:
+        o.topic_partitions = None
+    else:
+        a0: list[TopicPartition] = []; ap0 = a0.append
+        for _ in range(n):
+            x0, pos = _dec_TopicPartition_0(buf, pos); ap0(x0)
+        o.topic_partitions = a0
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_ConsumerGroupTargetAssignmentMemberValue_0(o: ConsumerGroupTargetAssignmentMemberValue, w: Writer) -> None:
+    a0 = o.topic_partitions
+    if a0 is None:
+        w(b'\x00')
+    else:
+        w(_uvarint(len(a0) + 1))
+        for x0 in a0:
+            _enc_TopicPartition_0(x0, w)
+    w(b'\x00')
+
+
+_DEC_ConsumerGroupTargetAssignmentMemberValue: list[Callable[[memoryview, int], tuple[ConsumerGroupTargetAssignmentMemberValue, int]]] = [_dec_ConsumerGroupTargetAssignmentMemberValue_0]
+_ENC_ConsumerGroupTargetAssignmentMemberValue: list[Callable[[ConsumerGroupTargetAssignmentMemberValue, Writer], None]] = [_enc_ConsumerGroupTargetAssignmentMemberValue_0]

@@ -1,0 +1,76 @@
+"""Generated from Kafka's ConsumerGroupTargetAssignmentMetadataValue.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import TypeAlias
+
+from kaflite.protocol._codec import (  # noqa: F401
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
+    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
+)
+
+_S0 = _struct.Struct('>i')
+
+
+class ConsumerGroupTargetAssignmentMetadataValue:
+    """ConsumerGroupTargetAssignmentMetadataValue v0-0 (generated from ConsumerGroupTargetAssignmentMetadataValue.json)."""
+
+    __slots__ = ('assignment_epoch',)
+    API_KEY = 6
+    MIN_VERSION = 0
+    MAX_VERSION = 0
+    FLEXIBLE_MIN = 0
+
+    def __init__(self, *, assignment_epoch: int = 0) -> None:
+        self.assignment_epoch = assignment_epoch
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        return b''.join(self.encode_parts(version))
+
+    def encode_parts(self, version: int) -> list[Buffer]:
+        """The encoding as a list of buffers: large payloads (records) are not copied."""
+        parts: list[Buffer] = []
+        _ENC_ConsumerGroupTargetAssignmentMetadataValue[version](self, parts.append)
+        return parts
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> ConsumerGroupTargetAssignmentMetadataValue:
+        return cls.decode_from(buf, 0, version)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[ConsumerGroupTargetAssignmentMetadataValue, int]:
+        mv = memoryview(buf)
+        try:
+            o, end = _DEC_ConsumerGroupTargetAssignmentMetadataValue[version](mv, pos)
+        except (_struct.error, IndexError) as e:  # a short or garbled body
+            raise DecodeError(f'malformed ConsumerGroupTargetAssignmentMetadataValue v{version}: {e}') from e
+        if end > len(mv):
+            raise DecodeError(f'ConsumerGroupTargetAssignmentMetadataValue v{version} runs past the end of the frame')
+        return o, end
+
+
+def _dec_ConsumerGroupTargetAssignmentMetadataValue_0(buf: memoryview, pos: int) -> tuple[ConsumerGroupTargetAssignmentMetadataValue, int]:
+    o = _new(ConsumerGroupTargetAssignmentMetadataValue)
+    o.assignment_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_ConsumerGroupTargetAssignmentMetadataValue_0(o: ConsumerGroupTargetAssignmentMetadataValue, w: Writer) -> None:
+    w(_S0.pack(o.assignment_epoch))
+    w(b'\x00')
+
+
+_DEC_ConsumerGroupTargetAssignmentMetadataValue: list[Callable[[memoryview, int], tuple[ConsumerGroupTargetAssignmentMetadataValue, int]]] = [_dec_ConsumerGroupTargetAssignmentMetadataValue_0]
+_ENC_ConsumerGroupTargetAssignmentMetadataValue: list[Callable[[ConsumerGroupTargetAssignmentMetadataValue, Writer], None]] = [_enc_ConsumerGroupTargetAssignmentMetadataValue_0]
