@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+
+GroupConfigs = Callable[[str], Mapping[str, str]]
+"""A group's dynamic configs (IncrementalAlterConfigs on a GROUP resource, Kafka's GroupConfig):
+group id -> {"consumer.session.timeout.ms": "...", ...}, only the ones set. The broker keeps them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,10 +22,28 @@ class GroupCoordinatorConfig:
     offsets_retention_check_interval_ms: int = 600_000
     offsets_topic_num_partitions: int = 50
     offset_metadata_max_bytes: int = 4_096
+    # KIP-848 consumer groups (GroupCoordinatorConfig.java l.155-330). The bounds are Kafka's; the
+    # broker lowers the minimums for development (CG-CFG-2).
+    group_coordinator_rebalance_protocols: tuple[str, ...] = ("classic", "consumer")
+    group_consumer_session_timeout_ms: int = 45_000
+    group_consumer_min_session_timeout_ms: int = 45_000
+    group_consumer_max_session_timeout_ms: int = 60_000
+    group_consumer_heartbeat_interval_ms: int = 5_000
+    group_consumer_min_heartbeat_interval_ms: int = 5_000
+    group_consumer_max_heartbeat_interval_ms: int = 15_000
+    group_consumer_max_size: int = 2_147_483_647
+    group_consumer_assignors: tuple[str, ...] = ("uniform", "range")
+    group_consumer_migration_policy: str = "bidirectional"  # disabled | upgrade | downgrade | bidirectional
+    group_consumer_regex_refresh_interval_ms: int = 600_000
     # Not a Kafka config (a constant there): how long a new member's parked JoinGroup may wait.
     group_new_member_join_timeout_ms: int = 300_000
     # How many transitions each group's in-memory history keeps (B-STATE-2).
     history_size: int = 256
+
+    @property
+    def consumer_protocol_enabled(self) -> bool:
+        """ConsumerGroupHeartbeat/ConsumerGroupDescribe are served (KafkaApis l.2586)."""
+        return "consumer" in self.group_coordinator_rebalance_protocols
 
     @property
     def offsets_retention_ms(self) -> int:

@@ -30,9 +30,10 @@ from kaflite.clock import Clock, SystemClock
 from kaflite.coordinator.apis import BY_NAME, GroupApi
 from kaflite.coordinator.classic.rebalance import heartbeat_key
 from kaflite.coordinator.classic.state import GroupState
-from kaflite.coordinator.config import GroupCoordinatorConfig
+from kaflite.coordinator.config import GroupConfigs, GroupCoordinatorConfig
 from kaflite.coordinator.context import PartitionStatus
 from kaflite.coordinator.group import Transition, TransitionListener
+from kaflite.coordinator.metadata import MetadataImage
 from kaflite.coordinator.offsets import PartitionExists
 from kaflite.coordinator.records import Record
 from kaflite.coordinator.result import CoordinatorResult, RequestContext
@@ -104,6 +105,8 @@ class CoordinatorRuntime:
         member_id_factory: Callable[[str], str] | None = None,
         load_batch: int = 1_000,
         partition_exists: PartitionExists | None = None,
+        metadata: MetadataImage | None = None,
+        group_configs: GroupConfigs | None = None,
     ) -> None:
         self.config = config or GroupCoordinatorConfig()
         self._clock: Clock = clock or SystemClock()
@@ -111,7 +114,8 @@ class CoordinatorRuntime:
         if member_id_factory is not None:
             kwargs["member_id_factory"] = member_id_factory
         self.coordinator = GroupCoordinator(
-            self.config, self._clock, partitions=(), partition_exists=partition_exists, **kwargs
+            self.config, self._clock, partitions=(), partition_exists=partition_exists, metadata=metadata,
+            group_configs=group_configs, **kwargs
         )
         self._writer = writer
         self._loader = loader

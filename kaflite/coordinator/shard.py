@@ -24,9 +24,10 @@ import structlog
 from kaflite.clock import Clock, SystemClock
 from kaflite.coordinator.classic.group import ClassicGroup
 from kaflite.coordinator.classic.manager import ClassicGroupManager, default_member_id
-from kaflite.coordinator.config import GroupCoordinatorConfig
+from kaflite.coordinator.config import GroupConfigs, GroupCoordinatorConfig
 from kaflite.coordinator.context import EXPIRE_OFFSETS, PartitionStatus, ShardContext, Timer
 from kaflite.coordinator.group import Group, GroupType, Transition, TransitionListener
+from kaflite.coordinator.metadata import MetadataImage
 from kaflite.coordinator.offsets import OffsetStore, PartitionExists
 from kaflite.coordinator.records import (
     GROUP_METADATA_KEY_VERSION,
@@ -87,8 +88,12 @@ class GroupCoordinator:
         partitions: Iterable[int] | None = None,
         member_id_factory: Callable[[str], str] = default_member_id,
         partition_exists: PartitionExists | None = None,
+        metadata: MetadataImage | None = None,
+        group_configs: GroupConfigs | None = None,
     ) -> None:
         self.config = config or GroupCoordinatorConfig()
+        self.metadata = metadata if metadata is not None else MetadataImage()
+        self.group_configs: GroupConfigs = group_configs or (lambda _group_id: {})
         self.ctx = ShardContext(self.config, clock or SystemClock(), self.replay, partitions)
         self.classic = ClassicGroupManager(self.ctx, member_id_factory)
         self.offsets = OffsetStore(self.ctx, self.classic.create_group, self._offset_committed, partition_exists)
