@@ -72,8 +72,15 @@ class GroupConsumer:
                  session_timeout_ms: int = 6000, heartbeat_interval_ms: int = 500,
                  instance_id: str | None = None, client_id: str | None = None,
                  max_messages: int | None = None, assignor: str | None = None,
-                 auto_commit: bool = False) -> None:
+                 auto_commit: bool = False, protocol: str = "classic",
+                 extra_conf: dict[str, Any] | None = None) -> None:
         assert kind in CLIENTS, kind
+        # protocol="consumer": KIP-848 (ConsumerGroupHeartbeat), confluent-kafka only; the broker then owns
+        # the session timeout, the heartbeat interval and the assignor (``group.remote.assignor`` in
+        # extra_conf), and the rebalance callbacks are incremental.
+        assert protocol in ("classic", "consumer"), protocol
+        assert protocol == "classic" or kind == "confluent-kafka", f"{kind} has no group.protocol=consumer"
+        assert extra_conf is None or kind == "confluent-kafka", "extra_conf: librdkafka settings only"
         self.kind = kind
         self.bootstrap = bootstrap
         self.group = group
@@ -85,7 +92,9 @@ class GroupConsumer:
         self.max_messages = max_messages
         self.assignor = assignor
         self.auto_commit = auto_commit
-        self.cooperative = assignor == "cooperative-sticky"
+        self.protocol = protocol
+        self.extra_conf = dict(extra_conf or {})
+        self.cooperative = assignor == "cooperative-sticky" or protocol == "consumer"
 
         self.assignments: list[tuple[TP, ...]] = []  # what each on_assign callback was given
         self.revocations: list[tuple[TP, ...]] = []
@@ -93,6 +102,7 @@ class GroupConsumer:
         self.messages: list[Msg] = []
         self.positions: dict[TP, int] = {}  # next offset after the last processed message
         self.error: BaseException | None = None
+        self.client_errors: list[str] = []  # errors the client reported without failing (confluent-kafka)
         self._lock = threading.Lock()
         self._cmds: queue.Queue[tuple[str, Future[Any]]] = queue.Queue()
         self._stop = threading.Event()
@@ -160,6 +170,10 @@ class GroupConsumer:
         with self._lock:
             self._current -= set(got)
             self.revocations.append(got)
+
+    def _client_error(self, err: Any) -> None:
+        if len(self.client_errors) < 200:  # bounded: a client may repeat one error for ever
+            self.client_errors.append(str(err))
 
     def _committable(self) -> dict[TP, int]:
         """Positions of processed messages in the partitions this consumer owns right now."""
@@ -265,11 +279,18 @@ class GroupConsumer:
             "session.timeout.ms": self.session_timeout_ms, "heartbeat.interval.ms": self.heartbeat_interval_ms,
             "enable.partition.eof": False, "topic.metadata.refresh.interval.ms": 5000,
             "reconnect.backoff.ms": 20, "reconnect.backoff.max.ms": 200, "retry.backoff.ms": 20,
+            "error_cb": self._client_error,
         }
+        if self.protocol == "consumer":
+            # librdkafka refuses these with group.protocol=consumer: the broker decides them.
+            del conf["session.timeout.ms"], conf["heartbeat.interval.ms"]
+            conf["group.protocol"] = "consumer"
+            assert not self.assignor, "group.protocol=consumer: pass group.remote.assignor in extra_conf"
         if self.instance_id:
             conf["group.instance.id"] = self.instance_id
         if self.assignor:
             conf["partition.assignment.strategy"] = self.assignor
+        conf.update(self.extra_conf)
         c = Consumer(conf)
 
         def on_assign(_c: Any, parts: list[Any]) -> None:
@@ -294,6 +315,7 @@ class GroupConsumer:
                         fut.set_exception(e)
                 for m in c.consume(num_messages=50, timeout=0.05):
                     if m.error() is not None:
+                        self._client_error(m.error())
                         continue  # transient errors (e.g. the broker restarting) are retried by librdkafka
                     self._process(m.topic(), m.partition(), m.offset(), m.key(), m.value())
         finally:
