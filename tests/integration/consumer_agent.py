@@ -179,6 +179,10 @@ class AgentConsumer:
                 self.kill()
         if self._reader is not None:
             self._reader.join(5)
+        for pipe in (self.proc.stdin, self.proc.stdout):
+            with contextlib.suppress(OSError):
+                if pipe is not None:
+                    pipe.close()
 
     @property
     def alive(self) -> bool:

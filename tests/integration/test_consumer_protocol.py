@@ -15,6 +15,7 @@ and is killed at teardown; all traffic goes to 127.0.0.1.
 from __future__ import annotations
 
 import contextlib
+import gc
 import importlib.util
 import os
 import re
@@ -30,7 +31,7 @@ import pytest
 
 from tests.integration.broker_process import BrokerProcess
 from tests.integration.consumer_agent import AgentConsumer, wait_for
-from tests.integration.group_clients import GroupConsumer
+from tests.integration.group_clients import GroupConsumer, RawClient
 
 JUDGE = Path(__file__).parent / "java" / "ConsumerProtocolJudge.java"
 JARS = ["kafka-clients.jar", "slf4j-api.jar", "lz4-java.jar", "snappy-java.jar", "zstd-jni.jar"]
@@ -106,6 +107,10 @@ class Env:
         self.tmp = tmp
         self.request = request
         self.agents: list[AgentConsumer] = []
+        self._admins: dict[str, Any] = {}
+        self._producers: dict[str, Any] = {}
+        self._advertised: dict[str, dict[int, tuple[int, int]]] = {}
+        self.expect_no_consumer_protocol = False  # CS13
         self._log_start = len(broker.log_text())
 
     @property
@@ -113,9 +118,34 @@ class Env:
         return self.broker.bootstrap
 
     def admin(self) -> Any:
+        """One AdminClient per broker, kept: a dropped one is destroyed under its pending futures."""
         from confluent_kafka.admin import AdminClient
 
-        return AdminClient({"bootstrap.servers": self.bootstrap})
+        if self.bootstrap not in self._admins:
+            self._admins[self.bootstrap] = AdminClient({"bootstrap.servers": self.bootstrap, "log_level": 2})
+        return self._admins[self.bootstrap]
+
+    def advertised(self) -> dict[int, tuple[int, int]]:
+        """ApiVersions v3 of the current broker: api key -> (min, max)."""
+        from kaflite.protocol.messages import ApiVersionsRequest
+
+        if self.bootstrap not in self._advertised:
+            wire = RawClient(self.bootstrap)
+            try:
+                self._advertised[self.bootstrap] = {
+                    k.api_key: (k.min_version, k.max_version)
+                    for k in wire.call(ApiVersionsRequest(), version=3).api_keys}
+            finally:
+                wire.close()
+        return self._advertised[self.bootstrap]
+
+    def require_consumer_protocol(self) -> None:
+        """CG-API-1: 68 ConsumerGroupHeartbeat and 69 ConsumerGroupDescribe v0-1. Without them the clients
+        only retry (librdkafka reports nothing): fail at once with the reason instead of at a timeout."""
+        got = {k: self.advertised().get(k) for k in (68, 69)}
+        if got != {68: (0, 1), 69: (0, 1)}:
+            pytest.fail(f"the broker advertises ConsumerGroupHeartbeat/ConsumerGroupDescribe {got}, "
+                        "expected 68 and 69 at versions 0-1 (CG-API-1)")
 
     def name(self, prefix: str) -> str:
         return f"{prefix}-{uuid.uuid4().hex[:8]}"
@@ -131,7 +161,10 @@ class Env:
         """n records round-robin over partitions first..partitions-1, acks=all; their (topic, partition, offset)."""
         from confluent_kafka import Producer
 
-        p = Producer({"bootstrap.servers": self.bootstrap, "acks": "all", "linger.ms": 5})
+        if self.bootstrap not in self._producers:
+            self._producers[self.bootstrap] = Producer(
+                {"bootstrap.servers": self.bootstrap, "acks": "all", "linger.ms": 5, "log_level": 2})
+        p = self._producers[self.bootstrap]
         got: list[TPO] = []
         errs: list[Any] = []
 
@@ -151,6 +184,8 @@ class Env:
     def consumer(self, kind: str, group: str, topics: Sequence[str], *, name: str | None = None,
                  conf: dict[str, str] | None = None, wait: bool = False) -> AgentConsumer:
         java = self.request.getfixturevalue("java_cmd") if kind == "java" else None
+        if not self.expect_no_consumer_protocol:
+            self.require_consumer_protocol()
         a = AgentConsumer(kind, self.bootstrap, group, topics, name=name or self.name(f"{kind}-c"),
                           log_dir=self.tmp, java_cmd=java, conf=conf, wait=wait)
         self.agents.append(a)
@@ -168,6 +203,12 @@ class Env:
         for a in self.agents:
             a.stop()
 
+    def drop_clients(self) -> None:
+        """Let go of the admin clients and producers (else librdkafka keeps reconnecting to a gone broker)."""
+        self._admins.clear()
+        self._producers.clear()
+        gc.collect()
+
     @contextlib.contextmanager
     def own_broker(self, *overrides: str) -> Iterator[BrokerProcess]:
         """A broker of this test's own (restarts, special configs); its consumers stop before it does."""
@@ -179,6 +220,7 @@ class Env:
                 yield b
             finally:
                 self.stop_all()
+                self.drop_clients()
                 self.check_broker_log()
                 self.broker, self._log_start = shared, start
 
@@ -196,6 +238,7 @@ def env(cg_broker: BrokerProcess, tmp_path: Path, request: pytest.FixtureRequest
         yield e
     finally:
         e.stop_all()
+        e.drop_clients()
     e.check_broker_log()
 
 
@@ -473,6 +516,8 @@ def test_cs13_consumer_protocol_disabled(env: Env, kind: str) -> None:
     fails fast (UnsupportedVersionException from poll); librdkafka 2.16 does not raise it as an error: it
     logs "ConsumerGroupHeartbeatRequest not supported by broker" (cgrp debug) and keeps retrying."""
     with env.own_broker("group.coordinator.rebalance.protocols=classic"):
+        env.expect_no_consumer_protocol = True
+        assert 68 not in env.advertised() and 69 not in env.advertised(), env.advertised()
         topic = env.topic("cs13", 2)
         if kind == "java":
             c = env.consumer(kind, env.name("cs13"), [topic])
