@@ -50,6 +50,9 @@ class GroupApi:
     creates_offsets_topic: bool = False
     # The answer hands out a member id (JoinGroup): the broker remembers it for the connection too.
     assigns_member_id: bool = False
+    # Served only when this rebalance protocol is in `group.coordinator.rebalance.protocols`
+    # (KIP-848's ConsumerGroupHeartbeat/Describe need "consumer"); otherwise not advertised.
+    requires_protocol: str | None = None
 
 
 GROUP_APIS: tuple[GroupApi, ...] = (
