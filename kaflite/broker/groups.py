@@ -169,6 +169,17 @@ class GroupHandler:
             offsets_retention_check_interval_ms=cfg.offsets_retention_check_interval_ms,
             offsets_topic_num_partitions=cfg.offsets_topic_num_partitions,
             offset_metadata_max_bytes=cfg.offset_metadata_max_bytes,
+            group_coordinator_rebalance_protocols=cfg.group_coordinator_rebalance_protocols,
+            group_consumer_session_timeout_ms=cfg.group_consumer_session_timeout_ms,
+            group_consumer_min_session_timeout_ms=cfg.group_consumer_min_session_timeout_ms,
+            group_consumer_max_session_timeout_ms=cfg.group_consumer_max_session_timeout_ms,
+            group_consumer_heartbeat_interval_ms=cfg.group_consumer_heartbeat_interval_ms,
+            group_consumer_min_heartbeat_interval_ms=cfg.group_consumer_min_heartbeat_interval_ms,
+            group_consumer_max_heartbeat_interval_ms=cfg.group_consumer_max_heartbeat_interval_ms,
+            group_consumer_max_size=cfg.group_consumer_max_size,
+            group_consumer_assignors=cfg.group_consumer_assignors,
+            group_consumer_migration_policy=cfg.group_consumer_migration_policy,
+            group_consumer_regex_refresh_interval_ms=cfg.group_consumer_regex_refresh_interval_ms,
         )
         self._loading: asyncio.Task[None] | None = None
         self._fresh_load: asyncio.Task[None] | None = None  # the load of a topic created just now
