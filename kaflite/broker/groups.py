@@ -197,9 +197,17 @@ class GroupHandler:
         return self.logs.get_log(topic, partition) is not None
 
     def register(self, router: Router) -> None:
-        """FindCoordinator, and a route per row of the group API table (its key and version cap)."""
+        """FindCoordinator, and a route per row of the group API table (its key and version cap).
+
+        A row whose rebalance protocol is not in `group.coordinator.rebalance.protocols` is neither
+        advertised nor served: clients then keep to the classic protocol, and a request for it gets
+        UNSUPPORTED_VERSION, as from Kafka (KafkaApis.handleConsumerGroupHeartbeat)."""
         router.add(10, self.find_coordinator)
+        protocols = self.config.group_coordinator_rebalance_protocols
         for api in GROUP_APIS:
+            if api.requires_protocol is not None and api.requires_protocol not in protocols:
+                router.disable(api.api_key)
+                continue
             router.add(api.api_key, self._route(api), max_version=api.max_version)
 
     def _route(self, api: GroupApi) -> Callable[[RequestContext, Any], Any]:
