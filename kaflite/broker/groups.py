@@ -160,6 +160,8 @@ class GroupHandler:
         self.logs = context.logs
         self.faults = context.faults
         self.state = context.state
+        self.metadata = context.metadata
+        self.group_configs = context.group_configs.configs_of
         self.config = GroupCoordinatorConfig(
             group_initial_rebalance_delay_ms=cfg.group_initial_rebalance_delay_ms,
             group_min_session_timeout_ms=cfg.group_min_session_timeout_ms,
@@ -189,7 +191,8 @@ class GroupHandler:
     def _new_runtime(self) -> tuple[OffsetsTopicLog, CoordinatorRuntime]:
         offsets_log = OffsetsTopicLog(self.logs, self.clock)
         return offsets_log, CoordinatorRuntime(offsets_log, offsets_log, self.config, clock=self.clock,
-                                               partition_exists=self._partition_exists)
+                                               partition_exists=self._partition_exists, metadata=self.metadata,
+                                               group_configs=self.group_configs)
 
     def _partition_exists(self, topic: str, partition: int) -> bool:
         """The coordinator's view of the topics (Kafka's metadata cache): OffsetCommit and OffsetDelete
