@@ -99,6 +99,11 @@ class AdminHandler:
 
     def metadata(self, ctx: RequestContext, req: MetadataRequest) -> MetadataResponse:
         logs, state, node = self.logs, self.state, self.config.node_id
+        if ctx.version < 12 and req.topics:
+            invalid = _metadata_v10_11_problem(req, ctx.version)
+            if invalid is not None:
+                ctx.log.info("refused a metadata request", error="INVALID_REQUEST", reason=invalid)
+                return _metadata_error(req, ErrorCode.INVALID_REQUEST)
         wanted: list[tuple[str | None, bytes | None]]  # (name, the id it was asked by)
         if req.topics is None or (ctx.version == 0 and not req.topics):
             wanted = [(info.name, None) for info in logs.topics().values()]
@@ -299,3 +304,23 @@ class AdminHandler:
             if error is not None:
                 return error
         return None
+
+
+def _metadata_v10_11_problem(req: MetadataRequest, version: int) -> str | None:
+    """KafkaApis.handleTopicMetadataRequest: v10-11 carry TopicId and a nullable Name, but only v12
+    looks topics up by id; the message goes to the log only (the response has no message field)."""
+    for topic in req.topics or ():
+        if topic.name is None:
+            return f"Topic name can not be null for version {version}"
+        if topic.topic_id != ZERO_UUID:
+            return f"Topic IDs are not supported in requests for version {version}"
+    return None
+
+
+def _metadata_error(req: MetadataRequest, error: ErrorCode) -> MetadataResponse:
+    """MetadataRequest.getErrorResponse: each topic asked for, with the error, no partitions, a null
+    name as "" (the response's Name is not nullable before v12), no brokers."""
+    return MetadataResponse(topics=[
+        MR.MetadataResponseTopic(error_code=error, name=t.name if t.name is not None else "", topic_id=t.topic_id,
+                                 is_internal=False, partitions=[])
+        for t in req.topics or ()])
