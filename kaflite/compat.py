@@ -69,9 +69,6 @@ NOT_SERVED: dict[int, str] = {
     64: "no KRaft cluster membership: the only broker cannot be unregistered",
     65: _TXN, 66: _TXN,
     67: _INTERNAL, 70: _INTERNAL, 73: _INTERNAL,
-    68: "the consumer group protocol (KIP-848, group.protocol=consumer) is not implemented; "
-        "clients use the classic protocol, their default",
-    69: "the consumer group protocol (KIP-848) is not implemented; DescribeGroups describes classic groups",
     71: "client metrics (KIP-714) are not collected; clients send no telemetry to a broker that does not "
         "advertise it",
     72: "client metrics (KIP-714) are not collected",

@@ -29,6 +29,7 @@ from kaflite.config_values import (
     OneDirectory,
     OneOf,
     Range,
+    RebalanceProtocols,
     Validator,
     check_typed,
     parse_text,
@@ -188,6 +189,40 @@ SETTINGS: tuple[Setting, ...] = (
        "write to __consumer_offsets.", Range(1, INT_MAX), _GROUP),
     _S("offset.metadata.max.bytes", "int", 4096, "The maximum size of the metadata string of an offset "
        "commit.", Range(0, INT_MAX), _GROUP),
+    # KIP-848 consumer groups (Kafka's GroupCoordinatorConfig; CG-CFG-1, CG-CFG-2)
+    _S("group.coordinator.rebalance.protocols", "list", ("classic", "consumer"), "The enabled rebalance "
+       "protocols: classic (JoinGroup/SyncGroup) and consumer (KIP-848 ConsumerGroupHeartbeat). Without "
+       "consumer, ConsumerGroupHeartbeat and ConsumerGroupDescribe are not advertised and answer "
+       "UNSUPPORTED_VERSION, as in Kafka; classic cannot be disabled. Kafka also knows share and streams "
+       "groups, which kaflite does not serve.", RebalanceProtocols(), _GROUP),
+    _S("group.consumer.session.timeout.ms", "int", 45000, "The timeout to detect client failures when "
+       "using the consumer group protocol.", Range(1, INT_MAX), _GROUP),
+    _S("group.consumer.min.session.timeout.ms", "int", 100, "The minimum allowed session timeout for "
+       "registered consumers (and for a group's consumer.session.timeout.ms). kaflite defaults to 100 so "
+       "tests can use short timeouts; Kafka's default is 45000.", Range(1, INT_MAX), _GROUP,
+       kafka_default=45000),
+    _S("group.consumer.max.session.timeout.ms", "int", 60000, "The maximum allowed session timeout for "
+       "registered consumers.", Range(1, INT_MAX), _GROUP),
+    _S("group.consumer.heartbeat.interval.ms", "int", 5000, "The heartbeat interval given to the members "
+       "of a consumer group.", Range(1, INT_MAX), _GROUP),
+    _S("group.consumer.min.heartbeat.interval.ms", "int", 100, "The minimum heartbeat interval for "
+       "registered consumers (and for a group's consumer.heartbeat.interval.ms). kaflite defaults to 100 "
+       "so tests converge fast; Kafka's default is 5000.", Range(1, INT_MAX), _GROUP, kafka_default=5000),
+    _S("group.consumer.max.heartbeat.interval.ms", "int", 15000, "The maximum heartbeat interval for "
+       "registered consumers.", Range(1, INT_MAX), _GROUP),
+    _S("group.consumer.max.size", "int", INT_MAX, "The maximum number of consumers that a single consumer "
+       "group can accommodate (group.max.size limits classic groups).", Range(1, INT_MAX), _GROUP),
+    _S("group.consumer.assignors", "list", ("uniform", "range"), "The server side assignors; the first one "
+       "is the default for members that name none. kaflite knows Kafka's two by their short names.",
+       ListOf(("uniform", "range")), _GROUP),
+    _S("group.consumer.migration.policy", "string", "bidirectional", "Whether a non-empty classic group "
+       "using the consumer embedded protocol may be converted to a consumer group (upgrade), back "
+       "(downgrade), both (bidirectional) or neither (disabled). Empty groups convert either way.",
+       OneOf(("disabled", "upgrade", "downgrade", "bidirectional"), ignore_case=True), _GROUP),
+    _S("group.consumer.regex.refresh.interval.ms", "int", 600000, "How often the topics matched by the "
+       "regular expressions of consumer groups are refreshed. kaflite accepts 0 (refresh on every "
+       "heartbeat) so tests see new topics at once; Kafka requires at least 10000.",
+       Range(0, INT_MAX), _GROUP),
     # Operations
     _S("shutdown.timeout.ms", "long", 5000, "On SIGTERM/SIGINT, how long in-flight requests may take "
        "to finish before connections are closed.", Range(0, LONG_MAX), _OPS, kafka_default=None),
@@ -353,6 +388,17 @@ class KafliteConfig:
     offsets_topic_segment_bytes: int = 104857600
     offsets_commit_timeout_ms: int = 5000
     offset_metadata_max_bytes: int = 4096
+    group_coordinator_rebalance_protocols: tuple[str, ...] = ("classic", "consumer")
+    group_consumer_session_timeout_ms: int = 45000
+    group_consumer_min_session_timeout_ms: int = 100
+    group_consumer_max_session_timeout_ms: int = 60000
+    group_consumer_heartbeat_interval_ms: int = 5000
+    group_consumer_min_heartbeat_interval_ms: int = 100
+    group_consumer_max_heartbeat_interval_ms: int = 15000
+    group_consumer_max_size: int = INT_MAX
+    group_consumer_assignors: tuple[str, ...] = ("uniform", "range")
+    group_consumer_migration_policy: str = "bidirectional"
+    group_consumer_regex_refresh_interval_ms: int = 600000
     shutdown_timeout_ms: int = 5000
     log_format: str = "console"
     log_level: str = "INFO"
@@ -385,6 +431,35 @@ class KafliteConfig:
                 f"{self.group_min_session_timeout_ms} is larger than group.max.session.timeout.ms "
                 f"({self.group_max_session_timeout_ms})",
             )
+        self._check_consumer_group_bounds()
+
+    def _check_consumer_group_bounds(self) -> None:
+        """Kafka's GroupCoordinatorConfig constructor checks, in its order and with its messages: a
+        broker that would hand out a heartbeat interval outside its own bounds must not start."""
+        if "classic" not in self.group_coordinator_rebalance_protocols:
+            raise ConfigError("group.coordinator.rebalance.protocols",
+                              "Disabling the 'classic' protocol is not supported.")
+        hb, session = self.group_consumer_heartbeat_interval_ms, self.group_consumer_session_timeout_ms
+        checks = (
+            (self.group_consumer_max_heartbeat_interval_ms >= self.group_consumer_min_heartbeat_interval_ms,
+             "group.consumer.max.heartbeat.interval.ms", "greater than or equal to",
+             "group.consumer.min.heartbeat.interval.ms"),
+            (hb >= self.group_consumer_min_heartbeat_interval_ms, "group.consumer.heartbeat.interval.ms",
+             "greater than or equal to", "group.consumer.min.heartbeat.interval.ms"),
+            (hb <= self.group_consumer_max_heartbeat_interval_ms, "group.consumer.heartbeat.interval.ms",
+             "less than or equal to", "group.consumer.max.heartbeat.interval.ms"),
+            (self.group_consumer_max_session_timeout_ms >= self.group_consumer_min_session_timeout_ms,
+             "group.consumer.max.session.timeout.ms", "greater than or equal to",
+             "group.consumer.min.session.timeout.ms"),
+            (session >= self.group_consumer_min_session_timeout_ms, "group.consumer.session.timeout.ms",
+             "greater than or equal to", "group.consumer.min.session.timeout.ms"),
+            (session <= self.group_consumer_max_session_timeout_ms, "group.consumer.session.timeout.ms",
+             "less than or equal to", "group.consumer.max.session.timeout.ms"),
+            (hb < session, "group.consumer.heartbeat.interval.ms", "less than", "group.consumer.session.timeout.ms"),
+        )
+        for ok, name, relation, other in checks:
+            if not ok:
+                raise ConfigError(name, f"{name} must be {relation} {other}")
 
     # -- building ------------------------------------------------------------------------------
 
@@ -573,6 +648,12 @@ def render_markdown() -> str:
         "answers for a config that cannot be updated dynamically. Topic configs themselves",
         "(`retention.ms`, `cleanup.policy`, ...) change per topic the same way, on the `TOPIC` resource.",
         "",
+        "As in Kafka 4 (KIP-848), a consumer group can be given its own `consumer.session.timeout.ms` and",
+        "`consumer.heartbeat.interval.ms` on the `GROUP` resource (the group need not exist yet). Unset,",
+        "they are `group.consumer.session.timeout.ms` and `group.consumer.heartbeat.interval.ms`; a value",
+        "outside `group.consumer.min/max.*`, or a session timeout not above the heartbeat interval, is",
+        "refused with `INVALID_CONFIG`. They are kept in the data directory (`kaflite-group-configs.json`).",
+        "",
         "## How kaflite's defaults differ from Kafka's",
         "",
         "| Setting | kaflite | Kafka | Why |",
@@ -585,6 +666,14 @@ def render_markdown() -> str:
         "Restore with `--override group.initial.rebalance.delay.ms=3000`. |",
         "| `group.min.session.timeout.ms` | `100` | `6000` | Lets tests use short `session.timeout.ms` "
         "values to exercise member expiry quickly. |",
+        "| `group.consumer.min.session.timeout.ms` | `100` | `45000` | The same for KIP-848 consumer groups: "
+        "a group's `consumer.session.timeout.ms` may be short, so tests see a member expire quickly. |",
+        "| `group.consumer.min.heartbeat.interval.ms` | `100` | `5000` | Lets a group's "
+        "`consumer.heartbeat.interval.ms` be short, so consumer groups converge fast in tests. |",
+        "| `group.consumer.regex.refresh.interval.ms` | `600000`, `0` allowed | `600000`, at least `10000` | "
+        "`0` lets tests see a new topic matching a regex subscription at the next heartbeat. |",
+        "| `group.coordinator.rebalance.protocols` | `classic`, `consumer` only | also `share`, `streams` | "
+        "kaflite serves classic and KIP-848 consumer groups only; a broker asked for more does not start. |",
         "| `log.dirs` | `./kaflite-data` | `/tmp/kafka-logs` | Data next to the project; exactly one "
         "directory. |",
         "| `default.replication.factor` | `1` only | `1` | kaflite is a single node. |",

@@ -89,6 +89,24 @@ class ListOf:
 
 
 @dataclass(frozen=True, slots=True)
+class RebalanceProtocols(ListOf):
+    """``group.coordinator.rebalance.protocols``: Kafka's group types, of which kaflite serves two.
+
+    Kafka accepts share and streams too; kaflite refuses them at startup rather than start a broker
+    that silently lacks what was asked for."""
+
+    choices: tuple[str, ...] = ("classic", "consumer")
+    known: tuple[str, ...] = ("share", "streams")
+
+    def check(self, value: Any) -> str | None:
+        served = [v for v in value if v in self.known]
+        if served:
+            return (f"String must be one of: {self.describe()} (kaflite does not serve {', '.join(served)} "
+                    "groups)")
+        return ListOf.check(self, value)
+
+
+@dataclass(frozen=True, slots=True)
 class NonEmpty:
     """A non-blank string."""
 

@@ -256,6 +256,51 @@ def test_group_session_timeout_bounds_must_be_ordered() -> None:
         load({"group.min.session.timeout.ms": "5000", "group.max.session.timeout.ms": "1000"})
 
 
+def test_consumer_group_configs_default_to_kafkas_but_the_dev_minimums() -> None:
+    """CG-CFG-1 (Kafka's defaults), CG-CFG-2 (a dev broker accepts 100 ms heartbeats and a 0 ms regex refresh)."""
+    c = load()
+    assert c.group_coordinator_rebalance_protocols == ("classic", "consumer")
+    assert (c.group_consumer_session_timeout_ms, c.group_consumer_max_session_timeout_ms) == (45000, 60000)
+    assert (c.group_consumer_heartbeat_interval_ms, c.group_consumer_max_heartbeat_interval_ms) == (5000, 15000)
+    assert (c.group_consumer_min_session_timeout_ms, c.group_consumer_min_heartbeat_interval_ms) == (100, 100)
+    assert c.group_consumer_max_size == 2147483647
+    assert c.group_consumer_assignors == ("uniform", "range")
+    assert c.group_consumer_migration_policy == "bidirectional"
+    assert c.group_consumer_regex_refresh_interval_ms == 600000
+    fast = load({"group.consumer.heartbeat.interval.ms": "100", "group.consumer.session.timeout.ms": "500",
+                 "group.consumer.regex.refresh.interval.ms": "0", "group.consumer.migration.policy": "UPGRADE",
+                 "group.coordinator.rebalance.protocols": "classic"})
+    assert (fast.group_consumer_heartbeat_interval_ms, fast.group_consumer_session_timeout_ms) == (100, 500)
+    assert fast.group_consumer_regex_refresh_interval_ms == 0
+    assert fast.group_consumer_migration_policy == "upgrade"
+    assert fast.group_coordinator_rebalance_protocols == ("classic",)
+
+
+@pytest.mark.parametrize(("overrides", "message"), [
+    ({"group.coordinator.rebalance.protocols": "consumer"}, "Disabling the 'classic' protocol is not supported."),
+    ({"group.coordinator.rebalance.protocols": "classic,share"}, "kaflite does not serve share groups"),
+    ({"group.coordinator.rebalance.protocols": "classic,streams"}, "kaflite does not serve streams groups"),
+    ({"group.consumer.assignors": "uniform,sticky"}, "unknown item(s) sticky"),
+    ({"group.consumer.migration.policy": "sideways"}, "must be one of disabled, upgrade, downgrade, bidirectional"),
+    ({"group.consumer.max.heartbeat.interval.ms": "50"},
+     "group.consumer.max.heartbeat.interval.ms must be greater than or equal to "
+     "group.consumer.min.heartbeat.interval.ms"),
+    ({"group.consumer.heartbeat.interval.ms": "20000"},
+     "group.consumer.heartbeat.interval.ms must be less than or equal to group.consumer.max.heartbeat.interval.ms"),
+    ({"group.consumer.session.timeout.ms": "70000"},
+     "group.consumer.session.timeout.ms must be less than or equal to group.consumer.max.session.timeout.ms"),
+    ({"group.consumer.min.session.timeout.ms": "50000"},
+     "group.consumer.session.timeout.ms must be greater than or equal to group.consumer.min.session.timeout.ms"),
+    ({"group.consumer.session.timeout.ms": "5000"},
+     "group.consumer.heartbeat.interval.ms must be less than group.consumer.session.timeout.ms"),
+])
+def test_consumer_group_configs_are_checked_as_kafka_checks_them(overrides: dict[str, object],
+                                                                    message: str) -> None:
+    """CG-CFG-1: GroupCoordinatorConfig's constructor checks and KafkaConfig's 'classic' check."""
+    with pytest.raises(ConfigError, match=re.escape(message)):
+        load(overrides)
+
+
 def test_enum_values_are_case_insensitive_where_harmless() -> None:
     c = load({"log.level": "debug", "log.format": "JSON"})
     assert (c.log_level, c.log_format) == ("DEBUG", "json")

@@ -40,6 +40,11 @@ AUTHORIZED_OPERATIONS_OMITTED = -2147483648
 # CreateTopics config sources
 DYNAMIC_TOPIC_CONFIG, DEFAULT_CONFIG = 1, 5
 MR = MetadataResponse
+# KIP-848's feature (Kafka's GroupVersion): level 1 lets a cluster serve the consumer rebalance protocol.
+GROUP_VERSION = "group.version"
+GROUP_VERSION_SUPPORTED = (0, 1)
+# The finalized features never change while kaflite runs (no UpdateFeatures), so their epoch is fixed.
+FINALIZED_FEATURES_EPOCH = 1
 
 
 class AdminHandler:
@@ -48,6 +53,7 @@ class AdminHandler:
         self.logs = context.logs
         self.state = context.state
         self.router: Router | None = None  # ApiVersions lists what this router serves
+        self._features = self._feature_fields()
 
     def register(self, router: Router) -> None:
         self.router = router
@@ -65,7 +71,21 @@ class AdminHandler:
             ctx.connection.log = ctx.connection.log.bind(client_software=req.client_software_name,
                                                          client_version=req.client_software_version)
         assert self.router is not None
-        return ApiVersionsResponse(api_keys=self.router.api_versions())
+        if ctx.version < 3:
+            return ApiVersionsResponse(api_keys=self.router.api_versions())
+        return ApiVersionsResponse(api_keys=self.router.api_versions(), **self._features)
+
+    def _feature_fields(self) -> dict[str, Any]:
+        """v3+ SupportedFeatures / FinalizedFeatures, as a KRaft broker reports them: `group.version`
+        supported 0-1, finalized at 1 when the consumer protocol is enabled (Kafka leaves a feature
+        finalized at level 0 out of the list)."""
+        R = ApiVersionsResponse
+        lo, hi = GROUP_VERSION_SUPPORTED
+        finalized = []
+        if "consumer" in self.config.group_coordinator_rebalance_protocols:
+            finalized.append(R.FinalizedFeatureKey(name=GROUP_VERSION, max_version_level=1, min_version_level=1))
+        return {"supported_features": [R.SupportedFeatureKey(name=GROUP_VERSION, min_version=lo, max_version=hi)],
+                "finalized_features_epoch": FINALIZED_FEATURES_EPOCH, "finalized_features": finalized}
 
     def describe_cluster(self, ctx: RequestContext, req: DescribeClusterRequest) -> DescribeClusterResponse:
         node, state = self.config.node_id, self.state
@@ -79,6 +99,11 @@ class AdminHandler:
 
     def metadata(self, ctx: RequestContext, req: MetadataRequest) -> MetadataResponse:
         logs, state, node = self.logs, self.state, self.config.node_id
+        if ctx.version < 12 and req.topics:
+            invalid = _metadata_v10_11_problem(req, ctx.version)
+            if invalid is not None:
+                ctx.log.info("refused a metadata request", error="INVALID_REQUEST", reason=invalid)
+                return _metadata_error(req, ErrorCode.INVALID_REQUEST)
         wanted: list[tuple[str | None, bytes | None]]  # (name, the id it was asked by)
         if req.topics is None or (ctx.version == 0 and not req.topics):
             wanted = [(info.name, None) for info in logs.topics().values()]
@@ -279,3 +304,23 @@ class AdminHandler:
             if error is not None:
                 return error
         return None
+
+
+def _metadata_v10_11_problem(req: MetadataRequest, version: int) -> str | None:
+    """KafkaApis.handleTopicMetadataRequest: v10-11 carry TopicId and a nullable Name, but only v12
+    looks topics up by id; the message goes to the log only (the response has no message field)."""
+    for topic in req.topics or ():
+        if topic.name is None:
+            return f"Topic name can not be null for version {version}"
+        if topic.topic_id != ZERO_UUID:
+            return f"Topic IDs are not supported in requests for version {version}"
+    return None
+
+
+def _metadata_error(req: MetadataRequest, error: ErrorCode) -> MetadataResponse:
+    """MetadataRequest.getErrorResponse: each topic asked for, with the error, no partitions, a null
+    name as "" (the response's Name is not nullable before v12), no brokers."""
+    return MetadataResponse(topics=[
+        MR.MetadataResponseTopic(error_code=error, name=t.name if t.name is not None else "", topic_id=t.topic_id,
+                                 is_internal=False, partitions=[])
+        for t in req.topics or ()])

@@ -13,6 +13,7 @@ runtime: they are persisted with the data and reach every topic that does not ov
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -20,6 +21,11 @@ from typing import Any
 import structlog
 
 from kaflite.broker.context import BrokerContext, RequestContext
+from kaflite.broker.group_configs import (
+    CONSUMER_HEARTBEAT_INTERVAL_MS,
+    CONSUMER_SESSION_TIMEOUT_MS,
+    GROUP_CONFIG_DEFAULTS,
+)
 from kaflite.broker.router import Router
 from kaflite.config import (
     DYNAMIC_NAMES,
@@ -31,7 +37,7 @@ from kaflite.config import (
     canonical_dynamic,
     family,
 )
-from kaflite.config_values import to_text
+from kaflite.config_values import INT_MAX, INT_MIN, to_text
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import (
     AlterConfigsRequest,
@@ -54,6 +60,7 @@ TOPIC, BROKER, BROKER_LOGGER, CLIENT_METRICS, GROUP = 2, 4, 8, 16, 32
 # DescribeConfigsResponse.ConfigSource
 TOPIC_CONFIG, DYNAMIC_BROKER_CONFIG, DYNAMIC_DEFAULT_BROKER_CONFIG = 1, 2, 3
 STATIC_BROKER_CONFIG, DEFAULT_CONFIG, DYNAMIC_BROKER_LOGGER_CONFIG = 4, 5, 6
+CLIENT_METRICS_CONFIG, GROUP_CONFIG = 7, 8
 # DescribeConfigsResponse.ConfigType, by ConfigDef type name
 CONFIG_TYPES = {"boolean": 1, "string": 2, "int": 3, "short": 4, "long": 5, "double": 6, "list": 7,
                 "class": 8, "password": 9}
@@ -127,6 +134,7 @@ class ConfigHandler:
         self.config = context.config
         self.logs = context.logs
         self.state = context.state
+        self.group_configs = context.group_configs
 
     def register(self, router: Router) -> None:
         router.add(32, self.describe_configs)
@@ -175,6 +183,10 @@ class ConfigHandler:
                 raise ConfigApiError(ErrorCode.INVALID_REQUEST, "Broker id must not be empty")
             self._check_node_id(name, "Broker id must be an integer, but it is: ", "")
             return logger_entries()
+        if resource_type == GROUP:
+            if name == "":
+                raise ConfigApiError(ErrorCode.INVALID_REQUEST, "Group name must not be empty")
+            return self.group_entries(name)
         if resource_type == CLIENT_METRICS:
             if name == "":
                 raise ConfigApiError(ErrorCode.INVALID_REQUEST, "Client metrics subscription name must not be empty")
@@ -208,6 +220,20 @@ class ConfigHandler:
                 synonyms = [(name, value, TOPIC_CONFIG), *synonyms]
             source = synonyms[0][2] if synonyms else DEFAULT_CONFIG
             out.append(Entry(name, value, source, type_, doc, False, tuple(synonyms)))
+        return out
+
+    def group_entries(self, group: str) -> list[Entry]:
+        """Kafka's GroupConfig of a group (any group id, existing or not): each config set on it
+        (GROUP_CONFIG), else the broker's group.consumer.* setting it defaults to (DEFAULT_CONFIG)."""
+        overrides = self.group_configs.configs_of(group)
+        out = []
+        for name, setting in sorted(GROUP_CONFIG_DEFAULTS.items()):
+            if name in overrides:
+                value, source = overrides[name], GROUP_CONFIG
+            else:
+                value, source = to_text(self.config.value_of(setting)), DEFAULT_CONFIG
+            out.append(Entry(name, value, source, "int", SETTINGS_BY_NAME[setting].doc, False,
+                             ((name, value, source),)))
         return out
 
     def broker_entries(self) -> list[Entry]:
@@ -331,8 +357,10 @@ class ConfigHandler:
             self._alter_topic(name, change, validate_only)
         elif resource_type == BROKER:
             self._alter_broker(name, change, validate_only)
+        elif resource_type == GROUP:
+            self._alter_group(name, change, validate_only)
         else:
-            # BROKER_LOGGER is incremental only; CLIENT_METRICS and GROUP configs are not kept by kaflite.
+            # BROKER_LOGGER is incremental only; CLIENT_METRICS configs are not kept by kaflite.
             raise ConfigApiError(ErrorCode.INVALID_REQUEST, f"Unknown resource type {resource_type}")
 
     def _alter_broker(self, name: str, change: Any, validate_only: bool) -> None:
@@ -363,6 +391,18 @@ class ConfigHandler:
         if not validate_only:
             self.logs.set_broker_configs(name, new, defaults)
             log.info("altered broker configs", resource=name, configs=new)
+
+    def _alter_group(self, group: str, change: Any, validate_only: bool) -> None:
+        """A group's configs, checked as Kafka's controller checks them (ControllerConfigurationValidator,
+        GroupConfigManager.validate): known names, INT values, within the broker's group.consumer.*
+        bounds, session timeout above the heartbeat interval (the unset one from the broker's default)."""
+        if group == "":
+            raise ConfigApiError(ErrorCode.INVALID_REQUEST, "Default group resources are not allowed.")
+        new = change(self.group_configs.configs_of(group), lambda _name: None)  # no LIST-typed group config
+        checked = validate_group_configs(new, self.config)
+        if not validate_only:
+            self.group_configs.set(group, checked)
+            log.info("altered group configs", group=group, configs=checked)
 
     def _alter_topic(self, topic: str, change: Any, validate_only: bool) -> None:
         if topic == "":
@@ -436,8 +476,10 @@ class ConfigHandler:
                 names = [node]
             elif rtype == TOPIC:
                 names = sorted(self.logs.topics())
+            elif rtype == GROUP:
+                names = self.group_configs.group_ids()  # the groups that have dynamic configs
             else:
-                names = []  # no group configs, no client-metrics subscriptions
+                names = []  # no client-metrics subscriptions
             out += [R.ConfigResource(resource_name=n, resource_type=rtype) for n in names]
         return R(config_resources=out)
 
@@ -453,6 +495,43 @@ def _synonyms(names: list[str], levels: Levels) -> list[tuple[str, str | None, i
         for n in names:
             if n in level and level[n] is not None:
                 out.append((n, level[n], source))
+    return out
+
+
+def validate_group_configs(configs: Mapping[str, str], config: Any) -> dict[str, str]:
+    """Kafka's GroupConfig.validate over the broker's defaults plus ``configs``; returns ``configs``
+    in Kafka's text form or raises INVALID_CONFIG with Kafka's message."""
+    for name in configs:
+        if name not in GROUP_CONFIG_DEFAULTS:
+            raise ConfigApiError(ErrorCode.INVALID_CONFIG, f"Unknown group config name: {name}")
+    out: dict[str, str] = {}
+    for name in (CONSUMER_SESSION_TIMEOUT_MS, CONSUMER_HEARTBEAT_INTERVAL_MS):  # ConfigDef.parse's order
+        if name not in configs:
+            continue
+        text = configs[name].strip()
+        if not re.fullmatch(r"[+-]?[0-9]+", text) or not INT_MIN <= int(text) <= INT_MAX:
+            raise ConfigApiError(ErrorCode.INVALID_CONFIG,
+                                 f"Invalid value {configs[name]} for configuration {name}: Not a number of type INT")
+        if int(text) < 1:
+            raise ConfigApiError(ErrorCode.INVALID_CONFIG,
+                                 f"Invalid value {int(text)} for configuration {name}: Value must be at least 1")
+        out[name] = str(int(text))
+    hb = int(out.get(CONSUMER_HEARTBEAT_INTERVAL_MS, config.group_consumer_heartbeat_interval_ms))
+    session = int(out.get(CONSUMER_SESSION_TIMEOUT_MS, config.group_consumer_session_timeout_ms))
+    checks = (
+        (hb >= config.group_consumer_min_heartbeat_interval_ms, CONSUMER_HEARTBEAT_INTERVAL_MS,
+         "greater than or equal to", "group.consumer.min.heartbeat.interval.ms"),
+        (hb <= config.group_consumer_max_heartbeat_interval_ms, CONSUMER_HEARTBEAT_INTERVAL_MS,
+         "less than or equal to", "group.consumer.max.heartbeat.interval.ms"),
+        (session >= config.group_consumer_min_session_timeout_ms, CONSUMER_SESSION_TIMEOUT_MS,
+         "greater than or equal to", "group.consumer.min.session.timeout.ms"),
+        (session <= config.group_consumer_max_session_timeout_ms, CONSUMER_SESSION_TIMEOUT_MS,
+         "less than or equal to", "group.consumer.max.session.timeout.ms"),
+        (session > hb, CONSUMER_SESSION_TIMEOUT_MS, "greater than", CONSUMER_HEARTBEAT_INTERVAL_MS),
+    )
+    for ok, name, relation, other in checks:
+        if not ok:
+            raise ConfigApiError(ErrorCode.INVALID_CONFIG, f"{name} must be {relation} {other}")
     return out
 
 

@@ -299,9 +299,13 @@ class KafkaConnection(asyncio.Protocol):
             request: Any = req_cls.decode_from(body, ctx.header.size, ctx.version)[0]
         except (DecodeError, IndexError, ValueError, UnicodeDecodeError):
             request = None
-        resp = error_response(resp_cls, request, ErrorCode.UNSUPPORTED_VERSION,
-                              f"kaflite does not implement {name}")
-        ctx.log.info("answered an unimplemented api", name=name)
+        if ctx.header.api_key in self.router.disabled:  # switched off by configuration: Kafka's bare answer
+            resp = error_response(resp_cls, request, ErrorCode.UNSUPPORTED_VERSION)
+            ctx.log.info("answered an api the configuration disables", name=name)
+        else:
+            resp = error_response(resp_cls, request, ErrorCode.UNSUPPORTED_VERSION,
+                                  f"kaflite does not implement {name}")
+            ctx.log.info("answered an unimplemented api", name=name)
         self._respond(ctx, resp, request)
         return None
 

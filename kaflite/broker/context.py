@@ -15,11 +15,13 @@ from typing import Any, Protocol
 import structlog
 
 from kaflite.broker.faults import Faults
+from kaflite.broker.group_configs import GroupConfigStore
 from kaflite.clock import Clock, SystemClock
 from kaflite.config import KafliteConfig
+from kaflite.coordinator.metadata import MetadataImage
 from kaflite.protocol.headers import RequestHeader
 from kaflite.storage.config import LogConfig
-from kaflite.storage.manager import LogManager, load_broker_configs
+from kaflite.storage.manager import LogManager, TopicInfo, load_broker_configs
 from kaflite.storage.meta import PRODUCER_ID_BLOCK_FILE, ProducerIdManager, load_meta_properties
 
 fault_log = structlog.get_logger("kaflite.faults")
@@ -126,6 +128,11 @@ class BrokerContext:
     producer_ids: ProducerIdManager
     state: ServerState
     faults: Faults
+    # The topics as the group coordinator sees them (KIP-848 assigns by topic id): kept in step with
+    # the log manager by `watch_topics`, shared by every coordinator runtime (a reset keeps it).
+    metadata: MetadataImage
+    # The dynamic configs of groups (IncrementalAlterConfigs on GROUP resources), kept in the data dir.
+    group_configs: GroupConfigStore
 
     @property
     def data_dir(self) -> Path:
@@ -150,4 +157,20 @@ class BrokerContext:
                           broker_configs=broker_configs)
         state = ServerState(port=config.port, advertised_host=config.advertised_host or config.host,
                             cluster_id=cluster_id)
-        return cls(config, clock, logs, producer_ids, state, Faults())
+        return cls(config, clock, logs, producer_ids, state, Faults(), watch_topics(logs, MetadataImage()),
+                   GroupConfigStore(data_dir))
+
+
+def watch_topics(logs: LogManager, image: MetadataImage) -> MetadataImage:
+    """Fill ``image`` with the topics there are and keep it in step with every later change."""
+
+    def changed(name: str, info: TopicInfo | None) -> None:
+        if info is None:
+            image.remove(name)
+        else:
+            image.put(name, info.topic_id, info.partitions)
+
+    for info in logs.topics().values():
+        changed(info.name, info)
+    logs.add_topic_listener(changed)
+    return image

@@ -160,6 +160,8 @@ class GroupHandler:
         self.logs = context.logs
         self.faults = context.faults
         self.state = context.state
+        self.metadata = context.metadata
+        self.group_configs = context.group_configs.configs_of
         self.config = GroupCoordinatorConfig(
             group_initial_rebalance_delay_ms=cfg.group_initial_rebalance_delay_ms,
             group_min_session_timeout_ms=cfg.group_min_session_timeout_ms,
@@ -169,6 +171,17 @@ class GroupHandler:
             offsets_retention_check_interval_ms=cfg.offsets_retention_check_interval_ms,
             offsets_topic_num_partitions=cfg.offsets_topic_num_partitions,
             offset_metadata_max_bytes=cfg.offset_metadata_max_bytes,
+            group_coordinator_rebalance_protocols=cfg.group_coordinator_rebalance_protocols,
+            group_consumer_session_timeout_ms=cfg.group_consumer_session_timeout_ms,
+            group_consumer_min_session_timeout_ms=cfg.group_consumer_min_session_timeout_ms,
+            group_consumer_max_session_timeout_ms=cfg.group_consumer_max_session_timeout_ms,
+            group_consumer_heartbeat_interval_ms=cfg.group_consumer_heartbeat_interval_ms,
+            group_consumer_min_heartbeat_interval_ms=cfg.group_consumer_min_heartbeat_interval_ms,
+            group_consumer_max_heartbeat_interval_ms=cfg.group_consumer_max_heartbeat_interval_ms,
+            group_consumer_max_size=cfg.group_consumer_max_size,
+            group_consumer_assignors=cfg.group_consumer_assignors,
+            group_consumer_migration_policy=cfg.group_consumer_migration_policy,
+            group_consumer_regex_refresh_interval_ms=cfg.group_consumer_regex_refresh_interval_ms,
         )
         self._loading: asyncio.Task[None] | None = None
         self._fresh_load: asyncio.Task[None] | None = None  # the load of a topic created just now
@@ -178,7 +191,8 @@ class GroupHandler:
     def _new_runtime(self) -> tuple[OffsetsTopicLog, CoordinatorRuntime]:
         offsets_log = OffsetsTopicLog(self.logs, self.clock)
         return offsets_log, CoordinatorRuntime(offsets_log, offsets_log, self.config, clock=self.clock,
-                                               partition_exists=self._partition_exists)
+                                               partition_exists=self._partition_exists, metadata=self.metadata,
+                                               group_configs=self.group_configs)
 
     def _partition_exists(self, topic: str, partition: int) -> bool:
         """The coordinator's view of the topics (Kafka's metadata cache): OffsetCommit and OffsetDelete
@@ -186,9 +200,17 @@ class GroupHandler:
         return self.logs.get_log(topic, partition) is not None
 
     def register(self, router: Router) -> None:
-        """FindCoordinator, and a route per row of the group API table (its key and version cap)."""
+        """FindCoordinator, and a route per row of the group API table (its key and version cap).
+
+        A row whose rebalance protocol is not in `group.coordinator.rebalance.protocols` is neither
+        advertised nor served: clients then keep to the classic protocol, and a request for it gets
+        UNSUPPORTED_VERSION, as from Kafka (KafkaApis.handleConsumerGroupHeartbeat)."""
         router.add(10, self.find_coordinator)
+        protocols = self.config.group_coordinator_rebalance_protocols
         for api in GROUP_APIS:
+            if api.requires_protocol is not None and api.requires_protocol not in protocols:
+                router.disable(api.api_key)
+                continue
             router.add(api.api_key, self._route(api), max_version=api.max_version)
 
     def _route(self, api: GroupApi) -> Callable[[RequestContext, Any], Any]:

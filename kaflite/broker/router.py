@@ -32,6 +32,9 @@ class Route:
 class Router:
     def __init__(self) -> None:
         self.routes: dict[int, Route] = {}
+        # APIs kaflite implements but the configuration switched off (ConsumerGroupHeartbeat without the
+        # "consumer" rebalance protocol): not advertised, answered UNSUPPORTED_VERSION as Kafka does.
+        self.disabled: set[int] = set()
         self._api_versions: list[Any] | None = None
 
     def add(self, api_key: int, handler: Handler, *, min_version: int | None = None,
@@ -44,6 +47,13 @@ class Router:
         hi = req.MAX_VERSION if max_version is None else min(max_version, req.MAX_VERSION)
         self.routes[api_key] = Route(api_key, lo, hi, handler, req, resp)
         self._api_versions = None
+
+    def disable(self, api_key: int) -> None:
+        """Leave ``api_key`` unrouted on purpose: its answer is Kafka's bare UNSUPPORTED_VERSION
+        (no "not implemented" message), since a Kafka broker configured so answers the same."""
+        if api_key in self.routes:
+            raise ValueError(f"api key {api_key} is routed; it cannot also be disabled")
+        self.disabled.add(api_key)
 
     def get(self, api_key: int) -> Route | None:
         return self.routes.get(api_key)

@@ -138,8 +138,8 @@ class Broker:
                 log.exception("periodic storage work failed")
 
     async def reset(self) -> None:
-        """Drop every topic, group, offset and dynamic broker config without a restart (test isolation);
-        clients reconnect.
+        """Drop every topic, group, offset and dynamic broker and group config without a restart (test
+        isolation); clients reconnect. The coordinator's metadata image follows the deleted topics.
 
         The routes stay: they point at the handlers, and the group handler renews its runtime."""
         context = self.context
@@ -151,8 +151,9 @@ class Broker:
         static = LogConfig.from_dict(context.config.topic_log_defaults())
         for resource in context.logs.broker_configs():  # a test's AlterConfigs on BROKER ends with it
             context.logs.set_broker_configs(resource, {}, static)
+        context.group_configs.clear()
         self.groups.renew()
-        log.info("kaflite reset: every topic, group, offset and dynamic broker config dropped")
+        log.info("kaflite reset: every topic, group, offset and dynamic broker and group config dropped")
 
     async def stop(self) -> None:
         """A clean shutdown, in uvicorn's order:

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from kaflite.coordinator.classic.messages import heartbeat_error, join_group_error, leave_group_error, sync_group_error
+from kaflite.coordinator.consumer.manager import describe_error as consumer_group_describe_error
+from kaflite.coordinator.consumer.manager import heartbeat_error as consumer_group_heartbeat_error
 from kaflite.coordinator.offsets import offset_commit_error, offset_delete_error, offset_fetch_error
 from kaflite.coordinator.result import CoordinatorResult, RequestContext, Token
 from kaflite.coordinator.shard import GroupCoordinator, delete_groups_error, describe_groups_error, list_groups_error
@@ -50,6 +52,9 @@ class GroupApi:
     creates_offsets_topic: bool = False
     # The answer hands out a member id (JoinGroup): the broker remembers it for the connection too.
     assigns_member_id: bool = False
+    # Served only when this rebalance protocol is in `group.coordinator.rebalance.protocols`
+    # (KIP-848's ConsumerGroupHeartbeat/Describe need "consumer"); otherwise not advertised.
+    requires_protocol: str | None = None
 
 
 GROUP_APIS: tuple[GroupApi, ...] = (
@@ -68,6 +73,12 @@ GROUP_APIS: tuple[GroupApi, ...] = (
     GroupApi(16, "list_groups", GroupCoordinator.list_groups, list_groups_error),
     GroupApi(42, "delete_groups", GroupCoordinator.delete_groups, delete_groups_error),
     GroupApi(47, "offset_delete", GroupCoordinator.offset_delete, offset_delete_error, _group_id),
+    # KIP-848 (CG-API-1): served only with "consumer" in group.coordinator.rebalance.protocols.
+    GroupApi(68, "consumer_group_heartbeat", GroupCoordinator.consumer_group_heartbeat,
+             consumer_group_heartbeat_error, _group_id, _member_id, creates_offsets_topic=True,
+             requires_protocol="consumer"),
+    GroupApi(69, "consumer_group_describe", GroupCoordinator.consumer_group_describe,
+             consumer_group_describe_error, requires_protocol="consumer"),
 )
 
 BY_NAME: dict[str, GroupApi] = {api.name: api for api in GROUP_APIS}

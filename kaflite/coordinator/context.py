@@ -199,10 +199,16 @@ class ShardContext:
         if group is None:
             return
         self.publish_transition(group.transition_to_dead(self.now(), reason))
-        self.forget_group(group_id)
+        # Its offsets stay: they have records of their own (Kafka's OffsetMetadataManager keeps them
+        # apart from the group), so a group converted to another type keeps them (CG-GRP-1).
+        del self.groups[group_id]
         for key, t in list(self.timers.items()):
             if t.group_id == group_id:
                 self.cancel(key)
+
+    def replace_group(self, group_id: str) -> None:
+        """Drop a group that a group of another type replaces (its offsets and history stay)."""
+        del self.groups[group_id]
 
     def forget_group(self, group_id: str) -> None:
         """Drop the group from memory only (unload, or a load rebuilding it from its record)."""

@@ -86,9 +86,9 @@ class Group(Protocol):
     def num_members(self) -> int: ...
 
     def validate_offset_commit(
-        self, member_id: str, group_instance_id: str | None, generation_id_or_member_epoch: int
+        self, member_id: str, group_instance_id: str | None, generation_id_or_member_epoch: int, api_version: int
     ) -> ErrorCode | None:
-        """None when the member may commit (B-OFF-1), else the error the commit is answered with."""
+        """None when the member may commit (B-OFF-1, CG-OFF-1), else the error the commit is answered with."""
         ...
 
     def validate_offset_fetch(self, member_id: str | None, member_epoch: int) -> ErrorCode | None:

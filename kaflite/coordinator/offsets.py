@@ -101,7 +101,7 @@ class OffsetStore:
                 else:
                     err = E.GROUP_ID_NOT_FOUND if version >= 9 else E.ILLEGAL_GENERATION
             if group is not None:
-                err = group.validate_offset_commit(member_id, instance_id, generation)
+                err = group.validate_offset_commit(member_id, instance_id, generation, version)
                 if err is None:
                     self._member_committed(group, member_id)
         if err is not None:

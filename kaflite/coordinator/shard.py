@@ -25,6 +25,9 @@ from kaflite.clock import Clock, SystemClock
 from kaflite.coordinator.classic.group import ClassicGroup
 from kaflite.coordinator.classic.manager import ClassicGroupManager, default_member_id
 from kaflite.coordinator.config import GroupConfigs, GroupCoordinatorConfig
+from kaflite.coordinator.consumer import records as consumer_records
+from kaflite.coordinator.consumer.group import ConsumerGroup
+from kaflite.coordinator.consumer.manager import ConsumerGroupManager
 from kaflite.coordinator.context import EXPIRE_OFFSETS, PartitionStatus, ShardContext, Timer
 from kaflite.coordinator.group import Group, GroupType, Transition, TransitionListener
 from kaflite.coordinator.metadata import MetadataImage
@@ -40,6 +43,8 @@ from kaflite.coordinator.result import CoordinatorResult, RequestContext, Token
 from kaflite.coordinator.snapshot import GroupSnapshot
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import (
+    ConsumerGroupDescribeRequest,
+    ConsumerGroupHeartbeatRequest,
     DeleteGroupsRequest,
     DeleteGroupsResponse,
     DescribeGroupsRequest,
@@ -47,6 +52,7 @@ from kaflite.protocol.messages import (
     HeartbeatRequest,
     HeartbeatResponse,
     JoinGroupRequest,
+    JoinGroupResponse,
     LeaveGroupRequest,
     ListGroupsRequest,
     ListGroupsResponse,
@@ -61,12 +67,11 @@ log = structlog.get_logger("kaflite.coordinator")
 E = ErrorCode
 
 # Record key versions of `__consumer_offsets` (Kafka's CoordinatorRecordType): 0-1 offset commit,
-# 2 classic group metadata; 3-8 are KIP-848 consumer-group records, 9+ share/streams groups.
-KIP_848_RECORD_KEY_VERSIONS = range(3, 9)
+# 2 classic group metadata; 3-8 and 16 KIP-848 consumer groups; 9-15 and 17+ share/streams groups.
 
 
 class _GroupTypeHooks(NamedTuple):
-    describe: Callable[[Group], DescribeGroupsResponse.DescribedGroup]
+    describe: Callable[[Group, int], DescribeGroupsResponse.DescribedGroup]  # (group, DescribeGroups version)
     on_loaded: Callable[[Group], None]
     on_offset_commit: Callable[[Group, str], None]  # a member's commit was accepted (group, member id)
 
@@ -96,6 +101,7 @@ class GroupCoordinator:
         self.group_configs: GroupConfigs = group_configs or (lambda _group_id: {})
         self.ctx = ShardContext(self.config, clock or SystemClock(), self.replay, partitions)
         self.classic = ClassicGroupManager(self.ctx, member_id_factory)
+        self.consumer = ConsumerGroupManager(self.ctx, self.metadata, self.group_configs)
         self.offsets = OffsetStore(self.ctx, self.classic.create_group, self._offset_committed, partition_exists)
         self._replay_offset_commit = self.offsets.replay  # bound once: replay's hot path
         # Registries: a timer kind -> its expiry; a record key version -> its replay (Kafka's loader
@@ -103,9 +109,11 @@ class GroupCoordinator:
         self._timer_kinds: dict[str, Callable[[Timer], None]] = {
             EXPIRE_OFFSETS: self._on_expire_offsets,
             **self.classic.rebalance.timer_kinds(),
+            **self.consumer.timer_kinds(),
         }
         self._record_kinds: dict[int, Callable[[bytes, bytes | None], None]] = {
             GROUP_METADATA_KEY_VERSION: self._replay_group_metadata,
+            **dict.fromkeys(consumer_records.RECORD_TYPES, self.consumer.replay),
         }
         self._unknown_record_kinds: set[int] = set()
         # What differs per group type and is not the Group protocol's: its DescribeGroups entry, what
@@ -113,6 +121,8 @@ class GroupCoordinator:
         self._group_types: dict[GroupType, _GroupTypeHooks] = {
             GroupType.CLASSIC: _GroupTypeHooks(describe=self._describe_classic, on_loaded=self._classic_loaded,
                                                on_offset_commit=self._classic_offset_committed),
+            GroupType.CONSUMER: _GroupTypeHooks(describe=_describe_consumer_as_classic, on_loaded=self._consumer_loaded,
+                                                on_offset_commit=lambda _group, _member_id: None),
         }
 
     # ================================================================== partitions and loading
@@ -169,6 +179,8 @@ class GroupCoordinator:
     def snapshot(self, group_id: str) -> GroupSnapshot | None:
         """A read-only view for tools and tests; only what Kafka would persist plus the state."""
         group = self.ctx.groups.get(group_id)
+        if isinstance(group, ConsumerGroup):
+            return group.snapshot(self.offsets.offsets_of(group_id), self.metadata)
         return None if group is None else group.snapshot(self.offsets.offsets_of(group_id))
 
     # ================================================================== timers
@@ -207,6 +219,18 @@ class GroupCoordinator:
         self, request: JoinGroupRequest, version: int, ctx: RequestContext, token: Token
     ) -> CoordinatorResult:
         with self.ctx.operation() as out:
+            group = self.ctx.groups.get(request.group_id)
+            if isinstance(group, ConsumerGroup) and self.ctx.partition_error(request.group_id) is None:
+                if not group.is_empty():
+                    # Classic members inside a consumer group (CG-MIX-1) are not served yet.
+                    self.ctx.touch(request.group_id)
+                    self.ctx.respond(token, JoinGroupResponse(error_code=E.INCONSISTENT_GROUP_PROTOCOL,
+                                                              generation_id=-1, member_id=request.member_id))
+                    return out
+                # An empty consumer group converts on the first classic join (CG-MIG-2): its tombstones.
+                log.info("group.converting", group=request.group_id, to="classic")
+                for key in group.group_tombstone_keys():
+                    self.ctx.append(request.group_id, key, None)
             self.classic.join_group(request, version, ctx, token)
         return out
 
@@ -229,6 +253,21 @@ class GroupCoordinator:
     ) -> CoordinatorResult:
         with self.ctx.operation() as out:
             self.ctx.respond(token, self.classic.leave_group(request, version))
+        return out
+
+    # ================================================================== KIP-848 consumer group APIs
+    def consumer_group_heartbeat(
+        self, request: ConsumerGroupHeartbeatRequest, version: int, ctx: RequestContext, token: Token
+    ) -> CoordinatorResult:
+        with self.ctx.operation() as out:
+            self.consumer.heartbeat(request, version, ctx, token)
+        return out
+
+    def consumer_group_describe(
+        self, request: ConsumerGroupDescribeRequest, version: int, ctx: RequestContext, token: Token
+    ) -> CoordinatorResult:
+        with self.ctx.operation() as out:
+            self.ctx.respond(token, self.consumer.describe(request, version))
         return out
 
     # ================================================================== offsets
@@ -272,13 +311,17 @@ class GroupCoordinator:
                         d.error_message = f"Group {group_id} not found."
                     described.append(d)
                 else:
-                    described.append(self._group_types[group.group_type].describe(group))
+                    described.append(self._group_types[group.group_type].describe(group, version))
             self.ctx.respond(token, DescribeGroupsResponse(groups=described))
         return out
 
-    def _describe_classic(self, group: Group) -> DescribeGroupsResponse.DescribedGroup:
+    def _describe_classic(self, group: Group, version: int) -> DescribeGroupsResponse.DescribedGroup:
         assert isinstance(group, ClassicGroup)
         return self.classic.describe(group)
+
+    def _consumer_loaded(self, group: Group) -> None:
+        assert isinstance(group, ConsumerGroup)
+        self.consumer.on_loaded(group)
 
     def _classic_loaded(self, group: Group) -> None:
         assert isinstance(group, ClassicGroup)
@@ -382,8 +425,7 @@ class GroupCoordinator:
             handler(key, value)
         elif version not in self._unknown_record_kinds:
             self._unknown_record_kinds.add(version)  # once per kind: a log can hold millions
-            kind = "a KIP-848 consumer-group record" if version in KIP_848_RECORD_KEY_VERSIONS else "unknown"
-            log.warning("coordinator.unknown_record_kind", key_version=version, kind=kind,
+            log.warning("coordinator.unknown_record_kind", key_version=version,
                         action="skipped; it may be left over from a newer broker or an aborted upgrade")
 
     def _replay_group_metadata(self, key: bytes, value: bytes | None) -> None:
@@ -392,6 +434,15 @@ class GroupCoordinator:
             self.classic.replay_group_tombstone(group_id)
         else:
             self.classic.replay_group_metadata(group_id, decode_group_metadata_value(value))
+
+
+def _describe_consumer_as_classic(group: Group, version: int) -> DescribeGroupsResponse.DescribedGroup:
+    """CG-API-4: DescribeGroups of a consumer group: Dead; v6 adds GROUP_ID_NOT_FOUND."""
+    d = DescribeGroupsResponse.DescribedGroup(group_id=group.group_id, group_state="Dead")
+    if version >= 6:
+        d.error_code = E.GROUP_ID_NOT_FOUND
+        d.error_message = f"Group {group.group_id} is not a classic group."
+    return d
 
 
 # ====================================================================== error-only answers (the API table)

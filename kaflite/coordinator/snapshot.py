@@ -16,6 +16,14 @@ class MemberSnapshot:
     rebalance_timeout_ms: int
     subscription: bytes
     assignment: bytes
+    # KIP-848 consumer-group members only (topic name -> partitions).
+    member_epoch: int | None = None
+    member_state: str | None = None  # STABLE, UNREVOKED_PARTITIONS, UNRELEASED_PARTITIONS, UNKNOWN
+    subscribed_topic_names: tuple[str, ...] = ()
+    subscribed_topic_regex: str = ""
+    assigned_partitions: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    pending_revocation: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    target_assignment: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,3 +46,5 @@ class GroupSnapshot:
     current_state_timestamp_ms: int | None
     members: tuple[MemberSnapshot, ...] = ()
     offsets: dict[tuple[str, int], OffsetSnapshot] = field(default_factory=dict)
+    group_type: str = "classic"
+    assignment_epoch: int | None = None  # consumer groups: `generation` is the group epoch

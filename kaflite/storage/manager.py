@@ -104,6 +104,11 @@ class TopicInfo:
     config: LogConfig = field(default_factory=LogConfig)
 
 
+TopicListener = Callable[[str, TopicInfo | None], None]
+"""Told of every topic change after it is made: (name, the topic now) on a create or a partition
+increase, (name, None) on a delete."""
+
+
 class LogManager:
     """Owns every partition log under one data directory."""
 
@@ -123,6 +128,7 @@ class LogManager:
         self._topics: dict[str, TopicInfo] = {}
         self._logs: dict[tuple[str, int], PartitionLog] = {}
         self._closed = False
+        self._topic_listeners: list[TopicListener] = []
         self.data_dir.mkdir(parents=True, exist_ok=True)
         self._load()
 
@@ -237,6 +243,17 @@ class LogManager:
     # ---------------------------------------------------------------------------------------------------
     # topics
 
+    def add_topic_listener(self, listener: TopicListener) -> None:
+        """Call ``listener`` after every topic create, partition increase and delete. The registry is
+        the one place topics change (CreateTopics, auto-create, internal topics, DeleteTopics,
+        CreatePartitions, a reset), so a view kept this way -- the coordinator's metadata image --
+        cannot miss one."""
+        self._topic_listeners.append(listener)
+
+    def _topic_changed(self, name: str, info: TopicInfo | None) -> None:
+        for listener in self._topic_listeners:
+            listener(name, info)
+
     def topics(self) -> dict[str, TopicInfo]:
         return dict(self._topics)
 
@@ -270,6 +287,7 @@ class LogManager:
             partitions=partitions,
             topic_id=topic_id_to_str(info.topic_id),
         )
+        self._topic_changed(name, info)
         return info
 
     def _open_partitions(self, info: TopicInfo, partitions: range) -> None:
@@ -291,6 +309,7 @@ class LogManager:
         self._open_partitions(info, range(info.partitions, new_total))
         info.partitions = new_total
         self._persist_registry()
+        self._topic_changed(name, info)
         return info
 
     def alter_topic_configs(self, name: str, configs: Mapping[str, str | None]) -> TopicInfo:
@@ -371,6 +390,7 @@ class LogManager:
         fsync_dir(self.data_dir)
         for info in infos:
             log.info("storage.topic_deleted", topic=info.name)
+            self._topic_changed(info.name, None)
 
     def delete_records(self, topic: str, partition: int, offset: int) -> int:
         """DeleteRecords on one partition (Kafka's `Partition.deleteRecordsOnLeader`); returns the low

@@ -38,6 +38,8 @@ Offset = OffsetSnapshot
 TEST_DEFAULTS: dict[str, object] = {
     "group.initial.rebalance.delay.ms": 0,
     "group.min.session.timeout.ms": 100,
+    "group.consumer.min.session.timeout.ms": 100,  # KIP-848 groups: short consumer.* group configs allowed
+    "group.consumer.min.heartbeat.interval.ms": 100,
     "log.flush.interval.ms": 1000,
 }
 

@@ -180,7 +180,9 @@ def test_broker_resource_names_as_kafka(node: Node) -> None:
     assert node.describe(BROKER, "x").error_message == "Broker id must be an integer, but it is: x"
     assert node.describe(BROKER_LOGGER, "").error_code == ErrorCode.INVALID_REQUEST
     assert node.describe(CLIENT_METRICS, "sub").configs == []
-    assert node.describe(GROUP, "g").error_code == ErrorCode.INVALID_REQUEST  # no group configs in kaflite
+    assert node.describe(GROUP, "g").error_code == ErrorCode.NONE  # any group id: its GroupConfig
+    assert (node.describe(GROUP, "").error_code, node.describe(GROUP, "").error_message) == (
+        ErrorCode.INVALID_REQUEST, "Group name must not be empty")
 
 
 def test_every_version_served_encodes(node: Node) -> None:

@@ -191,3 +191,18 @@ def test_aiokafka_describe_alter_and_restart(broker: BrokerProcess) -> None:
     asyncio.run(asyncio.wait_for(before_restart(), 60))
     broker.restart()
     asyncio.run(asyncio.wait_for(after_restart(), 60))
+
+
+def test_confluent_group_configs(broker: BrokerProcess) -> None:
+    """CG-CFG-1 through librdkafka's admin API: ResourceType.GROUP reaches the GROUP (32) resource."""
+    admin = AdminClient({"bootstrap.servers": broker.bootstrap})
+    group = unique("grp")
+    _incremental(admin, "GROUP", group, ("consumer.session.timeout.ms", "6000", AlterConfigOpType.SET))
+    described = _describe(admin, "GROUP", group)
+    session = described["consumer.session.timeout.ms"]
+    assert session.value == "6000" and not session.is_default
+    assert described["consumer.heartbeat.interval.ms"].value == "5000"
+    with pytest.raises(KafkaException) as refused:
+        _incremental(admin, "GROUP", group, ("consumer.session.timeout.ms", "60001", AlterConfigOpType.SET))
+    assert refused.value.args[0].code() == KafkaError.INVALID_CONFIG
+    assert "must be less than or equal to group.consumer.max.session.timeout.ms" in refused.value.args[0].str()

@@ -277,7 +277,7 @@ class ClassicGroup:
         return len(self.members)
 
     def validate_offset_commit(
-        self, member_id: str, group_instance_id: str | None, generation_id_or_member_epoch: int
+        self, member_id: str, group_instance_id: str | None, generation_id_or_member_epoch: int, api_version: int
     ) -> ErrorCode | None:
         """B-OFF-1 (Kafka's ClassicGroup.validateOffsetCommit): by generation."""
         generation = generation_id_or_member_epoch

@@ -1,0 +1,695 @@
+"""ConsumerGroupHeartbeat, ConsumerGroupDescribe, the consumer-group timers and record replay
+(Kafka's GroupMetadataManager for KIP-848 groups), sans-I/O.
+
+A heartbeat first computes every record it implies against the group as it is -- member
+subscription (5), regex resolutions (16), group epoch (3), target assignment (7)...(6), the
+member's reconciled assignment (8) -- and only then appends them, in Kafka 4.1's order, through the
+shard context, which replays each at once. An error therefore writes nothing (CG-VAL-5), and the
+group in memory is only ever what its records say, live or loaded.
+"""
+
+from __future__ import annotations
+
+import base64
+import uuid
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import structlog
+
+from kaflite.coordinator.assignors import ASSIGNORS
+from kaflite.coordinator.assignors.api import PartitionAssignorError, TopicId
+from kaflite.coordinator.config import GroupConfigs
+from kaflite.coordinator.consumer import records as rec
+from kaflite.coordinator.consumer.group import (
+    EMPTY_ASSIGNMENT,
+    LEAVE_GROUP_MEMBER_EPOCH,
+    LEAVE_GROUP_STATIC_MEMBER_EPOCH,
+    Assignment,
+    ConsumerGroup,
+    ConsumerGroupMember,
+    ConsumerGroupState,
+    MemberState,
+    ResolvedRegex,
+)
+from kaflite.coordinator.consumer.reconcile import FencedMemberError, reconcile
+from kaflite.coordinator.consumer.target import compute_target, member_topics, metadata_hash, preferred_assignor
+from kaflite.coordinator.context import ShardContext, Timer
+from kaflite.coordinator.group import GroupType, Transition
+from kaflite.coordinator.metadata import MetadataImage
+from kaflite.coordinator.records import Record, group_metadata_key
+from kaflite.coordinator.result import RequestContext, Token
+from kaflite.coordinator.topic_regex import InvalidRegularExpression, compile_topic_regex
+from kaflite.protocol.errors import ErrorCode
+from kaflite.protocol.messages import (
+    ConsumerGroupCurrentMemberAssignmentValue,
+    ConsumerGroupDescribeRequest,
+    ConsumerGroupDescribeResponse,
+    ConsumerGroupHeartbeatRequest,
+    ConsumerGroupHeartbeatResponse,
+    ConsumerGroupMemberMetadataValue,
+    ConsumerGroupMetadataValue,
+    ConsumerGroupRegularExpressionValue,
+    ConsumerGroupTargetAssignmentMemberValue,
+    ConsumerGroupTargetAssignmentMetadataValue,
+)
+
+log = structlog.get_logger("kaflite.coordinator")
+
+E = ErrorCode
+SESSION_TIMEOUT = "consumer-session-timeout"
+REBALANCE_TIMEOUT = "consumer-rebalance-timeout"
+AUTHORIZED_OPERATIONS_OMITTED = -2147483648
+
+
+def session_timeout_key(group_id: str, member_id: str) -> str:
+    return f"session-timeout-{group_id}-{member_id}"
+
+
+def rebalance_timeout_key(group_id: str, member_id: str) -> str:
+    return f"rebalance-timeout-{group_id}-{member_id}"
+
+
+def new_member_id() -> str:
+    """Kafka's `Uuid.randomUuid().toString()`: 22 base64url characters (CG-GRP-3)."""
+    while True:
+        s = base64.urlsafe_b64encode(uuid.uuid4().bytes).decode().rstrip("=")
+        if not s.startswith("-"):  # Kafka's Uuid never starts with '-'
+            return s
+
+
+class HeartbeatError(Exception):
+    """An error answer: code and Kafka's message; nothing of the request is written."""
+
+    def __init__(self, code: ErrorCode, message: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def heartbeat_error(req: ConsumerGroupHeartbeatRequest, version: int, error: ErrorCode,
+                    message: str | None = None) -> ConsumerGroupHeartbeatResponse:
+    """CG-VAL-5: ErrorCode, ErrorMessage, MemberId null, MemberEpoch 0, HeartbeatIntervalMs 0."""
+    return ConsumerGroupHeartbeatResponse(error_code=error, error_message=message, member_id=None,
+                                          member_epoch=0, heartbeat_interval_ms=0)
+
+
+def describe_error(req: ConsumerGroupDescribeRequest, version: int, error: ErrorCode) -> ConsumerGroupDescribeResponse:
+    DG = ConsumerGroupDescribeResponse.DescribedGroup
+    return ConsumerGroupDescribeResponse(groups=[DG(group_id=g, error_code=error) for g in req.group_ids])
+
+
+def _owned(topic_partitions: list[Any] | None) -> dict[TopicId, frozenset[int]] | None:
+    return None if topic_partitions is None else rec.assignment_of(topic_partitions)
+
+
+class ConsumerGroupManager:
+    """Every consumer group of the shard: its heartbeat, describe, timers and replay."""
+
+    def __init__(self, ctx: ShardContext, metadata: MetadataImage, group_configs: GroupConfigs,
+                 member_id_factory: Callable[[], str] = new_member_id) -> None:
+        self.ctx = ctx
+        self.metadata = metadata
+        self.group_configs = group_configs
+        self._new_member_id = member_id_factory
+
+    # ================================================================== configuration
+    def session_timeout_ms(self, group_id: str) -> int:
+        return self._group_config(group_id, "consumer.session.timeout.ms",
+                                  self.ctx.config.group_consumer_session_timeout_ms)
+
+    def heartbeat_interval_ms(self, group_id: str) -> int:
+        return self._group_config(group_id, "consumer.heartbeat.interval.ms",
+                                  self.ctx.config.group_consumer_heartbeat_interval_ms)
+
+    def _group_config(self, group_id: str, name: str, default: int) -> int:
+        value = self.group_configs(group_id).get(name)
+        try:
+            return int(value) if value is not None else default
+        except ValueError:
+            return default
+
+    def timer_kinds(self) -> dict[str, Callable[[Timer], None]]:
+        return {SESSION_TIMEOUT: self._on_session_timeout, REBALANCE_TIMEOUT: self._on_rebalance_timeout}
+
+    # ================================================================== ConsumerGroupHeartbeat
+    def heartbeat(self, req: ConsumerGroupHeartbeatRequest, version: int, rctx: RequestContext, token: Token) -> None:
+        try:
+            response = self._heartbeat(req, version, rctx)
+        except HeartbeatError as e:
+            response = heartbeat_error(req, version, e.code, e.message)
+        self.ctx.respond(token, response)
+
+    def _validate(self, req: ConsumerGroupHeartbeatRequest, version: int) -> None:
+        """CG-VAL-1..4, before any lookup (GroupCoordinatorService l.406-441)."""
+        epoch = req.member_epoch
+
+        def invalid(message: str) -> HeartbeatError:
+            return HeartbeatError(E.INVALID_REQUEST, message)
+
+        if (version >= 1 or epoch > 0 or epoch == LEAVE_GROUP_MEMBER_EPOCH) and not req.member_id.strip():
+            raise invalid("MemberId can't be empty.")
+        if not req.group_id.strip():
+            raise invalid("GroupId can't be empty.")
+        if req.instance_id is not None and not req.instance_id.strip():
+            raise invalid("InstanceId can't be empty.")
+        if req.rack_id is not None and not req.rack_id.strip():
+            raise invalid("RackId can't be empty.")
+        if epoch == 0:
+            if req.rebalance_timeout_ms == -1:
+                raise invalid("RebalanceTimeoutMs must be provided in first request.")
+            if req.topic_partitions is None or req.topic_partitions:
+                raise invalid("TopicPartitions must be empty when (re-)joining.")
+            if req.subscribed_topic_names is None and req.subscribed_topic_regex is None:
+                raise invalid("Either SubscribedTopicNames or SubscribedTopicRegex must be non-null when (re-)joining.")
+        elif epoch == LEAVE_GROUP_STATIC_MEMBER_EPOCH:
+            if req.instance_id is None:
+                raise invalid("InstanceId can't be null.")
+        elif epoch < LEAVE_GROUP_STATIC_MEMBER_EPOCH:
+            raise invalid("MemberEpoch is invalid.")
+        assignor = req.server_assignor
+        supported = self.ctx.config.group_consumer_assignors
+        if assignor is not None and assignor not in supported:
+            raise HeartbeatError(E.UNSUPPORTED_ASSIGNOR, f"ServerAssignor {assignor} is not supported. "
+                                 f"Supported assignors: {', '.join(supported)}.")
+
+    def _heartbeat(self, req: ConsumerGroupHeartbeatRequest, version: int,
+                   rctx: RequestContext) -> ConsumerGroupHeartbeatResponse:
+        self._validate(req, version)
+        err = self.ctx.partition_error(req.group_id)
+        if err is not None:
+            raise HeartbeatError(err)
+        self.ctx.touch(req.group_id)
+        if req.member_epoch in (LEAVE_GROUP_MEMBER_EPOCH, LEAVE_GROUP_STATIC_MEMBER_EPOCH):
+            return self._leave(req)
+        return self._join_or_heartbeat(req, rctx)
+
+    def _consumer_group(self, group_id: str, create: bool, records: list[Record]) -> ConsumerGroup:
+        """CG-GRP-1: the group, or a new (not yet registered) one when joining; records its replay builds."""
+        group = self.ctx.groups.get(group_id)
+        if group is None:
+            if not create:
+                raise HeartbeatError(E.GROUP_ID_NOT_FOUND, f"Consumer group {group_id} not found.")
+            return ConsumerGroup(group_id)
+        if isinstance(group, ConsumerGroup):
+            return group
+        if create and group.group_type is GroupType.CLASSIC and group.is_empty():
+            # An empty classic group converts on the first consumer-protocol join: its tombstone first.
+            records.append((group_metadata_key(group_id), None))
+            return ConsumerGroup(group_id)
+        raise HeartbeatError(E.GROUP_ID_NOT_FOUND, f"Group {group_id} is not a consumer group.")
+
+    def _join_or_heartbeat(self, req: ConsumerGroupHeartbeatRequest,
+                           rctx: RequestContext) -> ConsumerGroupHeartbeatResponse:
+        ctx, cfg = self.ctx, self.ctx.config
+        gid, epoch, iid = req.group_id, req.member_epoch, req.instance_id
+        now = ctx.now()
+        records: list[Record] = []
+        joining = epoch == 0
+        group = self._consumer_group(gid, joining, records)
+        member_id = req.member_id or self._new_member_id()  # v0 joins with "" (CG-GRP-3)
+        if group.num_members() >= cfg.group_consumer_max_size and (
+                not req.member_id or member_id not in group.members):
+            raise HeartbeatError(E.GROUP_MAX_SIZE_REACHED, "The consumer group has reached its maximum capacity "
+                                 f"of {cfg.group_consumer_max_size} members.")
+        owned = _owned(req.topic_partitions)
+
+        # The member: new, existing, or a static member replacing its released predecessor.
+        replaced: ConsumerGroupMember | None = None
+        if iid is None:
+            member = group.members.get(member_id)
+            if member is None:
+                if not joining:
+                    raise HeartbeatError(E.UNKNOWN_MEMBER_ID, f"Member {member_id} is not a member of group {gid}.")
+                member = ConsumerGroupMember(member_id)
+            _check_epoch(member, epoch, owned)
+        else:
+            existing = group.static_member(iid)
+            if joining:
+                if existing is None:
+                    member = group.members.get(member_id) or ConsumerGroupMember(member_id)
+                    _check_epoch(member, epoch, owned)
+                else:
+                    if existing.member_epoch != LEAVE_GROUP_STATIC_MEMBER_EPOCH:
+                        raise HeartbeatError(E.UNRELEASED_INSTANCE_ID, f"Static member {member_id} with instance id "
+                                             f"{iid} cannot join the group because the instance id is owned by "
+                                             f"{existing.member_id} member.")
+                    replaced = existing
+                    member = existing.replace(member_id=member_id, member_epoch=0, previous_member_epoch=0)
+            else:
+                if existing is None:
+                    raise HeartbeatError(E.UNKNOWN_MEMBER_ID, f"Instance id {iid} is unknown.")
+                if existing.member_id != member_id:
+                    raise HeartbeatError(E.FENCED_INSTANCE_ID, f"Static member {member_id} with instance id {iid} "
+                                         f"was fenced by member {existing.member_id}.")
+                _check_epoch(existing, epoch, owned)
+                member = existing
+
+        updated = member.replace(
+            instance_id=iid if iid is not None else member.instance_id,
+            rack_id=req.rack_id if req.rack_id is not None else member.rack_id,
+            rebalance_timeout_ms=req.rebalance_timeout_ms if req.rebalance_timeout_ms != -1
+            else member.rebalance_timeout_ms,
+            server_assignor=req.server_assignor if req.server_assignor is not None else member.server_assignor,
+            subscribed_topic_names=tuple(sorted(set(req.subscribed_topic_names)))
+            if req.subscribed_topic_names is not None else member.subscribed_topic_names,
+            subscribed_topic_regex=req.subscribed_topic_regex if req.subscribed_topic_regex is not None
+            else member.subscribed_topic_regex,
+            client_id=rctx.client_id,
+            client_host=rctx.client_host,
+        )
+        regex = updated.subscribed_topic_regex
+        if regex and regex not in group.resolved_regexes:
+            try:
+                compile_topic_regex(regex)  # CG-VAL-4: only a regex new to the group is checked
+            except InvalidRegularExpression as e:
+                raise HeartbeatError(E.INVALID_REGULAR_EXPRESSION,
+                                     f"SubscribedTopicRegex `{regex}` is not a valid regular expression: {e}.") from e
+
+        # The member set after this request, as the assignor and the epoch checks must see it.
+        before = group.members
+        members = dict(group.members)
+        if replaced is not None:
+            del members[replaced.member_id]
+            records += self._member_removal_records(gid, replaced.member_id)
+            target_of_replaced = group.target.get(replaced.member_id, EMPTY_ASSIGNMENT)
+            records.append((rec.member_metadata_key(gid, member_id), _member_value(updated)))
+            records.append((rec.target_assignment_member_key(gid, member_id),
+                            rec.target_assignment_member_value(target_of_replaced)))
+            records.append(_current_assignment_record(gid, member))
+        members[member_id] = updated
+        bump = group.group_epoch == 0
+        if replaced is not None or member_id not in group.members or not updated.metadata_equals(member):
+            if replaced is None:
+                records.append((rec.member_metadata_key(gid, member_id), _member_value(updated)))
+            if not updated.subscription_equals(member):
+                bump = True
+
+        # Regex subscriptions (CG-RX-2): resolved here, synchronously; one nobody uses any more goes.
+        regexes = dict(group.resolved_regexes)
+        live = {m.subscribed_topic_regex for m in members.values() if m.subscribed_topic_regex}
+        for gone in sorted(set(regexes) - live):
+            del regexes[gone]
+            records.append((rec.regular_expression_key(gid, gone), None))
+        for r in sorted(live):
+            resolved = regexes.get(r)
+            if resolved is None or resolved.version != self.metadata.version:
+                topics = self._resolve(r)
+                if resolved is None or topics != resolved.topics:
+                    regexes[r] = ResolvedRegex(topics, self.metadata.version, now)
+                    records.append((rec.regular_expression_key(gid, r),
+                                    rec.regular_expression_value(sorted(topics), self.metadata.version, now)))
+                    bump = True
+
+        # The subscribed topics' metadata (CG-EP-2): a create, delete or growth reaches the members.
+        group_epoch = group.group_epoch
+        new_hash = group.metadata_hash
+        checked_version = group.metadata_version_checked
+        if bump or group.metadata_version_checked != self.metadata.version:
+            names: set[str] = set()
+            for m in members.values():
+                names |= member_topics(m, regexes)
+            new_hash = metadata_hash(names, self.metadata)
+            if new_hash != group.metadata_hash:
+                bump = True
+            checked_version = self.metadata.version
+        if bump:
+            group_epoch += 1
+            records.append((rec.group_metadata_key(gid), rec.group_metadata_value(group_epoch, new_hash)))
+            if group.has_legacy_partition_metadata:
+                records.append((rec.partition_metadata_key(gid), None))
+
+        # The target assignment (CG-EP-3).
+        if group_epoch > group.assignment_epoch:
+            targets = {mid: group.target_of(mid, m.instance_id) for mid, m in members.items()}
+            if replaced is not None:
+                targets[member_id] = group.target.get(replaced.member_id, EMPTY_ASSIGNMENT)
+            name = preferred_assignor(members.values(), cfg.group_consumer_assignors)
+            try:
+                new_targets = compute_target(members, targets, regexes, self.metadata, ASSIGNORS[name])
+            except PartitionAssignorError as e:
+                msg = f"Failed to compute a new target assignment for epoch {group_epoch}: {e}"
+                log.error("consumer_group.assignment_failed", group=gid, error=msg)
+                raise HeartbeatError(E.UNKNOWN_SERVER_ERROR, msg) from e
+            for mid in sorted(new_targets):
+                # A member without a target record gets one even when empty (TargetAssignmentBuilder).
+                if mid not in group.target or not _same(new_targets[mid], targets.get(mid, EMPTY_ASSIGNMENT)):
+                    records.append((rec.target_assignment_member_key(gid, mid),
+                                    rec.target_assignment_member_value(new_targets[mid])))
+            records.append((rec.target_assignment_metadata_key(gid), rec.target_assignment_metadata_value(group_epoch)))
+            target_epoch = group_epoch
+            target: Assignment = new_targets.get(member_id, EMPTY_ASSIGNMENT)
+            log.info("consumer_group.target_assignment", group=gid, epoch=group_epoch, assignor=name,
+                     members=len(members))
+        else:
+            target_epoch = group.assignment_epoch
+            target = targets_of(group, member_id, updated.instance_id, replaced)
+
+        # Reconciliation (CG-RC-*).
+        reconciled = updated
+        if not updated.is_reconciled_to(target_epoch):
+            try:
+                reconciled = reconcile(updated, target_epoch, target, group.current_partition_epoch, owned)
+            except FencedMemberError as e:
+                raise HeartbeatError(E.FENCED_MEMBER_EPOCH, str(e)) from e
+        assignment_changed = not reconciled.assignment_equals(member)
+        if assignment_changed:
+            records.append(_current_assignment_record(gid, reconciled))
+
+        # Write (the replay of each record updates the group), then the timers and the state.
+        for key, value in records:
+            ctx.append(gid, key, value)
+        group = self._group(gid)
+        group.metadata_version_checked = checked_version
+        if replaced is not None:
+            log.info("consumer_group.static_member_replaced", group=gid, instance_id=iid,
+                     member=member_id, replaced=replaced.member_id)
+        elif member_id not in before:
+            log.info("consumer_group.member_joined", group=gid, member=member_id, instance_id=iid)
+        if assignment_changed:  # CG-RC-3: UNREVOKED (re)arms the rebalance timer, leaving it cancels it
+            if reconciled.state is MemberState.UNREVOKED_PARTITIONS:
+                self._schedule_rebalance_timeout(gid, member_id, reconciled.member_epoch,
+                                                 reconciled.rebalance_timeout_ms)
+            else:
+                ctx.cancel(rebalance_timeout_key(gid, member_id))
+        self._schedule_session_timeout(gid, member_id)
+        self._update_state(group, "heartbeat" if not joining else "member joined")
+
+        response = ConsumerGroupHeartbeatResponse(member_id=member_id, member_epoch=reconciled.member_epoch,
+                                                  heartbeat_interval_ms=self.heartbeat_interval_ms(gid))
+        full = joining or (req.rebalance_timeout_ms != -1 and req.topic_partitions is not None and (
+            req.subscribed_topic_names is not None or req.subscribed_topic_regex is not None))
+        if full or not _same(member.assigned, reconciled.assigned):
+            response.assignment = _response_assignment(reconciled.assigned)
+        return response
+
+    def _resolve(self, regex: str) -> frozenset[str]:
+        """CG-RX-1: every topic name the regex fully matches (internal ones too)."""
+        matcher = compile_topic_regex(regex)
+        return frozenset(n for n in self.metadata.names() if matcher(n))
+
+    # ================================================================== leaving and fencing
+    def _leave(self, req: ConsumerGroupHeartbeatRequest) -> ConsumerGroupHeartbeatResponse:
+        gid, member_id, iid = req.group_id, req.member_id, req.instance_id
+        group = self.ctx.groups.get(gid)
+        if group is None:
+            raise HeartbeatError(E.GROUP_ID_NOT_FOUND, f"Group {gid} not found.")
+        if not isinstance(group, ConsumerGroup):
+            raise HeartbeatError(E.GROUP_ID_NOT_FOUND, f"Group {gid} is not a consumer group.")
+        if iid is None:
+            member = group.members.get(member_id)
+            if member is None:
+                raise HeartbeatError(E.UNKNOWN_MEMBER_ID, f"Member {member_id} is not a member of group {gid}.")
+        else:
+            existing = group.static_member(iid)
+            if existing is None:
+                raise HeartbeatError(E.UNKNOWN_MEMBER_ID, f"Instance id {iid} is unknown.")
+            if existing.member_id != member_id:
+                raise HeartbeatError(E.FENCED_INSTANCE_ID, f"Static member {member_id} with instance id {iid} "
+                                     f"was fenced by member {existing.member_id}.")
+            member = existing
+        response = ConsumerGroupHeartbeatResponse(member_id=member_id, member_epoch=req.member_epoch,
+                                                  heartbeat_interval_ms=0)
+        if req.member_epoch == LEAVE_GROUP_STATIC_MEMBER_EPOCH:
+            # CG-ST-4: a temporary leave keeps the partitions; only record 8 changes; no bump.
+            left = member.replace(member_epoch=LEAVE_GROUP_STATIC_MEMBER_EPOCH, pending_revocation={})
+            self.ctx.append(gid, *_current_assignment_record(gid, left))
+            log.info("consumer_group.static_member_left", group=gid, member=member_id, instance_id=iid)
+            self._update_state(group, "static member left temporarily")
+            return response
+        log.info("consumer_group.member_left", group=gid, member=member_id)
+        self.fence_member(group, member, f"member {member_id} left")
+        return response
+
+    def _member_removal_records(self, gid: str, member_id: str) -> list[Record]:
+        """CG-LV-1's per-member tombstones: current assignment, target, subscription."""
+        return [(rec.current_assignment_key(gid, member_id), None),
+                (rec.target_assignment_member_key(gid, member_id), None),
+                (rec.member_metadata_key(gid, member_id), None)]
+
+    def fence_member(self, group: ConsumerGroup, member: ConsumerGroupMember, reason: str) -> None:
+        """CG-LV-1: remove the member (leave, session or rebalance timeout) and bump the group epoch."""
+        gid, mid = group.group_id, member.member_id
+        records = self._member_removal_records(gid, mid)
+        remaining = [m for m in group.members.values() if m.member_id != mid]
+        live = {m.subscribed_topic_regex for m in remaining if m.subscribed_topic_regex}
+        regexes = {r: v for r, v in group.resolved_regexes.items() if r in live}
+        for gone in sorted(set(group.resolved_regexes) - live):
+            records.append((rec.regular_expression_key(gid, gone), None))
+        names: set[str] = set()
+        for m in remaining:
+            names |= member_topics(m, regexes)
+        new_hash = metadata_hash(names, self.metadata)
+        records.append((rec.group_metadata_key(gid), rec.group_metadata_value(group.group_epoch + 1, new_hash)))
+        if group.has_legacy_partition_metadata:
+            records.append((rec.partition_metadata_key(gid), None))
+        group.metadata_version_checked = self.metadata.version
+        for key, value in records:
+            self.ctx.append(gid, key, value)
+        self.ctx.cancel(session_timeout_key(gid, mid))
+        self.ctx.cancel(rebalance_timeout_key(gid, mid))
+        self._update_state(group, reason)
+
+    # ================================================================== timers
+    def _schedule_session_timeout(self, gid: str, mid: str) -> None:
+        self.ctx.schedule(session_timeout_key(gid, mid), self.session_timeout_ms(gid), SESSION_TIMEOUT, gid, (mid,))
+
+    def _schedule_rebalance_timeout(self, gid: str, mid: str, epoch: int, timeout_ms: int) -> None:
+        self.ctx.schedule(rebalance_timeout_key(gid, mid), timeout_ms, REBALANCE_TIMEOUT, gid, (mid, epoch))
+
+    def _on_session_timeout(self, t: Timer) -> None:
+        """CG-TM-1: the member is fenced; its later heartbeats answer UNKNOWN_MEMBER_ID."""
+        group = self.ctx.groups.get(t.group_id or "")
+        member = group.members.get(t.args[0]) if isinstance(group, ConsumerGroup) else None
+        if group is None or member is None or not isinstance(group, ConsumerGroup):
+            return
+        self.ctx.touch(group.group_id)
+        log.info("consumer_group.session_timeout", group=group.group_id, member=member.member_id)
+        self.fence_member(group, member, f"member {member.member_id} session timed out")
+
+    def _on_rebalance_timeout(self, t: Timer) -> None:
+        """CG-TM-2: fenced only if still at the epoch the timer was armed for."""
+        group = self.ctx.groups.get(t.group_id or "")
+        if not isinstance(group, ConsumerGroup):
+            return
+        member_id, epoch = t.args
+        member = group.members.get(member_id)
+        if member is None or member.member_epoch != epoch:
+            return
+        self.ctx.touch(group.group_id)
+        log.info("consumer_group.rebalance_timeout", group=group.group_id, member=member_id, epoch=epoch)
+        self.fence_member(group, member, f"member {member_id} did not revoke its partitions in time")
+
+    def on_loaded(self, group: ConsumerGroup) -> None:
+        """CG-TM-4: every member gets a fresh session timer, UNREVOKED ones a rebalance timer."""
+        self._update_state(group, "loaded", publish=False)
+        for m in group.members.values():
+            self._schedule_session_timeout(group.group_id, m.member_id)
+            if m.state is MemberState.UNREVOKED_PARTITIONS:
+                self._schedule_rebalance_timeout(group.group_id, m.member_id, m.member_epoch, m.rebalance_timeout_ms)
+
+    # ================================================================== state
+    def _group(self, gid: str) -> ConsumerGroup:
+        group = self.ctx.groups[gid]
+        assert isinstance(group, ConsumerGroup)
+        return group
+
+    def _update_state(self, group: ConsumerGroup, reason: str, publish: bool = True) -> None:
+        if self.ctx.groups.get(group.group_id) is not group:
+            return  # deleted meanwhile
+        new = group.compute_state()
+        if new is group.state and group.state_timestamp_ms is not None:
+            return
+        old = group.state
+        group.state = new
+        group.state_timestamp_ms = self.ctx.now()
+        if publish and new is not old:
+            t = Transition(self.ctx.now(), group.group_id, old, new, group.group_epoch, len(group.members), reason)
+            group.history.append(t)
+            self.ctx.publish_transition(t)
+
+    # ================================================================== ConsumerGroupDescribe
+    def describe(self, req: ConsumerGroupDescribeRequest, version: int) -> ConsumerGroupDescribeResponse:
+        """CG-DESC-1/2."""
+        DG = ConsumerGroupDescribeResponse.DescribedGroup
+        out = []
+        for gid in req.group_ids:
+            if not gid:
+                out.append(DG(group_id=gid, error_code=E.INVALID_GROUP_ID))
+                continue
+            err = self.ctx.partition_error(gid)
+            group = self.ctx.groups.get(gid)
+            if err is not None:
+                out.append(DG(group_id=gid, error_code=err))
+            elif group is None:
+                out.append(DG(group_id=gid, error_code=E.GROUP_ID_NOT_FOUND, error_message=f"Group {gid} not found."))
+            elif not isinstance(group, ConsumerGroup):
+                out.append(DG(group_id=gid, error_code=E.GROUP_ID_NOT_FOUND,
+                              error_message=f"Group {gid} is not a consumer group."))
+            else:
+                out.append(self._describe_group(group, req.include_authorized_operations))
+        return ConsumerGroupDescribeResponse(groups=out)
+
+    def _describe_group(self, group: ConsumerGroup, authorized: bool) -> ConsumerGroupDescribeResponse.DescribedGroup:
+        R = ConsumerGroupDescribeResponse
+        members = []
+        for m in sorted(group.members.values(), key=lambda m: m.member_id):
+            members.append(R.Member(
+                member_id=m.member_id, instance_id=m.instance_id, rack_id=m.rack_id, member_epoch=m.member_epoch,
+                client_id=m.client_id, client_host=m.client_host,
+                subscribed_topic_names=list(m.subscribed_topic_names),
+                subscribed_topic_regex=m.subscribed_topic_regex or None,
+                assignment=R.Assignment(topic_partitions=self._describe_partitions(m.assigned)),
+                target_assignment=R.Assignment(topic_partitions=self._describe_partitions(
+                    group.target.get(m.member_id, EMPTY_ASSIGNMENT))),
+                member_type=1,
+            ))
+        return R.DescribedGroup(
+            group_id=group.group_id, group_state=group.state.value, group_epoch=group.group_epoch,
+            assignment_epoch=group.assignment_epoch,
+            assignor_name=preferred_assignor(group.members.values(), self.ctx.config.group_consumer_assignors),
+            members=members,
+            authorized_operations=AUTHORIZED_OPERATIONS_OMITTED,
+        )
+
+    def _describe_partitions(self, a: Assignment) -> list[Any]:
+        TP = ConsumerGroupDescribeResponse.TopicPartitions
+        out = []
+        for tid, ps in a.items():
+            t = self.metadata.topic_by_id(tid)
+            if t is not None and ps:  # deleted topics are left out
+                out.append(TP(topic_id=tid, topic_name=t.name, partitions=sorted(ps)))
+        out.sort(key=lambda tp: tp.topic_name)
+        return out
+
+    # ================================================================== replay (CG-RP-1)
+    def replay(self, key: bytes, value: bytes | None) -> None:
+        record_type, k = rec.decode_key(key)
+        gid: str = k.group_id  # type: ignore[attr-defined]
+        group = self._replay_group(gid, create=value is not None)
+        if group is None:
+            return  # a tombstone for a group that is gone
+        if record_type == rec.GROUP_METADATA:
+            if value is None:
+                if group.members or group.target or group.assignment_epoch != -1:
+                    raise RuntimeError(f"Received a tombstone record to delete group {gid} but the group still "
+                                       f"has {len(group.members)} members or a target assignment.")
+                self.ctx.remove_group(gid, "group deleted")
+                return
+            v3: Any = rec.decode_value(ConsumerGroupMetadataValue, value)
+            group.group_epoch = v3.epoch
+            group.metadata_hash = v3.metadata_hash
+        elif record_type == rec.PARTITION_METADATA:
+            group.has_legacy_partition_metadata = value is not None
+        elif record_type == rec.MEMBER_METADATA:
+            mid: str = k.member_id  # type: ignore[attr-defined]
+            if value is None:
+                group.replay_member_tombstone(mid)
+            else:
+                group.replay_member_metadata(_member_from_value(
+                    mid, rec.decode_value(ConsumerGroupMemberMetadataValue, value)))  # type: ignore[arg-type]
+        elif record_type == rec.TARGET_ASSIGNMENT_METADATA:
+            if value is None:
+                group.assignment_epoch = -1
+            else:
+                v6: Any = rec.decode_value(ConsumerGroupTargetAssignmentMetadataValue, value)
+                group.assignment_epoch = v6.assignment_epoch
+        elif record_type == rec.TARGET_ASSIGNMENT_MEMBER:
+            mid = k.member_id  # type: ignore[attr-defined]
+            if value is None:
+                group.replay_target(mid, None)
+            else:
+                v7: Any = rec.decode_value(ConsumerGroupTargetAssignmentMemberValue, value)
+                group.replay_target(mid, rec.assignment_of(v7.topic_partitions))
+        elif record_type == rec.CURRENT_MEMBER_ASSIGNMENT:
+            mid = k.member_id  # type: ignore[attr-defined]
+            if value is None:
+                if mid in group.members:
+                    group.replay_current_assignment(mid, -1, -1, group.members[mid].state, {}, {})
+            else:
+                v8: Any = rec.decode_value(ConsumerGroupCurrentMemberAssignmentValue, value)
+                group.replay_current_assignment(
+                    mid, v8.member_epoch, v8.previous_member_epoch, MemberState.of(v8.state),
+                    rec.assignment_of(v8.assigned_partitions), rec.assignment_of(v8.partitions_pending_revocation))
+        elif record_type == rec.REGULAR_EXPRESSION:
+            regex: str = k.regular_expression  # type: ignore[attr-defined]
+            if value is None:
+                group.resolved_regexes.pop(regex, None)
+            else:
+                v16: Any = rec.decode_value(ConsumerGroupRegularExpressionValue, value)
+                group.resolved_regexes[regex] = ResolvedRegex(frozenset(v16.topics), v16.version, v16.timestamp)
+
+    def _replay_group(self, gid: str, create: bool) -> ConsumerGroup | None:
+        group = self.ctx.groups.get(gid)
+        if isinstance(group, ConsumerGroup):
+            return group
+        if group is not None:
+            # CG-RP-1: a simple (offset-only) classic group is replaced; any other is a corrupt log.
+            if not create:
+                return None
+            if group.group_type is not GroupType.CLASSIC or group.protocol_type is not None or not group.is_empty():
+                raise RuntimeError(f"Group {gid} is not a consumer group.")
+            self.ctx.replace_group(gid)
+        elif not create:
+            return None
+        new = ConsumerGroup(gid)
+        new.history = self.ctx.add_group(new, ConsumerGroupState.EMPTY, "consumer group created")
+        new.state_timestamp_ms = self.ctx.now()
+        return new
+
+
+def targets_of(group: ConsumerGroup, member_id: str, instance_id: str | None,
+               replaced: ConsumerGroupMember | None) -> Assignment:
+    if replaced is not None:
+        return group.target.get(replaced.member_id, EMPTY_ASSIGNMENT)
+    return group.target_of(member_id, instance_id)
+
+
+def _check_epoch(member: ConsumerGroupMember, received: int, owned: Mapping[TopicId, frozenset[int]] | None) -> None:
+    """CG-EP-1 (with the lost-response tolerance)."""
+    if received > member.member_epoch:
+        raise HeartbeatError(E.FENCED_MEMBER_EPOCH, "The consumer group member has a greater member epoch "
+                             f"({received}) than the one known by the group coordinator ({member.member_epoch}). "
+                             "The member must abandon all its partitions and rejoin.")
+    if received < member.member_epoch and (
+            received != member.previous_member_epoch or owned is None or not _subset(owned, member.assigned)):
+            raise HeartbeatError(E.FENCED_MEMBER_EPOCH, "The consumer group member has a smaller member epoch "
+                                 f"({received}) than the one known by the group coordinator ({member.member_epoch}). "
+                                 "The member must abandon all its partitions and rejoin.")
+
+
+def _subset(owned: Mapping[TopicId, frozenset[int]], assigned: Assignment) -> bool:
+    return all(ps <= assigned.get(tid, frozenset()) for tid, ps in owned.items())
+
+
+def _same(a: Assignment, b: Assignment) -> bool:
+    return {t: p for t, p in a.items() if p} == {t: p for t, p in b.items() if p}
+
+
+def _member_value(m: ConsumerGroupMember) -> bytes:
+    return rec.member_metadata_value(ConsumerGroupMemberMetadataValue(
+        instance_id=m.instance_id, rack_id=m.rack_id, client_id=m.client_id, client_host=m.client_host,
+        subscribed_topic_names=list(m.subscribed_topic_names), subscribed_topic_regex=m.subscribed_topic_regex,
+        rebalance_timeout_ms=m.rebalance_timeout_ms, server_assignor=m.server_assignor,
+    ))
+
+
+def _member_from_value(member_id: str, v: ConsumerGroupMemberMetadataValue) -> ConsumerGroupMember:
+    return ConsumerGroupMember(
+        member_id=member_id, instance_id=v.instance_id, rack_id=v.rack_id, client_id=v.client_id,
+        client_host=v.client_host, subscribed_topic_names=tuple(sorted(v.subscribed_topic_names)),
+        subscribed_topic_regex=v.subscribed_topic_regex or "", rebalance_timeout_ms=v.rebalance_timeout_ms,
+        server_assignor=v.server_assignor,
+    )
+
+
+def _current_assignment_record(gid: str, m: ConsumerGroupMember) -> Record:
+    return (rec.current_assignment_key(gid, m.member_id),
+            rec.current_assignment_value(m.member_epoch, m.previous_member_epoch, int(m.state), m.assigned,
+                                         m.pending_revocation))
+
+
+def _response_assignment(a: Assignment) -> ConsumerGroupHeartbeatResponse.Assignment:
+    R = ConsumerGroupHeartbeatResponse
+    return R.Assignment(topic_partitions=[R.TopicPartitions(topic_id=tid, partitions=sorted(ps))
+                                          for tid, ps in sorted(a.items()) if ps])
