@@ -277,6 +277,8 @@ def test_cs1_one_consumer_gets_all_partitions(env: Env, kind: str) -> None:
     assert m.member_epoch == 1 and m.client_id == c.name and m.subscribed_topic_names == [topic], m
     assert [(tp.topic_name, sorted(tp.partitions)) for tp in m.assignment.topic_partitions] == [(topic, [0, 1, 2])], m
     assert m.member_type == 1, m  # v1: a consumer-protocol member
+    # CG-GRP-3: a Uuid (minted by the broker for Java 3.9's v0, made by librdkafka for v1); Java's host form.
+    assert re.fullmatch(r"[A-Za-z0-9_-]{22}", m.member_id) and m.client_host == "/127.0.0.1", m
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -319,6 +321,10 @@ def test_cs3_second_and_third_consumer_join(env: Env, kind: str) -> None:
     settled = [a.owned() for a in cs]
     time.sleep(3 * HEARTBEAT_MS / 1000)
     assert [a.owned() for a in cs] == settled, "\n".join(a.describe() for a in cs)
+    # CG-STATE-1: Stable = every member STABLE at the assignment epoch, which is the group epoch.
+    g = env.describe_raw(group)
+    assert g.group_state == "Stable" and g.assignment_epoch == g.group_epoch, g
+    assert sorted(m.member_epoch for m in g.members) == [g.group_epoch] * 3, g
 
 
 @pytest.mark.parametrize("kind", KINDS)
@@ -352,6 +358,7 @@ def test_cs5_killed_consumer_fenced_at_session_timeout(env: Env, kind: str) -> N
     c2.kill()
     env.wait(lambda: c1.owned() == tps(topic, parts), "the survivor owns all", agents=[c1])
     moved = next(t for t, a in c1.history if t >= t0 and a == tps(topic, parts)) - t0
+    assert len(env.describe_raw(group).members) == 1  # CG-LV-1: fenced = removed
     # Fenced at its last heartbeat + session (>= kill + session - heartbeat), not at the disconnect.
     assert (SESSION_MS - 2 * HEARTBEAT_MS) / 1000 <= moved <= SESSION_MS / 1000 + 8, f"moved after {moved:.2f}s"
     sent = env.produce(topic, 12, parts)
@@ -420,7 +427,20 @@ def test_cs8_commit_restart_resume(env: Env, kind: str) -> None:
         committed = c1.commit()
         assert sum(committed.values()) == 30, committed
 
+        before = env.describe_raw(group)
         broker.restart()
+        # CG-RP-1/CG-TM-4: the group comes back from __consumer_offsets as it was, member and epochs
+        # (once loaded: COORDINATOR_LOAD_IN_PROGRESS(14) / COORDINATOR_NOT_AVAILABLE(15) meanwhile).
+        after = env.wait(lambda: (lambda g: g if g.error_code not in (14, 15) else None)(env.describe_raw(group)),
+                         "the group loaded after the restart")
+
+        def shape(g: Any) -> Any:
+            return (g.error_code, g.group_epoch, g.assignment_epoch,
+                    [(m.member_id, m.member_epoch, sorted((tp.topic_name, sorted(tp.partitions))
+                                                          for tp in m.assignment.topic_partitions))
+                     for m in g.members])
+
+        assert shape(after) == shape(before), f"before the restart {before}\nafter {after}"
         sent2 = env.produce(topic, 30, parts, tag="two")
         env.wait(lambda: sent2 <= offsets([c1]), "batch 2 consumed after the restart")
         # No duplicates below what was committed (a rejoin would resume there, not earlier).
