@@ -512,7 +512,7 @@ def test_cs10_remote_assignor_range(env: Env, kind: str) -> None:
 @pytest.mark.parametrize("kind", KINDS)
 def test_cs12_admin_describe_list_delete(env: Env, kind: str) -> None:
     """CS12, CG-DESC-2, CG-API-3, CG-LOG-2: confluent-kafka's AdminClient on a consumer group of `kind`
-    members: describe (type CONSUMER, members, assignments), list with a type filter, delete while
+    members: describe (type CONSUMER, members, assignments), list with type and state filters, delete while
     non-empty (NON_EMPTY_GROUP), then once empty."""
     from confluent_kafka import ConsumerGroupState, ConsumerGroupType, KafkaError, KafkaException
 
@@ -549,6 +549,10 @@ def test_cs12_admin_describe_list_delete(env: Env, kind: str) -> None:
     assert group in listed({ConsumerGroupType.CONSUMER})
     assert group not in listed({ConsumerGroupType.CLASSIC})
     entry = next(g for g in admin.list_consumer_groups(request_timeout=10).result(15).valid if g.group_id == group)
+    states = admin.list_consumer_groups(states={ConsumerGroupState.STABLE}, request_timeout=10).result(15)
+    assert group in {g.group_id for g in states.valid}
+    states = admin.list_consumer_groups(states={ConsumerGroupState.EMPTY}, request_timeout=10).result(15)
+    assert group not in {g.group_id for g in states.valid}
     assert entry.type == ConsumerGroupType.CONSUMER and entry.state == ConsumerGroupState.STABLE, entry
 
     with pytest.raises(KafkaException) as ei:
