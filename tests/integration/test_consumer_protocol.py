@@ -327,6 +327,19 @@ def test_cs3_second_and_third_consumer_join(env: Env, kind: str) -> None:
     assert sorted(m.member_epoch for m in g.members) == [g.group_epoch] * 3, g
 
 
+def test_cs3_java_and_librdkafka_members_share_a_group(env: Env) -> None:
+    """CS3 across clients, CG-API-1/CG-GRP-3: a Java 3.9 member (CGHB v0, broker-made member id) and a
+    librdkafka member (v1, its own member id) in one group: balanced, every record consumed."""
+    topic, parts = env.topic("cs3x", 4), 4
+    group = env.name("cs3x")
+    cs = [env.consumer("java", group, [topic]), env.consumer("confluent", group, [topic])]
+    env.wait(lambda: balanced(cs, tps(topic, parts)), "java + confluent balanced")
+    sent = env.produce(topic, 20, parts)
+    env.wait(lambda: sent <= offsets(cs), "all 20 records consumed")
+    g = env.describe_raw(group)
+    assert g.group_state == "Stable" and sorted(m.client_id for m in g.members) == sorted(c.name for c in cs), g
+
+
 @pytest.mark.parametrize("kind", KINDS)
 def test_cs4_closed_consumer_partitions_move(env: Env, kind: str) -> None:
     """CS4, CG-LV-1: a consumer closes (epoch -1): the others take its partitions without waiting."""
