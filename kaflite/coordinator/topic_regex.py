@@ -76,12 +76,24 @@ def _compile_re2(engine: ModuleType, pattern: str) -> Callable[[str], bool]:
         text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else str(raw)
         code = text.split(": ", 1)[0]
         raise InvalidRegularExpression(_RE2_TO_RE2J.get(code, code)) from None
+    if pattern.count("(?P<") + pattern.count("(?<") >= 2:
+        _reject_duplicate_names(pattern)
     fullmatch = compiled.fullmatch
 
     def matches(name: str) -> bool:
         return fullmatch(name) is not None
 
     return matches
+
+
+def _reject_duplicate_names(pattern: str) -> None:
+    """RE2/J (Kafka's engine) rejects `(?P<n>a)(?P<n>b)`; C++ RE2 accepts it; `re` sees it too."""
+    try:
+        _compile_fallback(pattern)
+    except InvalidRegularExpression as exc:
+        if str(exc) == _DUPLICATE_NAME:
+            raise
+        # Anything else: the fallback is only a second opinion on names, and RE2 accepted the pattern.
 
 
 # ---------------------------------------------------------------------------------------------
@@ -97,6 +109,7 @@ _BAD_REPEAT_SIZE = "invalid repeat count"
 _NESTED_REPEAT = "invalid nested repetition operator"
 _NO_REPEAT_ARG = "missing argument to repetition operator"
 _BAD_NAME = "invalid named capture"
+_DUPLICATE_NAME = "duplicate capture group name"
 
 _Ranges = tuple[tuple[int, int], ...]
 
@@ -466,7 +479,7 @@ _RE_TO_RE2J = (
     ("missing ), unterminated subpattern", _MISSING_PAREN),
     ("unbalanced parenthesis", _MISSING_PAREN),
     ("bad character range", _BAD_RANGE),
-    ("redefinition of group name", "duplicate capture group name"),
+    ("redefinition of group name", _DUPLICATE_NAME),
     ("bad escape", _BAD_ESCAPE),
 )
 

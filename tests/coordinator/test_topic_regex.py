@@ -87,6 +87,7 @@ def test_CG_RX_1_full_match(pattern: str, expected: list[str]) -> None:
         ("[[:nope:]]", "invalid character class range"),
         ("a\\", "trailing backslash at end of expression"),
         (r"\e", "invalid escape sequence"),
+        ("(?P<n>a)(?P<n>b)", "duplicate capture group name"),  # RE2/J 1.8 (Kafka's); C++ RE2 would accept
     ],
 )
 def test_CG_RX_3_invalid_patterns(pattern: str, reason: str) -> None:
