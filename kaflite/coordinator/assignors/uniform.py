@@ -93,7 +93,8 @@ def _assign_homogeneous(
         for topic_id, parts in member.assignment.items():
             held = holders.get(topic_id)
             if held is not None and parts:
-                held.append((index, parts))
+                # Reused in the output as is, so it must really be immutable.
+                held.append((index, parts if type(parts) is frozenset else frozenset(parts)))
 
     current: list[dict[TopicId, frozenset[int]]] = [{} for _ in range(num_members)]
     unassigned: list[tuple[TopicId, Sequence[int]]] = []
@@ -282,6 +283,8 @@ def _assign_heterogeneous(
             if owner:
                 buckets[subs[0]][topic_id] = list(range(len(owner)))
             continue
+        if -1 in owner:
+            raise PartitionAssignorError("Partitions were left unassigned")
         for p, o in enumerate(owner):
             bucket = buckets[o].get(topic_id)
             if bucket is None:
