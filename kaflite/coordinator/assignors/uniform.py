@@ -2,14 +2,16 @@
 
 Two algorithms, picked by `GroupSpec.subscription_type`:
 - homogeneous (CG-AS-2, Kafka 4.1): balance first, then stickiness. Every member gets `P // M`
-  partitions and the first members that have room get the `P % M` extra ones, but a member that
-  already holds an extra partition keeps it, so a balanced group moves nothing (KAFKA-18688).
+  partitions; the `P % M` extra slots go to members that already hold that many, and the ones
+  nobody claims to the last members in order (4.0 gave them to the first members and so moved
+  partitions in balanced groups, KAFKA-18688). A balanced group moves nothing.
 - heterogeneous (CG-AS-3): keep what is still subscribed, give each unassigned partition to the
   least-loaded subscriber, then move partitions from the most- to the least-loaded subscribers of
   each topic for a bounded number of rounds.
 
 Written for speed with plain lists/dicts of ints: the group coordinator calls this on every
-subscription change, so the 1,000 members x 50,000 partitions case must stay in milliseconds.
+subscription change, so the 1,000 members x 50,000 partitions case must stay in milliseconds
+(bench/assignors.py).
 The previous target of each member is sanitised first (partitions out of range or held twice are
 dropped), so a corrupt input still yields an assignment where every partition has one owner.
 """
