@@ -28,6 +28,7 @@ import time
 import uuid
 from dataclasses import dataclass, field
 
+import coordinator_heartbeats
 from common import cpu_seconds, fmt, median, table, workdir
 from coordinator_common import (
     AsyncConn,
@@ -41,7 +42,6 @@ from coordinator_common import (
     wait_coordinator,
 )
 
-import coordinator_heartbeats
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import ConsumerGroupHeartbeatRequest, ConsumerGroupHeartbeatResponse
 
