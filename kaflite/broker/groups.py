@@ -21,6 +21,7 @@ import functools
 import inspect
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
+from enum import Enum
 from typing import Any
 
 import structlog
@@ -30,7 +31,6 @@ from kaflite.broker.router import Router
 from kaflite.broker.topics import CONSUMER_OFFSETS
 from kaflite.clock import Clock
 from kaflite.coordinator.apis import GROUP_APIS, GroupApi
-from kaflite.coordinator.classic.state import GroupState
 from kaflite.coordinator.config import GroupCoordinatorConfig
 from kaflite.coordinator.group import Transition
 from kaflite.coordinator.result import RequestContext as CoordinatorContext
@@ -375,25 +375,36 @@ class GroupHandler:
     def history(self, group_id: str) -> list[Transition]:
         return self.runtime.history(group_id)
 
-    async def wait_for_group(self, group_id: str, state: GroupState | None, members: int | None,
-                             generation: int | None, timeout: float) -> GroupSnapshot | None:
-        """The runtime's wait (driven by transitions); TimeoutError once ``timeout`` s are over."""
+    async def wait_for_group(self, group_id: str, state: Enum | str | None, members: int | None,
+                             generation: int | None, timeout: float, *,
+                             epoch: int | None = None) -> GroupSnapshot | None:
+        """The runtime's wait (driven by transitions); TimeoutError once ``timeout`` s are over.
+
+        ``state``: Kafka's name in any group type; ``epoch``: a consumer group's group epoch.
+        """
         deadline = time.monotonic() + timeout
         while True:
             # A reset renews the runtime: wait on whichever one is current.
             runtime = self.runtime
             try:
                 return await runtime.wait_for_group(group_id, state=state, members=members, generation=generation,
-                                                    timeout=max(0.0, deadline - time.monotonic()))
+                                                    epoch=epoch, timeout=max(0.0, deadline - time.monotonic()))
             except TimeoutError:
                 if runtime is self.runtime or time.monotonic() >= deadline:
                     raise
 
     def expire_member(self, group_id: str, member_id: str) -> bool:
-        """A fault: expire the member's session now, instead of waiting session.timeout.ms."""
+        """A fault: expire the member's session now, instead of waiting its session timeout (classic
+        session.timeout.ms, or a consumer group's group.consumer.session.timeout.ms)."""
         expired = self.runtime.expire_member(group_id, member_id)
         fault_log.info("fault applied", fault="expire-member", group=group_id, member=member_id, expired=expired)
         return expired
+
+    def fence_member(self, group_id: str, member_id: str) -> bool:
+        """A fault: fence a consumer-group member now (it must rejoin at epoch 0); classic: expire."""
+        fenced = self.runtime.fence_member(group_id, member_id)
+        fault_log.info("fault applied", fault="fence-member", group=group_id, member=member_id, fenced=fenced)
+        return fenced
 
 
 async def _after(loading: asyncio.Task[None], answer: Callable[..., Any], *args: Any) -> Any:

@@ -250,6 +250,8 @@ class ProcessBroker(BrokerAPI):
             return a.post("/faults/drop-member-connections", group=args[0], member_id=args[1])["connections"]
         if name == "expire_member":
             return a.post("/faults/expire-member", group=args[0], member_id=args[1])["expired"]
+        if name == "fence_member":
+            return a.post("/faults/fence-member", group=args[0], member_id=args[1])["fenced"]
         if name in ("pause", "resume", "clear"):
             return a.post(f"/faults/{name}")
         raise ValueError(f"unknown operation {name!r}")
