@@ -51,6 +51,7 @@ def test_wait_for_stable_by_epoch_then_fence_and_expire(broker: Broker) -> None:
             after = broker.wait_for_group("cg-a", state="Stable", members=2, epoch=g.epoch + 2, timeout=20)
             settled(after)
             assert any(f"member {victim} fenced" in t.reason for t in after.history)
+            assert set(after.member_ids) == set(g.member_ids)  # librdkafka rejoins under its member id
             assert after.epochs[-3:] == [g.epoch, g.epoch + 1, g.epoch + 2]  # the fence, then the rejoin
 
             # Expired: the same path as its session timeout.
