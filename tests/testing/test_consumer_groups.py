@@ -103,3 +103,18 @@ def test_ctl_shows_consumer_groups(broker: Broker) -> None:
         assert ctl("fence-member", "cg-c", m["member_id"]) == (0, {"fenced": True})
         code, g = ctl("wait", "cg-c", "--members", "1", "--epoch", "3", "--timeout", "20")
         assert code == 0 and g["states"][-1] == "Stable"
+
+
+def test_process_mode_waits_by_epoch_and_fences() -> None:
+    """The same calls over the admin endpoint of a broker in a child process."""
+    from kaflite.testing.process import ProcessBroker
+
+    with ProcessBroker(config={"group.consumer.heartbeat.interval.ms": 200}) as pb:
+        pb.create_topic("cg-p", 2)
+        with Consumer("confluent-kafka", pb.bootstrap_servers, "cg-p", ["cg-p"], **CONSUMER) as c:
+            c.wait_assigned()
+            g = pb.wait_for_group("cg-p", state="Stable", members=1, epoch=1, timeout=20)
+            assert g.group_type == "consumer" and g.members[0].assignment == (("cg-p", 0), ("cg-p", 1))
+            assert pb.fence_member("cg-p", g.members[0].member_id)
+            g = pb.wait_for_group("cg-p", state="Stable", members=1, epoch=3, timeout=20)
+            assert g.states[-2:] == ["Empty", "Stable"] and g.epochs[-2:] == [2, 3]  # fenced alone: Empty
