@@ -17,6 +17,9 @@ Routes (every answer is a JSON object; errors are ``{"error": ...}`` with a 4xx 
     GET  /health                          {"bootstrap": "127.0.0.1:9092", "port": ..., "paused": ...}
     GET  /groups                          {"groups": ["g1", ...]}
     GET  /groups/{id}                     a group snapshot (404 if there is no such group)
+    GET  /groups/{id}/epochs              {"events": [...]}: a consumer group's records as events, oldest
+                                          first (group epochs, joins/leaves, target assignments, member
+                                          epochs/states/assignments, regex resolutions)
     GET  /groups/{id}/wait?state=Stable&members=2&generation=3&timeout=10
                                           long poll: the snapshot once it matches, 408 on timeout;
                                           state: any group type's name (Reconciling, Assigning...);
@@ -50,10 +53,22 @@ import structlog
 from kaflite.broker.context import BrokerContext
 from kaflite.broker.faults import ResponseRule
 from kaflite.broker.groups import GroupHandler
+from kaflite.coordinator.consumer import records as cg
+from kaflite.coordinator.consumer.group import MemberState
 from kaflite.coordinator.group import Transition
 from kaflite.coordinator.snapshot import GroupSnapshot, MemberSnapshot
 from kaflite.protocol.errors import ErrorCode
-from kaflite.protocol.messages import REQUEST_NAMES, REQUESTS, ConsumerProtocolAssignment
+from kaflite.protocol.messages import (
+    REQUEST_NAMES,
+    REQUESTS,
+    ConsumerGroupCurrentMemberAssignmentValue,
+    ConsumerGroupMemberMetadataValue,
+    ConsumerGroupMetadataValue,
+    ConsumerGroupRegularExpressionValue,
+    ConsumerGroupTargetAssignmentMemberValue,
+    ConsumerGroupTargetAssignmentMetadataValue,
+    ConsumerProtocolAssignment,
+)
 
 log = structlog.get_logger("kaflite.admin_http")
 
@@ -164,6 +179,82 @@ def group_json(snap: GroupSnapshot, history: Iterable[Transition]) -> dict[str, 
     }
 
 
+_CG_EVENTS = {  # record type -> (event, event of its tombstone)
+    cg.GROUP_METADATA: ("group-epoch", "group-deleted"),
+    cg.PARTITION_METADATA: ("partition-metadata", "partition-metadata-removed"),
+    cg.MEMBER_METADATA: ("member-updated", "member-left"),
+    cg.TARGET_ASSIGNMENT_METADATA: ("target-assignment", "target-assignment-removed"),
+    cg.TARGET_ASSIGNMENT_MEMBER: ("member-target", "member-target-removed"),
+    cg.CURRENT_MEMBER_ASSIGNMENT: ("member-assignment", "member-assignment-removed"),
+    cg.REGULAR_EXPRESSION: ("regex-resolved", "regex-removed"),
+}
+
+
+def consumer_group_events(group_id: str, records: Iterable[tuple[int, int, bytes, bytes | None]],
+                          topic_name: Callable[[bytes], str | None]) -> list[dict[str, Any]]:
+    """A consumer group's history from its records (types 3-8, 16), oldest first: group epoch bumps,
+    joins and leaves, target assignments and each member's epoch, state and assignment as it reconciled.
+
+    Why from the log: the group in memory only holds the latest of each; the records are every step.
+    ``records`` are (offset, timestamp ms, key, value) of the group's ``__consumer_offsets`` partition.
+    """
+    def pairs(tps: list[Any] | None) -> list[list[Any]]:
+        out = []
+        for tp in tps or ():
+            name = topic_name(bytes(tp.topic_id)) or bytes(tp.topic_id).hex()
+            out += [[name, p] for p in sorted(tp.partitions or ())]
+        return sorted(out)
+
+    members: set[str] = set()
+    events: list[dict[str, Any]] = []
+    for offset, timestamp_ms, key, value in records:
+        record_type = int.from_bytes(key[:2], "big", signed=True) if len(key) >= 2 else -1
+        if record_type not in _CG_EVENTS:
+            continue
+        _, k = cg.decode_key(bytes(key))
+        if getattr(k, "group_id", None) != group_id:
+            continue
+        live, tomb = _CG_EVENTS[record_type]
+        e: dict[str, Any] = {"offset": offset, "timestamp_ms": timestamp_ms, "record_type": record_type,
+                             "event": tomb if value is None else live}
+        member_id = str(getattr(k, "member_id", ""))
+        if hasattr(k, "member_id"):
+            e["member_id"] = member_id
+        if record_type == cg.REGULAR_EXPRESSION:
+            e["regex"] = k.regular_expression  # type: ignore[attr-defined]
+        v: Any
+        if record_type == cg.MEMBER_METADATA:
+            if value is None:
+                members.discard(member_id)
+            else:
+                if member_id not in members:
+                    e["event"] = "member-joined"
+                    members.add(member_id)
+                v = cg.decode_value(ConsumerGroupMemberMetadataValue, value)
+                e.update(subscribed_topic_names=sorted(v.subscribed_topic_names or ()),
+                         subscribed_topic_regex=v.subscribed_topic_regex or None, client_id=v.client_id)
+        elif value is None:
+            pass
+        elif record_type == cg.GROUP_METADATA:
+            e["group_epoch"] = cg.decode_value(ConsumerGroupMetadataValue, value).epoch  # type: ignore[attr-defined]
+        elif record_type == cg.TARGET_ASSIGNMENT_METADATA:
+            v = cg.decode_value(ConsumerGroupTargetAssignmentMetadataValue, value)
+            e["assignment_epoch"] = v.assignment_epoch
+        elif record_type == cg.TARGET_ASSIGNMENT_MEMBER:
+            e["target_assignment"] = pairs(cg.decode_value(ConsumerGroupTargetAssignmentMemberValue,
+                                                           value).topic_partitions)  # type: ignore[attr-defined]
+        elif record_type == cg.CURRENT_MEMBER_ASSIGNMENT:
+            v = cg.decode_value(ConsumerGroupCurrentMemberAssignmentValue, value)
+            e.update(member_epoch=v.member_epoch, previous_member_epoch=v.previous_member_epoch,
+                     member_state=MemberState.of(v.state).name, assignment=pairs(v.assigned_partitions),
+                     pending_revocation=pairs(v.partitions_pending_revocation))
+        elif record_type == cg.REGULAR_EXPRESSION:
+            v = cg.decode_value(ConsumerGroupRegularExpressionValue, value)
+            e["topics"] = sorted(v.topics or ())
+        events.append(e)
+    return events
+
+
 # -- the operations ---------------------------------------------------------------------------------
 
 
@@ -222,6 +313,11 @@ class AdminOps:
         g = self.group_handler
         snap = g.snapshot(group_id)
         return None if snap is None else group_json(snap, g.history(group_id))
+
+    def group_epochs(self, group_id: str) -> list[dict[str, Any]]:
+        """A consumer group's epoch history, read from its records (see `consumer_group_events`)."""
+        g = self.group_handler
+        return consumer_group_events(group_id, g.group_records(group_id), g.topic_name)
 
     async def wait_for_group(self, group_id: str, state: str | None = "Stable", members: int | None = None,
                              generation: int | None = None, timeout: float = 30.0,
@@ -315,6 +411,7 @@ _REASONS = {200: "OK", 400: "Bad Request", 404: "Not Found", 405: "Method Not Al
             413: "Payload Too Large", 500: "Internal Server Error"}
 _GROUP = re.compile(r"^/groups/([^/]+)$")
 _WAIT = re.compile(r"^/groups/([^/]+)/wait$")
+_EPOCHS = re.compile(r"^/groups/([^/]+)/epochs$")
 
 Handler = Callable[[dict[str, Any]], Awaitable[Any]]
 
@@ -455,6 +552,8 @@ class AdminHttpServer:
                                               generation=_opt_int(query.get("generation")),
                                               timeout=float(query.get("timeout", 30)),
                                               epoch=_opt_int(query.get("epoch")))
+            if m := _EPOCHS.match(path):
+                return {"group_id": unquote(m.group(1)), "events": o.group_epochs(unquote(m.group(1)))}
             if m := _GROUP.match(path):
                 g = o.group(unquote(m.group(1)))
                 if g is None:

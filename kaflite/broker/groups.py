@@ -20,7 +20,7 @@ import asyncio
 import functools
 import inspect
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from enum import Enum
 from typing import Any
 
@@ -149,6 +149,28 @@ class OffsetsTopicLog:
             yield record
             if i % LOAD_YIELD_RECORDS == 0:
                 await asyncio.sleep(0)
+
+
+    def records(self, partition: int) -> Iterator[tuple[int, int, bytes, bytes | None]]:
+        """Every keyed record of the partition in log order: (offset, batch timestamp, key, value).
+
+        For tools only (a group's epoch history): reads the whole partition, on demand, and keeps
+        what `read` folds away (superseded values)."""
+        plog = self._log(partition)
+        offset, end = plog.log_start_offset, plog.log_end_offset
+        while offset < end:
+            data = plog.read(offset, LOAD_READ_BYTES).records
+            if not data:
+                return
+            start = offset
+            for h in iter_batches(data, validate=False):
+                if not h.is_control:
+                    for record_offset, key, value in decode_keys_values(data, h.position):
+                        if record_offset >= start and key is not None:
+                            yield record_offset, h.max_timestamp, key, value
+                offset = h.next_offset
+            if offset <= start:
+                return
 
 
 class GroupHandler:
@@ -392,6 +414,14 @@ class GroupHandler:
             except TimeoutError:
                 if runtime is self.runtime or time.monotonic() >= deadline:
                     raise
+
+    def group_records(self, group_id: str) -> Iterator[tuple[int, int, bytes, bytes | None]]:
+        """The records of the group's `__consumer_offsets` partition, every version (see `records`)."""
+        return self.offsets_log.records(self.runtime.find_coordinator_partition(group_id))
+
+    def topic_name(self, topic_id: bytes) -> str | None:
+        t = self.metadata.topic_by_id(topic_id)
+        return None if t is None else t.name
 
     def expire_member(self, group_id: str, member_id: str) -> bool:
         """A fault: expire the member's session now, instead of waiting its session timeout (classic

@@ -91,6 +91,10 @@ class AdminClient:
             raise AdminError(status, payload)
         return payload
 
+    def group_epochs(self, group_id: str) -> list[dict[str, Any]]:
+        """A consumer group's records as events, oldest first (``GET /groups/{id}/epochs``)."""
+        return list(self.call("GET", f"/groups/{quote(group_id, safe='')}/epochs")["events"])
+
     def wait_for_group(self, group_id: str, state: str | None = "Stable", members: int | None = None,
                        generation: int | None = None, timeout: float = 30.0,
                        epoch: int | None = None) -> dict[str, Any] | None:

@@ -174,6 +174,85 @@ class Group:
             assignment_epoch=d.get("assignment_epoch"))
 
 
+@dataclass(frozen=True, slots=True)
+class EpochEvent:
+    """One consumer-group record as an event (``kaflite.broker.admin_http.consumer_group_events``).
+
+    ``event``: group-epoch, member-joined, member-updated, member-left, target-assignment,
+    member-target, member-assignment, regex-resolved, regex-removed, group-deleted, ...
+    """
+
+    offset: int
+    timestamp_ms: int
+    event: str
+    record_type: int
+    member_id: str | None = None
+    group_epoch: int | None = None
+    assignment_epoch: int | None = None
+    member_epoch: int | None = None
+    previous_member_epoch: int | None = None
+    member_state: str | None = None
+    assignment: tuple[TopicPartition, ...] = ()
+    pending_revocation: tuple[TopicPartition, ...] = ()
+    target_assignment: tuple[TopicPartition, ...] = ()
+    subscribed_topic_names: tuple[str, ...] = ()
+    subscribed_topic_regex: str | None = None
+    regex: str | None = None
+    topics: tuple[str, ...] = ()
+
+    @classmethod
+    def from_json(cls, e: Mapping[str, Any]) -> EpochEvent:
+        def pairs(key: str) -> tuple[TopicPartition, ...]:
+            return tuple((t, p) for t, p in e.get(key) or ())
+
+        return cls(e["offset"], e["timestamp_ms"], e["event"], e["record_type"], e.get("member_id"),
+                   e.get("group_epoch"), e.get("assignment_epoch"), e.get("member_epoch"),
+                   e.get("previous_member_epoch"), e.get("member_state"), pairs("assignment"),
+                   pairs("pending_revocation"), pairs("target_assignment"),
+                   tuple(e.get("subscribed_topic_names") or ()), e.get("subscribed_topic_regex"), e.get("regex"),
+                   tuple(e.get("topics") or ()))
+
+
+@dataclass(frozen=True, slots=True)
+class EpochHistory:
+    """A KIP-848 consumer group's every step, from its records: what ``Group`` (one moment) and its
+    state transitions leave out -- each target assignment, and each member's epochs and states."""
+
+    group_id: str
+    events: tuple[EpochEvent, ...]
+
+    def of(self, *events: str) -> list[EpochEvent]:
+        return [e for e in self.events if e.event in events]
+
+    @property
+    def group_epochs(self) -> list[int]:
+        """Every group epoch, in order (record 3)."""
+        return [e.group_epoch for e in self.of("group-epoch") if e.group_epoch is not None]
+
+    @property
+    def assignment_epochs(self) -> list[int]:
+        """Every epoch the target assignment was computed for (record 6)."""
+        return [e.assignment_epoch for e in self.of("target-assignment") if e.assignment_epoch is not None]
+
+    @property
+    def joined(self) -> list[str]:
+        return [e.member_id for e in self.of("member-joined") if e.member_id is not None]
+
+    @property
+    def left(self) -> list[str]:
+        """Members removed: left, fenced or timed out."""
+        return [e.member_id for e in self.of("member-left") if e.member_id is not None]
+
+    def member_states(self, member_id: str) -> list[tuple[int | None, str | None]]:
+        """The member's (member epoch, state) after each of its assignment records, in order:
+        e.g. [(1, "STABLE"), (1, "UNREVOKED_PARTITIONS"), (2, "STABLE")]."""
+        return [(e.member_epoch, e.member_state) for e in self.of("member-assignment") if e.member_id == member_id]
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> EpochHistory:
+        return cls(d["group_id"], tuple(EpochEvent.from_json(e) for e in d["events"]))
+
+
 class GroupWaitTimeout(TimeoutError):
     """``wait_for_group`` gave up; ``last`` is the group as it was then (None: no such group)."""
 
@@ -294,6 +373,12 @@ class BrokerAPI:
         if d is None:  # waited for Dead: the group is gone
             return Group(name, "Dead", 0, None, None, None, (), {}, ())
         return Group.from_json(d)
+
+    def epoch_history(self, name: str) -> EpochHistory:
+        """A KIP-848 consumer group's history from its records: group epochs, target assignments,
+        joins and leaves, each member's epoch, state and assignment as it reconciled (empty for a
+        classic group). Reads the group's ``__consumer_offsets`` partition: for tests, not hot loops."""
+        return EpochHistory.from_json({"group_id": name, "events": self._op("group_epochs", name)})
 
     def assert_rebalances(self, name: str, expected_states: Sequence[str], *, tail: bool = False) -> Group:
         """``assert_rebalances(self.group(name), ...)``; fails clearly if the group does not exist."""

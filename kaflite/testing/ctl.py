@@ -44,6 +44,9 @@ def add_ctl_parser(sub: Any) -> argparse.ArgumentParser:
     g = cmds.add_parser("group", help="a group snapshot: state, generation (a consumer group's epochs, member "
                                       "epochs and states, target assignment), members, assignments, offsets, history")
     g.add_argument("group")
+    e = cmds.add_parser("epochs", help="a KIP-848 consumer group's history from its records: group epochs, "
+                                       "target assignments, joins/leaves, member epochs and states")
+    e.add_argument("group")
     w = cmds.add_parser("wait", help="block until the group matches (driven by its transitions)")
     w.add_argument("group")
     w.add_argument("--state", default="Stable", help="Kafka state name; '' = any (default Stable)")
@@ -110,6 +113,8 @@ def _run(client: AdminClient, a: argparse.Namespace) -> Any:
         return {"groups": [_summary(g) for g in map(client.group, client.groups()) if g is not None]}
     if c == "group":
         return client.call("GET", f"/groups/{quote(a.group, safe='')}")
+    if c == "epochs":
+        return client.call("GET", f"/groups/{quote(a.group, safe='')}/epochs")
     if c == "wait":
         return client.wait_for_group(a.group, a.state or None, a.members, a.generation, a.timeout, a.epoch)
     if c == "reset":

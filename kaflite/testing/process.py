@@ -224,6 +224,8 @@ class ProcessBroker(BrokerAPI):
             return a.groups()
         if name == "group":
             return a.group(*args)
+        if name == "group_epochs":
+            return a.group_epochs(*args)
         if name == "wait_for_group":
             return a.wait_for_group(*args)
         if name == "create_topic":

@@ -55,3 +55,34 @@ def test_classic_group_json_keeps_its_shape() -> None:
     assert d["members"][0]["assignment"] == [] and "member_epoch" not in d["members"][0]
     g = Group.from_json(d)
     assert g.group_type == "classic" and g.members[0].member_epoch is None
+
+
+def test_consumer_group_events_from_the_records() -> None:
+    """The epoch history is read from what the coordinator wrote: every step, not just the last."""
+    from kaflite.broker.admin_http import consumer_group_events
+    from kaflite.testing.broker import EpochHistory
+    from tests.coordinator.consumer_harness import ConsumerHarness, topic_id
+
+    h = ConsumerHarness({"t": 4})
+    h.hb("m1", 0, topics=["t"])
+    h.hb("m2", 0, topics=["t"])
+    r1 = h.hb("m1", 1, owned={"t": [0, 1, 2, 3]})
+    h.hb("m1", r1.member_epoch, owned=h.assigned(r1))
+    h.hb("m2", 2, owned={})
+    h.hb("m2", -1)
+    h.hb("other", 0, group="g2", topics=["t"])  # another group in the same log: left out
+    records = [(i, 1000 + i, k, v) for i, (k, v) in enumerate(h.records)]
+    names = {topic_id("t"): "t"}
+    events = consumer_group_events("g", records, names.get)
+    history = EpochHistory.from_json({"group_id": "g", "events": events})
+    assert history.group_epochs == [1, 2, 3] and history.assignment_epochs == [1, 2]
+    assert history.joined == ["m1", "m2"] and history.left == ["m2"]
+    assert history.member_states("m1") == [(1, "STABLE"), (1, "UNREVOKED_PARTITIONS"), (2, "STABLE")]
+    assert history.member_states("m2") == [(2, "UNRELEASED_PARTITIONS"), (2, "STABLE")]
+    unrevoked = [e for e in history.of("member-assignment") if e.member_id == "m1"][1]
+    assert unrevoked.assignment == (("t", 0), ("t", 1)) and unrevoked.pending_revocation == (("t", 2), ("t", 3))
+    assert history.of("member-target")[0].target_assignment == (("t", 0), ("t", 1), ("t", 2), ("t", 3))
+    assert [e.event for e in history.events[-4:]] == ["member-assignment-removed", "member-target-removed",
+                                                      "member-left", "group-epoch"]
+    assert all(e.offset < f.offset for e, f in zip(history.events, history.events[1:], strict=False))
+    assert consumer_group_events("g2", records, names.get)[0]["member_id"] == "other"

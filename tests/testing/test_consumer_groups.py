@@ -60,6 +60,13 @@ def test_wait_for_stable_by_epoch_then_fence_and_expire(broker: Broker) -> None:
             again = broker.wait_for_group("cg-a", state="Stable", members=2, epoch=after.epoch + 2, timeout=20)
             settled(again)
             assert any(f"member {victim} session timed out" in t.reason for t in again.history)
+            # Every step, from the records: epochs, joins and leaves, each member reconciling.
+            h = broker.epoch_history("cg-a")
+            assert h.group_epochs == list(range(1, again.epoch + 1))
+            assert h.assignment_epochs[-1] == again.epoch and h.left == [g.members[0].member_id, victim]
+            first = g.members[0].member_id
+            assert h.member_states(first)[-1] == (again.epoch, "STABLE")
+            assert any(state != "STABLE" for _, state in h.member_states(first) + h.member_states(victim))
             assert not broker.fence_member("cg-a", "no-such-member")
             assert not broker.expire_member("cg-a", "no-such-member")
 
@@ -100,6 +107,9 @@ def test_ctl_shows_consumer_groups(broker: Broker) -> None:
                            "members": 1, "epoch": 1, "assignment_epoch": 1, "reconciled_members": 1}
         code, bad = ctl("wait", "cg-c", "--state", "Reconcilin", "--timeout", "1")
         assert code == 1 and "unknown group state" in bad["error"]
+        code, epochs = ctl("epochs", "cg-c")
+        assert code == 0 and [e["event"] for e in epochs["events"]][:5] == [
+            "member-joined", "group-epoch", "member-target", "target-assignment", "member-assignment"]
         assert ctl("fence-member", "cg-c", m["member_id"]) == (0, {"fenced": True})
         code, g = ctl("wait", "cg-c", "--members", "1", "--epoch", "3", "--timeout", "20")
         assert code == 0 and g["states"][-1] == "Stable"
@@ -118,3 +128,5 @@ def test_process_mode_waits_by_epoch_and_fences() -> None:
             assert pb.fence_member("cg-p", g.members[0].member_id)
             g = pb.wait_for_group("cg-p", state="Stable", members=1, epoch=3, timeout=20)
             assert g.states[-2:] == ["Empty", "Stable"] and g.epochs[-2:] == [2, 3]  # fenced alone: Empty
+            h = pb.epoch_history("cg-p")
+            assert h.group_epochs == [1, 2, 3] and h.joined == [g.members[0].member_id] * 2
