@@ -40,6 +40,11 @@ def test_fenced_member_rejoins(kaflite_broker, kafka_bootstrap, kafka_topic, kaf
         group = kaflite_broker.wait_for_group(kafka_group, state="Stable", members=2, epoch=4, timeout=30)
         assert group.epochs[-3:] == [2, 3, 4]
         assert any(f"member {fenced} fenced" in t.reason for t in group.history)
+
+        # Every step, read from the group's records: epochs, and the fenced member's way back.
+        history = kaflite_broker.epoch_history(kafka_group)
+        assert history.group_epochs == [1, 2, 3, 4] and history.left == [fenced]
+        assert history.member_states(fenced)[-1] == (4, "STABLE")
     finally:
         stop.set()
         for t in threads:
