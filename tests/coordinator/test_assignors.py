@@ -400,3 +400,13 @@ def test_CG_AS_4_more_members_than_partitions() -> None:
 
 def test_assignors_table() -> None:
     assert {name: a.name for name, a in ASSIGNORS.items()} == {"uniform": "uniform", "range": "range"}
+
+
+def test_uniform_output_is_frozen_even_if_the_previous_target_was_not() -> None:
+    topics = make_topics([4])
+    subs = {m: frozenset(topics) for m in ("a", "b")}
+    previous = {"a": {tid(0): {0, 1}}, "b": {tid(0): {2, 3}}}
+    for kind in (HOMO, HETERO):
+        result = UNIFORM.assign(spec(subs, kind, previous), topics)  # type: ignore[arg-type]
+        assert result == {"a": {tid(0): frozenset({0, 1})}, "b": {tid(0): frozenset({2, 3})}}
+        assert all(type(ps) is frozenset for a in result.values() for ps in a.values())

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import base64
 import uuid
+from collections import Counter
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -245,6 +246,18 @@ class ConsumerGroupManager:
                 _check_epoch(existing, epoch, owned)
                 member = existing
 
+        if replaced is None and not joining and epoch == member.member_epoch and _unchanged(member, req, rctx) \
+                and member.is_reconciled_to(group.assignment_epoch) and group.group_epoch == group.assignment_epoch \
+                and group.metadata_version_checked == self.metadata.version \
+                and (not group.regex_subscribers or group.regex_version_checked == self.metadata.version):
+            # The steady state -- nothing to write, nothing to reconcile: most heartbeats stop here.
+            self._schedule_session_timeout(gid, member_id)
+            response = ConsumerGroupHeartbeatResponse(member_id=member_id, member_epoch=epoch,
+                                                      heartbeat_interval_ms=self.heartbeat_interval_ms(gid))
+            if _full_request(req):
+                response.assignment = _response_assignment(member.assigned)
+            return response
+
         updated = member.replace(
             instance_id=iid if iid is not None else member.instance_id,
             rack_id=req.rack_id if req.rack_id is not None else member.rack_id,
@@ -285,21 +298,30 @@ class ConsumerGroupManager:
             if not updated.subscription_equals(member):
                 bump = True
 
-        # Regex subscriptions (CG-RX-2): resolved here, synchronously; one nobody uses any more goes.
+        # Regex subscriptions (CG-RX-2): resolved here, synchronously, when new or when topics changed
+        # since the group last looked; one nobody uses any more goes.
+        counts = Counter(group.regex_subscribers)
+        previous = replaced if replaced is not None else group.members.get(member_id)
+        if previous is not None and previous.subscribed_topic_regex:
+            counts[previous.subscribed_topic_regex] -= 1
+        if updated.subscribed_topic_regex:
+            counts[updated.subscribed_topic_regex] += 1
+        live = {r for r, c in counts.items() if c > 0}
         regexes = dict(group.resolved_regexes)
-        live = {m.subscribed_topic_regex for m in members.values() if m.subscribed_topic_regex}
         for gone in sorted(set(regexes) - live):
             del regexes[gone]
             records.append((rec.regular_expression_key(gid, gone), None))
+        regex_checked = group.regex_version_checked
         for r in sorted(live):
             resolved = regexes.get(r)
-            if resolved is None or resolved.version != self.metadata.version:
+            if resolved is None or regex_checked != self.metadata.version:
                 topics = self._resolve(r)
                 if resolved is None or topics != resolved.topics:
                     regexes[r] = ResolvedRegex(topics, self.metadata.version, now)
                     records.append((rec.regular_expression_key(gid, r),
                                     rec.regular_expression_value(sorted(topics), self.metadata.version, now)))
                     bump = True
+        regex_checked = self.metadata.version
 
         # The subscribed topics' metadata (CG-EP-2): a create, delete or growth reaches the members.
         group_epoch = group.group_epoch
@@ -361,6 +383,7 @@ class ConsumerGroupManager:
             ctx.append(gid, key, value)
         group = self._group(gid)
         group.metadata_version_checked = checked_version
+        group.regex_version_checked = regex_checked
         if replaced is not None:
             log.info("consumer_group.static_member_replaced", group=gid, instance_id=iid,
                      member=member_id, replaced=replaced.member_id)
@@ -377,9 +400,7 @@ class ConsumerGroupManager:
 
         response = ConsumerGroupHeartbeatResponse(member_id=member_id, member_epoch=reconciled.member_epoch,
                                                   heartbeat_interval_ms=self.heartbeat_interval_ms(gid))
-        full = joining or (req.rebalance_timeout_ms != -1 and req.topic_partitions is not None and (
-            req.subscribed_topic_names is not None or req.subscribed_topic_regex is not None))
-        if full or not _same(member.assigned, reconciled.assigned):
+        if joining or _full_request(req) or not _same(member.assigned, reconciled.assigned):
             response.assignment = _response_assignment(reconciled.assigned)
         return response
 
@@ -656,6 +677,23 @@ def _check_epoch(member: ConsumerGroupMember, received: int, owned: Mapping[Topi
             raise HeartbeatError(E.FENCED_MEMBER_EPOCH, "The consumer group member has a smaller member epoch "
                                  f"({received}) than the one known by the group coordinator ({member.member_epoch}). "
                                  "The member must abandon all its partitions and rejoin.")
+
+
+def _full_request(req: ConsumerGroupHeartbeatRequest) -> bool:
+    """CG-EP-4: what a member sends when it (re)joins or recovers from an error."""
+    return req.rebalance_timeout_ms != -1 and req.topic_partitions is not None and (
+        req.subscribed_topic_names is not None or req.subscribed_topic_regex is not None)
+
+
+def _unchanged(m: ConsumerGroupMember, req: ConsumerGroupHeartbeatRequest, rctx: RequestContext) -> bool:
+    """The heartbeat changes nothing of what record 5 says of the member."""
+    return (req.instance_id in (None, m.instance_id) and req.rack_id in (None, m.rack_id)
+            and req.rebalance_timeout_ms in (-1, m.rebalance_timeout_ms)
+            and req.server_assignor in (None, m.server_assignor)
+            and req.subscribed_topic_regex in (None, m.subscribed_topic_regex)
+            and (req.subscribed_topic_names is None
+                 or tuple(sorted(set(req.subscribed_topic_names))) == m.subscribed_topic_names)
+            and rctx.client_id == m.client_id and rctx.client_host == m.client_host)
 
 
 def _subset(owned: Mapping[TopicId, frozenset[int]], assigned: Assignment) -> bool:
