@@ -26,6 +26,7 @@ from kaflite.coordinator.classic.group import ClassicGroup
 from kaflite.coordinator.classic.manager import ClassicGroupManager, default_member_id
 from kaflite.coordinator.config import GroupConfigs, GroupCoordinatorConfig
 from kaflite.coordinator.consumer import records as consumer_records
+from kaflite.coordinator.consumer.classic_members import ClassicMembers
 from kaflite.coordinator.consumer.group import ConsumerGroup
 from kaflite.coordinator.consumer.manager import ConsumerGroupManager
 from kaflite.coordinator.context import EXPIRE_OFFSETS, PartitionStatus, ShardContext, Timer
@@ -60,6 +61,7 @@ from kaflite.protocol.messages import (
     OffsetDeleteRequest,
     OffsetFetchRequest,
     SyncGroupRequest,
+    SyncGroupResponse,
 )
 
 log = structlog.get_logger("kaflite.coordinator")
@@ -102,6 +104,7 @@ class GroupCoordinator:
         self.ctx = ShardContext(self.config, clock or SystemClock(), self.replay, partitions)
         self.classic = ClassicGroupManager(self.ctx, member_id_factory)
         self.consumer = ConsumerGroupManager(self.ctx, self.metadata, self.group_configs)
+        self.classic_in_consumer = ClassicMembers(self.consumer)  # CG-MIX-*: classic APIs on consumer groups
         self.offsets = OffsetStore(self.ctx, self.classic.create_group, self._offset_committed, partition_exists)
         self._replay_offset_commit = self.offsets.replay  # bound once: replay's hot path
         # Registries: a timer kind -> its expiry; a record key version -> its replay (Kafka's loader
@@ -110,6 +113,7 @@ class GroupCoordinator:
             EXPIRE_OFFSETS: self._on_expire_offsets,
             **self.classic.rebalance.timer_kinds(),
             **self.consumer.timer_kinds(),
+            **self.classic_in_consumer.timer_kinds(),
         }
         self._record_kinds: dict[int, Callable[[bytes, bytes | None], None]] = {
             GROUP_METADATA_KEY_VERSION: self._replay_group_metadata,
@@ -222,10 +226,16 @@ class GroupCoordinator:
             group = self.ctx.groups.get(request.group_id)
             if isinstance(group, ConsumerGroup) and self.ctx.partition_error(request.group_id) is None:
                 if not group.is_empty():
-                    # Classic members inside a consumer group (CG-MIX-1) are not served yet.
+                    # A classic member inside a consumer group (CG-MIX-1), after the service's checks.
                     self.ctx.touch(request.group_id)
-                    self.ctx.respond(token, JoinGroupResponse(error_code=E.INCONSISTENT_GROUP_PROTOCOL,
-                                                              generation_id=-1, member_id=request.member_id))
+                    cfg = self.config
+                    if not cfg.group_min_session_timeout_ms <= request.session_timeout_ms \
+                            <= cfg.group_max_session_timeout_ms:
+                        self.ctx.respond(token, JoinGroupResponse(error_code=E.INVALID_SESSION_TIMEOUT,
+                                                                  generation_id=-1, member_id=request.member_id,
+                                                                  protocol_name=None if version >= 7 else ""))
+                        return out
+                    self.classic_in_consumer.join(group, request, version, ctx, token)
                     return out
                 # An empty consumer group converts on the first classic join (CG-MIG-2): its tombstones.
                 log.info("group.converting", group=request.group_id, to="classic")
@@ -238,22 +248,45 @@ class GroupCoordinator:
         self, request: SyncGroupRequest, version: int, ctx: RequestContext, token: Token
     ) -> CoordinatorResult:
         with self.ctx.operation() as out:
-            self.classic.sync_group(request, version, token)
+            group = self._consumer_group_for_classic_api(request.group_id)
+            if group is None:
+                self.classic.sync_group(request, version, token)
+            elif group.is_empty():
+                self.ctx.respond(token, SyncGroupResponse(error_code=E.UNKNOWN_MEMBER_ID))
+            else:
+                self.classic_in_consumer.sync(group, request, version, token)
         return out
 
     def heartbeat(
         self, request: HeartbeatRequest, version: int, ctx: RequestContext, token: Token
     ) -> CoordinatorResult:
         with self.ctx.operation() as out:
-            self.ctx.respond(token, HeartbeatResponse(error_code=self.classic.heartbeat(request, version)))
+            group = self._consumer_group_for_classic_api(request.group_id)
+            if group is None:
+                error = self.classic.heartbeat(request, version)
+            else:
+                error = self.classic_in_consumer.heartbeat(group, request, version)
+            self.ctx.respond(token, HeartbeatResponse(error_code=error))
         return out
 
     def leave_group(
         self, request: LeaveGroupRequest, version: int, ctx: RequestContext, token: Token
     ) -> CoordinatorResult:
         with self.ctx.operation() as out:
-            self.ctx.respond(token, self.classic.leave_group(request, version))
+            group = self._consumer_group_for_classic_api(request.group_id)
+            if group is None:
+                self.ctx.respond(token, self.classic.leave_group(request, version))
+            else:
+                self.ctx.respond(token, self.classic_in_consumer.leave(group, request, version))
         return out
+
+    def _consumer_group_for_classic_api(self, group_id: str) -> ConsumerGroup | None:
+        """A consumer group a classic API reaches (CG-MIX-2..4); None: the classic code answers."""
+        group = self.ctx.groups.get(group_id)
+        if not isinstance(group, ConsumerGroup) or self.ctx.partition_error(group_id) is not None:
+            return None
+        self.ctx.touch(group_id)
+        return group
 
     # ================================================================== KIP-848 consumer group APIs
     def consumer_group_heartbeat(
