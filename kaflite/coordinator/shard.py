@@ -28,16 +28,19 @@ from kaflite.coordinator.config import GroupConfigs, GroupCoordinatorConfig
 from kaflite.coordinator.consumer import records as consumer_records
 from kaflite.coordinator.consumer.classic_members import ClassicMembers
 from kaflite.coordinator.consumer.group import ConsumerGroup
-from kaflite.coordinator.consumer.manager import ConsumerGroupManager
+from kaflite.coordinator.consumer.manager import ConsumerGroupManager, HeartbeatError
+from kaflite.coordinator.consumer.migration import ClassicMemberView, UnsupportedAssignorError, from_classic_group
 from kaflite.coordinator.context import EXPIRE_OFFSETS, PartitionStatus, ShardContext, Timer
 from kaflite.coordinator.group import Group, GroupType, Transition, TransitionListener
 from kaflite.coordinator.metadata import MetadataImage
 from kaflite.coordinator.offsets import OffsetStore, PartitionExists
 from kaflite.coordinator.records import (
     GROUP_METADATA_KEY_VERSION,
+    Record,
     decode_group_metadata_key,
     decode_group_metadata_value,
     decode_offset_commit_key,
+    group_metadata_key,
     record_key_version,
 )
 from kaflite.coordinator.result import CoordinatorResult, RequestContext, Token
@@ -105,6 +108,7 @@ class GroupCoordinator:
         self.classic = ClassicGroupManager(self.ctx, member_id_factory)
         self.consumer = ConsumerGroupManager(self.ctx, self.metadata, self.group_configs)
         self.classic_in_consumer = ClassicMembers(self.consumer)  # CG-MIX-*: classic APIs on consumer groups
+        self.consumer.upgrade_classic_group = self._upgrade_classic_group  # CG-MIG-1
         self.offsets = OffsetStore(self.ctx, self.classic.create_group, self._offset_committed, partition_exists)
         self._replay_offset_commit = self.offsets.replay  # bound once: replay's hot path
         # Registries: a timer kind -> its expiry; a record key version -> its replay (Kafka's loader
@@ -293,8 +297,54 @@ class GroupCoordinator:
         self, request: ConsumerGroupHeartbeatRequest, version: int, ctx: RequestContext, token: Token
     ) -> CoordinatorResult:
         with self.ctx.operation() as out:
+            before = self.ctx.groups.get(request.group_id)
             self.consumer.heartbeat(request, version, ctx, token)
+            after = self.ctx.groups.get(request.group_id)
+            if isinstance(before, ClassicGroup) and not before.is_empty() and isinstance(after, ConsumerGroup):
+                # CG-MIG-1, once its records are written: pending Join/Sync rejoin; classic sessions go on.
+                self.classic.complete_all_waiters(before, E.REBALANCE_IN_PROGRESS)
+                for m in after.members.values():
+                    if m.classic is not None:
+                        self.consumer._schedule_session_timeout(after.group_id, m.member_id,
+                                                                m.classic.session_timeout_ms)
+                log.info("group.converted", group=after.group_id, to="consumer", members=len(before.members))
         return out
+
+    def _upgrade_classic_group(self, group: Group, records: list[Record]) -> ConsumerGroup:
+        """CG-MIG-1 (Kafka's validateOnlineUpgrade + convertToConsumerGroup): a non-empty classic group
+        becomes a consumer group in the joiner's batch: its tombstone, then the converted group's records."""
+        assert isinstance(group, ClassicGroup)
+        gid = group.group_id
+        prefix = f"Cannot upgrade classic group {gid} to consumer group because"
+        if self.config.group_consumer_migration_policy.lower() not in ("upgrade", "bidirectional"):
+            raise HeartbeatError(E.GROUP_ID_NOT_FOUND, f"{prefix} online upgrade is disabled.")
+        if group.protocol_type != "consumer":
+            raise HeartbeatError(E.GROUP_ID_NOT_FOUND,
+                                 f"{prefix} the group does not use the consumer embedded protocol.")
+        if len(group.members) > self.config.group_consumer_max_size:
+            raise HeartbeatError(E.GROUP_ID_NOT_FOUND,
+                                 f"{prefix} the group size exceeds the consumer group maximum size.")
+        views = [ClassicMemberView(
+            member_id=m.member_id, instance_id=m.group_instance_id, client_id=m.client_id, client_host=m.client_host,
+            rebalance_timeout_ms=m.rebalance_timeout_ms, session_timeout_ms=m.session_timeout_ms,
+            protocols=tuple((p.name, bytes(p.metadata)) for p in m.protocols),
+            subscription=m.metadata_or_empty(group.protocol_name) if group.protocol_name is not None
+            else bytes(m.protocols[0].metadata),
+            assignment=bytes(m.assignment)) for m in group.members.values()]
+        try:
+            converted, converted_records = from_classic_group(gid, group.generation, views, self.metadata)
+        except UnsupportedAssignorError as e:
+            log.warning("group.upgrade_refused", group=gid, reason=str(e))
+            raise HeartbeatError(E.GROUP_ID_NOT_FOUND, f"{prefix} an unsupported custom assignor is in use. Please "
+                                 "refer to the documentation or switch to a default assignor before re-attempting "
+                                 "the upgrade.") from e
+        except Exception as e:
+            log.warning("group.upgrade_refused", group=gid, reason=str(e))
+            raise HeartbeatError(E.GROUP_ID_NOT_FOUND,
+                                 f"{prefix} the embedded consumer protocol is malformed.") from e
+        records.append((group_metadata_key(gid), None))
+        records += converted_records
+        return converted
 
     def consumer_group_describe(
         self, request: ConsumerGroupDescribeRequest, version: int, ctx: RequestContext, token: Token

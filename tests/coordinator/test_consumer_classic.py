@@ -258,3 +258,120 @@ def test_CG_DESC_2_classic_member_type(h: ConsumerHarness) -> None:
     members = {m.member_id: m for m in h.describe("g").groups[0].members}
     assert (members["m1"].member_type, members[mid].member_type) == (1, 0)
     assert members[mid].subscribed_topic_names == ["foo"]
+
+
+# ---------------------------------------------------------------------------------- CG-MIG-1 (upgrade)
+def send(h: ConsumerHarness, op: str, req: object, version: int) -> str:
+    """A request whose answer may be parked: its token (the answer lands in h.responses later)."""
+    from tests.coordinator.consumer_harness import CTX
+    token = f"{op}#{len(h.responses)}-{len(h.records)}-{id(req)}"
+    h.absorb(getattr(h.coord, op)(req, version, CTX, token))
+    return token
+
+
+def classic_join_request(h: ConsumerHarness, member_id: str, topics: list[str], protocol_type: str = "consumer",
+                         owned: dict[str, list[int]] | None = None) -> object:
+    from kaflite.protocol.messages import JoinGroupRequest
+    JP = JoinGroupRequest.JoinGroupRequestProtocol
+    return JoinGroupRequest(group_id="g", session_timeout_ms=10_000, rebalance_timeout_ms=30_000,
+                            member_id=member_id, protocol_type=protocol_type,
+                            protocols=[JP(name="range", metadata=h.subscription(topics, owned))])
+
+
+def assignment_bytes(parts: dict[str, list[int]], user_data: bytes | None = None) -> bytes:
+    from kaflite.protocol.messages import ConsumerProtocolAssignment as A
+    a = A(assigned_partitions=[A.TopicPartition(topic=t, partitions=ps) for t, ps in parts.items()],
+          user_data=user_data)
+    return (3).to_bytes(2, "big") + a.encode(3)
+
+
+def classic_group(h: ConsumerHarness, parts: dict[str, list[int]], protocol_type: str = "consumer",
+                  user_data: bytes | None = None) -> tuple[str, int]:
+    """A Stable classic group of one member c1 that owns `parts`: (member id, generation)."""
+    from kaflite.protocol.messages import SyncGroupRequest
+    r = h.responses[send(h, "join_group", classic_join_request(h, "", ["foo"], protocol_type), 9)]
+    assert r.error_code == E.MEMBER_ID_REQUIRED
+    mid = r.member_id
+    t = send(h, "join_group", classic_join_request(h, mid, ["foo"], protocol_type), 9)
+    h.advance(0)
+    r = h.responses[t]
+    assert r.error_code == 0 and r.leader == mid
+    SA = SyncGroupRequest.SyncGroupRequestAssignment
+    req = SyncGroupRequest(group_id="g", generation_id=r.generation_id, member_id=mid, protocol_type=protocol_type,
+                           protocol_name="range",
+                           assignments=[SA(member_id=mid, assignment=assignment_bytes(parts, user_data))])
+    s = h.responses[send(h, "sync_group", req, 5)]
+    assert s.error_code == 0
+    return mid, r.generation_id
+
+
+@pytest.fixture
+def hc() -> ConsumerHarness:
+    return ConsumerHarness(topics={"foo": 6, "bar": 3}, group_initial_rebalance_delay_ms=0)
+
+
+def test_CG_MIG_1_upgrade_on_first_consumer_heartbeat(hc: ConsumerHarness) -> None:
+    h = hc
+    c1, gen = classic_group(h, {"foo": [0, 1, 2, 3, 4, 5]})
+    n = len(h.records)
+    r = h.hb("m1", 0, topics=["foo"])
+    assert r.error_code == 0 and r.member_epoch == gen + 1
+    types = h.record_types(n)
+    assert types[:6] == ["2T", "5", "3", "7", "6", "8"]  # the tombstone, then the converted group
+    assert types[6:] == ["5", "3", "7", "7", "6", "8"]  # then the joiner, as in any consumer group
+    g = h.group()
+    assert g.group_epoch == gen + 1 and set(g.members) == {c1, "m1"}
+    m = g.members[c1]
+    assert m.use_classic_protocol and m.classic is not None and m.classic.session_timeout_ms == 10_000
+    assert (m.member_epoch, m.previous_member_epoch, m.state) == (gen, gen, MemberState.STABLE)
+    assert m.subscribed_topic_names == ("foo",) and len(m.assigned[next(iter(m.assigned))]) == 6
+    assert h.coord.timer_deadline(session_timeout_key("g", c1)) == h.clock.now_ms() + 10_000
+    assert g.members["m1"].state is MemberState.UNRELEASED_PARTITIONS  # c1 still owns everything
+    check_replay(h)
+    # The classic member learns of the rebalance and rejoins the consumer group (CG-MIX-1).
+    assert h.chb(c1, gen) == E.REBALANCE_IN_PROGRESS
+    j = h.cjoin(c1, ["foo"], owned={"foo": [0, 1, 2, 3, 4, 5]})
+    assert j.error_code == 0 and h.group().members[c1].state is MemberState.UNREVOKED_PARTITIONS
+    s = h.csync(c1, j.generation_id)
+    kept = h.sync_assignment(s)["foo"]
+    assert len(kept) == 3
+    assert h.chb(c1, j.generation_id) == E.REBALANCE_IN_PROGRESS
+    j = h.cjoin(c1, ["foo"], owned={"foo": kept})
+    assert j.generation_id == gen + 1 and h.group().members[c1].state is MemberState.STABLE
+    r = h.hb("m1", gen + 1)
+    assert sorted(h.assigned(r)["foo"] + kept) == [0, 1, 2, 3, 4, 5]  # type: ignore[index]
+    assert h.group().state.value == "Stable"
+    check_replay(h)
+
+
+def test_CG_MIG_1_pending_join_answered_rebalance_in_progress(hc: ConsumerHarness) -> None:
+    h = hc
+    c1, _ = classic_group(h, {"foo": [0, 1, 2, 3, 4, 5]})
+    r = h.responses[send(h, "join_group", classic_join_request(h, "", ["foo"]), 9)]
+    t = send(h, "join_group", classic_join_request(h, r.member_id, ["foo"]), 9)  # parked: c1 must rejoin
+    assert t not in h.responses
+    assert h.hb("m1", 0, topics=["foo"]).error_code == 0
+    assert h.responses[t].error_code == E.REBALANCE_IN_PROGRESS
+    assert {c1, r.member_id, "m1"} == set(h.group().members)
+    assert h.group().members[r.member_id].assigned == {}  # never synced: an empty assignment
+    check_replay(h)
+
+
+@pytest.mark.parametrize(("setup", "message"), [
+    ({"group_consumer_migration_policy": "downgrade"}, "online upgrade is disabled."),
+    ({"group_consumer_migration_policy": "disabled"}, "online upgrade is disabled."),
+    ({"group_consumer_max_size": 0}, "the group size exceeds the consumer group maximum size."),
+    ({"protocol_type": "connect"}, "the group does not use the consumer embedded protocol."),
+    ({"user_data": b"x"}, "an unsupported custom assignor is in use. Please refer to the documentation or switch "
+                          "to a default assignor before re-attempting the upgrade."),
+])
+def test_CG_MIG_1_upgrade_refused(setup: dict[str, object], message: str) -> None:
+    config = {k: v for k, v in setup.items() if k.startswith("group_")}
+    h = ConsumerHarness(topics={"foo": 6}, group_initial_rebalance_delay_ms=0, **config)
+    classic_group(h, {"foo": [0, 1]}, protocol_type=str(setup.get("protocol_type", "consumer")),
+                  user_data=setup.get("user_data"))  # type: ignore[arg-type]
+    n = len(h.records)
+    r = h.hb("m1", 0, topics=["foo"])
+    assert (r.error_code, r.error_message) == (
+        E.GROUP_ID_NOT_FOUND, f"Cannot upgrade classic group g to consumer group because {message}")
+    assert h.records[n:] == [] and h.coord.ctx.groups["g"].group_type.value == "classic"

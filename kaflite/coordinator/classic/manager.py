@@ -78,6 +78,18 @@ class ClassicGroupManager:
     def describe(self, group: ClassicGroup) -> DescribeGroupsResponse.DescribedGroup:
         return described_group(group)
 
+    def complete_all_waiters(self, group: ClassicGroup, error: ErrorCode) -> None:
+        """Answer every parked JoinGroup and SyncGroup with `error` (Kafka's completeAllJoinFutures and
+        completeAllSyncFutures; the group is being upgraded, CG-MIG-1)."""
+        for m in group.members.values():
+            if m.awaiting_join is not None:
+                self.ctx.respond(m.awaiting_join.token,
+                                 join_response(m.awaiting_join.version, error=error, member_id=m.member_id))
+                m.awaiting_join = None
+            if m.awaiting_sync is not None:
+                self.ctx.respond(m.awaiting_sync.token, sync_response(m.awaiting_sync.version, error=error))
+                m.awaiting_sync = None
+
     def replay_group_tombstone(self, group_id: str) -> None:
         if self._group(group_id) is not None:
             self.ctx.remove_group(group_id, "group removed")

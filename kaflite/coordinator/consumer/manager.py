@@ -37,7 +37,7 @@ from kaflite.coordinator.consumer.group import (
 from kaflite.coordinator.consumer.reconcile import FencedMemberError, reconcile
 from kaflite.coordinator.consumer.target import compute_target, member_topics, metadata_hash, preferred_assignor
 from kaflite.coordinator.context import ShardContext, Timer
-from kaflite.coordinator.group import GroupType, Transition
+from kaflite.coordinator.group import Group, GroupType, Transition
 from kaflite.coordinator.metadata import MetadataImage
 from kaflite.coordinator.records import Record, group_metadata_key
 from kaflite.coordinator.result import RequestContext, Token
@@ -124,6 +124,8 @@ class ConsumerGroupManager:
         self.metadata = metadata
         self.group_configs = group_configs
         self._new_member_id = member_id_factory
+        # CG-MIG-1: the shard (which knows classic groups) converts a non-empty one, or refuses.
+        self.upgrade_classic_group: Callable[[Group, list[Record]], ConsumerGroup] = _not_a_consumer_group
 
     # ================================================================== configuration
     def session_timeout_ms(self, group_id: str) -> int:
@@ -209,6 +211,8 @@ class ConsumerGroupManager:
             # An empty classic group converts on the first consumer-protocol join: its tombstone first.
             records.append((group_metadata_key(group_id), None))
             return ConsumerGroup(group_id)
+        if create and group.group_type is GroupType.CLASSIC:
+            return self.upgrade_classic_group(group, records)  # CG-MIG-1
         raise HeartbeatError(E.GROUP_ID_NOT_FOUND, f"Group {group_id} is not a consumer group.")
 
     def _join_or_heartbeat(self, req: ConsumerGroupHeartbeatRequest,
@@ -685,6 +689,10 @@ class ConsumerGroupManager:
         new.history = self.ctx.add_group(new, ConsumerGroupState.EMPTY, "consumer group created")
         new.state_timestamp_ms = self.ctx.now()
         return new
+
+
+def _not_a_consumer_group(group: Group, records: list[Record]) -> ConsumerGroup:
+    raise HeartbeatError(E.GROUP_ID_NOT_FOUND, f"Group {group.group_id} is not a consumer group.")
 
 
 def targets_of(group: ConsumerGroup, member_id: str, instance_id: str | None,
