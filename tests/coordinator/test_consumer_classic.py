@@ -375,3 +375,69 @@ def test_CG_MIG_1_upgrade_refused(setup: dict[str, object], message: str) -> Non
     assert (r.error_code, r.error_message) == (
         E.GROUP_ID_NOT_FOUND, f"Cannot upgrade classic group g to consumer group because {message}")
     assert h.records[n:] == [] and h.coord.ctx.groups["g"].group_type.value == "classic"
+
+
+# ---------------------------------------------------------------------------------- CG-MIG-2 (downgrade)
+def test_CG_MIG_2_last_consumer_member_leaving_downgrades(h: ConsumerHarness) -> None:
+    from kaflite.coordinator.classic.group import ClassicGroup
+    h.hb("m1", 0, topics=["foo"])
+    c1, _ = classic_member(h, ["foo"], protocols=["range", "roundrobin"], session_timeout_ms=15_000)
+    h.hb("m1", 1, owned={"foo": [0, 1, 2]})
+    epoch = h.group().group_epoch
+    target = h.group().target[c1]
+    n = len(h.records)
+    r = h.hb("m1", -1)
+    assert (r.error_code, r.member_epoch) == (0, -1)
+    assert h.record_types(n) == ["8T", "8T", "7T", "7T", "6T", "5T", "5T", "4T", "3T", "2"]
+    g = h.coord.ctx.groups["g"]
+    assert isinstance(g, ClassicGroup)
+    assert (g.state.value, g.generation, g.protocol_type, g.protocol_name) == (
+        "PreparingRebalance", epoch, "consumer", "range")
+    m = g.members[c1]
+    assert [p.name for p in m.protocols] == ["range", "roundrobin"] and m.session_timeout_ms == 15_000
+    got = h.sync_assignment(type("R", (), {"assignment": m.assignment})())
+    assert {h.image.topic(t).topic_id: frozenset(ps) for t, ps in got.items()} == target  # type: ignore[union-attr]
+    from kaflite.coordinator.classic.rebalance import heartbeat_key
+    assert h.coord.timer_deadline(heartbeat_key("g", c1)) == h.clock.now_ms() + 15_000
+    # The classic code takes over: the member rejoins the rebalance.
+    assert h.chb(c1, epoch) == E.REBALANCE_IN_PROGRESS
+    t = send(h, "join_group", classic_join_request(h, c1, ["foo"]), 9)
+    assert h.responses[t].error_code == 0 and h.responses[t].generation_id == epoch + 1
+    # The log rebuilds the classic group (Stable at the downgrade's generation, as Kafka loads it).
+    other = h.replayed()
+    snap = other.snapshot("g")
+    assert snap is not None and snap.generation == epoch and [x.member_id for x in snap.members] == [c1]
+
+
+def test_CG_MIG_2_session_timeout_of_last_consumer_member_downgrades(h: ConsumerHarness) -> None:
+    from kaflite.coordinator.classic.group import ClassicGroup
+    h.hb("m1", 0, topics=["foo"])
+    c1, gen = classic_member(h, ["foo"], session_timeout_ms=60_000)
+    assert h.csync(c1, gen).error_code == 0
+    for _ in range(4):
+        h.advance(10_000)
+        h.chb(c1, gen)
+    h.advance(10_000)  # m1's 45 s session is over
+    assert isinstance(h.coord.ctx.groups["g"], ClassicGroup)
+
+
+@pytest.mark.parametrize("config", [{"group_consumer_migration_policy": "upgrade"}, {"group_max_size": 0}])
+def test_CG_MIG_2_downgrade_refused(config: dict[str, object]) -> None:
+    h = ConsumerHarness(topics={"foo": 6}, **config)
+    h.hb("m1", 0, topics=["foo"])
+    c1, _ = classic_member(h, ["foo"])
+    n = len(h.records)
+    h.hb("m1", -1)
+    assert h.record_types(n) == ["8T", "7T", "5T", "3"]  # a plain leave; the group stays a consumer group
+    assert set(h.group().members) == {c1}
+
+
+def test_CG_MIG_2_no_downgrade_while_a_consumer_member_remains(h: ConsumerHarness) -> None:
+    h.hb("m1", 0, topics=["foo"])
+    h.hb("m2", 0, topics=["foo"])
+    classic_member(h, ["foo"])
+    h.hb("m1", -1)
+    assert h.coord.ctx.groups["g"].group_type.value == "consumer"
+    r = h.cleave(("m2", None))  # a classic LeaveGroup may remove the last consumer member too
+    assert r.members[0].error_code == 0
+    assert h.coord.ctx.groups["g"].group_type.value == "classic"

@@ -90,6 +90,25 @@ class ClassicGroupManager:
                 self.ctx.respond(m.awaiting_sync.token, sync_response(m.awaiting_sync.version, error=error))
                 m.awaiting_sync = None
 
+    def adopt_downgraded_group(self, group_id: str, generation: int, members: list[Member],
+                               assignment_of: Callable[[Member, str], bytes], reason: str) -> ClassicGroup:
+        """CG-MIG-2 (Kafka's ClassicGroup.fromConsumerGroup + convertToClassicGroup): the remaining classic
+        members of a consumer group, Stable at its epoch with its target assignments, written as one
+        GroupMetadata record, then rebalanced. The consumer group's tombstones are written already."""
+        group = ClassicGroup(group_id=group_id, history=self.ctx.history_of(group_id), state=S.STABLE,
+                             generation=generation, protocol_type="consumer",
+                             current_state_timestamp_ms=self.ctx.now())
+        for m in members:
+            group.add(m, None)
+        group.protocol_name = group.select_protocol()
+        self.ctx.add_group(group, S.STABLE, "downgraded from a consumer group")
+        assignments = {m.member_id: assignment_of(m, group.protocol_name) for m in members}
+        self.ctx.append(group_id, group_metadata_key(group_id), group_metadata_record(group, assignments))
+        for m in members:
+            self.rebalance.schedule_heartbeat(group, m, m.session_timeout_ms)
+        self.rebalance.prepare_rebalance(group, reason)
+        return group
+
     def replay_group_tombstone(self, group_id: str) -> None:
         if self._group(group_id) is not None:
             self.ctx.remove_group(group_id, "group removed")

@@ -243,6 +243,18 @@ class ConsumerGroup:
         keys.append(rec.group_metadata_key(gid))
         return keys
 
+    def downgrade_tombstone_keys(self) -> list[bytes]:
+        """CG-MIG-2: every record of the group, in Kafka 4.1's order (ConsumerGroup.createGroupTombstoneRecords)."""
+        gid = self.group_id
+        keys = [rec.current_assignment_key(gid, m) for m in self.members]
+        keys += [rec.target_assignment_member_key(gid, m) for m in self.members]
+        keys.append(rec.target_assignment_metadata_key(gid))
+        keys += [rec.member_metadata_key(gid, m) for m in self.members]
+        keys += [rec.regular_expression_key(gid, r) for r in sorted(self.resolved_regexes)]
+        keys.append(rec.partition_metadata_key(gid))
+        keys.append(rec.group_metadata_key(gid))
+        return keys
+
     def transition_to_dead(self, now_ms: int, reason: str) -> Transition:
         t = Transition(now_ms, self.group_id, self.state, ConsumerGroupState.DEAD, self.group_epoch, 0, reason)
         self.history.append(t)

@@ -126,6 +126,9 @@ class ConsumerGroupManager:
         self._new_member_id = member_id_factory
         # CG-MIG-1: the shard (which knows classic groups) converts a non-empty one, or refuses.
         self.upgrade_classic_group: Callable[[Group, list[Record]], ConsumerGroup] = _not_a_consumer_group
+        # CG-MIG-2: the shard converts the group when only classic members remain; False: it did not.
+        self.downgrade_to_classic: Callable[[ConsumerGroup, list[ConsumerGroupMember], str], bool] = \
+            lambda _group, _fenced, _reason: False
 
     # ================================================================== configuration
     def session_timeout_ms(self, group_id: str) -> int:
@@ -470,6 +473,8 @@ class ConsumerGroupManager:
 
     def fence_members(self, group: ConsumerGroup, fenced: list[ConsumerGroupMember], reason: str) -> None:
         """CG-LV-1 for one or more members (a LeaveGroup may name several, CG-MIX-4): one bump."""
+        if self.downgrade_to_classic(group, fenced, reason):
+            return
         gid = group.group_id
         gone_ids = {m.member_id for m in fenced}
         records: list[Record] = []
