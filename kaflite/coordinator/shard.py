@@ -27,8 +27,13 @@ from kaflite.coordinator.classic.group import Member as ClassicMember
 from kaflite.coordinator.classic.manager import ClassicGroupManager, default_member_id
 from kaflite.coordinator.config import GroupConfigs, GroupCoordinatorConfig
 from kaflite.coordinator.consumer import records as consumer_records
-from kaflite.coordinator.consumer.classic_members import ClassicMembers, encode_assignment
-from kaflite.coordinator.consumer.group import ConsumerGroup, ConsumerGroupMember
+from kaflite.coordinator.consumer.classic_members import (
+    ClassicMembers,
+    downgrade_enabled,
+    encode_assignment,
+    upgrade_enabled,
+)
+from kaflite.coordinator.consumer.group import Assignment, ConsumerGroup, ConsumerGroupMember
 from kaflite.coordinator.consumer.manager import ConsumerGroupManager, HeartbeatError
 from kaflite.coordinator.consumer.migration import ClassicMemberView, UnsupportedAssignorError, from_classic_group
 from kaflite.coordinator.context import EXPIRE_OFFSETS, PartitionStatus, ShardContext, Timer
@@ -111,6 +116,7 @@ class GroupCoordinator:
         self.classic_in_consumer = ClassicMembers(self.consumer)  # CG-MIX-*: classic APIs on consumer groups
         self.consumer.upgrade_classic_group = self._upgrade_classic_group  # CG-MIG-1
         self.consumer.downgrade_to_classic = self._downgrade_consumer_group  # CG-MIG-2
+        self.consumer.convert_to_classic = self._convert_to_classic  # CG-MIG-2, a static member replaced
         self.offsets = OffsetStore(self.ctx, self.classic.create_group, self._offset_committed, partition_exists)
         self._replay_offset_commit = self.offsets.replay  # bound once: replay's hot path
         # Registries: a timer kind -> its expiry; a record key version -> its replay (Kafka's loader
@@ -320,30 +326,37 @@ class GroupCoordinator:
         remaining = [m for m in group.members.values() if m.member_id not in gone]
         if any(m.classic is not None for m in fenced) or not remaining or any(m.classic is None for m in remaining):
             return False
-        if self.config.group_consumer_migration_policy.lower() not in ("downgrade", "bidirectional"):
+        if not downgrade_enabled(self.config):
             log.info("group.downgrade_refused", group=gid, reason="online downgrade is disabled")
             return False
         if len(remaining) > self.config.group_max_size:
             log.info("group.downgrade_refused", group=gid, reason="group size greater than group.max.size")
             return False
         targets = {m.member_id: group.target.get(m.member_id, {}) for m in remaining}
-        for key in group.downgrade_tombstone_keys():
-            self.ctx.append(gid, key, None)  # the replay removes the consumer group (and its timers)
+        self._convert_to_classic(group, group.group_epoch, targets,
+                                 f"Downgrade group {gid} from consumer to classic for member leaving.")
+        log.info("group.converted", group=gid, to="classic", members=len(remaining), reason=reason)
+        return True
+
+    def _convert_to_classic(self, group: ConsumerGroup, generation: int, targets: dict[str, Assignment],
+                            rebalance_reason: str | None) -> None:
+        """Tombstone every record of the consumer group, then write the classic group of the members in
+        `targets` (each with that assignment), Stable at `generation`; a reason prepares a rebalance."""
+        gid = group.group_id
         members = [ClassicMember(
             member_id=m.member_id, group_instance_id=m.instance_id, client_id=m.client_id, client_host=m.client_host,
             rebalance_timeout_ms=m.rebalance_timeout_ms, session_timeout_ms=m.classic.session_timeout_ms,
             protocol_type="consumer", protocols=[Protocol(n, md) for n, md in m.classic.supported_protocols],
-        ) for m in remaining if m.classic is not None]
+        ) for m in group.members.values() if m.member_id in targets and m.classic is not None]
+        for key in group.downgrade_tombstone_keys():
+            self.ctx.append(gid, key, None)  # the replay removes the consumer group (and its timers)
 
         def assignment_of(member: ClassicMember, protocol_name: str) -> bytes:
             metadata = member.metadata_or_empty(protocol_name)
             version = int.from_bytes(metadata[:2], "big", signed=True) if len(metadata) >= 2 else 0
             return encode_assignment(targets[member.member_id], self._topic_name, version)
 
-        self.classic.adopt_downgraded_group(gid, group.group_epoch, members, assignment_of,
-                                            f"Downgrade group {gid} from consumer to classic for member leaving.")
-        log.info("group.converted", group=gid, to="classic", members=len(members), reason=reason)
-        return True
+        self.classic.adopt_downgraded_group(gid, generation, members, assignment_of, rebalance_reason)
 
     def _topic_name(self, topic_id: bytes) -> str | None:
         t = self.metadata.topic_by_id(topic_id)
@@ -355,7 +368,7 @@ class GroupCoordinator:
         assert isinstance(group, ClassicGroup)
         gid = group.group_id
         prefix = f"Cannot upgrade classic group {gid} to consumer group because"
-        if self.config.group_consumer_migration_policy.lower() not in ("upgrade", "bidirectional"):
+        if not upgrade_enabled(self.config):
             raise HeartbeatError(E.GROUP_ID_NOT_FOUND, f"{prefix} online upgrade is disabled.")
         if group.protocol_type != "consumer":
             raise HeartbeatError(E.GROUP_ID_NOT_FOUND,

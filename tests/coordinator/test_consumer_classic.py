@@ -441,3 +441,36 @@ def test_CG_MIG_2_no_downgrade_while_a_consumer_member_remains(h: ConsumerHarnes
     r = h.cleave(("m2", None))  # a classic LeaveGroup may remove the last consumer member too
     assert r.members[0].error_code == 0
     assert h.coord.ctx.groups["g"].group_type.value == "classic"
+
+
+def test_CG_MIG_2_classic_static_member_replacing_the_last_consumer_member(h: ConsumerHarness) -> None:
+    from kaflite.coordinator.classic.group import ClassicGroup
+    h.hb("m1", 0, topics=["foo"], instance_id="i1")
+    c1, gen = classic_member(h, ["foo"])
+    h.hb("m1", 1, owned={"foo": [0, 1, 2]}, instance_id="i1")
+    assert h.csync(c1, gen).error_code == 0
+    epoch, m1_target = h.group().group_epoch, h.group().target["m1"]
+    n = len(h.records)
+    r = h.cjoin("", ["foo"], instance_id="i1")  # the instance restarts with a classic consumer
+    new = r.member_id
+    assert (r.error_code, r.generation_id, r.protocol_name) == (0, epoch, "range")
+    types = h.record_types(n)
+    assert types[:7] == ["8T", "7T", "5T", "5", "7", "8", "8"]  # the replacement, reconciled: same subscription
+    assert types[7:] == ["8T", "8T", "7T", "7T", "6T", "5T", "5T", "4T", "3T", "2"]
+    g = h.coord.ctx.groups["g"]
+    assert isinstance(g, ClassicGroup)
+    assert (g.state.value, g.generation, set(g.members)) == ("Stable", epoch, {c1, new})  # no rebalance
+    got = h.sync_assignment(type("R", (), {"assignment": g.members[new].assignment})())
+    assert {h.image.topic(t).topic_id: frozenset(ps) for t, ps in got.items()} == m1_target  # type: ignore[union-attr]
+    snap = h.replayed().snapshot("g")
+    assert snap is not None and {x.member_id for x in snap.members} == {c1, new}
+
+
+def test_CG_MIG_2_static_replacement_with_new_subscription_rebalances(h: ConsumerHarness) -> None:
+    from kaflite.coordinator.classic.group import ClassicGroup
+    h.hb("m1", 0, topics=["foo"], instance_id="i1")
+    classic_member(h, ["foo"])
+    r = h.cjoin("", ["foo", "bar"], instance_id="i1")
+    assert r.error_code == 0
+    g = h.coord.ctx.groups["g"]
+    assert isinstance(g, ClassicGroup) and g.state.value == "PreparingRebalance"

@@ -91,7 +91,7 @@ class ClassicGroupManager:
                 m.awaiting_sync = None
 
     def adopt_downgraded_group(self, group_id: str, generation: int, members: list[Member],
-                               assignment_of: Callable[[Member, str], bytes], reason: str) -> ClassicGroup:
+                               assignment_of: Callable[[Member, str], bytes], reason: str | None) -> ClassicGroup:
         """CG-MIG-2 (Kafka's ClassicGroup.fromConsumerGroup + convertToClassicGroup): the remaining classic
         members of a consumer group, Stable at its epoch with its target assignments, written as one
         GroupMetadata record, then rebalanced. The consumer group's tombstones are written already."""
@@ -106,7 +106,8 @@ class ClassicGroupManager:
         self.ctx.append(group_id, group_metadata_key(group_id), group_metadata_record(group, assignments))
         for m in members:
             self.rebalance.schedule_heartbeat(group, m, m.session_timeout_ms)
-        self.rebalance.prepare_rebalance(group, reason)
+        if reason is not None:  # a static member replaced with the same subscription: no rebalance
+            self.rebalance.prepare_rebalance(group, reason)
         return group
 
     def replay_group_tombstone(self, group_id: str) -> None:

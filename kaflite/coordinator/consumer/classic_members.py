@@ -18,6 +18,7 @@ import structlog
 
 from kaflite.coordinator.assignors import ASSIGNORS
 from kaflite.coordinator.assignors.api import PartitionAssignorError, TopicId
+from kaflite.coordinator.config import GroupCoordinatorConfig
 from kaflite.coordinator.consumer import records as rec
 from kaflite.coordinator.consumer.group import (
     EMPTY_ASSIGNMENT,
@@ -62,6 +63,16 @@ JOIN_TIMEOUT = "consumer-classic-join-timeout"
 SYNC_TIMEOUT = "consumer-classic-sync-timeout"
 UNKNOWN_MEMBER_ID = ""
 _I16 = struct.Struct(">h")
+
+
+def downgrade_enabled(config: GroupCoordinatorConfig) -> bool:
+    """`group.consumer.migration.policy` allows a consumer group to become classic (CG-MIG-2)."""
+    return config.group_consumer_migration_policy.lower() in ("downgrade", "bidirectional")
+
+
+def upgrade_enabled(config: GroupCoordinatorConfig) -> bool:
+    """... and a classic group to become a consumer group (CG-MIG-1)."""
+    return config.group_consumer_migration_policy.lower() in ("upgrade", "bidirectional")
 
 
 def supports_classic_protocols(group: ConsumerGroup, protocol_type: str | None, names: list[str]) -> bool:
@@ -184,7 +195,7 @@ class ClassicMembers:
         elif member_id not in group.members or not updated.metadata_equals(member):
             records.append((rec.member_metadata_key(gid, member_id), _member_value(updated)))
         members[member_id] = updated
-        bump = not updated.subscription_equals(member)
+        subscription_changed = bump = not updated.subscription_equals(member)
 
         # The subscribed topics' metadata (CG-EP-2), as a consumer heartbeat checks it.
         group_epoch, new_hash = group.group_epoch, group.metadata_hash
@@ -199,6 +210,11 @@ class ClassicMembers:
             records.append((rec.group_metadata_key(gid), rec.group_metadata_value(group_epoch, new_hash)))
             if group.has_legacy_partition_metadata:
                 records.append((rec.partition_metadata_key(gid), None))
+
+        static = group.static_member(iid)
+        if static is not None and self._may_downgrade_replacing(group, static):
+            return self._join_downgrading(group, updated, records, subscription_changed, owned=self._owned(
+                subscription), protocol_name=protocols[0][0], iid=iid)
 
         # The target assignment (CG-EP-3).
         if group_epoch > group.assignment_epoch:
@@ -244,6 +260,48 @@ class ClassicMembers:
         m._update_state(group, "classic member joined")
         return JoinGroupResponse(error_code=E.NONE, generation_id=reconciled.member_epoch, member_id=member_id,
                                  protocol_type=PROTOCOL_TYPE, protocol_name=protocols[0][0], leader="", members=[])
+
+    def _may_downgrade_replacing(self, group: ConsumerGroup, static: ConsumerGroupMember) -> bool:
+        """Kafka's validateOnlineDowngradeWithReplacedMember: the static member this join replaces is the
+        last one using the consumer protocol (CG-MIG-2)."""
+        if static.classic is not None or any(
+                x.classic is None for x in group.members.values() if x.member_id != static.member_id):
+            return False
+        if not downgrade_enabled(self.ctx.config):
+            log.info("group.downgrade_refused", group=group.group_id, reason="online downgrade is disabled")
+            return False
+        if group.num_members() > self.ctx.config.group_max_size:
+            log.info("group.downgrade_refused", group=group.group_id, reason="group size greater than group.max.size")
+            return False
+        return True
+
+    def _join_downgrading(self, group: ConsumerGroup, updated: ConsumerGroupMember, records: list[Record],
+                          subscription_changed: bool, *, owned: dict[TopicId, frozenset[int]], protocol_name: str,
+                          iid: str | None) -> JoinGroupResponse:
+        """CG-MIG-2 through a classic static member replacing the last consumer-protocol one: its records,
+        reconciled to the current target unless its subscription changed, then the group goes classic
+        at its current epoch (a changed subscription rebalances it)."""
+        gid, generation = group.group_id, group.group_epoch
+        reconciled = updated
+        if not subscription_changed and not updated.is_reconciled_to(group.assignment_epoch):
+            target = group.target.get(group.static_members.get(iid or "", ""), EMPTY_ASSIGNMENT)
+            try:
+                reconciled = reconcile(updated, group.assignment_epoch, target, group.current_partition_epoch, owned)
+            except FencedMemberError as e:
+                raise HeartbeatError(E.FENCED_MEMBER_EPOCH, str(e)) from e
+            if not reconciled.assignment_equals(updated):
+                records.append(_current_assignment_record(gid, reconciled))
+        for key, value in records:
+            self.ctx.append(gid, key, value)
+        group = self.manager._group(gid)
+        targets = {mid: group.target.get(mid, EMPTY_ASSIGNMENT) for mid in group.members}
+        self.manager.convert_to_classic(
+            group, generation, targets,
+            f"Downgrade group {gid} from consumer to classic for static member replacement with different "
+            "subscription." if subscription_changed else None)
+        log.info("group.converted", group=gid, to="classic", reason="static member replaced", member=updated.member_id)
+        return JoinGroupResponse(error_code=E.NONE, generation_id=reconciled.member_epoch, member_id=updated.member_id,
+                                 protocol_type=PROTOCOL_TYPE, protocol_name=protocol_name, leader="", members=[])
 
     def _target_records(self, group: ConsumerGroup, members: Mapping[str, ConsumerGroupMember],
                         targets: Mapping[str, Assignment], group_epoch: int,

@@ -129,6 +129,9 @@ class ConsumerGroupManager:
         # CG-MIG-2: the shard converts the group when only classic members remain; False: it did not.
         self.downgrade_to_classic: Callable[[ConsumerGroup, list[ConsumerGroupMember], str], bool] = \
             lambda _group, _fenced, _reason: False
+        # ... and writes the classic group of the group's members: (group, generation, targets, rebalance reason).
+        self.convert_to_classic: Callable[[ConsumerGroup, int, dict[str, Assignment], str | None], None] = \
+            lambda _group, _generation, _targets, _reason: None
 
     # ================================================================== configuration
     def session_timeout_ms(self, group_id: str) -> int:
