@@ -474,3 +474,13 @@ def test_CG_MIG_2_static_replacement_with_new_subscription_rebalances(h: Consume
     assert r.error_code == 0
     g = h.coord.ctx.groups["g"]
     assert isinstance(g, ClassicGroup) and g.state.value == "PreparingRebalance"
+
+
+def test_CG_MIX_1_join_v0_uses_the_session_timeout_as_rebalance_timeout(h: ConsumerHarness) -> None:
+    h.hb("m1", 0, topics=["foo"])
+    r = h.cjoin("c1", ["foo"], version=0, session_timeout_ms=12_000, sub_version=0)
+    assert r.error_code == 0  # v0-v3: no KIP-394 round trip
+    assert h.group().members["c1"].rebalance_timeout_ms == 12_000
+    assert h.coord.timer_deadline(sync_timeout_key("g", "c1")) == h.clock.now_ms() + 12_000
+    s = h.csync("c1", r.generation_id, version=0, protocol_type=None, protocol_name=None)
+    assert s.error_code == 0 and s.assignment[:2] == b"\0\0"  # in the subscription's version (0)

@@ -153,6 +153,9 @@ class ClassicMembers:
             raise HeartbeatError(E.UNKNOWN_SERVER_ERROR,
                                  "Malformed embedded consumer protocol in subscription deserialization.") from e
 
+        # JoinGroup v0 has no rebalance timeout: Kafka's JoinGroupRequest uses the session timeout.
+        rebalance_timeout_ms = req.rebalance_timeout_ms if version >= 1 and req.rebalance_timeout_ms != -1 \
+            else req.session_timeout_ms
         records: list[Record] = []
         replaced: ConsumerGroupMember | None = None
         if iid is None:
@@ -176,8 +179,7 @@ class ClassicMembers:
         updated = member.replace(
             instance_id=iid if iid is not None else member.instance_id,
             rack_id=subscription.rack_id if subscription.rack_id else member.rack_id,
-            rebalance_timeout_ms=req.rebalance_timeout_ms if req.rebalance_timeout_ms != -1
-            else member.rebalance_timeout_ms,
+            rebalance_timeout_ms=rebalance_timeout_ms,
             subscribed_topic_names=tuple(sorted(set(subscription.topics))),
             client_id=rctx.client_id,
             client_host=rctx.client_host,
@@ -255,8 +257,7 @@ class ClassicMembers:
                      protocol="classic")
         ctx.cancel(join_timeout_key(gid, member_id))
         m._schedule_session_timeout(gid, member_id, req.session_timeout_ms)
-        self._schedule_sync_timeout(gid, member_id, req.rebalance_timeout_ms
-                                    if req.rebalance_timeout_ms != -1 else req.session_timeout_ms)
+        self._schedule_sync_timeout(gid, member_id, rebalance_timeout_ms)
         m._update_state(group, "classic member joined")
         return JoinGroupResponse(error_code=E.NONE, generation_id=reconciled.member_epoch, member_id=member_id,
                                  protocol_type=PROTOCOL_TYPE, protocol_name=protocols[0][0], leader="", members=[])
