@@ -212,11 +212,13 @@ def test_CG_TM_3_sync_and_join_timeouts_fence(h: ConsumerHarness) -> None:
     assert h.record_types(n)[:4] == ["8T", "7T", "5T", "3"] and mid not in h.group().members
 
 
-def test_CG_TM_4_loaded_classic_member_gets_its_session_timeout(h: ConsumerHarness) -> None:
+def test_CG_TM_4_loaded_classic_member_gets_the_group_session_timeout(h: ConsumerHarness) -> None:
+    """Kafka's onLoaded arms scheduleConsumerGroupSessionTimeout(group, member) for every member: the
+    group's consumer session timeout, not the classic one (re-armed by the member's next Heartbeat)."""
     h.hb("m1", 0, topics=["foo"])
     mid, _ = classic_member(h, ["foo"], session_timeout_ms=12_000)
     other = h.replayed()
-    assert other.timer_deadline(session_timeout_key("g", mid)) == h.clock.now_ms() + 12_000
+    assert other.timer_deadline(session_timeout_key("g", mid)) == h.clock.now_ms() + 45_000
 
 
 # ---------------------------------------------------------------------------------- CG-ST-2 (classic side)

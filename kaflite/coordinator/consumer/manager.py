@@ -544,9 +544,8 @@ class ConsumerGroupManager:
         """CG-TM-4: every member gets a fresh session timer, UNREVOKED ones a rebalance timer."""
         self._update_state(group, "loaded", publish=False)
         for m in group.members.values():
-            self._schedule_session_timeout(group.group_id, m.member_id,
-                                           m.classic.session_timeout_ms if m.classic is not None else None)
-            if m.state is MemberState.UNREVOKED_PARTITIONS and m.classic is None:
+            self._schedule_session_timeout(group.group_id, m.member_id)
+            if m.state is MemberState.UNREVOKED_PARTITIONS:
                 self._schedule_rebalance_timeout(group.group_id, m.member_id, m.member_epoch, m.rebalance_timeout_ms)
 
     # ================================================================== state
