@@ -486,3 +486,23 @@ def test_CG_MIX_1_join_v0_uses_the_session_timeout_as_rebalance_timeout(h: Consu
     assert h.coord.timer_deadline(sync_timeout_key("g", "c1")) == h.clock.now_ms() + 12_000
     s = h.csync("c1", r.generation_id, version=0, protocol_type=None, protocol_name=None)
     assert s.error_code == 0 and s.assignment[:2] == b"\0\0"  # in the subscription's version (0)
+
+
+def test_CG_MIX_record_5_carries_classic_metadata_in_tag_0(h: ConsumerHarness) -> None:
+    """Record 5 of a classic member has ClassicMemberMetadata (tag 0); a consumer member's has no tag."""
+    from kaflite.coordinator.consumer import records as rec
+    from kaflite.protocol.messages import ConsumerGroupMemberMetadataValue as V
+    h.hb("m1", 0, topics=["foo"])
+    mid, _ = classic_member(h, ["foo"], protocols=["range", "cooperative-sticky"], session_timeout_ms=11_000)
+    values = {}
+    for key, value in h.records:
+        kind, k = rec.decode_key(key)
+        if kind == rec.MEMBER_METADATA and value is not None:
+            values[k.member_id] = value  # type: ignore[attr-defined]
+    consumer = values["m1"]
+    assert consumer.endswith(b"\x00")  # no tagged fields
+    v = V.decode(values[mid][2:], 0)
+    cmm = v.classic_member_metadata
+    assert cmm is not None and cmm.session_timeout_ms == 11_000
+    assert [p.name for p in cmm.supported_protocols] == ["range", "cooperative-sticky"]
+    assert cmm.supported_protocols[0].metadata == h.subscription(["foo"])
