@@ -182,3 +182,112 @@ def records_summary(records: DataFrame) -> DataFrame:
         F.sum(F.when(F.col("value").isNull(), 1).otherwise(0)).alias("null_values"),
         F.array_sort(F.collect_set("compression")).alias("codecs"),
     )
+
+
+# -------------------------------------------------------------------------------------------------------
+# KIP-848 consumer groups (kaflite-offsets, kind=consumer_groups)
+
+_CG_EVENTS = {  # record type -> (event, event of its tombstone)
+    3: ("group-epoch", "group-deleted"),
+    4: ("partition-metadata", "partition-metadata-removed"),
+    5: ("member-updated", "member-left"),
+    6: ("target-assignment", "target-assignment-removed"),
+    7: ("member-target", "member-target-removed"),
+    8: ("member-assignment", "member-assignment-removed"),
+    16: ("regex-resolved", "regex-removed"),
+}
+
+
+def _tps(col: str) -> Column:
+    """[{topic, topic_id, partition}] -> ["topic-partition", ...] (readable in a table and a plot)."""
+    return F.transform(col, lambda tp: F.concat_ws("-", tp["topic"], tp["partition"].cast("string")))
+
+
+def consumer_group_timeline(records: DataFrame) -> DataFrame:
+    """Every consumer-group record as an event of its group, in log order, with the epochs in force.
+
+    `event`: group-epoch (3: the group epoch went up), member-joined / member-updated / member-left
+    (5 / 5T: a member's first subscription record, a later one, its removal), target-assignment (6:
+    the target assignment reached `assignment_epoch`), member-target (7), member-assignment (8: the
+    member's epoch and state as it reconciles), regex-resolved / regex-removed (16 / 16T),
+    group-deleted (3T) and the other tombstones. `group_epoch` and `assignment_epoch` are the latest
+    written at or before the event; `next_group_epoch` the epoch bump the event leads to (a join or a
+    leave is written just before its bump).
+    Columns: group, time, log_partition, log_offset, record_type, event, member_id, group_epoch,
+    assignment_epoch, next_group_epoch, member_epoch, previous_member_epoch, member_state, assigned,
+    pending_revocation, target (as "topic-partition" strings), subscribed_topic_names,
+    subscribed_topic_regex, client_id, regex, regex_topics.
+    """
+    order = ["log_partition", "log_offset"]
+    upto = Window.partitionBy("group").orderBy(*order).rowsBetween(Window.unboundedPreceding, Window.currentRow)
+    after = Window.partitionBy("group").orderBy(*order).rowsBetween(Window.currentRow, Window.unboundedFollowing)
+    per_member = Window.partitionBy("group", "member_id", "record_type").orderBy(*order)
+    event = F.lit(None).cast("string")
+    for record_type, (live, tomb) in _CG_EVENTS.items():
+        event = F.when(F.col("record_type") == record_type,
+                       F.when(F.col("tombstone"), F.lit(tomb)).otherwise(F.lit(live))).otherwise(event)
+    prev_tomb = F.lag("tombstone").over(per_member)
+    joined = (F.col("record_type") == 5) & ~F.col("tombstone") & (prev_tomb.isNull() | prev_tomb)
+    epoch_bump = F.when((F.col("record_type") == 3) & ~F.col("tombstone"), F.col("group_epoch"))
+    return records.select(
+        "group", F.col("log_timestamp").alias("time"), "log_partition", "log_offset", "record_type",
+        F.when(joined, F.lit("member-joined")).otherwise(F.coalesce(event, F.col("record"))).alias("event"),
+        "member_id",
+        F.last(epoch_bump, ignorenulls=True).over(upto).alias("group_epoch"),
+        F.last(F.when(~F.col("tombstone"), F.col("assignment_epoch")), ignorenulls=True).over(upto)
+        .alias("assignment_epoch"),
+        F.first(epoch_bump, ignorenulls=True).over(after).alias("next_group_epoch"),
+        "member_epoch", "previous_member_epoch", "member_state",
+        _tps("assigned").alias("assigned"), _tps("pending_revocation").alias("pending_revocation"),
+        _tps("target").alias("target"), "subscribed_topic_names", "subscribed_topic_regex", "client_id",
+        "regex", "regex_topics",
+    )
+
+
+def consumer_group_epochs(timeline: DataFrame) -> DataFrame:
+    """One row per group epoch of each consumer group: what bumped it and how long the group took to
+    get there (the consumer-group counterpart of `generation_timeline`).
+
+    `joined`/`left`: members whose join/leave was written since the previous bump (a fence and a
+    session timeout are leaves); `members`: members after the bump; `seconds_to_target`: until the
+    target assignment reached this epoch (record 6); `members_reconciled` / `seconds_to_reconcile`:
+    members whose assignment (8) reached this epoch in state STABLE, and when the last of them did.
+    Columns: group, group_epoch, time, members, joined, left, assignment_time, seconds_to_target,
+    members_reconciled, reconciled_time, seconds_to_reconcile, seconds_since_previous, log_offset.
+    """
+    bumps = timeline.where(F.col("event") == "group-epoch").select(
+        "group", "group_epoch", "time", "log_offset")
+    upto = Window.partitionBy("group").orderBy("log_partition", "log_offset").rowsBetween(
+        Window.unboundedPreceding, Window.currentRow)
+    counted = timeline.withColumn("_members", F.sum(
+        F.when(F.col("event") == "member-joined", 1).when(F.col("event") == "member-left", -1).otherwise(0)
+    ).over(upto))
+    members = counted.where(F.col("event") == "group-epoch").select("group", "group_epoch", "log_offset",
+                                                                   F.col("_members").alias("members"))
+    changes = timeline.where(F.col("event").isin("member-joined", "member-left")).groupBy(
+        "group", F.col("next_group_epoch").alias("group_epoch")).agg(
+        F.array_sort(F.collect_set(F.when(F.col("event") == "member-joined", F.col("member_id")))).alias("joined"),
+        F.array_sort(F.collect_set(F.when(F.col("event") == "member-left", F.col("member_id")))).alias("left"))
+    targets = timeline.where(F.col("event") == "target-assignment").groupBy(
+        "group", F.col("assignment_epoch").alias("group_epoch")).agg(F.min("time").alias("assignment_time"))
+    reconciled = timeline.where((F.col("event") == "member-assignment") & (F.col("member_state") == "STABLE")).groupBy(
+        "group", F.col("member_epoch").alias("group_epoch")).agg(
+        F.countDistinct("member_id").alias("members_reconciled"), F.max("time").alias("reconciled_time"))
+    w = Window.partitionBy("group").orderBy("group_epoch")
+    out = (bumps.join(members, ["group", "group_epoch", "log_offset"], "left")
+           .join(changes, ["group", "group_epoch"], "left")
+           .join(targets, ["group", "group_epoch"], "left")
+           .join(reconciled, ["group", "group_epoch"], "left"))
+    empty = F.array().cast("array<string>")
+
+    def secs(a: str, b: Column | str) -> Column:
+        return (F.unix_micros(F.col(a)) - F.unix_micros(b if isinstance(b, Column) else F.col(b))) / 1e6
+
+    return out.select(
+        "group", "group_epoch", "time", F.coalesce("members", F.lit(0)).alias("members"),
+        F.coalesce("joined", empty).alias("joined"), F.coalesce("left", empty).alias("left"),
+        "assignment_time", secs("assignment_time", "time").alias("seconds_to_target"),
+        F.coalesce("members_reconciled", F.lit(0)).alias("members_reconciled"), "reconciled_time",
+        secs("reconciled_time", "time").alias("seconds_to_reconcile"),
+        secs("time", F.lag("time").over(w)).alias("seconds_since_previous"), "log_offset",
+    )

@@ -8,6 +8,7 @@ and stop at the first incomplete or garbled one (what Kafka's recovery would tru
 
 from __future__ import annotations
 
+import base64
 import logging
 import mmap
 import os
@@ -16,6 +17,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import Any
 
+from kaflite.coordinator.consumer import records as cg
 from kaflite.coordinator.records import (
     GroupMetadataRecordKey,
     OffsetCommitRecordKey,
@@ -23,7 +25,16 @@ from kaflite.coordinator.records import (
     decode_key,
     decode_offset_commit_value,
 )
-from kaflite.protocol.messages import ConsumerProtocolAssignment, ConsumerProtocolSubscription
+from kaflite.protocol.messages import (
+    ConsumerGroupCurrentMemberAssignmentValue,
+    ConsumerGroupMemberMetadataValue,
+    ConsumerGroupMetadataValue,
+    ConsumerGroupRegularExpressionValue,
+    ConsumerGroupTargetAssignmentMemberValue,
+    ConsumerGroupTargetAssignmentMetadataValue,
+    ConsumerProtocolAssignment,
+    ConsumerProtocolSubscription,
+)
 from kaflite.protocol.records import (
     CODEC_NAMES,
     HEADER_SIZE,
@@ -55,6 +66,31 @@ GROUP_COLUMNS = (
     "group", "generation", "protocol_type", "protocol", "leader", "current_state_timestamp", "members",
     "tombstone", "value_version", "log_partition", "log_offset", "log_timestamp",
 )
+#: One row per KIP-848 consumer-group record (types 3-8, 16); the columns a record type does not carry are
+#: None. Partitions are {topic, topic_id, partition} (topic: the name from the partition.metadata files, or
+#: the id when the topic is gone).
+CONSUMER_GROUP_COLUMNS = (
+    "group", "record_type", "record", "tombstone", "member_id",
+    "group_epoch", "metadata_hash",  # 3
+    "instance_id", "rack_id", "client_id", "client_host", "subscribed_topic_names", "subscribed_topic_regex",
+    "server_assignor", "rebalance_timeout",  # 5
+    "assignment_epoch",  # 6
+    "target",  # 7
+    "member_epoch", "previous_member_epoch", "member_state", "assigned", "pending_revocation",  # 8
+    "regex", "regex_topics", "regex_version", "regex_timestamp",  # 16
+    "value_version", "log_partition", "log_offset", "log_timestamp",
+)
+#: Record type -> its name in Kafka's CoordinatorRecordType.
+CONSUMER_GROUP_RECORDS = {
+    cg.GROUP_METADATA: "ConsumerGroupMetadata", cg.PARTITION_METADATA: "ConsumerGroupPartitionMetadata",
+    cg.MEMBER_METADATA: "ConsumerGroupMemberMetadata",
+    cg.TARGET_ASSIGNMENT_METADATA: "ConsumerGroupTargetAssignmentMetadata",
+    cg.TARGET_ASSIGNMENT_MEMBER: "ConsumerGroupTargetAssignmentMember",
+    cg.CURRENT_MEMBER_ASSIGNMENT: "ConsumerGroupCurrentMemberAssignment",
+    cg.REGULAR_EXPRESSION: "ConsumerGroupRegularExpression",
+}
+#: CurrentMemberAssignment's State (int8) by name (Kafka's MemberState).
+MEMBER_STATES = {0: "STABLE", 1: "UNREVOKED_PARTITIONS", 2: "UNRELEASED_PARTITIONS"}
 BATCH_COLUMNS = (
     "topic", "partition", "segment", "base_offset", "last_offset", "next_offset", "records",
     "base_timestamp", "max_timestamp", "size_bytes", "compression", "is_control", "is_transactional",
@@ -489,9 +525,70 @@ def group_row(key: GroupMetadataRecordKey, value: bytes | None, log_partition: i
             members, False, _version(value), log_partition, log_offset, log_timestamp)
 
 
-def iter_offsets_rows(path: str, log_partition: int, kind: str) -> Iterator[tuple[Any, ...]]:
-    """Rows of one ``__consumer_offsets`` segment: `kind` "commits" or "groups" (control batches skipped)."""
+def topic_id_str(topic_id: bytes) -> str:
+    """Kafka's Uuid.toString(): base64url without padding (as in partition.metadata files)."""
+    return base64.urlsafe_b64encode(bytes(topic_id)).decode().rstrip("=")
+
+
+def _partitions(tps: list[Any] | None, topic_names: dict[str, str]) -> list[dict[str, Any]]:
+    out = []
+    for tp in tps or ():
+        tid = topic_id_str(tp.topic_id)
+        name = topic_names.get(tid, tid)
+        out += [{"topic": name, "topic_id": tid, "partition": p} for p in sorted(tp.partitions or ())]
+    return out
+
+
+def consumer_group_row(key: bytes, value: bytes | None, log_partition: int, log_offset: int, log_timestamp: int,
+                       topic_names: dict[str, str] | None = None) -> tuple[Any, ...]:
+    """A CONSUMER_GROUP_COLUMNS row of one consumer-group record (value None: a tombstone)."""
+    names = topic_names or {}
+    record_type, k = cg.decode_key(key)
+    row: dict[str, Any] = dict.fromkeys(CONSUMER_GROUP_COLUMNS)
+    row.update(group=k.group_id, record_type=record_type,  # type: ignore[attr-defined]
+               record=CONSUMER_GROUP_RECORDS.get(record_type, str(record_type)), tombstone=value is None,
+               member_id=getattr(k, "member_id", None), regex=getattr(k, "regular_expression", None),
+               log_partition=log_partition, log_offset=log_offset, log_timestamp=log_timestamp)
+    if value is not None:
+        row["value_version"] = _version(value)
+        v: Any
+        if record_type == cg.GROUP_METADATA:
+            v = cg.decode_value(ConsumerGroupMetadataValue, value)
+            row.update(group_epoch=v.epoch, metadata_hash=v.metadata_hash)
+        elif record_type == cg.MEMBER_METADATA:
+            v = cg.decode_value(ConsumerGroupMemberMetadataValue, value)
+            row.update(instance_id=v.instance_id, rack_id=v.rack_id, client_id=v.client_id,
+                       client_host=v.client_host, subscribed_topic_names=sorted(v.subscribed_topic_names or ()),
+                       subscribed_topic_regex=v.subscribed_topic_regex or None, server_assignor=v.server_assignor,
+                       rebalance_timeout=v.rebalance_timeout_ms)
+        elif record_type == cg.TARGET_ASSIGNMENT_METADATA:
+            v = cg.decode_value(ConsumerGroupTargetAssignmentMetadataValue, value)
+            row["assignment_epoch"] = v.assignment_epoch
+        elif record_type == cg.TARGET_ASSIGNMENT_MEMBER:
+            v = cg.decode_value(ConsumerGroupTargetAssignmentMemberValue, value)
+            row["target"] = _partitions(v.topic_partitions, names)
+        elif record_type == cg.CURRENT_MEMBER_ASSIGNMENT:
+            v = cg.decode_value(ConsumerGroupCurrentMemberAssignmentValue, value)
+            row.update(member_epoch=v.member_epoch, previous_member_epoch=v.previous_member_epoch,
+                       member_state=MEMBER_STATES.get(v.state, "UNKNOWN"),
+                       assigned=_partitions(v.assigned_partitions, names),
+                       pending_revocation=_partitions(v.partitions_pending_revocation, names))
+        elif record_type == cg.REGULAR_EXPRESSION:
+            v = cg.decode_value(ConsumerGroupRegularExpressionValue, value)
+            row.update(regex_topics=sorted(v.topics or ()), regex_version=v.version,
+                       regex_timestamp=_opt_ts(v.timestamp))
+        # 4 (Kafka 4.0's partition metadata) is only ever tombstoned by 4.1: its key is what matters.
+    return tuple(row[c] for c in CONSUMER_GROUP_COLUMNS)
+
+
+def iter_offsets_rows(path: str, log_partition: int, kind: str,
+                      topic_names: dict[str, str] | None = None) -> Iterator[tuple[Any, ...]]:
+    """Rows of one ``__consumer_offsets`` segment (control batches skipped): `kind` "commits",
+    "groups" (classic group metadata) or "consumer_groups" (KIP-848 records; `topic_names` maps topic
+    ids, as Kafka prints them, to names)."""
     want_commits = kind == "commits"
+    want_consumer = kind == "consumer_groups"
+    consumer_types = frozenset(cg.RECORD_TYPES)
     with open_segment(path) as buf:
         for h in complete_batches(buf, path):
             if h.is_control:
@@ -500,7 +597,16 @@ def iter_offsets_rows(path: str, log_partition: int, kind: str) -> Iterator[tupl
             if records is None:
                 return
             for r in records:
-                if r.key is None:
+                if r.key is None or len(r.key) < 2:
+                    continue
+                if want_consumer:
+                    if _version(r.key) in consumer_types:
+                        try:
+                            yield consumer_group_row(bytes(r.key), r.value, log_partition, r.offset, r.timestamp,
+                                                     topic_names)
+                        except Exception as exc:  # a newer value version: skip the record, not the segment
+                            log.warning("%s: consumer-group record at offset %d unreadable: %s", path, r.offset,
+                                        exc)
                     continue
                 key = decode_key(r.key)
                 if want_commits and isinstance(key, OffsetCommitRecordKey):

@@ -112,3 +112,26 @@ def scan_data_dir(data_dir: str | os.PathLike[str], topics: Iterable[str] | None
         out.append(tp)
     out.sort(key=lambda t: (t.topic, t.partition))
     return out
+
+
+def topic_names(data_dir: str | os.PathLike[str]) -> dict[str, str]:
+    """Topic id (as Kafka prints a Uuid) -> topic name, from each partition directory's
+    ``partition.metadata`` (Kafka's file: ``version: 0`` / ``topic_id: <id>``). KIP-848 records name
+    topics by id only; a topic deleted since has no directory and stays an id."""
+    out: dict[str, str] = {}
+    root = Path(data_dir)
+    if not root.is_dir():
+        return out
+    for entry in os.scandir(root):
+        parsed = parse_partition_dir(entry.name) if entry.is_dir() else None
+        if parsed is None or parsed[0] in out.values():
+            continue
+        try:
+            text = (Path(entry.path) / "partition.metadata").read_text()
+        except OSError:
+            continue
+        for line in text.splitlines():
+            name, _, value = line.partition(":")
+            if name.strip() == "topic_id" and value.strip():
+                out[value.strip()] = parsed[0]
+    return out

@@ -116,7 +116,7 @@ def run_analysis(data_dir: str | os.PathLike[str], out: str | os.PathLike[str], 
     out_path.mkdir(parents=True, exist_ok=True)
     result = AnalysisResult(out_path)
     since_ms = parse_time(since)
-    stages = _Stages(8 if scan_records else 7, result)
+    stages = _Stages(9 if scan_records else 8, result)
 
     with stages.stage("scan the data directory") as info:
         tps = scan_data_dir(data, include_internal=True)
@@ -154,6 +154,11 @@ def run_analysis(data_dir: str | os.PathLike[str], out: str | os.PathLike[str], 
                                    lambda: F.col("log_timestamp")))
             info["rows"] = _write(groups, out_path, "group_metadata", result)
             groups = spark.read.parquet(str(result.tables["group_metadata"]))
+        with stages.stage("read consumer-group records (KIP-848, __consumer_offsets)") as info:
+            cg_records = _group(_since(reader("kaflite-offsets").option("kind", "consumer_groups").load(),
+                                       lambda: F.col("log_timestamp")))
+            info["rows"] = _write(cg_records, out_path, "consumer_group_records", result)
+            cg_records = spark.read.parquet(str(result.tables["consumer_group_records"]))
         with stages.stage("scan batch headers (kaflite-logend)") as info:
             batches = reader("kaflite-logend").option("level", "batch").load()
             info["rows"] = _write(batches, out_path, "batches", result, coalesce=None)
@@ -169,7 +174,7 @@ def run_analysis(data_dir: str | os.PathLike[str], out: str | os.PathLike[str], 
                 info["rows"] = int(spark.read.parquet(str(result.tables["records_summary"]))
                                    .agg(F.sum("records")).first()[0] or 0)
         bucket = bucket_seconds or _pick_bucket(commits)
-        with stages.stage("analyses (history, lag, generations, churn, commit rate)") as info:
+        with stages.stage("analyses (history, lag, generations, churn, commit rate, consumer-group epochs)") as info:
             tl = analyses.generation_timeline(groups)
             lag = analyses.lag_over_time(commits, batches)
             info["rows"] = _write(analyses.commit_history(commits), out_path, "commit_history", result, coalesce=None)
@@ -181,6 +186,9 @@ def run_analysis(data_dir: str | os.PathLike[str], out: str | os.PathLike[str], 
             _write(analyses.member_churn(groups, tl), out_path, "member_churn", result)
             _write(analyses.churn_summary(tl), out_path, "churn_summary", result)
             _write(analyses.commit_rate(commits, bucket), out_path, "commit_rate", result)
+            _write(analyses.consumer_group_timeline(cg_records), out_path, "consumer_group_timeline", result)
+            cg_timeline = spark.read.parquet(str(result.tables["consumer_group_timeline"]))
+            _write(analyses.consumer_group_epochs(cg_timeline), out_path, "consumer_group_epochs", result)
     with stages.stage("plots"):
         from kaflite.analytics import plots
 
@@ -226,6 +234,16 @@ def _html(spark: Any, result: AnalysisResult, data: Path, group: str | None, sin
     sections.append(("Rebalances (latest 50 generations)",
                      _table_html(read(str(t["generations"])).orderBy("time", ascending=False)
                                  .drop("member_ids"))))
+    epochs = read(str(t["consumer_group_epochs"]))
+    if epochs.limit(1).count():
+        sections.append(("Consumer groups (KIP-848): group epochs (latest 50)",
+                         _table_html(epochs.orderBy("time", ascending=False))))
+        sections.append(("Consumer groups (KIP-848): member epochs and states (latest 50 assignments)",
+                         _table_html(read(str(t["consumer_group_timeline"]))
+                                     .where("event = 'member-assignment'")
+                                     .select("group", "time", "member_id", "member_epoch", "member_state",
+                                             "assigned", "pending_revocation", "group_epoch", "assignment_epoch")
+                                     .orderBy("time", ascending=False))))
     imgs = "".join(f'<h2>{html.escape(name.replace("_", " "))}</h2><img src="{p.name}" alt="{html.escape(name)}">'
                    for name, p in result.plots.items())
     stage_rows = "".join(f"<tr><td>{html.escape(k)}</td><td>{v:.1f}</td><td>{result.rows.get(k, '')}</td></tr>"

@@ -83,6 +83,40 @@ GROUPS = StructType([
     _f("log_timestamp", TimestampType(), False),
 ])
 
+CG_PARTITION = StructType([_f("topic", StringType()), _f("topic_id", StringType()), _f("partition", IntegerType())])
+CONSUMER_GROUPS = StructType([
+    _f("group", StringType(), False),
+    _f("record_type", ShortType(), False),
+    _f("record", StringType(), False),
+    _f("tombstone", BooleanType(), False),
+    _f("member_id", StringType()),
+    _f("group_epoch", IntegerType()),
+    _f("metadata_hash", LongType()),
+    _f("instance_id", StringType()),
+    _f("rack_id", StringType()),
+    _f("client_id", StringType()),
+    _f("client_host", StringType()),
+    _f("subscribed_topic_names", ArrayType(StringType())),
+    _f("subscribed_topic_regex", StringType()),
+    _f("server_assignor", StringType()),
+    _f("rebalance_timeout", IntegerType()),
+    _f("assignment_epoch", IntegerType()),
+    _f("target", ArrayType(CG_PARTITION)),
+    _f("member_epoch", IntegerType()),
+    _f("previous_member_epoch", IntegerType()),
+    _f("member_state", StringType()),
+    _f("assigned", ArrayType(CG_PARTITION)),
+    _f("pending_revocation", ArrayType(CG_PARTITION)),
+    _f("regex", StringType()),
+    _f("regex_topics", ArrayType(StringType())),
+    _f("regex_version", LongType()),
+    _f("regex_timestamp", TimestampType()),
+    _f("value_version", ShortType()),
+    _f("log_partition", IntegerType(), False),
+    _f("log_offset", LongType(), False),
+    _f("log_timestamp", TimestampType(), False),
+])
+
 BATCHES = StructType([
     _f("topic", StringType(), False),
     _f("partition", IntegerType(), False),
@@ -117,3 +151,4 @@ assert tuple(LOG.fieldNames()) == decode.LOG_COLUMNS
 assert tuple(COMMITS.fieldNames()) == decode.COMMIT_COLUMNS
 assert tuple(GROUPS.fieldNames()) == decode.GROUP_COLUMNS
 assert tuple(BATCHES.fieldNames()) == decode.BATCH_COLUMNS
+assert tuple(CONSUMER_GROUPS.fieldNames()) == decode.CONSUMER_GROUP_COLUMNS

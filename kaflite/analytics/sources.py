@@ -33,7 +33,7 @@ from pyspark.sql.types import StructType
 
 from kaflite.analytics import schemas
 from kaflite.analytics.decode import Bounds, iter_batch_rows, iter_offsets_rows, summarize_partition
-from kaflite.analytics.layout import CONSUMER_OFFSETS, Segment, TopicPartition, scan_data_dir
+from kaflite.analytics.layout import CONSUMER_OFFSETS, Segment, TopicPartition, scan_data_dir, topic_names
 
 try:  # Spark >= 4.2: the mixin that lets trigger(availableNow=True) pin a target offset.
     from pyspark.sql.streaming.datasource import ReadAllAvailable, ReadLimit, ReadMaxRows, SupportsTriggerAvailableNow
@@ -432,10 +432,16 @@ class KafliteLogDataSource(DataSource):
 # kaflite-offsets
 
 
+#: kaflite-offsets' `kind` option -> the schema of its rows.
+OFFSETS_KINDS = {"commits": schemas.COMMITS, "groups": schemas.GROUPS, "consumer_groups": schemas.CONSUMER_GROUPS}
+
+
 class KafliteOffsetsReader(DataSourceReader):
     def __init__(self, options: Any, kind: str) -> None:
         self.data_dir = _data_dir(options)
         self.kind = kind
+        # Read once on the driver and shipped with the reader: KIP-848 records name topics by id.
+        self.topic_names = topic_names(self.data_dir) if kind == "consumer_groups" else {}
 
     def partitions(self) -> Sequence[InputPartition]:
         splits: list[InputPartition] = [
@@ -449,25 +455,27 @@ class KafliteOffsetsReader(DataSourceReader):
     def read(self, partition: InputPartition) -> Iterator[Any]:
         if not isinstance(partition, SegmentSplit):
             return iter(())
-        spark_schema = schemas.COMMITS if self.kind == "commits" else schemas.GROUPS
-        return _small_batches(iter_offsets_rows(partition.path, partition.partition, self.kind), spark_schema)
+        rows = iter_offsets_rows(partition.path, partition.partition, self.kind, self.topic_names)
+        return _small_batches(rows, OFFSETS_KINDS[self.kind])
 
 
 class KafliteOffsetsDataSource(DataSource):
-    """``__consumer_offsets`` decoded; option ``kind``: ``commits`` (default) or ``groups``."""
+    """``__consumer_offsets`` decoded; option ``kind``: ``commits`` (default), ``groups`` (classic group
+    metadata) or ``consumer_groups`` (the KIP-848 records 3-8 and 16, one row each)."""
 
     @classmethod
     def name(cls) -> str:
         return "kaflite-offsets"
 
     def _kind(self) -> str:
-        kind = (_opt(self.options, "kind", "commits") or "commits").lower()
-        if kind not in ("commits", "groups"):
-            raise ValueError(f"kaflite-offsets: kind must be 'commits' or 'groups', not {kind!r}")
+        kind = (_opt(self.options, "kind", "commits") or "commits").lower().replace("-", "_")
+        if kind not in OFFSETS_KINDS:
+            raise ValueError(f"kaflite-offsets: kind must be one of {', '.join(map(repr, OFFSETS_KINDS))}, "
+                             f"not {kind!r}")
         return kind
 
     def schema(self) -> StructType:
-        return schemas.COMMITS if self._kind() == "commits" else schemas.GROUPS
+        return OFFSETS_KINDS[self._kind()]
 
     def reader(self, schema: StructType) -> DataSourceReader:
         return KafliteOffsetsReader(self.options, self._kind())

@@ -6,13 +6,24 @@ event loop (asyncio streams, no dependency), listens on 127.0.0.1 only, and is o
 ``admin.port`` is set. ``AdminOps`` is the one implementation of every operation: the HTTP routes
 call it, and so does the in-process ``kaflite.testing.Broker`` (so both modes behave the same).
 
+A group's JSON carries ``group_type`` ("classic" or "consumer"); a KIP-848 consumer group also its
+``epoch`` (the group epoch, = ``generation``) and ``assignment_epoch``, and per member its
+``member_epoch``, ``member_state`` (STABLE, UNREVOKED_PARTITIONS, UNRELEASED_PARTITIONS), subscription
+and ``assignment``/``pending_revocation``/``target_assignment`` as ``[topic, partition]`` pairs. Its
+heartbeats can be dropped or delayed like any group API: ``{"api": "ConsumerGroupHeartbeat"}`` (68).
+
 Routes (every answer is a JSON object; errors are ``{"error": ...}`` with a 4xx status)::
 
     GET  /health                          {"bootstrap": "127.0.0.1:9092", "port": ..., "paused": ...}
     GET  /groups                          {"groups": ["g1", ...]}
     GET  /groups/{id}                     a group snapshot (404 if there is no such group)
+    GET  /groups/{id}/epochs              {"events": [...]}: a consumer group's records as events, oldest
+                                          first (group epochs, joins/leaves, target assignments, member
+                                          epochs/states/assignments, regex resolutions)
     GET  /groups/{id}/wait?state=Stable&members=2&generation=3&timeout=10
-                                          long poll: the snapshot once it matches, 408 on timeout
+                                          long poll: the snapshot once it matches, 408 on timeout;
+                                          state: any group type's name (Reconciling, Assigning...);
+                                          epoch=N: a consumer group's group epoch (= generation)
     POST /topics          {"name", "partitions", "configs"}
     POST /reset                           drop every topic, group and offset (connections abort)
     POST /faults/drop-responses           {"api", "group", "count", "seconds", "member_id", "skip"}
@@ -20,7 +31,8 @@ Routes (every answer is a JSON object; errors are ``{"error": ...}`` with a 4xx 
     POST /faults/fail-requests            {"api", "group", "count", "seconds", "member_id", "skip", "awaited"}
     POST /faults/fail-coordinator         {"error", "seconds", "group"}
     POST /faults/drop-member-connections  {"group", "member_id"}
-    POST /faults/expire-member            {"group", "member_id"}
+    POST /faults/expire-member            {"group", "member_id"}   classic and consumer groups
+    POST /faults/fence-member             {"group", "member_id"}   consumer groups: fence now (epoch + 1)
     POST /faults/pause, /faults/resume, /faults/clear
 """
 
@@ -41,11 +53,22 @@ import structlog
 from kaflite.broker.context import BrokerContext
 from kaflite.broker.faults import ResponseRule
 from kaflite.broker.groups import GroupHandler
-from kaflite.coordinator.classic.state import GroupState
+from kaflite.coordinator.consumer import records as cg
+from kaflite.coordinator.consumer.group import MemberState
 from kaflite.coordinator.group import Transition
-from kaflite.coordinator.snapshot import GroupSnapshot
+from kaflite.coordinator.snapshot import GroupSnapshot, MemberSnapshot
 from kaflite.protocol.errors import ErrorCode
-from kaflite.protocol.messages import REQUEST_NAMES, REQUESTS, ConsumerProtocolAssignment
+from kaflite.protocol.messages import (
+    REQUEST_NAMES,
+    REQUESTS,
+    ConsumerGroupCurrentMemberAssignmentValue,
+    ConsumerGroupMemberMetadataValue,
+    ConsumerGroupMetadataValue,
+    ConsumerGroupRegularExpressionValue,
+    ConsumerGroupTargetAssignmentMemberValue,
+    ConsumerGroupTargetAssignmentMetadataValue,
+    ConsumerProtocolAssignment,
+)
 
 log = structlog.get_logger("kaflite.admin_http")
 
@@ -110,19 +133,43 @@ def transition_json(t: Transition) -> dict[str, Any]:
             "to_state": str(t.to_state), "generation": t.generation, "members": t.members, "reason": t.reason}
 
 
+def _pairs(partitions: dict[str, tuple[int, ...]]) -> list[list[Any]]:
+    """topic -> partitions as sorted [topic, partition] pairs (the classic assignment's JSON form)."""
+    return [[t, p] for t in sorted(partitions) for p in sorted(partitions[t])]
+
+
+def member_json(m: MemberSnapshot, group_type: str, protocol_type: str | None) -> dict[str, Any]:
+    """A member; a consumer-group member adds its epoch, state, subscription and the three assignments."""
+    d: dict[str, Any] = {
+        "member_id": m.member_id, "group_instance_id": m.group_instance_id, "client_id": m.client_id,
+        "client_host": m.client_host, "session_timeout_ms": m.session_timeout_ms,
+        "rebalance_timeout_ms": m.rebalance_timeout_ms}
+    if group_type != "consumer":
+        d["assignment"] = [list(tp) for tp in decode_assignment(m.assignment)] if protocol_type == "consumer" else []
+        return d
+    d.update(member_epoch=m.member_epoch, member_state=m.member_state,
+             subscribed_topic_names=list(m.subscribed_topic_names),
+             subscribed_topic_regex=m.subscribed_topic_regex or None,
+             assignment=_pairs(m.assigned_partitions), pending_revocation=_pairs(m.pending_revocation),
+             target_assignment=_pairs(m.target_assignment))
+    return d
+
+
 def group_json(snap: GroupSnapshot, history: Iterable[Transition]) -> dict[str, Any]:
-    """One group as plain JSON values: Kafka's state names, assignments decoded, the history."""
-    consumer = snap.protocol_type == "consumer"
+    """One group as plain JSON values: Kafka's state names, assignments decoded, the history.
+
+    ``generation`` is a consumer group's group epoch too (what the transitions carry); ``epoch`` and
+    ``assignment_epoch`` are null for classic groups.
+    """
+    consumer_group = snap.group_type == "consumer"
     hist = [transition_json(t) for t in history]
     states = ([hist[0]["from_state"]] if hist and hist[0]["from_state"] else []) + [h["to_state"] for h in hist]
     return {
-        "group_id": snap.group_id, "state": str(snap.state), "generation": snap.generation,
+        "group_id": snap.group_id, "group_type": snap.group_type, "state": str(snap.state),
+        "generation": snap.generation, "epoch": snap.generation if consumer_group else None,
+        "assignment_epoch": snap.assignment_epoch if consumer_group else None,
         "leader": snap.leader_id, "protocol_type": snap.protocol_type, "protocol": snap.protocol_name,
-        "members": [{"member_id": m.member_id, "group_instance_id": m.group_instance_id,
-                     "client_id": m.client_id, "client_host": m.client_host,
-                     "session_timeout_ms": m.session_timeout_ms, "rebalance_timeout_ms": m.rebalance_timeout_ms,
-                     "assignment": [list(tp) for tp in decode_assignment(m.assignment)] if consumer else []}
-                    for m in snap.members],
+        "members": [member_json(m, snap.group_type, snap.protocol_type) for m in snap.members],
         "offsets": [{"topic": t, "partition": p, "offset": o.offset, "leader_epoch": o.leader_epoch,
                      "metadata": o.metadata, "commit_timestamp_ms": o.commit_timestamp_ms,
                      "expire_timestamp_ms": o.expire_timestamp_ms}
@@ -130,6 +177,82 @@ def group_json(snap: GroupSnapshot, history: Iterable[Transition]) -> dict[str, 
         "history": hist,
         "states": states,
     }
+
+
+_CG_EVENTS = {  # record type -> (event, event of its tombstone)
+    cg.GROUP_METADATA: ("group-epoch", "group-deleted"),
+    cg.PARTITION_METADATA: ("partition-metadata", "partition-metadata-removed"),
+    cg.MEMBER_METADATA: ("member-updated", "member-left"),
+    cg.TARGET_ASSIGNMENT_METADATA: ("target-assignment", "target-assignment-removed"),
+    cg.TARGET_ASSIGNMENT_MEMBER: ("member-target", "member-target-removed"),
+    cg.CURRENT_MEMBER_ASSIGNMENT: ("member-assignment", "member-assignment-removed"),
+    cg.REGULAR_EXPRESSION: ("regex-resolved", "regex-removed"),
+}
+
+
+def consumer_group_events(group_id: str, records: Iterable[tuple[int, int, bytes, bytes | None]],
+                          topic_name: Callable[[bytes], str | None]) -> list[dict[str, Any]]:
+    """A consumer group's history from its records (types 3-8, 16), oldest first: group epoch bumps,
+    joins and leaves, target assignments and each member's epoch, state and assignment as it reconciled.
+
+    Why from the log: the group in memory only holds the latest of each; the records are every step.
+    ``records`` are (offset, timestamp ms, key, value) of the group's ``__consumer_offsets`` partition.
+    """
+    def pairs(tps: list[Any] | None) -> list[list[Any]]:
+        out = []
+        for tp in tps or ():
+            name = topic_name(bytes(tp.topic_id)) or bytes(tp.topic_id).hex()
+            out += [[name, p] for p in sorted(tp.partitions or ())]
+        return sorted(out)
+
+    members: set[str] = set()
+    events: list[dict[str, Any]] = []
+    for offset, timestamp_ms, key, value in records:
+        record_type = int.from_bytes(key[:2], "big", signed=True) if len(key) >= 2 else -1
+        if record_type not in _CG_EVENTS:
+            continue
+        _, k = cg.decode_key(bytes(key))
+        if getattr(k, "group_id", None) != group_id:
+            continue
+        live, tomb = _CG_EVENTS[record_type]
+        e: dict[str, Any] = {"offset": offset, "timestamp_ms": timestamp_ms, "record_type": record_type,
+                             "event": tomb if value is None else live}
+        member_id = str(getattr(k, "member_id", ""))
+        if hasattr(k, "member_id"):
+            e["member_id"] = member_id
+        if record_type == cg.REGULAR_EXPRESSION:
+            e["regex"] = k.regular_expression  # type: ignore[attr-defined]
+        v: Any
+        if record_type == cg.MEMBER_METADATA:
+            if value is None:
+                members.discard(member_id)
+            else:
+                if member_id not in members:
+                    e["event"] = "member-joined"
+                    members.add(member_id)
+                v = cg.decode_value(ConsumerGroupMemberMetadataValue, value)
+                e.update(subscribed_topic_names=sorted(v.subscribed_topic_names or ()),
+                         subscribed_topic_regex=v.subscribed_topic_regex or None, client_id=v.client_id)
+        elif value is None:
+            pass
+        elif record_type == cg.GROUP_METADATA:
+            e["group_epoch"] = cg.decode_value(ConsumerGroupMetadataValue, value).epoch  # type: ignore[attr-defined]
+        elif record_type == cg.TARGET_ASSIGNMENT_METADATA:
+            v = cg.decode_value(ConsumerGroupTargetAssignmentMetadataValue, value)
+            e["assignment_epoch"] = v.assignment_epoch
+        elif record_type == cg.TARGET_ASSIGNMENT_MEMBER:
+            e["target_assignment"] = pairs(cg.decode_value(ConsumerGroupTargetAssignmentMemberValue,
+                                                           value).topic_partitions)  # type: ignore[attr-defined]
+        elif record_type == cg.CURRENT_MEMBER_ASSIGNMENT:
+            v = cg.decode_value(ConsumerGroupCurrentMemberAssignmentValue, value)
+            e.update(member_epoch=v.member_epoch, previous_member_epoch=v.previous_member_epoch,
+                     member_state=MemberState.of(v.state).name, assignment=pairs(v.assigned_partitions),
+                     pending_revocation=pairs(v.partitions_pending_revocation))
+        elif record_type == cg.REGULAR_EXPRESSION:
+            v = cg.decode_value(ConsumerGroupRegularExpressionValue, value)
+            e["topics"] = sorted(v.topics or ())
+        events.append(e)
+    return events
 
 
 # -- the operations ---------------------------------------------------------------------------------
@@ -191,18 +314,28 @@ class AdminOps:
         snap = g.snapshot(group_id)
         return None if snap is None else group_json(snap, g.history(group_id))
 
+    def group_epochs(self, group_id: str) -> list[dict[str, Any]]:
+        """A consumer group's epoch history, read from its records (see `consumer_group_events`)."""
+        g = self.group_handler
+        return consumer_group_events(group_id, g.group_records(group_id), g.topic_name)
+
     async def wait_for_group(self, group_id: str, state: str | None = "Stable", members: int | None = None,
-                             generation: int | None = None, timeout: float = 30.0) -> dict[str, Any] | None:
-        """Driven by the coordinator's transitions; WaitTimeout carries the last snapshot."""
-        want = GroupState(state) if state else None
+                             generation: int | None = None, timeout: float = 30.0,
+                             epoch: int | None = None) -> dict[str, Any] | None:
+        """Driven by the coordinator's transitions; WaitTimeout carries the last snapshot.
+
+        ``state`` is Kafka's name in any group type ("Stable", "Reconciling"...); ``epoch`` a consumer
+        group's group epoch (the same number as ``generation``).
+        """
         timeout = min(max(float(timeout), 0.0), MAX_WAIT_S)
         g = self.group_handler
         try:
-            snap = await g.wait_for_group(group_id, want, members, generation, timeout)
+            snap = await g.wait_for_group(group_id, state or None, members, generation, timeout, epoch=epoch)
         except TimeoutError:
-            raise WaitTimeout(
-                f"group {group_id!r} did not reach state={state} members={members} "
-                f"generation={generation} within {timeout}s", self.group(group_id)) from None
+            want = f"state={state} members={members} " + (f"epoch={epoch}" if epoch is not None
+                                                          else f"generation={generation}")
+            raise WaitTimeout(f"group {group_id!r} did not reach {want} within {timeout}s",
+                              self.group(group_id)) from None
         return None if snap is None else group_json(snap, g.history(group_id))
 
     def create_topic(self, name: str, partitions: int = 1, configs: dict[str, Any] | None = None) -> str:
@@ -251,6 +384,9 @@ class AdminOps:
     def expire_member(self, group: str, member_id: str) -> bool:
         return self.group_handler.expire_member(group, member_id)
 
+    def fence_member(self, group: str, member_id: str) -> bool:
+        return self.group_handler.fence_member(group, member_id)
+
     def pause(self) -> None:
         self.context.state.pause()
 
@@ -275,6 +411,7 @@ _REASONS = {200: "OK", 400: "Bad Request", 404: "Not Found", 405: "Method Not Al
             413: "Payload Too Large", 500: "Internal Server Error"}
 _GROUP = re.compile(r"^/groups/([^/]+)$")
 _WAIT = re.compile(r"^/groups/([^/]+)/wait$")
+_EPOCHS = re.compile(r"^/groups/([^/]+)/epochs$")
 
 Handler = Callable[[dict[str, Any]], Awaitable[Any]]
 
@@ -323,6 +460,7 @@ class AdminHttpServer:
             "/faults/drop-member-connections": act(lambda a: {"connections": o.drop_member_connections(
                 a["group"], a["member_id"])}),
             "/faults/expire-member": act(lambda a: {"expired": o.expire_member(a["group"], a["member_id"])}),
+            "/faults/fence-member": act(lambda a: {"fenced": o.fence_member(a["group"], a["member_id"])}),
             "/faults/pause": act(lambda a: o.pause()),
             "/faults/resume": act(lambda a: o.resume()),
             "/faults/clear": act(lambda a: o.clear()),
@@ -412,7 +550,10 @@ class AdminHttpServer:
                 return await o.wait_for_group(unquote(m.group(1)), state=query.get("state", "Stable") or None,
                                               members=_opt_int(query.get("members")),
                                               generation=_opt_int(query.get("generation")),
-                                              timeout=float(query.get("timeout", 30)))
+                                              timeout=float(query.get("timeout", 30)),
+                                              epoch=_opt_int(query.get("epoch")))
+            if m := _EPOCHS.match(path):
+                return {"group_id": unquote(m.group(1)), "events": o.group_epochs(unquote(m.group(1)))}
             if m := _GROUP.match(path):
                 g = o.group(unquote(m.group(1)))
                 if g is None:

@@ -20,7 +20,8 @@ import asyncio
 import functools
 import inspect
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from enum import Enum
 from typing import Any
 
 import structlog
@@ -30,7 +31,6 @@ from kaflite.broker.router import Router
 from kaflite.broker.topics import CONSUMER_OFFSETS
 from kaflite.clock import Clock
 from kaflite.coordinator.apis import GROUP_APIS, GroupApi
-from kaflite.coordinator.classic.state import GroupState
 from kaflite.coordinator.config import GroupCoordinatorConfig
 from kaflite.coordinator.group import Transition
 from kaflite.coordinator.result import RequestContext as CoordinatorContext
@@ -149,6 +149,28 @@ class OffsetsTopicLog:
             yield record
             if i % LOAD_YIELD_RECORDS == 0:
                 await asyncio.sleep(0)
+
+
+    def records(self, partition: int) -> Iterator[tuple[int, int, bytes, bytes | None]]:
+        """Every keyed record of the partition in log order: (offset, batch timestamp, key, value).
+
+        For tools only (a group's epoch history): reads the whole partition, on demand, and keeps
+        what `read` folds away (superseded values)."""
+        plog = self._log(partition)
+        offset, end = plog.log_start_offset, plog.log_end_offset
+        while offset < end:
+            data = plog.read(offset, LOAD_READ_BYTES).records
+            if not data:
+                return
+            start = offset
+            for h in iter_batches(data, validate=False):
+                if not h.is_control:
+                    for record_offset, key, value in decode_keys_values(data, h.position):
+                        if record_offset >= start and key is not None:
+                            yield record_offset, h.max_timestamp, key, value
+                offset = h.next_offset
+            if offset <= start:
+                return
 
 
 class GroupHandler:
@@ -375,25 +397,44 @@ class GroupHandler:
     def history(self, group_id: str) -> list[Transition]:
         return self.runtime.history(group_id)
 
-    async def wait_for_group(self, group_id: str, state: GroupState | None, members: int | None,
-                             generation: int | None, timeout: float) -> GroupSnapshot | None:
-        """The runtime's wait (driven by transitions); TimeoutError once ``timeout`` s are over."""
+    async def wait_for_group(self, group_id: str, state: Enum | str | None, members: int | None,
+                             generation: int | None, timeout: float, *,
+                             epoch: int | None = None) -> GroupSnapshot | None:
+        """The runtime's wait (driven by transitions); TimeoutError once ``timeout`` s are over.
+
+        ``state``: Kafka's name in any group type; ``epoch``: a consumer group's group epoch.
+        """
         deadline = time.monotonic() + timeout
         while True:
             # A reset renews the runtime: wait on whichever one is current.
             runtime = self.runtime
             try:
                 return await runtime.wait_for_group(group_id, state=state, members=members, generation=generation,
-                                                    timeout=max(0.0, deadline - time.monotonic()))
+                                                    epoch=epoch, timeout=max(0.0, deadline - time.monotonic()))
             except TimeoutError:
                 if runtime is self.runtime or time.monotonic() >= deadline:
                     raise
 
+    def group_records(self, group_id: str) -> Iterator[tuple[int, int, bytes, bytes | None]]:
+        """The records of the group's `__consumer_offsets` partition, every version (see `records`)."""
+        return self.offsets_log.records(self.runtime.find_coordinator_partition(group_id))
+
+    def topic_name(self, topic_id: bytes) -> str | None:
+        t = self.metadata.topic_by_id(topic_id)
+        return None if t is None else t.name
+
     def expire_member(self, group_id: str, member_id: str) -> bool:
-        """A fault: expire the member's session now, instead of waiting session.timeout.ms."""
+        """A fault: expire the member's session now, instead of waiting its session timeout (classic
+        session.timeout.ms, or a consumer group's group.consumer.session.timeout.ms)."""
         expired = self.runtime.expire_member(group_id, member_id)
         fault_log.info("fault applied", fault="expire-member", group=group_id, member=member_id, expired=expired)
         return expired
+
+    def fence_member(self, group_id: str, member_id: str) -> bool:
+        """A fault: fence a consumer-group member now (it must rejoin at epoch 0); classic: expire."""
+        fenced = self.runtime.fence_member(group_id, member_id)
+        fault_log.info("fault applied", fault="fence-member", group=group_id, member=member_id, fenced=fenced)
+        return fenced
 
 
 async def _after(loading: asyncio.Task[None], answer: Callable[..., Any], *args: Any) -> Any:

@@ -22,15 +22,18 @@ import itertools
 import logging
 from collections.abc import AsyncIterable, Awaitable, Callable, Iterable
 from dataclasses import dataclass
+from enum import Enum
 from typing import Any, Protocol
 
 import structlog
 
 from kaflite.clock import Clock, SystemClock
 from kaflite.coordinator.apis import BY_NAME, GroupApi
-from kaflite.coordinator.classic.rebalance import heartbeat_key
+from kaflite.coordinator.classic.rebalance import HEARTBEAT
 from kaflite.coordinator.classic.state import GroupState
 from kaflite.coordinator.config import GroupConfigs, GroupCoordinatorConfig
+from kaflite.coordinator.consumer.group import ConsumerGroup, ConsumerGroupState
+from kaflite.coordinator.consumer.manager import SESSION_TIMEOUT
 from kaflite.coordinator.context import PartitionStatus
 from kaflite.coordinator.group import Transition, TransitionListener
 from kaflite.coordinator.metadata import MetadataImage
@@ -42,6 +45,9 @@ from kaflite.coordinator.snapshot import GroupSnapshot
 from kaflite.protocol.errors import ErrorCode
 
 log = structlog.get_logger("kaflite.coordinator.runtime")
+
+#: Kafka's state names of every group type: a misspelt state fails the wait at once instead of timing out.
+STATE_NAMES = frozenset(s.value for s in (*GroupState, *ConsumerGroupState))
 
 RecordSource = Iterable[Record] | AsyncIterable[Record]
 
@@ -183,16 +189,47 @@ class CoordinatorRuntime:
         return self.coordinator.partition_status(partition)
 
     # ================================================================== tools
+    #: The timer kinds that are a member's session (classic heartbeat, KIP-848 session timeout): a timer
+    #: of one of these kinds with the member id as its first argument is that member's session timer.
+    SESSION_TIMER_KINDS = frozenset({HEARTBEAT, SESSION_TIMEOUT})
+
+    def _session_timer(self, group_id: str, member_id: str) -> str | None:
+        """The key of the member's session timer, found in the timer registry whatever the group type."""
+        for key, t in self.coordinator.ctx.timers.items():
+            if t.kind in self.SESSION_TIMER_KINDS and t.group_id == group_id and t.args[:1] == (member_id,):
+                return key
+        return None
+
     def expire_member(self, group_id: str, member_id: str) -> bool:
-        """Run the member's session expiry now (fault injection): as if its deadline had passed."""
-        key = heartbeat_key(group_id, member_id)
-        deadline = self.coordinator.timer_deadline(key)
-        if deadline is None:
+        """Run the member's session expiry now (fault injection): as if its deadline had passed.
+
+        Classic members leave through their heartbeat expiry, consumer-group members are fenced by
+        their session timeout (group epoch + 1); False if the member has no session timer.
+        """
+        key = self._session_timer(group_id, member_id)
+        deadline = None if key is None else self.coordinator.timer_deadline(key)
+        if key is None or deadline is None:
             return False
         handle = self._handles.pop(key, None)
         if handle is not None:
             handle[0].cancel()
         self._dispatch(self.coordinator.on_timer(key, deadline))
+        return True
+
+    def fence_member(self, group_id: str, member_id: str) -> bool:
+        """Fence a member now (fault injection): a consumer-group member is removed as a session or
+        rebalance timeout would (its next heartbeat gets UNKNOWN_MEMBER_ID and it rejoins at epoch 0);
+        a classic member has no fencing of its own, so it is expired. False if there is no such member."""
+        group = self.coordinator.ctx.groups.get(group_id)
+        if not isinstance(group, ConsumerGroup):
+            return self.expire_member(group_id, member_id)
+        member = group.members.get(member_id)
+        if member is None or self.coordinator.ctx.partition_error(group_id) is not None:
+            return False
+        with self.coordinator.ctx.operation() as out:
+            self.coordinator.ctx.touch(group_id)
+            self.coordinator.consumer.fence_member(group, member, f"member {member_id} fenced (fault injection)")
+        self._dispatch(out)
         return True
 
     def snapshot(self, group_id: str) -> GroupSnapshot | None:
@@ -210,24 +247,35 @@ class CoordinatorRuntime:
         self,
         group_id: str,
         *,
-        state: GroupState | str | None = None,
+        state: Enum | str | None = None,
         members: int | None = None,
         generation: int | None = None,
+        epoch: int | None = None,
         predicate: Callable[[GroupSnapshot | None], bool] | None = None,
         timeout: float = 10.0,
     ) -> GroupSnapshot | None:
-        """Wait, without polling, until the group matches; raises TimeoutError after `timeout` s."""
-        want_state = GroupState(state) if isinstance(state, str) else state
+        """Wait, without polling, until the group matches; raises TimeoutError after `timeout` s.
+
+        `state` is Kafka's state name of any group type ("Stable", "Reconciling", "CompletingRebalance")
+        or a state enum value (GroupState, ConsumerGroupState): compared by name, so one wait works for
+        both group types. `epoch` is a consumer group's group epoch, the same number as `generation`.
+        """
+        if generation is not None and epoch is not None and generation != epoch:
+            raise ValueError(f"generation={generation} and epoch={epoch} name the same number")
+        want_gen = generation if generation is not None else epoch
+        want_state = None if state is None else str(state)
+        if want_state is not None and want_state not in STATE_NAMES:
+            raise ValueError(f"unknown group state {state!r}; one of {', '.join(sorted(STATE_NAMES))}")
 
         def matches(snap: GroupSnapshot | None) -> bool:
             if predicate is not None:
                 return predicate(snap)
             if snap is None:
-                return want_state is GroupState.DEAD
+                return want_state == "Dead"
             return (
-                (want_state is None or snap.state is want_state)
+                (want_state is None or str(snap.state) == want_state)
                 and (members is None or len(snap.members) == members)
-                and (generation is None or snap.generation == generation)
+                and (want_gen is None or snap.generation == want_gen)
             )
 
         loop = asyncio.get_running_loop()

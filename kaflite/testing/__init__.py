@@ -11,11 +11,22 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from kaflite.testing.admin_client import AdminClient, AdminError
-    from kaflite.testing.broker import Broker, Group, Member, Offset, Transition, assert_rebalances
+    from kaflite.testing.broker import (
+        Broker,
+        EpochEvent,
+        EpochHistory,
+        Group,
+        Member,
+        Offset,
+        Transition,
+        assert_rebalances,
+    )
     from kaflite.testing.process import ProcessBroker
 
 _EXPORTS = {
     "Broker": "kaflite.testing.broker",
+    "EpochEvent": "kaflite.testing.broker",
+    "EpochHistory": "kaflite.testing.broker",
     "Group": "kaflite.testing.broker",
     "Member": "kaflite.testing.broker",
     "Offset": "kaflite.testing.broker",
@@ -30,6 +41,8 @@ __all__ = [
     "AdminClient",
     "AdminError",
     "Broker",
+    "EpochEvent",
+    "EpochHistory",
     "Group",
     "Member",
     "Offset",

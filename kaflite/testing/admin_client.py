@@ -91,13 +91,20 @@ class AdminClient:
             raise AdminError(status, payload)
         return payload
 
+    def group_epochs(self, group_id: str) -> list[dict[str, Any]]:
+        """A consumer group's records as events, oldest first (``GET /groups/{id}/epochs``)."""
+        return list(self.call("GET", f"/groups/{quote(group_id, safe='')}/epochs")["events"])
+
     def wait_for_group(self, group_id: str, state: str | None = "Stable", members: int | None = None,
-                       generation: int | None = None, timeout: float = 30.0) -> dict[str, Any] | None:
+                       generation: int | None = None, timeout: float = 30.0,
+                       epoch: int | None = None) -> dict[str, Any] | None:
         query: dict[str, Any] = {"state": state or "", "timeout": timeout}
         if members is not None:
             query["members"] = members
         if generation is not None:
             query["generation"] = generation
+        if epoch is not None:
+            query["epoch"] = epoch
         payload = self.call("GET", f"/groups/{quote(group_id, safe='')}/wait?{urlencode(query)}",
                             timeout=timeout + 10)
         return payload.get("result", payload) if "group_id" not in payload else payload

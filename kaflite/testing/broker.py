@@ -27,8 +27,6 @@ from kaflite.broker.admin_http import decode_assignment as _decode_assignment
 from kaflite.broker.server import Broker as _Broker
 from kaflite.broker.server import install_uvloop
 from kaflite.config import KafliteConfig
-from kaflite.coordinator.classic.state import GroupState
-from kaflite.coordinator.group import Transition
 from kaflite.coordinator.snapshot import OffsetSnapshot
 
 T = TypeVar("T")
@@ -46,18 +44,67 @@ TEST_DEFAULTS: dict[str, object] = {
 ApiName = str | int  # "JoinGroup", "join_group" or 11
 
 
+TopicPartition = tuple[str, int]
+
+
 @dataclass(frozen=True, slots=True)
 class Member:
+    """A member; the fields after ``assignment`` are a KIP-848 consumer-group member's (None/empty else).
+
+    ``assignment`` is what the member owns: a classic member's decoded consumer-protocol assignment,
+    a consumer-group member's assigned partitions (without those pending revocation).
+    """
+
     member_id: str
     group_instance_id: str | None
     client_id: str
     client_host: str
-    assignment: tuple[tuple[str, int], ...]  # decoded from the consumer protocol
+    assignment: tuple[TopicPartition, ...]
+    member_epoch: int | None = None
+    member_state: str | None = None  # STABLE, UNREVOKED_PARTITIONS, UNRELEASED_PARTITIONS
+    subscribed_topic_names: tuple[str, ...] = ()
+    subscribed_topic_regex: str | None = None
+    pending_revocation: tuple[TopicPartition, ...] = ()
+    target_assignment: tuple[TopicPartition, ...] = ()
+
+    @classmethod
+    def from_json(cls, m: Mapping[str, Any]) -> Member:
+        def pairs(key: str) -> tuple[TopicPartition, ...]:
+            return tuple((t, p) for t, p in m.get(key) or ())
+
+        return cls(m["member_id"], m["group_instance_id"], m["client_id"], m["client_host"], pairs("assignment"),
+                   m.get("member_epoch"), m.get("member_state"), tuple(m.get("subscribed_topic_names") or ()),
+                   m.get("subscribed_topic_regex"), pairs("pending_revocation"), pairs("target_assignment"))
+
+
+@dataclass(frozen=True, slots=True)
+class Transition:
+    """One state change of a group, states as Kafka's names (so classic and consumer groups alike).
+
+    ``generation`` is the group's generation, or a consumer group's group epoch at the change.
+    """
+
+    timestamp_ms: int
+    group_id: str
+    from_state: str | None  # None: the group was created (or loaded)
+    to_state: str
+    generation: int
+    members: int
+    reason: str
+
+    @property
+    def epoch(self) -> int:
+        return self.generation
 
 
 @dataclass(frozen=True, slots=True)
 class Group:
-    """A group as the coordinator saw it at one moment, with Kafka's state names."""
+    """A group as the coordinator saw it at one moment, with Kafka's state names.
+
+    ``group_type`` is "classic" or "consumer" (KIP-848); a consumer group's ``epoch`` is its group
+    epoch (the same number as ``generation``) and ``assignment_epoch`` the epoch of its target
+    assignment: the group has settled when every member's ``member_epoch`` reached it.
+    """
 
     group_id: str
     state: str
@@ -68,12 +115,31 @@ class Group:
     members: tuple[Member, ...]
     offsets: Mapping[tuple[str, int], OffsetSnapshot]
     history: tuple[Transition, ...]
+    group_type: str = "classic"
+    epoch: int | None = None
+    assignment_epoch: int | None = None
 
     @property
     def states(self) -> list[str]:
         """The states the group went through, oldest first (from its transition history)."""
-        out = [str(self.history[0].from_state)] if self.history and self.history[0].from_state else []
-        return out + [str(t.to_state) for t in self.history]
+        out = [self.history[0].from_state] if self.history and self.history[0].from_state else []
+        return out + [t.to_state for t in self.history]
+
+    @property
+    def epochs(self) -> list[int]:
+        """The generations / group epochs the group went through, oldest first (no repeats)."""
+        out: list[int] = []
+        for t in self.history:
+            if not out or out[-1] != t.generation:
+                out.append(t.generation)
+        return out
+
+    def member(self, member_id: str) -> Member:
+        """The member with this id (KeyError if it is not in the group)."""
+        for m in self.members:
+            if m.member_id == member_id:
+                return m
+        raise KeyError(f"no member {member_id!r} in group {self.group_id!r}; members: {self.member_ids}")
 
     @property
     def member_ids(self) -> list[str]:
@@ -87,22 +153,104 @@ class Group:
         o = self.offsets.get((topic, partition))
         return None if o is None else o.offset
 
+    def target_assignments(self) -> dict[str, tuple[tuple[str, int], ...]]:
+        """Each consumer-group member's target assignment (where the group is heading)."""
+        return {m.member_id: m.target_assignment for m in self.members}
+
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> Group:
         """From the admin endpoint's JSON (``kaflite.broker.admin_http.group_json``)."""
         return cls(
             group_id=d["group_id"], state=d["state"], generation=d["generation"], leader=d["leader"],
             protocol_type=d["protocol_type"], protocol=d["protocol"],
-            members=tuple(Member(m["member_id"], m["group_instance_id"], m["client_id"], m["client_host"],
-                                 tuple((t, p) for t, p in m["assignment"])) for m in d["members"]),
+            members=tuple(Member.from_json(m) for m in d["members"]),
             offsets={(o["topic"], o["partition"]): OffsetSnapshot(o["offset"], o["leader_epoch"], o["metadata"],
                                                                   o["commit_timestamp_ms"],
                                                                   o["expire_timestamp_ms"])
                      for o in d["offsets"]},
-            history=tuple(Transition(h["timestamp_ms"], d["group_id"],
-                                     None if h["from_state"] is None else GroupState(h["from_state"]),
-                                     GroupState(h["to_state"]), h["generation"], h["members"], h["reason"])
-                          for h in d["history"]))
+            history=tuple(Transition(h["timestamp_ms"], d["group_id"], h["from_state"], h["to_state"],
+                                     h["generation"], h["members"], h["reason"]) for h in d["history"]),
+            group_type=d.get("group_type", "classic"), epoch=d.get("epoch"),
+            assignment_epoch=d.get("assignment_epoch"))
+
+
+@dataclass(frozen=True, slots=True)
+class EpochEvent:
+    """One consumer-group record as an event (``kaflite.broker.admin_http.consumer_group_events``).
+
+    ``event``: group-epoch, member-joined, member-updated, member-left, target-assignment,
+    member-target, member-assignment, regex-resolved, regex-removed, group-deleted, ...
+    """
+
+    offset: int
+    timestamp_ms: int
+    event: str
+    record_type: int
+    member_id: str | None = None
+    group_epoch: int | None = None
+    assignment_epoch: int | None = None
+    member_epoch: int | None = None
+    previous_member_epoch: int | None = None
+    member_state: str | None = None
+    assignment: tuple[TopicPartition, ...] = ()
+    pending_revocation: tuple[TopicPartition, ...] = ()
+    target_assignment: tuple[TopicPartition, ...] = ()
+    subscribed_topic_names: tuple[str, ...] = ()
+    subscribed_topic_regex: str | None = None
+    regex: str | None = None
+    topics: tuple[str, ...] = ()
+
+    @classmethod
+    def from_json(cls, e: Mapping[str, Any]) -> EpochEvent:
+        def pairs(key: str) -> tuple[TopicPartition, ...]:
+            return tuple((t, p) for t, p in e.get(key) or ())
+
+        return cls(e["offset"], e["timestamp_ms"], e["event"], e["record_type"], e.get("member_id"),
+                   e.get("group_epoch"), e.get("assignment_epoch"), e.get("member_epoch"),
+                   e.get("previous_member_epoch"), e.get("member_state"), pairs("assignment"),
+                   pairs("pending_revocation"), pairs("target_assignment"),
+                   tuple(e.get("subscribed_topic_names") or ()), e.get("subscribed_topic_regex"), e.get("regex"),
+                   tuple(e.get("topics") or ()))
+
+
+@dataclass(frozen=True, slots=True)
+class EpochHistory:
+    """A KIP-848 consumer group's every step, from its records: what ``Group`` (one moment) and its
+    state transitions leave out -- each target assignment, and each member's epochs and states."""
+
+    group_id: str
+    events: tuple[EpochEvent, ...]
+
+    def of(self, *events: str) -> list[EpochEvent]:
+        return [e for e in self.events if e.event in events]
+
+    @property
+    def group_epochs(self) -> list[int]:
+        """Every group epoch, in order (record 3)."""
+        return [e.group_epoch for e in self.of("group-epoch") if e.group_epoch is not None]
+
+    @property
+    def assignment_epochs(self) -> list[int]:
+        """Every epoch the target assignment was computed for (record 6)."""
+        return [e.assignment_epoch for e in self.of("target-assignment") if e.assignment_epoch is not None]
+
+    @property
+    def joined(self) -> list[str]:
+        return [e.member_id for e in self.of("member-joined") if e.member_id is not None]
+
+    @property
+    def left(self) -> list[str]:
+        """Members removed: left, fenced or timed out."""
+        return [e.member_id for e in self.of("member-left") if e.member_id is not None]
+
+    def member_states(self, member_id: str) -> list[tuple[int | None, str | None]]:
+        """The member's (member epoch, state) after each of its assignment records, in order:
+        e.g. [(1, "STABLE"), (1, "UNREVOKED_PARTITIONS"), (2, "STABLE")]."""
+        return [(e.member_epoch, e.member_state) for e in self.of("member-assignment") if e.member_id == member_id]
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> EpochHistory:
+        return cls(d["group_id"], tuple(EpochEvent.from_json(e) for e in d["events"]))
 
 
 class GroupWaitTimeout(TimeoutError):
@@ -207,13 +355,17 @@ class BrokerAPI:
         return None if d is None else Group.from_json(d)
 
     def wait_for_group(self, name: str, state: str | None = "Stable", members: int | None = None,
-                       generation: int | None = None, timeout: float = 30.0) -> Group:
+                       generation: int | None = None, timeout: float = 30.0, *, epoch: int | None = None) -> Group:
         """Return the group as soon as it matches (driven by its transitions); GroupWaitTimeout if not.
 
-        ``state=None`` matches any state; ``state="Dead"`` waits for the group to disappear.
+        ``state`` is Kafka's state name of either group type: "Stable", "PreparingRebalance"... for
+        classic groups, "Assigning", "Reconciling", "Stable"... for consumer groups (KIP-848), whose
+        "Stable" means every member reached the target assignment. ``state=None`` matches any state;
+        ``state="Dead"`` waits for the group to disappear. ``epoch`` is a consumer group's group epoch
+        (the same number as ``generation``).
         """
         try:
-            d = self._op("wait_for_group", name, state, members, generation, timeout, timeout=timeout + 10)
+            d = self._op("wait_for_group", name, state, members, generation, timeout, epoch, timeout=timeout + 10)
         except (WaitTimeout, TimeoutError) as e:
             last = getattr(e, "last", None)
             raise GroupWaitTimeout(str(e).split("; last")[0], None if last is None else Group.from_json(last)) \
@@ -221,6 +373,12 @@ class BrokerAPI:
         if d is None:  # waited for Dead: the group is gone
             return Group(name, "Dead", 0, None, None, None, (), {}, ())
         return Group.from_json(d)
+
+    def epoch_history(self, name: str) -> EpochHistory:
+        """A KIP-848 consumer group's history from its records: group epochs, target assignments,
+        joins and leaves, each member's epoch, state and assignment as it reconciled (empty for a
+        classic group). Reads the group's ``__consumer_offsets`` partition: for tests, not hot loops."""
+        return EpochHistory.from_json({"group_id": name, "events": self._op("group_epochs", name)})
 
     def assert_rebalances(self, name: str, expected_states: Sequence[str], *, tail: bool = False) -> Group:
         """``assert_rebalances(self.group(name), ...)``; fails clearly if the group does not exist."""
@@ -274,8 +432,17 @@ class BrokerAPI:
         return int(self._op("drop_member_connections", group, member_id))
 
     def expire_member(self, group: str, member_id: str) -> bool:
-        """Expire the member's session now (no waiting session.timeout.ms); False if unknown."""
+        """Expire the member's session now (no waiting for its session timeout); False if unknown.
+
+        A classic member leaves (a rebalance follows); a consumer-group member is fenced as by its
+        session timeout: the group epoch goes up and its partitions are reassigned.
+        """
         return bool(self._op("expire_member", group, member_id))
+
+    def fence_member(self, group: str, member_id: str) -> bool:
+        """Fence a consumer-group member now: it is removed (group epoch + 1), its next heartbeat gets
+        UNKNOWN_MEMBER_ID and the client rejoins at epoch 0. A classic member is expired. False if unknown."""
+        return bool(self._op("fence_member", group, member_id))
 
     def pause(self) -> None:
         """Stop answering anything; connections stay open and requests queue up until resume()."""
@@ -309,8 +476,10 @@ class AsyncBroker:
         self._b = broker
 
     async def wait_for_group(self, name: str, state: str | None = "Stable", members: int | None = None,
-                             generation: int | None = None, timeout: float = 30.0) -> Group:
-        return await asyncio.to_thread(self._b.wait_for_group, name, state, members, generation, timeout)
+                             generation: int | None = None, timeout: float = 30.0, *,
+                             epoch: int | None = None) -> Group:
+        return await asyncio.to_thread(lambda: self._b.wait_for_group(name, state, members, generation, timeout,
+                                                                      epoch=epoch))
 
     async def group(self, name: str) -> Group | None:
         return await asyncio.to_thread(self._b.group, name)

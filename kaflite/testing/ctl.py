@@ -38,14 +38,21 @@ def add_ctl_parser(sub: Any) -> argparse.ArgumentParser:
                      help="the admin endpoint (default: $KAFLITE_ADMIN)")
     cmds = ctl.add_subparsers(dest="ctl_command", metavar="CMD", required=True)
     cmds.add_parser("health", help="the broker's bootstrap address and state")
-    cmds.add_parser("groups", help="group ids")
-    g = cmds.add_parser("group", help="a group snapshot: state, generation, members, assignments, offsets, history")
+    gs = cmds.add_parser("groups", help="group ids")
+    gs.add_argument("--long", action="store_true",
+                    help="a summary of each group: type, state, generation/epochs, members")
+    g = cmds.add_parser("group", help="a group snapshot: state, generation (a consumer group's epochs, member "
+                                      "epochs and states, target assignment), members, assignments, offsets, history")
     g.add_argument("group")
+    e = cmds.add_parser("epochs", help="a KIP-848 consumer group's history from its records: group epochs, "
+                                       "target assignments, joins/leaves, member epochs and states")
+    e.add_argument("group")
     w = cmds.add_parser("wait", help="block until the group matches (driven by its transitions)")
     w.add_argument("group")
     w.add_argument("--state", default="Stable", help="Kafka state name; '' = any (default Stable)")
     w.add_argument("--members", type=int)
     w.add_argument("--generation", type=int)
+    w.add_argument("--epoch", type=int, help="a consumer group's group epoch (the same number as --generation)")
     w.add_argument("--timeout", type=float, default=30.0, help="seconds (default 30)")
     cmds.add_parser("reset", help="drop every topic, group and offset; connections are aborted")
     t = cmds.add_parser("create-topic", help="create a topic")
@@ -72,9 +79,11 @@ def add_ctl_parser(sub: Any) -> argparse.ArgumentParser:
     f.add_argument("--error", default="NOT_COORDINATOR", help="NOT_COORDINATOR or COORDINATOR_LOAD_IN_PROGRESS")
     f.add_argument("--seconds", type=float, default=1.0)
     f.add_argument("--group")
-    for name in ("drop-member-connections", "expire-member"):
-        m = cmds.add_parser(name, help="abort the member's connections" if name.startswith("drop")
-                            else "expire the member's session now")
+    member_faults = {"drop-member-connections": "abort the member's connections",
+                     "expire-member": "expire the member's session now (classic or consumer group)",
+                     "fence-member": "fence a consumer-group member now (it rejoins at epoch 0)"}
+    for name, helptext in member_faults.items():
+        m = cmds.add_parser(name, help=helptext)
         m.add_argument("group")
         m.add_argument("member_id")
     cmds.add_parser("pause", help="stop answering anything (connections stay open)")
@@ -83,16 +92,31 @@ def add_ctl_parser(sub: Any) -> argparse.ArgumentParser:
     return ctl
 
 
+def _summary(g: dict[str, Any]) -> dict[str, Any]:
+    """A group in one line: a consumer group shows its epochs and how many members reached the target."""
+    out = {"group_id": g["group_id"], "group_type": g.get("group_type", "classic"), "state": g["state"],
+           "generation": g["generation"], "members": len(g["members"])}
+    if out["group_type"] == "consumer":
+        out["epoch"], out["assignment_epoch"] = g.get("epoch"), g.get("assignment_epoch")
+        out["reconciled_members"] = sum(1 for m in g["members"] if m.get("member_epoch") == g.get("assignment_epoch")
+                                        and m.get("member_state") == "STABLE")
+    return out
+
+
 def _run(client: AdminClient, a: argparse.Namespace) -> Any:
     c = a.ctl_command
     if c == "health":
         return client.health()
     if c == "groups":
-        return {"groups": client.groups()}
+        if not a.long:
+            return {"groups": client.groups()}
+        return {"groups": [_summary(g) for g in map(client.group, client.groups()) if g is not None]}
     if c == "group":
         return client.call("GET", f"/groups/{quote(a.group, safe='')}")
+    if c == "epochs":
+        return client.call("GET", f"/groups/{quote(a.group, safe='')}/epochs")
     if c == "wait":
-        return client.wait_for_group(a.group, a.state or None, a.members, a.generation, a.timeout)
+        return client.wait_for_group(a.group, a.state or None, a.members, a.generation, a.timeout, a.epoch)
     if c == "reset":
         return client.post("/reset")
     if c == "create-topic":
@@ -108,7 +132,7 @@ def _run(client: AdminClient, a: argparse.Namespace) -> Any:
                            member_id=a.member_id, skip=a.skip, awaited=a.awaited)
     if c == "fail-coordinator":
         return client.post("/faults/fail-coordinator", error=a.error, seconds=a.seconds, group=a.group)
-    if c in ("drop-member-connections", "expire-member"):
+    if c in ("drop-member-connections", "expire-member", "fence-member"):
         return client.post(f"/faults/{c}", group=a.group, member_id=a.member_id)
     if c == "clear-faults":
         return client.post("/faults/clear")

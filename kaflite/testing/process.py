@@ -224,6 +224,8 @@ class ProcessBroker(BrokerAPI):
             return a.groups()
         if name == "group":
             return a.group(*args)
+        if name == "group_epochs":
+            return a.group_epochs(*args)
         if name == "wait_for_group":
             return a.wait_for_group(*args)
         if name == "create_topic":
@@ -250,6 +252,8 @@ class ProcessBroker(BrokerAPI):
             return a.post("/faults/drop-member-connections", group=args[0], member_id=args[1])["connections"]
         if name == "expire_member":
             return a.post("/faults/expire-member", group=args[0], member_id=args[1])["expired"]
+        if name == "fence_member":
+            return a.post("/faults/fence-member", group=args[0], member_id=args[1])["fenced"]
         if name in ("pause", "resume", "clear"):
             return a.post(f"/faults/{name}")
         raise ValueError(f"unknown operation {name!r}")

@@ -54,17 +54,19 @@ class Workload:
     generation: int
     start_ms: int
     end_ms: int
+    consumer_group: str = ""
+    consumer_group_members: tuple[str, ...] = ()
 
 
 @pytest.fixture(scope="session")
 def workload(tmp_path_factory: pytest.TempPathFactory) -> Workload:
     """Segments written by kaflite itself: confluent-kafka produces (lz4, with headers) into `orders`
-    (3 partitions) and `plain` (uncompressed); a two-member group rebalances and commits; then a
-    clean shutdown."""
+    (3 partitions) and `plain` (uncompressed); a two-member group rebalances and commits; a two-member
+    KIP-848 group (group.protocol=consumer) forms and shrinks; then a clean shutdown."""
     import time
 
     from kaflite.testing.broker import Broker
-    from tests.analytics.workload import produce, rebalancing_group
+    from tests.analytics.workload import consumer_protocol_group, produce, rebalancing_group
 
     data = tmp_path_factory.mktemp("analytics") / "data"
     start = int(time.time() * 1000)
@@ -76,6 +78,7 @@ def workload(tmp_path_factory: pytest.TempPathFactory) -> Workload:
         commits = rebalancing_group(b.bootstrap_servers, b, "orders", "analytics-g", 3)
         g = b.group("analytics-g")
         generation = g.generation if g else -1
+        cg_members = consumer_protocol_group(b.bootstrap_servers, b, "orders", "analytics-cg", 3)
         b.stop()
     return Workload(data, "orders", 3, produced, plain, commits, "analytics-g", generation, start,
-                    int(time.time() * 1000))
+                    int(time.time() * 1000), "analytics-cg", tuple(cg_members))

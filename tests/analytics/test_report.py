@@ -33,4 +33,17 @@ def test_report_end_to_end(spark: Any, workload: Any, tmp_path: Path) -> None:
     assert {r["client_id"] for r in churn} == {"client-a", "client-b"}
     rate = read(str(result.tables["commit_rate"])).where(f"`group` = '{workload.group}'")
     assert rate.groupBy().sum("commits").first()[0] == len(workload.commits.records)
+    # The KIP-848 group: epoch 1 (A), 2 (B joins), 3 (B leaves), 4 (A leaves on close).
+    cg = workload.consumer_group
+    epochs = {r["group_epoch"]: r for r in read(str(result.tables["consumer_group_epochs"]))
+              .where(f"`group` = '{cg}'").collect()}
+    a, b = workload.consumer_group_members
+    assert sorted(epochs) == [1, 2, 3, 4]
+    assert (epochs[1]["joined"], epochs[2]["joined"], epochs[3]["left"], epochs[4]["left"]) == ([a], [b], [b], [a])
+    assert [epochs[e]["members"] for e in (1, 2, 3, 4)] == [1, 2, 1, 0]
+    assert epochs[2]["members_reconciled"] == 2 and epochs[3]["members_reconciled"] == 1
+    tl = read(str(result.tables["consumer_group_timeline"])).where(f"`group` = '{cg}'")
+    assert tl.where("event = 'member-assignment' AND member_state = 'UNREVOKED_PARTITIONS'").count() >= 1
+    assert "orders-0" in {tp for r in tl.where("event = 'member-assignment'").collect() for tp in r["assigned"]}
+    assert "Consumer groups (KIP-848)" in html
     assert result.rows["scan records (kaflite-log)"] == workload.produced.total + workload.plain_produced.total

@@ -123,6 +123,35 @@ def rebalancing_group(bootstrap: str, broker: Any, topic: str, group: str, parti
     return commits
 
 
+def consumer_protocol_group(bootstrap: str, broker: Any, topic: str, group: str, partitions: int) -> list[str]:
+    """A KIP-848 group (librdkafka's group.protocol=consumer): A alone (epoch 1), A+B (epoch 2, A revokes
+    half), B leaves (epoch 3), A leaves on close (epoch 4). Returns the member ids [A, B]; their records
+    3-8 land in the log."""
+    def consumer(client_id: str) -> Consumer:
+        return Consumer({"bootstrap.servers": bootstrap, "group.id": group, "client.id": client_id,
+                         "group.protocol": "consumer", "enable.auto.commit": False,
+                         "auto.offset.reset": "earliest"})
+
+    def settled(members: int) -> bool:
+        g = broker.group(group)
+        return bool(g and g.state == "Stable" and len(g.members) == members
+                    and all(m.member_epoch == g.assignment_epoch == g.epoch for m in g.members))
+
+    a, b = consumer("cg-client-a"), consumer("cg-client-b")
+    try:
+        a.subscribe([topic])
+        _poll_until([a], lambda: len(a.assignment()) == partitions and settled(1))
+        ids = [broker.group(group).members[0].member_id]
+        b.subscribe([topic])
+        _poll_until([a, b], lambda: settled(2))
+        ids += [m.member_id for m in broker.group(group).members if m.member_id != ids[0]]
+        b.close()
+        _poll_until([a], lambda: len(a.assignment()) == partitions and settled(1))
+    finally:
+        a.close()
+    return ids
+
+
 def commit_storm(bootstrap: str, topic: str, partitions: int, group: str, n_commits: int,
                  offsets_of: Any, pace: float = 0.0, timeout: float = 600.0) -> int:
     """Raw async commits of all partitions (offsets from `offsets_of()`), `n_commits` records in total."""

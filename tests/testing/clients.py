@@ -174,8 +174,11 @@ class Consumer:
         from confluent_kafka import Consumer as CK
         from confluent_kafka import TopicPartition
 
+        # KIP-848 (group.protocol=consumer): the broker sets the heartbeat interval; librdkafka refuses it.
+        classic = self.config.get("group.protocol", "classic") == "classic"
         c = CK({"bootstrap.servers": self.bootstrap, "group.id": self.group, "enable.auto.commit": False,
-                "auto.offset.reset": "earliest", "heartbeat.interval.ms": 100, **self.config})
+                "auto.offset.reset": "earliest", **({"heartbeat.interval.ms": 100} if classic else {}),
+                **self.config})
 
         def on_assign(_: Any, parts: list[Any]) -> None:
             self._assigned((p.topic, p.partition) for p in parts)

@@ -115,10 +115,9 @@ async def test_async_context_manager_with_aiokafka() -> None:
 
 
 def _group(states: list[str]) -> Group:
-    from kaflite.coordinator.classic.state import GroupState
-    from kaflite.coordinator.group import Transition
+    from kaflite.testing.broker import Transition
 
-    history = tuple(Transition(i, "g", GroupState(a) if a else None, GroupState(b), 0, 1, f"because {i}")
+    history = tuple(Transition(i, "g", a, b, 0, 1, f"because {i}")
                     for i, (a, b) in enumerate(zip([None, *states], states, strict=False)))
     return Group("g", states[-1], 0, None, None, None, (), {}, history)
 
