@@ -506,3 +506,11 @@ def test_CG_MIX_record_5_carries_classic_metadata_in_tag_0(h: ConsumerHarness) -
     assert cmm is not None and cmm.session_timeout_ms == 11_000
     assert [p.name for p in cmm.supported_protocols] == ["range", "cooperative-sticky"]
     assert cmm.supported_protocols[0].metadata == h.subscription(["foo"])
+
+
+def test_snapshot_shows_a_classic_members_session_timeout(h: ConsumerHarness) -> None:
+    h.hb("m1", 0, topics=["foo"])
+    mid, _ = classic_member(h, ["foo"], session_timeout_ms=13_000)
+    snap = h.coord.snapshot("g")
+    assert snap is not None
+    assert {m.member_id: m.session_timeout_ms for m in snap.members} == {"m1": -1, mid: 13_000}

@@ -274,7 +274,8 @@ class ConsumerGroup:
         members = tuple(
             MemberSnapshot(
                 member_id=m.member_id, group_instance_id=m.instance_id, client_id=m.client_id,
-                client_host=m.client_host, session_timeout_ms=-1, rebalance_timeout_ms=m.rebalance_timeout_ms,
+                client_host=m.client_host, rebalance_timeout_ms=m.rebalance_timeout_ms,
+                session_timeout_ms=m.classic.session_timeout_ms if m.classic is not None else -1,
                 subscription=b"", assignment=b"", member_epoch=m.member_epoch, member_state=m.state.name,
                 subscribed_topic_names=m.subscribed_topic_names, subscribed_topic_regex=m.subscribed_topic_regex,
                 assigned_partitions=names(m.assigned), pending_revocation=names(m.pending_revocation),
