@@ -22,21 +22,31 @@ from typing import NamedTuple
 import structlog
 
 from kaflite.clock import Clock, SystemClock
-from kaflite.coordinator.classic.group import ClassicGroup
+from kaflite.coordinator.classic.group import ClassicGroup, Protocol
+from kaflite.coordinator.classic.group import Member as ClassicMember
 from kaflite.coordinator.classic.manager import ClassicGroupManager, default_member_id
 from kaflite.coordinator.config import GroupConfigs, GroupCoordinatorConfig
 from kaflite.coordinator.consumer import records as consumer_records
-from kaflite.coordinator.consumer.group import ConsumerGroup
-from kaflite.coordinator.consumer.manager import ConsumerGroupManager
+from kaflite.coordinator.consumer.classic_members import (
+    ClassicMembers,
+    downgrade_enabled,
+    encode_assignment,
+    upgrade_enabled,
+)
+from kaflite.coordinator.consumer.group import Assignment, ConsumerGroup, ConsumerGroupMember
+from kaflite.coordinator.consumer.manager import ConsumerGroupManager, HeartbeatError
+from kaflite.coordinator.consumer.migration import ClassicMemberView, UnsupportedAssignorError, from_classic_group
 from kaflite.coordinator.context import EXPIRE_OFFSETS, PartitionStatus, ShardContext, Timer
 from kaflite.coordinator.group import Group, GroupType, Transition, TransitionListener
 from kaflite.coordinator.metadata import MetadataImage
 from kaflite.coordinator.offsets import OffsetStore, PartitionExists
 from kaflite.coordinator.records import (
     GROUP_METADATA_KEY_VERSION,
+    Record,
     decode_group_metadata_key,
     decode_group_metadata_value,
     decode_offset_commit_key,
+    group_metadata_key,
     record_key_version,
 )
 from kaflite.coordinator.result import CoordinatorResult, RequestContext, Token
@@ -60,6 +70,7 @@ from kaflite.protocol.messages import (
     OffsetDeleteRequest,
     OffsetFetchRequest,
     SyncGroupRequest,
+    SyncGroupResponse,
 )
 
 log = structlog.get_logger("kaflite.coordinator")
@@ -102,6 +113,10 @@ class GroupCoordinator:
         self.ctx = ShardContext(self.config, clock or SystemClock(), self.replay, partitions)
         self.classic = ClassicGroupManager(self.ctx, member_id_factory)
         self.consumer = ConsumerGroupManager(self.ctx, self.metadata, self.group_configs)
+        self.classic_in_consumer = ClassicMembers(self.consumer)  # CG-MIX-*: classic APIs on consumer groups
+        self.consumer.upgrade_classic_group = self._upgrade_classic_group  # CG-MIG-1
+        self.consumer.downgrade_to_classic = self._downgrade_consumer_group  # CG-MIG-2
+        self.consumer.convert_to_classic = self._convert_to_classic  # CG-MIG-2, a static member replaced
         self.offsets = OffsetStore(self.ctx, self.classic.create_group, self._offset_committed, partition_exists)
         self._replay_offset_commit = self.offsets.replay  # bound once: replay's hot path
         # Registries: a timer kind -> its expiry; a record key version -> its replay (Kafka's loader
@@ -110,6 +125,7 @@ class GroupCoordinator:
             EXPIRE_OFFSETS: self._on_expire_offsets,
             **self.classic.rebalance.timer_kinds(),
             **self.consumer.timer_kinds(),
+            **self.classic_in_consumer.timer_kinds(),
         }
         self._record_kinds: dict[int, Callable[[bytes, bytes | None], None]] = {
             GROUP_METADATA_KEY_VERSION: self._replay_group_metadata,
@@ -222,10 +238,16 @@ class GroupCoordinator:
             group = self.ctx.groups.get(request.group_id)
             if isinstance(group, ConsumerGroup) and self.ctx.partition_error(request.group_id) is None:
                 if not group.is_empty():
-                    # Classic members inside a consumer group (CG-MIX-1) are not served yet.
+                    # A classic member inside a consumer group (CG-MIX-1), after the service's checks.
                     self.ctx.touch(request.group_id)
-                    self.ctx.respond(token, JoinGroupResponse(error_code=E.INCONSISTENT_GROUP_PROTOCOL,
-                                                              generation_id=-1, member_id=request.member_id))
+                    cfg = self.config
+                    if not cfg.group_min_session_timeout_ms <= request.session_timeout_ms \
+                            <= cfg.group_max_session_timeout_ms:
+                        self.ctx.respond(token, JoinGroupResponse(error_code=E.INVALID_SESSION_TIMEOUT,
+                                                                  generation_id=-1, member_id=request.member_id,
+                                                                  protocol_name=None if version >= 7 else ""))
+                        return out
+                    self.classic_in_consumer.join(group, request, version, ctx, token)
                     return out
                 # An empty consumer group converts on the first classic join (CG-MIG-2): its tombstones.
                 log.info("group.converting", group=request.group_id, to="classic")
@@ -238,30 +260,143 @@ class GroupCoordinator:
         self, request: SyncGroupRequest, version: int, ctx: RequestContext, token: Token
     ) -> CoordinatorResult:
         with self.ctx.operation() as out:
-            self.classic.sync_group(request, version, token)
+            group = self._consumer_group_for_classic_api(request.group_id)
+            if group is None:
+                self.classic.sync_group(request, version, token)
+            elif group.is_empty():
+                self.ctx.respond(token, SyncGroupResponse(error_code=E.UNKNOWN_MEMBER_ID))
+            else:
+                self.classic_in_consumer.sync(group, request, version, token)
         return out
 
     def heartbeat(
         self, request: HeartbeatRequest, version: int, ctx: RequestContext, token: Token
     ) -> CoordinatorResult:
         with self.ctx.operation() as out:
-            self.ctx.respond(token, HeartbeatResponse(error_code=self.classic.heartbeat(request, version)))
+            group = self._consumer_group_for_classic_api(request.group_id)
+            if group is None:
+                error = self.classic.heartbeat(request, version)
+            else:
+                error = self.classic_in_consumer.heartbeat(group, request, version)
+            self.ctx.respond(token, HeartbeatResponse(error_code=error))
         return out
 
     def leave_group(
         self, request: LeaveGroupRequest, version: int, ctx: RequestContext, token: Token
     ) -> CoordinatorResult:
         with self.ctx.operation() as out:
-            self.ctx.respond(token, self.classic.leave_group(request, version))
+            group = self._consumer_group_for_classic_api(request.group_id)
+            if group is None:
+                self.ctx.respond(token, self.classic.leave_group(request, version))
+            else:
+                self.ctx.respond(token, self.classic_in_consumer.leave(group, request, version))
         return out
+
+    def _consumer_group_for_classic_api(self, group_id: str) -> ConsumerGroup | None:
+        """A consumer group a classic API reaches (CG-MIX-2..4); None: the classic code answers."""
+        group = self.ctx.groups.get(group_id)
+        if not isinstance(group, ConsumerGroup) or self.ctx.partition_error(group_id) is not None:
+            return None
+        self.ctx.touch(group_id)
+        return group
 
     # ================================================================== KIP-848 consumer group APIs
     def consumer_group_heartbeat(
         self, request: ConsumerGroupHeartbeatRequest, version: int, ctx: RequestContext, token: Token
     ) -> CoordinatorResult:
         with self.ctx.operation() as out:
+            before = self.ctx.groups.get(request.group_id)
             self.consumer.heartbeat(request, version, ctx, token)
+            after = self.ctx.groups.get(request.group_id)
+            if isinstance(before, ClassicGroup) and not before.is_empty() and isinstance(after, ConsumerGroup):
+                # CG-MIG-1, once its records are written: pending Join/Sync rejoin; classic sessions go on.
+                self.classic.complete_all_waiters(before, E.REBALANCE_IN_PROGRESS)
+                for m in after.members.values():
+                    if m.classic is not None:
+                        self.consumer._schedule_session_timeout(after.group_id, m.member_id,
+                                                                m.classic.session_timeout_ms)
+                log.info("group.converted", group=after.group_id, to="consumer", members=len(before.members))
         return out
+
+    def _downgrade_consumer_group(self, group: ConsumerGroup, fenced: list[ConsumerGroupMember], reason: str) -> bool:
+        """CG-MIG-2 (Kafka's validateOnlineDowngradeWithFencedMembers + convertToClassicGroup): the last
+        consumer-protocol member goes and classic members remain: the group becomes a classic group."""
+        gid = group.group_id
+        gone = {m.member_id for m in fenced}
+        remaining = [m for m in group.members.values() if m.member_id not in gone]
+        if any(m.classic is not None for m in fenced) or not remaining or any(m.classic is None for m in remaining):
+            return False
+        if not downgrade_enabled(self.config):
+            log.info("group.downgrade_refused", group=gid, reason="online downgrade is disabled")
+            return False
+        if len(remaining) > self.config.group_max_size:
+            log.info("group.downgrade_refused", group=gid, reason="group size greater than group.max.size")
+            return False
+        targets = {m.member_id: group.target.get(m.member_id, {}) for m in remaining}
+        self._convert_to_classic(group, group.group_epoch, targets,
+                                 f"Downgrade group {gid} from consumer to classic for member leaving.")
+        log.info("group.converted", group=gid, to="classic", members=len(remaining), reason=reason)
+        return True
+
+    def _convert_to_classic(self, group: ConsumerGroup, generation: int, targets: dict[str, Assignment],
+                            rebalance_reason: str | None) -> None:
+        """Tombstone every record of the consumer group, then write the classic group of the members in
+        `targets` (each with that assignment), Stable at `generation`; a reason prepares a rebalance."""
+        gid = group.group_id
+        members = [ClassicMember(
+            member_id=m.member_id, group_instance_id=m.instance_id, client_id=m.client_id, client_host=m.client_host,
+            rebalance_timeout_ms=m.rebalance_timeout_ms, session_timeout_ms=m.classic.session_timeout_ms,
+            protocol_type="consumer", protocols=[Protocol(n, md) for n, md in m.classic.supported_protocols],
+        ) for m in group.members.values() if m.member_id in targets and m.classic is not None]
+        for key in group.downgrade_tombstone_keys():
+            self.ctx.append(gid, key, None)  # the replay removes the consumer group (and its timers)
+
+        def assignment_of(member: ClassicMember, protocol_name: str) -> bytes:
+            metadata = member.metadata_or_empty(protocol_name)
+            version = int.from_bytes(metadata[:2], "big", signed=True) if len(metadata) >= 2 else 0
+            return encode_assignment(targets[member.member_id], self._topic_name, version)
+
+        self.classic.adopt_downgraded_group(gid, generation, members, assignment_of, rebalance_reason)
+
+    def _topic_name(self, topic_id: bytes) -> str | None:
+        t = self.metadata.topic_by_id(topic_id)
+        return None if t is None else t.name
+
+    def _upgrade_classic_group(self, group: Group, records: list[Record]) -> ConsumerGroup:
+        """CG-MIG-1 (Kafka's validateOnlineUpgrade + convertToConsumerGroup): a non-empty classic group
+        becomes a consumer group in the joiner's batch: its tombstone, then the converted group's records."""
+        assert isinstance(group, ClassicGroup)
+        gid = group.group_id
+        prefix = f"Cannot upgrade classic group {gid} to consumer group because"
+        if not upgrade_enabled(self.config):
+            raise HeartbeatError(E.GROUP_ID_NOT_FOUND, f"{prefix} online upgrade is disabled.")
+        if group.protocol_type != "consumer":
+            raise HeartbeatError(E.GROUP_ID_NOT_FOUND,
+                                 f"{prefix} the group does not use the consumer embedded protocol.")
+        if len(group.members) > self.config.group_consumer_max_size:
+            raise HeartbeatError(E.GROUP_ID_NOT_FOUND,
+                                 f"{prefix} the group size exceeds the consumer group maximum size.")
+        views = [ClassicMemberView(
+            member_id=m.member_id, instance_id=m.group_instance_id, client_id=m.client_id, client_host=m.client_host,
+            rebalance_timeout_ms=m.rebalance_timeout_ms, session_timeout_ms=m.session_timeout_ms,
+            protocols=tuple((p.name, bytes(p.metadata)) for p in m.protocols),
+            subscription=m.metadata_or_empty(group.protocol_name) if group.protocol_name is not None
+            else bytes(m.protocols[0].metadata),
+            assignment=bytes(m.assignment)) for m in group.members.values()]
+        try:
+            converted, converted_records = from_classic_group(gid, group.generation, views, self.metadata)
+        except UnsupportedAssignorError as e:
+            log.warning("group.upgrade_refused", group=gid, reason=str(e))
+            raise HeartbeatError(E.GROUP_ID_NOT_FOUND, f"{prefix} an unsupported custom assignor is in use. Please "
+                                 "refer to the documentation or switch to a default assignor before re-attempting "
+                                 "the upgrade.") from e
+        except Exception as e:
+            log.warning("group.upgrade_refused", group=gid, reason=str(e))
+            raise HeartbeatError(E.GROUP_ID_NOT_FOUND,
+                                 f"{prefix} the embedded consumer protocol is malformed.") from e
+        records.append((group_metadata_key(gid), None))
+        records += converted_records
+        return converted
 
     def consumer_group_describe(
         self, request: ConsumerGroupDescribeRequest, version: int, ctx: RequestContext, token: Token

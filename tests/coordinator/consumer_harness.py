@@ -16,8 +16,14 @@ from kaflite.protocol.messages import (
     ConsumerGroupDescribeRequest,
     ConsumerGroupHeartbeatRequest,
     ConsumerGroupHeartbeatResponse,
+    ConsumerProtocolAssignment,
+    ConsumerProtocolSubscription,
+    HeartbeatRequest,
+    JoinGroupRequest,
+    LeaveGroupRequest,
     OffsetCommitRequest,
     OffsetFetchRequest,
+    SyncGroupRequest,
 )
 
 TP = ConsumerGroupHeartbeatRequest.TopicPartitions
@@ -73,6 +79,52 @@ class ConsumerHarness:
         )
         resp: ConsumerGroupHeartbeatResponse = self.call("consumer_group_heartbeat", req, version)
         return resp
+
+    # ------------------------------------------------------------------ classic members (CG-MIX-*)
+    def subscription(self, topics: list[str], owned: dict[str, list[int]] | None = None, version: int = 3,
+                     rack_id: str | None = None) -> bytes:
+        """A ConsumerProtocolSubscription as a JoinGroup protocol's metadata (int16 version first)."""
+        S = ConsumerProtocolSubscription
+        sub = S(topics=topics, owned_partitions=[S.TopicPartition(topic=t, partitions=ps)
+                                                 for t, ps in (owned or {}).items()], rack_id=rack_id)
+        return version.to_bytes(2, "big") + sub.encode(version)
+
+    def cjoin(self, member_id: str = "", topics: list[str] | None = None, *, group: str = "g", version: int = 9,
+              owned: dict[str, list[int]] | None = None, instance_id: str | None = None,
+              protocols: list[str] | None = None, session_timeout_ms: int = 10_000,
+              rebalance_timeout_ms: int = 30_000, protocol_type: str = "consumer", sub_version: int = 3) -> Any:
+        """A classic JoinGroup with the consumer protocol (every protocol carries the same subscription)."""
+        meta = self.subscription(topics or [], owned, sub_version)
+        JP = JoinGroupRequest.JoinGroupRequestProtocol
+        req = JoinGroupRequest(group_id=group, session_timeout_ms=session_timeout_ms,
+                               rebalance_timeout_ms=rebalance_timeout_ms, member_id=member_id,
+                               group_instance_id=instance_id, protocol_type=protocol_type,
+                               protocols=[JP(name=n, metadata=meta) for n in (protocols or ["range"])])
+        return self.call("join_group", req, version)
+
+    def csync(self, member_id: str, generation: int, *, group: str = "g", version: int = 5,
+              instance_id: str | None = None, protocol_type: str | None = "consumer",
+              protocol_name: str | None = "range") -> Any:
+        req = SyncGroupRequest(group_id=group, generation_id=generation, member_id=member_id,
+                               group_instance_id=instance_id, protocol_type=protocol_type,
+                               protocol_name=protocol_name, assignments=[])
+        return self.call("sync_group", req, version)
+
+    def chb(self, member_id: str, generation: int, *, group: str = "g", instance_id: str | None = None) -> int:
+        req = HeartbeatRequest(group_id=group, generation_id=generation, member_id=member_id,
+                               group_instance_id=instance_id)
+        return int(self.call("heartbeat", req, 4).error_code)
+
+    def cleave(self, *members: tuple[str, str | None], group: str = "g", version: int = 5) -> Any:
+        MI = LeaveGroupRequest.MemberIdentity
+        req = LeaveGroupRequest(group_id=group, members=[MI(member_id=m, group_instance_id=i) for m, i in members])
+        return self.call("leave_group", req, version)
+
+    def sync_assignment(self, resp: Any) -> dict[str, list[int]]:
+        """A SyncGroup answer's ConsumerProtocolAssignment as topic name -> partitions."""
+        version = int.from_bytes(resp.assignment[:2], "big")
+        a = ConsumerProtocolAssignment.decode(resp.assignment[2:], version)
+        return {tp.topic: sorted(tp.partitions) for tp in a.assigned_partitions}
 
     def describe(self, *groups: str, version: int = 1) -> Any:
         return self.call("consumer_group_describe", ConsumerGroupDescribeRequest(group_ids=list(groups)), version)

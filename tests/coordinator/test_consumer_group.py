@@ -370,7 +370,7 @@ def test_CG_MIG_2_empty_consumer_group_converts_on_classic_join(h: ConsumerHarne
     req = JoinGroupRequest(group_id="g", session_timeout_ms=10_000, rebalance_timeout_ms=10_000, member_id="",
                            protocol_type="consumer", protocols=[JP(name="range", metadata=b"")])
     r = h.call("join_group", req, 5)
-    assert r.error_code == E.INCONSISTENT_GROUP_PROTOCOL  # classic members in a consumer group: not served
+    assert r.error_code == E.MEMBER_ID_REQUIRED  # a non-empty group: the member joins it (CG-MIX-1)
     h.hb("m1", -1)
     n = len(h.records)
     r = h.call("join_group", req, 5)

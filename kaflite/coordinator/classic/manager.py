@@ -78,6 +78,38 @@ class ClassicGroupManager:
     def describe(self, group: ClassicGroup) -> DescribeGroupsResponse.DescribedGroup:
         return described_group(group)
 
+    def complete_all_waiters(self, group: ClassicGroup, error: ErrorCode) -> None:
+        """Answer every parked JoinGroup and SyncGroup with `error` (Kafka's completeAllJoinFutures and
+        completeAllSyncFutures; the group is being upgraded, CG-MIG-1)."""
+        for m in group.members.values():
+            if m.awaiting_join is not None:
+                self.ctx.respond(m.awaiting_join.token,
+                                 join_response(m.awaiting_join.version, error=error, member_id=m.member_id))
+                m.awaiting_join = None
+            if m.awaiting_sync is not None:
+                self.ctx.respond(m.awaiting_sync.token, sync_response(m.awaiting_sync.version, error=error))
+                m.awaiting_sync = None
+
+    def adopt_downgraded_group(self, group_id: str, generation: int, members: list[Member],
+                               assignment_of: Callable[[Member, str], bytes], reason: str | None) -> ClassicGroup:
+        """CG-MIG-2 (Kafka's ClassicGroup.fromConsumerGroup + convertToClassicGroup): the remaining classic
+        members of a consumer group, Stable at its epoch with its target assignments, written as one
+        GroupMetadata record, then rebalanced. The consumer group's tombstones are written already."""
+        group = ClassicGroup(group_id=group_id, history=self.ctx.history_of(group_id), state=S.STABLE,
+                             generation=generation, protocol_type="consumer",
+                             current_state_timestamp_ms=self.ctx.now())
+        for m in members:
+            group.add(m, None)
+        group.protocol_name = group.select_protocol()
+        self.ctx.add_group(group, S.STABLE, "downgraded from a consumer group")
+        assignments = {m.member_id: assignment_of(m, group.protocol_name) for m in members}
+        self.ctx.append(group_id, group_metadata_key(group_id), group_metadata_record(group, assignments))
+        for m in members:
+            self.rebalance.schedule_heartbeat(group, m, m.session_timeout_ms)
+        if reason is not None:  # a static member replaced with the same subscription: no rebalance
+            self.rebalance.prepare_rebalance(group, reason)
+        return group
+
     def replay_group_tombstone(self, group_id: str) -> None:
         if self._group(group_id) is not None:
             self.ctx.remove_group(group_id, "group removed")

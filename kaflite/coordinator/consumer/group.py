@@ -60,6 +60,19 @@ class ConsumerGroupState(Enum):
         return self.value
 
 
+@dataclass(frozen=True, slots=True)
+class ClassicMemberMetadata:
+    """What a classic member (JoinGroup inside a consumer group) adds: record 5's tagged field 0."""
+
+    session_timeout_ms: int
+    supported_protocols: tuple[tuple[str, bytes], ...]  # (name, ConsumerProtocolSubscription), in request order
+
+    @property
+    def protocol_name(self) -> str:
+        """The protocol its JoinGroup answer names: the first one it offered (Kafka's choice)."""
+        return self.supported_protocols[0][0]
+
+
 @dataclass(frozen=True, slots=True, eq=True)
 class ConsumerGroupMember:
     """One member: what record 5 (subscription) and record 8 (current assignment) say of it."""
@@ -78,11 +91,16 @@ class ConsumerGroupMember:
     server_assignor: str | None = None
     assigned: Assignment = field(default_factory=dict)
     pending_revocation: Assignment = field(default_factory=dict)
+    classic: ClassicMemberMetadata | None = None  # set: the member speaks JoinGroup/SyncGroup (CG-MIX-*)
 
     __hash__ = None  # type: ignore[assignment]
 
     def replace(self, **changes: object) -> ConsumerGroupMember:
         return dataclasses.replace(self, **changes)  # type: ignore[arg-type]
+
+    @property
+    def use_classic_protocol(self) -> bool:
+        return self.classic is not None
 
     def is_reconciled_to(self, assignment_epoch: int) -> bool:
         return self.state is MemberState.STABLE and self.member_epoch == assignment_epoch
@@ -96,7 +114,7 @@ class ConsumerGroupMember:
         return (self.instance_id == other.instance_id and self.rack_id == other.rack_id
                 and self.client_id == other.client_id and self.client_host == other.client_host
                 and self.subscription_equals(other) and self.rebalance_timeout_ms == other.rebalance_timeout_ms
-                and self.server_assignor == other.server_assignor)
+                and self.server_assignor == other.server_assignor and self.classic == other.classic)
 
     def assignment_equals(self, other: ConsumerGroupMember) -> bool:
         """What record 8 carries is the same."""
@@ -181,6 +199,8 @@ class ConsumerGroup:
         member = self.members.get(member_id)
         if member is None:
             return ErrorCode.UNKNOWN_MEMBER_ID
+        if member.classic is not None:  # a classic member's generation is its member epoch
+            return None if epoch == member.member_epoch else ErrorCode.ILLEGAL_GENERATION
         if api_version < 9:
             return ErrorCode.UNSUPPORTED_VERSION
         if epoch != member.member_epoch:
@@ -195,7 +215,7 @@ class ConsumerGroup:
         if member is None:
             return ErrorCode.UNKNOWN_MEMBER_ID
         if member_epoch != member.member_epoch:
-            return ErrorCode.STALE_MEMBER_EPOCH
+            return ErrorCode.ILLEGAL_GENERATION if member.classic is not None else ErrorCode.STALE_MEMBER_EPOCH
         return None
 
     def validate_offset_delete(self) -> ErrorCode | None:
@@ -223,6 +243,18 @@ class ConsumerGroup:
         keys.append(rec.group_metadata_key(gid))
         return keys
 
+    def downgrade_tombstone_keys(self) -> list[bytes]:
+        """CG-MIG-2: every record of the group, in Kafka 4.1's order (ConsumerGroup.createGroupTombstoneRecords)."""
+        gid = self.group_id
+        keys = [rec.current_assignment_key(gid, m) for m in self.members]
+        keys += [rec.target_assignment_member_key(gid, m) for m in self.members]
+        keys.append(rec.target_assignment_metadata_key(gid))
+        keys += [rec.member_metadata_key(gid, m) for m in self.members]
+        keys += [rec.regular_expression_key(gid, r) for r in sorted(self.resolved_regexes)]
+        keys.append(rec.partition_metadata_key(gid))
+        keys.append(rec.group_metadata_key(gid))
+        return keys
+
     def transition_to_dead(self, now_ms: int, reason: str) -> Transition:
         t = Transition(now_ms, self.group_id, self.state, ConsumerGroupState.DEAD, self.group_epoch, 0, reason)
         self.history.append(t)
@@ -242,7 +274,8 @@ class ConsumerGroup:
         members = tuple(
             MemberSnapshot(
                 member_id=m.member_id, group_instance_id=m.instance_id, client_id=m.client_id,
-                client_host=m.client_host, session_timeout_ms=-1, rebalance_timeout_ms=m.rebalance_timeout_ms,
+                client_host=m.client_host, rebalance_timeout_ms=m.rebalance_timeout_ms,
+                session_timeout_ms=m.classic.session_timeout_ms if m.classic is not None else -1,
                 subscription=b"", assignment=b"", member_epoch=m.member_epoch, member_state=m.state.name,
                 subscribed_topic_names=m.subscribed_topic_names, subscribed_topic_regex=m.subscribed_topic_regex,
                 assigned_partitions=names(m.assigned), pending_revocation=names(m.pending_revocation),

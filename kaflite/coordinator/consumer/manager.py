@@ -27,6 +27,7 @@ from kaflite.coordinator.consumer.group import (
     LEAVE_GROUP_MEMBER_EPOCH,
     LEAVE_GROUP_STATIC_MEMBER_EPOCH,
     Assignment,
+    ClassicMemberMetadata,
     ConsumerGroup,
     ConsumerGroupMember,
     ConsumerGroupState,
@@ -36,7 +37,7 @@ from kaflite.coordinator.consumer.group import (
 from kaflite.coordinator.consumer.reconcile import FencedMemberError, reconcile
 from kaflite.coordinator.consumer.target import compute_target, member_topics, metadata_hash, preferred_assignor
 from kaflite.coordinator.context import ShardContext, Timer
-from kaflite.coordinator.group import GroupType, Transition
+from kaflite.coordinator.group import Group, GroupType, Transition
 from kaflite.coordinator.metadata import MetadataImage
 from kaflite.coordinator.records import Record, group_metadata_key
 from kaflite.coordinator.result import RequestContext, Token
@@ -69,6 +70,16 @@ def session_timeout_key(group_id: str, member_id: str) -> str:
 
 def rebalance_timeout_key(group_id: str, member_id: str) -> str:
     return f"rebalance-timeout-{group_id}-{member_id}"
+
+
+def join_timeout_key(group_id: str, member_id: str) -> str:
+    """A classic member told to rejoin (CG-TM-3)."""
+    return f"join-{group_id}-{member_id}"
+
+
+def sync_timeout_key(group_id: str, member_id: str) -> str:
+    """A classic member between its JoinGroup answer and its SyncGroup (CG-TM-3)."""
+    return f"sync-{group_id}-{member_id}"
 
 
 def new_member_id() -> str:
@@ -113,6 +124,14 @@ class ConsumerGroupManager:
         self.metadata = metadata
         self.group_configs = group_configs
         self._new_member_id = member_id_factory
+        # CG-MIG-1: the shard (which knows classic groups) converts a non-empty one, or refuses.
+        self.upgrade_classic_group: Callable[[Group, list[Record]], ConsumerGroup] = _not_a_consumer_group
+        # CG-MIG-2: the shard converts the group when only classic members remain; False: it did not.
+        self.downgrade_to_classic: Callable[[ConsumerGroup, list[ConsumerGroupMember], str], bool] = \
+            lambda _group, _fenced, _reason: False
+        # ... and writes the classic group of the group's members: (group, generation, targets, rebalance reason).
+        self.convert_to_classic: Callable[[ConsumerGroup, int, dict[str, Assignment], str | None], None] = \
+            lambda _group, _generation, _targets, _reason: None
 
     # ================================================================== configuration
     def session_timeout_ms(self, group_id: str) -> int:
@@ -198,6 +217,8 @@ class ConsumerGroupManager:
             # An empty classic group converts on the first consumer-protocol join: its tombstone first.
             records.append((group_metadata_key(group_id), None))
             return ConsumerGroup(group_id)
+        if create and group.group_type is GroupType.CLASSIC:
+            return self.upgrade_classic_group(group, records)  # CG-MIG-1
         raise HeartbeatError(E.GROUP_ID_NOT_FOUND, f"Group {group_id} is not a consumer group.")
 
     def _join_or_heartbeat(self, req: ConsumerGroupHeartbeatRequest,
@@ -231,7 +252,7 @@ class ConsumerGroupManager:
                     member = group.members.get(member_id) or ConsumerGroupMember(member_id)
                     _check_epoch(member, epoch, owned)
                 else:
-                    if existing.member_epoch != LEAVE_GROUP_STATIC_MEMBER_EPOCH:
+                    if existing.member_epoch != LEAVE_GROUP_STATIC_MEMBER_EPOCH and existing.classic is None:
                         raise HeartbeatError(E.UNRELEASED_INSTANCE_ID, f"Static member {member_id} with instance id "
                                              f"{iid} cannot join the group because the instance id is owned by "
                                              f"{existing.member_id} member.")
@@ -270,6 +291,7 @@ class ConsumerGroupManager:
             else member.subscribed_topic_regex,
             client_id=rctx.client_id,
             client_host=rctx.client_host,
+            classic=None,  # a consumer-protocol heartbeat: the member no longer speaks JoinGroup
         )
         regex = updated.subscribed_topic_regex
         if regex and regex not in group.resolved_regexes:
@@ -450,9 +472,18 @@ class ConsumerGroupManager:
 
     def fence_member(self, group: ConsumerGroup, member: ConsumerGroupMember, reason: str) -> None:
         """CG-LV-1: remove the member (leave, session or rebalance timeout) and bump the group epoch."""
-        gid, mid = group.group_id, member.member_id
-        records = self._member_removal_records(gid, mid)
-        remaining = [m for m in group.members.values() if m.member_id != mid]
+        self.fence_members(group, [member], reason)
+
+    def fence_members(self, group: ConsumerGroup, fenced: list[ConsumerGroupMember], reason: str) -> None:
+        """CG-LV-1 for one or more members (a LeaveGroup may name several, CG-MIX-4): one bump."""
+        if self.downgrade_to_classic(group, fenced, reason):
+            return
+        gid = group.group_id
+        gone_ids = {m.member_id for m in fenced}
+        records: list[Record] = []
+        for m in fenced:
+            records += self._member_removal_records(gid, m.member_id)
+        remaining = [m for m in group.members.values() if m.member_id not in gone_ids]
         live = {m.subscribed_topic_regex for m in remaining if m.subscribed_topic_regex}
         regexes = {r: v for r, v in group.resolved_regexes.items() if r in live}
         for gone in sorted(set(group.resolved_regexes) - live):
@@ -467,13 +498,21 @@ class ConsumerGroupManager:
         group.metadata_version_checked = self.metadata.version
         for key, value in records:
             self.ctx.append(gid, key, value)
-        self.ctx.cancel(session_timeout_key(gid, mid))
-        self.ctx.cancel(rebalance_timeout_key(gid, mid))
+        for mid in gone_ids:
+            self._cancel_timers(gid, mid)
         self._update_state(group, reason)
 
+    def _cancel_timers(self, gid: str, mid: str) -> None:
+        """Kafka's cancelTimers: session, rebalance, and a classic member's join and sync timers."""
+        for key in (session_timeout_key(gid, mid), rebalance_timeout_key(gid, mid), join_timeout_key(gid, mid),
+                    sync_timeout_key(gid, mid)):
+            self.ctx.cancel(key)
+
     # ================================================================== timers
-    def _schedule_session_timeout(self, gid: str, mid: str) -> None:
-        self.ctx.schedule(session_timeout_key(gid, mid), self.session_timeout_ms(gid), SESSION_TIMEOUT, gid, (mid,))
+    def _schedule_session_timeout(self, gid: str, mid: str, timeout_ms: int | None = None) -> None:
+        """`timeout_ms`: a classic member's JoinGroup SessionTimeoutMs (CG-TM-3); else the group's config."""
+        self.ctx.schedule(session_timeout_key(gid, mid), self.session_timeout_ms(gid) if timeout_ms is None
+                          else timeout_ms, SESSION_TIMEOUT, gid, (mid,))
 
     def _schedule_rebalance_timeout(self, gid: str, mid: str, epoch: int, timeout_ms: int) -> None:
         self.ctx.schedule(rebalance_timeout_key(gid, mid), timeout_ms, REBALANCE_TIMEOUT, gid, (mid, epoch))
@@ -563,7 +602,7 @@ class ConsumerGroupManager:
                 assignment=R.Assignment(topic_partitions=self._describe_partitions(m.assigned)),
                 target_assignment=R.Assignment(topic_partitions=self._describe_partitions(
                     group.target.get(m.member_id, EMPTY_ASSIGNMENT))),
-                member_type=1,
+                member_type=0 if m.use_classic_protocol else 1,
             ))
         return R.DescribedGroup(
             group_id=group.group_id, group_state=group.state.value, group_epoch=group.group_epoch,
@@ -659,6 +698,10 @@ class ConsumerGroupManager:
         return new
 
 
+def _not_a_consumer_group(group: Group, records: list[Record]) -> ConsumerGroup:
+    raise HeartbeatError(E.GROUP_ID_NOT_FOUND, f"Group {group.group_id} is not a consumer group.")
+
+
 def targets_of(group: ConsumerGroup, member_id: str, instance_id: str | None,
                replaced: ConsumerGroupMember | None) -> Assignment:
     if replaced is not None:
@@ -693,7 +736,7 @@ def _unchanged(m: ConsumerGroupMember, req: ConsumerGroupHeartbeatRequest, rctx:
             and req.subscribed_topic_regex in (None, m.subscribed_topic_regex)
             and (req.subscribed_topic_names is None
                  or tuple(sorted(set(req.subscribed_topic_names))) == m.subscribed_topic_names)
-            and rctx.client_id == m.client_id and rctx.client_host == m.client_host)
+            and rctx.client_id == m.client_id and rctx.client_host == m.client_host and m.classic is None)
 
 
 def _subset(owned: Mapping[TopicId, frozenset[int]], assigned: Assignment) -> bool:
@@ -705,19 +748,30 @@ def _same(a: Assignment, b: Assignment) -> bool:
 
 
 def _member_value(m: ConsumerGroupMember) -> bytes:
-    return rec.member_metadata_value(ConsumerGroupMemberMetadataValue(
+    v = ConsumerGroupMemberMetadataValue(
         instance_id=m.instance_id, rack_id=m.rack_id, client_id=m.client_id, client_host=m.client_host,
         subscribed_topic_names=list(m.subscribed_topic_names), subscribed_topic_regex=m.subscribed_topic_regex,
         rebalance_timeout_ms=m.rebalance_timeout_ms, server_assignor=m.server_assignor,
-    ))
+    )
+    if m.classic is not None:
+        CMM = ConsumerGroupMemberMetadataValue.ClassicMemberMetadata
+        CP = ConsumerGroupMemberMetadataValue.ClassicProtocol
+        v.classic_member_metadata = CMM(session_timeout_ms=m.classic.session_timeout_ms, supported_protocols=[
+            CP(name=name, metadata=metadata) for name, metadata in m.classic.supported_protocols])
+    return rec.member_metadata_value(v)
 
 
 def _member_from_value(member_id: str, v: ConsumerGroupMemberMetadataValue) -> ConsumerGroupMember:
+    cmm = v.classic_member_metadata
+    classic = None  # an absent tag decodes as the generated default, an empty ClassicMemberMetadata
+    if cmm is not None and cmm != ConsumerGroupMemberMetadataValue.ClassicMemberMetadata():
+        classic = ClassicMemberMetadata(cmm.session_timeout_ms,
+                                        tuple((p.name, bytes(p.metadata)) for p in cmm.supported_protocols))
     return ConsumerGroupMember(
         member_id=member_id, instance_id=v.instance_id, rack_id=v.rack_id, client_id=v.client_id,
         client_host=v.client_host, subscribed_topic_names=tuple(sorted(v.subscribed_topic_names)),
         subscribed_topic_regex=v.subscribed_topic_regex or "", rebalance_timeout_ms=v.rebalance_timeout_ms,
-        server_assignor=v.server_assignor,
+        server_assignor=v.server_assignor, classic=classic,
     )
 
 
