@@ -205,9 +205,10 @@ class Env:
         return a.start()
 
     def wait(self, cond: Callable[[], Any], what: str, agents: Sequence[AgentConsumer] | None = None,
-             timeout: float = WAIT_S, fail_fast: bool = True) -> Any:
+             timeout: float = WAIT_S, fail_fast: bool = True, extra: Callable[[], str] = lambda: "") -> Any:
+        """Bounded wait; a failure shows every consumer's state, ``extra()`` and the broker log's tail."""
         return wait_for(self.agents if agents is None else agents, cond, what, timeout, fail_fast,
-                        extra=self.broker_tail)
+                        extra=lambda: extra() + "\n" + self.broker_tail())
 
     def broker_tail(self) -> str:
         return "--- broker log (tail) ---\n" + self.broker.log_text()[self._log_start:][-3000:]
@@ -630,33 +631,79 @@ def test_cs14_new_partitions_get_assigned(env: Env, kind: str) -> None:
 
 # -- CS11: classic and consumer members in one group ---------------------------------------------------------
 
-@pytest.mark.xfail(strict=False, reason="CS11 / CG-MIX-1 not served yet: kaflite answers a classic JoinGroup "
-                   "to a non-empty consumer group INCONSISTENT_GROUP_PROTOCOL(23) (coordinator/shard.py join_group)")
+def _classic_state(classic: GroupConsumer) -> Callable[[], str]:
+    return lambda: f"\nclassic member owns {classic.current}, its client's errors: {classic.client_errors[-5:]}"
+
+
+def _shared(modern: AgentConsumer, classic: GroupConsumer, expected: set[TP]) -> Callable[[], bool]:
+    """Both kinds of member own partitions, none twice, all covered."""
+    def check() -> bool:
+        mine, theirs = set(modern.owned()), set(classic.current)
+        classic.check()
+        refused = [e for e in classic.client_errors if "INCONSISTENT_GROUP_PROTOCOL" in e]
+        assert not refused, f"the classic member's JoinGroup was refused: {refused[0]}"
+        return bool(mine) and bool(theirs) and not mine & theirs and mine | theirs == expected
+    return check
+
+
+def _group_type(env: Env, group: str) -> Any:
+    return env.admin().describe_consumer_groups([group], request_timeout=10)[group].result(15).type
+
+
 @pytest.mark.parametrize("kind", KINDS)
 def test_cs11_classic_member_joins_consumer_group(env: Env, kind: str) -> None:
-    """CS11: a classic confluent-kafka consumer (cooperative-sticky, JoinGroup/SyncGroup) joins a consumer
-    group: the partitions are shared; the consumer-protocol member leaves: the classic one gets all."""
+    """CS11, CG-MIX-1/2/3, CG-MIG-2: a classic confluent-kafka consumer (cooperative-sticky, JoinGroup/
+    SyncGroup) joins a consumer group: the partitions are shared; the consumer-protocol member leaves: the
+    group goes back to classic (downgrade) and the classic member gets all."""
+    from confluent_kafka import ConsumerGroupType
+
     topic, parts = env.topic("cs11", 4), 4
     group = env.name("cs11")
     modern = env.consumer(kind, group, [topic])
     env.wait(lambda: modern.owned() == tps(topic, parts), "the consumer-protocol member owns all")
     classic = GroupConsumer("confluent-kafka", env.bootstrap, group, [topic], assignor="cooperative-sticky",
                             session_timeout_ms=6000, heartbeat_interval_ms=300).start()
+    state = _classic_state(classic)
     try:
-        def shared() -> bool:
-            mine, theirs = set(modern.owned()), set(classic.current)
-            classic.check()
-            refused = [e for e in classic.client_errors if "INCONSISTENT_GROUP_PROTOCOL" in e]
-            assert not refused, f"the classic member's JoinGroup was refused: {refused[0]}"
-            return bool(mine) and bool(theirs) and not mine & theirs and mine | theirs == tps(topic, parts)
+        env.wait(_shared(modern, classic, tps(topic, parts)), "partitions shared by the two kinds of member",
+                 timeout=20, extra=state)
+        g = env.describe_raw(group)
+        assert g.group_state == "Stable" and sorted(m.member_type for m in g.members) == [0, 1], g  # CG-DESC-2
+        sent = env.produce(topic, 12, parts, tag="mixed")
+        env.wait(lambda: sent <= offsets([modern]) | {(t, p, o) for t, p, o, _k, _v in classic.messages},
+                 "records consumed by both", extra=state)
 
-        what = "partitions shared by the two kinds of member"
-        try:
-            env.wait(shared, what, timeout=20)
-        except AssertionError as e:
-            raise AssertionError(f"{e}\nclassic member owns {classic.current}, its client's errors: "
-                                 f"{classic.client_errors[-5:]}") from None
-        modern.close()
-        env.wait(lambda: set(classic.current) == tps(topic, parts), "the classic member owns all", timeout=20)
+        modern.close()  # CG-MIG-2: only a classic member left -> a classic group again
+        env.wait(lambda: set(classic.current) == tps(topic, parts), "the classic member owns all", timeout=20,
+                 extra=state)
+        env.wait(lambda: _group_type(env, group) == ConsumerGroupType.CLASSIC, "downgraded to a classic group")
+    finally:
+        classic.close()
+
+
+@pytest.mark.parametrize("kind", KINDS)
+def test_cs11_consumer_member_upgrades_classic_group(env: Env, kind: str) -> None:
+    """CS11 reversed, CG-MIG-1: a consumer-protocol member joins a non-empty classic group: it becomes a
+    consumer group (upgrade) and the partitions are shared; the classic member leaves: the other gets all.
+    The classic member uses `range`: from its second generation on, librdkafka's cooperative-sticky leader
+    echoes each member's subscription userData (owned partitions, generation) into its assignment, which
+    CG-MIG-1 refuses as a custom assignor ("Cannot upgrade classic group ... an unsupported custom assignor
+    is in use"), as Kafka does (userData non-null with bytes remaining)."""
+    from confluent_kafka import ConsumerGroupType
+
+    topic, parts = env.topic("cs11u", 4), 4
+    group = env.name("cs11u")
+    classic = GroupConsumer("confluent-kafka", env.bootstrap, group, [topic], assignor="range",
+                            session_timeout_ms=6000, heartbeat_interval_ms=300).start()
+    state = _classic_state(classic)
+    try:
+        env.wait(lambda: set(classic.current) == tps(topic, parts), "the classic member owns all", extra=state)
+        assert _group_type(env, group) == ConsumerGroupType.CLASSIC
+        modern = env.consumer(kind, group, [topic])
+        env.wait(_shared(modern, classic, tps(topic, parts)), "shared after the upgrade", timeout=20, extra=state)
+        assert _group_type(env, group) == ConsumerGroupType.CONSUMER
+        classic.close()
+        env.wait(lambda: modern.owned() == tps(topic, parts), "the consumer-protocol member owns all")
+        assert [m.member_type for m in env.describe_raw(group).members] == [1]
     finally:
         classic.close()
