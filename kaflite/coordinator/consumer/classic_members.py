@@ -31,10 +31,10 @@ from kaflite.coordinator.consumer.group import (
 from kaflite.coordinator.consumer.manager import (
     ConsumerGroupManager,
     HeartbeatError,
-    _current_assignment_record,
-    _member_value,
-    _same,
+    current_assignment_record,
     join_timeout_key,
+    member_value,
+    same_assignment,
     sync_timeout_key,
 )
 from kaflite.coordinator.consumer.reconcile import FencedMemberError, reconcile
@@ -189,13 +189,13 @@ class ClassicMembers:
         if replaced is not None:
             del members[replaced.member_id]
             records += m._member_removal_records(gid, replaced.member_id)
-            records.append((rec.member_metadata_key(gid, member_id), _member_value(updated)))
+            records.append((rec.member_metadata_key(gid, member_id), member_value(updated)))
             records.append((rec.target_assignment_member_key(gid, member_id),
                             rec.target_assignment_member_value(group.target.get(replaced.member_id,
                                                                                 EMPTY_ASSIGNMENT))))
-            records.append(_current_assignment_record(gid, member))
+            records.append(current_assignment_record(gid, member))
         elif member_id not in group.members or not updated.metadata_equals(member):
-            records.append((rec.member_metadata_key(gid, member_id), _member_value(updated)))
+            records.append((rec.member_metadata_key(gid, member_id), member_value(updated)))
         members[member_id] = updated
         subscription_changed = bump = not updated.subscription_equals(member)
 
@@ -240,7 +240,7 @@ class ClassicMembers:
             except FencedMemberError as e:
                 raise HeartbeatError(E.FENCED_MEMBER_EPOCH, str(e)) from e
         if not reconciled.assignment_equals(member):
-            records.append(_current_assignment_record(gid, reconciled))
+            records.append(current_assignment_record(gid, reconciled))
 
         joined = member_id not in group.members
         for key, value in records:
@@ -291,7 +291,7 @@ class ClassicMembers:
             except FencedMemberError as e:
                 raise HeartbeatError(E.FENCED_MEMBER_EPOCH, str(e)) from e
             if not reconciled.assignment_equals(updated):
-                records.append(_current_assignment_record(gid, reconciled))
+                records.append(current_assignment_record(gid, reconciled))
         for key, value in records:
             self.ctx.append(gid, key, value)
         group = self.manager._group(gid)
@@ -319,7 +319,7 @@ class ClassicMembers:
             raise HeartbeatError(E.UNKNOWN_SERVER_ERROR, msg) from e
         records: list[Record] = []
         for mid in sorted(new_targets):
-            if mid not in group.target or not _same(new_targets[mid], targets.get(mid, EMPTY_ASSIGNMENT)):
+            if mid not in group.target or not same_assignment(new_targets[mid], targets.get(mid, EMPTY_ASSIGNMENT)):
                 records.append((rec.target_assignment_member_key(gid, mid),
                                 rec.target_assignment_member_value(new_targets[mid])))
         records.append((rec.target_assignment_metadata_key(gid), rec.target_assignment_metadata_value(group_epoch)))

@@ -308,15 +308,15 @@ class ConsumerGroupManager:
             del members[replaced.member_id]
             records += self._member_removal_records(gid, replaced.member_id)
             target_of_replaced = group.target.get(replaced.member_id, EMPTY_ASSIGNMENT)
-            records.append((rec.member_metadata_key(gid, member_id), _member_value(updated)))
+            records.append((rec.member_metadata_key(gid, member_id), member_value(updated)))
             records.append((rec.target_assignment_member_key(gid, member_id),
                             rec.target_assignment_member_value(target_of_replaced)))
-            records.append(_current_assignment_record(gid, member))
+            records.append(current_assignment_record(gid, member))
         members[member_id] = updated
         bump = group.group_epoch == 0
         if replaced is not None or member_id not in group.members or not updated.metadata_equals(member):
             if replaced is None:
-                records.append((rec.member_metadata_key(gid, member_id), _member_value(updated)))
+                records.append((rec.member_metadata_key(gid, member_id), member_value(updated)))
             if not updated.subscription_equals(member):
                 bump = True
 
@@ -377,7 +377,7 @@ class ConsumerGroupManager:
                 raise HeartbeatError(E.UNKNOWN_SERVER_ERROR, msg) from e
             for mid in sorted(new_targets):
                 # A member without a target record gets one even when empty (TargetAssignmentBuilder).
-                if mid not in group.target or not _same(new_targets[mid], targets.get(mid, EMPTY_ASSIGNMENT)):
+                if mid not in group.target or not same_assignment(new_targets[mid], targets.get(mid, EMPTY_ASSIGNMENT)):
                     records.append((rec.target_assignment_member_key(gid, mid),
                                     rec.target_assignment_member_value(new_targets[mid])))
             records.append((rec.target_assignment_metadata_key(gid), rec.target_assignment_metadata_value(group_epoch)))
@@ -398,7 +398,7 @@ class ConsumerGroupManager:
                 raise HeartbeatError(E.FENCED_MEMBER_EPOCH, str(e)) from e
         assignment_changed = not reconciled.assignment_equals(member)
         if assignment_changed:
-            records.append(_current_assignment_record(gid, reconciled))
+            records.append(current_assignment_record(gid, reconciled))
 
         # Write (the replay of each record updates the group), then the timers and the state.
         for key, value in records:
@@ -422,7 +422,7 @@ class ConsumerGroupManager:
 
         response = ConsumerGroupHeartbeatResponse(member_id=member_id, member_epoch=reconciled.member_epoch,
                                                   heartbeat_interval_ms=self.heartbeat_interval_ms(gid))
-        if joining or _full_request(req) or not _same(member.assigned, reconciled.assigned):
+        if joining or _full_request(req) or not same_assignment(member.assigned, reconciled.assigned):
             response.assignment = _response_assignment(reconciled.assigned)
         return response
 
@@ -456,7 +456,7 @@ class ConsumerGroupManager:
         if req.member_epoch == LEAVE_GROUP_STATIC_MEMBER_EPOCH:
             # CG-ST-4: a temporary leave keeps the partitions; only record 8 changes; no bump.
             left = member.replace(member_epoch=LEAVE_GROUP_STATIC_MEMBER_EPOCH, pending_revocation={})
-            self.ctx.append(gid, *_current_assignment_record(gid, left))
+            self.ctx.append(gid, *current_assignment_record(gid, left))
             log.info("consumer_group.static_member_left", group=gid, member=member_id, instance_id=iid)
             self._update_state(group, "static member left temporarily")
             return response
@@ -743,11 +743,11 @@ def _subset(owned: Mapping[TopicId, frozenset[int]], assigned: Assignment) -> bo
     return all(ps <= assigned.get(tid, frozenset()) for tid, ps in owned.items())
 
 
-def _same(a: Assignment, b: Assignment) -> bool:
+def same_assignment(a: Assignment, b: Assignment) -> bool:
     return {t: p for t, p in a.items() if p} == {t: p for t, p in b.items() if p}
 
 
-def _member_value(m: ConsumerGroupMember) -> bytes:
+def member_value(m: ConsumerGroupMember) -> bytes:
     v = ConsumerGroupMemberMetadataValue(
         instance_id=m.instance_id, rack_id=m.rack_id, client_id=m.client_id, client_host=m.client_host,
         subscribed_topic_names=list(m.subscribed_topic_names), subscribed_topic_regex=m.subscribed_topic_regex,
@@ -775,7 +775,7 @@ def _member_from_value(member_id: str, v: ConsumerGroupMemberMetadataValue) -> C
     )
 
 
-def _current_assignment_record(gid: str, m: ConsumerGroupMember) -> Record:
+def current_assignment_record(gid: str, m: ConsumerGroupMember) -> Record:
     return (rec.current_assignment_key(gid, m.member_id),
             rec.current_assignment_value(m.member_epoch, m.previous_member_epoch, int(m.state), m.assigned,
                                          m.pending_revocation))

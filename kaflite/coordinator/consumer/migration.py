@@ -24,7 +24,7 @@ from kaflite.coordinator.consumer.group import (
     ConsumerGroupMember,
     MemberState,
 )
-from kaflite.coordinator.consumer.manager import _current_assignment_record, _member_value
+from kaflite.coordinator.consumer.manager import current_assignment_record, member_value
 from kaflite.coordinator.consumer.target import member_topics, metadata_hash
 from kaflite.coordinator.metadata import MetadataImage
 from kaflite.coordinator.records import Record
@@ -98,10 +98,10 @@ def from_classic_group(group_id: str, generation: int, members: list[ClassicMemb
         names |= member_topics(m, {})
     group.metadata_hash = metadata_hash(names, image)
 
-    records: list[Record] = [(rec.member_metadata_key(group_id, m.member_id), _member_value(m)) for m in converted]
+    records: list[Record] = [(rec.member_metadata_key(group_id, m.member_id), member_value(m)) for m in converted]
     records.append((rec.group_metadata_key(group_id), rec.group_metadata_value(generation, group.metadata_hash)))
     records += [(rec.target_assignment_member_key(group_id, m.member_id),
                  rec.target_assignment_member_value(m.assigned)) for m in converted]
     records.append((rec.target_assignment_metadata_key(group_id), rec.target_assignment_metadata_value(generation)))
-    records += [_current_assignment_record(group_id, m) for m in converted]
+    records += [current_assignment_record(group_id, m) for m in converted]
     return group, records
