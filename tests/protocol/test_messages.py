@@ -74,7 +74,9 @@ DATA_SCHEMAS = ["OffsetCommitKey", "OffsetCommitValue", "GroupMetadataKey", "Gro
 # tests/coordinator/test_consumer_records.py pins their bytes instead.
 COORDINATOR_RECORD_SCHEMAS = [f"ConsumerGroup{kind}{part}" for kind in (
     "Metadata", "PartitionMetadata", "MemberMetadata", "TargetAssignmentMetadata", "TargetAssignmentMember",
-    "CurrentMemberAssignment", "RegularExpression") for part in ("Key", "Value")]
+    "CurrentMemberAssignment", "RegularExpression") for part in ("Key", "Value")] + [
+    # `__transaction_state` (same "coordinator-key"/"-value" types): tests/transaction/test_records.py pins them.
+    "TransactionLogKey", "TransactionLogValue"]
 MESSAGE_NAMES = sorted({c.__name__ for c in (*REQUESTS.values(), *RESPONSES.values())})
 ALL_NAMES = MESSAGE_NAMES + DATA_SCHEMAS
 

@@ -155,7 +155,8 @@ def load_message(path: Path) -> Message:
             default = json.dumps(default)
         fld = Field(
             name=f["name"], attr=snake(f["name"]), type=typ,
-            versions=Versions.parse(f["versions"]) or Versions(0, -1),
+            # Kafka's generator: a field with only "taggedVersions" exists in exactly those versions.
+            versions=Versions.parse(f.get("versions", f.get("taggedVersions"))) or Versions(0, -1),
             nullable=Versions.parse(f.get("nullableVersions")),
             tagged=Versions.parse(f.get("taggedVersions")),
             tag=f.get("tag"), default=default,

@@ -164,6 +164,8 @@ if TYPE_CHECKING:
     from kaflite.protocol.messages.sasl_handshake_response import SaslHandshakeResponse
     from kaflite.protocol.messages.sync_group_request import SyncGroupRequest
     from kaflite.protocol.messages.sync_group_response import SyncGroupResponse
+    from kaflite.protocol.messages.transaction_log_key import TransactionLogKey
+    from kaflite.protocol.messages.transaction_log_value import TransactionLogValue
     from kaflite.protocol.messages.txn_offset_commit_request import TxnOffsetCommitRequest
     from kaflite.protocol.messages.txn_offset_commit_response import TxnOffsetCommitResponse
     from kaflite.protocol.messages.update_features_request import UpdateFeaturesRequest
@@ -406,6 +408,8 @@ _MODULES: dict[str, str] = {
     'SaslHandshakeResponse': 'sasl_handshake_response',
     'SyncGroupRequest': 'sync_group_request',
     'SyncGroupResponse': 'sync_group_response',
+    'TransactionLogKey': 'transaction_log_key',
+    'TransactionLogValue': 'transaction_log_value',
     'TxnOffsetCommitRequest': 'txn_offset_commit_request',
     'TxnOffsetCommitResponse': 'txn_offset_commit_response',
     'UpdateFeaturesRequest': 'update_features_request',
@@ -709,6 +713,8 @@ __all__ = [
     'SaslHandshakeResponse',
     'SyncGroupRequest',
     'SyncGroupResponse',
+    'TransactionLogKey',
+    'TransactionLogValue',
     'TxnOffsetCommitRequest',
     'TxnOffsetCommitResponse',
     'UpdateFeaturesRequest',

@@ -1,0 +1,73 @@
+"""Generated from Kafka's TransactionLogKey.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import TypeAlias
+
+from kaflite.protocol._codec import (  # noqa: F401
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
+    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
+)
+
+
+
+class TransactionLogKey:
+    """TransactionLogKey v0-0 (generated from TransactionLogKey.json)."""
+
+    __slots__ = ('transactional_id',)
+    API_KEY = 0
+    MIN_VERSION = 0
+    MAX_VERSION = 0
+    FLEXIBLE_MIN = 10000
+
+    def __init__(self, *, transactional_id: str = '') -> None:
+        self.transactional_id = transactional_id
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        return b''.join(self.encode_parts(version))
+
+    def encode_parts(self, version: int) -> list[Buffer]:
+        """The encoding as a list of buffers: large payloads (records) are not copied."""
+        parts: list[Buffer] = []
+        _ENC_TransactionLogKey[version](self, parts.append)
+        return parts
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> TransactionLogKey:
+        return cls.decode_from(buf, 0, version)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[TransactionLogKey, int]:
+        mv = memoryview(buf)
+        try:
+            o, end = _DEC_TransactionLogKey[version](mv, pos)
+        except (_struct.error, IndexError) as e:  # a short or garbled body
+            raise DecodeError(f'malformed TransactionLogKey v{version}: {e}') from e
+        if end > len(mv):
+            raise DecodeError(f'TransactionLogKey v{version} runs past the end of the frame')
+        return o, end
+
+
+def _dec_TransactionLogKey_0(buf: memoryview, pos: int) -> tuple[TransactionLogKey, int]:
+    o = _new(TransactionLogKey)
+    o.transactional_id, pos = _r_str(buf, pos)
+    return o, pos
+
+
+def _enc_TransactionLogKey_0(o: TransactionLogKey, w: Writer) -> None:
+    _w_str(w, o.transactional_id)
+
+
+_DEC_TransactionLogKey: list[Callable[[memoryview, int], tuple[TransactionLogKey, int]]] = [_dec_TransactionLogKey_0]
+_ENC_TransactionLogKey: list[Callable[[TransactionLogKey, Writer], None]] = [_enc_TransactionLogKey_0]
