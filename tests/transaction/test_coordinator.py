@@ -527,3 +527,28 @@ def test_tx_desc_2_list_filters(h: Harness) -> None:
     assert [x.transactional_id for x in h.list(transactional_id_pattern="app").transaction_states] == []
     assert h.list(transactional_id_pattern="[").error_code == E.INVALID_REGULAR_EXPRESSION
     assert pa != pb
+
+
+# ====================================================================== TX-SM-3 / TX-CO-3
+def test_tx_sm_3_a_pending_transition_answers_concurrent_transactions(h: Harness) -> None:
+    """A fence is pending only inside its own operation (it is written as PrepareAbort at once, TX-SM-2); a
+    pending state met by a request (as Kafka's window between decision and durable append) answers 51."""
+    pid, epoch = h.begin("t")
+    h.init("t")  # fence + abort
+    md = h.coord.transaction("t")
+    assert md is not None and md.pending_state is None and md.state is S.COMPLETE_ABORT
+    md.pending_state = S.ONGOING  # a transition decided, not yet durable
+    assert h.init("t").error_code == E.CONCURRENT_TRANSACTIONS
+    assert h.add_one("t", pid, epoch + 1) == E.CONCURRENT_TRANSACTIONS
+    assert h.end("t", pid, epoch + 1, False) == E.CONCURRENT_TRANSACTIONS
+
+
+def test_tx_sm_1_an_illegal_transition_raises(h: Harness) -> None:
+    from kaflite.transaction import IllegalTransactionTransition
+    h.init("t")
+    md = h.coord.transaction("t")
+    assert md is not None
+    # Empty -> CompleteAbort is not allowed: a coordinator bug raises, nothing is written.
+    with pytest.raises(IllegalTransactionTransition), h.coord.operation():
+        h.coord._write(md, "t", producer_id=md.producer_id, producer_epoch=0, timeout_ms=1,
+                       state=S.COMPLETE_ABORT, partitions=(), start_ms=-1)
