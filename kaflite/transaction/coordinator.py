@@ -245,10 +245,12 @@ class TransactionCoordinator:
         """One transition as one record (TX-LOG-1); replay applies it. Returns the (possibly new) metadata."""
         if md is not None:
             check_transition(transactional_id, md.pending_state or md.state, state)
+        previous_pid = producer_id if md is None else md.producer_id
         value = transaction_log_value(producer_id, producer_epoch, timeout_ms, state, partitions, self.now(), start_ms)
         self._append(transactional_id, value)
         new = self.txns[transactional_id]
         new.pending_state = None
+        new.previous_producer_id = previous_pid  # TM.prepareTransitionTo: the id before the transition
         return new
 
     # ================================================================== replay
@@ -414,12 +416,10 @@ class TransactionCoordinator:
             raise _Reject(E.CONCURRENT_TRANSACTIONS)
         if md.state not in COMPLETED_STATES:
             raise RuntimeError(f"transactional id {tid!r} found in {md.state}: never a resting state")
-        previous_pid = md.previous_producer_id
         if md.epoch_exhausted and (not expected or expected_epoch == md.producer_epoch):
             # Rotation: a new producer id at epoch 0; the old (pid, epoch) stays recognised for a retry.
             new_pid, new_epoch = self.allocate_producer_id(), 0
             last_epoch = md.producer_epoch if expected else NO_PRODUCER_EPOCH
-            previous_pid = md.producer_id if expected else NO_PRODUCER_ID
         elif not expected:
             new_pid, new_epoch, last_epoch = md.producer_id, md.producer_epoch + 1, NO_PRODUCER_EPOCH
         elif md.producer_epoch == NO_PRODUCER_EPOCH or expected_epoch == md.producer_epoch:
@@ -432,7 +432,6 @@ class TransactionCoordinator:
         new = self._write(md, tid, producer_id=new_pid, producer_epoch=new_epoch, timeout_ms=timeout, state=S.EMPTY,
                           partitions=(), start_ms=-1)
         new.last_producer_epoch = last_epoch
-        new.previous_producer_id = previous_pid
         log.info("txn.initialized", transactional_id=tid, producer_id=new_pid, producer_epoch=new_epoch)
         return new_pid, new_epoch
 

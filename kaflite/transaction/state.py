@@ -92,6 +92,7 @@ class TransactionMetadata:
     txn_start_timestamp_ms: int = -1
     txn_last_update_timestamp_ms: int = -1
     last_producer_epoch: int = NO_PRODUCER_EPOCH
+    # The producer id before the last transition (a rotation's retry is recognised by it, TX-INIT-3).
     previous_producer_id: int = NO_PRODUCER_ID
     # The transition decided and not yet complete, e.g. the epoch fence of TX-INIT-4 (TX-SM-3).
     pending_state: TransactionState | None = None

@@ -552,3 +552,15 @@ def test_tx_sm_1_an_illegal_transition_raises(h: Harness) -> None:
     with pytest.raises(IllegalTransactionTransition), h.coord.operation():
         h.coord._write(md, "t", producer_id=md.producer_id, producer_epoch=0, timeout_ms=1,
                        state=S.COMPLETE_ABORT, partitions=(), start_ms=-1)
+
+
+def test_tx_init_4_fence_at_an_exhausted_epoch_then_rotation(h: Harness) -> None:
+    """Fencing may use the last epoch (Short.MAX); the client's retry then gets a new producer id."""
+    pid, _ = h.begin("t")
+    md = h.coord.transaction("t")
+    assert md is not None
+    md.producer_epoch = 32766
+    assert h.init("t").error_code == E.CONCURRENT_TRANSACTIONS
+    assert h.written_markers[-1].producer_epoch == 32767
+    r = h.init("t")
+    assert (r.error_code, r.producer_epoch) == (0, 0) and r.producer_id != pid
