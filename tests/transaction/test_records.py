@@ -84,3 +84,21 @@ def test_tx_co_1_topic_configs() -> None:
     cfg = transaction_state_topic_configs()
     assert cfg["cleanup.policy"] == "compact" and cfg["compression.type"] == "uncompressed"
     assert cfg["segment.bytes"] == "104857600"
+
+
+@pytest.mark.parametrize("version", [0, 1])
+@pytest.mark.parametrize("state", [s for s in S if s not in (S.DEAD, S.PREPARE_EPOCH_FENCE)])
+def test_tx_log_1_round_trip(state: TransactionState, version: int) -> None:
+    parts = [] if state in (S.EMPTY, S.COMPLETE_COMMIT, S.COMPLETE_ABORT) else [("a", 0), ("b", 7)]
+    v = transaction_log_value(2**40, 32766, 900_000, state, parts, 1_700_000_000_000, 1_699_999_999_000, version)
+    assert int.from_bytes(v[:2], "big") == version
+    d = decode_transaction_log_value(v)
+    assert (d.producer_id, d.producer_epoch, d.transaction_timeout_ms, d.transaction_status) == (
+        2**40, 32766, 900_000, state.id)
+    assert partitions_of(d) == set(parts)
+    assert (d.transaction_last_update_timestamp_ms, d.transaction_start_timestamp_ms) == (
+        1_700_000_000_000, 1_699_999_999_000)
+    assert (d.previous_producer_id, d.next_producer_id, d.next_producer_epoch, d.client_transaction_version) == (
+        -1, -1, -1, 0)
+    if version == 1:
+        assert v.endswith(b"\x00")  # no tagged fields written
