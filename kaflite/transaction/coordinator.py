@@ -494,6 +494,31 @@ class TransactionCoordinator:
                     start_ms=self.now() if starting else md.txn_start_timestamp_ms)
         return E.NONE
 
+    def verify_partitions(self, transactional_id: str | None, producer_id: int, producer_epoch: int,
+                          partitions: Iterable[TopicPartition]) -> dict[TopicPartition, ErrorCode]:
+        """TX-ADD-4 / TX-PRD-2: is each partition in the (pid, epoch)'s ongoing transaction? A read, no record.
+
+        Kafka's handleVerifyPartitionsInTransaction; the broker's Produce verification translates the answers
+        (TX-PRD-2: TRANSACTION_ABORTABLE -> 48 for Produce v<=10, 120 for v11; 51 or loading -> 19; 90 -> 47).
+        """
+        parts = list(partitions)
+        err: ErrorCode | None
+        if not transactional_id:
+            err = E.INVALID_REQUEST
+        else:
+            err = self._partition_error(transactional_id)
+            md = self.txns.get(transactional_id)
+            if err is None:
+                if md is None or md.producer_id != producer_id:
+                    err = E.INVALID_PRODUCER_ID_MAPPING
+                elif md.producer_epoch != producer_epoch:
+                    err = E.PRODUCER_FENCED
+                elif md.state in (S.PREPARE_COMMIT, S.PREPARE_ABORT):
+                    err = E.CONCURRENT_TRANSACTIONS
+                else:
+                    return {tp: E.NONE if tp in md.partitions else E.TRANSACTION_ABORTABLE for tp in parts}
+        return dict.fromkeys(parts, err)
+
     # ================================================================== EndTxn, TV1 (TX-END-*)
     def end_txn(self, request: EndTxnRequest, version: int, token: Token) -> TxnResult:
         with self.operation() as out:

@@ -564,3 +564,20 @@ def test_tx_init_4_fence_at_an_exhausted_epoch_then_rotation(h: Harness) -> None
     assert h.written_markers[-1].producer_epoch == 32767
     r = h.init("t")
     assert (r.error_code, r.producer_epoch) == (0, 0) and r.producer_id != pid
+
+
+def test_tx_add_4_verify_partitions_for_produce() -> None:
+    h = Harness(auto_markers=False)
+    v = h.coord.verify_partitions
+    assert v("", 1, 0, [("t1", 0)]) == {("t1", 0): E.INVALID_REQUEST}
+    assert v("nope", 1, 0, [("t1", 0)]) == {("t1", 0): E.INVALID_PRODUCER_ID_MAPPING}
+    pid, epoch = h.begin("t")
+    assert v("t", pid, epoch, [("t1", 0), ("t1", 1)]) == {("t1", 0): E.NONE, ("t1", 1): E.TRANSACTION_ABORTABLE}
+    assert v("t", pid + 1, epoch, [("t1", 0)]) == {("t1", 0): E.INVALID_PRODUCER_ID_MAPPING}
+    assert v("t", pid, epoch + 1, [("t1", 0)]) == {("t1", 0): E.PRODUCER_FENCED}
+    h.end("t", pid, epoch, True)
+    assert v("t", pid, epoch, [("t1", 0)]) == {("t1", 0): E.CONCURRENT_TRANSACTIONS}
+    h.write_markers()
+    n = len(h.records())
+    assert v("t", pid, epoch, [("t1", 0)]) == {("t1", 0): E.TRANSACTION_ABORTABLE}  # completed: not in one
+    assert len(h.records()) == n  # a read: nothing written
