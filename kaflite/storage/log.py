@@ -312,9 +312,13 @@ class PartitionLog:
 
     @property
     def last_stable_offset(self) -> int:
-        """TX-RC-1: the first offset of the oldest open transaction, else the high watermark."""
+        """TX-RC-1: the first offset of the oldest open transaction, else the high watermark; never below
+        the log start offset (retention or DeleteRecords may remove a transaction's first batches: Kafka's
+        maybeIncrementFirstUnstableOffset)."""
         first = self.producer_state.first_unstable_offset()
-        return self.high_watermark if first is None else min(first, self.high_watermark)
+        if first is None:
+            return self.high_watermark
+        return min(max(first, self.log_start_offset), self.high_watermark)
 
     @property
     def size_in_bytes(self) -> int:
@@ -766,7 +770,7 @@ class PartitionLog:
         - `cleaned`: nothing renamed yet. Recovery deletes the `.cleaned` file: the old segment stays.
         - `swap`: `.cleaned` renamed to `.log.swap`, directory fsynced. The swap is now committed:
           recovery finishes it (the `.swap` replaces the old `.log`, the old indexes are dropped).
-        - `old_deleted`: the old `.log`, `.index`, `.timeindex` renamed to `.deleted`. Recovery unlinks
+        - `old_deleted`: the old `.log`, `.index`, `.timeindex`, `.txnindex` renamed to `.deleted`. Recovery unlinks
           them and finishes the swap.
         - `swapped_in`: `.log.swap` renamed to `.log`, directory fsynced. Recovery unlinks the
           `.deleted` files and rebuilds the indexes.

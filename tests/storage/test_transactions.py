@@ -14,6 +14,7 @@ from kaflite.protocol import records as R
 from kaflite.protocol.errors import ErrorCode
 from kaflite.storage import InvalidProducerEpochError, LogCleaner, OutOfOrderSequenceError, PartitionLog
 from kaflite.storage.errors import InvalidTxnStateError, TransactionCoordinatorFencedError
+from kaflite.storage.log import REPLACE_STEPS
 from kaflite.storage.segment import AbortedTxn, segment_name
 
 from .conftest import T0, small_config
@@ -342,8 +343,11 @@ def test_retention_deletes_txnindex_with_its_segment_and_keeps_open_transactions
     assert plog.segments[0].base_offset > 0
     assert not (plog.directory / f"{segment_name(0)}.txnindex").exists()
     assert not any(p.name.endswith(".deleted") for p in plog.directory.iterdir())
-    assert plog.producer_state.producers[P2].current_txn_first_offset == 3  # still holds the LSO
-    assert plog.last_stable_offset == 3
+    assert plog.producer_state.producers[P2].current_txn_first_offset == 3  # still open
+    assert 3 < plog.log_start_offset == plog.last_stable_offset < plog.high_watermark  # LSO >= log start
+    assert plog.read(plog.log_start_offset, 1 << 20, read_committed=True).records == b""
+    end(plog, P2, commit=True)
+    assert plog.last_stable_offset == plog.high_watermark
 
 
 # -- compaction ------------------------------------------------------------------------------------------
@@ -401,7 +405,8 @@ def test_cleaner_leaves_segments_past_the_lso_alone(open_log) -> None:
     assert stats.segments_cleaned == 0 and [s.size for s in plog.segments] == sizes
 
 
-def test_interrupted_compaction_swap_keeps_the_txnindex(open_log) -> None:
+@pytest.mark.parametrize("crash_step", REPLACE_STEPS)
+def test_interrupted_compaction_swap_keeps_the_txnindex_consistent(open_log, crash_step: str) -> None:
     plog = open_log(compacted())
     put(plog, keyed_txn(P2, 0, [b"a"], b"aborted" * 20))
     end(plog, P2, commit=False)
@@ -415,7 +420,7 @@ def test_interrupted_compaction_swap_keeps_the_txnindex(open_log) -> None:
         pass
 
     def hook(step: str) -> None:
-        if step == "swapped_in":
+        if step == crash_step:
             raise Crash
 
     plog.step_hook = hook
@@ -425,10 +430,11 @@ def test_interrupted_compaction_swap_keeps_the_txnindex(open_log) -> None:
         seg.close()
     plog = open_log(compacted())
     assert entries and not any(p.name.endswith((".deleted", ".swap")) for p in plog.directory.iterdir())
-    # the swap completed; the `.txnindex` went with the `.deleted` files and the replay rebuilt it: it
-    # covers every aborted record still in the log (the cleaner removed them all, so none)
+    # before `swap` the old segment stays with its entry; after it the cleaned copy holds no aborted
+    # record, and the replay leaves no entry: either way every aborted record still there is covered
     assert_txn_index_covers_aborted_data(plog, {P2})
-    assert plog.segments[0].txn_index.entries == []
+    assert plog.segments[0].txn_index.entries == (entries if crash_step == "cleaned" else [])
+    assert [h.base_offset for h in plog.segments[0].scan() if h.is_control] == [1]  # the marker stays
 
 
 def assert_txn_index_covers_aborted_data(plog: PartitionLog, aborted_pids: set[int]) -> None:
