@@ -405,9 +405,18 @@ class PartitionLog:
         first, last = patched[0].base_offset, patched[-1].last_offset
         max_ts = max(h.max_timestamp for h in patched)
         self._maybe_roll(total, max_ts, first, last, now_ms)
-        self.active_segment.append(buf, patched)
+        seg = self.active_segment
+        seg.append(buf, patched)
         for h in patched:
-            self.producer_state.update(h)
+            if h.is_control:  # only with assign_offsets=False: clients may not write control batches
+                marker = decode_end_txn_marker(buf, h.position) if h.producer_id >= 0 else None
+                if marker is not None:
+                    completed = self.producer_state.apply_marker(h.producer_id, h.producer_epoch, marker,
+                                                                  h.base_offset, h.max_timestamp)
+                    if completed is not None and completed.is_aborted:
+                        seg.txn_index.append(self._aborted_entry(completed))
+            else:
+                self.producer_state.update(h)
         self.unflushed_messages += count
         if self.unflushed_messages >= cfg.flush_messages:
             self.flush(now_ms)

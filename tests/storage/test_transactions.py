@@ -451,3 +451,25 @@ def test_path_is_kafkas_name(tmp_path: Path) -> None:
     put(plog, txn(0))
     end(plog, P1, commit=False)
     assert (tmp_path / "t-0" / "00000000000000000000.txnindex").stat().st_size == 34
+
+
+def test_tx_mk_2_markers_appended_with_their_offsets_update_state_and_index(open_log) -> None:
+    """`append(assign_offsets=False)` (batches that already carry offsets) treats a marker batch as
+    `append_end_txn_marker` does."""
+    plog = open_log()
+    put(plog, txn(0))
+    raw = R.build_end_txn_marker(P1, 0, R.EndTxnMarker(False, 4), timestamp_ms=T0, base_offset=2)
+    plog.append(raw, leader_epoch=0, now_ms=T0, assign_offsets=False)
+    assert plog.active_segment.txn_index.entries == [AbortedTxn(P1, 0, 2, 3)]
+    assert plog.producer_state.producers[P1].coordinator_epoch == 4
+    assert plog.last_stable_offset == 3
+
+
+def test_tx_mk_1_marker_on_a_log_append_time_topic_gets_the_append_time(open_log) -> None:
+    """Kafka validates a coordinator-origin append like any leader append: LogAppendTime is stamped."""
+    plog = open_log(small_config(**{"message.timestamp.type": "LogAppendTime"}))
+    put(plog, txn(0))
+    res = plog.append_end_txn_marker(P1, 0, 0, committed=True, leader_epoch=0, now_ms=T0 + 5)
+    (h,) = batches(plog.read(res.first_offset, 1000).records)
+    assert (h.is_control, h.is_transactional, h.timestamp_type, h.max_timestamp) == (True, True, 1, T0 + 5)
+    assert res.log_append_time_ms == T0 + 5
