@@ -473,3 +473,14 @@ def test_tx_mk_1_marker_on_a_log_append_time_topic_gets_the_append_time(open_log
     (h,) = batches(plog.read(res.first_offset, 1000).records)
     assert (h.is_control, h.is_transactional, h.timestamp_type, h.max_timestamp) == (True, True, 1, T0 + 5)
     assert res.log_append_time_ms == T0 + 5
+
+
+def test_tx_to_3_idle_producer_expires_unless_its_transaction_is_open(open_log) -> None:
+    plog = open_log()
+    put(plog, txn(0, pid=P1))
+    end(plog, P1, commit=True)
+    put(plog, txn(0, pid=P2))
+    day = 86_400_000
+    assert plog.remove_expired_producers(T0 + day, day) == [P1]
+    assert set(plog.producer_state.producers) == {P2}
+    assert plog.last_stable_offset == 3
