@@ -4,6 +4,11 @@ A fetch that cannot be satisfied at once (fewer than ``min_bytes`` available) wa
 append to one of its partitions completes it or ``max_wait_ms`` expires it — Kafka's
 ``DelayedFetch``. On one event loop no locks are needed: ``on_append`` re-checks the waiters
 of that partition synchronously, and each waiter completes exactly once.
+
+read_committed (isolation level 1, TX-RC-2..4): data stops at the last stable offset and each partition
+lists the aborted transactions in range; whoever appends a transaction marker calls ``on_append`` for
+that partition, so a parked read_committed fetch wakes when the LSO moves. Without transactional
+producers the LSO is the high watermark and both levels read the same.
 """
 
 from __future__ import annotations
@@ -27,6 +32,8 @@ from kaflite.protocol.messages import (
 from kaflite.storage.errors import OffsetOutOfRangeError
 
 PD = FetchResponse.PartitionData
+AT = FetchResponse.AbortedTransaction
+READ_COMMITTED = 1
 TD = FetchResponse.FetchableTopicResponse
 
 LATEST, EARLIEST, MAX_TIMESTAMP, EARLIEST_LOCAL, LATEST_TIERED = -1, -2, -3, -4, -5
@@ -120,6 +127,7 @@ class FetchHandler:
         remaining = req.max_bytes if req.max_bytes > 0 else 0x7FFFFFFF
         total = 0
         errors = False
+        committed = req.isolation_level == READ_COMMITTED
         topics = []
         for t in req.topics:
             name = self._topic_name(ctx, t)
@@ -137,20 +145,24 @@ class FetchHandler:
                     continue
                 hw = plog.log_end_offset
                 out.high_watermark = hw
-                out.last_stable_offset = hw
+                out.last_stable_offset = plog.last_stable_offset
                 out.log_start_offset = plog.log_start_offset
                 limit = min(p.partition_max_bytes, remaining)
                 if limit <= 0 and total > 0:
                     continue
                 try:
                     # The first batch of the response is returned whole even past the limits (KIP-74).
-                    result = plog.read(p.fetch_offset, max(limit, 1), min_one_batch=(total == 0))
+                    result = plog.read(p.fetch_offset, max(limit, 1), min_one_batch=(total == 0),
+                                       read_committed=committed)
                 except OffsetOutOfRangeError:
                     out.error_code = ErrorCode.OFFSET_OUT_OF_RANGE
                     errors = True
                     continue
                 data = result.records
                 out.records = data
+                if result.aborted_transactions is not None:
+                    out.aborted_transactions = [AT(producer_id=a.producer_id, first_offset=a.first_offset)
+                                                for a in result.aborted_transactions]
                 total += len(data)
                 remaining -= len(data)
             topics.append(TD(topic=t.topic, topic_id=t.topic_id, partitions=parts))
@@ -174,8 +186,11 @@ class FetchHandler:
                     continue
                 ts = p.timestamp
                 out.leader_epoch = 0
+                # Partition.fetchOffsetForTimestamp: what a reader of this isolation level may fetch
+                fetchable = plog.last_stable_offset if req.isolation_level == READ_COMMITTED \
+                    else plog.high_watermark
                 if ts == LATEST:
-                    out.offset = plog.log_end_offset
+                    out.offset = fetchable  # TX-RC-3
                 elif ts in (EARLIEST, EARLIEST_LOCAL):
                     out.offset = plog.log_start_offset
                 elif ts == LATEST_TIERED:
@@ -188,7 +203,7 @@ class FetchHandler:
                     out.error_code = ErrorCode.INVALID_REQUEST
                 else:
                     found = plog.offset_for_timestamp(ts)
-                    if found is not None:
+                    if found is not None and found[0] < fetchable:
                         out.offset, out.timestamp = found
                     else:
                         out.leader_epoch = -1

@@ -7,11 +7,13 @@ from kaflite.storage.errors import (
     ConfigError,
     InvalidProducerEpochError,
     InvalidTopicError,
+    InvalidTxnStateError,
     OffsetOutOfRangeError,
     OutOfOrderSequenceError,
     ProducerStateError,
     RecordTooLargeError,
     StorageError,
+    TransactionCoordinatorFencedError,
 )
 from kaflite.storage.log import AppendResult, PartitionLog, ReadResult
 from kaflite.storage.manager import LogManager, TopicInfo, validate_topic_name
@@ -22,6 +24,7 @@ __all__ = [
     "ConfigError",
     "InvalidProducerEpochError",
     "InvalidTopicError",
+    "InvalidTxnStateError",
     "LogCleaner",
     "LogConfig",
     "LogManager",
@@ -33,6 +36,7 @@ __all__ = [
     "RecordTooLargeError",
     "StorageError",
     "TopicInfo",
+    "TransactionCoordinatorFencedError",
     "read_offset_checkpoint",
     "validate_topic_name",
     "write_atomic",

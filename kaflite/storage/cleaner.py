@@ -6,6 +6,13 @@ older than `delete.retention.ms`, never touches the active segment. Each segment
 Batches that lose nothing are copied byte for byte; rewritten batches keep their base offset, producer
 fields and last offset delta (so the producer's last sequence survives, as Kafka's `overrideLastOffset`);
 a producer's last batch is kept even when empty.
+
+Transactions, as Kafka's cleaner: only segments wholly below the last stable offset are cleaned (an
+undecided transaction is never touched); the records of aborted transactions (the `.txnindex` ranges) are
+discarded and never enter the offset map; committed transactional records compact like any others.
+kaflite keeps every transaction marker (Kafka drops a marker once its transaction has no data left and
+`delete.retention.ms` has passed): markers are 78 bytes each, and keeping them keeps each segment's
+`.txnindex` entries valid as they are.
 """
 
 from __future__ import annotations
@@ -55,9 +62,20 @@ class LogCleaner:
     def clean(self, plog: PartitionLog, now_ms: int) -> CleanerStats:
         """Compact every non-active segment of `plog` against the latest offset of each key."""
         stats = CleanerStats()
-        cleanable = [s for s in plog.segments[:-1] if s.size]
+        lso = plog.last_stable_offset
+        cleanable = [
+            s for s, nxt in zip(plog.segments, plog.segments[1:], strict=False) if s.size and nxt.base_offset <= lso
+        ]
         if not cleanable:
             return stats
+        aborted: dict[int, list[tuple[int, int]]] = {}
+        for s in plog.segments:
+            for e in s.txn_index.entries:
+                aborted.setdefault(e.producer_id, []).append((e.first_offset, e.last_offset))
+
+        def is_aborted(pid: int, offset: int) -> bool:
+            return any(first <= offset <= last for first, last in aborted.get(pid, ()))
+
         lag = plog.config.min_compaction_lag_ms
         # 1. the offset map: key -> latest offset, over the cleanable range
         latest: dict[bytes, int] = {}
@@ -66,7 +84,7 @@ class LogCleaner:
             for h in seg.scan():
                 if h.producer_id >= 0:
                     last_batch_of_producer[h.producer_id] = h.base_offset
-                if h.is_control:
+                if h.is_control or (h.is_transactional and is_aborted(h.producer_id, h.base_offset)):
                     continue
                 for r in decode_records(seg.pread(h.position, h.size_in_bytes)):
                     if r.key is not None:
@@ -90,7 +108,10 @@ class LogCleaner:
                 recs = decode_records(raw)
                 stats.records_read += len(recs)
                 keep = []
+                discard_all = h.is_transactional and is_aborted(h.producer_id, h.base_offset)
                 for r in recs:
+                    if discard_all:
+                        continue
                     if r.key is None or latest.get(r.key, -1) > r.offset:
                         continue
                     if r.value is None and now_ms - r.timestamp > plog.config.delete_retention_ms:
@@ -132,7 +153,7 @@ class LogCleaner:
             stats.bytes_written += len(out)
             plog.replace_segment(seg, cleaned)
             stats.segments_cleaned += 1
-        plog.cleaner_checkpoint = plog.active_segment.base_offset
+        plog.cleaner_checkpoint = min(plog.active_segment.base_offset, lso)
         log.info(
             "log.cleaned",
             topic=plog.topic,

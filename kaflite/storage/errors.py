@@ -69,7 +69,8 @@ class RecordTooLargeError(StorageError):
 
 
 class ProducerStateError(StorageError):
-    """An idempotent-producer check failed: OUT_OF_ORDER_SEQUENCE_NUMBER or INVALID_PRODUCER_EPOCH."""
+    """A producer-state check failed: OUT_OF_ORDER_SEQUENCE_NUMBER, INVALID_PRODUCER_EPOCH,
+    INVALID_TXN_STATE or TRANSACTION_COORDINATOR_FENCED."""
 
 
 class OutOfOrderSequenceError(ProducerStateError):
@@ -78,3 +79,15 @@ class OutOfOrderSequenceError(ProducerStateError):
 
 class InvalidProducerEpochError(ProducerStateError):
     error_code = ErrorCode.INVALID_PRODUCER_EPOCH
+
+
+class InvalidTxnStateError(ProducerStateError):
+    """A non-transactional batch from a producer with an open transaction on the partition (TX-PRD-1)."""
+
+    error_code = ErrorCode.INVALID_TXN_STATE
+
+
+class TransactionCoordinatorFencedError(ProducerStateError):
+    """A marker whose coordinator epoch is older than the one last seen for the producer (TX-MK-2)."""
+
+    error_code = ErrorCode.TRANSACTION_COORDINATOR_FENCED

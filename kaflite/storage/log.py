@@ -20,6 +20,9 @@ from kaflite.protocol.records import (
     NO_TIMESTAMP,
     BatchHeader,
     CorruptRecordError,
+    EndTxnMarker,
+    build_end_txn_marker,
+    decode_end_txn_marker,
     decode_records,
     iter_batches,
     set_base_offset,
@@ -34,12 +37,13 @@ from kaflite.storage.errors import (
     StorageError,
 )
 from kaflite.storage.fileio import fsync_dir
-from kaflite.storage.producer_state import ProducerStateManager
+from kaflite.storage.producer_state import CompletedTxn, ProducerStateManager
 from kaflite.storage.segment import (
     INDEX_SUFFIX,
     INT_MAX,
     LOG_SUFFIX,
     TIME_INDEX_SUFFIX,
+    AbortedTxn,
     LogSegment,
     SegmentCorruptError,
     segment_name,
@@ -73,13 +77,15 @@ class AppendResult:
 
 @dataclass(frozen=True, slots=True)
 class ReadResult:
-    """Whole batches as raw bytes, plus the partition bounds a Fetch answer reports."""
+    """Whole batches as raw bytes, plus the partition bounds a Fetch answer reports.
+    `aborted_transactions` is None for read_uncommitted, else the aborted transactions in range (TX-RC-2)."""
 
     records: bytes
     high_watermark: int
     log_start_offset: int
     last_stable_offset: int
     first_offset: int = -1
+    aborted_transactions: list[AbortedTxn] | None = None
 
 
 class PartitionLog:
@@ -244,11 +250,50 @@ class PartitionLog:
             del self._bases[index]
 
     def _rebuild_producer_state(self) -> None:
+        """Replay every batch (data and markers) into the producer state, and check each segment's
+        `.txnindex` against the aborted transactions the replay finds in it: a missing, torn or stale
+        file (crash, torn tail, interrupted compaction swap) is rewritten. Kafka trusts the file after a
+        clean shutdown and rebuilds it during recovery; a replay from the log start gives the same
+        entries, except that a transaction whose first batches retention removed starts at its first
+        remaining batch (no reader can fetch below the log start anyway)."""
         self.producer_state.clear()
         for seg in self.segments:
+            found: list[AbortedTxn] = []
             for h in seg.scan():
-                self.producer_state.update(h)
+                if h.is_control:
+                    completed = self._replay_marker(seg, h)
+                    if completed is not None and completed.is_aborted:
+                        found.append(self._aborted_entry(completed))
+                else:
+                    self.producer_state.update(h)
+            if found != seg.txn_index.entries or (not found and seg.txn_index.path.exists()):
+                log.warning(
+                    "log.txn_index_rebuilt",
+                    topic=self.topic,
+                    partition=self.partition,
+                    segment=seg.log_path.name,
+                    entries=len(found),
+                )
+                seg.txn_index.replace(found)
+                seg.txn_index.flush()
         self.producer_state.truncate_head(self.log_start_offset)
+
+    def _replay_marker(self, seg: LogSegment, h: BatchHeader) -> CompletedTxn | None:
+        if h.producer_id < 0:
+            return None
+        marker = decode_end_txn_marker(seg.pread(h.position, h.size_in_bytes))
+        if marker is None:
+            return None
+        return self.producer_state.apply_marker(h.producer_id, h.producer_epoch, marker, h.base_offset,
+                                                h.max_timestamp)
+
+    def _aborted_entry(self, completed: CompletedTxn) -> AbortedTxn:
+        return AbortedTxn(
+            completed.producer_id,
+            completed.first_offset,
+            completed.last_offset,
+            self.producer_state.last_stable_offset_for(completed),
+        )
 
     # ---------------------------------------------------------------------------------------------------
     # properties
@@ -264,6 +309,16 @@ class PartitionLog:
     @property
     def high_watermark(self) -> int:
         return self.log_end_offset  # a single replica: everything appended is committed
+
+    @property
+    def last_stable_offset(self) -> int:
+        """TX-RC-1: the first offset of the oldest open transaction, else the high watermark; never below
+        the log start offset (retention or DeleteRecords may remove a transaction's first batches: Kafka's
+        maybeIncrementFirstUnstableOffset)."""
+        first = self.producer_state.first_unstable_offset()
+        if first is None:
+            return self.high_watermark
+        return min(max(first, self.log_start_offset), self.high_watermark)
 
     @property
     def size_in_bytes(self) -> int:
@@ -350,13 +405,57 @@ class PartitionLog:
         first, last = patched[0].base_offset, patched[-1].last_offset
         max_ts = max(h.max_timestamp for h in patched)
         self._maybe_roll(total, max_ts, first, last, now_ms)
-        self.active_segment.append(buf, patched)
+        seg = self.active_segment
+        seg.append(buf, patched)
         for h in patched:
-            self.producer_state.update(h)
+            if h.is_control:  # only with assign_offsets=False: clients may not write control batches
+                marker = decode_end_txn_marker(buf, h.position) if h.producer_id >= 0 else None
+                if marker is not None:
+                    completed = self.producer_state.apply_marker(h.producer_id, h.producer_epoch, marker,
+                                                                  h.base_offset, h.max_timestamp)
+                    if completed is not None and completed.is_aborted:
+                        seg.txn_index.append(self._aborted_entry(completed))
+            else:
+                self.producer_state.update(h)
         self.unflushed_messages += count
         if self.unflushed_messages >= cfg.flush_messages:
             self.flush(now_ms)
         return AppendResult(first, last, log_append_time, self.log_start_offset, ErrorCode.NONE, count)
+
+    def append_end_txn_marker(
+        self,
+        producer_id: int,
+        producer_epoch: int,
+        coordinator_epoch: int,
+        *,
+        committed: bool,
+        leader_epoch: int,
+        now_ms: int,
+    ) -> AppendResult:
+        """Append a COMMIT or ABORT marker for the producer's transaction (TX-MK-1/2; the broker-internal
+        WriteTxnMarkers path): Kafka's 78-byte control batch at the log end. It closes the producer's open
+        transaction on this partition, so the last stable offset may move (wake read_committed fetches);
+        an abort of a non-empty transaction appends a `.txnindex` entry to the active segment (TX-RC-5).
+        Raises InvalidProducerEpochError or TransactionCoordinatorFencedError, writing nothing."""
+        marker = EndTxnMarker(committed, coordinator_epoch)
+        self.producer_state.validate_marker(producer_id, producer_epoch, marker)
+        offset = self.log_end_offset
+        buf = bytearray(build_end_txn_marker(producer_id, producer_epoch, marker, timestamp_ms=now_ms,
+                                             base_offset=offset, partition_leader_epoch=leader_epoch))
+        if self.config.log_append_time:
+            set_log_append_time(buf, 0, now_ms)
+        (h,) = list(iter_batches(buf))
+        self._maybe_roll(len(buf), h.max_timestamp, offset, offset, now_ms)
+        seg = self.active_segment
+        seg.append(buf, [h])
+        completed = self.producer_state.apply_marker(producer_id, producer_epoch, marker, offset, h.max_timestamp)
+        if completed is not None and completed.is_aborted:
+            seg.txn_index.append(self._aborted_entry(completed))
+        self.unflushed_messages += 1
+        if self.unflushed_messages >= self.config.flush_messages:
+            self.flush(now_ms)
+        return AppendResult(offset, offset, now_ms if self.config.log_append_time else -1,
+                            self.log_start_offset, ErrorCode.NONE, 1)
 
     def _maybe_roll(self, size: int, max_ts: int, first: int, last: int, now_ms: int) -> None:
         """Kafka's LogSegment.shouldRoll: size, age, full index, or offsets that no longer fit int32."""
@@ -395,19 +494,32 @@ class PartitionLog:
         return max(0, bisect.bisect_right(self._bases, offset) - 1)
 
     def read(
-        self, fetch_offset: int, max_bytes: int, *, max_offset: int | None = None, min_one_batch: bool = True
+        self,
+        fetch_offset: int,
+        max_bytes: int,
+        *,
+        max_offset: int | None = None,
+        min_one_batch: bool = True,
+        read_committed: bool = False,
     ) -> ReadResult:
         """Raw bytes of whole batches starting with the batch that holds `fetch_offset`.
 
         One segment per read (as Kafka); the first batch comes whole even past `max_bytes` when
-        `min_one_batch`. Batches at or beyond `max_offset` are left out. Raises OffsetOutOfRangeError.
+        `min_one_batch`. Batches at or beyond `max_offset` are left out. `read_committed` (Fetch isolation
+        level 1, TX-RC-2) stops at the last stable offset and lists the aborted transactions in range.
+        Raises OffsetOutOfRangeError.
         """
         leo = self.log_end_offset
         if fetch_offset < self.log_start_offset or fetch_offset > leo:
             raise OffsetOutOfRangeError(fetch_offset, self.log_start_offset, leo)
+        lso = self.last_stable_offset
         limit = leo if max_offset is None else min(max_offset, leo)
+        if read_committed:
+            limit = min(limit, lso)
+        aborted: list[AbortedTxn] | None = [] if read_committed else None
         i = self._segment_for(fetch_offset)
         while i < len(self.segments) and fetch_offset < limit:
+            seg_index = i
             seg = self.segments[i]
             h = seg.find_batch(fetch_offset)
             i += 1
@@ -416,14 +528,41 @@ class PartitionLog:
             if h.base_offset >= limit:
                 break
             data = self._read_from(seg, h, max_bytes, limit, min_one_batch)
+            if read_committed and data:
+                upper = self._next_offset_after(data)
+                aborted = self.collect_aborted_transactions(fetch_offset, upper, seg_index)
             return ReadResult(
                 data,
                 self.high_watermark,
                 self.log_start_offset,
-                self.high_watermark,
+                lso,
                 h.base_offset if data else -1,
+                aborted,
             )
-        return ReadResult(b"", self.high_watermark, self.log_start_offset, self.high_watermark)
+        return ReadResult(b"", self.high_watermark, self.log_start_offset, lso, -1, aborted)
+
+    @staticmethod
+    def _next_offset_after(data: bytes) -> int:
+        """The offset after the last batch of a read (the upper bound of its aborted-transaction search)."""
+        end = -1
+        for h in iter_batches(data, validate=False):
+            end = h.next_offset
+        return end
+
+    def collect_aborted_transactions(
+        self, fetch_offset: int, upper_bound: int, start_segment: int | None = None
+    ) -> list[AbortedTxn]:
+        """The aborted transactions overlapping [fetch_offset, upper_bound), from the segment holding
+        `fetch_offset` on until an entry's last stable offset reaches the bound (Kafka's
+        LocalLog.collectAbortedTransactions, TX-RC-2)."""
+        i = self._segment_for(fetch_offset) if start_segment is None else start_segment
+        out: list[AbortedTxn] = []
+        for seg in self.segments[i:]:
+            found, complete = seg.txn_index.collect(fetch_offset, upper_bound)
+            out += found
+            if complete:
+                break
+        return out
 
     @staticmethod
     def _read_from(
@@ -640,7 +779,7 @@ class PartitionLog:
         - `cleaned`: nothing renamed yet. Recovery deletes the `.cleaned` file: the old segment stays.
         - `swap`: `.cleaned` renamed to `.log.swap`, directory fsynced. The swap is now committed:
           recovery finishes it (the `.swap` replaces the old `.log`, the old indexes are dropped).
-        - `old_deleted`: the old `.log`, `.index`, `.timeindex` renamed to `.deleted`. Recovery unlinks
+        - `old_deleted`: the old `.log`, `.index`, `.timeindex`, `.txnindex` renamed to `.deleted`. Recovery unlinks
           them and finishes the swap.
         - `swapped_in`: `.log.swap` renamed to `.log`, directory fsynced. Recovery unlinks the
           `.deleted` files and rebuilds the indexes.
@@ -664,6 +803,10 @@ class PartitionLog:
                 p.with_name(p.name + DELETED_SUFFIX).unlink()
         self._step("unlinked")
         seg = self._new_segment_object(old.base_offset, old.created_ms)
+        # offsets are unchanged and abort markers are kept by the cleaner: the entries stay valid. A crash
+        # before this line leaves no `.txnindex`; the replay at open rewrites it.
+        seg.txn_index.replace(old.txn_index.entries)
+        seg.txn_index.flush()
         seg.rebuild_indexes(validate=False)
         seg.offset_index.flush()
         seg.time_index.flush()

@@ -8,7 +8,7 @@ Layout (Kafka's, plus one kaflite file)::
     <data-dir>/cleaner-offset-checkpoint
     <data-dir>/kaflite-topics.json                topic ids, partition counts, config overrides
     <data-dir>/kaflite-broker-configs.json        dynamic broker configs (AlterConfigs on BROKER)
-    <data-dir>/<topic>-<partition>/partition.metadata, <20 digits>.log/.index/.timeindex
+    <data-dir>/<topic>-<partition>/partition.metadata, <20 digits>.log/.index/.timeindex/.txnindex
 """
 
 from __future__ import annotations

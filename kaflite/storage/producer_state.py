@@ -1,9 +1,14 @@
-"""Idempotent-producer state per partition, as Kafka's ProducerStateManager / ProducerAppendInfo.
+"""Producer state per partition, as Kafka's ProducerStateManager / ProducerAppendInfo.
 
 Per producer id: its epoch and the metadata of its last 5 batches. A retried batch that matches one of
 them is a duplicate (answered with the original offsets, not appended); a sequence gap is
 OUT_OF_ORDER_SEQUENCE_NUMBER; an older epoch is INVALID_PRODUCER_EPOCH; a new epoch starts at 0.
-The state is derived from batch headers only, so recovery rebuilds it by scanning the log.
+
+Transactions (TX-PRD-*, TX-MK-2): the first transactional batch of a producer opens its transaction on
+the partition (`current_txn_first_offset`); a commit/abort marker closes it (a `CompletedTxn`), sets the
+producer's epoch and coordinator epoch. The oldest open transaction bounds the last stable offset.
+The state is derived from batch headers (and the 78-byte marker batches) only, so recovery rebuilds it by
+scanning the log: kaflite writes no `.snapshot` files.
 """
 
 from __future__ import annotations
@@ -13,8 +18,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from kaflite.protocol.records import NO_PRODUCER_EPOCH, NO_SEQUENCE, BatchHeader
-from kaflite.storage.errors import InvalidProducerEpochError, OutOfOrderSequenceError
+from kaflite.protocol.records import NO_PRODUCER_EPOCH, NO_SEQUENCE, BatchHeader, EndTxnMarker
+from kaflite.storage.errors import (
+    InvalidProducerEpochError,
+    InvalidTxnStateError,
+    OutOfOrderSequenceError,
+    TransactionCoordinatorFencedError,
+)
 
 NUM_BATCHES_TO_RETAIN = 5  # Kafka's ProducerStateEntry.NUM_BATCHES_TO_RETAIN
 INT_MAX = 2**31 - 1
@@ -28,12 +38,24 @@ class BatchMetadata(NamedTuple):
     timestamp: int
 
 
+class CompletedTxn(NamedTuple):
+    """A transaction a marker closed on this partition: its data spans [first_offset, last_offset]
+    (last_offset is the marker's offset)."""
+
+    producer_id: int
+    first_offset: int
+    last_offset: int
+    is_aborted: bool
+
+
 @dataclass
 class ProducerStateEntry:
     producer_id: int
     producer_epoch: int = NO_PRODUCER_EPOCH
     batches: deque[BatchMetadata] = field(default_factory=lambda: deque(maxlen=NUM_BATCHES_TO_RETAIN))
     last_timestamp: int = -1
+    coordinator_epoch: int = -1
+    current_txn_first_offset: int = -1  # first offset of the open transaction, -1 when none
 
     @property
     def last_seq(self) -> int:
@@ -58,6 +80,8 @@ class ProducerStateEntry:
             self.producer_epoch,
             deque(self.batches, maxlen=NUM_BATCHES_TO_RETAIN),
             self.last_timestamp,
+            self.coordinator_epoch,
+            self.current_txn_first_offset,
         )
 
 
@@ -103,6 +127,15 @@ class ProducerStateManager:
             raise InvalidProducerEpochError(
                 f"producer {h.producer_id}: epoch {h.producer_epoch} is older than {entry.producer_epoch}"
             )
+        ProducerStateManager._check_sequence(entry, h)
+        if entry.current_txn_first_offset >= 0 and not h.is_transactional:
+            raise InvalidTxnStateError(
+                f"Expected transactional write from producer {h.producer_id}: it has a transaction open at "
+                f"offset {entry.current_txn_first_offset}"
+            )
+
+    @staticmethod
+    def _check_sequence(entry: ProducerStateEntry, h: BatchHeader) -> None:
         if h.base_sequence == NO_SEQUENCE:
             return
         if h.producer_epoch != entry.producer_epoch:
@@ -136,10 +169,13 @@ class ProducerStateManager:
                 )
             )
         entry.last_timestamp = max(entry.last_timestamp, h.max_timestamp)
+        if h.is_transactional and entry.current_txn_first_offset < 0:
+            entry.current_txn_first_offset = base_offset  # TX-PRD-3: the batch opens the transaction
 
     def update(self, h: BatchHeader) -> None:
-        """Record an appended batch (offsets assigned); also used to replay the log at recovery."""
-        if h.producer_id < 0:
+        """Record an appended data batch (offsets assigned); also used to replay the log at recovery.
+        Control batches go through `apply_marker`."""
+        if h.producer_id < 0 or h.is_control:
             return
         entry = self.producers.get(h.producer_id)
         if entry is None:
@@ -148,16 +184,82 @@ class ProducerStateManager:
             return  # a fenced batch left in the log; never applied over a newer epoch
         self._apply(entry, h, h.base_offset)
 
+    # -- transactions ---------------------------------------------------------------------------------
+
+    def validate_marker(self, producer_id: int, producer_epoch: int, marker: EndTxnMarker) -> None:
+        """Kafka's appendEndTxnMarker checks (TX-MK-2), without changing state: an epoch older than the
+        producer's is INVALID_PRODUCER_EPOCH, an older coordinator epoch TRANSACTION_COORDINATOR_FENCED."""
+        entry = self.producers.get(producer_id)
+        if entry is None:
+            return
+        if producer_epoch < entry.producer_epoch:
+            raise InvalidProducerEpochError(
+                f"producer {producer_id}: marker epoch {producer_epoch} is older than {entry.producer_epoch}"
+            )
+        if entry.coordinator_epoch > marker.coordinator_epoch:
+            raise TransactionCoordinatorFencedError(
+                f"producer {producer_id}: coordinator epoch {marker.coordinator_epoch} (zombie) is older than "
+                f"{entry.coordinator_epoch} (current)"
+            )
+
+    def apply_marker(
+        self, producer_id: int, producer_epoch: int, marker: EndTxnMarker, offset: int, timestamp: int
+    ) -> CompletedTxn | None:
+        """A marker written at `offset`: close the producer's open transaction (the CompletedTxn, None
+        when it had none: such a marker only moves the epochs, so a duplicate after recovery is harmless)."""
+        entry = self.producers.get(producer_id)
+        if entry is None:
+            entry = self.producers[producer_id] = ProducerStateEntry(producer_id)
+        completed = None
+        if entry.current_txn_first_offset >= 0:
+            completed = CompletedTxn(producer_id, entry.current_txn_first_offset, offset, not marker.committed)
+        if producer_epoch != entry.producer_epoch:
+            entry.producer_epoch = producer_epoch
+            entry.batches.clear()
+        entry.coordinator_epoch = marker.coordinator_epoch
+        entry.current_txn_first_offset = -1
+        entry.last_timestamp = max(entry.last_timestamp, timestamp)
+        return completed
+
+    def ongoing_txns(self) -> list[tuple[int, int]]:
+        """(first offset, producer id) of every open transaction, oldest first (Kafka's ongoingTxns)."""
+        return sorted(
+            (e.current_txn_first_offset, pid) for pid, e in self.producers.items() if e.current_txn_first_offset >= 0
+        )
+
+    def first_unstable_offset(self) -> int | None:
+        """The first offset of the oldest open transaction: the last stable offset when there is one."""
+        firsts = [e.current_txn_first_offset for e in self.producers.values() if e.current_txn_first_offset >= 0]
+        return min(firsts) if firsts else None
+
+    def last_stable_offset_for(self, completed: CompletedTxn) -> int:
+        """The `lastStableOffset` of a `.txnindex` entry (PSM.lastStableOffset): the first offset of the
+        oldest open transaction of another producer, else the offset after the marker."""
+        for first, pid in self.ongoing_txns():
+            if pid != completed.producer_id:
+                return first
+        return completed.last_offset + 1
+
+    # -- expiry ---------------------------------------------------------------------------------------
+
     def truncate_head(self, log_start_offset: int) -> None:
-        """Forget producers whose last batch is below the new log start offset (Kafka's truncateHead)."""
+        """Forget producers whose last batch is below the new log start offset (Kafka's truncateHead).
+        A producer with an open transaction stays: it still holds the last stable offset until its marker."""
         for pid in [
-            pid for pid, e in self.producers.items() if e.batches and e.last_offset < log_start_offset
+            pid
+            for pid, e in self.producers.items()
+            if e.batches and e.last_offset < log_start_offset and e.current_txn_first_offset < 0
         ]:
             del self.producers[pid]
 
     def remove_expired(self, now_ms: int, expiration_ms: int) -> list[int]:
-        """Drop producers idle for `producer.id.expiration.ms` (Kafka default 1 day)."""
-        expired = [pid for pid, e in self.producers.items() if now_ms - e.last_timestamp >= expiration_ms]
+        """Drop producers idle for `producer.id.expiration.ms` (Kafka default 1 day), never one with an
+        open transaction (TX-TO-3)."""
+        expired = [
+            pid
+            for pid, e in self.producers.items()
+            if now_ms - e.last_timestamp >= expiration_ms and e.current_txn_first_offset < 0
+        ]
         for pid in expired:
             del self.producers[pid]
         return expired

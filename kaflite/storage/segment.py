@@ -1,9 +1,11 @@
-"""One log segment: `<20-digit base offset>.log` plus its `.index` and `.timeindex`, byte-for-byte Kafka.
+"""One log segment: `<20-digit base offset>.log` plus its `.index`, `.timeindex` and `.txnindex`, byte-for-byte Kafka.
 
 `.index` entries: relative offset int32 + file position int32. `.timeindex` entries: timestamp int64 +
 relative offset int32. Both big-endian, one entry every `index.interval.bytes` of log, as Kafka's
 `LogSegment.append`. Indexes are caches: kept in memory, written through, rebuilt when missing or insane.
 Files are trimmed to their entries (Kafka trims on close/roll), so a Kafka broker reads ours and we read its.
+`.txnindex` (TX-RC-5): one 34-byte AbortedTxn per aborted transaction whose abort marker is in the segment;
+created on its first entry, as Kafka's TransactionIndex.
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ import bisect
 import contextlib
 import os
 import struct
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 from kaflite.protocol.records import (
     HEADER_SIZE,
@@ -31,11 +34,14 @@ from kaflite.storage.fileio import write_fully
 LOG_SUFFIX = ".log"
 INDEX_SUFFIX = ".index"
 TIME_INDEX_SUFFIX = ".timeindex"
+TXN_INDEX_SUFFIX = ".txnindex"
 INT_MAX = 2**31 - 1
 _SCAN_CHUNK = 1 << 20
 
 _OFFSET_ENTRY = struct.Struct(">ii")
 _TIME_ENTRY = struct.Struct(">qi")
+_ABORTED_TXN = struct.Struct(">hqqqq")  # Kafka's AbortedTxn: version 0, pid, first, last, lastStableOffset
+ABORTED_TXN_VERSION = 0
 
 
 # The log's size changes with every append, and fdatasync flushes the size too; what it skips
@@ -179,8 +185,105 @@ class TimeIndex(_Index):
         return True
 
 
+class AbortedTxn(NamedTuple):
+    """One `.txnindex` entry: an aborted transaction of `producer_id` over [first_offset, last_offset]
+    (last = the abort marker); `last_stable_offset` was the partition's LSO once it completed."""
+
+    producer_id: int
+    first_offset: int
+    last_offset: int
+    last_stable_offset: int
+
+
+class TxnIndexCorruptError(ValueError):
+    """A `.txnindex` that is not a whole number of version-0 entries."""
+
+
+class TransactionIndex:
+    """`<base>.txnindex`: entries kept in memory, appended through; the file exists only once it has one."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.entries: list[AbortedTxn] = []
+        self._unsynced = False
+
+    @staticmethod
+    def decode(data: bytes) -> list[AbortedTxn]:
+        if len(data) % _ABORTED_TXN.size:
+            raise TxnIndexCorruptError(f"{len(data)} bytes is not a whole number of entries")
+        out = []
+        for version, pid, first, last, lso in _ABORTED_TXN.iter_unpack(data):
+            if version != ABORTED_TXN_VERSION:
+                raise TxnIndexCorruptError(f"unknown AbortedTxn version {version}")
+            out.append(AbortedTxn(pid, first, last, lso))
+        return out
+
+    @staticmethod
+    def encode(entries: Iterable[AbortedTxn]) -> bytes:
+        return b"".join(_ABORTED_TXN.pack(ABORTED_TXN_VERSION, *e) for e in entries)
+
+    def load(self) -> bool:
+        """Read the file (missing = no entries); False, with no entries, when it is corrupt."""
+        try:
+            self.entries = self.decode(self.path.read_bytes())
+        except FileNotFoundError:
+            self.entries = []
+        except TxnIndexCorruptError:
+            self.entries = []
+            return False
+        return True
+
+    def append(self, entry: AbortedTxn) -> None:
+        if self.entries and entry.last_offset <= self.entries[-1].last_offset:
+            raise ValueError(f"txn index entry {entry} does not follow {self.entries[-1]}")
+        fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+        try:
+            write_fully(fd, self.encode([entry]))
+        finally:
+            os.close(fd)
+        self.entries.append(entry)
+        self._unsynced = True
+
+    def replace(self, entries: list[AbortedTxn]) -> None:
+        """Write `entries` afresh (recovery, compaction); no entries removes the file."""
+        self.entries = list(entries)
+        if not entries:
+            with contextlib.suppress(FileNotFoundError):
+                self.path.unlink()
+            self._unsynced = False
+            return
+        fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        try:
+            write_fully(fd, self.encode(entries))
+        finally:
+            os.close(fd)
+        self._unsynced = True
+
+    def flush(self) -> None:
+        if not self._unsynced:
+            return
+        with contextlib.suppress(FileNotFoundError):
+            fd = os.open(self.path, os.O_RDONLY)
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+        self._unsynced = False
+
+    def collect(self, fetch_offset: int, upper_bound: int) -> tuple[list[AbortedTxn], bool]:
+        """Kafka's TransactionIndex.collectAbortedTxns: entries overlapping [fetch_offset, upper_bound),
+        and whether the search is complete (an entry's LSO reached the upper bound)."""
+        out = []
+        for e in self.entries:
+            if e.last_offset >= fetch_offset and e.first_offset < upper_bound:
+                out.append(e)
+            if e.last_stable_offset >= upper_bound:
+                return out, True
+        return out, False
+
+
 class LogSegment:
-    """A `.log` file and its two indexes; the caller (PartitionLog) decides when to roll or recover."""
+    """A `.log` file and its indexes; the caller (PartitionLog) decides when to roll or recover."""
 
     def __init__(
         self,
@@ -198,6 +301,8 @@ class LogSegment:
         self.log_path = directory / (stem + LOG_SUFFIX)
         self.offset_index = OffsetIndex(directory / (stem + INDEX_SUFFIX), max(1, max_index_bytes // 8))
         self.time_index = TimeIndex(directory / (stem + TIME_INDEX_SUFFIX), max(1, max_index_bytes // 12))
+        self.txn_index = TransactionIndex(directory / (stem + TXN_INDEX_SUFFIX))
+        self.txn_index.load()  # the log's replay at open checks it against the log (PartitionLog)
         self.fd = os.open(self.log_path, os.O_RDWR | os.O_CREAT, 0o644)
         self.size = os.fstat(self.fd).st_size
         self.next_offset = base_offset
@@ -211,7 +316,7 @@ class LogSegment:
     # -- properties -------------------------------------------------------------------------------------
     @property
     def files(self) -> list[Path]:
-        return [self.log_path, self.offset_index.path, self.time_index.path]
+        return [self.log_path, self.offset_index.path, self.time_index.path, self.txn_index.path]
 
     def is_empty(self) -> bool:
         return self.size == 0
@@ -389,6 +494,7 @@ class LogSegment:
             _fdatasync(self.fd)
             self.offset_index.flush()
             self.time_index.flush()
+            self.txn_index.flush()
             self.dirty = False
 
     def close(self) -> None:
