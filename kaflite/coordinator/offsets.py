@@ -63,6 +63,23 @@ _NO_OPEN: Mapping[tuple[str, int], set[int]] = {}
 PartitionExists = Callable[[str, int], bool]
 """Whether topic-partition exists (Kafka's metadata cache): the broker's topics, injected."""
 
+TransactionVerifier = Callable[[str, int, int, int, int], ErrorCode | None]
+"""TX-OFF-1's verification (TX-PRD-2) of a TxnOffsetCommit, injected by the broker: (transactional id,
+producer id, producer epoch, `__consumer_offsets` partition, TxnOffsetCommit version) -> None when that
+partition is in the producer's ongoing transaction, else the error (v<=3 INVALID_TXN_STATE, v4
+TRANSACTION_ABORTABLE, a stale epoch INVALID_PRODUCER_EPOCH, ...). Kafka's
+`maybeStartTransactionVerification`; synchronous here, the transaction coordinator being in-process."""
+
+# Kafka's CoordinatorOperationExceptionHelper: errors an operation may hit, as the client is told them.
+_OPERATION_ERRORS = {
+    E.NETWORK_EXCEPTION: E.COORDINATOR_LOAD_IN_PROGRESS,
+    E.UNKNOWN_TOPIC_OR_PARTITION: E.COORDINATOR_NOT_AVAILABLE,
+    E.NOT_ENOUGH_REPLICAS: E.COORDINATOR_NOT_AVAILABLE,
+    E.REQUEST_TIMED_OUT: E.COORDINATOR_NOT_AVAILABLE,
+    E.NOT_LEADER_OR_FOLLOWER: E.NOT_COORDINATOR,
+    E.KAFKA_STORAGE_ERROR: E.NOT_COORDINATOR,
+}
+
 # Per-partition answers by topic, in answer order: [(topic, [(partition, error), ...]), ...]
 PartitionAnswers = list[tuple[str, list[tuple[int, ErrorCode]]]]
 
@@ -94,8 +111,11 @@ class OffsetStore:
         create_simple_group: Callable[[str, str], Group],
         member_committed: Callable[[Group, str], None],
         partition_exists: PartitionExists | None = None,
+        verify_transaction: TransactionVerifier | None = None,
     ) -> None:
         self.ctx = ctx
+        # None: no transaction coordinator to ask (unit tests): every TxnOffsetCommit is verified.
+        self._verify_transaction = verify_transaction
         self._create_simple_group = create_simple_group
         # A valid commit from a member: its group type may count it as a sign of life (classic groups).
         self._member_committed = member_committed
@@ -204,14 +224,21 @@ class OffsetStore:
     def txn_commit(self, req: TxnOffsetCommitRequest, version: int) -> TxnOffsetCommitResponse:
         """TX-OFF-1/2: validate like Kafka's KafkaApis, GroupCoordinatorService and OffsetMetadataManager
         (in that order), then write the offsets as the producer's transactional batch, pending until its
-        marker. The transaction's verification against the transaction coordinator (TX-PRD-2) is the
-        caller's, before this runs."""
+        marker. The transaction is verified (`verify_transaction`) after the group id and before the
+        partition's status, in Kafka's order."""
         ctx = self.ctx
         group_id = req.group_id
         unknown, known = self._split_unknown(req.topics)
         if unknown and not known:
             return _txn_commit_answer(unknown, version)
-        err = E.INVALID_GROUP_ID if not group_id else ctx.partition_error(group_id)
+        err: ErrorCode | None = E.INVALID_GROUP_ID if not group_id else None
+        if err is None and self._verify_transaction is not None:
+            err = self._verify_transaction(req.transactional_id, req.producer_id, req.producer_epoch,
+                                           ctx.partition_for(group_id), version)
+            if err is not None:
+                err = _OPERATION_ERRORS.get(err, err)
+        if err is None:
+            err = ctx.partition_error(group_id)
         if err is None:
             ctx.touch(group_id)
             # v0-2 carry no member fields: their decoded defaults are generation -1, "", null.

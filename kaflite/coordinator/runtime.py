@@ -37,7 +37,7 @@ from kaflite.coordinator.consumer.manager import SESSION_TIMEOUT
 from kaflite.coordinator.context import PartitionStatus
 from kaflite.coordinator.group import Transition, TransitionListener
 from kaflite.coordinator.metadata import MetadataImage
-from kaflite.coordinator.offsets import PartitionExists
+from kaflite.coordinator.offsets import PartitionExists, TransactionVerifier
 from kaflite.coordinator.records import LoadedRecord, ProducerIdAndEpoch, Record
 from kaflite.coordinator.result import CoordinatorResult, RequestContext
 from kaflite.coordinator.shard import GroupCoordinator
@@ -124,6 +124,7 @@ class CoordinatorRuntime:
         partition_exists: PartitionExists | None = None,
         metadata: MetadataImage | None = None,
         group_configs: GroupConfigs | None = None,
+        verify_transaction: TransactionVerifier | None = None,
     ) -> None:
         self.config = config or GroupCoordinatorConfig()
         self._clock: Clock = clock or SystemClock()
@@ -132,7 +133,7 @@ class CoordinatorRuntime:
             kwargs["member_id_factory"] = member_id_factory
         self.coordinator = GroupCoordinator(
             self.config, self._clock, partitions=(), partition_exists=partition_exists, metadata=metadata,
-            group_configs=group_configs, **kwargs
+            group_configs=group_configs, verify_transaction=verify_transaction, **kwargs
         )
         self._writer = writer
         self._loader = loader

@@ -39,7 +39,7 @@ from kaflite.coordinator.consumer.migration import ClassicMemberView, Unsupporte
 from kaflite.coordinator.context import EXPIRE_OFFSETS, PartitionStatus, ShardContext, Timer
 from kaflite.coordinator.group import Group, GroupType, Transition, TransitionListener
 from kaflite.coordinator.metadata import MetadataImage
-from kaflite.coordinator.offsets import OffsetStore, PartitionExists
+from kaflite.coordinator.offsets import OffsetStore, PartitionExists, TransactionVerifier
 from kaflite.coordinator.records import (
     GROUP_METADATA_KEY_VERSION,
     EndTransactionMarker,
@@ -97,7 +97,8 @@ class GroupCoordinator:
     `partitions=None` means every partition is owned and active (a single broker with nothing to
     load, handy in tests); otherwise partitions start not owned and the runtime loads them.
     `partition_exists` is the broker's topic metadata (OffsetCommit/OffsetDelete answer
-    UNKNOWN_TOPIC_OR_PARTITION for the others); None: every partition exists.
+    UNKNOWN_TOPIC_OR_PARTITION for the others); None: every partition exists. `verify_transaction`
+    is the transaction coordinator's check of a TxnOffsetCommit (TX-PRD-2); None: none is made.
     """
 
     def __init__(
@@ -110,6 +111,7 @@ class GroupCoordinator:
         partition_exists: PartitionExists | None = None,
         metadata: MetadataImage | None = None,
         group_configs: GroupConfigs | None = None,
+        verify_transaction: TransactionVerifier | None = None,
     ) -> None:
         self.config = config or GroupCoordinatorConfig()
         self.metadata = metadata if metadata is not None else MetadataImage()
@@ -122,7 +124,8 @@ class GroupCoordinator:
         self.consumer.upgrade_classic_group = self._upgrade_classic_group  # CG-MIG-1
         self.consumer.downgrade_to_classic = self._downgrade_consumer_group  # CG-MIG-2
         self.consumer.convert_to_classic = self._convert_to_classic  # CG-MIG-2, a static member replaced
-        self.offsets = OffsetStore(self.ctx, self.classic.create_group, self._offset_committed, partition_exists)
+        self.offsets = OffsetStore(self.ctx, self.classic.create_group, self._offset_committed, partition_exists,
+                                   verify_transaction)
         self._replay_offset_commit = self.offsets.replay  # bound once: replay's hot path
         # Registries: a timer kind -> its expiry; a record key version -> its replay (Kafka's loader
         # logs record kinds it does not know and goes on; so does `replay`).

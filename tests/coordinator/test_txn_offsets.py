@@ -195,6 +195,34 @@ def test_tx_off_1_loading_partition(version: int, expected: E) -> None:
     assert h.records == []
 
 
+def test_tx_off_1_transaction_verified_after_the_group_id_before_the_partition() -> None:
+    """The transaction coordinator's check (TX-PRD-2), injected: its error answers the known partitions,
+    mapped as Kafka's operations map theirs (NOT_ENOUGH_REPLICAS -> COORDINATOR_NOT_AVAILABLE)."""
+    asked: list[tuple[str, int, int, int, int]] = []
+    verdict: list[E | None] = [E.INVALID_TXN_STATE]
+
+    def verify(txn_id: str, pid: int, epoch: int, partition: int, version: int) -> E | None:
+        asked.append((txn_id, pid, epoch, partition, version))
+        return verdict[0]
+
+    h = Harness(topics={"orders": 1})
+    h.coord = GroupCoordinator(h.config, h.clock, partition_exists=lambda t, p: t == "orders" and p == 0,
+                               verify_transaction=verify)
+    assert txn_commit(h, "", {TP: 1}) == {TP: E.INVALID_GROUP_ID} and asked == []
+    assert txn_commit(h, "g", {TP: 1, TP1: 2}) == {TP: E.INVALID_TXN_STATE, TP1: E.UNKNOWN_TOPIC_OR_PARTITION}
+    assert asked == [("tx", PID, EPOCH, h.coord.partition_for("g"), 3)]
+    verdict[0] = E.NOT_ENOUGH_REPLICAS
+    assert txn_commit(h, "g", {TP: 1}, version=4) == {TP: E.COORDINATOR_NOT_AVAILABLE}
+    h.coord.begin_load(h.coord.partition_for("g"))
+    verdict[0] = E.INVALID_PRODUCER_EPOCH
+    assert txn_commit(h, "g", {TP: 1}) == {TP: E.INVALID_PRODUCER_EPOCH}  # before the partition's status
+    verdict[0] = None
+    assert txn_commit(h, "g", {TP: 1}) == {TP: E.COORDINATOR_LOAD_IN_PROGRESS}
+    h.coord.complete_load(h.coord.partition_for("g"))
+    assert txn_commit(h, "g", {TP: 1}) == {TP: E.NONE}
+    assert h.records and pending(h) == {PID: {TP: 1}}
+
+
 # ====================================================================== TX-OFF-2 records, pending
 def test_tx_off_2_records_are_plain_offset_commits_in_the_producers_batch(h: Harness) -> None:
     h.clock.advance(5)
