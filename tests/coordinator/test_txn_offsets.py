@@ -327,6 +327,20 @@ def test_tx_off_3_marker_while_loading_applies_when_loaded(h: Harness) -> None:
     fresh.complete_transaction(p, PID, EPOCH, True)
 
 
+def test_tx_off_3_marker_seen_by_the_load_and_delivered_during_it_applies_once(h: Harness) -> None:
+    h.commit("g", {TP: 5})
+    txn_commit(h, "g", {TP: 10})
+    log = [*loaded_log(h), EndTransactionMarker(PID, EPOCH, False)]
+    p = h.coord.partition_for("g")
+    fresh = GroupCoordinator(h.config, h.clock, partitions=())
+    fresh.begin_load(p)
+    fresh.complete_transaction(p, PID, EPOCH, False)  # written before the load read its end
+    for rec in log:
+        fresh.replay_loaded(p, rec)
+    fresh.complete_load(p)
+    assert fresh.offsets.offsets_of("g")[TP].offset == 5 and fresh.offsets.pending_offsets_of("g") == {}
+
+
 # ====================================================================== replay
 class Recorder:
     """The `__consumer_offsets` log as a load yields it: plain records, transactional ones, markers."""
