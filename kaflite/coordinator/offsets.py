@@ -114,7 +114,7 @@ class OffsetStore:
         verify_transaction: TransactionVerifier | None = None,
     ) -> None:
         self.ctx = ctx
-        # None: no transaction coordinator to ask (unit tests): every TxnOffsetCommit is verified.
+        # None: no transaction coordinator to ask (unit tests): every TxnOffsetCommit passes.
         self._verify_transaction = verify_transaction
         self._create_simple_group = create_simple_group
         # A valid commit from a member: its group type may count it as a sign of life (classic groups).
