@@ -33,6 +33,7 @@ from kaflite.clock import Clock
 from kaflite.coordinator.apis import GROUP_APIS, GroupApi
 from kaflite.coordinator.config import GroupCoordinatorConfig
 from kaflite.coordinator.group import Transition
+from kaflite.coordinator.records import EndTransactionMarker, LoadedRecord, ProducerIdAndEpoch, TransactionalRecord
 from kaflite.coordinator.result import RequestContext as CoordinatorContext
 from kaflite.coordinator.runtime import CoordinatorRuntime
 from kaflite.coordinator.snapshot import GroupSnapshot
@@ -84,16 +85,27 @@ class OffsetsTopicLog:
             raise RuntimeError(f"{CONSUMER_OFFSETS}-{partition} does not exist")
         return plog
 
-    def append(self, partition: int, records: list[tuple[bytes, bytes | None]]) -> asyncio.Future[None]:
+    def append(self, partition: int, records: list[tuple[bytes, bytes | None]], *,
+               producer: ProducerIdAndEpoch | None = None) -> asyncio.Future[None]:
         """Append one batch now; the future completes once it is fsynced (B-OFF-2).
 
         Group commit: every append of one event-loop iteration shares one fsync per partition,
-        taken after the requests already received have been handled.
+        taken after the requests already received have been handled. With `producer`, the batch is
+        that producer's transactional batch (TX-OFF-2: its id and epoch, base sequence 0, the
+        transactional bit), appended as Kafka's AppendOrigin.COORDINATOR: no client sequence checks
+        (every such batch starts at sequence 0), the producer state still records it.
         """
         plog = self._log(partition)
         now = self.clock.now_ms()
-        batch = build_batch([(k, v, ()) for k, v in records], timestamp_ms=now, compression=NO_COMPRESSION)
-        plog.append(batch, leader_epoch=0, now_ms=now)
+        if producer is None:
+            batch = build_batch([(k, v, ()) for k, v in records], timestamp_ms=now, compression=NO_COMPRESSION)
+            plog.append(batch, leader_epoch=0, now_ms=now)
+        else:
+            batch = build_batch([(k, v, ()) for k, v in records], timestamp_ms=now, compression=NO_COMPRESSION,
+                                base_offset=plog.log_end_offset, partition_leader_epoch=0,
+                                producer_id=producer.producer_id, producer_epoch=producer.producer_epoch,
+                                base_sequence=0, is_transactional=True)
+            plog.append(batch, leader_epoch=0, now_ms=now, assign_offsets=False)
         self._dirty.add(partition)
         if self._barrier is None:
             loop = asyncio.get_running_loop()
@@ -114,26 +126,38 @@ class OffsetsTopicLog:
         else:
             barrier.set_result(None)
 
-    async def read(self, partition: int) -> AsyncIterator[tuple[bytes, bytes | None]]:
+    async def read(self, partition: int) -> AsyncIterator[LoadedRecord]:
         """Each key once, with its last value (None for a tombstone), ordered by those last positions.
 
         What compaction would leave of the partition, and what Kafka's loader applies (it keeps the
         last value per key while reading): replay must give the same state on a compacted log, so
         this is the same state, without decoding and replaying every superseded commit. Async only
         to let the event loop in every LOAD_YIELD_RECORDS records, while reading and while replaying.
+
+        Transactional offsets (TX-OFF-3) are not folded: each record of a transactional batch comes as
+        a TransactionalRecord and each commit/abort marker as an EndTransactionMarker, at its own
+        position among the folded plain records. Folding a plain key to its last position keeps the
+        outcome: a commit marker still finds every later plain commit of the key applied after the
+        pending offset it supersedes, and a tombstone folded away is followed by the value that
+        superseded it.
         """
         plog = self._log(partition)
         offset = plog.log_start_offset
         end = plog.log_end_offset
-        latest: dict[bytes, bytes | None] = {}
+        # Plain keys (bytes) and, by their offset (int), transactional records and markers.
+        latest: dict[bytes | int, Any] = {}
         forget = latest.pop
         since_yield = 0
+        transactional = False
         while offset < end:
             data = plog.read(offset, LOAD_READ_BYTES).records
             if not data:
                 break
             for h in iter_batches(data, validate=False):
-                if h.is_control:
+                if h.is_control or h.is_transactional:
+                    if h.next_offset > offset and h.producer_id >= 0:
+                        transactional = True
+                        _read_transactional(data, h, offset, latest)
                     offset = h.next_offset
                     continue
                 for record_offset, key, value in decode_keys_values(data, h.position):
@@ -145,8 +169,14 @@ class OffsetsTopicLog:
                 if since_yield >= LOAD_YIELD_RECORDS:
                     since_yield = 0
                     await asyncio.sleep(0)
-        for i, record in enumerate(latest.items(), 1):
-            yield record
+        if not transactional:
+            for i, record in enumerate(latest.items(), 1):
+                yield record  # type: ignore[misc]  # only bytes keys: plain (key, value) pairs
+                if i % LOAD_YIELD_RECORDS == 0:
+                    await asyncio.sleep(0)
+            return
+        for i, (where, loaded) in enumerate(latest.items(), 1):
+            yield (where, loaded) if type(where) is bytes else loaded
             if i % LOAD_YIELD_RECORDS == 0:
                 await asyncio.sleep(0)
 
@@ -171,6 +201,21 @@ class OffsetsTopicLog:
                 offset = h.next_offset
             if offset <= start:
                 return
+
+
+def _read_transactional(data: bytes, h: Any, offset: int, out: dict[bytes | int, Any]) -> None:
+    """A transactional batch's records or a control batch's marker, keyed by offset (never folded)."""
+    for record_offset, key, value in decode_keys_values(data, h.position):
+        if record_offset < offset:
+            continue
+        if not h.is_control:
+            if key is not None:
+                out[record_offset] = TransactionalRecord(key, value, h.producer_id, h.producer_epoch)
+        elif key is not None and len(key) >= 4:
+            # EndTransactionMarker key: version int16, type int16 (ABORT 0, COMMIT 1).
+            control_type = int.from_bytes(key[2:4], "big", signed=True)
+            if control_type in (0, 1):
+                out[record_offset] = EndTransactionMarker(h.producer_id, h.producer_epoch, control_type == 1)
 
 
 class GroupHandler:

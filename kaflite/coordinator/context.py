@@ -23,6 +23,7 @@ from kaflite.clock import Clock
 from kaflite.coordinator.config import GroupCoordinatorConfig
 from kaflite.coordinator.group import Group, Transition, TransitionListener
 from kaflite.coordinator.partitioner import partition_for
+from kaflite.coordinator.records import ProducerIdAndEpoch
 from kaflite.coordinator.result import CoordinatorResult, TimerOp, Token
 from kaflite.protocol.errors import ErrorCode
 
@@ -60,10 +61,12 @@ class ShardContext:
         clock: Clock,
         replay: Callable[[bytes, bytes | None], None],
         partitions: Iterable[int] | None,
+        replay_transactional: Callable[[bytes, bytes | None, int, int], None] | None = None,
     ) -> None:
         self.config = config
         self.clock = clock
         self._replay = replay
+        self._replay_transactional = replay_transactional
         self.groups: dict[str, Group] = {}
         self.histories: dict[str, deque[Transition]] = {}
         self.timers: dict[str, Timer] = {}
@@ -138,6 +141,21 @@ class ShardContext:
         self.res.records.setdefault(p, []).append((key, value))
         self.res.partitions.add(p)
         self._replay(key, value)
+
+    def append_transactional(
+        self, group_id: str, key: bytes, value: bytes | None, producer: ProducerIdAndEpoch
+    ) -> None:
+        """Produce a record of `producer`'s transactional batch (TX-OFF-2) and apply it through replay."""
+        assert self._replay_transactional is not None, "this shard replays no transactional records"
+        res = self.res
+        if res.producer is None:
+            res.producer = producer
+        elif res.producer != producer:
+            raise ValueError(f"one operation writes one producer's batch: {res.producer} and {producer}")
+        p = self.partition_for(group_id)
+        res.records.setdefault(p, []).append((key, value))
+        res.partitions.add(p)
+        self._replay_transactional(key, value, producer.producer_id, producer.producer_epoch)
 
     def touch(self, group_id: str) -> None:
         """The answer depends on the group's partition: it waits for that partition's earlier writes."""

@@ -86,9 +86,13 @@ class Group(Protocol):
     def num_members(self) -> int: ...
 
     def validate_offset_commit(
-        self, member_id: str, group_instance_id: str | None, generation_id_or_member_epoch: int, api_version: int
+        self, member_id: str, group_instance_id: str | None, generation_id_or_member_epoch: int, api_version: int,
+        *, transactional: bool = False,
     ) -> ErrorCode | None:
-        """None when the member may commit (B-OFF-1, CG-OFF-1), else the error the commit is answered with."""
+        """None when the member may commit (B-OFF-1, CG-OFF-1), else the error the commit is answered with.
+
+        `transactional`: a TxnOffsetCommit (TX-OFF-1, Kafka's `isTransactional`): its v0-2 carry no member
+        fields, so those are checked only when given, and the group's state is not enforced."""
         ...
 
     def validate_offset_fetch(self, member_id: str | None, member_epoch: int) -> ErrorCode | None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from kaflite.coordinator.records import Record
+from kaflite.coordinator.records import ProducerIdAndEpoch, Record
 
 Token = object
 
@@ -35,12 +35,18 @@ class CoordinatorResult:
     handler touched the group's partition), so such a response without records of its own still
     waits for earlier writes there; reads that touch nothing (OffsetFetch, DescribeGroups,
     ListGroups) are answered at once.
+
+    `producer` set: every record of this result is a TxnOffsetCommit's (TX-OFF-2) and must be
+    appended as one transactional batch of that producer id and epoch (Kafka's
+    `scheduleTransactionalWriteOperation`), in a batch of its own; the writer is told with
+    `append(partition, records, producer=...)`. A transactional operation writes one partition only.
     """
 
     records: dict[int, list[Record]] = field(default_factory=dict)
     responses: list[tuple[Token, object]] = field(default_factory=list)
     timers: list[TimerOp] = field(default_factory=list)
     partitions: set[int] = field(default_factory=set)
+    producer: ProducerIdAndEpoch | None = None
 
     def all_records(self) -> list[Record]:
         return [r for recs in self.records.values() for r in recs]
@@ -52,6 +58,8 @@ class CoordinatorResult:
         return None
 
     def merge(self, other: CoordinatorResult) -> None:
+        if self.producer is not None or other.producer is not None:
+            raise ValueError("a transactional result is a batch of its own: it is never merged")
         for p, recs in other.records.items():
             self.records.setdefault(p, []).extend(recs)
         self.responses.extend(other.responses)

@@ -37,8 +37,8 @@ from kaflite.coordinator.consumer.manager import SESSION_TIMEOUT
 from kaflite.coordinator.context import PartitionStatus
 from kaflite.coordinator.group import Transition, TransitionListener
 from kaflite.coordinator.metadata import MetadataImage
-from kaflite.coordinator.offsets import PartitionExists
-from kaflite.coordinator.records import Record
+from kaflite.coordinator.offsets import PartitionExists, TransactionVerifier
+from kaflite.coordinator.records import LoadedRecord, ProducerIdAndEpoch, Record
 from kaflite.coordinator.result import CoordinatorResult, RequestContext
 from kaflite.coordinator.shard import GroupCoordinator
 from kaflite.coordinator.snapshot import GroupSnapshot
@@ -49,7 +49,7 @@ log = structlog.get_logger("kaflite.coordinator.runtime")
 #: Kafka's state names of every group type: a misspelt state fails the wait at once instead of timing out.
 STATE_NAMES = frozenset(s.value for s in (*GroupState, *ConsumerGroupState))
 
-RecordSource = Iterable[Record] | AsyncIterable[Record]
+RecordSource = Iterable[LoadedRecord] | AsyncIterable[LoadedRecord]
 
 
 class CoordinatorWriter(Protocol):
@@ -60,13 +60,24 @@ class CoordinatorWriter(Protocol):
     appends of a loop iteration (group commit); an `async def append` works too (appended when
     awaited, still in order). Raising means the records may not be in the log: the runtime
     reloads the partition.
+
+    A TxnOffsetCommit's records come with `producer=ProducerIdAndEpoch(...)` (the keyword is passed
+    only then): they are one transactional batch of that producer, in Kafka's layout (producer id and
+    epoch, base sequence 0, the transactional attribute; TX-OFF-2), appended without the client
+    sequence checks (Kafka's AppendOrigin.COORDINATOR), so that partition's producer state sees the
+    open transaction its commit/abort marker will close.
     """
 
-    def append(self, partition: int, records: list[Record]) -> Awaitable[None]: ...
+    def append(self, partition: int, records: list[Record], *, producer: ProducerIdAndEpoch | None = None
+               ) -> Awaitable[None]: ...
 
 
 class CoordinatorLoader(Protocol):
     """Reads a `__consumer_offsets` partition from its first offset to its end, as (key, value) pairs.
+
+    Records of transactional batches come as `TransactionalRecord`s and control batches as
+    `EndTransactionMarker`s, at their positions in the log (TX-OFF-3); plain records may be folded to
+    each key's last value (what compaction leaves), transactional ones must not be.
 
     `read` may return a plain iterable, an async iterable, or an awaitable of either.
     """
@@ -113,6 +124,7 @@ class CoordinatorRuntime:
         partition_exists: PartitionExists | None = None,
         metadata: MetadataImage | None = None,
         group_configs: GroupConfigs | None = None,
+        verify_transaction: TransactionVerifier | None = None,
     ) -> None:
         self.config = config or GroupCoordinatorConfig()
         self._clock: Clock = clock or SystemClock()
@@ -121,7 +133,7 @@ class CoordinatorRuntime:
             kwargs["member_id_factory"] = member_id_factory
         self.coordinator = GroupCoordinator(
             self.config, self._clock, partitions=(), partition_exists=partition_exists, metadata=metadata,
-            group_configs=group_configs, **kwargs
+            group_configs=group_configs, verify_transaction=verify_transaction, **kwargs
         )
         self._writer = writer
         self._loader = loader
@@ -187,6 +199,17 @@ class CoordinatorRuntime:
 
     def partition_status(self, partition: int) -> PartitionStatus:
         return self.coordinator.partition_status(partition)
+
+    # ================================================================== transaction markers
+    def complete_transaction(self, partition: int, producer_id: int, producer_epoch: int, committed: bool) -> ErrorCode:
+        """The broker wrote a commit/abort marker of the producer to `__consumer_offsets` partition
+        `partition` (TX-MK-3): apply it now (TX-OFF-3). Call it in the same event-loop turn as that
+        append, so no coordinator write lands between the marker and its effect. NONE once applied
+        (or, while the partition loads, applied when the load completes); NOT_COORDINATOR if the
+        partition is not ours: whoever loads it replays the marker from the log."""
+        status = self.coordinator.partition_status(partition)
+        self._dispatch(self.coordinator.complete_transaction(partition, producer_id, producer_epoch, committed))
+        return ErrorCode.NOT_COORDINATOR if status is PartitionStatus.NOT_OWNED else ErrorCode.NONE
 
     # ================================================================== tools
     #: The timer kinds that are a member's session (classic heartbeat, KIP-848 session timeout): a timer
@@ -335,15 +358,22 @@ class CoordinatorRuntime:
             source: Any = records if records is not None else self._loader.read(partition)
             if inspect.isawaitable(source):
                 source = await source
+            replay, replay_loaded = self.coordinator.replay, self.coordinator.replay_loaded
             if hasattr(source, "__aiter__"):
-                async for key, value in source:
+                async for record in source:
                     if self._epochs.get(partition) != epoch:
                         return
-                    self.coordinator.replay(key, value)
+                    if type(record) is tuple:  # a plain (key, value): nearly every record
+                        replay(*record)
+                    else:
+                        replay_loaded(partition, record)
                     n += 1
             else:
-                for key, value in source:
-                    self.coordinator.replay(key, value)
+                for record in source:
+                    if type(record) is tuple:
+                        replay(*record)
+                    else:
+                        replay_loaded(partition, record)
                     n += 1
                     if n % self._load_batch == 0:
                         await asyncio.sleep(0)  # let other partitions' requests in
@@ -392,7 +422,7 @@ class CoordinatorRuntime:
         self._apply_timers(result)
         waits: list[asyncio.Task[None]] = []
         for p in sorted(set(result.records) | result.partitions):
-            task = self._enqueue_write(p, result.records.get(p, []))
+            task = self._enqueue_write(p, result.records.get(p, []), result.producer)
             if task is not None:
                 waits.append(task)
         if not waits:
@@ -426,7 +456,9 @@ class CoordinatorRuntime:
             if pending.partition == partition:
                 self._fail(token, error)
 
-    def _enqueue_write(self, partition: int, records: list[Record]) -> asyncio.Task[None] | None:
+    def _enqueue_write(
+        self, partition: int, records: list[Record], producer: ProducerIdAndEpoch | None = None
+    ) -> asyncio.Task[None] | None:
         tail = self._tails.get(partition)
         if not records and (tail is None or tail.done()):
             return None  # nothing earlier in flight: answer at once
@@ -435,7 +467,10 @@ class CoordinatorRuntime:
         failure: Exception | None = None
         if records:
             try:
-                durable = self._writer.append(partition, records)  # in operation order
+                if producer is None:
+                    durable = self._writer.append(partition, records)  # in operation order
+                else:
+                    durable = self._writer.append(partition, records, producer=producer)
             except Exception as exc:
                 failure = exc
         task = asyncio.get_running_loop().create_task(

@@ -39,10 +39,13 @@ from kaflite.coordinator.consumer.migration import ClassicMemberView, Unsupporte
 from kaflite.coordinator.context import EXPIRE_OFFSETS, PartitionStatus, ShardContext, Timer
 from kaflite.coordinator.group import Group, GroupType, Transition, TransitionListener
 from kaflite.coordinator.metadata import MetadataImage
-from kaflite.coordinator.offsets import OffsetStore, PartitionExists
+from kaflite.coordinator.offsets import OffsetStore, PartitionExists, TransactionVerifier
 from kaflite.coordinator.records import (
     GROUP_METADATA_KEY_VERSION,
+    EndTransactionMarker,
+    LoadedRecord,
     Record,
+    TransactionalRecord,
     decode_group_metadata_key,
     decode_group_metadata_value,
     decode_offset_commit_key,
@@ -71,6 +74,7 @@ from kaflite.protocol.messages import (
     OffsetFetchRequest,
     SyncGroupRequest,
     SyncGroupResponse,
+    TxnOffsetCommitRequest,
 )
 
 log = structlog.get_logger("kaflite.coordinator")
@@ -93,7 +97,8 @@ class GroupCoordinator:
     `partitions=None` means every partition is owned and active (a single broker with nothing to
     load, handy in tests); otherwise partitions start not owned and the runtime loads them.
     `partition_exists` is the broker's topic metadata (OffsetCommit/OffsetDelete answer
-    UNKNOWN_TOPIC_OR_PARTITION for the others); None: every partition exists.
+    UNKNOWN_TOPIC_OR_PARTITION for the others); None: every partition exists. `verify_transaction`
+    is the transaction coordinator's check of a TxnOffsetCommit (TX-PRD-2); None: none is made.
     """
 
     def __init__(
@@ -106,18 +111,21 @@ class GroupCoordinator:
         partition_exists: PartitionExists | None = None,
         metadata: MetadataImage | None = None,
         group_configs: GroupConfigs | None = None,
+        verify_transaction: TransactionVerifier | None = None,
     ) -> None:
         self.config = config or GroupCoordinatorConfig()
         self.metadata = metadata if metadata is not None else MetadataImage()
         self.group_configs: GroupConfigs = group_configs or (lambda _group_id: {})
-        self.ctx = ShardContext(self.config, clock or SystemClock(), self.replay, partitions)
+        self.ctx = ShardContext(self.config, clock or SystemClock(), self.replay, partitions,
+                                replay_transactional=self.replay_transactional)
         self.classic = ClassicGroupManager(self.ctx, member_id_factory)
         self.consumer = ConsumerGroupManager(self.ctx, self.metadata, self.group_configs)
         self.classic_in_consumer = ClassicMembers(self.consumer)  # CG-MIX-*: classic APIs on consumer groups
         self.consumer.upgrade_classic_group = self._upgrade_classic_group  # CG-MIG-1
         self.consumer.downgrade_to_classic = self._downgrade_consumer_group  # CG-MIG-2
         self.consumer.convert_to_classic = self._convert_to_classic  # CG-MIG-2, a static member replaced
-        self.offsets = OffsetStore(self.ctx, self.classic.create_group, self._offset_committed, partition_exists)
+        self.offsets = OffsetStore(self.ctx, self.classic.create_group, self._offset_committed, partition_exists,
+                                   verify_transaction)
         self._replay_offset_commit = self.offsets.replay  # bound once: replay's hot path
         # Registries: a timer kind -> its expiry; a record key version -> its replay (Kafka's loader
         # logs record kinds it does not know and goes on; so does `replay`).
@@ -132,6 +140,8 @@ class GroupCoordinator:
             **dict.fromkeys(consumer_records.RECORD_TYPES, self.consumer.replay),
         }
         self._unknown_record_kinds: set[int] = set()
+        # Markers that reached a partition while it was loading: applied once its load completes.
+        self._markers_while_loading: dict[int, list[EndTransactionMarker]] = {}
         # What differs per group type and is not the Group protocol's: its DescribeGroups entry, what
         # it arms once its partition is loaded, and what a member's accepted offset commit does to it.
         self._group_types: dict[GroupType, _GroupTypeHooks] = {
@@ -152,11 +162,15 @@ class GroupCoordinator:
     def begin_load(self, partition: int) -> None:
         """Forget the partition's groups and offsets; group APIs answer LOAD_IN_PROGRESS until loaded."""
         self.ctx.drop_partition(partition)
+        self._markers_while_loading.pop(partition, None)
         self.ctx.set_partition_status(partition, PartitionStatus.LOADING)
 
     def complete_load(self, partition: int) -> CoordinatorResult:
         """Arm heartbeats of loaded members and the offset-expiry timer (Kafka's onLoaded)."""
         with self.ctx.operation() as out:
+            for marker in self._markers_while_loading.pop(partition, ()):
+                # Written after the load had read its end (else applied twice: harmless, TX-OFF-3).
+                self.offsets.replay_end_transaction(partition, marker.producer_id, marker.committed)
             self.ctx.set_partition_status(partition, PartitionStatus.ACTIVE)
             groups = self.ctx.groups_of(partition)
             members = offsets = 0
@@ -174,6 +188,7 @@ class GroupCoordinator:
         """Drop the partition (lost ownership or a failed append); its timers are cancelled."""
         with self.ctx.operation() as out:
             self.ctx.drop_partition(partition)
+            self._markers_while_loading.pop(partition, None)
             self.ctx.set_partition_status(partition, None)
         return out
 
@@ -427,6 +442,34 @@ class GroupCoordinator:
             self.ctx.respond(token, self.offsets.delete(request, version))
         return out
 
+    # ================================================================== transactional offsets
+    def txn_offset_commit(
+        self, request: TxnOffsetCommitRequest, version: int, ctx: RequestContext, token: Token
+    ) -> CoordinatorResult:
+        """TxnOffsetCommit (TX-OFF-1/2): the result's records are the producer's transactional batch
+        (`result.producer`); the offsets stay pending until `complete_transaction`."""
+        with self.ctx.operation() as out:
+            self.ctx.respond(token, self.offsets.txn_commit(request, version))
+        return out
+
+    def complete_transaction(
+        self, partition: int, producer_id: int, producer_epoch: int, committed: bool
+    ) -> CoordinatorResult:
+        """A commit or abort marker of the producer was written to `__consumer_offsets` partition
+        `partition` (TX-MK-3, TX-OFF-3): its pending offsets for that partition's groups are committed or
+        dropped. Nothing is written: the marker in the log is the record, and a load replays it. On a
+        partition being loaded it is applied when the load completes; on one not owned, it is ignored."""
+        with self.ctx.operation() as out:
+            status = self.ctx.partition_status(partition)
+            marker = EndTransactionMarker(producer_id, producer_epoch, committed)
+            if status is PartitionStatus.LOADING:
+                self._markers_while_loading.setdefault(partition, []).append(marker)
+            elif status is PartitionStatus.ACTIVE:
+                n = self.offsets.replay_end_transaction(partition, producer_id, committed)
+                log.debug("offsets.txn_completed", partition=partition, producer_id=producer_id,
+                          producer_epoch=producer_epoch, committed=committed, offsets=n)
+        return out
+
     # ================================================================== Describe / List / Delete
     def describe_groups(
         self, request: DescribeGroupsRequest, version: int, ctx: RequestContext, token: Token
@@ -562,6 +605,25 @@ class GroupCoordinator:
             self._unknown_record_kinds.add(version)  # once per kind: a log can hold millions
             log.warning("coordinator.unknown_record_kind", key_version=version,
                         action="skipped; it may be left over from a newer broker or an aborted upgrade")
+
+    def replay_transactional(self, key: bytes, value: bytes | None, producer_id: int, producer_epoch: int) -> None:
+        """Apply a record of a transactional batch: an offset commit is kept pending for the producer
+        (TX-OFF-2); any other record kind is applied as if plain (only offsets are transactional)."""
+        commit_key = decode_offset_commit_key(key)
+        if commit_key is not None:
+            self.offsets.replay_transactional(commit_key, value, producer_id)
+        else:
+            self.replay(key, value)
+
+    def replay_loaded(self, partition: int, record: LoadedRecord) -> None:
+        """Apply what a load of `partition` yields that is not a plain `(key, value)` pair: a
+        transactional record or a commit/abort marker, at its position in the log (TX-OFF-3)."""
+        if isinstance(record, TransactionalRecord):
+            self.replay_transactional(record.key, record.value, record.producer_id, record.producer_epoch)
+        elif isinstance(record, EndTransactionMarker):
+            self.offsets.replay_end_transaction(partition, record.producer_id, record.committed)
+        else:
+            self.replay(*record)
 
     def _replay_group_metadata(self, key: bytes, value: bytes | None) -> None:
         group_id = decode_group_metadata_key(key)

@@ -142,3 +142,56 @@ async def test_b_log_3_loader_lets_the_event_loop_in_while_reading_and_replaying
         task.cancel()
     assert len(loaded) == 15
     assert turns - before >= 7  # one turn after each of the six 13-record batches, one after 10 keys
+
+
+def _marker_batch(base_offset: int, producer_id: int, producer_epoch: int, commit: bool) -> bytes:
+    """A commit/abort control batch as TX-MK-1 lays it out (key: version 0, type; value: version 0, epoch)."""
+    key = (0).to_bytes(2, "big") + (1 if commit else 0).to_bytes(2, "big")
+    value = (0).to_bytes(2, "big") + (0).to_bytes(4, "big")
+    return build_batch([(key, value, ())], timestamp_ms=NOW, base_offset=base_offset, partition_leader_epoch=0,
+                       producer_id=producer_id, producer_epoch=producer_epoch, is_transactional=True,
+                       is_control=True)
+
+
+async def test_tx_off_3_loader_yields_transactional_records_and_markers_in_log_order(tmp_path: Path) -> None:
+    """TX-OFF-2/3 through the broker's writer and loader: the writer appends a TxnOffsetCommit's records
+    as the producer's transactional batch; the loader yields them and the markers at their positions
+    (never folded), and replaying that gives the live state."""
+    from kaflite.coordinator.records import EndTransactionMarker, ProducerIdAndEpoch, TransactionalRecord
+    from kaflite.protocol.records import iter_batches
+
+    def commit(t: str, p: int, offset: int) -> tuple[bytes, bytes]:
+        return offset_commit_key("g", t, p), offset_commit_value(offset, 3, "", NOW, None)
+
+    a0, a1 = commit("orders", 0, 5), commit("orders", 1, 6)
+    t0, t1 = commit("orders", 0, 10), commit("orders", 1, 11)
+    later = commit("orders", 0, 20)
+    with offsets_log(tmp_path, [[a0, a1]]) as (loader, logs):
+        plog = logs.get_log(CONSUMER_OFFSETS, 0)
+        assert plog is not None
+        await loader.append(0, [t0, t1], producer=ProducerIdAndEpoch(7, 1))
+        await loader.append(0, [t0], producer=ProducerIdAndEpoch(7, 1))  # sequence 0 again: still appended
+        await loader.append(0, [later])
+        plog.append(_marker_batch(plog.log_end_offset, 7, 1, True), leader_epoch=0, now_ms=NOW, assign_offsets=False)
+        plog.append(build_batch([commit("orders", 2, 1)], timestamp_ms=NOW), leader_epoch=0, now_ms=NOW)
+        headers = list(iter_batches(plog.read(0, 1 << 20).records))
+        txn = [h for h in headers if h.is_transactional and not h.is_control]
+        assert [(h.producer_id, h.producer_epoch, h.base_sequence, h.records_count) for h in txn] == [
+            (7, 1, 0, 2), (7, 1, 0, 1)]
+        loaded = await read(loader)
+    assert loaded == [
+        a1,
+        TransactionalRecord(*t0, 7, 1), TransactionalRecord(*t1, 7, 1), TransactionalRecord(*t0, 7, 1),
+        later,
+        EndTransactionMarker(7, 1, True),
+        commit("orders", 2, 1),
+    ]
+    coord = GroupCoordinator(GroupCoordinatorConfig(offsets_topic_num_partitions=1), partitions=())
+    coord.begin_load(0)
+    for r in loaded:
+        coord.replay_loaded(0, r)  # type: ignore[arg-type]
+    coord.complete_load(0)
+    offsets = {tp: o.offset for tp, o in coord.offsets.offsets_of("g").items()}
+    # orders-0: the plain commit written after the transactional one wins; orders-1: committed by the marker.
+    assert offsets == {("orders", 0): 20, ("orders", 1): 11, ("orders", 2): 1}
+    assert coord.offsets.pending_offsets_of("g") == {}

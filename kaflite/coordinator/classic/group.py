@@ -277,9 +277,12 @@ class ClassicGroup:
         return len(self.members)
 
     def validate_offset_commit(
-        self, member_id: str, group_instance_id: str | None, generation_id_or_member_epoch: int, api_version: int
+        self, member_id: str, group_instance_id: str | None, generation_id_or_member_epoch: int, api_version: int,
+        *, transactional: bool = False,
     ) -> ErrorCode | None:
-        """B-OFF-1 (Kafka's ClassicGroup.validateOffsetCommit): by generation."""
+        """B-OFF-1, TX-OFF-1 (Kafka's ClassicGroup.validateOffsetCommit): by generation. A transactional
+        commit without member fields (TxnOffsetCommit v0-2) is accepted in any state, and a transactional
+        one never gets REBALANCE_IN_PROGRESS: the group's state is not enforced for those."""
         generation = generation_id_or_member_epoch
         if generation < 0 and self.is_in(GroupState.EMPTY):
             return None  # simple commit: admin tools and consumers without group management
@@ -289,9 +292,9 @@ class ClassicGroup:
                 return err
             if generation != self.generation:
                 return ErrorCode.ILLEGAL_GENERATION
-        elif not self.is_in(GroupState.EMPTY):
+        elif not transactional and not self.is_in(GroupState.EMPTY):
             return ErrorCode.UNKNOWN_MEMBER_ID
-        if self.is_in(GroupState.COMPLETING_REBALANCE):
+        if not transactional and self.is_in(GroupState.COMPLETING_REBALANCE):
             return ErrorCode.REBALANCE_IN_PROGRESS
         return None  # includes PreparingRebalance with the current generation: B-OFF-5
 

@@ -190,18 +190,23 @@ class ConsumerGroup:
         return ConsumerGroupState.STABLE
 
     def validate_offset_commit(
-        self, member_id: str, group_instance_id: str | None, generation_id_or_member_epoch: int, api_version: int
+        self, member_id: str, group_instance_id: str | None, generation_id_or_member_epoch: int, api_version: int,
+        *, transactional: bool = False,
     ) -> ErrorCode | None:
-        """CG-OFF-1 (Kafka's ConsumerGroup.validateOffsetCommit)."""
+        """CG-OFF-1, TX-OFF-1 (Kafka's ConsumerGroup.validateOffsetCommit). A transactional commit
+        with no member fields at all (TxnOffsetCommit v0-2, or a producer without group metadata) is
+        accepted; one with them is checked, at any API version."""
         epoch = generation_id_or_member_epoch
         if epoch < 0 and not self.members:
             return None  # the admin client, or a consumer without group management
+        if transactional and epoch == -1 and member_id == "" and group_instance_id is None:
+            return None
         member = self.members.get(member_id)
         if member is None:
             return ErrorCode.UNKNOWN_MEMBER_ID
         if member.classic is not None:  # a classic member's generation is its member epoch
             return None if epoch == member.member_epoch else ErrorCode.ILLEGAL_GENERATION
-        if api_version < 9:
+        if not transactional and api_version < 9:
             return ErrorCode.UNSUPPORTED_VERSION
         if epoch != member.member_epoch:
             return ErrorCode.STALE_MEMBER_EPOCH
