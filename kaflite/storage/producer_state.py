@@ -14,7 +14,7 @@ scanning the log: kaflite writes no `.snapshot` files.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -94,6 +94,10 @@ class ProducerStateManager:
 
     def __init__(self) -> None:
         self.producers: dict[int, ProducerStateEntry] = {}
+        # Producers that ever wrote a transactional batch here (a superset of those with an open
+        # transaction): every fetch asks for the last stable offset, and a partition written only by
+        # idempotent producers must answer it without walking them all.
+        self._transactional: set[int] = set()
 
     def find_duplicate(self, headers: Iterable[BatchHeader]) -> BatchMetadata | None:
         """The retained batch one of `headers` repeats, if any (checked before anything is appended)."""
@@ -182,6 +186,8 @@ class ProducerStateManager:
             entry = self.producers[h.producer_id] = ProducerStateEntry(h.producer_id)
         if h.producer_epoch < entry.producer_epoch:
             return  # a fenced batch left in the log; never applied over a newer epoch
+        if h.is_transactional:
+            self._transactional.add(h.producer_id)
         self._apply(entry, h, h.base_offset)
 
     # -- transactions ---------------------------------------------------------------------------------
@@ -223,14 +229,24 @@ class ProducerStateManager:
 
     def ongoing_txns(self) -> list[tuple[int, int]]:
         """(first offset, producer id) of every open transaction, oldest first (Kafka's ongoingTxns)."""
-        return sorted(
-            (e.current_txn_first_offset, pid) for pid, e in self.producers.items() if e.current_txn_first_offset >= 0
-        )
+        return sorted((first, pid) for pid, first in self._open_txns())
+
+    def _open_txns(self) -> Iterator[tuple[int, int]]:
+        """(producer id, first offset) of each open transaction, in no order."""
+        gone = []
+        for pid in self._transactional:
+            e = self.producers.get(pid)
+            if e is None:
+                gone.append(pid)  # expired or truncated away: forget it here too
+            elif e.current_txn_first_offset >= 0:
+                yield pid, e.current_txn_first_offset
+        self._transactional.difference_update(gone)
 
     def first_unstable_offset(self) -> int | None:
         """The first offset of the oldest open transaction: the last stable offset when there is one."""
-        firsts = [e.current_txn_first_offset for e in self.producers.values() if e.current_txn_first_offset >= 0]
-        return min(firsts) if firsts else None
+        if not self._transactional:
+            return None
+        return min((first for _, first in self._open_txns()), default=None)
 
     def last_stable_offset_for(self, completed: CompletedTxn) -> int:
         """The `lastStableOffset` of a `.txnindex` entry (PSM.lastStableOffset): the first offset of the
@@ -266,3 +282,4 @@ class ProducerStateManager:
 
     def clear(self) -> None:
         self.producers.clear()
+        self._transactional.clear()
