@@ -11,15 +11,13 @@ written through the consumer manager's records, so a load rebuilds the same memb
 from __future__ import annotations
 
 import struct
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 import structlog
 
-from kaflite.coordinator.assignors import ASSIGNORS
-from kaflite.coordinator.assignors.api import PartitionAssignorError, TopicId
+from kaflite.coordinator.assignors.api import TopicId
 from kaflite.coordinator.config import GroupCoordinatorConfig
-from kaflite.coordinator.consumer import records as rec
 from kaflite.coordinator.consumer.group import (
     EMPTY_ASSIGNMENT,
     Assignment,
@@ -33,12 +31,9 @@ from kaflite.coordinator.consumer.manager import (
     HeartbeatError,
     current_assignment_record,
     join_timeout_key,
-    member_value,
-    same_assignment,
+    reconcile_member,
     sync_timeout_key,
 )
-from kaflite.coordinator.consumer.reconcile import FencedMemberError, reconcile
-from kaflite.coordinator.consumer.target import compute_target, member_topics, metadata_hash, preferred_assignor
 from kaflite.coordinator.context import Timer
 from kaflite.coordinator.records import Record
 from kaflite.coordinator.result import RequestContext, Token
@@ -185,60 +180,23 @@ class ClassicMembers:
             client_host=rctx.client_host,
             classic=ClassicMemberMetadata(req.session_timeout_ms, tuple(protocols)),
         )
-        members = dict(group.members)
-        if replaced is not None:
-            del members[replaced.member_id]
-            records += m._member_removal_records(gid, replaced.member_id)
-            records.append((rec.member_metadata_key(gid, member_id), member_value(updated)))
-            records.append((rec.target_assignment_member_key(gid, member_id),
-                            rec.target_assignment_member_value(group.target.get(replaced.member_id,
-                                                                                EMPTY_ASSIGNMENT))))
-            records.append(current_assignment_record(gid, member))
-        elif member_id not in group.members or not updated.metadata_equals(member):
-            records.append((rec.member_metadata_key(gid, member_id), member_value(updated)))
-        members[member_id] = updated
-        subscription_changed = bump = not updated.subscription_equals(member)
-
+        member_records, members, subscription_changed = m.subscription_records(group, member, updated, replaced)
+        records += member_records
         # The subscribed topics' metadata (CG-EP-2), as a consumer heartbeat checks it.
-        group_epoch, new_hash = group.group_epoch, group.metadata_hash
-        if bump or group.metadata_version_checked != m.metadata.version:
-            names: set[str] = set()
-            for x in members.values():
-                names |= member_topics(x, group.resolved_regexes)
-            new_hash = metadata_hash(names, m.metadata)
-            bump = bump or new_hash != group.metadata_hash
-        if bump:
-            group_epoch += 1
-            records.append((rec.group_metadata_key(gid), rec.group_metadata_value(group_epoch, new_hash)))
-            if group.has_legacy_partition_metadata:
-                records.append((rec.partition_metadata_key(gid), None))
+        group_epoch, _, epoch_records = m.epoch_records(group, members, group.resolved_regexes, subscription_changed)
+        records += epoch_records
 
         static = group.static_member(iid)
         if static is not None and self._may_downgrade_replacing(group, static):
             return self._join_downgrading(group, updated, records, subscription_changed, owned=self._owned(
                 subscription), protocol_name=protocols[0][0], iid=iid)
 
-        # The target assignment (CG-EP-3).
-        if group_epoch > group.assignment_epoch:
-            targets = {mid: group.target_of(mid, x.instance_id) for mid, x in members.items()}
-            if replaced is not None:
-                targets[member_id] = group.target.get(replaced.member_id, EMPTY_ASSIGNMENT)
-            records_t, target = self._target_records(group, members, targets, group_epoch, member_id)
-            records += records_t
-            target_epoch = group_epoch
-        else:
-            target_epoch = group.assignment_epoch
-            target = (group.target.get(replaced.member_id, EMPTY_ASSIGNMENT) if replaced is not None
-                      else group.target_of(member_id, updated.instance_id))
-
-        # Reconciliation (CG-RC-*), from the partitions the subscription says the member owns.
-        owned = self._owned(subscription)
-        reconciled = updated
-        if not updated.is_reconciled_to(target_epoch):
-            try:
-                reconciled = reconcile(updated, target_epoch, target, group.current_partition_epoch, owned)
-            except FencedMemberError as e:
-                raise HeartbeatError(E.FENCED_MEMBER_EPOCH, str(e)) from e
+        # The target assignment (CG-EP-3), then reconciliation (CG-RC-*) from the partitions the
+        # subscription says the member owns.
+        target_epoch, target, target_records = m.target_records(group, members, group.resolved_regexes, group_epoch,
+                                                                updated, replaced)
+        records += target_records
+        reconciled = reconcile_member(group, updated, target_epoch, target, self._owned(subscription))
         if not reconciled.assignment_equals(member):
             records.append(current_assignment_record(gid, reconciled))
 
@@ -284,12 +242,9 @@ class ClassicMembers:
         at its current epoch (a changed subscription rebalances it)."""
         gid, generation = group.group_id, group.group_epoch
         reconciled = updated
-        if not subscription_changed and not updated.is_reconciled_to(group.assignment_epoch):
+        if not subscription_changed:
             target = group.target.get(group.static_members.get(iid or "", ""), EMPTY_ASSIGNMENT)
-            try:
-                reconciled = reconcile(updated, group.assignment_epoch, target, group.current_partition_epoch, owned)
-            except FencedMemberError as e:
-                raise HeartbeatError(E.FENCED_MEMBER_EPOCH, str(e)) from e
+            reconciled = reconcile_member(group, updated, group.assignment_epoch, target, owned)
             if not reconciled.assignment_equals(updated):
                 records.append(current_assignment_record(gid, reconciled))
         for key, value in records:
@@ -303,29 +258,6 @@ class ClassicMembers:
         log.info("group.converted", group=gid, to="classic", reason="static member replaced", member=updated.member_id)
         return JoinGroupResponse(error_code=E.NONE, generation_id=reconciled.member_epoch, member_id=updated.member_id,
                                  protocol_type=PROTOCOL_TYPE, protocol_name=protocol_name, leader="", members=[])
-
-    def _target_records(self, group: ConsumerGroup, members: Mapping[str, ConsumerGroupMember],
-                        targets: Mapping[str, Assignment], group_epoch: int,
-                        member_id: str) -> tuple[list[Record], Assignment]:
-        """(7) for every changed target, then (6): Kafka's TargetAssignmentBuilder, as the heartbeat runs it."""
-        gid, cfg = group.group_id, self.ctx.config
-        name = preferred_assignor(members.values(), cfg.group_consumer_assignors)
-        try:
-            new_targets = compute_target(members, targets, group.resolved_regexes, self.manager.metadata,
-                                         ASSIGNORS[name])
-        except PartitionAssignorError as e:
-            msg = f"Failed to compute a new target assignment for epoch {group_epoch}: {e}"
-            log.error("consumer_group.assignment_failed", group=gid, error=msg)
-            raise HeartbeatError(E.UNKNOWN_SERVER_ERROR, msg) from e
-        records: list[Record] = []
-        for mid in sorted(new_targets):
-            if mid not in group.target or not same_assignment(new_targets[mid], targets.get(mid, EMPTY_ASSIGNMENT)):
-                records.append((rec.target_assignment_member_key(gid, mid),
-                                rec.target_assignment_member_value(new_targets[mid])))
-        records.append((rec.target_assignment_metadata_key(gid), rec.target_assignment_metadata_value(group_epoch)))
-        log.info("consumer_group.target_assignment", group=gid, epoch=group_epoch, assignor=name,
-                 members=len(members))
-        return records, new_targets.get(member_id, EMPTY_ASSIGNMENT)
 
     def _owned(self, subscription: ConsumerProtocolSubscription) -> dict[TopicId, frozenset[int]]:
         """The subscription's owned partitions by topic id (unknown topics dropped); never None."""

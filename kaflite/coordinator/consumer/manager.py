@@ -303,22 +303,9 @@ class ConsumerGroupManager:
 
         # The member set after this request, as the assignor and the epoch checks must see it.
         before = group.members
-        members = dict(group.members)
-        if replaced is not None:
-            del members[replaced.member_id]
-            records += self._member_removal_records(gid, replaced.member_id)
-            target_of_replaced = group.target.get(replaced.member_id, EMPTY_ASSIGNMENT)
-            records.append((rec.member_metadata_key(gid, member_id), member_value(updated)))
-            records.append((rec.target_assignment_member_key(gid, member_id),
-                            rec.target_assignment_member_value(target_of_replaced)))
-            records.append(current_assignment_record(gid, member))
-        members[member_id] = updated
-        bump = group.group_epoch == 0
-        if replaced is not None or member_id not in group.members or not updated.metadata_equals(member):
-            if replaced is None:
-                records.append((rec.member_metadata_key(gid, member_id), member_value(updated)))
-            if not updated.subscription_equals(member):
-                bump = True
+        member_records, members, bump = self.subscription_records(group, member, updated, replaced)
+        records += member_records
+        bump = bump or group.group_epoch == 0
 
         # Regex subscriptions (CG-RX-2): resolved here, synchronously, when new or when topics changed
         # since the group last looked; one nobody uses any more goes.
@@ -345,57 +332,13 @@ class ConsumerGroupManager:
                     bump = True
         regex_checked = self.metadata.version
 
-        # The subscribed topics' metadata (CG-EP-2): a create, delete or growth reaches the members.
-        group_epoch = group.group_epoch
-        new_hash = group.metadata_hash
-        checked_version = group.metadata_version_checked
-        if bump or group.metadata_version_checked != self.metadata.version:
-            names: set[str] = set()
-            for m in members.values():
-                names |= member_topics(m, regexes)
-            new_hash = metadata_hash(names, self.metadata)
-            if new_hash != group.metadata_hash:
-                bump = True
-            checked_version = self.metadata.version
-        if bump:
-            group_epoch += 1
-            records.append((rec.group_metadata_key(gid), rec.group_metadata_value(group_epoch, new_hash)))
-            if group.has_legacy_partition_metadata:
-                records.append((rec.partition_metadata_key(gid), None))
-
-        # The target assignment (CG-EP-3).
-        if group_epoch > group.assignment_epoch:
-            targets = {mid: group.target_of(mid, m.instance_id) for mid, m in members.items()}
-            if replaced is not None:
-                targets[member_id] = group.target.get(replaced.member_id, EMPTY_ASSIGNMENT)
-            name = preferred_assignor(members.values(), cfg.group_consumer_assignors)
-            try:
-                new_targets = compute_target(members, targets, regexes, self.metadata, ASSIGNORS[name])
-            except PartitionAssignorError as e:
-                msg = f"Failed to compute a new target assignment for epoch {group_epoch}: {e}"
-                log.error("consumer_group.assignment_failed", group=gid, error=msg)
-                raise HeartbeatError(E.UNKNOWN_SERVER_ERROR, msg) from e
-            for mid in sorted(new_targets):
-                # A member without a target record gets one even when empty (TargetAssignmentBuilder).
-                if mid not in group.target or not same_assignment(new_targets[mid], targets.get(mid, EMPTY_ASSIGNMENT)):
-                    records.append((rec.target_assignment_member_key(gid, mid),
-                                    rec.target_assignment_member_value(new_targets[mid])))
-            records.append((rec.target_assignment_metadata_key(gid), rec.target_assignment_metadata_value(group_epoch)))
-            target_epoch = group_epoch
-            target: Assignment = new_targets.get(member_id, EMPTY_ASSIGNMENT)
-            log.info("consumer_group.target_assignment", group=gid, epoch=group_epoch, assignor=name,
-                     members=len(members))
-        else:
-            target_epoch = group.assignment_epoch
-            target = targets_of(group, member_id, updated.instance_id, replaced)
-
-        # Reconciliation (CG-RC-*).
-        reconciled = updated
-        if not updated.is_reconciled_to(target_epoch):
-            try:
-                reconciled = reconcile(updated, target_epoch, target, group.current_partition_epoch, owned)
-            except FencedMemberError as e:
-                raise HeartbeatError(E.FENCED_MEMBER_EPOCH, str(e)) from e
+        # The subscribed topics' metadata (CG-EP-2), the target assignment (CG-EP-3), reconciliation.
+        group_epoch, checked_version, epoch_records = self.epoch_records(group, members, regexes, bump)
+        records += epoch_records
+        target_epoch, target, target_records = self.target_records(group, members, regexes, group_epoch, updated,
+                                                                   replaced)
+        records += target_records
+        reconciled = reconcile_member(group, updated, target_epoch, target, owned)
         assignment_changed = not reconciled.assignment_equals(member)
         if assignment_changed:
             records.append(current_assignment_record(gid, reconciled))
@@ -425,6 +368,84 @@ class ConsumerGroupManager:
         if joining or _full_request(req) or not same_assignment(member.assigned, reconciled.assigned):
             response.assignment = _response_assignment(reconciled.assigned)
         return response
+
+    # ================================================================== steps every join shares
+    # (a ConsumerGroupHeartbeat here, a classic member's JoinGroup in classic_members.py)
+    def subscription_records(
+        self, group: ConsumerGroup, member: ConsumerGroupMember, updated: ConsumerGroupMember,
+        replaced: ConsumerGroupMember | None,
+    ) -> tuple[list[Record], dict[str, ConsumerGroupMember], bool]:
+        """The member's record 5 -- or, for a static member replacing `replaced`, CG-ST-2's records --,
+        the member set after them, and whether the member's subscription changed."""
+        gid, member_id = group.group_id, updated.member_id
+        records: list[Record] = []
+        members = dict(group.members)
+        if replaced is not None:
+            del members[replaced.member_id]
+            records += self._member_removal_records(gid, replaced.member_id)
+            records.append((rec.member_metadata_key(gid, member_id), member_value(updated)))
+            records.append((rec.target_assignment_member_key(gid, member_id),
+                            rec.target_assignment_member_value(group.target.get(replaced.member_id,
+                                                                                EMPTY_ASSIGNMENT))))
+            records.append(current_assignment_record(gid, member))
+        elif member_id not in group.members or not updated.metadata_equals(member):
+            records.append((rec.member_metadata_key(gid, member_id), member_value(updated)))
+        members[member_id] = updated
+        return records, members, not updated.subscription_equals(member)
+
+    def epoch_records(
+        self, group: ConsumerGroup, members: Mapping[str, ConsumerGroupMember],
+        regexes: Mapping[str, ResolvedRegex], bump: bool,
+    ) -> tuple[int, int, list[Record]]:
+        """CG-EP-2: (the group epoch after this request, the metadata version it was checked at, its
+        records). +1 when `bump`, or when the subscribed topics were created, deleted or grown."""
+        gid = group.group_id
+        group_epoch, new_hash = group.group_epoch, group.metadata_hash
+        checked_version = group.metadata_version_checked
+        if bump or checked_version != self.metadata.version:
+            names: set[str] = set()
+            for m in members.values():
+                names |= member_topics(m, regexes)
+            new_hash = metadata_hash(names, self.metadata)
+            bump = bump or new_hash != group.metadata_hash
+            checked_version = self.metadata.version
+        records: list[Record] = []
+        if bump:
+            group_epoch += 1
+            records.append((rec.group_metadata_key(gid), rec.group_metadata_value(group_epoch, new_hash)))
+            if group.has_legacy_partition_metadata:
+                records.append((rec.partition_metadata_key(gid), None))
+        return group_epoch, checked_version, records
+
+    def target_records(
+        self, group: ConsumerGroup, members: Mapping[str, ConsumerGroupMember], regexes: Mapping[str, ResolvedRegex],
+        group_epoch: int, updated: ConsumerGroupMember, replaced: ConsumerGroupMember | None,
+    ) -> tuple[int, Assignment, list[Record]]:
+        """CG-EP-3: (the target epoch, the member's target, the records): a new target assignment when
+        the group epoch moved past the assignment epoch -- (7) for every changed target, then (6)."""
+        gid, member_id = group.group_id, updated.member_id
+        if group_epoch <= group.assignment_epoch:
+            return group.assignment_epoch, targets_of(group, member_id, updated.instance_id, replaced), []
+        targets = {mid: group.target_of(mid, m.instance_id) for mid, m in members.items()}
+        if replaced is not None:
+            targets[member_id] = group.target.get(replaced.member_id, EMPTY_ASSIGNMENT)
+        name = preferred_assignor(members.values(), self.ctx.config.group_consumer_assignors)
+        try:
+            new_targets = compute_target(members, targets, regexes, self.metadata, ASSIGNORS[name])
+        except PartitionAssignorError as e:
+            msg = f"Failed to compute a new target assignment for epoch {group_epoch}: {e}"
+            log.error("consumer_group.assignment_failed", group=gid, error=msg)
+            raise HeartbeatError(E.UNKNOWN_SERVER_ERROR, msg) from e
+        records: list[Record] = []
+        for mid in sorted(new_targets):
+            # A member without a target record gets one even when empty (TargetAssignmentBuilder).
+            if mid not in group.target or not same_assignment(new_targets[mid], targets.get(mid, EMPTY_ASSIGNMENT)):
+                records.append((rec.target_assignment_member_key(gid, mid),
+                                rec.target_assignment_member_value(new_targets[mid])))
+        records.append((rec.target_assignment_metadata_key(gid), rec.target_assignment_metadata_value(group_epoch)))
+        log.info("consumer_group.target_assignment", group=gid, epoch=group_epoch, assignor=name,
+                 members=len(members))
+        return group_epoch, new_targets.get(member_id, EMPTY_ASSIGNMENT), records
 
     def _resolve(self, regex: str) -> frozenset[str]:
         """CG-RX-1: every topic name the regex fully matches (internal ones too)."""
@@ -707,6 +728,17 @@ def targets_of(group: ConsumerGroup, member_id: str, instance_id: str | None,
     if replaced is not None:
         return group.target.get(replaced.member_id, EMPTY_ASSIGNMENT)
     return group.target_of(member_id, instance_id)
+
+
+def reconcile_member(group: ConsumerGroup, updated: ConsumerGroupMember, target_epoch: int, target: Assignment,
+                     owned: Mapping[TopicId, frozenset[int]] | None) -> ConsumerGroupMember:
+    """CG-RC-*: the member's next current assignment (itself when already reconciled)."""
+    if updated.is_reconciled_to(target_epoch):
+        return updated
+    try:
+        return reconcile(updated, target_epoch, target, group.current_partition_epoch, owned)
+    except FencedMemberError as e:
+        raise HeartbeatError(E.FENCED_MEMBER_EPOCH, str(e)) from e
 
 
 def _check_epoch(member: ConsumerGroupMember, received: int, owned: Mapping[TopicId, frozenset[int]] | None) -> None:
