@@ -19,16 +19,14 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
-import signal
-import subprocess
 import sys
-import threading
 import time
 import uuid
 from dataclasses import dataclass, field
 
+import coordinator_failover
 import coordinator_heartbeats
+import coordinator_join
 from common import cpu_seconds, fmt, median, table, workdir
 from coordinator_common import (
     AsyncConn,
@@ -57,179 +55,23 @@ OVERRIDES = [f"group.consumer.session.timeout.ms={SESSION_TIMEOUT_MS}",
 PROTOCOLS = ("classic", "consumer")
 
 
-def consumer_config(bootstrap: str, group: str, client_id: str, protocol: str) -> dict[str, object]:
-    conf: dict[str, object] = {"bootstrap.servers": bootstrap, "group.id": group, "client.id": client_id,
-                               "enable.auto.commit": False, "auto.offset.reset": "earliest", "log_level": 3}
+def group_config(protocol: str) -> dict[str, object]:
+    """The consumer settings of each protocol: KIP-848 takes session and heartbeat from the broker."""
     if protocol == "consumer":
-        conf["group.protocol"] = "consumer"  # session and heartbeat are the broker's (group.consumer.*)
-    else:
-        conf.update({"session.timeout.ms": SESSION_TIMEOUT_MS, "heartbeat.interval.ms": HEARTBEAT_INTERVAL_MS,
-                     "partition.assignment.strategy": "range"})
-    return conf
+        return {"group.protocol": "consumer"}
+    return {"session.timeout.ms": SESSION_TIMEOUT_MS, "heartbeat.interval.ms": HEARTBEAT_INTERVAL_MS,
+            "partition.assignment.strategy": "range"}
 
-
-# ---------------------------------------------------------------------------------------------
-# join
-# ---------------------------------------------------------------------------------------------
 
 def join_round(bootstrap: str, group: str, n: int, protocol: str) -> float:
-    """Seconds from `subscribe()` (all threads released together) to the shares partitioning the topic."""
-    from confluent_kafka import Consumer
-
-    lock = threading.Lock()
-    held: dict[int, tuple[float, frozenset[int]]] = {}
-    stop = threading.Event()
-    ready = threading.Barrier(n + 1)
-    errors: list[str] = []
-
-    def worker(i: int) -> None:
-        try:
-            c = Consumer(consumer_config(bootstrap, group, f"bench-{i}", protocol))
-            c.list_topics(TOPIC, timeout=10)  # bootstrap connection and metadata before the clock starts
-            mine: set[int] = set()
-
-            def on_assign(_c: object, parts: list) -> None:  # incremental with KIP-848, whole with eager
-                with lock:
-                    if protocol == "classic":
-                        mine.clear()
-                    mine.update(p.partition for p in parts)
-                    held[i] = (time.perf_counter(), frozenset(mine))
-
-            def on_revoke(_c: object, parts: list) -> None:
-                with lock:
-                    mine.difference_update(p.partition for p in parts)
-                    if protocol == "classic":
-                        mine.clear()
-                    held[i] = (time.perf_counter(), frozenset(mine))
-
-            ready.wait(timeout=30)
-            c.subscribe([TOPIC], on_assign=on_assign, on_revoke=on_revoke)
-            deadline = time.monotonic() + BOUND_S
-            while not stop.is_set() and time.monotonic() < deadline:
-                c.poll(0.01)
-            c.close()
-        except Exception as e:
-            errors.append(f"{type(e).__name__}: {e}")
-
-    threads = [threading.Thread(target=worker, args=(i,), daemon=True) for i in range(n)]
-    for t in threads:
-        t.start()
-    ready.wait(timeout=60)
-    t0 = time.perf_counter()
-    done_at = float("nan")
-    deadline = time.monotonic() + BOUND_S
-    while time.monotonic() < deadline and not errors:
-        with lock:
-            if len(held) == n:
-                shares = [s for _, s in held.values()]
-                if sum(map(len, shares)) == PARTITIONS and len(frozenset().union(*shares)) == PARTITIONS \
-                        and all(shares[:min(n, PARTITIONS)]):
-                    done_at = max(t for t, _ in held.values())
-                    break
-        time.sleep(0.001)
-    stop.set()
-    for t in threads:
-        t.join(timeout=30)
-    if errors:
-        raise RuntimeError(errors[0])
-    if done_at != done_at:
-        raise TimeoutError(f"{n} {protocol} consumers not all assigned after {BOUND_S}s")
-    return done_at - t0
-
-
-# ---------------------------------------------------------------------------------------------
-# failover
-# ---------------------------------------------------------------------------------------------
-
-def worker_main(bootstrap: str, group: str, index: int, protocol: str) -> int:
-    """A consumer process: prints `A <monotonic> <all partitions held>` on every change."""
-    from confluent_kafka import Consumer
-
-    mine: set[int] = set()
-
-    def emit() -> None:
-        sys.stdout.write(f"A {time.monotonic():.6f} " + ",".join(map(str, sorted(mine))) + "\n")
-        sys.stdout.flush()
-
-    def on_assign(_c: object, ps: list) -> None:
-        if protocol == "classic":
-            mine.clear()
-        mine.update(p.partition for p in ps)
-        emit()
-
-    def on_revoke(_c: object, ps: list) -> None:
-        mine.difference_update(p.partition for p in ps)
-        if protocol == "classic":
-            mine.clear()
-        emit()
-
-    c = Consumer(consumer_config(bootstrap, group, f"failover-{index}", protocol))
-    c.subscribe([TOPIC], on_assign=on_assign, on_revoke=on_revoke)
-    deadline = time.monotonic() + BOUND_S * 2
-    while time.monotonic() < deadline:
-        c.poll(0.05)
-    c.close()
-    return 0
-
-
-@dataclass
-class _Worker:
-    proc: subprocess.Popen[str]
-    last: tuple[float, frozenset[int]] | None = None
-    lock: threading.Lock = field(default_factory=threading.Lock)
-
-    def follow(self) -> None:
-        assert self.proc.stdout is not None
-        for line in self.proc.stdout:
-            _, _, rest = line.strip().partition(" ")
-            ts, _, parts = rest.partition(" ")
-            with self.lock:
-                self.last = (float(ts), frozenset(int(p) for p in parts.split(",") if p))
-
-
-def _covered(workers: list[_Worker], since: float) -> float | None:
-    states = []
-    for w in workers:
-        with w.lock:
-            if w.last is None:
-                return None
-            states.append(w.last)
-    shares = [s for _, s in states]
-    if sum(map(len, shares)) == PARTITIONS and len(frozenset().union(*shares)) == PARTITIONS:
-        return max(max(t for t, _ in states), since)
-    return None
+    """coordinator_join's round (n confluent-kafka consumers → their shares partition the topic)."""
+    return coordinator_join.confluent_round(bootstrap, group, n, BOUND_S, topic=TOPIC, partitions=PARTITIONS,
+                                            config=group_config(protocol))
 
 
 def failover_round(bootstrap: str, group: str, protocol: str) -> float:
-    """Seconds from SIGKILL of one of 3 consumers to the survivors holding every partition."""
-    workers = []
-    for i in range(3):
-        proc = subprocess.Popen([sys.executable, __file__, "--worker", bootstrap, group, str(i), protocol],
-                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=dict(os.environ))
-        w = _Worker(proc)
-        threading.Thread(target=w.follow, daemon=True).start()
-        workers.append(w)
-    try:
-        deadline = time.monotonic() + BOUND_S
-        while _covered(workers, 0.0) is None:
-            if time.monotonic() > deadline:
-                raise TimeoutError("the 3 consumers never formed a group")
-            time.sleep(0.01)
-        time.sleep(1.0)
-        victim, survivors = workers[0], workers[1:]
-        t_kill = time.monotonic()
-        victim.proc.send_signal(signal.SIGKILL)
-        deadline = t_kill + BOUND_S
-        while (done := _covered(survivors, t_kill)) is None or done <= t_kill:
-            if time.monotonic() > deadline:
-                raise TimeoutError("the survivors were never reassigned")
-            time.sleep(0.002)
-        return done - t_kill
-    finally:
-        for w in workers:
-            if w.proc.poll() is None:
-                w.proc.kill()
-            w.proc.wait(timeout=10)
+    """coordinator_failover's round (kill -9 one of 3 consumer processes → survivors own everything)."""
+    return coordinator_failover.failover_round(bootstrap, group, protocol, TOPIC, PARTITIONS)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -368,8 +210,6 @@ def report(rows: list[Row]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if argv and argv[0] == "--worker":
-        return worker_main(argv[1], argv[2], int(argv[3]), argv[4])
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--quick", action="store_true", help="one round, 3 consumers, short measurements")

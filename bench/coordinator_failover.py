@@ -33,20 +33,39 @@ CONSUMERS = 3
 BOUND_S = 40.0
 
 
-def worker(bootstrap: str, group: str, index: int) -> int:
-    """A consumer process: prints `A <monotonic> <partitions>` on assign, `R <monotonic>` on revoke."""
+def worker(bootstrap: str, group: str, index: int, protocol: str = "classic", topic: str = TOPIC) -> int:
+    """A consumer process: prints `A <monotonic> <partitions held>` on every assign, and on revoke
+    `R <monotonic>` (classic, eager: everything goes) or `A` with what is left (KIP-848: increments)."""
     from confluent_kafka import Consumer
+
+    held: set[int] = set()
 
     def emit(line: str) -> None:
         sys.stdout.write(line + "\n")
         sys.stdout.flush()
 
-    c = Consumer({"bootstrap.servers": bootstrap, "group.id": group, "client.id": f"failover-{index}",
-                  "session.timeout.ms": SESSION_TIMEOUT_MS, "heartbeat.interval.ms": HEARTBEAT_INTERVAL_MS,
-                  "partition.assignment.strategy": "range", "enable.auto.commit": False, "log_level": 3})
-    c.subscribe([TOPIC],
-                on_assign=lambda _c, ps: emit(f"A {time.monotonic():.6f} " + ",".join(str(p.partition) for p in ps)),
-                on_revoke=lambda _c, _ps: emit(f"R {time.monotonic():.6f}"))
+    def on_assign(_c: object, ps: list) -> None:
+        if protocol == "classic":
+            held.clear()
+        held.update(p.partition for p in ps)
+        emit(f"A {time.monotonic():.6f} " + ",".join(map(str, sorted(held))))
+
+    def on_revoke(_c: object, ps: list) -> None:
+        if protocol == "classic":
+            emit(f"R {time.monotonic():.6f}")
+            return
+        held.difference_update(p.partition for p in ps)
+        emit(f"A {time.monotonic():.6f} " + ",".join(map(str, sorted(held))))
+
+    conf: dict[str, object] = {"bootstrap.servers": bootstrap, "group.id": group, "client.id": f"failover-{index}",
+                               "enable.auto.commit": False, "log_level": 3}
+    if protocol == "consumer":
+        conf["group.protocol"] = "consumer"  # session and heartbeat are the broker's group.consumer.* configs
+    else:
+        conf.update({"session.timeout.ms": SESSION_TIMEOUT_MS, "heartbeat.interval.ms": HEARTBEAT_INTERVAL_MS,
+                     "partition.assignment.strategy": "range"})
+    c = Consumer(conf)
+    c.subscribe([topic], on_assign=on_assign, on_revoke=on_revoke)
     deadline = time.monotonic() + BOUND_S * 2
     while time.monotonic() < deadline:
         c.poll(0.05)
@@ -72,7 +91,7 @@ class _Worker:
                     self.last = None
 
 
-def _covered(workers: list[_Worker], since: float) -> float | None:
+def _covered(workers: list[_Worker], since: float, partitions: int = PARTITIONS) -> float | None:
     """Time of the latest assign if these workers' current shares partition the topic, else None."""
     states = []
     for w in workers:
@@ -81,24 +100,25 @@ def _covered(workers: list[_Worker], since: float) -> float | None:
                 return None
             states.append(w.last)
     shares = [s for _, s in states]
-    if sum(map(len, shares)) == PARTITIONS and len(frozenset().union(*shares)) == PARTITIONS:
+    if sum(map(len, shares)) == partitions and len(frozenset().union(*shares)) == partitions:
         return max(t for t, _ in states)
     return None
 
 
-def failover_round(bootstrap: str, group: str) -> float:
+def failover_round(bootstrap: str, group: str, protocol: str = "classic", topic: str = TOPIC,
+                   partitions: int = PARTITIONS) -> float:
     """Seconds from SIGKILL of one consumer to the survivors holding all partitions."""
     env = dict(os.environ)
     workers = []
     for i in range(CONSUMERS):
-        proc = subprocess.Popen([sys.executable, __file__, "--worker", bootstrap, group, str(i)],
+        proc = subprocess.Popen([sys.executable, __file__, "--worker", bootstrap, group, str(i), protocol, topic],
                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
         w = _Worker(proc)
         threading.Thread(target=w.follow, daemon=True).start()
         workers.append(w)
     try:
         deadline = time.monotonic() + BOUND_S
-        while _covered(workers, 0.0) is None:
+        while _covered(workers, 0.0, partitions) is None:
             if time.monotonic() > deadline:
                 raise TimeoutError("the 3 consumers never formed a group")
             time.sleep(0.01)
@@ -107,7 +127,7 @@ def failover_round(bootstrap: str, group: str) -> float:
         t_kill = time.monotonic()
         victim.proc.send_signal(signal.SIGKILL)
         deadline = t_kill + BOUND_S
-        while (done := _covered(survivors, t_kill)) is None:
+        while (done := _covered(survivors, t_kill, partitions)) is None:
             if time.monotonic() > deadline:
                 raise TimeoutError("the survivors were never reassigned")
             time.sleep(0.002)
@@ -170,7 +190,7 @@ def report(results: list[Result]) -> str:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv and argv[0] == "--worker":
-        return worker(argv[1], argv[2], int(argv[3]))
+        return worker(argv[1], argv[2], int(argv[3]), *argv[4:6])
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--broker", choices=["both", "kaflite", "tansu"], default="both")
     parser.add_argument("--rounds", type=int, default=2)

@@ -62,9 +62,21 @@ class JoinResult:
 # confluent-kafka consumers, one thread each
 # ---------------------------------------------------------------------------------------------
 
-def confluent_round(bootstrap: str, group: str, n: int, bound_s: float = ROUND_BOUND_S) -> float:
-    """Seconds from `subscribe()` (all threads released together) to every consumer holding its final share."""
+CLASSIC_CONFIG: dict[str, object] = {"session.timeout.ms": 6000, "heartbeat.interval.ms": 50,
+                                      "partition.assignment.strategy": "range"}
+
+
+def confluent_round(bootstrap: str, group: str, n: int, bound_s: float = ROUND_BOUND_S, *, topic: str = TOPIC,
+                    partitions: int = PARTITIONS, config: dict[str, object] | None = None) -> float:
+    """Seconds from `subscribe()` (all threads released together) to every consumer holding its final share.
+
+    `config` replaces the group settings (default: classic, eager `range`); with
+    `group.protocol=consumer` (KIP-848) on_assign/on_revoke hand out increments, which are summed.
+    """
     from confluent_kafka import Consumer
+
+    group_config = CLASSIC_CONFIG if config is None else config
+    incremental = group_config.get("group.protocol") == "consumer"
 
     lock = threading.Lock()
     assigned: dict[int, tuple[float, frozenset[int]]] = {}
@@ -75,21 +87,24 @@ def confluent_round(bootstrap: str, group: str, n: int, bound_s: float = ROUND_B
     def worker(i: int) -> None:
         try:
             c = Consumer({"bootstrap.servers": bootstrap, "group.id": group, "client.id": f"bench-{i}",
-                          "session.timeout.ms": 6000, "heartbeat.interval.ms": 50,
-                          "partition.assignment.strategy": "range", "enable.auto.commit": False,
-                          "auto.offset.reset": "earliest", "log_level": 3})
-            c.list_topics(TOPIC, timeout=10)  # bootstrap connection and metadata before the clock starts
+                          "enable.auto.commit": False, "auto.offset.reset": "earliest", "log_level": 3,
+                          **group_config})
+            c.list_topics(topic, timeout=10)  # bootstrap connection and metadata before the clock starts
 
             def on_assign(_c: object, parts: list) -> None:
                 with lock:
-                    assigned[i] = (time.perf_counter(), frozenset(p.partition for p in parts))
+                    held = assigned[i][1] if incremental and i in assigned else frozenset()
+                    assigned[i] = (time.perf_counter(), held | frozenset(p.partition for p in parts))
 
-            def on_revoke(_c: object, _parts: list) -> None:
+            def on_revoke(_c: object, parts: list) -> None:
                 with lock:
-                    assigned.pop(i, None)
+                    if incremental and i in assigned:
+                        assigned[i] = (time.perf_counter(), assigned[i][1] - {p.partition for p in parts})
+                    else:
+                        assigned.pop(i, None)
 
             ready.wait(timeout=30)
-            c.subscribe([TOPIC], on_assign=on_assign, on_revoke=on_revoke)
+            c.subscribe([topic], on_assign=on_assign, on_revoke=on_revoke)
             deadline = time.monotonic() + bound_s
             while not stop.is_set() and time.monotonic() < deadline:
                 c.poll(0.01)
@@ -109,8 +124,8 @@ def confluent_round(bootstrap: str, group: str, n: int, bound_s: float = ROUND_B
             if len(assigned) == n:
                 shares = [s for _, s in assigned.values()]
                 union = frozenset().union(*shares)
-                if len(union) == PARTITIONS and sum(map(len, shares)) == PARTITIONS and \
-                        all(shares[:min(n, PARTITIONS)]):
+                if len(union) == partitions and sum(map(len, shares)) == partitions and \
+                        all(shares[:min(n, partitions)]):
                     done_at = max(t for t, _ in assigned.values())
                     break
         time.sleep(0.001)
