@@ -32,6 +32,7 @@ from kaflite.coordinator.consumer.manager import (
     current_assignment_record,
     join_timeout_key,
     reconcile_member,
+    static_member_of,
     sync_timeout_key,
 )
 from kaflite.coordinator.context import Timer
@@ -164,12 +165,7 @@ class ClassicMembers:
                     replaced = existing
                     member = existing.replace(member_id=member_id, member_epoch=0, previous_member_epoch=0)
             else:
-                if existing is None:
-                    raise HeartbeatError(E.UNKNOWN_MEMBER_ID, f"Instance id {iid} is unknown.")
-                if existing.member_id != member_id:
-                    raise HeartbeatError(E.FENCED_INSTANCE_ID, f"Static member {member_id} with instance id {iid} "
-                                         f"was fenced by member {existing.member_id}.")
-                member = existing
+                member = static_member_of(group, member_id, iid)
 
         updated = member.replace(
             instance_id=iid if iid is not None else member.instance_id,

@@ -259,13 +259,8 @@ class ConsumerGroupManager:
                     replaced = existing
                     member = existing.replace(member_id=member_id, member_epoch=0, previous_member_epoch=0)
             else:
-                if existing is None:
-                    raise HeartbeatError(E.UNKNOWN_MEMBER_ID, f"Instance id {iid} is unknown.")
-                if existing.member_id != member_id:
-                    raise HeartbeatError(E.FENCED_INSTANCE_ID, f"Static member {member_id} with instance id {iid} "
-                                         f"was fenced by member {existing.member_id}.")
-                _check_epoch(existing, epoch, owned)
-                member = existing
+                member = static_member_of(group, member_id, iid)
+                _check_epoch(member, epoch, owned)
 
         if replaced is None and not joining and epoch == member.member_epoch and _unchanged(member, req, rctx) \
                 and member.is_reconciled_to(group.assignment_epoch) and group.group_epoch == group.assignment_epoch \
@@ -465,13 +460,7 @@ class ConsumerGroupManager:
             if member is None:
                 raise HeartbeatError(E.UNKNOWN_MEMBER_ID, f"Member {member_id} is not a member of group {gid}.")
         else:
-            existing = group.static_member(iid)
-            if existing is None:
-                raise HeartbeatError(E.UNKNOWN_MEMBER_ID, f"Instance id {iid} is unknown.")
-            if existing.member_id != member_id:
-                raise HeartbeatError(E.FENCED_INSTANCE_ID, f"Static member {member_id} with instance id {iid} "
-                                     f"was fenced by member {existing.member_id}.")
-            member = existing
+            member = static_member_of(group, member_id, iid)
         response = ConsumerGroupHeartbeatResponse(member_id=member_id, member_epoch=req.member_epoch,
                                                   heartbeat_interval_ms=0)
         if req.member_epoch == LEAVE_GROUP_STATIC_MEMBER_EPOCH:
@@ -739,6 +728,17 @@ def reconcile_member(group: ConsumerGroup, updated: ConsumerGroupMember, target_
         return reconcile(updated, target_epoch, target, group.current_partition_epoch, owned)
     except FencedMemberError as e:
         raise HeartbeatError(E.FENCED_MEMBER_EPOCH, str(e)) from e
+
+
+def static_member_of(group: ConsumerGroup, member_id: str, iid: str) -> ConsumerGroupMember:
+    """CG-ST-3: the static member the instance id names, which must be the sender."""
+    existing = group.static_member(iid)
+    if existing is None:
+        raise HeartbeatError(E.UNKNOWN_MEMBER_ID, f"Instance id {iid} is unknown.")
+    if existing.member_id != member_id:
+        raise HeartbeatError(E.FENCED_INSTANCE_ID, f"Static member {member_id} with instance id {iid} "
+                             f"was fenced by member {existing.member_id}.")
+    return existing
 
 
 def _check_epoch(member: ConsumerGroupMember, received: int, owned: Mapping[TopicId, frozenset[int]] | None) -> None:
