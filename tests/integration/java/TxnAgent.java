@@ -1,0 +1,252 @@
+// One Java transactional producer (kafka-clients 3.9.1), plus the consumers a scenario needs, driven line by
+// line for the transaction scenarios TS1-TS13 in tests/integration/test_transactions.py. txn_agent.py speaks
+// the same protocol for confluent-kafka, aiokafka and kafka-python.
+//
+//   javac -d DIR -cp kafka-clients.jar:... TxnAgent.java
+//   java -cp DIR:kafka-clients.jar:... TxnAgent <bootstrap>
+//
+// Commands, one per line on stdin (words separated by spaces); end of stdin = close:
+//   init <transactional.id> <transaction.timeout.ms> | begin | commit | abort
+//   send <topic> <partition> <prefix> <count>       values prefix-0 .. prefix-(count-1), key prefix; then flush
+//   consume <group> <topic> <count>                  a subscribed read_committed group member polls count records
+//   send_offsets <group>                             that member's positions, with its groupMetadata()
+//   read <topic> <partitions> <isolation> <sentinel|-> <count> <fetch.max.wait.ms> <deadline.ms>
+//                                                    assign all partitions from the beginning and poll until every
+//                                                    partition showed the sentinel value and count records came
+//   close
+// Answers, one JSON object a line on stdout: {"ok": true, ...} or {"ok": false, "error": class, "cause": class,
+// "message": text}; "read" first emits {"event": "polling"} once its fetches are out. The process ends by
+// itself after 150 s: never a JVM left behind.
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+public class TxnAgent {
+    static final long MAX_SECONDS = 150;
+    static final long WAIT_MS = 20_000;
+    static String bootstrap;
+    static KafkaProducer<String, String> producer;
+    static KafkaConsumer<String, String> member;
+
+    public static void main(String[] args) throws Exception {
+        bootstrap = args[0];
+        Thread watchdog = new Thread(() -> {
+            try {
+                Thread.sleep(MAX_SECONDS * 1000);
+            } catch (InterruptedException e) {
+                return;
+            }
+            System.exit(3);
+        });
+        watchdog.setDaemon(true);
+        watchdog.start();
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        String line;
+        while ((line = in.readLine()) != null) {
+            String[] w = line.trim().split(" ");
+            if (w[0].equals("close")) break;
+            String out;
+            try {
+                out = run(w);
+            } catch (Throwable t) {
+                out = error(t);
+            }
+            emit(out);
+        }
+        closeAll();
+        emit("{\"ok\": true, \"closed\": true}");
+        System.exit(0);
+    }
+
+    static void emit(String json) {
+        System.out.println(json);
+        System.out.flush();
+    }
+
+    static String run(String[] w) throws Exception {
+        switch (w[0]) {
+            case "init": {
+                Properties p = new Properties();
+                p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+                p.put(ProducerConfig.TRANSACTIONAL_ID_CONFIG, w[1]);
+                p.put(ProducerConfig.TRANSACTION_TIMEOUT_CONFIG, w[2]);
+                p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+                p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+                p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, String.valueOf(WAIT_MS));
+                p.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, "5000");
+                p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, "15000");
+                p.put(ProducerConfig.LINGER_MS_CONFIG, "0");
+                p.put(ProducerConfig.RETRY_BACKOFF_MS_CONFIG, "50");
+                p.put(ProducerConfig.RECONNECT_BACKOFF_MS_CONFIG, "20");
+                p.put(ProducerConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, "200");
+                producer = new KafkaProducer<>(p);
+                producer.initTransactions();
+                return "{\"ok\": true}";
+            }
+            case "begin":
+                producer.beginTransaction();
+                return "{\"ok\": true}";
+            case "commit":
+                producer.commitTransaction();
+                return "{\"ok\": true}";
+            case "abort":
+                producer.abortTransaction();
+                return "{\"ok\": true}";
+            case "send": {
+                String topic = w[1], prefix = w[3];
+                int partition = Integer.parseInt(w[2]), count = Integer.parseInt(w[4]);
+                List<Future<RecordMetadata>> acks = new ArrayList<>();
+                for (int i = 0; i < count; i++)
+                    acks.add(producer.send(new ProducerRecord<>(topic, partition, prefix, prefix + "-" + i)));
+                producer.flush();
+                StringBuilder offsets = new StringBuilder();
+                for (Future<RecordMetadata> f : acks) {
+                    if (offsets.length() > 0) offsets.append(", ");
+                    offsets.append(f.get(WAIT_MS, TimeUnit.MILLISECONDS).offset());
+                }
+                return "{\"ok\": true, \"offsets\": [" + offsets + "]}";
+            }
+            case "consume": {
+                if (member == null) {
+                    Properties p = consumerProps("read_committed", 500);
+                    p.put(ConsumerConfig.GROUP_ID_CONFIG, w[1]);
+                    member = new KafkaConsumer<>(p);
+                    member.subscribe(List.of(w[2]));
+                }
+                int count = Integer.parseInt(w[3]);
+                List<String> recs = new ArrayList<>();
+                long deadline = System.currentTimeMillis() + WAIT_MS;
+                while (recs.size() < count && System.currentTimeMillis() < deadline)
+                    for (ConsumerRecord<String, String> r : member.poll(Duration.ofMillis(100)))
+                        recs.add(rec(r));
+                if (recs.size() < count) throw new IllegalStateException("consumed " + recs.size() + " of " + count);
+                return "{\"ok\": true, \"records\": [" + String.join(", ", recs) + "]}";
+            }
+            case "send_offsets": {
+                Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
+                Map<String, Long> shown = new TreeMap<>();
+                for (TopicPartition tp : member.assignment()) {
+                    long pos = member.position(tp, Duration.ofMillis(WAIT_MS));
+                    offsets.put(tp, new OffsetAndMetadata(pos));
+                    shown.put(tp.topic() + ":" + tp.partition(), pos);
+                }
+                producer.sendOffsetsToTransaction(offsets, member.groupMetadata());
+                StringBuilder sb = new StringBuilder();
+                for (Map.Entry<String, Long> e : shown.entrySet()) {
+                    if (sb.length() > 0) sb.append(", ");
+                    sb.append(str(e.getKey())).append(": ").append(e.getValue());
+                }
+                return "{\"ok\": true, \"offsets\": {" + sb + "}}";
+            }
+            case "read":
+                return read(w[1], Integer.parseInt(w[2]), w[3], w[4], Integer.parseInt(w[5]),
+                        Integer.parseInt(w[6]), Long.parseLong(w[7]));
+            default:
+                throw new IllegalArgumentException("unknown command " + w[0]);
+        }
+    }
+
+    static String read(String topic, int partitions, String isolation, String sentinel, int count, int fetchWaitMs,
+                       long deadlineMs) {
+        Properties p = consumerProps(isolation, fetchWaitMs);
+        List<TopicPartition> tps = new ArrayList<>();
+        for (int i = 0; i < partitions; i++) tps.add(new TopicPartition(topic, i));
+        List<String> recs = new ArrayList<>();
+        boolean[] ended = new boolean[partitions];
+        try (KafkaConsumer<String, String> c = new KafkaConsumer<>(p)) {
+            c.assign(tps);
+            c.seekToBeginning(tps);
+            for (TopicPartition tp : tps) c.position(tp, Duration.ofMillis(WAIT_MS));  // offsets resolved: fetches next
+            long deadline = System.currentTimeMillis() + deadlineMs;
+            boolean announced = false;
+            while (System.currentTimeMillis() < deadline) {
+                for (ConsumerRecord<String, String> r : c.poll(Duration.ofMillis(100))) {
+                    recs.add(rec(r));
+                    if (r.value().equals(sentinel)) ended[r.partition()] = true;
+                }
+                if (!announced) {
+                    emit("{\"event\": \"polling\"}");
+                    announced = true;
+                }
+                boolean done = recs.size() >= count;
+                if (!sentinel.equals("-")) for (boolean e : ended) done &= e;
+                if (done) return "{\"ok\": true, \"records\": [" + String.join(", ", recs) + "]}";
+            }
+        }
+        return "{\"ok\": false, \"error\": \"ReadTimeout\", \"records\": [" + String.join(", ", recs) + "]}";
+    }
+
+    static Properties consumerProps(String isolation, int fetchWaitMs) {
+        Properties p = new Properties();
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        p.put(ConsumerConfig.ISOLATION_LEVEL_CONFIG, isolation);
+        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        p.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, "false");
+        p.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, String.valueOf(fetchWaitMs));
+        p.put(ConsumerConfig.REQUEST_TIMEOUT_MS_CONFIG, String.valueOf(fetchWaitMs + 10_000));
+        p.put(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, String.valueOf(WAIT_MS));
+        p.put(ConsumerConfig.RETRY_BACKOFF_MS_CONFIG, "50");
+        p.put(ConsumerConfig.RECONNECT_BACKOFF_MS_CONFIG, "20");
+        p.put(ConsumerConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, "200");
+        return p;
+    }
+
+    static String rec(ConsumerRecord<String, String> r) {
+        return "[" + r.partition() + ", " + r.offset() + ", " + str(r.value()) + "]";
+    }
+
+    static String error(Throwable t) {
+        Throwable cause = t.getCause() != null ? t.getCause() : t;
+        if (t instanceof java.util.concurrent.ExecutionException) t = cause;
+        return "{\"ok\": false, \"error\": " + str(t.getClass().getSimpleName()) + ", \"cause\": "
+                + str(cause.getClass().getSimpleName()) + ", \"message\": " + str(String.valueOf(t.getMessage())) + "}";
+    }
+
+    static String str(String s) {
+        StringBuilder b = new StringBuilder("\"");
+        for (char ch : s.toCharArray()) {
+            if (ch == '"' || ch == '\\') b.append('\\').append(ch);
+            else if (ch < 0x20) b.append(String.format("\\u%04x", (int) ch));
+            else b.append(ch);
+        }
+        return b.append('"').toString();
+    }
+
+    static void closeAll() {
+        try {
+            if (member != null) member.close(Duration.ofSeconds(5));
+        } catch (Exception e) {
+            // closing is best effort: the process ends next
+        }
+        try {
+            if (producer != null) producer.close(Duration.ofSeconds(5));
+        } catch (Exception e) {
+            // same
+        }
+    }
+}

@@ -1,0 +1,326 @@
+"""Transactions judged by real transactional producers: scenarios TS1-TS13 of
+/work/shared/design/transactions.md (ids TX-*), through the Java client (kafka-clients 3.9.1), confluent-kafka
+(librdkafka), aiokafka and kafka-python.
+
+Each client runs in its own process (txn_agent.py, java/TxnAgent.java) that speaks one line protocol, so
+every scenario is written once and parametrized over the four. What a client's read_committed or
+read_uncommitted consumer sees is read by that same client, from the beginning of each partition up to a
+sentinel record that a plain producer appends once the transaction is decided: the read ends on data, not
+on a quiet period, and "exactly those records" is a list comparison.
+
+The broker checks for timed-out transactions every 100 ms (TX-CFG-2), so TS6 takes seconds, not minutes.
+Every wait is bounded (the agents' own 20 s, 45 s per command on the test side) and no test sleeps.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import subprocess
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from confluent_kafka import Producer
+from confluent_kafka.admin import AdminClient, NewTopic
+
+from tests.integration.broker_process import BrokerProcess
+from tests.integration.txn_agent import KINDS, Agent
+
+JUDGE = Path(__file__).parent / "java" / "TxnAgent.java"
+JARS = ["kafka-clients.jar", "slf4j-api.jar", "lz4-java.jar", "snappy-java.jar", "zstd-jni.jar"]
+# TX-CFG-2: a development broker may look for expired transactions every 100 ms (Kafka: 10 s).
+OVERRIDES = ("transaction.abort.timed.out.transaction.cleanup.interval.ms=100",)
+TXN_TIMEOUT_MS = 30_000
+SHORT_TXN_TIMEOUT_MS = 1_500  # TS6; librdkafka's minimum is 1000
+SENTINEL = "end"
+READ_MS = 20_000
+# TS13: a parked fetch that the commit does not wake would answer only after fetch.max.wait.ms; the read
+# gives up well before that.
+PARKED_FETCH_WAIT_MS = 30_000
+PARKED_READ_MS = 15_000
+Rec = tuple[int, int, str]  # partition, offset, value
+
+
+def _classpath() -> str | None:
+    spec = importlib.util.find_spec("pyflink")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    lib = Path(next(iter(spec.submodule_search_locations))) / "lib"
+    jars = [lib / j for j in JARS]
+    return os.pathsep.join(str(j) for j in jars) if all(j.is_file() for j in jars) else None
+
+
+@pytest.fixture(scope="module")
+def java_cmd(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    """TxnAgent compiled once (javac), as the command that starts one Java agent."""
+    java, javac = shutil.which("java"), shutil.which("javac")
+    if java is None or javac is None:
+        pytest.skip("no JDK (java + javac) on PATH: the Java transactional producer needs one")
+    cp = _classpath()
+    if cp is None:
+        pytest.skip("kafka-clients jars not found: install the java extra (shigawire-apache-flink-libraries)")
+    classes = tmp_path_factory.mktemp("txn-agent-classes")
+    subprocess.run([javac, "-d", str(classes), "-cp", cp, str(JUDGE)], check=True, timeout=120, capture_output=True)
+    return [java, "-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp",
+            os.pathsep.join([str(classes), cp]), "TxnAgent"]
+
+
+@pytest.fixture(scope="module")
+def txn_broker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrokerProcess]:
+    with BrokerProcess(tmp_path_factory.mktemp("txn") / "data", *OVERRIDES) as b:
+        yield b
+
+
+class Env:
+    """One scenario: its agents (stopped at teardown), topics, sentinels and group offsets."""
+
+    def __init__(self, broker: BrokerProcess, kind: str, tmp: Path, request: pytest.FixtureRequest) -> None:
+        self.broker, self.kind, self.tmp, self.request = broker, kind, tmp, request
+        self.agents: list[Agent] = []
+        self.tag = uuid.uuid4().hex[:8]
+        self.log_start = len(broker.log_text())
+
+    @property
+    def bootstrap(self) -> str:
+        return self.broker.bootstrap
+
+    def agent(self, name: str) -> Agent:
+        java = self.request.getfixturevalue("java_cmd") if self.kind == "java" else None
+        a = Agent(self.kind, self.bootstrap, name=f"{name}-{self.tag}", log_dir=self.tmp, java_cmd=java).start()
+        self.agents.append(a)
+        return a
+
+    def txn_id(self, name: str) -> str:
+        return f"{self.kind}-{name}-{self.tag}"
+
+    def topic(self, name: str, partitions: int) -> str:
+        topic = f"{self.kind}-{name}-{self.tag}"
+        admin = AdminClient({"bootstrap.servers": self.bootstrap})
+        admin.create_topics([NewTopic(topic, partitions, 1)])[topic].result(20)
+        return topic
+
+    def plain(self, topic: str, values: dict[int, list[str]]) -> None:
+        """Non-transactional records (input data, sentinels), acknowledged before this returns."""
+        p = Producer({"bootstrap.servers": self.bootstrap, "enable.idempotence": True, "linger.ms": 0})
+        errors: list[Any] = []
+        for partition, vs in values.items():
+            for v in vs:
+                p.produce(topic, v.encode(), partition=partition, on_delivery=lambda e, _m: errors.append(e))
+        assert p.flush(20) == 0
+        assert errors == [None] * len(errors), errors
+
+    def sentinels(self, topic: str, partitions: int) -> None:
+        self.plain(topic, {p: [SENTINEL] for p in range(partitions)})
+
+    def read(self, agent: Agent, topic: str, partitions: int, isolation: str) -> list[Rec]:
+        """Everything ``isolation`` shows, every partition from its start to its sentinel."""
+        answer = agent.ok("read", topic, partitions, isolation, SENTINEL, 0, 500, READ_MS)
+        return [(p, o, v) for p, o, v in answer["records"]]
+
+    def committed(self, group: str) -> dict[str, int]:
+        """The group's committed offsets as OffsetFetch without RequireStable shows them (TX-OFF-4)."""
+        from confluent_kafka import ConsumerGroupTopicPartitions
+
+        admin = AdminClient({"bootstrap.servers": self.bootstrap})
+        fut = admin.list_consumer_group_offsets([ConsumerGroupTopicPartitions(group)], require_stable=False)
+        result = fut[group].result(20)
+        return {f"{tp.topic}:{tp.partition}": tp.offset for tp in result.topic_partitions if tp.offset >= 0}
+
+    def stop(self) -> None:
+        for a in self.agents:
+            a.stop()
+
+    def check_broker_log(self) -> None:
+        new = self.broker.log_text()[self.log_start:]
+        assert "Traceback" not in new and "request failed" not in new, new[-4000:]
+
+
+def _env(broker: BrokerProcess, kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Env]:
+    e = Env(broker, kind, tmp_path, request)
+    try:
+        yield e
+    finally:
+        e.stop()
+    e.check_broker_log()
+
+
+@pytest.fixture(params=KINDS)
+def env(txn_broker: BrokerProcess, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Env]:
+    yield from _env(txn_broker, request.param, tmp_path, request)
+
+
+def values(recs: list[Rec], partition: int | None = None) -> list[str]:
+    return [v for p, _, v in recs if partition is None or p == partition]
+
+
+def expected(prefix: str, n: int) -> list[str]:
+    return [f"{prefix}-{i}" for i in range(n)]
+
+
+def fenced(answer: dict[str, Any]) -> bool:
+    """The client's way of saying PRODUCER_FENCED(90) / INVALID_PRODUCER_EPOCH(47)."""
+    text = " ".join(str(answer.get(k, "")) for k in ("error", "cause", "code", "message"))
+    return not answer["ok"] and any(s in text for s in ("Fenced", "FENCED", "InvalidProducerEpoch",
+                                                          "INVALID_PRODUCER_EPOCH", "ProducerFenced"))
+
+
+# -- TS1 / TS2 / TS3 --------------------------------------------------------------------------------------------
+
+def test_ts1_ts2_ts3_commit_abort_commit_across_partitions(env: Env) -> None:
+    """TS1 commit across three partitions, TS2 abort, TS3 commit again with the same producer: read_committed
+    sees exactly the two committed transactions (the aborted range skipped via AbortedTransactions, TX-RC-2),
+    read_uncommitted sees all three and no control record (TX-MK-1)."""
+    parts, n = 3, 5
+    topic = env.topic("commit-abort", parts)
+    producer = env.agent("producer")
+    producer.ok("init", env.txn_id("cac"), TXN_TIMEOUT_MS)
+    for prefix, end in (("c", "commit"), ("a", "abort"), ("d", "commit")):
+        producer.ok("begin")
+        for p in range(parts):
+            offsets = producer.ok("send", topic, p, f"{prefix}{p}", n)["offsets"]
+            assert len(offsets) == n
+        producer.ok(end)
+    env.sentinels(topic, parts)
+
+    committed = env.read(producer, topic, parts, "read_committed")
+    uncommitted = env.read(producer, topic, parts, "read_uncommitted")
+    for p in range(parts):
+        assert values(committed, p) == [*expected(f"c{p}", n), *expected(f"d{p}", n), SENTINEL], committed
+        assert values(uncommitted, p) == [*expected(f"c{p}", n), *expected(f"a{p}", n), *expected(f"d{p}", n),
+                                          SENTINEL], uncommitted
+        # Offsets: each transaction's records, then its marker (one offset, never delivered).
+        assert [o for q, o, _ in uncommitted if q == p] == [*range(0, n), *range(n + 1, 2 * n + 1),
+                                                            *range(2 * n + 2, 3 * n + 2), 3 * n + 3]
+
+
+# -- TS4 ---------------------------------------------------------------------------------------------------
+
+def test_ts4_consume_transform_produce_offsets_move_only_on_commit(env: Env) -> None:
+    """TS4 / TX-ADD-3 / TX-OFF-2,3: a group member consumes, the producer sends the transformed records and
+    the member's positions with send_offsets_to_transaction; the group's committed offsets stay put while the
+    transaction is open and after it aborts, and move on commit; the output shows only the committed copy."""
+    parts, n = 2, 4
+    src, out = env.topic("ctp-in", parts), env.topic("ctp-out", parts)
+    group = f"{env.kind}-ctp-{env.tag}"
+    env.plain(src, {p: expected(f"in{p}", n) for p in range(parts)})
+    agent = env.agent("ctp")
+    agent.ok("init", env.txn_id("ctp"), TXN_TIMEOUT_MS)
+    consumed = agent.ok("consume", group, src, parts * n)["records"]
+    assert sorted(v for _, _, v in consumed) == sorted(v for p in range(parts) for v in expected(f"in{p}", n))
+    positions = {f"{src}:{p}": n for p in range(parts)}
+
+    for attempt, end in (("x", "abort"), ("y", "commit")):
+        agent.ok("begin")
+        for p in range(parts):
+            agent.ok("send", out, p, f"{attempt}{p}", n)
+        assert agent.ok("send_offsets", group)["offsets"] == positions
+        assert env.committed(group) == {}, "TX-OFF-2: pending transactional offsets are not committed offsets"
+        agent.ok(end)
+        assert env.committed(group) == ({} if end == "abort" else positions), f"after {end}"
+
+    env.sentinels(out, parts)
+    seen = env.read(agent, out, parts, "read_committed")
+    for p in range(parts):
+        assert values(seen, p) == [*expected(f"y{p}", n), SENTINEL], seen
+
+
+# -- TS5 ---------------------------------------------------------------------------------------------------
+
+def test_ts5_second_producer_fences_the_first(env: Env) -> None:
+    """TS5 / TX-INIT-4: InitProducerId for the same transactional id while the first producer's transaction is
+    open aborts that transaction with a bumped epoch; the first producer's commit is refused as fenced, the
+    second producer's transactions work, and read_committed sees only the second one's records."""
+    topic = env.topic("fence", 1)
+    txn_id = env.txn_id("fence")
+    first, second = env.agent("first"), env.agent("second")
+    first.ok("init", txn_id, TXN_TIMEOUT_MS)
+    first.ok("begin")
+    first.ok("send", topic, 0, "first", 5)
+    second.ok("init", txn_id, TXN_TIMEOUT_MS)
+    answer = first.call("commit")
+    assert fenced(answer), f"the fenced producer's commit: {answer}"
+    second.ok("begin")
+    second.ok("send", topic, 0, "second", 5)
+    second.ok("commit")
+    env.sentinels(topic, 1)
+    assert values(env.read(second, topic, 1, "read_committed")) == [*expected("second", 5), SENTINEL]
+    assert values(env.read(second, topic, 1, "read_uncommitted")) == [*expected("first", 5),
+                                                                       *expected("second", 5), SENTINEL]
+
+
+# -- TS6 ---------------------------------------------------------------------------------------------------
+
+def test_ts6_timed_out_transaction_aborted_by_the_broker(env: Env) -> None:
+    """TS6 / TX-TO-1: a transaction left open past transaction.timeout.ms is fenced and aborted by the broker;
+    a read_committed consumer waiting behind it (LSO, TX-RC-1) moves past it to the sentinel without ever
+    seeing its records, and the producer's late commit is refused as fenced."""
+    topic = env.topic("expire", 1)
+    agent = env.agent("expire")
+    agent.ok("init", env.txn_id("expire"), SHORT_TXN_TIMEOUT_MS)
+    agent.ok("begin")
+    agent.ok("send", topic, 0, "late", 5)
+    env.sentinels(topic, 1)  # behind the open transaction: read_committed reaches it only once that is aborted
+    assert values(env.read(agent, topic, 1, "read_committed")) == [SENTINEL]
+    answer = agent.call("commit")
+    assert fenced(answer), f"commit after the broker aborted the transaction: {answer}"
+    assert values(env.read(agent, topic, 1, "read_uncommitted")) == [*expected("late", 5), SENTINEL]
+
+
+# -- TS9 ---------------------------------------------------------------------------------------------------
+
+@pytest.fixture(params=KINDS)
+def restart_env(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Env]:
+    """Its own broker: this scenario restarts it."""
+    with BrokerProcess(tmp_path / "data", *OVERRIDES) as b:
+        yield from _env(b, request.param, tmp_path, request)
+
+
+def test_ts9_broker_restart_inside_a_transaction(restart_env: Env) -> None:
+    """TS9 / TX-LOG-2 / TX-RC-6: the broker restarts (SIGTERM) while a transaction is Ongoing on two partitions;
+    the producer goes on in the same transaction (one more partition, TX-ADD-2 after replay) and commits.
+    Kafka keeps an Ongoing transaction across a coordinator reload, so the commit is expected to succeed and
+    read_committed then shows every record; if a client cannot carry on, the transaction must be aborted as
+    a whole: never part of it."""
+    env = restart_env
+    parts, n = 3, 5
+    topic = env.topic("restart", parts)
+    agent = env.agent("restart")
+    agent.ok("init", env.txn_id("restart"), TXN_TIMEOUT_MS)
+    agent.ok("begin")
+    agent.ok("send", topic, 0, "before0", n)
+    agent.ok("send", topic, 1, "before1", n)
+    env.broker.restart()
+    agent.ok("send", topic, 1, "after1", n)
+    agent.ok("send", topic, 2, "after2", n)
+    answer = agent.call("commit")
+    env.sentinels(topic, parts)
+    seen = env.read(agent, topic, parts, "read_committed")
+    everything = {0: expected("before0", n), 1: [*expected("before1", n), *expected("after1", n)],
+                  2: expected("after2", n)}
+    assert answer["ok"], f"TX-LOG-2: an Ongoing transaction survives the restart and commits: {answer}"
+    for p in range(parts):
+        assert values(seen, p) == [*everything[p], SENTINEL], seen
+    assert values(env.read(agent, topic, parts, "read_uncommitted")) == values(seen)
+
+
+# -- TS13 --------------------------------------------------------------------------------------------------
+
+def test_ts13_parked_read_committed_fetch_wakes_on_commit(env: Env) -> None:
+    """TS13 / TX-RC-4: a read_committed consumer whose fetch waits behind an open transaction (LSO = its first
+    offset) gets the records when the transaction commits, without waiting out its fetch.max.wait.ms (30 s):
+    its read gives up after 15 s."""
+    topic = env.topic("parked", 1)
+    producer, reader = env.agent("producer"), env.agent("reader")
+    producer.ok("init", env.txn_id("parked"), TXN_TIMEOUT_MS)
+    producer.ok("begin")
+    producer.ok("send", topic, 0, "held", 5)
+    reader.start_call("read", topic, 1, "read_committed", "-", 5, PARKED_FETCH_WAIT_MS, PARKED_READ_MS)
+    reader.wait_event("polling")
+    producer.ok("commit")
+    answer = reader.finish_call("read")
+    assert answer["ok"], f"the parked read_committed fetch did not wake on commit: {answer}"
+    assert [v for _, _, v in answer["records"]] == expected("held", 5)
