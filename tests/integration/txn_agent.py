@@ -242,11 +242,17 @@ class ConfluentAgent:
     def read(self, topic: str, partitions: str, isolation: str, sentinel: str, count: str, fetch_wait_ms: str,
              deadline_ms: str) -> dict[str, Any]:
         state = _Read(int(partitions), sentinel, int(count))
+        fetches_sent = []
+
+        def stats(text: str) -> None:  # librdkafka fetches from its own thread: its counters say when it did
+            brokers = json.loads(text).get("brokers", {}).values()
+            fetches_sent.append(sum(b.get("req", {}).get("Fetch", 0) for b in brokers))
+
         c = self.ck.Consumer({
             "bootstrap.servers": self.bootstrap, "group.id": f"reader-{uuid.uuid4().hex[:8]}",
             "enable.auto.commit": False, "isolation.level": isolation, "fetch.wait.max.ms": int(fetch_wait_ms),
             "socket.timeout.ms": max(60_000, int(fetch_wait_ms) + 10_000), "reconnect.backoff.ms": 20,
-            "reconnect.backoff.max.ms": 200})
+            "reconnect.backoff.max.ms": 200, "statistics.interval.ms": 100, "stats_cb": stats})
         try:
             c.assign([self.ck.TopicPartition(topic, p, self.ck.OFFSET_BEGINNING) for p in range(int(partitions))])
             deadline = time.monotonic() + int(deadline_ms) / 1000
@@ -255,7 +261,7 @@ class ConfluentAgent:
                 msg = c.poll(0.1)
                 if msg is not None and msg.error() is None:
                     state.add(msg.partition(), msg.offset(), msg.value())
-                if not announced:
+                if not announced and (state.records or any(fetches_sent)):
                     _emit({"event": "polling"})
                     announced = True
                 if state.done:

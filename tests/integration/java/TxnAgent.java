@@ -175,7 +175,8 @@ public class TxnAgent {
         for (int i = 0; i < partitions; i++) tps.add(new TopicPartition(topic, i));
         List<String> recs = new ArrayList<>();
         boolean[] ended = new boolean[partitions];
-        try (KafkaConsumer<String, String> c = new KafkaConsumer<>(p)) {
+        KafkaConsumer<String, String> c = new KafkaConsumer<>(p);
+        try {
             c.assign(tps);
             c.seekToBeginning(tps);
             for (TopicPartition tp : tps) c.position(tp, Duration.ofMillis(WAIT_MS));  // offsets resolved: fetches next
@@ -194,6 +195,9 @@ public class TxnAgent {
                 if (!sentinel.equals("-")) for (boolean e : ended) done &= e;
                 if (done) return "{\"ok\": true, \"records\": [" + String.join(", ", recs) + "]}";
             }
+        } finally {
+            // Not the default 30 s: close would wait for the next fetch, parked up to fetch.max.wait.ms.
+            c.close(Duration.ofMillis(200));
         }
         return "{\"ok\": false, \"error\": \"ReadTimeout\", \"records\": [" + String.join(", ", recs) + "]}";
     }
