@@ -27,7 +27,10 @@ import pytest
 from confluent_kafka import Producer
 from confluent_kafka.admin import AdminClient, NewTopic
 
+from kaflite.protocol.errors import ErrorCode
+from kaflite.protocol.messages import OffsetFetchRequest
 from tests.integration.broker_process import BrokerProcess
+from tests.integration.group_clients import RawClient
 from tests.integration.txn_agent import KINDS, Agent
 
 JUDGE = Path(__file__).parent / "java" / "TxnAgent.java"
@@ -130,6 +133,19 @@ class Env:
         result = fut[group].result(20)
         return {f"{tp.topic}:{tp.partition}": tp.offset for tp in result.topic_partitions if tp.offset >= 0}
 
+    def stable_offsets(self, group: str, topic: str, partitions: int) -> dict[int, tuple[str, int]]:
+        """OffsetFetch v7 with RequireStable (TX-OFF-4): per partition (error name, committed offset)."""
+        client = RawClient(self.bootstrap, client_id="stable-fetch")
+        try:
+            req = OffsetFetchRequest(group_id=group, require_stable=True, topics=[
+                OffsetFetchRequest.OffsetFetchRequestTopic(name=topic, partition_indexes=list(range(partitions)))])
+            resp = client.call(req, version=7)
+        finally:
+            client.close()
+        assert resp.error_code == ErrorCode.NONE, ErrorCode(resp.error_code)
+        return {p.partition_index: (ErrorCode(p.error_code).name, p.committed_offset)
+                for t in resp.topics for p in t.partitions}
+
     def stop(self) -> None:
         for a in self.agents:
             a.stop()
@@ -200,9 +216,10 @@ def test_ts1_ts2_ts3_commit_abort_commit_across_partitions(env: Env) -> None:
 # -- TS4 ---------------------------------------------------------------------------------------------------
 
 def test_ts4_consume_transform_produce_offsets_move_only_on_commit(env: Env) -> None:
-    """TS4 / TX-ADD-3 / TX-OFF-2,3: a group member consumes, the producer sends the transformed records and
+    """TS4 / TX-ADD-3 / TX-OFF-2,3,4: a group member consumes, the producer sends the transformed records and
     the member's positions with send_offsets_to_transaction; the group's committed offsets stay put while the
-    transaction is open and after it aborts, and move on commit; the output shows only the committed copy."""
+    transaction is open (a RequireStable fetch gets UNSTABLE_OFFSET_COMMIT) and after it aborts, and move on
+    commit; the output shows only the committed copy."""
     parts, n = 2, 4
     src, out = env.topic("ctp-in", parts), env.topic("ctp-out", parts)
     group = f"{env.kind}-ctp-{env.tag}"
@@ -219,8 +236,11 @@ def test_ts4_consume_transform_produce_offsets_move_only_on_commit(env: Env) -> 
             agent.ok("send", out, p, f"{attempt}{p}", n)
         assert agent.ok("send_offsets", group)["offsets"] == positions
         assert env.committed(group) == {}, "TX-OFF-2: pending transactional offsets are not committed offsets"
+        assert env.stable_offsets(group, src, parts) == {p: ("UNSTABLE_OFFSET_COMMIT", -1) for p in range(parts)}
         agent.ok(end)
         assert env.committed(group) == ({} if end == "abort" else positions), f"after {end}"
+        after = ("NONE", -1) if end == "abort" else ("NONE", n)
+        assert env.stable_offsets(group, src, parts) == {p: after for p in range(parts)}, f"after {end}"
 
     env.sentinels(out, parts)
     seen = env.read(agent, out, parts, "read_committed")
@@ -257,7 +277,8 @@ def test_ts5_second_producer_fences_the_first(env: Env) -> None:
 def test_ts6_timed_out_transaction_aborted_by_the_broker(env: Env) -> None:
     """TS6 / TX-TO-1: a transaction left open past transaction.timeout.ms is fenced and aborted by the broker;
     a read_committed consumer waiting behind it (LSO, TX-RC-1) moves past it to the sentinel without ever
-    seeing its records, and the producer's late commit is refused as fenced."""
+    seeing its records; the producer's next send is refused (INVALID_PRODUCER_EPOCH, or the client's
+    fenced error) and so is its commit."""
     topic = env.topic("expire", 1)
     agent = env.agent("expire")
     agent.ok("init", env.txn_id("expire"), SHORT_TXN_TIMEOUT_MS)
@@ -265,8 +286,10 @@ def test_ts6_timed_out_transaction_aborted_by_the_broker(env: Env) -> None:
     agent.ok("send", topic, 0, "late", 5)
     env.sentinels(topic, 1)  # behind the open transaction: read_committed reaches it only once that is aborted
     assert values(env.read(agent, topic, 1, "read_committed")) == [SENTINEL]
+    answer = agent.call("send", topic, 0, "later", 1)
+    assert fenced(answer), f"TX-TO-1: Produce with the old epoch gets INVALID_PRODUCER_EPOCH: {answer}"
     answer = agent.call("commit")
-    assert fenced(answer), f"commit after the broker aborted the transaction: {answer}"
+    assert not answer["ok"], f"a commit after the broker aborted the transaction: {answer}"
     assert values(env.read(agent, topic, 1, "read_uncommitted")) == [*expected("late", 5), SENTINEL]
 
 

@@ -150,6 +150,8 @@ def _emit(obj: dict[str, Any]) -> None:
 
 
 def _error(e: BaseException) -> dict[str, Any]:
+    if isinstance(e, SystemError) and e.__cause__ is not None:  # confluent-kafka: a callback met a fatal error
+        e = e.__cause__
     out: dict[str, Any] = {"ok": False, "error": type(e).__name__, "message": str(e)}
     cause = e.__cause__ or e.__context__
     out["cause"] = type(cause).__name__ if cause is not None else out["error"]
