@@ -21,6 +21,7 @@ class BrokerProcess:
         self.overrides = list(overrides)
         self.port = port
         self.proc: subprocess.Popen[bytes] | None = None
+        self.admin: str | None = None  # the admin endpoint's host:port, when admin.port is set
         self.log_path = data_dir.parent / f"{data_dir.name}-broker.log"
 
     @property
@@ -44,7 +45,10 @@ class BrokerProcess:
                 self.kill()
                 raise RuntimeError(f"kaflite not ready after {READY_TIMEOUT_S}s:\n{self.log_text()}")
             time.sleep(0.01)
-        self.port = int(ready.read_text().strip().rsplit(":", 1)[1])
+        # "host:port", then "admin=host:port" when admin.port is set (the HTTP admin endpoint, faults).
+        lines = ready.read_text().split()
+        self.port = int(lines[0].rsplit(":", 1)[1])
+        self.admin = next((line.removeprefix("admin=") for line in lines if line.startswith("admin=")), None)
         return self
 
     def stop(self, timeout: float = 15.0) -> int:

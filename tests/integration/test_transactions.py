@@ -15,9 +15,11 @@ Every wait is bounded (the agents' own 20 s, 45 s per command on the test side) 
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import shutil
 import subprocess
+import urllib.request
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -116,12 +118,12 @@ class Env:
         assert p.flush(20) == 0
         assert errors == [None] * len(errors), errors
 
-    def sentinels(self, topic: str, partitions: int) -> None:
-        self.plain(topic, {p: [SENTINEL] for p in range(partitions)})
+    def sentinels(self, topic: str, partitions: int, sentinel: str = SENTINEL) -> None:
+        self.plain(topic, {p: [sentinel] for p in range(partitions)})
 
-    def read(self, agent: Agent, topic: str, partitions: int, isolation: str) -> list[Rec]:
-        """Everything ``isolation`` shows, every partition from its start to its sentinel."""
-        answer = agent.ok("read", topic, partitions, isolation, SENTINEL, 0, 500, READ_MS)
+    def read(self, agent: Agent, topic: str, partitions: int, isolation: str, sentinel: str = SENTINEL) -> list[Rec]:
+        """Everything ``isolation`` shows, every partition from its start to its (first) sentinel."""
+        answer = agent.ok("read", topic, partitions, isolation, sentinel, 0, 500, READ_MS)
         return [(p, o, v) for p, o, v in answer["records"]]
 
     def committed(self, group: str) -> dict[str, int]:
@@ -333,6 +335,56 @@ def test_ts9_broker_restart_inside_a_transaction(restart_env: Env, how: str) -> 
     for p in range(parts):
         assert values(seen, p) == [*everything[p], SENTINEL], seen
     assert sorted(env.read(agent, topic, parts, "read_uncommitted")) == sorted(seen), "after a commit both agree"
+
+
+def _admin(broker: BrokerProcess, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+    """The broker's HTTP admin endpoint (admin.port): faults and the coordinator's view of a transaction."""
+    assert broker.admin is not None, "the broker needs admin.port"
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(f"http://{broker.admin}{path}", data=data, method=method,
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=20) as resp:
+        return json.loads(resp.read() or b"null")
+
+
+@pytest.fixture(params=KINDS)
+def fault_env(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Env]:
+    """Its own broker with the admin endpoint (faults), fsyncing every append: this scenario kills it."""
+    with BrokerProcess(tmp_path / "data", *OVERRIDES, "log.flush.interval.messages=1", "admin.port=0") as b:
+        yield from _env(b, request.param, tmp_path, request)
+
+
+def test_ts9_broker_killed_inside_prepare_commit(fault_env: Env) -> None:
+    """TS9 / TX-END-3 / TX-LOG-2: the commit's PrepareCommit record is durable and answered, but the broker dies
+    (kill -9) before any marker is written (the hold-txn-markers fault). While it is held the transaction
+    stays PrepareCommit and its records stay invisible to read_committed; the restarted broker's load writes
+    the markers and CompleteCommit, so read_committed then shows the whole transaction, and the producer goes
+    on with its next transaction."""
+    env = fault_env
+    parts, n = 2, 5
+    topic = env.topic("prepared", parts)
+    txn_id = env.txn_id("prepared")
+    agent = env.agent("prepared")
+    agent.ok("init", txn_id, TXN_TIMEOUT_MS)
+    agent.ok("begin")
+    for p in range(parts):
+        agent.ok("send", topic, p, f"p{p}", n)
+    _admin(env.broker, "POST", "/faults/hold-txn-markers", {"transactional_id": txn_id})
+    agent.ok("commit")  # TV1: EndTxn is answered once PrepareCommit is durable (TX-END-2)
+    assert _admin(env.broker, "GET", f"/transactions/{txn_id}")["state"] == "PrepareCommit"
+    env.broker.kill()
+    env.broker.start()
+    env.sentinels(topic, parts)
+    seen = env.read(agent, topic, parts, "read_committed")
+    for p in range(parts):
+        assert values(seen, p) == [*expected(f"p{p}", n), SENTINEL], seen
+    assert _admin(env.broker, "GET", f"/transactions/{txn_id}")["state"] == "CompleteCommit"
+    agent.ok("begin")
+    agent.ok("send", topic, 0, "next", n)
+    agent.ok("commit")
+    env.sentinels(topic, parts, "end2")
+    seen = env.read(agent, topic, parts, "read_committed", "end2")
+    assert values(seen, 0) == [*expected("p0", n), SENTINEL, *expected("next", n), "end2"], seen
 
 
 # -- TS13 --------------------------------------------------------------------------------------------------
