@@ -30,7 +30,7 @@ from confluent_kafka import Producer
 from confluent_kafka.admin import AdminClient, NewTopic
 
 from kaflite.protocol.errors import ErrorCode
-from kaflite.protocol.messages import OffsetFetchRequest
+from kaflite.protocol.messages import ListOffsetsRequest, OffsetFetchRequest
 from tests.integration.broker_process import BrokerProcess
 from tests.integration.group_clients import RawClient
 from tests.integration.txn_agent import KINDS, Agent
@@ -40,7 +40,7 @@ JARS = ["kafka-clients.jar", "slf4j-api.jar", "lz4-java.jar", "snappy-java.jar",
 # TX-CFG-2: a development broker may look for expired transactions every 100 ms (Kafka: 10 s).
 OVERRIDES = ("transaction.abort.timed.out.transaction.cleanup.interval.ms=100",)
 TXN_TIMEOUT_MS = 30_000
-SHORT_TXN_TIMEOUT_MS = 1_500  # TS6; librdkafka's minimum is 1000
+SHORT_TXN_TIMEOUT_MS = 3_000  # TS6: long enough for begin + send on a loaded machine (librdkafka: >= 1000)
 SENTINEL = "end"
 READ_MS = 20_000
 # TS13: a parked fetch that the commit does not wake would answer only after fetch.max.wait.ms; the read
@@ -147,6 +147,19 @@ class Env:
         assert resp.error_code == ErrorCode.NONE, ErrorCode(resp.error_code)
         return {p.partition_index: (ErrorCode(p.error_code).name, p.committed_offset)
                 for t in resp.topics for p in t.partitions}
+
+    def latest(self, topic: str, isolation: int) -> int:
+        """ListOffsets LATEST of partition 0 (TX-RC-3): the LSO with read_committed (1), the HW with 0."""
+        client = RawClient(self.bootstrap, client_id="list-offsets")
+        P = ListOffsetsRequest.ListOffsetsPartition
+        req = ListOffsetsRequest(replica_id=-1, isolation_level=isolation, topics=[
+            ListOffsetsRequest.ListOffsetsTopic(name=topic, partitions=[P(partition_index=0, timestamp=-1)])])
+        try:
+            [part] = client.call(req, version=5).topics[0].partitions
+        finally:
+            client.close()
+        assert part.error_code == ErrorCode.NONE, ErrorCode(part.error_code)
+        return int(part.offset)
 
     def stop(self) -> None:
         for a in self.agents:
@@ -392,7 +405,7 @@ def test_ts9_broker_killed_inside_prepare_commit(fault_env: Env) -> None:
 def test_ts13_parked_read_committed_fetch_wakes_on_commit(env: Env) -> None:
     """TS13 / TX-RC-4: a read_committed consumer whose fetch waits behind an open transaction (LSO = its first
     offset) gets the records when the transaction commits, without waiting out its fetch.max.wait.ms (30 s):
-    its read gives up after 15 s."""
+    its read gives up after 15 s. ListOffsets LATEST says LSO 0 / HW 5 while it is open, 6 / 6 after."""
     topic = env.topic("parked", 1)
     producer, reader = env.agent("producer"), env.agent("reader")
     producer.ok("init", env.txn_id("parked"), TXN_TIMEOUT_MS)
@@ -400,7 +413,9 @@ def test_ts13_parked_read_committed_fetch_wakes_on_commit(env: Env) -> None:
     producer.ok("send", topic, 0, "held", 5)
     reader.start_call("read", topic, 1, "read_committed", "-", 5, PARKED_FETCH_WAIT_MS, PARKED_READ_MS)
     reader.wait_event("polling")
+    assert (env.latest(topic, 1), env.latest(topic, 0)) == (0, 5), "TX-RC-1: LSO at the open transaction's start"
     producer.ok("commit")
     answer = reader.finish_call("read")
     assert answer["ok"], f"the parked read_committed fetch did not wake on commit: {answer}"
     assert [v for _, _, v in answer["records"]] == expected("held", 5)
+    assert (env.latest(topic, 1), env.latest(topic, 0)) == (6, 6), "LSO = HW after the marker"
