@@ -308,14 +308,44 @@ def test_ts6_timed_out_transaction_aborted_by_the_broker(env: Env) -> None:
     assert values(env.read(agent, topic, 1, "read_uncommitted")) == [*expected("late", 5), SENTINEL]
 
 
-# -- TS9 ---------------------------------------------------------------------------------------------------
-
 @pytest.fixture(params=KINDS)
 def restart_env(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Env]:
     """Its own broker, fsyncing every append (acknowledged data survives kill -9): this scenario restarts it."""
     with BrokerProcess(tmp_path / "data", *OVERRIDES, "log.flush.interval.messages=1") as b:
         yield from _env(b, request.param, tmp_path, request)
 
+
+# -- TS7 ---------------------------------------------------------------------------------------------------
+
+def test_ts7_interleaved_transactions_survive_kill_9(restart_env: Env) -> None:
+    """TS7 / TX-RC-2,5,6: two producers interleave their batches on one partition, one aborts and one commits;
+    read_committed shows the committed one's records in log order (the aborted one's skipped through
+    AbortedTransactions), and shows exactly that again after kill -9, when the transaction index and the
+    producer state are rebuilt from the log."""
+    env = restart_env
+    topic = env.topic("interleaved", 1)
+    first, second = env.agent("first"), env.agent("second")
+    first.ok("init", env.txn_id("i1"), TXN_TIMEOUT_MS)
+    second.ok("init", env.txn_id("i2"), TXN_TIMEOUT_MS)
+    first.ok("begin")
+    second.ok("begin")
+    for batch in range(2):
+        first.ok("send", topic, 0, f"a{batch}", 3)
+        second.ok("send", topic, 0, f"c{batch}", 3)
+    first.ok("abort")
+    second.ok("commit")
+    env.sentinels(topic, 1)
+    committed = [*expected("c0", 3), *expected("c1", 3), SENTINEL]
+    before = env.read(second, topic, 1, "read_committed")
+    assert values(before) == committed
+    env.broker.kill()
+    env.broker.start()
+    assert env.read(second, topic, 1, "read_committed") == before
+    assert values(env.read(second, topic, 1, "read_uncommitted")) == [
+        *expected("a0", 3), *expected("c0", 3), *expected("a1", 3), *expected("c1", 3), SENTINEL]
+
+
+# -- TS9 ---------------------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("how", ["sigterm", "kill-9"])
 def test_ts9_broker_restart_inside_a_transaction(restart_env: Env, how: str) -> None:
