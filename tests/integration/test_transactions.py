@@ -347,6 +347,33 @@ def test_ts7_interleaved_transactions_survive_kill_9(restart_env: Env) -> None:
 
 # -- TS9 ---------------------------------------------------------------------------------------------------
 
+def test_ts9_pending_offsets_survive_kill_9(restart_env: Env) -> None:
+    """TS9 + TS4 / TX-OFF-2,3: offsets sent to a transaction are pending in __consumer_offsets when the broker is
+    killed; the replay keeps them pending (not committed, UNSTABLE_OFFSET_COMMIT under RequireStable), and the
+    producer's commit after the restart makes them the group's committed offsets."""
+    env = restart_env
+    parts, n = 2, 3
+    src, out = env.topic("pending-in", parts), env.topic("pending-out", parts)
+    group = f"{env.kind}-pending-{env.tag}"
+    env.plain(src, {p: expected(f"in{p}", n) for p in range(parts)})
+    agent = env.agent("pending")
+    agent.ok("init", env.txn_id("pending"), TXN_TIMEOUT_MS)
+    agent.ok("consume", group, src, parts * n)
+    agent.ok("begin")
+    agent.ok("send", out, 0, "t", n)
+    positions = agent.ok("send_offsets", group)["offsets"]
+    assert positions == {f"{src}:{p}": n for p in range(parts)}
+    env.broker.kill()
+    env.broker.start()
+    assert env.committed(group) == {}
+    assert env.stable_offsets(group, src, parts) == {p: ("UNSTABLE_OFFSET_COMMIT", -1) for p in range(parts)}
+    agent.ok("commit")
+    assert env.committed(group) == positions
+    assert env.stable_offsets(group, src, parts) == {p: ("NONE", n) for p in range(parts)}
+    env.sentinels(out, parts)
+    assert values(env.read(agent, out, parts, "read_committed"), 0) == [*expected("t", n), SENTINEL]
+
+
 @pytest.mark.parametrize("how", ["sigterm", "kill-9"])
 def test_ts9_broker_restart_inside_a_transaction(restart_env: Env, how: str) -> None:
     """TS9 / TX-LOG-2 / TX-RC-6: the broker restarts (SIGTERM: producer snapshots written; kill -9: producer
