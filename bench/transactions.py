@@ -12,7 +12,7 @@ first in odd ones; both brokers fresh every round), with kaflite/Tansu ratios:
 - produce: the same bulk producer (acks=all, idempotence on, linger.ms=5, batch.size=1 MB, no
   compression, 1 KB values, one partition) with and without `transactional.id`; the
   transactional one commits every `--txn-records` records (10,000). Records/s and MB/s.
-- fetch: a log of 1,000 transactions of 500 records of 100 B, every 10th aborted, written by one
+- fetch: a log of 2,000 transactions of 500 records of 100 B, every 10th aborted, written by one
   transactional producer (untimed); then assign() consumers read it from the beginning to the
   end with read_uncommitted and read_committed, alternately (`--reads` each). Records/s
   delivered to the application, timed from the first record to the last (so neither
@@ -62,7 +62,7 @@ class Settings:
     produce_records: int = 300_000
     produce_value_size: int = 1024
     txn_records: int = 10_000  # records per transaction in the transactional produce run
-    fetch_txns: int = 1000
+    fetch_txns: int = 2000
     fetch_per_txn: int = 500
     fetch_value_size: int = 100
     abort_every: int = 10  # every 10th transaction aborted: 10 %
