@@ -474,8 +474,7 @@ def run_against(broker: Broker, sections: tuple[str, ...], s: Settings, results:
                         m.note += f" ({log.error})"
                     if m.error is None and not m.bounded and m.returned != expected:
                         m.invalid = (f"{level} returned {m.returned:,} records, expected {expected:,} "
-                                     f"({log.committed:,} committed, {log.aborted:,} aborted; "
-                                     f"{fmt(m.records_s, 0)} records/s)")
+                                     f"({log.committed:,} committed, {log.aborted:,} aborted)")
                     results.add(broker.name, f"fetch {level}", m)
     except Unsupported as e:
         results.unsupported[broker.name] = str(e)
@@ -587,8 +586,11 @@ def report(r: Results, s: Settings) -> str:
             for m in ms:
                 if m.error:
                     out.append(f"note: {name} {key}: {m.error}")
-            for why in sorted({m.invalid for m in ms if m.invalid}):
-                out.append(f"note: {name} {key}: n/a, not counted: {why}")
+            invalid = [m for m in ms if m.invalid]
+            for why in sorted({m.invalid for m in invalid if m.invalid}):
+                rates = sorted(m.records_s for m in invalid if m.invalid == why)
+                out.append(f"note: {name} {key}: n/a, {len(rates)} of {len(ms)} runs not counted: {why} "
+                           f"(at {fmt(rates[0], 0)} to {fmt(rates[-1], 0)} records/s)")
             notes = sorted({m.note for m in ms if m.note})
             if notes:
                 out.append(f"note: {name} {key}: {'; '.join(notes)}")
