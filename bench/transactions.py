@@ -8,10 +8,12 @@ first in odd ones; both brokers fresh every round), with kaflite/Tansu ratios:
   100 B records; a transactional producer writes each record reversed to an output topic,
   `send_offsets_to_transaction` adds the consumed offsets, `commit_transaction`. Transactions/s
   with 10 and 100 records per transaction (one untimed warm-up transaction first: group join,
-  coordinator look-ups). Afterwards the group's committed offset must equal what was consumed.
+  coordinator look-ups). Afterwards the group's committed offset must equal what was consumed and
+  a read_committed read of the output must return every record written.
 - produce: the same bulk producer (acks=all, idempotence on, linger.ms=5, batch.size=1 MB, no
   compression, 1 KB values, one partition) with and without `transactional.id`; the
-  transactional one commits every `--txn-records` records (10,000). Records/s and MB/s.
+  transactional one commits every `--txn-records` records (10,000). Records/s and MB/s; the
+  topic is read back afterwards (untimed) and must hold every record.
 - fetch: a log of 2,000 transactions of 500 records of 100 B, every 10th aborted, written by one
   transactional producer (untimed); then assign() consumers read it from the beginning to the
   end with read_uncommitted and read_committed, alternately (`--reads` each). Records/s
