@@ -42,7 +42,7 @@ from kaflite.protocol.messages import (
     ProduceRequest,
     SyncGroupRequest,
 )
-from tests.broker.wire import WireClient
+from tests.broker.wire import WireClient, connected
 
 #: (struct, field) where Kafka itself answers "" in a nullable string, and why.
 KAFKA_SENDS_EMPTY = {
@@ -102,11 +102,8 @@ async def broker(tmp_path: Path) -> AsyncIterator[Broker]:
 
 @pytest.fixture
 async def client(broker: Broker) -> AsyncIterator[WireClient]:
-    c = await WireClient.connect(broker.port)
-    try:
+    async with connected(broker.port) as c:
         yield c
-    finally:
-        await c.close()
 
 
 async def call(client: WireClient, api_key: int, version: int, request: Any) -> Any:

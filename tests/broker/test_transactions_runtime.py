@@ -31,7 +31,7 @@ from kaflite.protocol.messages import (
     TxnOffsetCommitRequest,
 )
 from kaflite.protocol.records import iter_batches
-from tests.broker.wire import WireClient
+from tests.broker.wire import WireClient, connected
 
 E = ErrorCode
 TID = "txn-a"
@@ -61,11 +61,8 @@ async def broker(tmp_path: Path) -> AsyncIterator[Broker]:
 
 @pytest.fixture
 async def client(broker: Broker) -> AsyncIterator[WireClient]:
-    c = await WireClient.connect(broker.port)
-    try:
+    async with connected(broker.port) as c:
         yield c
-    finally:
-        await c.close()
 
 
 # -- requests as a TV1 client sends them (librdkafka's versions) --------------------------------------------

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import struct
+from collections.abc import AsyncIterator
 from typing import Any
 
 from kaflite.protocol.headers import is_flexible
@@ -69,3 +70,13 @@ class WireClient:
         self.writer.close()
         with contextlib.suppress(ConnectionError, TimeoutError):
             await asyncio.wait_for(self.writer.wait_closed(), ANSWER_TIMEOUT_S)
+
+
+@contextlib.asynccontextmanager
+async def connected(port: int) -> AsyncIterator[WireClient]:
+    """A WireClient for the test's duration (pytest fixtures: ``async with connected(broker.port) as c``)."""
+    client = await WireClient.connect(port)
+    try:
+        yield client
+    finally:
+        await client.close()
