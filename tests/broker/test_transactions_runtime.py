@@ -31,7 +31,7 @@ from kaflite.protocol.messages import (
     TxnOffsetCommitRequest,
 )
 from kaflite.protocol.records import iter_batches
-from tests.broker.wire import WireClient, connected
+from tests.broker.wire import WireClient, connected, serving
 
 E = ErrorCode
 TID = "txn-a"
@@ -51,12 +51,8 @@ async def started(tmp_path: Path, **kw: Any) -> Broker:
 
 @pytest.fixture
 async def broker(tmp_path: Path) -> AsyncIterator[Broker]:
-    b = await started(tmp_path)
-    b.logs.create_topic("t", 2, {})
-    try:
+    async with serving(config(tmp_path), t={}) as b:
         yield b
-    finally:
-        await b.stop()
 
 
 @pytest.fixture

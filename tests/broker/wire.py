@@ -12,6 +12,8 @@ import struct
 from collections.abc import AsyncIterator
 from typing import Any
 
+from kaflite.broker.server import Broker
+from kaflite.config import KafliteConfig
 from kaflite.protocol.headers import is_flexible
 from kaflite.protocol.messages import RESPONSES
 
@@ -80,3 +82,16 @@ async def connected(port: int) -> AsyncIterator[WireClient]:
         yield client
     finally:
         await client.close()
+
+
+@contextlib.asynccontextmanager
+async def serving(config: KafliteConfig, **topics: dict[str, str]) -> AsyncIterator[Broker]:
+    """A started broker with `topics` (name=configs, 2 partitions each), stopped cleanly afterwards."""
+    broker = Broker.open(config)
+    await broker.start()
+    for name, configs in topics.items():
+        broker.logs.create_topic(name, 2, configs)
+    try:
+        yield broker
+    finally:
+        await broker.stop()
