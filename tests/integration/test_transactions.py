@@ -1,4 +1,4 @@
-"""Transactions judged by real transactional producers: scenarios TS1-TS13 of
+"""Transactions judged by real transactional producers: scenarios TS1-TS7, TS9 and TS13 of
 /work/shared/design/transactions.md (ids TX-*), through the Java client (kafka-clients 3.9.1), confluent-kafka
 (librdkafka), aiokafka and kafka-python.
 
