@@ -131,6 +131,28 @@ BATCHES = StructType([
     _f("compression", StringType(), False),
     _f("is_control", BooleanType(), False),
     _f("is_transactional", BooleanType(), False),
+    _f("producer_id", LongType(), False),
+    _f("producer_epoch", ShortType(), False),
+    _f("control_type", StringType()),  # COMMIT / ABORT for a transaction marker, else null
+    _f("coordinator_epoch", IntegerType()),
+])
+
+TRANSACTION_LOG = StructType([
+    _f("transactional_id", StringType(), False),
+    _f("producer_id", LongType()),
+    _f("producer_epoch", ShortType()),
+    _f("previous_producer_id", LongType()),
+    _f("next_producer_id", LongType()),
+    _f("state", StringType(), False),
+    _f("timeout_ms", IntegerType()),
+    _f("partitions", ArrayType(TOPIC_PARTITION)),
+    _f("last_update_timestamp", TimestampType()),
+    _f("start_timestamp", TimestampType()),
+    _f("tombstone", BooleanType(), False),
+    _f("value_version", ShortType()),
+    _f("log_partition", IntegerType(), False),
+    _f("log_offset", LongType(), False),
+    _f("log_timestamp", TimestampType(), False),
 ])
 
 PARTITIONS = StructType([
@@ -152,3 +174,4 @@ assert tuple(COMMITS.fieldNames()) == decode.COMMIT_COLUMNS
 assert tuple(GROUPS.fieldNames()) == decode.GROUP_COLUMNS
 assert tuple(BATCHES.fieldNames()) == decode.BATCH_COLUMNS
 assert tuple(CONSUMER_GROUPS.fieldNames()) == decode.CONSUMER_GROUP_COLUMNS
+assert tuple(TRANSACTION_LOG.fieldNames()) == decode.TRANSACTION_LOG_COLUMNS
