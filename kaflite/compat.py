@@ -42,16 +42,14 @@ KAFKA_APIS: dict[int, str] = {
 }
 
 _INTERNAL = "controller or inter-broker only: no client sends it"
-_TXN = ("transactions are not implemented (InitProducerId and Produce refuse a transactional.id "
-        "with TRANSACTIONAL_ID_AUTHORIZATION_FAILED)")
 _SASL = "no authentication: kaflite listens in PLAINTEXT only"
 _SHARE = "share groups (KIP-932) are not implemented"
 
 #: Why each API kaflite does not serve is not served. Delete a line when its API lands.
 NOT_SERVED: dict[int, str] = {
     17: _SASL,
-    24: _TXN, 25: _TXN, 26: _TXN, 28: _TXN,
-    27: _INTERNAL + " (a transaction coordinator's markers to partition leaders)",
+    27: _INTERNAL + " (a transaction coordinator's markers to partition leaders; kaflite's coordinator writes "
+        "them in-process)",
     29: "no authorizer: every client may do everything, so there are no ACLs",
     30: "no authorizer: every client may do everything, so there are no ACLs",
     31: "no authorizer: every client may do everything, so there are no ACLs",
@@ -67,7 +65,6 @@ NOT_SERVED: dict[int, str] = {
     57: "no feature flags to change: one node at a fixed feature level",
     62: _INTERNAL, 63: _INTERNAL,
     64: "no KRaft cluster membership: the only broker cannot be unregistered",
-    65: _TXN, 66: _TXN,
     67: _INTERNAL, 70: _INTERNAL, 73: _INTERNAL,
     71: "client metrics (KIP-714) are not collected; clients send no telemetry to a broker that does not "
         "advertise it",

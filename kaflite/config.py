@@ -94,6 +94,7 @@ _NODE = "Node and network"
 _LOG = "Log storage"
 _CLEAN = "Log cleaner (compaction)"
 _GROUP = "Group coordinator and offsets"
+_TXN = "Transaction coordinator"
 _OPS = "Operations"
 
 SETTINGS: tuple[Setting, ...] = (
@@ -226,6 +227,26 @@ SETTINGS: tuple[Setting, ...] = (
        "interval, and it has no ACLs yet: the setting is accepted for compatibility and has no "
        "effect. Kafka requires at least 10000; kaflite accepts 0.",
        Range(0, INT_MAX), _GROUP),
+    # Transaction coordinator (Kafka's TransactionStateManagerConfig, TransactionLogConfig; TX-CFG-1)
+    _S("transaction.max.timeout.ms", "int", 900000, "The maximum transaction.timeout.ms a producer may "
+       "ask for; InitProducerId with a larger one answers INVALID_TRANSACTION_TIMEOUT.",
+       Range(1, INT_MAX), _TXN),
+    _S("transactional.id.expiration.ms", "int", 604800000, "How long a transactional id may stay idle "
+       "(no transaction started) before the coordinator forgets it (a tombstone in __transaction_state).",
+       Range(1, INT_MAX), _TXN),
+    _S("transaction.abort.timed.out.transaction.cleanup.interval.ms", "int", 10000, "How often open "
+       "transactions past their transaction.timeout.ms are aborted (their producer epoch bumped). A dev "
+       "broker may set 100 so timeout tests take well under a second (TX-CFG-2).",
+       Range(1, INT_MAX), _TXN),
+    _S("transaction.remove.expired.transaction.cleanup.interval.ms", "int", 3600000, "How often "
+       "transactional ids idle past transactional.id.expiration.ms are removed.", Range(1, INT_MAX), _TXN),
+    _S("transaction.state.log.num.partitions", "int", 50, "Partitions of __transaction_state (do not "
+       "change after the first start).", Range(1, INT_MAX), _TXN),
+    _S("transaction.state.log.segment.bytes", "int", 104857600, "Segment size of __transaction_state, "
+       "kept small for fast compaction and loading.", Range(1, INT_MAX), _TXN),
+    _S("transaction.partition.verification.enable", "boolean", True, "Produce of a transactional batch "
+       "is refused unless its partition was added to the producer's ongoing transaction (KIP-890 part 1, "
+       "answered by the coordinator in-process).", None, _TXN),
     # Operations
     _S("shutdown.timeout.ms", "long", 5000, "On SIGTERM/SIGINT, how long in-flight requests may take "
        "to finish before connections are closed.", Range(0, LONG_MAX), _OPS, kafka_default=None),
@@ -402,6 +423,13 @@ class KafliteConfig:
     group_consumer_assignors: tuple[str, ...] = ("uniform", "range")
     group_consumer_migration_policy: str = "bidirectional"
     group_consumer_regex_refresh_interval_ms: int = 600000
+    transaction_max_timeout_ms: int = 900000
+    transactional_id_expiration_ms: int = 604800000
+    transaction_abort_timed_out_transaction_cleanup_interval_ms: int = 10000
+    transaction_remove_expired_transaction_cleanup_interval_ms: int = 3600000
+    transaction_state_log_num_partitions: int = 50
+    transaction_state_log_segment_bytes: int = 104857600
+    transaction_partition_verification_enable: bool = True
     shutdown_timeout_ms: int = 5000
     log_format: str = "console"
     log_level: str = "INFO"

@@ -24,6 +24,9 @@ Routes (every answer is a JSON object; errors are ``{"error": ...}`` with a 4xx 
                                           long poll: the snapshot once it matches, 408 on timeout;
                                           state: any group type's name (Reconciling, Assigning...);
                                           epoch=N: a consumer group's group epoch (= generation)
+    GET  /transactions                    {"transactions": [...]}: every transactional id, its state,
+                                          producer id/epoch, timeout, start time and partitions
+    GET  /transactions/{id}               one of them (404 if the coordinator has no such id)
     POST /topics          {"name", "partitions", "configs"}
     POST /reset                           drop every topic, group and offset (connections abort)
     POST /faults/drop-responses           {"api", "group", "count", "seconds", "member_id", "skip"}
@@ -33,6 +36,9 @@ Routes (every answer is a JSON object; errors are ``{"error": ...}`` with a 4xx 
     POST /faults/drop-member-connections  {"group", "member_id"}
     POST /faults/expire-member            {"group", "member_id"}   classic and consumer groups
     POST /faults/fence-member             {"group", "member_id"}   consumer groups: fence now (epoch + 1)
+    POST /faults/time-out-transaction     {"transactional_id"}   its timeout expires now: fenced and aborted
+    POST /faults/hold-txn-markers         {"transactional_id"}   (or all) transactions stop after Prepare, as
+                                          if the broker crashed there; a restart completes them, clear writes them
     POST /faults/pause, /faults/resume, /faults/clear
 """
 
@@ -53,6 +59,7 @@ import structlog
 from kaflite.broker.context import BrokerContext
 from kaflite.broker.faults import ResponseRule
 from kaflite.broker.groups import GroupHandler
+from kaflite.broker.transactions import TransactionHandler
 from kaflite.coordinator.consumer import records as cg
 from kaflite.coordinator.consumer.group import MemberState
 from kaflite.coordinator.group import Transition
@@ -69,6 +76,7 @@ from kaflite.protocol.messages import (
     ConsumerGroupTargetAssignmentMetadataValue,
     ConsumerProtocolAssignment,
 )
+from kaflite.transaction.state import TransactionMetadata
 
 log = structlog.get_logger("kaflite.admin_http")
 
@@ -153,6 +161,13 @@ def member_json(m: MemberSnapshot, group_type: str, protocol_type: str | None) -
              assignment=_pairs(m.assigned_partitions), pending_revocation=_pairs(m.pending_revocation),
              target_assignment=_pairs(m.target_assignment))
     return d
+
+
+def transaction_json(md: TransactionMetadata) -> dict[str, Any]:
+    return {"transactional_id": md.transactional_id, "state": md.state.state_name, "producer_id": md.producer_id,
+            "producer_epoch": md.producer_epoch, "timeout_ms": md.txn_timeout_ms,
+            "start_ms": md.txn_start_timestamp_ms, "last_update_ms": md.txn_last_update_timestamp_ms,
+            "partitions": [[t, p] for t, p in sorted(md.partitions)]}
 
 
 def group_json(snap: GroupSnapshot, history: Iterable[Transition]) -> dict[str, Any]:
@@ -300,6 +315,7 @@ class AdminOps:
     context: BrokerContext
     group_handler: GroupHandler
     reset_broker: Callable[[], Awaitable[None]]
+    transaction_handler: TransactionHandler | None = None
 
     def info(self) -> dict[str, Any]:
         state = self.context.state
@@ -313,6 +329,25 @@ class AdminOps:
         g = self.group_handler
         snap = g.snapshot(group_id)
         return None if snap is None else group_json(snap, g.history(group_id))
+
+    def transactions(self) -> list[dict[str, Any]]:
+        """Every transactional id the coordinator holds, as DescribeTransactions shows it (TX-DESC-1)."""
+        t = self.transaction_handler
+        return [] if t is None else [transaction_json(md) for md in t.transactions()]
+
+    def transaction(self, transactional_id: str) -> dict[str, Any] | None:
+        return next((tx for tx in self.transactions() if tx["transactional_id"] == transactional_id), None)
+
+    def time_out_transaction(self, transactional_id: str) -> bool:
+        return self._transactions().time_out(transactional_id)
+
+    def hold_txn_markers(self, transactional_id: str | None = None) -> None:
+        self._transactions().hold_markers(transactional_id)
+
+    def _transactions(self) -> TransactionHandler:
+        if self.transaction_handler is None:
+            raise HttpError(404, "this broker has no transaction coordinator")
+        return self.transaction_handler
 
     def group_epochs(self, group_id: str) -> list[dict[str, Any]]:
         """A consumer group's epoch history, read from its records (see `consumer_group_events`)."""
@@ -461,6 +496,9 @@ class AdminHttpServer:
                 a["group"], a["member_id"])}),
             "/faults/expire-member": act(lambda a: {"expired": o.expire_member(a["group"], a["member_id"])}),
             "/faults/fence-member": act(lambda a: {"fenced": o.fence_member(a["group"], a["member_id"])}),
+            "/faults/time-out-transaction": act(lambda a: {"timed_out": o.time_out_transaction(
+                a["transactional_id"])}),
+            "/faults/hold-txn-markers": act(lambda a: o.hold_txn_markers(a.get("transactional_id"))),
             "/faults/pause": act(lambda a: o.pause()),
             "/faults/resume": act(lambda a: o.resume()),
             "/faults/clear": act(lambda a: o.clear()),
@@ -546,6 +584,14 @@ class AdminHttpServer:
                 return o.info()
             if path == "/groups":
                 return {"groups": o.groups()}
+            if path == "/transactions":
+                return {"transactions": o.transactions()}
+            if path.startswith("/transactions/"):
+                tid = unquote(path[len("/transactions/"):])
+                tx = o.transaction(tid)
+                if tx is None:
+                    raise HttpError(404, f"no transactional id {tid!r}")
+                return tx
             if m := _WAIT.match(path):
                 return await o.wait_for_group(unquote(m.group(1)), state=query.get("state", "Stable") or None,
                                               members=_opt_int(query.get("members")),

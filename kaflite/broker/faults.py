@@ -9,6 +9,7 @@ expiring a member is the group handler's: this module knows no connection, serve
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -63,6 +64,8 @@ class Faults:
 
     response_rules: list[ResponseRule] = field(default_factory=list)
     coordinator_error: CoordinatorErrorWindow | None = None
+    # Faults kept by their owners (the transaction handler's held markers): told when every fault is cleared.
+    on_clear: list[Callable[[], None]] = field(default_factory=list)
 
     # -- responses -----------------------------------------------------------------------------------
 
@@ -104,3 +107,5 @@ class Faults:
     def clear(self) -> None:
         self.response_rules.clear()
         self.coordinator_error = None
+        for release in self.on_clear:
+            release()

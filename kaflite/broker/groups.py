@@ -22,17 +22,19 @@ import inspect
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from enum import Enum
-from typing import Any
+from typing import Any, Protocol
 
 import structlog
 
 from kaflite.broker.context import BrokerContext, RequestContext
+from kaflite.broker.flush import GroupCommit
 from kaflite.broker.router import Router
 from kaflite.broker.topics import CONSUMER_OFFSETS
 from kaflite.clock import Clock
 from kaflite.coordinator.apis import GROUP_APIS, GroupApi
 from kaflite.coordinator.config import GroupCoordinatorConfig
 from kaflite.coordinator.group import Transition
+from kaflite.coordinator.offsets import TransactionVerifier
 from kaflite.coordinator.records import EndTransactionMarker, LoadedRecord, ProducerIdAndEpoch, TransactionalRecord
 from kaflite.coordinator.result import RequestContext as CoordinatorContext
 from kaflite.coordinator.runtime import CoordinatorRuntime
@@ -70,19 +72,29 @@ def _error_message(code: int) -> str:
     return _ERROR_MESSAGES.get(error, error.name)
 
 
-class OffsetsTopicLog:
-    """The runtime's writer and loader over the `__consumer_offsets` partitions."""
+class TransactionCoordinatorFinder(Protocol):
+    """What FindCoordinator needs of the transaction handler (which imports this module, not the reverse)."""
 
-    def __init__(self, logs: LogManager, clock: Clock) -> None:
+    def ensure_state_topic(self) -> asyncio.Task[None] | None: ...
+
+    def coordinator_error(self, transactional_id: str) -> ErrorCode: ...
+
+
+class OffsetsTopicLog:
+    """A coordinator's writer and loader over its topic's partitions: `__consumer_offsets` for the group
+    runtime, `__transaction_state` for the transaction runtime (same layout rules, same folding)."""
+
+    def __init__(self, logs: LogManager, clock: Clock, topic: str = CONSUMER_OFFSETS,
+                 commits: GroupCommit | None = None) -> None:
         self.logs = logs
         self.clock = clock
-        self._dirty: set[int] = set()
-        self._barrier: asyncio.Future[None] | None = None
+        self.topic = topic
+        self.commits = commits or GroupCommit(clock)
 
     def _log(self, partition: int) -> PartitionLog:
-        plog = self.logs.get_log(CONSUMER_OFFSETS, partition)
+        plog = self.logs.get_log(self.topic, partition)
         if plog is None:
-            raise RuntimeError(f"{CONSUMER_OFFSETS}-{partition} does not exist")
+            raise RuntimeError(f"{self.topic}-{partition} does not exist")
         return plog
 
     def append(self, partition: int, records: list[tuple[bytes, bytes | None]], *,
@@ -106,25 +118,16 @@ class OffsetsTopicLog:
                                 producer_id=producer.producer_id, producer_epoch=producer.producer_epoch,
                                 base_sequence=0, is_transactional=True)
             plog.append(batch, leader_epoch=0, now_ms=now, assign_offsets=False)
-        self._dirty.add(partition)
-        if self._barrier is None:
-            loop = asyncio.get_running_loop()
-            self._barrier = loop.create_future()
-            loop.call_soon(self._flush_dirty)
-        return self._barrier
+        return self.commits.dirty(plog)
 
-    def _flush_dirty(self) -> None:
-        barrier, dirty = self._barrier, self._dirty
-        self._barrier, self._dirty = None, set()
-        assert barrier is not None
-        now = self.clock.now_ms()
-        try:
-            for p in sorted(dirty):
-                self._log(p).flush(now)
-        except Exception as exc:
-            barrier.set_exception(exc)
-        else:
-            barrier.set_result(None)
+    def append_marker(self, partition: int, producer_id: int, producer_epoch: int, coordinator_epoch: int,
+                      committed: bool) -> asyncio.Future[None]:
+        """A transaction's COMMIT/ABORT control batch (TX-MK-3); durable with the rest of this turn's writes.
+        The caller applies it to the group coordinator in the same event-loop turn."""
+        plog = self._log(partition)
+        plog.append_end_txn_marker(producer_id, producer_epoch, coordinator_epoch, committed=committed,
+                                   leader_epoch=0, now_ms=self.clock.now_ms())
+        return self.commits.dirty(plog)
 
     async def read(self, partition: int) -> AsyncIterator[LoadedRecord]:
         """Each key once, with its last value (None for a tombstone), ordered by those last positions.
@@ -253,13 +256,23 @@ class GroupHandler:
         self._loading: asyncio.Task[None] | None = None
         self._fresh_load: asyncio.Task[None] | None = None  # the load of a topic created just now
         self._owned = 0  # partitions 0.._owned-1 of `__consumer_offsets` are (being) loaded here
+        # TxnOffsetCommit's verification (TX-OFF-1): set by the transaction handler, which is built after this one.
+        self.verify_transaction: TransactionVerifier | None = None
+        # FindCoordinator key type 1 (TX-CO-1): the transaction handler, set by it.
+        self.transactions: TransactionCoordinatorFinder | None = None
         self.offsets_log, self.runtime = self._new_runtime()
 
     def _new_runtime(self) -> tuple[OffsetsTopicLog, CoordinatorRuntime]:
         offsets_log = OffsetsTopicLog(self.logs, self.clock)
         return offsets_log, CoordinatorRuntime(offsets_log, offsets_log, self.config, clock=self.clock,
                                                partition_exists=self._partition_exists, metadata=self.metadata,
-                                               group_configs=self.group_configs)
+                                               group_configs=self.group_configs,
+                                               verify_transaction=self._verify_transaction)
+
+    def _verify_transaction(self, transactional_id: str, producer_id: int, producer_epoch: int, partition: int,
+                            version: int) -> ErrorCode | None:
+        verify = self.verify_transaction
+        return None if verify is None else verify(transactional_id, producer_id, producer_epoch, partition, version)
 
     def _partition_exists(self, topic: str, partition: int) -> bool:
         """The coordinator's view of the topics (Kafka's metadata cache): OffsetCommit and OffsetDelete
@@ -362,8 +375,12 @@ class GroupHandler:
     # -- FindCoordinator ---------------------------------------------------------------------------
 
     def find_coordinator(self, ctx: RequestContext, req: FindCoordinatorRequest) -> Any:
-        """Answered per key (B-FIND-3); the node is always us, once the group's partition is loaded."""
-        loading = self.ensure_offsets_topic()
+        """Answered per key (B-FIND-3); the node is always us, once the group's partition is loaded (a
+        transactional id's: once `__transaction_state` exists, created by the first such request)."""
+        if req.key_type == TRANSACTION_KEY and self.transactions is not None:
+            loading = self.transactions.ensure_state_topic()
+        else:
+            loading = self.ensure_offsets_topic()
         if loading is not None:
             return _after(loading, self._find_coordinator, ctx, req)
         return self._find_coordinator(ctx, req)
@@ -379,8 +396,8 @@ class GroupHandler:
                 # group APIs' NOT_COORDINATOR / COORDINATOR_LOAD_IN_PROGRESS.
                 moving = self.faults.coordinator_error_for(key) is not None
                 error = ErrorCode.COORDINATOR_NOT_AVAILABLE if moving else self.runtime.coordinator_error(key)
-            elif req.key_type == TRANSACTION_KEY:
-                error = ErrorCode.NONE  # InitProducerId then refuses transactions clearly
+            elif req.key_type == TRANSACTION_KEY and self.transactions is not None:
+                error = self.transactions.coordinator_error(key)
             else:
                 error = ErrorCode.INVALID_REQUEST
             ok = error == ErrorCode.NONE

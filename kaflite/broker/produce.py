@@ -1,4 +1,4 @@
-"""Produce and InitProducerId: batches go to the log as they came; records are decoded only where a
+"""Produce: batches go to the log as they came; records are decoded only where a
 per-record check can fail (a compacted topic, a timestamp past its bounds: KIP-467 names each bad record)."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from kaflite.broker.context import NO_RESPONSE, BrokerContext, RequestContext
 from kaflite.broker.router import Router
 from kaflite.broker.topics import is_internal, topic_by_id
 from kaflite.protocol.errors import ErrorCode
-from kaflite.protocol.messages import InitProducerIdRequest, InitProducerIdResponse, ProduceRequest, ProduceResponse
+from kaflite.protocol.messages import ProduceRequest, ProduceResponse
 from kaflite.protocol.records import (
     ATTRIBUTES_OFFSET,
     COMPRESSION_MASK,
@@ -25,6 +25,7 @@ from kaflite.protocol.records import (
     RecordError,
 )
 from kaflite.storage.errors import RecordValidationError, StorageError
+from kaflite.storage.log import PartitionLog
 
 log = structlog.get_logger("kaflite.produce")
 _INT32 = struct.Struct(">i")
@@ -89,6 +90,10 @@ def request_records_error(version: int, records: bytes | bytearray | memoryview 
     return None
 
 
+ProduceVerifier = Callable[[str, str, int, PartitionLog, Any, int], "ErrorCode | None"]
+"""(transactional id, topic, partition, its log, the batch, Produce version) -> None to append, else the error."""
+
+
 class ProduceHandler:
     """``on_append((topic, partition))`` is told of every partition a request appended to (so parked
     fetches of that partition complete)."""
@@ -96,21 +101,20 @@ class ProduceHandler:
     def __init__(self, context: BrokerContext, on_append: Callable[[tuple[str, int]], None]) -> None:
         self.logs = context.logs
         self.clock = context.clock
-        self.producer_ids = context.producer_ids
         self.on_append = on_append
+        # TX-PRD-2: the transaction handler's check of a transactional batch (set by it; None: no check).
+        self.verify_transaction: ProduceVerifier | None = None
 
     def register(self, router: Router) -> None:
         router.add(0, self.produce)
-        router.add(22, self.init_producer_id)
 
     def produce(self, ctx: RequestContext, req: ProduceRequest) -> Any:
         logs = self.logs
         now = self.clock.now_ms()
         topics_out = []
         appended: list[tuple[str, int]] = []
-        if req.transactional_id is not None:
-            # Transactions are not implemented: refuse clearly instead of half-supporting them.
-            return self._answer(ctx, req, self._all_failed(req, ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED))
+        transactional_id = req.transactional_id
+        verify = self.verify_transaction if transactional_id is not None else None
         for t in req.topic_data:
             info = topic_by_id(logs, t.topic_id) if ctx.version >= 13 else logs.topic(t.name)
             parts = []
@@ -133,6 +137,12 @@ class ProduceHandler:
                     out.error_code = ErrorCode.INVALID_TOPIC_EXCEPTION
                     continue
                 assert p.records is not None  # request_records_error saw exactly one batch
+                if verify is not None and transactional_id is not None:
+                    refused = verify(transactional_id, info.name, p.index, plog, p.records, ctx.version)
+                    if refused is not None:
+                        out.error_code = refused
+                        out.log_start_offset = plog.log_start_offset
+                        continue
                 try:
                     res = plog.append(p.records, leader_epoch=0, now_ms=now)
                 except RecordValidationError as e:
@@ -174,22 +184,3 @@ class ProduceHandler:
             ctx.connection.stop_reading()
             ctx.connection.close_gracefully()
         return NO_RESPONSE
-
-    @staticmethod
-    def _all_failed(req: ProduceRequest, code: ErrorCode) -> ProduceResponse:
-        return ProduceResponse(responses=[
-            TR(name=t.name, topic_id=t.topic_id, partition_responses=[
-                PR(index=p.index, error_code=code, base_offset=-1, log_append_time_ms=-1, log_start_offset=-1)
-                for p in t.partition_data])
-            for t in req.topic_data])
-
-    def init_producer_id(self, ctx: RequestContext, req: InitProducerIdRequest) -> InitProducerIdResponse:
-        if req.transactional_id is not None:
-            return InitProducerIdResponse(error_code=ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED,
-                                          producer_id=-1, producer_epoch=-1)
-        if req.producer_id >= 0:
-            # KIP-360: an idempotent producer bumps its epoch after an error and keeps its id.
-            if req.producer_epoch >= 32766:
-                return InitProducerIdResponse(producer_id=self.producer_ids.allocate(), producer_epoch=0)
-            return InitProducerIdResponse(producer_id=req.producer_id, producer_epoch=req.producer_epoch + 1)
-        return InitProducerIdResponse(producer_id=self.producer_ids.allocate(), producer_epoch=0)

@@ -25,6 +25,7 @@ from kaflite.broker.fetch import FetchHandler
 from kaflite.broker.groups import GroupHandler
 from kaflite.broker.produce import ProduceHandler
 from kaflite.broker.router import Router
+from kaflite.broker.transactions import TransactionHandler
 from kaflite.clock import Clock
 from kaflite.config import KafliteConfig
 from kaflite.storage.checkpoint import write_atomic
@@ -45,11 +46,14 @@ class Broker:
         self.fetches = FetchHandler(context)
         self.produce = ProduceHandler(context, on_append=self.fetches.on_append)
         self.groups = GroupHandler(context)
+        self.transactions = TransactionHandler(context, self.groups, on_append=self.fetches.on_append)
+        self.produce.verify_transaction = self.transactions.verify_produce
         self.cluster = ClusterHandler(context)
         self.router = Router()
-        for handler in (self.admin, self.configs, self.produce, self.fetches, self.groups, self.cluster):
+        for handler in (self.admin, self.configs, self.produce, self.fetches, self.groups, self.transactions,
+                        self.cluster):
             handler.register(self.router)
-        self.admin_ops = AdminOps(context, self.groups, self.reset)
+        self.admin_ops = AdminOps(context, self.groups, self.reset, self.transactions)
         self.admin_http: AdminHttpServer | None = None  # admin.port >= 0: the HTTP admin endpoint
         self.server: asyncio.base_events.Server | None = None
         self._tasks: list[asyncio.Task[None]] = []
@@ -104,6 +108,7 @@ class Broker:
         t0 = time.perf_counter()
         context, state, config = self.context, self.context.state, self.context.config
         self.groups.start()
+        self.transactions.start()
         loop = asyncio.get_running_loop()
         router = self.router
         self.server = await loop.create_server(lambda: KafkaConnection(context, router), config.host,
@@ -147,12 +152,14 @@ class Broker:
         self.fetches.cancel_all()
         context.state.abort_connections()
         await self.groups.stop()
+        await self.transactions.stop()
         context.logs.delete_topics(list(context.logs.topics()))
         static = LogConfig.from_dict(context.config.topic_log_defaults())
         for resource in context.logs.broker_configs():  # a test's AlterConfigs on BROKER ends with it
             context.logs.set_broker_configs(resource, {}, static)
         context.group_configs.clear()
         self.groups.renew()
+        self.transactions.renew()
         log.info("kaflite reset: every topic, group, offset and dynamic broker and group config dropped")
 
     async def stop(self) -> None:
@@ -191,6 +198,7 @@ class Broker:
                 log.warning("requests still in flight after shutdown.timeout.ms; closing their connections",
                             requests=len(late), timeout_ms=context.config.shutdown_timeout_ms)
         await self.groups.stop()
+        await self.transactions.stop()
         await self._cancel_tasks()
         context.logs.close()
         for conn in list(state.connections):
@@ -210,6 +218,7 @@ class Broker:
             self.admin_http = None
         self.context.state.abort_connections()
         await self.groups.stop()
+        await self.transactions.stop()
         for t in self._tasks:
             t.cancel()
         # Release the files but write no checkpoint and no clean-shutdown marker.

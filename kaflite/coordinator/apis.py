@@ -19,7 +19,12 @@ from typing import Any
 from kaflite.coordinator.classic.messages import heartbeat_error, join_group_error, leave_group_error, sync_group_error
 from kaflite.coordinator.consumer.manager import describe_error as consumer_group_describe_error
 from kaflite.coordinator.consumer.manager import heartbeat_error as consumer_group_heartbeat_error
-from kaflite.coordinator.offsets import offset_commit_error, offset_delete_error, offset_fetch_error
+from kaflite.coordinator.offsets import (
+    offset_commit_error,
+    offset_delete_error,
+    offset_fetch_error,
+    txn_offset_commit_error,
+)
 from kaflite.coordinator.result import CoordinatorResult, RequestContext, Token
 from kaflite.coordinator.shard import GroupCoordinator, delete_groups_error, describe_groups_error, list_groups_error
 from kaflite.protocol.errors import ErrorCode
@@ -73,6 +78,9 @@ GROUP_APIS: tuple[GroupApi, ...] = (
     GroupApi(16, "list_groups", GroupCoordinator.list_groups, list_groups_error),
     GroupApi(42, "delete_groups", GroupCoordinator.delete_groups, delete_groups_error),
     GroupApi(47, "offset_delete", GroupCoordinator.offset_delete, offset_delete_error, _group_id),
+    # TxnOffsetCommit v5 means transaction.version 2 (implicit AddOffsetsToTxn), not finalized here (TX-API-1).
+    GroupApi(28, "txn_offset_commit", GroupCoordinator.txn_offset_commit, txn_offset_commit_error, _group_id,
+             max_version=4, creates_offsets_topic=True),
     # KIP-848 (CG-API-1): served only with "consumer" in group.coordinator.rebalance.protocols.
     GroupApi(68, "consumer_group_heartbeat", GroupCoordinator.consumer_group_heartbeat,
              consumer_group_heartbeat_error, _group_id, _member_id, creates_offsets_topic=True,

@@ -340,6 +340,17 @@ class TransactionCoordinator:
             self._abort_timed_out_transactions()
         return out
 
+    def time_out(self, transactional_id: str) -> TxnResult:
+        """TX-TO-1 for one id now, whatever its start time (the fault "time out a transaction now"): an Ongoing
+        transaction is fenced (epoch + 1) and aborted; any other state is left alone (an empty result)."""
+        with self.operation() as out:
+            md = self.txns.get(transactional_id)
+            if md is not None and md.state is S.ONGOING and md.pending_state is None and self._active(md):
+                log.info("txn.timed_out", transactional_id=transactional_id, producer_id=md.producer_id,
+                         producer_epoch=md.producer_epoch, timeout_ms=md.txn_timeout_ms, forced=True)
+                self._fence_and_abort(md)
+        return out
+
     def remove_expired_transactional_ids(self) -> TxnResult:
         with self.operation() as out:
             self._remove_expired_transactional_ids()

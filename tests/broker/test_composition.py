@@ -18,6 +18,7 @@ from kaflite.broker.context import BrokerContext, RequestContext
 from kaflite.broker.fetch import FetchHandler
 from kaflite.broker.groups import GroupHandler
 from kaflite.broker.produce import ProduceHandler
+from kaflite.broker.transactions import TransactionHandler
 from kaflite.broker.router import Router
 from kaflite.broker.server import Broker
 from kaflite.clock import ManualClock
@@ -30,9 +31,11 @@ from kaflite.protocol.messages import DescribeClusterRequest, MetadataRequest
 #: a client picks its protocol from this list, so the restructured broker must answer it unchanged.
 ADVERTISED = [(0, 3, 13), (1, 4, 18), (2, 1, 11), (3, 0, 13), (8, 2, 9), (9, 1, 9), (10, 0, 6), (11, 0, 9),
               (12, 0, 4), (13, 0, 5), (14, 0, 5), (15, 0, 6), (16, 0, 5), (18, 0, 4), (19, 2, 7), (20, 1, 6),
-              (22, 0, 6), (23, 2, 4), (32, 1, 4), (33, 0, 2), (37, 0, 3), (42, 0, 2), (44, 0, 1), (47, 0, 0),
-              (60, 0, 2), (68, 0, 1), (69, 0, 1), (74, 0, 1)]
-GROUP_KEYS = {8, 9, 10, 11, 12, 13, 14, 15, 16, 42, 47, 68, 69}
+              (22, 0, 5), (23, 2, 4), (24, 0, 3), (25, 0, 4), (26, 0, 4), (28, 0, 4), (32, 1, 4), (33, 0, 2),
+              (37, 0, 3), (42, 0, 2), (44, 0, 1), (47, 0, 0), (60, 0, 2), (65, 0, 0), (66, 0, 2), (68, 0, 1),
+              (69, 0, 1), (74, 0, 1)]
+GROUP_KEYS = {8, 9, 10, 11, 12, 13, 14, 15, 16, 28, 42, 47, 68, 69}
+TRANSACTION_KEYS = {22, 24, 25, 26, 65, 66}  # TV1's client versions (TX-API-2)
 
 
 def config(tmp_path: Path, **kw: object) -> KafliteConfig:
@@ -52,8 +55,9 @@ async def broker(tmp_path: Path) -> AsyncIterator[Broker]:
 def test_each_handler_registers_its_own_routes(tmp_path: Path) -> None:
     context = BrokerContext.open(config(tmp_path), ManualClock())
     fetches = FetchHandler(context)
+    groups = GroupHandler(context)
     handlers = [AdminHandler(context), ConfigHandler(context), ProduceHandler(context, fetches.on_append), fetches,
-                GroupHandler(context)]
+                groups, TransactionHandler(context, groups, fetches.on_append)]
     owners: dict[type, set[int]] = {}
     router = Router()
     for h in handlers:
@@ -62,7 +66,8 @@ def test_each_handler_registers_its_own_routes(tmp_path: Path) -> None:
         owners[type(h)] = set(router.routes) - before
     assert router.versions() == ADVERTISED
     assert owners[GroupHandler] == GROUP_KEYS  # every group route in one place
-    assert owners[ProduceHandler] == {0, 22} and owners[FetchHandler] == {1, 2, 23}
+    assert owners[TransactionHandler] == TRANSACTION_KEYS
+    assert owners[ProduceHandler] == {0} and owners[FetchHandler] == {1, 2, 23}
     assert owners[ConfigHandler] == {32, 33, 44, 74}  # the config APIs, Kafka 4.2's version ranges
     with pytest.raises(ValueError, match="already routed"):
         handlers[0].register(router)
