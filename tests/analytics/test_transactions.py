@@ -188,3 +188,23 @@ def test_transactions_under_spark(spark: Any, tmp_path: Path) -> None:
     assert bare.where("transactional_id IS NULL").count() == 4
     unnamed = {r["producer_ids"][0]: r for r in analyses.transaction_summary(bare).collect()}
     assert unnamed[s.payments]["committed"] is None and unnamed[s.payments]["records_aborted"] == 4
+
+
+def test_report_shows_the_transactions(spark: Any, tmp_path: Path) -> None:
+    from kaflite.analytics.report import run_analysis
+
+    s = scenario(tmp_path / "data")
+    result = run_analysis(tmp_path / "data", tmp_path / "out", spark=spark, scan_records=False, bucket_seconds=1)
+    png = result.plots["transactions"].read_bytes()
+    assert png.startswith(b"\x89PNG") and len(png) > 5000
+    assert result.rows["transactions (markers and transactional batches, state transitions)"] == 4
+    read = spark.read.parquet
+    summary = {r["transactional_id"]: r for r in read(str(result.tables["transaction_summary"])).collect()}
+    assert (summary["payments"]["committed"], summary["payments"]["aborted"]) == (1, 1)
+    assert summary["audit-writer"]["open"] == 1
+    assert read(str(result.tables["transaction_log"])).count() == 9  # 7 for payments, 2 for audit-writer
+    assert read(str(result.tables["transactions"])).where(f"producer_id = {s.audit}").first()["outcome"] == "OPEN"
+    assert result.report is not None
+    html = result.report.read_text()
+    assert "Transactions per transactional id" in html and 'src="transactions.png"' in html
+    assert "payments" in html and "PrepareAbort" in html
