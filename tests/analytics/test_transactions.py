@@ -208,3 +208,43 @@ def test_report_shows_the_transactions(spark: Any, tmp_path: Path) -> None:
     html = result.report.read_text()
     assert "Transactions per transactional id" in html and 'src="transactions.png"' in html
     assert "payments" in html and "PrepareAbort" in html
+
+
+def test_a_real_transactional_producer(spark: Any, tmp_path: Path) -> None:
+    """librdkafka's transactional producer against a kaflite broker: one transaction committed over two
+    partitions, then one aborted; the analysis of the stopped broker's directory names them."""
+    from confluent_kafka import Producer
+
+    from kaflite.analytics import analyses
+    from kaflite.testing.broker import Broker
+
+    data = tmp_path / "data"
+    with Broker(data) as b:
+        b.create_topic("payments", 2)
+        p = Producer({"bootstrap.servers": b.bootstrap_servers, "transactional.id": "analytics-tx", "linger.ms": 0})
+        p.init_transactions(15)
+        for partitions, commit in (({0: 3, 1: 2}, True), ({0: 4}, False)):
+            p.begin_transaction()
+            for partition, n in partitions.items():
+                for i in range(n):
+                    p.produce("payments", value=b"v%d" % i, partition=partition)
+            assert p.flush(15) == 0
+            if commit:
+                p.commit_transaction(15)
+            else:
+                p.abort_transaction(15)
+        b.stop()
+    batches = spark.read.format("kaflite-logend").option("level", "batch").load(str(data))
+    txn_log = spark.read.format("kaflite-transactions").load(str(data))
+    tx = analyses.partition_transactions(batches, txn_log)
+    got = sorted((r["partition"], r["transactional_id"], r["outcome"], r["first_offset"], r["marker_offset"],
+                  r["records"]) for r in tx.collect())
+    assert got == [(0, "analytics-tx", "ABORT", 4, 8, 4), (0, "analytics-tx", "COMMIT", 0, 3, 3),
+                   (1, "analytics-tx", "COMMIT", 0, 2, 2)]
+    timeline = analyses.transaction_state_timeline(txn_log)
+    prepared = [(r["state"], r["partitions"]) for r in timeline.where("state LIKE 'Prepare%'").orderBy("log_offset")
+                .collect()]
+    assert prepared == [("PrepareCommit", ["payments-0", "payments-1"]), ("PrepareAbort", ["payments-0"])]
+    (s,) = analyses.transaction_summary(tx, timeline).collect()
+    assert (s["transactional_id"], s["committed"], s["aborted"], s["records_committed"], s["records_aborted"]) == (
+        "analytics-tx", 1, 1, 5, 4)
