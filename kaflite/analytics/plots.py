@@ -33,6 +33,13 @@ def _empty(ax: Any, text: str) -> None:
     ax.set_yticks([])
 
 
+def _save(fig: Any, path: Path) -> Path:
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+    return path
+
+
 def plot_lag(lag_by_group: Any, path: Path, bucket: float) -> Path:
     """Total committed lag per group over time (sum of the partitions' lag at their last commit per bucket)."""
     fig, ax = plt.subplots(figsize=(10, 4.5), dpi=100)
@@ -48,10 +55,7 @@ def plot_lag(lag_by_group: Any, path: Path, bucket: float) -> Path:
     else:
         _empty(ax, "no offset commits")
     ax.set_title(f"Consumer lag per group ({bucket:g} s buckets)")
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
-    return path
+    return _save(fig, path)
 
 
 def plot_rebalances(generations: Any, path: Path) -> Path:
@@ -74,10 +78,7 @@ def plot_rebalances(generations: Any, path: Path) -> Path:
         ax.grid(alpha=0.3)
         _time_axis(ax)
     fig.suptitle("Rebalance timeline (generation numbers above the markers)")
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
-    return path
+    return _save(fig, path)
 
 
 def plot_commit_rate(commit_rate: Any, path: Path, bucket: float) -> Path:
@@ -94,10 +95,7 @@ def plot_commit_rate(commit_rate: Any, path: Path, bucket: float) -> Path:
     else:
         _empty(ax, "no offset commits")
     ax.set_title(f"Commit rate per group ({bucket:g} s buckets)")
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
-    return path
+    return _save(fig, path)
 
 
 #: Transaction outcome -> its colour on the timeline.
@@ -128,10 +126,7 @@ def plot_transactions(transactions: Any, path: Path) -> Path:
         _time_axis(ax)
         ax.grid(alpha=0.3, axis="x")
     ax.set_title("Transactions: first batch to marker, per partition (green committed, red aborted, grey open)")
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
-    return path
+    return _save(fig, path)
 
 
 def render_all(tables: dict[str, Any], out: Path, bucket: float) -> dict[str, Path]:

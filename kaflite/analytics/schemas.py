@@ -40,6 +40,14 @@ LOG = StructType([
     _f("compression", StringType(), False),
 ])
 
+#: The last columns of every internal-topic source: the value's version and where the record is in the log.
+_RECORD_IN_LOG = [
+    _f("value_version", ShortType()),
+    _f("log_partition", IntegerType(), False),
+    _f("log_offset", LongType(), False),
+    _f("log_timestamp", TimestampType(), False),
+]
+
 TOPIC_PARTITION = StructType([_f("topic", StringType()), _f("partition", IntegerType())])
 MEMBER = StructType([
     _f("member_id", StringType()),
@@ -62,10 +70,7 @@ COMMITS = StructType([
     _f("commit_timestamp", TimestampType()),
     _f("expire_timestamp", TimestampType()),
     _f("tombstone", BooleanType(), False),
-    _f("value_version", ShortType()),
-    _f("log_partition", IntegerType(), False),
-    _f("log_offset", LongType(), False),
-    _f("log_timestamp", TimestampType(), False),
+    *_RECORD_IN_LOG,
 ])
 
 GROUPS = StructType([
@@ -77,10 +82,7 @@ GROUPS = StructType([
     _f("current_state_timestamp", TimestampType()),
     _f("members", ArrayType(MEMBER)),
     _f("tombstone", BooleanType(), False),
-    _f("value_version", ShortType()),
-    _f("log_partition", IntegerType(), False),
-    _f("log_offset", LongType(), False),
-    _f("log_timestamp", TimestampType(), False),
+    *_RECORD_IN_LOG,
 ])
 
 CG_PARTITION = StructType([_f("topic", StringType()), _f("topic_id", StringType()), _f("partition", IntegerType())])
@@ -111,10 +113,7 @@ CONSUMER_GROUPS = StructType([
     _f("regex_topics", ArrayType(StringType())),
     _f("regex_version", LongType()),
     _f("regex_timestamp", TimestampType()),
-    _f("value_version", ShortType()),
-    _f("log_partition", IntegerType(), False),
-    _f("log_offset", LongType(), False),
-    _f("log_timestamp", TimestampType(), False),
+    *_RECORD_IN_LOG,
 ])
 
 BATCHES = StructType([
@@ -149,10 +148,7 @@ TRANSACTION_LOG = StructType([
     _f("last_update_timestamp", TimestampType()),
     _f("start_timestamp", TimestampType()),
     _f("tombstone", BooleanType(), False),
-    _f("value_version", ShortType()),
-    _f("log_partition", IntegerType(), False),
-    _f("log_offset", LongType(), False),
-    _f("log_timestamp", TimestampType(), False),
+    *_RECORD_IN_LOG,
 ])
 
 PARTITIONS = StructType([
