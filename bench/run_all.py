@@ -17,6 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import startup
 import throughput
+import transactions
 from common import fmt, ratio, table, tansu_binary
 
 
@@ -27,6 +28,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scale", type=float, default=1.0, help="multiply throughput message counts")
     parser.add_argument("--profile", type=Path, metavar="DIR", help="py-spy kaflite during throughput")
     parser.add_argument("--coordinator", action="store_true", help="also the group-coordinator section (~3 min)")
+    parser.add_argument("--transactions", nargs="?", const="full", choices=("full", "quick"),
+                        help="also the transactions section, bench/transactions.py (full: ~4 min, --repeat rounds; "
+                             "quick: its smoke-run size, ~1 min)")
     args = parser.parse_args(argv)
 
     print(f"# kaflite benchmarks, {datetime.datetime.now().isoformat(timespec='seconds')}, "
@@ -61,6 +65,13 @@ def main(argv: list[str] | None = None) -> int:
     if tk.memory_end and tt.memory_end:
         rows.append(["broker RSS after throughput (MiB)", fmt(tk.memory_end.rss_mib), fmt(tt.memory_end.rss_mib),
                      ratio(tk.memory_end.rss_mib, tt.memory_end.rss_mib), "", ""])
+    if args.transactions:
+        print("## transactions\n")
+        quick = args.transactions == "quick"
+        ts = transactions.Settings.quick() if quick else transactions.Settings()
+        tr = transactions.run(ts, 1 if quick else args.repeat)
+        print(transactions.report(tr, ts) + "\n")
+        rows += [[*r, "", ""] for r in transactions.summary_rows(tr)]
     print("## summary\n")
     print(table(["metric", "kaflite", "tansu", "kaflite/tansu", "target", "kaflite meets"], rows))
     if args.coordinator:

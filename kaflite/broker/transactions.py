@@ -422,7 +422,9 @@ class TransactionHandler:
     def verify_txn_offset_commit(self, transactional_id: str, producer_id: int, producer_epoch: int,
                                  partition: int, version: int) -> ErrorCode | None:
         """TX-OFF-1: the group's offsets partition must be in the transaction (v<=3 INVALID_TXN_STATE, v4
-        TRANSACTION_ABORTABLE)."""
+        TRANSACTION_ABORTABLE); skipped, as Produce's check is, without transaction.partition.verification.enable."""
+        if not self.config.transaction_partition_verification_enable:
+            return None
         answer = self.coordinator.verify_partitions(transactional_id, producer_id, producer_epoch,
                                                     [(CONSUMER_OFFSETS, partition)])[(CONSUMER_OFFSETS, partition)]
         if answer is E.NONE:

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
         Group,
         Member,
         Offset,
+        Transaction,
         Transition,
         assert_rebalances,
     )
@@ -30,6 +31,7 @@ _EXPORTS = {
     "Group": "kaflite.testing.broker",
     "Member": "kaflite.testing.broker",
     "Offset": "kaflite.testing.broker",
+    "Transaction": "kaflite.testing.broker",
     "Transition": "kaflite.testing.broker",
     "assert_rebalances": "kaflite.testing.broker",
     "ProcessBroker": "kaflite.testing.process",
@@ -47,6 +49,7 @@ __all__ = [
     "Member",
     "Offset",
     "ProcessBroker",
+    "Transaction",
     "Transition",
     "assert_rebalances",
 ]

@@ -91,6 +91,17 @@ class AdminClient:
             raise AdminError(status, payload)
         return payload
 
+    def transactions(self) -> list[dict[str, Any]]:
+        return list(self.call("GET", "/transactions")["transactions"])
+
+    def transaction(self, transactional_id: str) -> dict[str, Any] | None:
+        status, payload = self.request("GET", f"/transactions/{quote(transactional_id, safe='')}")
+        if status == 404:
+            return None
+        if status >= 400:
+            raise AdminError(status, payload)
+        return payload
+
     def group_epochs(self, group_id: str) -> list[dict[str, Any]]:
         """A consumer group's records as events, oldest first (``GET /groups/{id}/epochs``)."""
         return list(self.call("GET", f"/groups/{quote(group_id, safe='')}/epochs")["events"])

@@ -16,6 +16,7 @@ import contextlib
 import shutil
 import tempfile
 import threading
+import time
 from collections.abc import Callable, Coroutine, Iterator, Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -253,6 +254,25 @@ class EpochHistory:
         return cls(d["group_id"], tuple(EpochEvent.from_json(e) for e in d["events"]))
 
 
+@dataclass(frozen=True, slots=True)
+class Transaction:
+    """A transactional id as the transaction coordinator holds it (what DescribeTransactions shows)."""
+
+    transactional_id: str
+    state: str  # Kafka's name: Empty, Ongoing, PrepareCommit, PrepareAbort, CompleteCommit, CompleteAbort...
+    producer_id: int
+    producer_epoch: int
+    timeout_ms: int
+    start_ms: int  # -1 outside a transaction
+    last_update_ms: int
+    partitions: tuple[TopicPartition, ...]
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> Transaction:
+        return cls(d["transactional_id"], d["state"], d["producer_id"], d["producer_epoch"], d["timeout_ms"],
+                   d["start_ms"], d["last_update_ms"], tuple((t, p) for t, p in d["partitions"]))
+
+
 class GroupWaitTimeout(TimeoutError):
     """``wait_for_group`` gave up; ``last`` is the group as it was then (None: no such group)."""
 
@@ -386,6 +406,41 @@ class BrokerAPI:
         if g is None:
             raise AssertionError(f"no group {name!r}; groups: {self.groups()}")
         return assert_rebalances(g, expected_states, tail=tail)
+
+    # -- transactions ---------------------------------------------------------------------------
+
+    def transactions(self) -> list[Transaction]:
+        """Every transactional id the coordinator holds, by id."""
+        return [Transaction.from_json(d) for d in self._op("transactions")]
+
+    def transaction(self, transactional_id: str) -> Transaction | None:
+        d = self._op("transaction", transactional_id)
+        return None if d is None else Transaction.from_json(d)
+
+    def wait_for_transaction(self, transactional_id: str, state: str, timeout: float = 30.0) -> Transaction:
+        """Wait until the id is in ``state`` (e.g. "CompleteAbort" after a timeout); TimeoutError says where
+        it was instead. Polls every 20 ms: transactions complete within a few event-loop turns."""
+        deadline = time.monotonic() + timeout
+        while True:
+            tx = self.transaction(transactional_id)
+            if tx is not None and tx.state == state:
+                return tx
+            if time.monotonic() >= deadline:
+                raise TimeoutError(f"transactional id {transactional_id!r} not {state} after {timeout}s; "
+                                   f"last seen: {tx}")
+            time.sleep(0.02)
+
+    def time_out_transaction(self, transactional_id: str) -> bool:
+        """The id's open transaction times out now (its epoch is bumped and it is aborted, as by
+        transaction.timeout.ms); False if it has none. The producer's next call fails as fenced."""
+        return bool(self._op("time_out_transaction", transactional_id))
+
+    def hold_txn_markers(self, transactional_id: str | None = None) -> None:
+        """Transactions of this id (None: every id) stop after their Prepare record, as if the broker crashed
+        before writing the markers: EndTxn is answered, read_committed consumers stay behind the open
+        transaction. ``restart()`` or ``crash()`` + ``start()`` completes them (TX-END-3); ``clear_faults()``
+        writes them now."""
+        self._op("hold_txn_markers", transactional_id)
 
     def reset(self) -> None:
         """Drop every topic, group and offset and every fault, without a restart; clients reconnect."""

@@ -86,6 +86,14 @@ def add_ctl_parser(sub: Any) -> argparse.ArgumentParser:
         m = cmds.add_parser(name, help=helptext)
         m.add_argument("group")
         m.add_argument("member_id")
+    cmds.add_parser("transactions", help="every transactional id: state, producer id/epoch, partitions")
+    tx = cmds.add_parser("transaction", help="one transactional id as the coordinator holds it")
+    tx.add_argument("transactional_id")
+    to = cmds.add_parser("time-out-transaction", help="the id's open transaction times out now (fenced, aborted)")
+    to.add_argument("transactional_id")
+    hold = cmds.add_parser("hold-txn-markers", help="transactions stop after Prepare, as if the broker crashed "
+                                                     "there (a restart completes them, clear-faults writes them)")
+    hold.add_argument("transactional_id", nargs="?", help="only this id (default: every id)")
     cmds.add_parser("pause", help="stop answering anything (connections stay open)")
     cmds.add_parser("resume", help="answer again; queued requests are handled in order")
     cmds.add_parser("clear-faults", help="remove every fault and resume")
@@ -134,6 +142,12 @@ def _run(client: AdminClient, a: argparse.Namespace) -> Any:
         return client.post("/faults/fail-coordinator", error=a.error, seconds=a.seconds, group=a.group)
     if c in ("drop-member-connections", "expire-member", "fence-member"):
         return client.post(f"/faults/{c}", group=a.group, member_id=a.member_id)
+    if c == "transactions":
+        return {"transactions": client.transactions()}
+    if c == "transaction":
+        return client.call("GET", f"/transactions/{quote(a.transactional_id, safe='')}")
+    if c in ("time-out-transaction", "hold-txn-markers"):
+        return client.post(f"/faults/{c}", transactional_id=a.transactional_id)
     if c == "clear-faults":
         return client.post("/faults/clear")
     return client.post(f"/faults/{c}")  # pause, resume

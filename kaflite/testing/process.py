@@ -254,6 +254,14 @@ class ProcessBroker(BrokerAPI):
             return a.post("/faults/expire-member", group=args[0], member_id=args[1])["expired"]
         if name == "fence_member":
             return a.post("/faults/fence-member", group=args[0], member_id=args[1])["fenced"]
+        if name == "transactions":
+            return a.transactions()
+        if name == "transaction":
+            return a.transaction(*args)
+        if name == "time_out_transaction":
+            return a.post("/faults/time-out-transaction", transactional_id=args[0])["timed_out"]
+        if name == "hold_txn_markers":
+            return a.post("/faults/hold-txn-markers", transactional_id=args[0])
         if name in ("pause", "resume", "clear"):
             return a.post(f"/faults/{name}")
         raise ValueError(f"unknown operation {name!r}")

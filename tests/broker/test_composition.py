@@ -18,9 +18,9 @@ from kaflite.broker.context import BrokerContext, RequestContext
 from kaflite.broker.fetch import FetchHandler
 from kaflite.broker.groups import GroupHandler
 from kaflite.broker.produce import ProduceHandler
-from kaflite.broker.transactions import TransactionHandler
 from kaflite.broker.router import Router
 from kaflite.broker.server import Broker
+from kaflite.broker.transactions import TransactionHandler
 from kaflite.clock import ManualClock
 from kaflite.config import KafliteConfig
 from kaflite.protocol.errors import ErrorCode

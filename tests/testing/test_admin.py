@@ -63,6 +63,27 @@ def test_ctl_drives_groups_waits_and_faults(admin_broker: Broker, capsys: pytest
     assert not admin_broker.server.paused and not admin_broker.server.faults.response_rules
 
 
+def test_ctl_shows_and_disturbs_transactions(admin_broker: Broker, capsys: pytest.CaptureFixture[str]) -> None:
+    from confluent_kafka import Producer
+
+    a = admin(admin_broker)
+    admin_broker.create_topic("ctl-tx")
+    p = Producer({"bootstrap.servers": admin_broker.bootstrap_servers, "transactional.id": "ctl-tx-id"})
+    p.init_transactions(30)
+    p.begin_transaction()
+    p.produce("ctl-tx", b"v", partition=0)
+    p.flush(10)
+    code, listed = ctl(capsys, a, "transactions")
+    assert code == 0 and [(t["transactional_id"], t["state"]) for t in listed["transactions"]] == [
+        ("ctl-tx-id", "Ongoing")]
+    assert ctl(capsys, a, "transaction", "ctl-tx-id")[1]["partitions"] == [["ctl-tx", 0]]
+    assert ctl(capsys, a, "transaction", "no-such-id")[0] == 1
+    assert ctl(capsys, a, "time-out-transaction", "ctl-tx-id") == (0, {"timed_out": True})
+    assert admin_broker.wait_for_transaction("ctl-tx-id", "CompleteAbort", timeout=10).producer_epoch == 1
+    assert ctl(capsys, a, "hold-txn-markers")[0] == 0
+    assert ctl(capsys, a, "clear-faults")[0] == 0
+
+
 def test_ctl_exit_codes(admin_broker: Broker, capsys: pytest.CaptureFixture[str]) -> None:
     a = admin(admin_broker)
     code, body = ctl(capsys, a, "wait", "no-such-group", "--timeout", "0.2")
