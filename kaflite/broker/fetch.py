@@ -160,9 +160,10 @@ class FetchHandler:
                     continue
                 data = result.records
                 out.records = data
-                if result.aborted_transactions is not None:
-                    out.aborted_transactions = [AT(producer_id=a.producer_id, first_offset=a.first_offset)
-                                                for a in result.aborted_transactions]
+                # Kafka's KafkaApis: null for read_uncommitted (abortedTransactions.orElse(null)), the list
+                # (possibly empty) for read_committed.
+                out.aborted_transactions = None if result.aborted_transactions is None else [
+                    AT(producer_id=a.producer_id, first_offset=a.first_offset) for a in result.aborted_transactions]
                 total += len(data)
                 remaining -= len(data)
             topics.append(TD(topic=t.topic, topic_id=t.topic_id, partitions=parts))

@@ -28,6 +28,7 @@ import structlog
 
 from kaflite.broker.context import BrokerContext, RequestContext
 from kaflite.broker.flush import GroupCommit
+from kaflite.broker.internal_topic import InternalTopic
 from kaflite.broker.router import Router
 from kaflite.broker.topics import CONSUMER_OFFSETS
 from kaflite.clock import Clock
@@ -253,9 +254,11 @@ class GroupHandler:
             group_consumer_migration_policy=cfg.group_consumer_migration_policy,
             group_consumer_regex_refresh_interval_ms=cfg.group_consumer_regex_refresh_interval_ms,
         )
-        self._loading: asyncio.Task[None] | None = None
-        self._fresh_load: asyncio.Task[None] | None = None  # the load of a topic created just now
-        self._owned = 0  # partitions 0.._owned-1 of `__consumer_offsets` are (being) loaded here
+        self.offsets_topic = InternalTopic(self.logs, CONSUMER_OFFSETS, cfg.offsets_topic_num_partitions, {
+            "cleanup.policy": "compact",
+            "segment.bytes": str(cfg.offsets_topic_segment_bytes),
+            "compression.type": "producer",
+        }, self._load_all)
         # TxnOffsetCommit's verification (TX-OFF-1): set by the transaction handler, which is built after this one.
         self.verify_transaction: TransactionVerifier | None = None
         # FindCoordinator key type 1 (TX-CO-1): the transaction handler, set by it.
@@ -300,47 +303,12 @@ class GroupHandler:
 
     def start(self) -> None:
         """At startup an existing `__consumer_offsets` is replayed in the background (B-LOG-3)."""
-        info = self.logs.topic(CONSUMER_OFFSETS)
-        if info is not None:
-            self._start_loading(info.partitions)
+        self.offsets_topic.start()
 
     def ensure_offsets_topic(self) -> asyncio.Task[None] | None:
-        """Create `__consumer_offsets` on first use (B-FIND-2) and start loading its partitions.
-
-        Returns the load to wait for before answering while the topic is one created just now: its
-        partitions are empty, so the load is over within an event-loop turn, and the request is then
-        answered as a warm cluster would (a brand-new Kafka cluster answers COORDINATOR_NOT_AVAILABLE
-        and makes every client retry). None when there is nothing to wait for: loaded, or a topic
-        that existed at startup and is replayed meanwhile (its groups answer LOAD_IN_PROGRESS).
-        """
-        if self._loading is not None:
-            return self._fresh_loading()
-        cfg = self.broker_config
-        n = cfg.offsets_topic_num_partitions
-        if self.logs.topic(CONSUMER_OFFSETS) is not None:
-            self._start_loading(n)
-            return None
-        t0 = time.perf_counter()
-        self.logs.create_topic(CONSUMER_OFFSETS, n, {
-            "cleanup.policy": "compact",
-            "segment.bytes": str(cfg.offsets_topic_segment_bytes),
-            "compression.type": "producer",
-        })
-        self._start_loading(n)
-        self._fresh_load = loading = self._loading
-        assert loading is not None
-        loading.add_done_callback(lambda _: log.info(
-            "created the offsets topic", topic=CONSUMER_OFFSETS, partitions=n,
-            ms=round((time.perf_counter() - t0) * 1000, 1)))
-        return loading
-
-    def _fresh_loading(self) -> asyncio.Task[None] | None:
-        fresh = self._fresh_load
-        return fresh if fresh is not None and not fresh.done() else None
-
-    def _start_loading(self, partitions: int) -> None:
-        self._owned = partitions
-        self._loading = asyncio.create_task(self._load_all(partitions))
+        """Create `__consumer_offsets` on first use (B-FIND-2) and start loading its partitions; the load to
+        wait for while it is one created just now (see internal_topic.py)."""
+        return self.offsets_topic.ensure()
 
     async def _load_all(self, partitions: int) -> None:
         for p in range(partitions):
@@ -348,28 +316,22 @@ class GroupHandler:
         for p in range(partitions):
             await self.runtime.load_partition(p)
 
-    async def _cancel_loading(self) -> None:
-        if self._loading is not None and not self._loading.done():
-            self._loading.cancel()
-            await asyncio.gather(self._loading, return_exceptions=True)
-
     async def unload(self) -> None:
         """Resign as coordinator of every owned partition, as Kafka does when it shuts down: parked
         JoinGroup/SyncGroup (and requests still waiting on a write) are answered NOT_COORDINATOR at
         once, so clients look for the coordinator again instead of waiting out the shutdown."""
-        await self._cancel_loading()
-        for p in range(self._owned):
+        await self.offsets_topic.cancel_loading()
+        for p in range(self.offsets_topic.owned):
             await self.runtime.unload_partition(p)
 
     async def stop(self) -> None:
-        await self._cancel_loading()
+        await self.offsets_topic.cancel_loading()
         await self.runtime.close()
 
     def renew(self) -> None:
         """After a reset (``stop()``, then every topic deleted): a fresh runtime, nothing loaded;
         `__consumer_offsets` is created again on first use. The routes stay as they are."""
-        self._loading = self._fresh_load = None
-        self._owned = 0
+        self.offsets_topic.renew()
         self.offsets_log, self.runtime = self._new_runtime()
 
     # -- FindCoordinator ---------------------------------------------------------------------------
@@ -420,7 +382,7 @@ class GroupHandler:
         """Hand the request to the runtime (the response, or an awaitable of it), unless a
         coordinator-error fault window is open for its group. While `__consumer_offsets` created
         just now loads, every group API waits for it."""
-        loading = self.ensure_offsets_topic() if api.creates_offsets_topic else self._fresh_loading()
+        loading = self.ensure_offsets_topic() if api.creates_offsets_topic else self.offsets_topic.fresh_loading()
         if loading is not None:
             return _after(loading, self._call, api, ctx, req)
         return self._call(api, ctx, req)

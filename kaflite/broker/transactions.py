@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import struct
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -27,6 +26,7 @@ import structlog
 from kaflite.broker.context import BrokerContext, RequestContext
 from kaflite.broker.flush import GroupCommit
 from kaflite.broker.groups import GroupHandler, OffsetsTopicLog
+from kaflite.broker.internal_topic import InternalTopic
 from kaflite.broker.router import Router
 from kaflite.broker.topics import CONSUMER_OFFSETS
 from kaflite.protocol.error_responses import error_response
@@ -99,9 +99,9 @@ class TransactionHandler:
         self._tails: dict[int, asyncio.Future[None]] = {}  # the last append to each partition
         self._generations: dict[int, int] = {}  # bumped by every (re)load: older writes no longer count
         self._background: set[asyncio.Task[Any]] = set()
-        self._loading: asyncio.Task[None] | None = None
-        self._fresh_load: asyncio.Task[None] | None = None
-        self._owned = 0
+        self.state_topic = InternalTopic(self.logs, TRANSACTION_STATE, cfg.transaction_state_log_num_partitions,
+                                         transaction_state_topic_configs(cfg.transaction_state_log_segment_bytes),
+                                         self._load_all)
         self._closed = False
         # Fault: markers held back (a crash between Prepare and Complete); None holds every id's.
         self._hold: set[str | None] = set()
@@ -132,34 +132,12 @@ class TransactionHandler:
 
     def start(self) -> None:
         """An existing `__transaction_state` is replayed in the background; its ids answer LOAD_IN_PROGRESS."""
-        info = self.logs.topic(TRANSACTION_STATE)
-        if info is not None:
-            self._start_loading(info.partitions)
+        self.state_topic.start()
 
     def ensure_state_topic(self) -> asyncio.Task[None] | None:
-        """Create `__transaction_state` on first use (TX-CO-1); the load to wait for when it was created just now
-        (its partitions are empty: over within a turn), else None."""
-        if self._loading is not None:
-            fresh = self._fresh_load
-            return fresh if fresh is not None and not fresh.done() else None
-        n = self.config.transaction_state_log_num_partitions
-        if self.logs.topic(TRANSACTION_STATE) is None:
-            t0 = time.perf_counter()
-            self.logs.create_topic(TRANSACTION_STATE, n, transaction_state_topic_configs(
-                self.config.transaction_state_log_segment_bytes))
-            self._start_loading(n)
-            self._fresh_load = loading = self._loading
-            assert loading is not None
-            loading.add_done_callback(lambda _: log.info(
-                "created the transaction state topic", topic=TRANSACTION_STATE, partitions=n,
-                ms=round((time.perf_counter() - t0) * 1000, 1)))
-            return loading
-        self._start_loading(n)
-        return None
-
-    def _start_loading(self, partitions: int) -> None:
-        self._owned = partitions
-        self._loading = asyncio.create_task(self._load_all(partitions))
+        """Create `__transaction_state` on first use (TX-CO-1); the load to wait for while it is one created
+        just now (see internal_topic.py)."""
+        return self.state_topic.ensure()
 
     async def _load_all(self, partitions: int) -> None:
         generations = {p: self._bump(p) for p in range(partitions)}
@@ -201,7 +179,8 @@ class TransactionHandler:
         for handle in self._handles.values():
             handle.cancel()
         self._handles.clear()
-        tasks = [t for t in (self._loading, *self._background) if t is not None and not t.done()]
+        await self.state_topic.cancel_loading()
+        tasks = [t for t in self._background if not t.done()]
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -209,8 +188,7 @@ class TransactionHandler:
     def renew(self) -> None:
         """After a reset (``stop()``, then every topic deleted): a fresh coordinator, nothing loaded."""
         self._closed = False
-        self._loading = self._fresh_load = None
-        self._owned = 0
+        self.state_topic.renew()
         self._tails.clear()
         self._background.clear()
         self._held.clear()

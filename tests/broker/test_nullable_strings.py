@@ -42,7 +42,7 @@ from kaflite.protocol.messages import (
     ProduceRequest,
     SyncGroupRequest,
 )
-from tests.broker.wire import WireClient
+from tests.broker.wire import WireClient, connected, serving
 
 #: (struct, field) where Kafka itself answers "" in a nullable string, and why.
 KAFKA_SENDS_EMPTY = {
@@ -91,22 +91,14 @@ def empty_nullable_strings(root: Any, version: int) -> list[str]:
 
 @pytest.fixture
 async def broker(tmp_path: Path) -> AsyncIterator[Broker]:
-    b = Broker.open(KafliteConfig(log_dirs=str(tmp_path / "data"), port=0))
-    await b.start()
-    b.logs.create_topic("t", 2, {"cleanup.policy": "compact"})
-    try:
+    async with serving(KafliteConfig(log_dirs=str(tmp_path / "data"), port=0), t={"cleanup.policy": "compact"}) as b:
         yield b
-    finally:
-        await b.stop()
 
 
 @pytest.fixture
 async def client(broker: Broker) -> AsyncIterator[WireClient]:
-    c = await WireClient.connect(broker.port)
-    try:
+    async with connected(broker.port) as c:
         yield c
-    finally:
-        await c.close()
 
 
 async def call(client: WireClient, api_key: int, version: int, request: Any) -> Any:

@@ -31,7 +31,7 @@ from kaflite.protocol.messages import (
     TxnOffsetCommitRequest,
 )
 from kaflite.protocol.records import iter_batches
-from tests.broker.wire import WireClient
+from tests.broker.wire import WireClient, connected, serving
 
 E = ErrorCode
 TID = "txn-a"
@@ -51,21 +51,14 @@ async def started(tmp_path: Path, **kw: Any) -> Broker:
 
 @pytest.fixture
 async def broker(tmp_path: Path) -> AsyncIterator[Broker]:
-    b = await started(tmp_path)
-    b.logs.create_topic("t", 2, {})
-    try:
+    async with serving(config(tmp_path), t={}) as b:
         yield b
-    finally:
-        await b.stop()
 
 
 @pytest.fixture
 async def client(broker: Broker) -> AsyncIterator[WireClient]:
-    c = await WireClient.connect(broker.port)
-    try:
+    async with connected(broker.port) as c:
         yield c
-    finally:
-        await c.close()
 
 
 # -- requests as a TV1 client sends them (librdkafka's versions) --------------------------------------------

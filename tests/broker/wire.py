@@ -9,8 +9,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import struct
+from collections.abc import AsyncIterator
 from typing import Any
 
+from kaflite.broker.server import Broker
+from kaflite.config import KafliteConfig
 from kaflite.protocol.headers import is_flexible
 from kaflite.protocol.messages import RESPONSES
 
@@ -69,3 +72,26 @@ class WireClient:
         self.writer.close()
         with contextlib.suppress(ConnectionError, TimeoutError):
             await asyncio.wait_for(self.writer.wait_closed(), ANSWER_TIMEOUT_S)
+
+
+@contextlib.asynccontextmanager
+async def connected(port: int) -> AsyncIterator[WireClient]:
+    """A WireClient for the test's duration (pytest fixtures: ``async with connected(broker.port) as c``)."""
+    client = await WireClient.connect(port)
+    try:
+        yield client
+    finally:
+        await client.close()
+
+
+@contextlib.asynccontextmanager
+async def serving(config: KafliteConfig, **topics: dict[str, str]) -> AsyncIterator[Broker]:
+    """A started broker with `topics` (name=configs, 2 partitions each), stopped cleanly afterwards."""
+    broker = Broker.open(config)
+    await broker.start()
+    for name, configs in topics.items():
+        broker.logs.create_topic(name, 2, configs)
+    try:
+        yield broker
+    finally:
+        await broker.stop()
