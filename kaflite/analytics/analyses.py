@@ -1,8 +1,8 @@
 """The analyses as pure DataFrame → DataFrame functions (no I/O), so they compose and test in isolation.
 
 Inputs are the data sources' DataFrames: `commits` (kaflite-offsets, kind=commits), `groups`
-(kaflite-offsets, kind=groups) and `batches` (kaflite-logend, level=batch). Every function documents
-its output columns; times are Spark timestamps (UTC).
+(kaflite-offsets, kind=groups), `batches` (kaflite-logend, level=batch) and `txn_log`
+(kaflite-transactions). Every function documents its output columns; times are Spark timestamps (UTC).
 """
 
 from __future__ import annotations
@@ -290,4 +290,122 @@ def consumer_group_epochs(timeline: DataFrame) -> DataFrame:
         F.coalesce("members_reconciled", F.lit(0)).alias("members_reconciled"), "reconciled_time",
         secs("reconciled_time", "time").alias("seconds_to_reconcile"),
         secs("time", F.lag("time").over(w)).alias("seconds_since_previous"), "log_offset",
+    )
+
+
+# -------------------------------------------------------------------------------------------------------
+# Transactions: markers and transactional batches of the data partitions (kaflite-logend, level=batch) and
+# the coordinator's `__transaction_state` (kaflite-transactions)
+
+
+def transaction_state_timeline(txn_log: DataFrame) -> DataFrame:
+    """Each `__transaction_state` record as a state transition of its transactional id, in log order (an id
+    lives in one partition of the topic). `time` is the coordinator's last-update time (the record's
+    append time if absent); a tombstone is the id's expiry (state Dead).
+    Columns: transactional_id, time, state, previous_state, producer_id, producer_epoch, partitions
+    ("topic-partition"), transaction_start_time, seconds_since_previous, timeout_ms, log_partition, log_offset.
+    """
+    w = Window.partitionBy("transactional_id").orderBy("log_partition", "log_offset")
+    t = txn_log.withColumn("time", F.coalesce("last_update_timestamp", "log_timestamp"))
+    return t.select(
+        "transactional_id", "time", "state", F.lag("state").over(w).alias("previous_state"), "producer_id",
+        "producer_epoch", _tps("partitions").alias("partitions"),
+        F.col("start_timestamp").alias("transaction_start_time"),
+        ((F.unix_micros("time") - F.unix_micros(F.lag("time").over(w))) / 1e6).alias("seconds_since_previous"),
+        "timeout_ms", "log_partition", "log_offset",
+    )
+
+
+def transactional_ids(txn_log: DataFrame) -> DataFrame:
+    """Which transactional id a producer id belongs to (the latest record naming it: under TV1 a producer
+    id is one transactional id's until its epoch runs out). Columns: producer_id, transactional_id."""
+    return (txn_log.where(~F.col("tombstone") & (F.col("producer_id") >= 0))
+            .groupBy("producer_id").agg(F.max_by("transactional_id", "log_timestamp").alias("transactional_id")))
+
+
+def partition_transactions(batches: DataFrame, txn_log: DataFrame | None = None) -> DataFrame:
+    """Each transaction on each data partition: a producer's transactional batches after its previous
+    marker there, up to the COMMIT or ABORT marker that closes them (`outcome` OPEN while none has).
+    A marker that closes nothing on the partition is a row with no records. `seconds` runs from the first
+    batch's base timestamp (the producer's clock with CreateTime) to the marker's (the broker's);
+    `producer_epoch` is the first batch's, `marker_producer_epoch` the marker's (higher after a fence).
+    `transactional_id` comes from `__transaction_state` (null without it, or for an expired id).
+    Columns: topic, partition, transactional_id, producer_id, producer_epoch, marker_producer_epoch, outcome,
+    first_offset, last_offset, marker_offset, first_time, marker_time, seconds, batches, records, bytes,
+    coordinator_epoch.
+    """
+    is_marker = F.col("control_type").isNotNull()
+    data = ~F.col("is_control")
+    before = (Window.partitionBy("topic", "partition", "producer_id").orderBy("base_offset")
+              .rowsBetween(Window.unboundedPreceding, -1))
+    tx = (batches.where(F.col("is_transactional") & (F.col("producer_id") >= 0) & (data | is_marker))
+          .withColumn("_txn", F.coalesce(F.sum(is_marker.cast("int")).over(before), F.lit(0))))
+
+    def of_data(col: str) -> Column:
+        return F.when(data, F.col(col))
+
+    def of_marker(col: str) -> Column:
+        return F.when(is_marker, F.col(col))
+
+    g = tx.groupBy("topic", "partition", "producer_id", "_txn").agg(
+        F.min(of_data("producer_epoch")).alias("producer_epoch"),
+        F.max(of_marker("producer_epoch")).alias("marker_producer_epoch"),
+        F.coalesce(F.max(of_marker("control_type")), F.lit("OPEN")).alias("outcome"),
+        F.min(of_data("base_offset")).alias("first_offset"), F.max(of_data("last_offset")).alias("last_offset"),
+        F.max(of_marker("base_offset")).alias("marker_offset"),
+        F.min(of_data("base_timestamp")).alias("first_time"), F.max(of_marker("max_timestamp")).alias("marker_time"),
+        F.count(of_data("base_offset")).alias("batches"),
+        F.coalesce(F.sum(of_data("records")), F.lit(0)).cast("long").alias("records"),
+        F.coalesce(F.sum(of_data("size_bytes")), F.lit(0)).cast("long").alias("bytes"),
+        F.max(of_marker("coordinator_epoch")).alias("coordinator_epoch"),
+    )
+    if txn_log is not None:
+        g = g.join(transactional_ids(txn_log), "producer_id", "left")
+    else:
+        g = g.withColumn("transactional_id", F.lit(None).cast("string"))
+    return g.select(
+        "topic", "partition", "transactional_id", "producer_id",
+        F.coalesce("producer_epoch", "marker_producer_epoch").alias("producer_epoch"), "marker_producer_epoch",
+        "outcome", "first_offset", "last_offset", "marker_offset", "first_time", "marker_time",
+        ((F.unix_micros("marker_time") - F.unix_micros("first_time")) / 1e6).alias("seconds"),
+        "batches", "records", "bytes", "coordinator_epoch",
+    )
+
+
+def transaction_summary(transactions: DataFrame, timeline: DataFrame | None = None) -> DataFrame:
+    """Per transactional id (per producer id where it has none): whole transactions committed and aborted
+    (the coordinator's CompleteCommit / CompleteAbort records; null without `__transaction_state`), and
+    from the data partitions: partition transactions, open ones, records committed and aborted, bytes
+    aborted (what read_committed consumers fetch and drop), mean and longest duration.
+    Columns: transactional_id, producer_ids, committed, aborted, partition_transactions, open,
+    records_committed, records_aborted, bytes_aborted, mean_seconds, max_seconds, first_time, last_time.
+    """
+    key = F.coalesce(F.col("transactional_id"), F.concat(F.lit("producer "), F.col("producer_id").cast("string")))
+
+    def when_outcome(outcome: str, col: str) -> Column:
+        return F.when(F.col("outcome") == outcome, F.col(col)).otherwise(0)
+
+    s = transactions.withColumn("_key", key).groupBy("_key").agg(
+        F.first("transactional_id", ignorenulls=True).alias("transactional_id"),
+        F.array_sort(F.collect_set("producer_id")).alias("producer_ids"),
+        F.count(F.lit(1)).alias("partition_transactions"),
+        F.sum((F.col("outcome") == "OPEN").cast("int")).alias("open"),
+        F.sum(when_outcome("COMMIT", "records")).alias("records_committed"),
+        F.sum(when_outcome("ABORT", "records")).alias("records_aborted"),
+        F.sum(when_outcome("ABORT", "bytes")).alias("bytes_aborted"),
+        F.avg("seconds").alias("mean_seconds"), F.max("seconds").alias("max_seconds"),
+        F.min("first_time").alias("first_time"),
+        F.greatest(F.max("marker_time"), F.max("first_time")).alias("last_time"),
+    )
+    if timeline is not None:
+        done = timeline.groupBy("transactional_id").agg(
+            F.sum((F.col("state") == "CompleteCommit").cast("int")).alias("committed"),
+            F.sum((F.col("state") == "CompleteAbort").cast("int")).alias("aborted"))
+        s = s.join(done, "transactional_id", "left")
+    else:
+        s = s.withColumn("committed", F.lit(None).cast("long")).withColumn("aborted", F.lit(None).cast("long"))
+    return s.select(
+        "transactional_id", "producer_ids", "committed", "aborted", "partition_transactions", "open",
+        "records_committed", "records_aborted", "bytes_aborted", "mean_seconds", "max_seconds", "first_time",
+        "last_time",
     )

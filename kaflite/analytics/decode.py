@@ -43,12 +43,16 @@ from kaflite.protocol.records import (
     MIN_BATCH_LENGTH,
     BatchHeader,
     CorruptRecordError,
+    EndTxnMarker,
+    decode_end_txn_marker,
     decode_records,
     decode_varint,
     decompress,
     read_header,
     validate_batch,
 )
+from kaflite.transaction.records import decode_transaction_log_key, decode_transaction_log_value
+from kaflite.transaction.state import TransactionState
 
 log = logging.getLogger("kaflite.analytics")
 
@@ -91,9 +95,20 @@ CONSUMER_GROUP_RECORDS = {
 }
 #: CurrentMemberAssignment's State (int8) by name (Kafka's MemberState).
 MEMBER_STATES = {0: "STABLE", 1: "UNREVOKED_PARTITIONS", 2: "UNRELEASED_PARTITIONS"}
+#: A control batch's `control_type` column: its marker (Kafka's ControlRecordType); null for data batches and
+#: for other control records (KRaft's LEADER_CHANGE, ...).
+MARKER_TYPES = {True: "COMMIT", False: "ABORT"}
 BATCH_COLUMNS = (
     "topic", "partition", "segment", "base_offset", "last_offset", "next_offset", "records",
     "base_timestamp", "max_timestamp", "size_bytes", "compression", "is_control", "is_transactional",
+    "producer_id", "producer_epoch", "control_type", "coordinator_epoch",
+)
+#: One row per `__transaction_state` record (TransactionLogKey/Value); a tombstone (the id expired) has
+#: state "Dead" and null value columns. Partitions are {topic, partition}; timestamps in ms.
+TRANSACTION_LOG_COLUMNS = (
+    "transactional_id", "producer_id", "producer_epoch", "previous_producer_id", "next_producer_id", "state",
+    "timeout_ms", "partitions", "last_update_timestamp", "start_timestamp", "tombstone", "value_version",
+    "log_partition", "log_offset", "log_timestamp",
 )
 
 
@@ -390,13 +405,27 @@ def iter_log_columns(path: str, topic: str, partition: int, bounds: Bounds | Non
         yield cols
 
 
+def marker_of(buf: Buffer, h: BatchHeader, path: str = "") -> EndTxnMarker | None:
+    """The COMMIT/ABORT marker of a control batch (its one record: the broker's own decoder); None for
+    other control records, an empty one (the cleaner's) or an unreadable one (logged)."""
+    try:
+        return decode_end_txn_marker(buf if not isinstance(buf, mmap.mmap) else memoryview(buf), h.position)
+    except CorruptRecordError as exc:
+        log.warning("%s: control batch at offset %d: %s", path, h.base_offset, exc)
+        return None
+
+
 def iter_batch_rows(path: str, topic: str, partition: int, segment: int) -> Iterator[tuple[Any, ...]]:
-    """One header-only row per complete batch (BATCH_COLUMNS); no record is decoded."""
+    """One header-only row per complete batch (BATCH_COLUMNS); only a control batch's one record (its
+    transaction marker, 78 bytes) is decoded."""
     with open_segment(path) as buf:
         for h in complete_batches(buf, path):
+            marker = marker_of(buf, h, path) if h.is_control else None
             yield (topic, partition, segment, h.base_offset, h.last_offset, h.next_offset, h.records_count,
                    h.base_timestamp, h.max_timestamp, h.size_in_bytes,
-                   CODEC_NAMES.get(h.compression, str(h.compression)), h.is_control, h.is_transactional)
+                   CODEC_NAMES.get(h.compression, str(h.compression)), h.is_control, h.is_transactional,
+                   h.producer_id, h.producer_epoch, None if marker is None else MARKER_TYPES[marker.committed],
+                   None if marker is None else marker.coordinator_epoch)
 
 
 @dataclass(slots=True)
@@ -486,6 +515,11 @@ def _version(value: bytes) -> int:
 
 def _opt_ts(ms: int | None) -> int | None:
     return None if ms is None or ms < 0 else ms
+
+
+def _opt_id(producer_id: int) -> int | None:
+    """A v1 tagged producer id; -1 (absent, and always in v0) as null."""
+    return None if producer_id < 0 else producer_id
 
 
 def commit_row(key: OffsetCommitRecordKey, value: bytes | None, log_partition: int, log_offset: int,
@@ -589,6 +623,25 @@ def iter_offsets_rows(path: str, log_partition: int, kind: str,
     want_commits = kind == "commits"
     want_consumer = kind == "consumer_groups"
     consumer_types = frozenset(cg.RECORD_TYPES)
+    for r in keyed_records(path):
+        if want_consumer:
+            if _version(r.key) in consumer_types:
+                try:
+                    yield consumer_group_row(bytes(r.key), r.value, log_partition, r.offset, r.timestamp,
+                                             topic_names)
+                except Exception as exc:  # a newer value version: skip the record, not the segment
+                    log.warning("%s: consumer-group record at offset %d unreadable: %s", path, r.offset, exc)
+            continue
+        key = decode_key(r.key)
+        if want_commits and isinstance(key, OffsetCommitRecordKey):
+            yield commit_row(key, r.value, log_partition, r.offset, r.timestamp)
+        elif not want_commits and isinstance(key, GroupMetadataRecordKey):
+            yield group_row(key, r.value, log_partition, r.offset, r.timestamp)
+
+
+def keyed_records(path: str) -> Iterator[Any]:
+    """The records with a key of one internal-topic segment, in order (control batches skipped); a
+    corrupt batch ends the read there."""
     with open_segment(path) as buf:
         for h in complete_batches(buf, path):
             if h.is_control:
@@ -596,20 +649,45 @@ def iter_offsets_rows(path: str, log_partition: int, kind: str,
             records = safe_decode(buf, h, path)
             if records is None:
                 return
-            for r in records:
-                if r.key is None or len(r.key) < 2:
-                    continue
-                if want_consumer:
-                    if _version(r.key) in consumer_types:
-                        try:
-                            yield consumer_group_row(bytes(r.key), r.value, log_partition, r.offset, r.timestamp,
-                                                     topic_names)
-                        except Exception as exc:  # a newer value version: skip the record, not the segment
-                            log.warning("%s: consumer-group record at offset %d unreadable: %s", path, r.offset,
-                                        exc)
-                    continue
-                key = decode_key(r.key)
-                if want_commits and isinstance(key, OffsetCommitRecordKey):
-                    yield commit_row(key, r.value, log_partition, r.offset, r.timestamp)
-                elif not want_commits and isinstance(key, GroupMetadataRecordKey):
-                    yield group_row(key, r.value, log_partition, r.offset, r.timestamp)
+            yield from (r for r in records if r.key is not None and len(r.key) >= 2)
+
+
+# --------------------------------------------------------------------------------------------------------
+# __transaction_state
+
+
+def transaction_log_row(key: bytes, value: bytes | None, log_partition: int, log_offset: int,
+                        log_timestamp: int) -> tuple[Any, ...] | None:
+    """A TRANSACTION_LOG_COLUMNS row, decoded with the coordinator's own codec
+    (`kaflite.transaction.records`); None for a key version it does not know (Kafka skips those)."""
+    tid = decode_transaction_log_key(key)
+    if tid is None:
+        return None
+    if value is None:
+        return (tid, None, None, None, None, TransactionState.DEAD.state_name, None, None, None, None, True, None,
+                log_partition, log_offset, log_timestamp)
+    v = decode_transaction_log_value(value)
+    partitions = [{"topic": t.topic, "partition": p} for t in v.transaction_partitions or ()
+                  for p in sorted(t.partition_ids or ())]
+    try:
+        state = TransactionState.from_id(v.transaction_status).state_name
+    except ValueError:
+        state = str(v.transaction_status)
+    return (tid, v.producer_id, v.producer_epoch, _opt_id(v.previous_producer_id), _opt_id(v.next_producer_id),
+            state, v.transaction_timeout_ms, partitions,
+            _opt_ts(v.transaction_last_update_timestamp_ms), _opt_ts(v.transaction_start_timestamp_ms), False,
+            _version(value), log_partition, log_offset, log_timestamp)
+
+
+def iter_transaction_log_rows(path: str, log_partition: int) -> Iterator[tuple[Any, ...]]:
+    """Rows of one ``__transaction_state`` segment (control batches skipped); a record this broker cannot
+    read (a newer value version) is skipped with a warning, not the segment."""
+    for r in keyed_records(path):
+        try:
+            row = transaction_log_row(bytes(r.key), None if r.value is None else bytes(r.value), log_partition,
+                                      r.offset, r.timestamp)
+        except Exception as exc:
+            log.warning("%s: transaction-log record at offset %d unreadable: %s", path, r.offset, exc)
+            continue
+        if row is not None:
+            yield row

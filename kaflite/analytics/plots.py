@@ -33,6 +33,13 @@ def _empty(ax: Any, text: str) -> None:
     ax.set_yticks([])
 
 
+def _save(fig: Any, path: Path) -> Path:
+    fig.tight_layout()
+    fig.savefig(path)
+    plt.close(fig)
+    return path
+
+
 def plot_lag(lag_by_group: Any, path: Path, bucket: float) -> Path:
     """Total committed lag per group over time (sum of the partitions' lag at their last commit per bucket)."""
     fig, ax = plt.subplots(figsize=(10, 4.5), dpi=100)
@@ -48,10 +55,7 @@ def plot_lag(lag_by_group: Any, path: Path, bucket: float) -> Path:
     else:
         _empty(ax, "no offset commits")
     ax.set_title(f"Consumer lag per group ({bucket:g} s buckets)")
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
-    return path
+    return _save(fig, path)
 
 
 def plot_rebalances(generations: Any, path: Path) -> Path:
@@ -74,10 +78,7 @@ def plot_rebalances(generations: Any, path: Path) -> Path:
         ax.grid(alpha=0.3)
         _time_axis(ax)
     fig.suptitle("Rebalance timeline (generation numbers above the markers)")
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
-    return path
+    return _save(fig, path)
 
 
 def plot_commit_rate(commit_rate: Any, path: Path, bucket: float) -> Path:
@@ -94,16 +95,48 @@ def plot_commit_rate(commit_rate: Any, path: Path, bucket: float) -> Path:
     else:
         _empty(ax, "no offset commits")
     ax.set_title(f"Commit rate per group ({bucket:g} s buckets)")
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)
-    return path
+    return _save(fig, path)
+
+
+#: Transaction outcome -> its colour on the timeline.
+OUTCOME_COLOURS = {"COMMIT": "tab:green", "ABORT": "tab:red", "OPEN": "tab:grey"}
+
+
+def plot_transactions(transactions: Any, path: Path) -> Path:
+    """One lane per transactional id (producer id when unnamed), a bar per partition transaction from its
+    first batch to its marker, coloured by outcome; an open one runs to the latest time seen."""
+    names = transactions["transactional_id"].fillna("producer " + transactions["producer_id"].astype(str))
+    t = transactions.assign(name=names)
+    lanes = list(t.groupby("name").size().sort_values(ascending=False).index[:MAX_GROUPS])
+    fig, ax = plt.subplots(figsize=(10, 1.6 + 0.6 * max(1, len(lanes))), dpi=100)
+    if not lanes:
+        _empty(ax, "no transactions")
+    latest = t[["first_time", "marker_time"]].max().max()
+    for y, name in enumerate(lanes):
+        d = t[t["name"] == name]
+        for outcome, colour in OUTCOME_COLOURS.items():
+            o = d[d["outcome"] == outcome]
+            start = o["first_time"].fillna(o["marker_time"])
+            end = o["marker_time"].fillna(latest)
+            ax.hlines([y] * len(o), start, end, colors=colour, linewidth=6)
+            ax.scatter(end, [y] * len(o), s=12, color=colour, zorder=3)
+    if lanes:
+        ax.set_yticks(range(len(lanes)), lanes, fontsize=8)
+        ax.set_ylim(-0.6, len(lanes) - 0.4)
+        _time_axis(ax)
+        ax.grid(alpha=0.3, axis="x")
+    ax.set_title("Transactions: first batch to marker, per partition (green committed, red aborted, grey open)")
+    return _save(fig, path)
 
 
 def render_all(tables: dict[str, Any], out: Path, bucket: float) -> dict[str, Path]:
-    """lag.png, rebalances.png, commit_rate.png in `out`."""
-    return {
+    """lag.png, rebalances.png, commit_rate.png in `out`, and transactions.png when there are any."""
+    plots = {
         "lag": plot_lag(tables["lag_by_group"], out / "lag.png", bucket),
         "rebalances": plot_rebalances(tables["generations"], out / "rebalances.png"),
         "commit_rate": plot_commit_rate(tables["commit_rate"], out / "commit_rate.png", bucket),
     }
+    transactions = tables.get("transactions")
+    if transactions is not None and not transactions.empty:
+        plots["transactions"] = plot_transactions(transactions, out / "transactions.png")
+    return plots

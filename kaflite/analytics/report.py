@@ -116,7 +116,7 @@ def run_analysis(data_dir: str | os.PathLike[str], out: str | os.PathLike[str], 
     out_path.mkdir(parents=True, exist_ok=True)
     result = AnalysisResult(out_path)
     since_ms = parse_time(since)
-    stages = _Stages(9 if scan_records else 8, result)
+    stages = _Stages(11 if scan_records else 10, result)
 
     with stages.stage("scan the data directory") as info:
         tps = scan_data_dir(data, include_internal=True)
@@ -159,6 +159,10 @@ def run_analysis(data_dir: str | os.PathLike[str], out: str | os.PathLike[str], 
                                        lambda: F.col("log_timestamp")))
             info["rows"] = _write(cg_records, out_path, "consumer_group_records", result)
             cg_records = spark.read.parquet(str(result.tables["consumer_group_records"]))
+        with stages.stage("read transaction state (__transaction_state)") as info:
+            txn_log = _since(reader("kaflite-transactions").load(), lambda: F.col("log_timestamp"))
+            info["rows"] = _write(txn_log, out_path, "transaction_log", result)
+            txn_log = spark.read.parquet(str(result.tables["transaction_log"]))
         with stages.stage("scan batch headers (kaflite-logend)") as info:
             batches = reader("kaflite-logend").option("level", "batch").load()
             info["rows"] = _write(batches, out_path, "batches", result, coalesce=None)
@@ -189,11 +193,20 @@ def run_analysis(data_dir: str | os.PathLike[str], out: str | os.PathLike[str], 
             _write(analyses.consumer_group_timeline(cg_records), out_path, "consumer_group_timeline", result)
             cg_timeline = spark.read.parquet(str(result.tables["consumer_group_timeline"]))
             _write(analyses.consumer_group_epochs(cg_timeline), out_path, "consumer_group_epochs", result)
+        with stages.stage("transactions (markers and transactional batches, state transitions)") as info:
+            txn_states = analyses.transaction_state_timeline(txn_log)
+            _write(txn_states, out_path, "transaction_states", result)
+            txn_states = spark.read.parquet(str(result.tables["transaction_states"]))
+            batches_since = _since(batches, lambda: F.col("max_timestamp"))
+            info["rows"] = _write(analyses.partition_transactions(batches_since, txn_log), out_path, "transactions",
+                                  result)
+            transactions = spark.read.parquet(str(result.tables["transactions"]))
+            _write(analyses.transaction_summary(transactions, txn_states), out_path, "transaction_summary", result)
     with stages.stage("plots"):
         from kaflite.analytics import plots
 
         pd_tables = {name: spark.read.parquet(str(result.tables[name])).toPandas()
-                     for name in ("lag_by_group", "generations", "commit_rate")}
+                     for name in ("lag_by_group", "generations", "commit_rate", "transactions")}
         result.plots = plots.render_all(pd_tables, out_path, bucket)
     with stages.stage("HTML report"):
         result.report = _html(spark, result, data, group, since, bucket)
@@ -222,6 +235,8 @@ def _table_html(df: Any, limit: int = 50) -> str:
 
 def _html(spark: Any, result: AnalysisResult, data: Path, group: str | None, since: str | None,
           bucket: float) -> Path:
+    from pyspark.sql import functions as F
+
     read = spark.read.parquet
     t = result.tables
     sections = [
@@ -244,6 +259,15 @@ def _html(spark: Any, result: AnalysisResult, data: Path, group: str | None, sin
                                      .select("group", "time", "member_id", "member_epoch", "member_state",
                                              "assigned", "pending_revocation", "group_epoch", "assignment_epoch")
                                      .orderBy("time", ascending=False))))
+    transactions = read(str(t["transactions"]))
+    if transactions.limit(1).count() or read(str(t["transaction_states"])).limit(1).count():
+        sections.append(("Transactions per transactional id",
+                         _table_html(read(str(t["transaction_summary"])).orderBy("transactional_id"))))
+        sections.append(("Transactions (latest 50; one row per partition)",
+                         _table_html(transactions.orderBy(F.coalesce("marker_time", "first_time").desc()))))
+        sections.append(("Transaction state transitions (latest 50)",
+                         _table_html(read(str(t["transaction_states"]))
+                                     .orderBy("time", "log_offset", ascending=False))))
     imgs = "".join(f'<h2>{html.escape(name.replace("_", " "))}</h2><img src="{p.name}" alt="{html.escape(name)}">'
                    for name, p in result.plots.items())
     stage_rows = "".join(f"<tr><td>{html.escape(k)}</td><td>{v:.1f}</td><td>{result.rows.get(k, '')}</td></tr>"

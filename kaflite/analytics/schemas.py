@@ -40,6 +40,14 @@ LOG = StructType([
     _f("compression", StringType(), False),
 ])
 
+#: The last columns of every internal-topic source: the value's version and where the record is in the log.
+_RECORD_IN_LOG = [
+    _f("value_version", ShortType()),
+    _f("log_partition", IntegerType(), False),
+    _f("log_offset", LongType(), False),
+    _f("log_timestamp", TimestampType(), False),
+]
+
 TOPIC_PARTITION = StructType([_f("topic", StringType()), _f("partition", IntegerType())])
 MEMBER = StructType([
     _f("member_id", StringType()),
@@ -62,10 +70,7 @@ COMMITS = StructType([
     _f("commit_timestamp", TimestampType()),
     _f("expire_timestamp", TimestampType()),
     _f("tombstone", BooleanType(), False),
-    _f("value_version", ShortType()),
-    _f("log_partition", IntegerType(), False),
-    _f("log_offset", LongType(), False),
-    _f("log_timestamp", TimestampType(), False),
+    *_RECORD_IN_LOG,
 ])
 
 GROUPS = StructType([
@@ -77,10 +82,7 @@ GROUPS = StructType([
     _f("current_state_timestamp", TimestampType()),
     _f("members", ArrayType(MEMBER)),
     _f("tombstone", BooleanType(), False),
-    _f("value_version", ShortType()),
-    _f("log_partition", IntegerType(), False),
-    _f("log_offset", LongType(), False),
-    _f("log_timestamp", TimestampType(), False),
+    *_RECORD_IN_LOG,
 ])
 
 CG_PARTITION = StructType([_f("topic", StringType()), _f("topic_id", StringType()), _f("partition", IntegerType())])
@@ -111,10 +113,7 @@ CONSUMER_GROUPS = StructType([
     _f("regex_topics", ArrayType(StringType())),
     _f("regex_version", LongType()),
     _f("regex_timestamp", TimestampType()),
-    _f("value_version", ShortType()),
-    _f("log_partition", IntegerType(), False),
-    _f("log_offset", LongType(), False),
-    _f("log_timestamp", TimestampType(), False),
+    *_RECORD_IN_LOG,
 ])
 
 BATCHES = StructType([
@@ -131,6 +130,25 @@ BATCHES = StructType([
     _f("compression", StringType(), False),
     _f("is_control", BooleanType(), False),
     _f("is_transactional", BooleanType(), False),
+    _f("producer_id", LongType(), False),
+    _f("producer_epoch", ShortType(), False),
+    _f("control_type", StringType()),  # COMMIT / ABORT for a transaction marker, else null
+    _f("coordinator_epoch", IntegerType()),
+])
+
+TRANSACTION_LOG = StructType([
+    _f("transactional_id", StringType(), False),
+    _f("producer_id", LongType()),
+    _f("producer_epoch", ShortType()),
+    _f("previous_producer_id", LongType()),
+    _f("next_producer_id", LongType()),
+    _f("state", StringType(), False),
+    _f("timeout_ms", IntegerType()),
+    _f("partitions", ArrayType(TOPIC_PARTITION)),
+    _f("last_update_timestamp", TimestampType()),
+    _f("start_timestamp", TimestampType()),
+    _f("tombstone", BooleanType(), False),
+    *_RECORD_IN_LOG,
 ])
 
 PARTITIONS = StructType([
@@ -152,3 +170,4 @@ assert tuple(COMMITS.fieldNames()) == decode.COMMIT_COLUMNS
 assert tuple(GROUPS.fieldNames()) == decode.GROUP_COLUMNS
 assert tuple(BATCHES.fieldNames()) == decode.BATCH_COLUMNS
 assert tuple(CONSUMER_GROUPS.fieldNames()) == decode.CONSUMER_GROUP_COLUMNS
+assert tuple(TRANSACTION_LOG.fieldNames()) == decode.TRANSACTION_LOG_COLUMNS

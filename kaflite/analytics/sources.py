@@ -1,5 +1,5 @@
 """PySpark Python Data Sources over a Kafka-layout log directory: `kaflite-log`, `kaflite-offsets`,
-`kaflite-logend`, plus a streaming reader for `kaflite-log`.
+`kaflite-logend`, `kaflite-transactions`, plus a streaming reader for `kaflite-log`.
 
 Why Python data sources rather than Spark's Kafka connector: the analysis reads the broker's files,
 not the broker, so it works on a stopped broker, a copied directory or a live one, and it decodes
@@ -32,8 +32,15 @@ from pyspark.sql.datasource import (
 from pyspark.sql.types import StructType
 
 from kaflite.analytics import schemas
-from kaflite.analytics.decode import Bounds, iter_batch_rows, iter_offsets_rows, summarize_partition
+from kaflite.analytics.decode import (
+    Bounds,
+    iter_batch_rows,
+    iter_offsets_rows,
+    iter_transaction_log_rows,
+    summarize_partition,
+)
 from kaflite.analytics.layout import CONSUMER_OFFSETS, Segment, TopicPartition, scan_data_dir, topic_names
+from kaflite.transaction.records import TRANSACTION_STATE_TOPIC
 
 try:  # Spark >= 4.2: the mixin that lets trigger(availableNow=True) pin a target offset.
     from pyspark.sql.streaming.datasource import ReadAllAvailable, ReadLimit, ReadMaxRows, SupportsTriggerAvailableNow
@@ -444,19 +451,24 @@ class KafliteOffsetsReader(DataSourceReader):
         self.topic_names = topic_names(self.data_dir) if kind == "consumer_groups" else {}
 
     def partitions(self) -> Sequence[InputPartition]:
-        splits: list[InputPartition] = [
-            SegmentSplit(seg.topic, seg.partition, seg.path, seg.base_offset)
-            for tp in scan_data_dir(self.data_dir, [CONSUMER_OFFSETS])
-            for seg in tp.segments
-            if seg.size
-        ]
-        return splits or [_Nothing()]
+        return _internal_topic_splits(self.data_dir, CONSUMER_OFFSETS)
 
     def read(self, partition: InputPartition) -> Iterator[Any]:
         if not isinstance(partition, SegmentSplit):
             return iter(())
         rows = iter_offsets_rows(partition.path, partition.partition, self.kind, self.topic_names)
         return _small_batches(rows, OFFSETS_KINDS[self.kind])
+
+
+def _internal_topic_splits(data_dir: str, topic: str) -> list[InputPartition]:
+    """One split per non-empty segment of an internal topic (every partition of it)."""
+    splits: list[InputPartition] = [
+        SegmentSplit(seg.topic, seg.partition, seg.path, seg.base_offset)
+        for tp in scan_data_dir(data_dir, [topic])
+        for seg in tp.segments
+        if seg.size
+    ]
+    return splits or [_Nothing()]
 
 
 class KafliteOffsetsDataSource(DataSource):
@@ -479,6 +491,38 @@ class KafliteOffsetsDataSource(DataSource):
 
     def reader(self, schema: StructType) -> DataSourceReader:
         return KafliteOffsetsReader(self.options, self._kind())
+
+
+# --------------------------------------------------------------------------------------------------------
+# kaflite-transactions
+
+
+class KafliteTransactionsReader(DataSourceReader):
+    def __init__(self, options: Any) -> None:
+        self.data_dir = _data_dir(options)
+
+    def partitions(self) -> Sequence[InputPartition]:
+        return _internal_topic_splits(self.data_dir, TRANSACTION_STATE_TOPIC)
+
+    def read(self, partition: InputPartition) -> Iterator[Any]:
+        if not isinstance(partition, SegmentSplit):
+            return iter(())
+        return _small_batches(iter_transaction_log_rows(partition.path, partition.partition), schemas.TRANSACTION_LOG)
+
+
+class KafliteTransactionsDataSource(DataSource):
+    """``__transaction_state`` decoded (the transaction coordinator's own codec): one row per record, a
+    transactional id's state transitions with its producer id and epoch (a tombstone: the id expired)."""
+
+    @classmethod
+    def name(cls) -> str:
+        return "kaflite-transactions"
+
+    def schema(self) -> StructType:
+        return schemas.TRANSACTION_LOG
+
+    def reader(self, schema: StructType) -> DataSourceReader:
+        return KafliteTransactionsReader(self.options)
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -536,11 +580,12 @@ class KafliteLogEndDataSource(DataSource):
         return KafliteLogEndReader(self.options, self._level())
 
 
-SOURCES: tuple[type[DataSource], ...] = (KafliteLogDataSource, KafliteOffsetsDataSource, KafliteLogEndDataSource)
+SOURCES: tuple[type[DataSource], ...] = (KafliteLogDataSource, KafliteOffsetsDataSource, KafliteLogEndDataSource,
+                                         KafliteTransactionsDataSource)
 
 
 def register(spark: Any) -> None:
-    """Register the three sources, and allow Python filter pushdown (used by ``pushdown=true`` only)."""
+    """Register the sources, and allow Python filter pushdown (used by ``pushdown=true`` only)."""
     spark.conf.set("spark.sql.python.filterPushdown.enabled", "true")
     for source in SOURCES:
         spark.dataSource.register(source)

@@ -207,8 +207,9 @@ class ClusterHandler:
     def describe_producers(self, ctx: RequestContext, req: DescribeProducersRequest) -> DescribeProducersResponse:
         """KafkaApis.handleDescribeProducersRequest: an illegal topic name, then an unknown topic, fail
         every partition asked for (with the error's message); a partition the topic lacks is
-        UNKNOWN_TOPIC_OR_PARTITION without one; otherwise the partition's idempotent producers as its
-        producer state holds them (no transactions: coordinator epoch and txn start offset -1)."""
+        UNKNOWN_TOPIC_OR_PARTITION without one; otherwise the partition's producers as its producer
+        state holds them (UnifiedLog.activeProducers): the coordinator epoch of the last marker (-1
+        before one) and the first offset of the open transaction (-1 when none)."""
         R = DescribeProducersResponse
         topics = []
         for t in req.topics:
@@ -231,7 +232,8 @@ class ClusterHandler:
                 else:
                     out.active_producers = [R.ProducerState(
                         producer_id=pid, producer_epoch=entry.producer_epoch, last_sequence=entry.last_seq,
-                        last_timestamp=entry.last_timestamp, coordinator_epoch=-1, current_txn_start_offset=-1)
+                        last_timestamp=entry.last_timestamp, coordinator_epoch=entry.coordinator_epoch,
+                        current_txn_start_offset=entry.current_txn_first_offset)
                         for pid, entry in sorted(plog.producer_state.producers.items())]
             topics.append(R.TopicResponse(name=t.name, partitions=parts))
         return R(topics=topics)

@@ -53,8 +53,8 @@ class ProducerStateEntry:
     producer_id: int
     producer_epoch: int = NO_PRODUCER_EPOCH
     batches: deque[BatchMetadata] = field(default_factory=lambda: deque(maxlen=NUM_BATCHES_TO_RETAIN))
-    last_timestamp: int = -1
-    coordinator_epoch: int = -1
+    last_timestamp: int = -1  # max timestamp of the last batch or marker (DescribeProducers, expiry)
+    coordinator_epoch: int = -1  # of the last marker (DescribeProducers; older coordinators are fenced)
     current_txn_first_offset: int = -1  # first offset of the open transaction, -1 when none
 
     @property
@@ -172,7 +172,7 @@ class ProducerStateManager:
                     h.max_timestamp,
                 )
             )
-        entry.last_timestamp = max(entry.last_timestamp, h.max_timestamp)
+        entry.last_timestamp = h.max_timestamp  # the last batch's, as Kafka's addBatch (not the largest seen)
         if h.is_transactional and entry.current_txn_first_offset < 0:
             entry.current_txn_first_offset = base_offset  # TX-PRD-3: the batch opens the transaction
 
@@ -224,7 +224,7 @@ class ProducerStateManager:
             entry.batches.clear()
         entry.coordinator_epoch = marker.coordinator_epoch
         entry.current_txn_first_offset = -1
-        entry.last_timestamp = max(entry.last_timestamp, timestamp)
+        entry.last_timestamp = timestamp
         return completed
 
     def ongoing_txns(self) -> list[tuple[int, int]]:

@@ -242,6 +242,41 @@ def test_describe_producers_reports_the_partitions_producer_state(node: Node) ->
     assert bad.error_code == ErrorCode.INVALID_TOPIC_EXCEPTION and "is illegal" in bad.error_message
 
 
+def test_describe_producers_reports_open_transactions_and_coordinator_epochs(node: Node, tmp_path: Path) -> None:
+    """TX-DESC-3 with transactions (UnifiedLog.activeProducers): CurrentTxnStartOffset is the first offset
+    of the producer's open transaction, -1 once a marker closed it; CoordinatorEpoch the last marker's;
+    LastTimestamp the last batch's or marker's. The log replay at a restart gives the same answer."""
+    logs = node.context.logs
+    logs.create_topic("tx", 1)
+    node.produce("tx", 0, 2, producer_id=5, producer_epoch=1, base_sequence=0)  # idempotent: offsets 0-1
+    node.produce("tx", 0, 3, producer_id=9, producer_epoch=4, base_sequence=0, is_transactional=True)  # 2-4
+    node.produce("tx", 0, 1, producer_id=11, producer_epoch=0, base_sequence=0, is_transactional=True)  # 5
+    plog = logs.get_log("tx", 0)
+    assert plog is not None
+    plog.append_end_txn_marker(11, 0, 3, committed=False, leader_epoch=0, now_ms=T0 + 70)  # 6
+    node.produce("tx", 0, 1, producer_id=9, producer_epoch=4, base_sequence=3, is_transactional=True)  # 7
+    request = DescribeProducersRequest(topics=[DescribeProducersRequest.TopicRequest(name="tx", partition_indexes=[0])])
+
+    def states(n: Node) -> list[tuple[int, ...]]:
+        (p,) = n.call(61, request).topics[0].partitions
+        assert (p.error_code, p.error_message) == (ErrorCode.NONE, None)
+        return [(s.producer_id, s.producer_epoch, s.last_sequence, s.last_timestamp, s.coordinator_epoch,
+                 s.current_txn_start_offset) for s in p.active_producers]
+
+    expected = [(5, 1, 1, T0, -1, -1), (9, 4, 3, T0, -1, 2), (11, 0, 0, T0 + 70, 3, -1)]
+    assert states(node) == expected
+    logs.close()
+    again = Node(tmp_path)
+    try:
+        assert states(again) == expected
+        tx = again.context.logs.get_log("tx", 0)
+        assert tx is not None
+        tx.append_end_txn_marker(9, 4, 2, committed=True, leader_epoch=0, now_ms=T0 + 90)
+        assert states(again)[1] == (9, 4, 3, T0 + 90, 2, -1)
+    finally:
+        again.context.logs.close()
+
+
 # -- ElectLeaders -------------------------------------------------------------------------------------
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -162,6 +163,43 @@ def test_kafka_python_admin(broker: Broker) -> None:
                 part["observers"]) == ("__cluster_metadata", 1, [1], [])
     finally:
         admin.close()
+
+
+def test_describe_producers_shows_a_real_transaction(broker: Broker) -> None:
+    """TX-DESC-3 with a transaction: librdkafka's transactional producer writes, kafka-python's admin asks.
+    While the transaction is open its first offset is CurrentTxnStartOffset (and no marker has set a
+    coordinator epoch yet); once committed, the marker closes it (-1) and sets the coordinator epoch."""
+    from confluent_kafka import Producer
+    from kafka import KafkaAdminClient, TopicPartition
+
+    bs = broker.bootstrap_servers
+    broker.create_topic("txp", 1)
+    produce(bs, "txp", 0, 2, idempotent=True)  # offsets 0-1: an idempotent producer, no transaction
+    p = Producer({"bootstrap.servers": bs, "transactional.id": "describe-producers", "linger.ms": 0})
+    admin = KafkaAdminClient(bootstrap_servers=bs, request_timeout_ms=10_000)
+    try:
+        p.init_transactions(15)
+        p.begin_transaction()
+        for i in range(3):
+            p.produce("txp", value=b"t%d" % i, partition=0)
+        assert p.flush(15) == 0
+
+        def transactional() -> Any:
+            (state,) = admin.describe_producers([TopicPartition("txp", 0)]).values()
+            assert len(state.active_producers) == 2
+            (mine,) = [s for s in state.active_producers if s.last_sequence == 2]
+            return mine
+
+        open_ = transactional()
+        assert (open_.current_transaction_start_offset, open_.coordinator_epoch) == (2, -1)
+        p.commit_transaction(15)
+        done = transactional()
+        assert (done.producer_id, done.producer_epoch) == (open_.producer_id, open_.producer_epoch)
+        assert done.current_transaction_start_offset == -1 and done.coordinator_epoch >= 0
+        assert done.last_timestamp > 0  # the marker's timestamp now
+    finally:
+        admin.close()
+        p.flush(5)
 
 
 # -- aiokafka --------------------------------------------------------------------------------------

@@ -95,3 +95,23 @@ def test_expiry_and_retention_forget_producers(open_log) -> None:
     assert plog.remove_expired_producers(T0 + 1000, 86_400_000) == []
     assert plog.remove_expired_producers(T0 + 86_400_000, 86_400_000) == [1000]
     assert plog.append(idem(57), leader_epoch=0, now_ms=T0).first_offset == 2  # unknown again: any sequence
+
+
+def test_last_timestamp_is_the_last_batchs_as_kafkas_add_batch(open_log) -> None:
+    """ProducerStateEntry.addBatch sets lastTimestamp to the batch's max timestamp, even an older one
+    (a CreateTime from a producer's clock), and a marker sets it to the marker's; a replay agrees."""
+    plog = open_log()
+    plog.append(batch(2, ts=T0 + 500, producer_id=1000, producer_epoch=0, base_sequence=0), leader_epoch=0,
+                now_ms=T0)
+    plog.append(batch(2, ts=T0 + 100, producer_id=1000, producer_epoch=0, base_sequence=2), leader_epoch=0,
+                now_ms=T0)
+    assert plog.producer_state.producers[1000].last_timestamp == T0 + 100
+    plog.append(batch(1, ts=T0 + 900, producer_id=2000, producer_epoch=3, base_sequence=0, is_transactional=True),
+                leader_epoch=0, now_ms=T0)
+    plog.append_end_txn_marker(2000, 3, 7, committed=True, leader_epoch=0, now_ms=T0 + 50)
+    entry = plog.producer_state.producers[2000]
+    assert (entry.last_timestamp, entry.coordinator_epoch, entry.current_txn_first_offset) == (T0 + 50, 7, -1)
+    plog.close()
+    again = open_log(clean=True)
+    assert {pid: (e.last_timestamp, e.coordinator_epoch) for pid, e in again.producer_state.producers.items()} == {
+        1000: (T0 + 100, -1), 2000: (T0 + 50, 7)}
