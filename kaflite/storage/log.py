@@ -197,7 +197,7 @@ class PartitionLog:
             if i < start_index:
                 try:
                     sane = seg.load()
-                    reason = "missing or insane index"
+                    reason = "index failed its sanity check"
                 except SegmentCorruptError as exc:
                     sane, reason = False, str(exc)
                 if not sane:

@@ -424,9 +424,15 @@ class LogSegment:
     # -- loading and recovery ---------------------------------------------------------------------------
     def load(self) -> bool:
         """Open a segment recovery does not scan (clean shutdown, or below the recovery point): trust the
-        indexes if present and sane, scan only the tail. False when they are missing or insane (Kafka's
-        `sanityCheck`); raises SegmentCorruptError when the tail does not parse (a torn tail, or an index
-        entry that points into the middle of a batch). Either way the caller recovers the segment."""
+        indexes if sane, scan only the tail. False when they are insane (Kafka's `sanityCheck`); raises
+        SegmentCorruptError when the tail does not parse (a torn tail, or an index entry that points into
+        the middle of a batch). Either way the caller recovers the segment.
+
+        A missing index file is no sign of damage: one is created with its first entry, so a segment
+        smaller than `index.interval.bytes` has none. Those are rebuilt by a (structural) scan."""
+        if not (self.offset_index.path.exists() and self.time_index.path.exists()):
+            self.rebuild_indexes(validate=False)
+            return True
         ok = self.offset_index.load() and self.time_index.load() and self.offset_index.sane(self.size)
         tail: list[BatchHeader] = []
         if ok:
