@@ -39,20 +39,28 @@ def refused(r: subprocess.CompletedProcess[str], *fragments: str) -> str:
     return line
 
 
-@pytest.fixture
-def running(tmp_path: Path) -> Iterator[Path]:
-    """A broker serving on `tmp_path/data` for the test's duration; yields its data directory."""
-    data, ready = tmp_path / "data", tmp_path / "ready"
+def started(data: Path, ready: Path) -> subprocess.Popen[bytes]:
+    """A `kaflite serve` on `data`, once it serves (its ready file written); bounded."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("KAFLITE_")}
     proc = subprocess.Popen([sys.executable, "-m", "kaflite", "serve", "--port", "0", "--data-dir", str(data),
                              "--ready-file", str(ready)], env=env, cwd=REPO, stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 30
+    while not ready.exists() and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    if not ready.exists():
+        proc.kill()
+        proc.wait(timeout=30)
+        raise AssertionError(f"kaflite serve --data-dir {data} did not start")
+    return proc
+
+
+@pytest.fixture
+def running(tmp_path: Path) -> Iterator[Path]:
+    """A broker serving on `tmp_path/data` for the test's duration; yields its data directory."""
+    proc = started(tmp_path / "data", tmp_path / "ready")
     try:
-        deadline = time.monotonic() + 30
-        while not ready.exists() and proc.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.05)
-        assert ready.exists(), "the first broker did not start"
-        yield data
+        yield tmp_path / "data"
     finally:
         proc.terminate()
         proc.wait(timeout=30)
@@ -121,18 +129,7 @@ def test_node_id_of_another_broker(tmp_path: Path) -> None:
 
 def test_kill_9_leaves_no_stale_lock(tmp_path: Path) -> None:
     """The kernel drops the lock with the process, however it ends: a restart after kill -9 starts."""
-    data = tmp_path / "data"
-    env = {k: v for k, v in os.environ.items() if not k.startswith("KAFLITE_")}
     for attempt in range(2):
-        ready = tmp_path / f"ready-{attempt}"
-        proc = subprocess.Popen([sys.executable, "-m", "kaflite", "serve", "--port", "0", "--data-dir", str(data),
-                                 "--ready-file", str(ready)], env=env, cwd=REPO, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.DEVNULL)
-        try:
-            deadline = time.monotonic() + 30
-            while not ready.exists() and proc.poll() is None and time.monotonic() < deadline:
-                time.sleep(0.05)
-            assert ready.exists(), f"start {attempt + 1} failed"
-        finally:
-            proc.kill()
-            proc.wait(timeout=30)
+        proc = started(tmp_path / "data", tmp_path / f"ready-{attempt}")
+        proc.kill()
+        proc.wait(timeout=30)
