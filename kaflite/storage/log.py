@@ -145,6 +145,12 @@ class PartitionLog:
             self.log_start_offset = self.log_end_offset
         self.recovery_point = self.log_end_offset
         self._rebuild_producer_state()
+        if self.segments[0].base_offset > self.log_start_offset or self.recovery_point > self.log_end_offset:
+            # the replay cut damage away (emptying the first segment, or shortening the last one)
+            self.log_start_offset = min(max(self.log_start_offset, self.segments[0].base_offset),
+                                        self.log_end_offset)
+            self.recovery_point = self.log_end_offset
+            self.producer_state.truncate_head(self.log_start_offset)
         return self
 
     def _new_segment_object(self, base: int, now_ms: int) -> LogSegment:

@@ -267,3 +267,21 @@ def test_recovery_on_a_full_disk_needs_no_space(open_log, monkeypatch: pytest.Mo
     monkeypatch.undo()
     again.close()
     assert all_offsets(open_log(clean=True)) == list(range(200))
+
+
+@pytest.mark.parametrize("path", PATHS)
+def test_damage_in_the_first_batch_moves_the_log_start(open_log, path: str) -> None:
+    """The first segment's first batch garbled: below the recovery point the emptied segment goes and the
+    log starts at the next one; in the scanned range the whole log is cut there (empty, offset 0)."""
+    plog, _ = filled_and_closed(open_log)
+    second = plog.segments[1].base_offset
+    with open(plog.segments[0].log_path, "r+b") as f:
+        f.seek(8)
+        f.write(b"\x00\x00\x00\x01")
+    again = open_log(**PATHS[path])
+    if path == "unclean-scanned":
+        assert (again.log_start_offset, again.log_end_offset) == (0, 0)
+    else:
+        assert again.log_start_offset == second == again.segments[0].base_offset
+        assert all_offsets(again) == list(range(second, 200))
+    assert again.recovery_point == again.log_end_offset
