@@ -312,7 +312,7 @@ class AdminHandler:
             log.info("deleted topic", topic=info.name)
         return R(responses=results)
 
-    def create_partitions(self, ctx: RequestContext, req: CreatePartitionsRequest) -> CreatePartitionsResponse:
+    def create_partitions(self, ctx: RequestContext, req: CreatePartitionsRequest) -> Any:
         """As Kafka 4.x's controller (ControllerApis.createPartitions, ReplicationControlManager.createPartitions):
         a topic named twice is INVALID_REQUEST; then, per topic, unknown; a count that is no increase
         (INVALID_PARTITIONS); explicit assignments that are not one per new partition, or not the
@@ -327,6 +327,7 @@ class AdminHandler:
                                                  error_message="Duplicate topic name.")
                    for name, n in counts.items() if n > 1]
         budget = MAX_RECORDS_PER_USER_OP
+        todo: list[tuple[Any, str, int, int]] = []  # (result, topic, partitions now, partitions asked)
         for t in req.topics:
             if counts[t.name] > 1:
                 continue
@@ -360,10 +361,45 @@ class AdminHandler:
                 out.error_code, out.error_message = ErrorCode.POLICY_VIOLATION, EXCESSIVE_BATCH
                 continue
             budget -= t.count - info.partitions
+            if t.name in self.creating:
+                out.error_code, out.error_message = ErrorCode.INVALID_PARTITIONS, f"{t.name} is changing; retry"
+                continue
             if not req.validate_only:
-                logs.create_partitions(t.name, t.count)
-                log.info("added partitions", topic=t.name, partitions=t.count)
-        return R(results=results)
+                todo.append((out, t.name, info.partitions, t.count))
+        if MAX_RECORDS_PER_USER_OP - budget < OFF_LOOP_PARTITIONS:
+            for _, name, _, count in todo:
+                logs.create_partitions(name, count)
+                log.info("added partitions", topic=name, partitions=count)
+            return R(results=results)
+        return self._add_partitions_off_loop(R(results=results), todo)
+
+    async def _add_partitions_off_loop(self, resp: CreatePartitionsResponse,
+                                       todo: list[tuple[Any, str, int, int]]) -> CreatePartitionsResponse:
+        """As _create_off_loop: the new partitions' files in a worker thread, the registry on the loop."""
+        logs = self.logs
+        for out, name, old, count in todo:
+            info = logs.topic(name)
+            if info is None or info.partitions != old or name in self.creating:
+                out.error_code, out.error_message = ErrorCode.INVALID_PARTITIONS, f"{name} changed meanwhile; retry"
+                continue
+            self.creating.add(name)
+            try:
+                opened = await asyncio.to_thread(logs.open_partition_files, name, info.topic_id, info.config,
+                                                 range(old, count))
+            except OSError as e:
+                log.error("partition files could not be made", topic=name, error=str(e))
+                out.error_code, out.error_message = ErrorCode.KAFKA_STORAGE_ERROR, f"{name}: {e.strerror or e}"
+                continue
+            finally:
+                self.creating.discard(name)
+            if logs.topic(name) is not info:  # deleted meanwhile: what was made goes too
+                for plog in opened.values():
+                    plog.delete()
+                out.error_code = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+                continue
+            logs.create_partitions(name, count, opened=opened)
+            log.info("added partitions", topic=name, partitions=count)
+        return resp
 
     @staticmethod
     def _assignment_error(t: CreatePartitionsRequest.CreatePartitionsTopic, additional: int, node: int) -> str | None:

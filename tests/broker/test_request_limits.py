@@ -91,3 +91,26 @@ async def test_a_large_legal_create_topics_does_not_stall_other_clients(tmp_path
         assert broker.logs.get_log("wide", 599) is not None
         for c in (creator, other):
             await c.close()
+
+
+async def test_a_large_legal_create_partitions_does_not_stall_other_clients(tmp_path: Path) -> None:
+    async with serving(config(tmp_path)) as broker:
+        broker.logs.create_topic("grow", 1)
+        adder = await WireClient.connect(broker.port)
+        other = await WireClient.connect(broker.port)
+        add = asyncio.create_task(adder.call(37, 3, CP(topics=[CP.CreatePartitionsTopic(name="grow", count=600,
+                                                                                         assignments=None)])))
+        answered_meanwhile = 0
+        while not add.done():
+            meta = await other.call(3, 12, MetadataRequest(topics=None))
+            if not add.done():
+                answered_meanwhile += 1
+                assert [len(t.partitions) for t in meta.topics if t.name == "grow"] in ([1], [600])
+        resp = await add
+        assert resp.results[0].error_code == ErrorCode.NONE
+        assert answered_meanwhile >= 2, "other clients were not answered while the partitions were made"
+        info = broker.logs.topic("grow")
+        assert info is not None and info.partitions == 600
+        assert broker.logs.get_log("grow", 599) is not None
+        for c in (adder, other):
+            await c.close()
