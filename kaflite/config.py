@@ -111,7 +111,9 @@ SETTINGS: tuple[Setting, ...] = (
     _S("socket.request.max.bytes", "int", 104857600, "The maximum number of bytes in a request; "
        "bigger frames close the connection.", Range(1, INT_MAX), _NODE),
     _S("connections.max.idle.ms", "long", 600000, "Idle connections are closed after this many "
-       "milliseconds; -1 = never.", Range(-1, LONG_MAX), _NODE),
+       "milliseconds; -1 = never. Idle: no whole request received and no answer bytes taken by the "
+       "client (a frame never finished counts as idle), while no request of it is being handled.",
+       Range(-1, LONG_MAX), _NODE),
     _S("queued.max.requests", "int", 500, "The number of queued requests allowed before the broker "
        "stops reading from connections.", Range(1, INT_MAX), _NODE),
     _S("queued.max.response.bytes", "long", 104857600, "Answer bytes the broker may hold, across all "
