@@ -520,19 +520,12 @@ class PartitionLog:
         return self._read(fetch_offset, max_bytes, max_offset, min_one_batch, read_committed,
                           lambda seg, pos, size: seg.pread(pos, size), b"")
 
-    def read_file_records(
-        self,
-        fetch_offset: int,
-        max_bytes: int,
-        *,
-        max_offset: int | None = None,
-        min_one_batch: bool = True,
-        read_committed: bool = False,
-    ) -> ReadResult[FileRecords]:
+    def read_file_records(self, fetch_offset: int, max_bytes: int, *, min_one_batch: bool = True,
+                          read_committed: bool = False) -> ReadResult[FileRecords]:
         """`read`, but the batches stay in the segment (Kafka's `FileRecords.slice`): a Fetch answer
         carries where they are and the connection reads them as the socket drains, so a client that
         stops reading pins kilobytes, not its whole fetch."""
-        return self._read(fetch_offset, max_bytes, max_offset, min_one_batch, read_committed,
+        return self._read(fetch_offset, max_bytes, None, min_one_batch, read_committed,
                           FileRecords, FileRecords(None, 0, 0))
 
     def _read(

@@ -11,6 +11,8 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from kaflite.broker.admin import EXCESSIVE_BATCH, MAX_RECORDS_PER_USER_OP, _create_topics_records
 from kaflite.config import KafliteConfig
 from kaflite.protocol.errors import ErrorCode
@@ -33,6 +35,20 @@ def config(tmp_path: Path) -> KafliteConfig:
 def topic(name: str, partitions: int, **configs: str) -> CT.CreatableTopic:
     return CT.CreatableTopic(name=name, num_partitions=partitions, replication_factor=1,
                              configs=[CT.CreatableTopicConfig(name=k, value=v) for k, v in configs.items()])
+
+
+async def answered_while(work: asyncio.Task[object], other: WireClient, name: str) -> set[int]:
+    """Ask `other` for ApiVersions and Metadata until `work` is answered; at least twice it must be
+    answered first. The partition counts of topic `name` seen meanwhile (0: not listed)."""
+    answered, seen = 0, set()
+    while not work.done():
+        await other.call(18, 3, ApiVersionsRequest(client_software_name="t", client_software_version="1"))
+        meta = await other.call(3, 12, MetadataRequest(topics=None))
+        if not work.done():
+            answered += 1
+            seen.add(sum(len(t.partitions) for t in meta.topics if t.name == name))
+    assert answered >= 2, "other clients were not answered while the work went on"
+    return seen
 
 
 def test_records_are_counted_as_kafkas_controller_writes_them() -> None:
@@ -70,47 +86,25 @@ async def test_create_partitions_past_the_limit_is_refused_and_adds_nothing(tmp_
         await client.close()
 
 
-async def test_a_large_legal_create_topics_does_not_stall_other_clients(tmp_path: Path) -> None:
+@pytest.mark.parametrize("api", ["CreateTopics", "CreatePartitions"])
+async def test_a_large_legal_creation_does_not_stall_other_clients(tmp_path: Path, api: str) -> None:
     async with serving(config(tmp_path)) as broker:
         creator = await WireClient.connect(broker.port)
         other = await WireClient.connect(broker.port)
-        create = asyncio.create_task(creator.call(19, 7, CT(topics=[topic("wide", 600)])))
-        answered_meanwhile = 0
-        while not create.done():
-            await other.call(18, 3, ApiVersionsRequest(client_software_name="t", client_software_version="1"))
-            meta = await other.call(3, 12, MetadataRequest(topics=None))
-            if not create.done():
-                answered_meanwhile += 1
-                # never half a topic: it is listed with all its partitions or not at all
-                assert [len(t.partitions) for t in meta.topics if t.name == "wide"] in ([], [600])
-        resp = await create
-        assert resp.topics[0].error_code == ErrorCode.NONE
-        assert answered_meanwhile >= 2, "other clients were not answered while the topic was made"
+        if api == "CreateTopics":
+            before = 0
+            work = asyncio.create_task(creator.call(19, 7, CT(topics=[topic("wide", 600)])))
+        else:
+            before = 1
+            broker.logs.create_topic("wide", 1)
+            work = asyncio.create_task(creator.call(37, 3, CP(topics=[CP.CreatePartitionsTopic(
+                name="wide", count=600, assignments=None)])))
+        # never half of it: the topic is listed with all its partitions or as it was
+        assert await answered_while(work, other, "wide") <= {before, 600}
+        resp = await work
+        assert [r.error_code for r in getattr(resp, "topics", None) or resp.results] == [ErrorCode.NONE]
         info = broker.logs.topic("wide")
         assert info is not None and info.partitions == 600
         assert broker.logs.get_log("wide", 599) is not None
         for c in (creator, other):
-            await c.close()
-
-
-async def test_a_large_legal_create_partitions_does_not_stall_other_clients(tmp_path: Path) -> None:
-    async with serving(config(tmp_path)) as broker:
-        broker.logs.create_topic("grow", 1)
-        adder = await WireClient.connect(broker.port)
-        other = await WireClient.connect(broker.port)
-        add = asyncio.create_task(adder.call(37, 3, CP(topics=[CP.CreatePartitionsTopic(name="grow", count=600,
-                                                                                         assignments=None)])))
-        answered_meanwhile = 0
-        while not add.done():
-            meta = await other.call(3, 12, MetadataRequest(topics=None))
-            if not add.done():
-                answered_meanwhile += 1
-                assert [len(t.partitions) for t in meta.topics if t.name == "grow"] in ([1], [600])
-        resp = await add
-        assert resp.results[0].error_code == ErrorCode.NONE
-        assert answered_meanwhile >= 2, "other clients were not answered while the partitions were made"
-        info = broker.logs.topic("grow")
-        assert info is not None and info.partitions == 600
-        assert broker.logs.get_log("grow", 599) is not None
-        for c in (adder, other):
             await c.close()
