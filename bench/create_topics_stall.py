@@ -17,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.append(str(Path(__file__).resolve().parent.parent))  # PYTHONPATH first: measure any tree
 
 from kaflite.broker.server import Broker, install_uvloop
 from kaflite.config import KafliteConfig
