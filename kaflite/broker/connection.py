@@ -403,12 +403,34 @@ class KafkaConnection(asyncio.Protocol):
         self._touch()
         header = encode_response_header(h.api_key, h.api_version, h.correlation_id)
         size = len(header) + sum(map(len, parts))
-        if size < LARGE_RESPONSE and not any(isinstance(p, FileRecords) for p in parts):
-            self.transport.write(b"".join([_SIZE.pack(size), header, *parts]))
-        else:
-            self.out.append(_SIZE.pack(size) + header)
-            self.out.extend(parts)
-            self._stream()
+        self.out.append(_SIZE.pack(size) + header)
+        self.out.extend(parts)
+        if size < LARGE_RESPONSE:  # one buffer, records read now: as cheap as it gets for small answers
+            self.out.appendleft(b"".join(self._read_out(size)))
+        self._stream()
+
+    def _read_out(self, size: int) -> list[bytes]:
+        """Take every queued part, records read from their segments (only for answers under
+        LARGE_RESPONSE); nothing if a segment can no longer give them (the connection is closed)."""
+        parts = []
+        while self.out:
+            part = self.out.popleft()
+            if isinstance(part, FileRecords):
+                try:
+                    part = bytes(part)
+                except OSError as e:
+                    self._unreadable(e)
+                    return []
+            parts.append(part)
+        return parts
+
+    def _unreadable(self, e: OSError) -> None:
+        """The answer's length is already promised: only closing the connection can end it."""
+        self.log.warning("closing connection: fetched records could not be read to send them", error=str(e))
+        self.closed = True
+        self.out.clear()
+        if self.transport is not None:
+            self.transport.abort()
 
     def _stream(self) -> None:
         """Hand queued answer parts to the transport until it is full (pause_writing) or they are all
@@ -420,12 +442,8 @@ class KafkaConnection(asyncio.Protocol):
                 n = min(STREAM_CHUNK, part.size - self.out_offset)
                 try:
                     chunk = part.read(self.out_offset, n) if n > 0 else b""
-                except OSError as e:  # the answer's length is already sent: only closing can end it
-                    self.log.warning("closing connection: fetched records could not be read to send them",
-                                     error=str(e))
-                    self.closed = True
-                    out.clear()
-                    t.abort()
+                except OSError as e:
+                    self._unreadable(e)
                     return
                 self.out_offset += n
                 if self.out_offset >= part.size:
@@ -437,7 +455,10 @@ class KafkaConnection(asyncio.Protocol):
             run = []
             while out and not isinstance(out[0], FileRecords):
                 run.append(out.popleft())
-            t.writelines(run)
+            if len(run) == 1:
+                t.write(run[0])
+            else:
+                t.writelines(run)
         if not out and self.close_when_sent and t is not None:
             t.close()
 
