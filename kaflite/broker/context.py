@@ -91,6 +91,10 @@ class ServerState:
     connections: set[Connection] = field(default_factory=set)
     paused: bool = False  # a fault: nothing is answered, requests queue up
     stopping: bool = False  # shutdown has begun: no new request is read
+    # Answer bytes held in the transports of connections whose clients stopped reading (their writing
+    # is paused), and those connections: capped by queued.max.response.bytes.
+    stalled_bytes: int = 0
+    stalled: set[Any] = field(default_factory=set)
 
     def pause(self) -> None:
         """Stop answering anything; connections stay open and requests queue up."""

@@ -11,6 +11,7 @@ import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Generic, TypeVar
 
 import structlog
 
@@ -44,6 +45,7 @@ from kaflite.storage.segment import (
     LOG_SUFFIX,
     TIME_INDEX_SUFFIX,
     AbortedTxn,
+    FileRecords,
     LogSegment,
     SegmentCorruptError,
     segment_name,
@@ -74,12 +76,18 @@ class AppendResult:
     records_count: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class ReadResult:
-    """Whole batches as raw bytes, plus the partition bounds a Fetch answer reports.
-    `aborted_transactions` is None for read_uncommitted, else the aborted transactions in range (TX-RC-2)."""
+R = TypeVar("R", bytes, FileRecords)
+# How much of a segment a read looks at per pread while it finds where its whole batches end.
+WALK_CHUNK = 16 * 1024
 
-    records: bytes
+
+@dataclass(frozen=True, slots=True)
+class ReadResult(Generic[R]):
+    """Whole batches (raw bytes, or a `FileRecords` slice read when sent), plus the partition bounds a
+    Fetch answer reports. `aborted_transactions` is None for read_uncommitted, else the aborted
+    transactions in range (TX-RC-2)."""
+
+    records: R
     high_watermark: int
     log_start_offset: int
     last_stable_offset: int
@@ -537,7 +545,7 @@ class PartitionLog:
         max_offset: int | None = None,
         min_one_batch: bool = True,
         read_committed: bool = False,
-    ) -> ReadResult:
+    ) -> ReadResult[bytes]:
         """Raw bytes of whole batches starting with the batch that holds `fetch_offset`.
 
         One segment per read (as Kafka); the first batch comes whole even past `max_bytes` when
@@ -545,6 +553,27 @@ class PartitionLog:
         level 1, TX-RC-2) stops at the last stable offset and lists the aborted transactions in range.
         Raises OffsetOutOfRangeError.
         """
+        return self._read(fetch_offset, max_bytes, max_offset, min_one_batch, read_committed,
+                          lambda seg, pos, size: seg.pread(pos, size), b"")
+
+    def read_file_records(self, fetch_offset: int, max_bytes: int, *, min_one_batch: bool = True,
+                          read_committed: bool = False) -> ReadResult[FileRecords]:
+        """`read`, but the batches stay in the segment (Kafka's `FileRecords.slice`): a Fetch answer
+        carries where they are and the connection reads them as the socket drains, so a client that
+        stops reading pins kilobytes, not its whole fetch."""
+        return self._read(fetch_offset, max_bytes, None, min_one_batch, read_committed,
+                          FileRecords, FileRecords(None, 0, 0))
+
+    def _read(
+        self,
+        fetch_offset: int,
+        max_bytes: int,
+        max_offset: int | None,
+        min_one_batch: bool,
+        read_committed: bool,
+        make: Callable[[LogSegment, int, int], R],
+        empty: R,
+    ) -> ReadResult[R]:
         leo = self.log_end_offset
         if fetch_offset < self.log_start_offset or fetch_offset > leo:
             raise OffsetOutOfRangeError(fetch_offset, self.log_start_offset, leo)
@@ -563,27 +592,26 @@ class PartitionLog:
                 continue
             if h.base_offset >= limit:
                 break
-            data = self._read_from(seg, h, max_bytes, limit, min_one_batch)
-            if read_committed and data:
-                upper = self._next_offset_after(data)
+            size, last = self._extent(seg, h, max_bytes, limit, min_one_batch)
+            if read_committed and size:
+                upper = self._next_offset_at(seg, h.position + last)
                 aborted = self.collect_aborted_transactions(fetch_offset, upper, seg_index)
             return ReadResult(
-                data,
+                make(seg, h.position, size) if size else empty,
                 self.high_watermark,
                 self.log_start_offset,
                 lso,
-                h.base_offset if data else -1,
+                h.base_offset if size else -1,
                 aborted,
             )
-        return ReadResult(b"", self.high_watermark, self.log_start_offset, lso, -1, aborted)
+        return ReadResult(empty, self.high_watermark, self.log_start_offset, lso, -1, aborted)
 
     @staticmethod
-    def _next_offset_after(data: bytes) -> int:
-        """The offset after the last batch of a read (the upper bound of its aborted-transaction search)."""
-        end = -1
-        for h in iter_batches(data, validate=False):
-            end = h.next_offset
-        return end
+    def _next_offset_at(seg: LogSegment, position: int) -> int:
+        """The offset after the batch at `position` (the upper bound of a read's aborted-transaction
+        search): base offset (8 bytes) + last offset delta (4 bytes at 23) + 1."""
+        head = seg.pread(position, 27)
+        return int.from_bytes(head[:8], "big", signed=True) + int.from_bytes(head[23:27], "big", signed=True) + 1
 
     def collect_aborted_transactions(
         self, fetch_offset: int, upper_bound: int, start_segment: int | None = None
@@ -601,26 +629,34 @@ class PartitionLog:
         return out
 
     @staticmethod
-    def _read_from(
+    def _extent(
         seg: LogSegment, first: BatchHeader, max_bytes: int, limit: int, min_one_batch: bool
-    ) -> bytes:
+    ) -> tuple[int, int]:
+        """(bytes, relative position of the last batch) of the whole batches from `first` within the
+        limits, found by walking batch headers a small pread at a time, so finding the end of a 64 MiB
+        read never holds 64 MiB."""
         start = first.position
         want = max(max_bytes, first.size_in_bytes) if min_one_batch else max_bytes
-        data = seg.pread(start, min(want, seg.size - start))
-        # cut at the last whole batch within the limits
-        pos = 0
-        n = len(data)
+        n = min(want, seg.size - start)
+        pos, last = 0, -1
+        buf, buf_at = b"", 0
         while pos + LOG_OVERHEAD <= n:
-            base = int.from_bytes(data[pos : pos + 8], "big", signed=True)
-            size = int.from_bytes(data[pos + 8 : pos + 12], "big", signed=True) + LOG_OVERHEAD
-            if base >= limit or pos + size > n:
+            i = pos - buf_at
+            if i + LOG_OVERHEAD > len(buf):
+                buf, buf_at, i = seg.pread(start + pos, min(WALK_CHUNK, n - pos)), pos, 0
+                if len(buf) < LOG_OVERHEAD:
+                    break
+            base = int.from_bytes(buf[i : i + 8], "big", signed=True)
+            size = int.from_bytes(buf[i + 8 : i + 12], "big", signed=True) + LOG_OVERHEAD
+            if base >= limit or size <= LOG_OVERHEAD or pos + size > n:
                 break
             if pos > 0 and pos + size > max_bytes:
                 break
+            last = pos
             pos += size
         if pos == 0 or (not min_one_batch and first.size_in_bytes > max_bytes):
-            return b""
-        return data[:pos] if pos < n else data
+            return 0, -1
+        return pos, last
 
     # ---------------------------------------------------------------------------------------------------
     # timestamps

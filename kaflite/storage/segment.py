@@ -541,6 +541,40 @@ class LogSegment:
                 path.unlink()
 
 
+class FileRecords:
+    """Whole batches of one segment, by position (Kafka's `FileRecords.slice`): what a Fetch answer
+    carries instead of the bytes. The connection reads it a chunk at a time as the client drains, so
+    a reader that stops reading holds a few chunks, not its fetch. Read through the segment's own fd:
+    a segment closed since (deleted, compacted away) fails with EBADF rather than reading a reused fd.
+    """
+
+    __slots__ = ("position", "segment", "size")
+
+    def __init__(self, segment: LogSegment | None, position: int, size: int) -> None:
+        self.segment = segment
+        self.position = position
+        self.size = size
+
+    def __len__(self) -> int:
+        return self.size
+
+    def read(self, offset: int, length: int) -> bytes:
+        """`length` bytes from `offset` into the slice; OSError when the segment can no longer give them."""
+        fd = -1 if self.segment is None else self.segment.fd
+        if fd < 0:
+            raise OSError(errno.EBADF, "the segment was closed since it was read")
+        data = os.pread(fd, length, self.position + offset)
+        if len(data) != length:
+            raise OSError(errno.EIO, f"short read: {len(data)} of {length} bytes at {self.position + offset}")
+        return data
+
+    def __bytes__(self) -> bytes:
+        return self.read(0, self.size) if self.size else b""
+
+    def __repr__(self) -> str:
+        return f"FileRecords(position={self.position}, size={self.size})"
+
+
 class SegmentCorruptError(CorruptRecordError):
     """A bad batch found while scanning a segment file; `position` is where the valid prefix ends."""
 
