@@ -82,7 +82,13 @@ class _Index:
         return self._fd
 
     def _append(self, key: int, value: int) -> None:
-        write_fully(self._open(), self.ENTRY.pack(key, value))  # first: a failed write leaves memory as it was
+        fd = self._open()
+        try:
+            write_fully(fd, self.ENTRY.pack(key, value))  # first: a failed write leaves memory as it was
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, len(self.keys) * self.ENTRY.size)  # and no partial entry in the file
+            raise
         self.keys.append(key)
         self.values.append(value)
         self._unsynced = True

@@ -82,14 +82,16 @@ def test_a_write_cut_short_by_the_full_disk_is_rolled_back(open_log, disk) -> No
     assert offsets(reopened) == [0, 1, 2, 3]
 
 
-def test_an_index_write_that_fails_rolls_back_the_log_write_too(open_log, disk) -> None:
-    """The batch fits but its index entry does not: batch and index entry both go, memory and files agree."""
+@pytest.mark.parametrize("index_bytes", [0, 5])
+def test_an_index_write_that_fails_rolls_back_the_log_write_too(open_log, disk, index_bytes: int) -> None:
+    """The batch fits but its index entry does not (or only part of it): batch and index entry both go,
+    memory and files agree."""
     plog = open_log(small_config(**{"index.interval.bytes": "0"}))
     plog.append(batch(2), leader_epoch=0, now_ms=T0)
     seg = plog.active_segment
     second = batch(2)
     size, entries = seg.size, len(seg.offset_index.keys)
-    fill(allow_bytes=len(second))  # the log write succeeds, the offset index entry fails
+    fill(allow_bytes=len(second) + index_bytes)  # the log write succeeds, the offset index entry fails
     with pytest.raises(StorageError):
         plog.append(second, leader_epoch=0, now_ms=T0)
     assert (seg.size, len(seg.offset_index.keys), seg.next_offset) == (size, entries, 2)
