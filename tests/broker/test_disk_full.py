@@ -197,7 +197,8 @@ def small_tmpfs(where: Path, size: str) -> Iterator[Path]:
 
 async def test_a_real_full_tmpfs_answers_storage_error_and_resumes_when_space_returns(tmp_path: Path) -> None:
     """A 4 MiB tmpfs, most of it taken by a filler file: produce until the disk is full (bounded), check that
-    every acknowledged record is fetched and nothing else, free the filler, produce again."""
+    every acknowledged record is fetched and nothing else, restart on the still-full disk, free the filler,
+    produce again."""
     if os.geteuid() != 0:
         pytest.skip("mounting a tmpfs needs root")
     with small_tmpfs(tmp_path / "disk", "4m") as disk:
@@ -219,6 +220,10 @@ async def test_a_real_full_tmpfs_answers_storage_error_and_resumes_when_space_re
             assert acked > 0
             assert await fetched_offsets(c) == list(range(acked))
             assert await latest_offset(c) == acked
+        # Stopped and started again on the still-full disk: every acknowledged record, nothing else.
+        async with serving(config(disk / "data")) as broker, connected(broker.port) as c:
+            assert await fetched_offsets(c) == list(range(acked))
+            assert (await produce(c, 1, size=1000)).error_code == E.KAFKA_STORAGE_ERROR
             filler.unlink()
             resumed = await produce(c, 1, size=1000)
             assert (resumed.error_code, resumed.base_offset) == (E.NONE, acked)
