@@ -39,6 +39,9 @@ Routes (every answer is a JSON object; errors are ``{"error": ...}`` with a 4xx 
     POST /faults/time-out-transaction     {"transactional_id"}   its timeout expires now: fenced and aborted
     POST /faults/hold-txn-markers         {"transactional_id"}   (or all) transactions stop after Prepare, as
                                           if the broker crashed there; a restart completes them, clear writes them
+    POST /faults/disk-full                {"error": "ENOSPC" | "EIO", "allow_bytes"}   writes fail (EIO: fsyncs
+                                          too) once allow_bytes more are written: appends answer KAFKA_STORAGE_ERROR
+    POST /faults/disk-free                space returns: writes resume ({"refused": writes and fsyncs refused})
     POST /faults/pause, /faults/resume, /faults/clear
 """
 
@@ -422,6 +425,13 @@ class AdminOps:
     def fence_member(self, group: str, member_id: str) -> bool:
         return self.group_handler.fence_member(group, member_id)
 
+    def fill_disk(self, error: str = "ENOSPC", allow_bytes: int = 0) -> dict[str, Any]:
+        fault = self.context.faults.fill_disk(error, allow_bytes)
+        return {"error": "EIO" if fault.fail_sync else "ENOSPC", "allow_bytes": fault.allow_bytes}
+
+    def free_disk(self) -> dict[str, Any]:
+        return {"refused": self.context.faults.free_disk()}
+
     def pause(self) -> None:
         self.context.state.pause()
 
@@ -499,6 +509,9 @@ class AdminHttpServer:
             "/faults/time-out-transaction": act(lambda a: {"timed_out": o.time_out_transaction(
                 a["transactional_id"])}),
             "/faults/hold-txn-markers": act(lambda a: o.hold_txn_markers(a.get("transactional_id"))),
+            "/faults/disk-full": act(lambda a: o.fill_disk(a.get("error") or "ENOSPC",
+                                                           int(a.get("allow_bytes") or 0))),
+            "/faults/disk-free": act(lambda a: o.free_disk()),
             "/faults/pause": act(lambda a: o.pause()),
             "/faults/resume": act(lambda a: o.resume()),
             "/faults/clear": act(lambda a: o.clear()),

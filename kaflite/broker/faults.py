@@ -8,6 +8,7 @@ expiring a member is the group handler's: this module knows no connection, serve
 
 from __future__ import annotations
 
+import errno
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -16,6 +17,7 @@ from typing import Any
 import structlog
 
 from kaflite.protocol.errors import ErrorCode
+from kaflite.storage.fileio import DiskFault, disk_fault, set_disk_fault
 
 log = structlog.get_logger("kaflite.faults")
 
@@ -66,6 +68,7 @@ class Faults:
     coordinator_error: CoordinatorErrorWindow | None = None
     # Faults kept by their owners (the transaction handler's held markers): told when every fault is cleared.
     on_clear: list[Callable[[], None]] = field(default_factory=list)
+    disk: DiskFault | None = None  # the disk fault this broker installed (fill_disk)
 
     # -- responses -----------------------------------------------------------------------------------
 
@@ -104,8 +107,34 @@ class Faults:
             return None
         return w.error
 
+    # -- disk --------------------------------------------------------------------------------------------
+
+    def fill_disk(self, error: str = "ENOSPC", allow_bytes: int = 0) -> DiskFault:
+        """Make the disk full (ENOSPC) or failing (EIO, fsyncs fail too) after `allow_bytes` more bytes:
+        appends answer KAFKA_STORAGE_ERROR, coordinator writes NOT_COORDINATOR, reads go on. Process-wide
+        (the storage seam, kaflite.storage.fileio): every broker of the process sees it."""
+        code = {"ENOSPC": errno.ENOSPC, "EIO": errno.EIO}.get(error.upper())
+        if code is None:
+            raise ValueError(f"unknown disk error {error!r}: ENOSPC or EIO")
+        fault = DiskFault(code, allow_bytes=max(0, int(allow_bytes)), fail_sync=code == errno.EIO)
+        set_disk_fault(fault)
+        self.disk = fault
+        log.info("fault armed", fault="disk-full", error=error.upper(), allow_bytes=fault.allow_bytes)
+        return fault
+
+    def free_disk(self) -> int:
+        """Space returns: writes succeed again. Returns how many writes and fsyncs the fault refused."""
+        fault, self.disk = self.disk, None
+        if fault is not None and disk_fault() is fault:
+            set_disk_fault(None)
+        failures = 0 if fault is None else fault.failures
+        if fault is not None:
+            log.info("fault cleared", fault="disk-full", refused=failures)
+        return failures
+
     def clear(self) -> None:
         self.response_rules.clear()
         self.coordinator_error = None
+        self.free_disk()
         for release in self.on_clear:
             release()

@@ -10,35 +10,44 @@ from __future__ import annotations
 
 import asyncio
 
+import structlog
+
 from kaflite.clock import Clock
 from kaflite.storage.log import PartitionLog
 
+log = structlog.get_logger("kaflite.flush")
+
 
 class GroupCommit:
-    """`dirty(log)` after an append; the returned future completes once that log is fsynced."""
+    """`dirty(log)` after an append; the returned future completes once that log is fsynced.
+
+    One future per log: a log whose fsync fails (EIO, ENOSPC) fails only the writes waiting on it, with
+    the OSError (the coordinators answer NOT_COORDINATOR and reload that partition from its log, as
+    Kafka's answer a KAFKA_STORAGE_ERROR write); every other log of the turn is still flushed."""
 
     def __init__(self, clock: Clock) -> None:
         self.clock = clock
-        self._dirty: dict[int, PartitionLog] = {}
-        self._barrier: asyncio.Future[None] | None = None
+        self._dirty: dict[int, tuple[PartitionLog, asyncio.Future[None]]] = {}
 
     def dirty(self, plog: PartitionLog) -> asyncio.Future[None]:
-        self._dirty[id(plog)] = plog
-        if self._barrier is None:
+        entry = self._dirty.get(id(plog))
+        if entry is None:
             loop = asyncio.get_running_loop()
-            self._barrier = loop.create_future()
-            loop.call_soon(self._flush)
-        return self._barrier
+            if not self._dirty:
+                loop.call_soon(self._flush)
+            entry = self._dirty[id(plog)] = (plog, loop.create_future())
+        return entry[1]
 
     def _flush(self) -> None:
-        barrier, dirty = self._barrier, self._dirty
-        self._barrier, self._dirty = None, {}
-        assert barrier is not None
+        dirty, self._dirty = self._dirty, {}
         now = self.clock.now_ms()
-        try:
-            for plog in dirty.values():
+        for plog, durable in dirty.values():
+            if durable.done():  # cancelled by a waiter
+                durable = asyncio.get_running_loop().create_future()
+            try:
                 plog.flush(now)
-        except Exception as exc:
-            barrier.set_exception(exc)
-        else:
-            barrier.set_result(None)
+            except Exception as exc:
+                log.warning("flush failed", topic=plog.topic, partition=plog.partition, error=repr(exc))
+                durable.set_exception(exc)
+            else:
+                durable.set_result(None)

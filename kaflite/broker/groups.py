@@ -130,6 +130,10 @@ class OffsetsTopicLog:
                                    leader_epoch=0, now_ms=self.clock.now_ms())
         return self.commits.dirty(plog)
 
+    def sync(self, partition: int) -> asyncio.Future[None]:
+        """Ask again for the partition's fsync (after a failed one: what was appended is still in the log)."""
+        return self.commits.dirty(self._log(partition))
+
     async def read(self, partition: int) -> AsyncIterator[LoadedRecord]:
         """Each key once, with its last value (None for a tombstone), ordered by those last positions.
 

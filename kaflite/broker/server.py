@@ -150,6 +150,8 @@ class Broker:
                 if cfg.log_cleaner_enable and now >= next_clean:
                     next_clean = now + cfg.log_cleaner_backoff_ms
                     logs.run_cleaner(now)
+            except OSError as exc:  # a full or failing disk: retried next tick, no traceback per tick
+                log.warning("periodic storage work failed", errno=exc.errno, error=exc.strerror or str(exc))
             except Exception:
                 log.exception("periodic storage work failed")
 

@@ -17,6 +17,7 @@ requests that depended on it are answered NOT_COORDINATOR (clients look for the 
 from __future__ import annotations
 
 import asyncio
+import functools
 import struct
 from collections.abc import Callable
 from typing import Any
@@ -34,7 +35,7 @@ from kaflite.protocol.error_responses import error_response
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import InitProducerIdRequest, InitProducerIdResponse
 from kaflite.protocol.records import ATTRIBUTES_OFFSET, HEADER_SIZE
-from kaflite.storage.errors import InvalidProducerEpochError, TransactionCoordinatorFencedError
+from kaflite.storage.errors import InvalidProducerEpochError, StorageError, TransactionCoordinatorFencedError
 from kaflite.storage.log import PartitionLog
 from kaflite.transaction import TransactionCoordinator, TransactionCoordinatorConfig
 from kaflite.transaction.records import transaction_state_topic_configs
@@ -207,10 +208,26 @@ class TransactionHandler:
 
     def init_producer_id(self, ctx: RequestContext, req: InitProducerIdRequest) -> Any:
         """Idempotent producers get an id here without the coordinator (TX-CO-2: nothing written);
-        transactional ones go to it."""
-        if req.transactional_id is None:
-            return self._init_idempotent(req)
-        return self.call(TransactionCoordinator.init_producer_id, ctx, req)
+        transactional ones go to it. A producer id block the disk cannot record is answered
+        COORDINATOR_LOAD_IN_PROGRESS (Kafka's answer while it waits for a block): the client retries."""
+        try:
+            if req.transactional_id is None:
+                return self._init_idempotent(req)
+            answer = self.call(TransactionCoordinator.init_producer_id, ctx, req)
+        except StorageError as exc:
+            return self._no_producer_id(ctx, exc)
+        return self._guarded(ctx, answer) if asyncio.iscoroutine(answer) else answer
+
+    async def _guarded(self, ctx: RequestContext, answer: Any) -> Any:
+        try:
+            return await answer
+        except StorageError as exc:
+            return self._no_producer_id(ctx, exc)
+
+    @staticmethod
+    def _no_producer_id(ctx: RequestContext, exc: StorageError) -> InitProducerIdResponse:
+        ctx.log.warning("no producer id", error=str(exc))
+        return InitProducerIdResponse(error_code=exc.error_code, producer_id=-1, producer_epoch=-1)
 
     def _init_idempotent(self, req: InitProducerIdRequest) -> InitProducerIdResponse:
         if req.producer_id >= 0:
@@ -311,20 +328,25 @@ class TransactionHandler:
             fault_log.info("fault applied", fault="hold-txn-markers", transactional_id=effect.transactional_id,
                            committed=effect.committed)
             return True  # answered after Prepare, as Kafka's TV1 EndTxn is; Complete waits for release or reload
+        # A full or failing disk: the partitions already marked are not marked twice, and a failed fsync is
+        # retried (the markers are in the log), until the disk takes them or the broker stops.
+        written: set[tuple[str, int]] = set()
+        durable: list[tuple[asyncio.Future[None], Callable[[], asyncio.Future[None]]]] = []
         while True:
             try:
-                durable = await self._append_markers(effect)
+                await self._append_markers(effect, written, durable)
                 break
             except Exception:
                 log.exception("writing transaction markers failed; retrying", transactional_id=effect.transactional_id)
                 await asyncio.sleep(MARKER_RETRY_S)
-        if durable:
-            await asyncio.wait(durable)
-            for fut in durable:
-                if fut.exception() is not None:
-                    log.warning("flushing transaction markers failed; the load completes them",
-                                transactional_id=effect.transactional_id, error=repr(fut.exception()))
-                    return False
+        while durable:
+            await asyncio.wait([fut for fut, _ in durable])
+            failed = [(fut, again) for fut, again in durable if fut.exception() is not None]
+            if failed:
+                log.warning("flushing transaction markers failed; retrying", transactional_id=effect.transactional_id,
+                            error=repr(failed[0][0].exception()))
+                await asyncio.sleep(MARKER_RETRY_S)
+            durable = [(again(), again) for _, again in failed]
         done = self._dispatch(self.coordinator.markers_written(
             effect.transactional_id, effect.producer_id, effect.producer_epoch, effect.committed))
         if done is None:
@@ -332,8 +354,10 @@ class TransactionHandler:
         await asyncio.wait((done,))
         return not done.cancelled() and done.exception() is None and done.result()
 
-    async def _append_markers(self, effect: WriteTxnMarkers) -> list[asyncio.Future[None]]:
-        durable: list[asyncio.Future[None]] = []
+    async def _append_markers(self, effect: WriteTxnMarkers, written: set[tuple[str, int]],
+                              durable: list[tuple[asyncio.Future[None], Callable[[], asyncio.Future[None]]]]) -> None:
+        """Append the markers not `written` yet, adding each to `written` and its fsync to `durable` (with
+        how to ask for that fsync again)."""
         if any(t == CONSUMER_OFFSETS for t, _ in effect.partitions):
             loading = self.groups.ensure_offsets_topic()
             if loading is not None:
@@ -341,10 +365,15 @@ class TransactionHandler:
         # From here to the end, no await: the markers and their effect on the group coordinator land together.
         now = self.clock.now_ms()
         for topic, p in effect.partitions:
+            if (topic, p) in written:
+                continue
             try:
                 if topic == CONSUMER_OFFSETS:
-                    durable.append(self.groups.offsets_log.append_marker(
-                        p, effect.producer_id, effect.producer_epoch, effect.coordinator_epoch, effect.committed))
+                    offsets_log = self.groups.offsets_log
+                    fut = offsets_log.append_marker(p, effect.producer_id, effect.producer_epoch,
+                                                    effect.coordinator_epoch, effect.committed)
+                    written.add((topic, p))
+                    durable.append((fut, functools.partial(offsets_log.sync, p)))
                     self.groups.runtime.complete_transaction(p, effect.producer_id, effect.producer_epoch,
                                                              effect.committed)
                     continue
@@ -352,6 +381,7 @@ class TransactionHandler:
                 if plog is None:
                     log.info("transaction marker skipped: the partition no longer exists", topic=topic, partition=p,
                              transactional_id=effect.transactional_id)  # TX-MK-4
+                    written.add((topic, p))
                     continue
                 plog.append_end_txn_marker(effect.producer_id, effect.producer_epoch, effect.coordinator_epoch,
                                            committed=effect.committed, leader_epoch=0, now_ms=now)
@@ -359,10 +389,11 @@ class TransactionHandler:
                 # The partition saw a newer epoch or coordinator: Kafka's marker handler gives the partition up.
                 log.warning("transaction marker refused by the partition", topic=topic, partition=p,
                             transactional_id=effect.transactional_id, error=str(exc))
+                written.add((topic, p))
                 continue
-            durable.append(self.commits.dirty(plog))
+            written.add((topic, p))
+            durable.append((self.commits.dirty(plog), functools.partial(self.commits.dirty, plog)))
             self.on_append((topic, p))  # the last stable offset moved: parked read_committed fetches answer
-        return durable
 
     # -- timers -------------------------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
-from kaflite.storage.fileio import fsync_dir, write_fully
+from kaflite.storage.fileio import fsync_dir, sync, write_fully
 
 CHECKPOINT_VERSION = 0
 
@@ -22,9 +22,12 @@ def write_atomic(path: str | os.PathLike[str], data: bytes) -> None:
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
     try:
         write_fully(fd, data)
-        os.fsync(fd)
-    finally:
+        sync(fd)
+    except OSError:
         os.close(fd)
+        tmp.unlink(missing_ok=True)  # a full disk: leave no half-written temp file behind
+        raise
+    os.close(fd)
     os.replace(tmp, path)
     fsync_dir(path.parent)
 

@@ -27,7 +27,7 @@ from kaflite.protocol.records import (
     build_batch,
     decode_records,
 )
-from kaflite.storage.fileio import write_fully
+from kaflite.storage.fileio import sync, write_fully
 from kaflite.storage.log import CLEANED_SUFFIX, PartitionLog
 
 log = structlog.get_logger()
@@ -147,7 +147,10 @@ class LogCleaner:
             fd = os.open(cleaned, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
             try:
                 write_fully(fd, out)
-                os.fsync(fd)
+                sync(fd)
+            except OSError:
+                cleaned.unlink(missing_ok=True)  # a full disk: give back what the copy took, retry next round
+                raise
             finally:
                 os.close(fd)
             stats.bytes_written += len(out)

@@ -448,9 +448,12 @@ class PartitionLog:
             count += h.records_count
         first, last = patched[0].base_offset, patched[-1].last_offset
         max_ts = max(h.max_timestamp for h in patched)
-        self._maybe_roll(total, max_ts, first, last, now_ms)
-        seg = self.active_segment
-        seg.append(buf, patched)
+        try:
+            self._maybe_roll(total, max_ts, first, last, now_ms)
+            seg = self.active_segment
+            seg.append(buf, patched)
+        except OSError as exc:
+            raise self._write_failed("append", exc) from exc
         for h in patched:
             if h.is_control:  # only with assign_offsets=False: clients may not write control batches
                 marker = decode_end_txn_marker(buf, h.position) if h.producer_id >= 0 else None
@@ -463,8 +466,24 @@ class PartitionLog:
                 self.producer_state.update(h)
         self.unflushed_messages += count
         if self.unflushed_messages >= cfg.flush_messages:
-            self.flush(now_ms)
+            self._flush_after_append(now_ms)
         return AppendResult(first, last, log_append_time, self.log_start_offset, ErrorCode.NONE, count)
+
+    def _write_failed(self, what: str, exc: OSError) -> StorageError:
+        """A write or fsync the disk refused (ENOSPC, EIO): Kafka's KAFKA_STORAGE_ERROR for this partition.
+        The failed write left nothing past the log end (LogSegment.append rolls back); reads go on, and
+        the next append tries the disk again."""
+        log.warning("log.write_failed", topic=self.topic, partition=self.partition, operation=what,
+                    errno=exc.errno, error=exc.strerror or str(exc), log_end_offset=self.log_end_offset)
+        return StorageError(f"{what} to {self.topic}-{self.partition} failed: {exc}", ErrorCode.KAFKA_STORAGE_ERROR)
+
+    def _flush_after_append(self, now_ms: int) -> None:
+        """`flush.messages` reached: the append is not acknowledged unless its fsync succeeded (the data
+        stays in the log, readable; a retry of an idempotent producer is answered as a duplicate)."""
+        try:
+            self.flush(now_ms)
+        except OSError as exc:
+            raise self._write_failed("flush", exc) from exc
 
     def append_end_txn_marker(
         self,
@@ -489,15 +508,18 @@ class PartitionLog:
         if self.config.log_append_time:
             set_log_append_time(buf, 0, now_ms)
         (h,) = list(iter_batches(buf))
-        self._maybe_roll(len(buf), h.max_timestamp, offset, offset, now_ms)
-        seg = self.active_segment
-        seg.append(buf, [h])
+        try:
+            self._maybe_roll(len(buf), h.max_timestamp, offset, offset, now_ms)
+            seg = self.active_segment
+            seg.append(buf, [h])
+        except OSError as exc:
+            raise self._write_failed("transaction marker append", exc) from exc
         completed = self.producer_state.apply_marker(producer_id, producer_epoch, marker, offset, h.max_timestamp)
         if completed is not None and completed.is_aborted:
             seg.txn_index.append(self._aborted_entry(completed))
         self.unflushed_messages += 1
         if self.unflushed_messages >= self.config.flush_messages:
-            self.flush(now_ms)
+            self._flush_after_append(now_ms)
         return AppendResult(offset, offset, now_ms if self.config.log_append_time else -1,
                             self.log_start_offset, ErrorCode.NONE, 1)
 
@@ -827,12 +849,15 @@ class PartitionLog:
         self.config = config
 
     def close(self) -> None:
+        """Flush and close; the files are closed even when the flush fails (its OSError is raised)."""
         if self._closed:
             return
-        self.flush()
-        for seg in self.segments:
-            seg.close()
-        self._closed = True
+        try:
+            self.flush()
+        finally:
+            for seg in self.segments:
+                seg.close()
+            self._closed = True
 
     def delete(self) -> None:
         """Remove the partition directory and everything in it."""

@@ -472,7 +472,13 @@ class LogManager:
     def flush_due(self, now_ms: int) -> int:
         """Flush every log whose `flush.ms` has passed; returns how many were flushed. Writes the recovery
         point checkpoint when anything moved."""
-        flushed = sum(1 for plog in self._logs.values() if plog.flush_due(now_ms))
+        flushed = 0
+        for plog in self._logs.values():
+            try:
+                flushed += plog.flush_due(now_ms)
+            except OSError as exc:  # a full or failing disk: the log stays unflushed, retried next time
+                log.warning("log.flush_failed", topic=plog.topic, partition=plog.partition, errno=exc.errno,
+                            error=exc.strerror or str(exc))
         if flushed:
             self.write_checkpoints()
         return flushed
@@ -513,10 +519,24 @@ class LogManager:
         """Flush everything, write checkpoints, then the clean-shutdown marker (last: it vouches for all)."""
         if self._closed:
             return
-        for plog in self._logs.values():
-            plog.close()
-        self.write_checkpoints()
-        write_atomic(self.data_dir / CLEAN_SHUTDOWN_FILE, b'{"version":0,"brokerEpoch":-1}')
         self._closed = True
+        unflushed = 0
+        for plog in self._logs.values():
+            try:
+                plog.close()
+            except OSError as exc:
+                unflushed += 1
+                log.error("log.close_flush_failed", topic=plog.topic, partition=plog.partition, errno=exc.errno,
+                          error=exc.strerror or str(exc))
+        try:
+            self.write_checkpoints()
+            if not unflushed:
+                write_atomic(self.data_dir / CLEAN_SHUTDOWN_FILE, b'{"version":0,"brokerEpoch":-1}')
+        except OSError as exc:
+            unflushed += 1
+            log.error("checkpoints.write_failed", errno=exc.errno, error=exc.strerror or str(exc))
+        if unflushed:
+            # No clean-shutdown marker: the next start recovers the unflushed tails, as after a crash.
+            log.error("shutdown not clean: the disk refused a flush or checkpoint", data_dir=str(self.data_dir))
         if self._lock is not None:
             self._lock.release()

@@ -9,8 +9,9 @@ import base64
 import uuid
 from pathlib import Path
 
+from kaflite.protocol.errors import ErrorCode
 from kaflite.storage.checkpoint import write_atomic
-from kaflite.storage.errors import StartupError
+from kaflite.storage.errors import StartupError, StorageError
 
 META_PROPERTIES = "meta.properties"
 PRODUCER_ID_BLOCK_FILE = "kaflite-producer-id-block"
@@ -45,9 +46,16 @@ class ProducerIdManager:
         self.block_end = self.next_id
 
     def allocate(self) -> int:
+        """The next id. A block the disk refuses to record (full, failing) raises StorageError with
+        COORDINATOR_LOAD_IN_PROGRESS, Kafka's answer while it waits for its next block; nothing moves."""
         if self.next_id >= self.block_end:
-            self.block_end = self.next_id + PRODUCER_ID_BLOCK
-            write_atomic(self.path, f"{self.block_end}\n".encode())
+            block_end = self.next_id + PRODUCER_ID_BLOCK
+            try:
+                write_atomic(self.path, f"{block_end}\n".encode())
+            except OSError as exc:
+                raise StorageError(f"cannot reserve the next producer id block in {self.path}: {exc}",
+                                   ErrorCode.COORDINATOR_LOAD_IN_PROGRESS) from exc
+            self.block_end = block_end
         pid = self.next_id
         self.next_id += 1
         return pid

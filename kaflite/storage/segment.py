@@ -32,7 +32,7 @@ from kaflite.protocol.records import (
     read_header,
     validate_batch,
 )
-from kaflite.storage.fileio import write_fully
+from kaflite.storage.fileio import sync, write_fully
 
 LOG_SUFFIX = ".log"
 INDEX_SUFFIX = ".index"
@@ -48,11 +48,6 @@ _ABORTED_TXN = struct.Struct(">hqqqq")  # Kafka's AbortedTxn: version 0, pid, fi
 ABORTED_TXN_VERSION = 0
 
 log = structlog.get_logger()
-
-
-# The log's size changes with every append, and fdatasync flushes the size too; what it skips
-# (mtime) recovery never reads. macOS has no fdatasync.
-_fdatasync = getattr(os, "fdatasync", os.fsync)
 
 
 def segment_name(base_offset: int) -> str:
@@ -93,10 +88,22 @@ class _Index:
         return self._fd
 
     def _append(self, key: int, value: int) -> None:
+        fd = self._open()
+        try:
+            write_fully(fd, self.ENTRY.pack(key, value))  # first: a failed write leaves memory as it was
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.ftruncate(fd, len(self.keys) * self.ENTRY.size)  # and no partial entry in the file
+            raise
         self.keys.append(key)
         self.values.append(value)
-        write_fully(self._open(), self.ENTRY.pack(key, value))
         self._unsynced = True
+
+    def truncate_entries(self, count: int) -> None:
+        """Keep the first `count` entries, in memory and in the file (a failed append's rollback)."""
+        del self.keys[count:], self.values[count:]
+        fd = self._open()
+        os.ftruncate(fd, count * self.ENTRY.size)
 
     @property
     def is_full(self) -> bool:
@@ -138,11 +145,11 @@ class _Index:
         if not self._unsynced:
             return
         if self._fd >= 0:
-            os.fsync(self._fd)
+            sync(self._fd)
         elif self.path.exists():
             fd = os.open(self.path, os.O_RDONLY)
             try:
-                os.fsync(fd)
+                sync(fd)
             finally:
                 os.close(fd)
         self._unsynced = False
@@ -222,6 +229,7 @@ class TransactionIndex:
         self.path = path
         self.entries: list[AbortedTxn] = []
         self._unsynced = False
+        self._stale = False  # the file misses entries (a failed append): rewritten whole at the next flush
 
     @staticmethod
     def decode(data: bytes) -> list[AbortedTxn]:
@@ -250,19 +258,27 @@ class TransactionIndex:
         return True
 
     def append(self, entry: AbortedTxn) -> None:
+        """Add an entry. Memory is what readers use; a failed file write (full disk) leaves the file to be
+        rewritten whole by the next flush, and the replay at open rewrites a stale file anyway."""
         if self.entries and entry.last_offset <= self.entries[-1].last_offset:
             raise ValueError(f"txn index entry {entry} does not follow {self.entries[-1]}")
-        fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
-        try:
-            write_fully(fd, self.encode([entry]))
-        finally:
-            os.close(fd)
         self.entries.append(entry)
         self._unsynced = True
+        if self._stale:
+            return
+        try:
+            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+            try:
+                write_fully(fd, self.encode([entry]))
+            finally:
+                os.close(fd)
+        except OSError:
+            self._stale = True
 
     def replace(self, entries: list[AbortedTxn]) -> None:
         """Write `entries` afresh (recovery, compaction); no entries removes the file."""
         self.entries = list(entries)
+        self._stale = False
         if not entries:
             with contextlib.suppress(FileNotFoundError):
                 self.path.unlink()
@@ -278,10 +294,12 @@ class TransactionIndex:
     def flush(self) -> None:
         if not self._unsynced:
             return
+        if self._stale:
+            self.replace(self.entries)
         with contextlib.suppress(FileNotFoundError):
             fd = os.open(self.path, os.O_RDONLY)
             try:
-                os.fsync(fd)
+                sync(fd)
             finally:
                 os.close(fd)
         self._unsynced = False
@@ -339,13 +357,36 @@ class LogSegment:
 
     # -- appending --------------------------------------------------------------------------------------
     def append(self, data: bytes | bytearray | memoryview, headers: list[BatchHeader]) -> None:
-        """Write validated, offset-assigned batches (`headers[i].position` relative to `data`)."""
+        """Write validated, offset-assigned batches (`headers[i].position` relative to `data`).
+
+        All or nothing: a failed write (ENOSPC, EIO) cuts the file back to where it ended and restores
+        the indexes, so no partial batch stays past the log end to be read, recovered or acknowledged;
+        the OSError is raised for the caller to answer."""
         start = self.size
-        written = write_fully(self.fd, data, start)
-        for h in headers:
-            self._index_batch(h, start + h.position)
+        saved = (self.next_offset, self.max_timestamp, self.offset_of_max_timestamp, self.first_batch_timestamp,
+                 self.bytes_since_last_index_entry, len(self.offset_index.keys), len(self.time_index.keys))
+        try:
+            written = write_fully(self.fd, data, start)
+            for h in headers:
+                self._index_batch(h, start + h.position)
+        except OSError:
+            self._roll_back(start, saved)
+            raise
         self.size = start + written
         self.dirty = True
+
+    def _roll_back(self, size: int, saved: tuple[int, int, int, int | None, int, int, int]) -> None:
+        """Undo a failed append. Shrinking a file needs no free space; should even that fail, reads and
+        the next append stay within `size` (the file's end past it is recovery's torn tail)."""
+        (self.next_offset, self.max_timestamp, self.offset_of_max_timestamp, self.first_batch_timestamp,
+         self.bytes_since_last_index_entry, offsets, times) = saved
+        try:
+            os.ftruncate(self.fd, size)
+            self.offset_index.truncate_entries(offsets)
+            self.time_index.truncate_entries(times)
+        except OSError:
+            del self.offset_index.keys[offsets:], self.offset_index.values[offsets:]
+            del self.time_index.keys[times:], self.time_index.values[times:]
 
     def _index_batch(self, h: BatchHeader, position: int) -> None:
         """Kafka's per-batch index rule (LogSegment.append, 3.8+)."""
@@ -514,7 +555,9 @@ class LogSegment:
 
     def flush(self) -> None:
         if self.dirty:
-            _fdatasync(self.fd)
+            # fdatasync: the size changes with every append and fdatasync flushes it; what it skips (mtime)
+            # recovery never reads.
+            sync(self.fd, data_only=True)
             self.offset_index.flush()
             self.time_index.flush()
             self.txn_index.flush()

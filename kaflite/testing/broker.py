@@ -499,6 +499,18 @@ class BrokerAPI:
         UNKNOWN_MEMBER_ID and the client rejoins at epoch 0. A classic member is expired. False if unknown."""
         return bool(self._op("fence_member", group, member_id))
 
+    def fill_disk(self, error: str = "ENOSPC", allow_bytes: int = 0) -> None:
+        """The disk is full (``"ENOSPC"``) or failing (``"EIO"``: fsyncs fail too) once ``allow_bytes`` more
+        bytes are written. Produce answers KAFKA_STORAGE_ERROR for the partition (nothing half-written
+        stays in the log), group and transaction writes NOT_COORDINATOR (the coordinator reloads the
+        partition from its log), Fetch and ListOffsets go on. ``free_disk()`` or ``clear_faults()`` ends
+        it. An in-process broker shares the fault with every broker of the test process."""
+        self._op("fill_disk", error, allow_bytes)
+
+    def free_disk(self) -> int:
+        """Space returns: appends succeed again. Returns how many writes and fsyncs the fault refused."""
+        return int(self._op("free_disk")["refused"])
+
     def pause(self) -> None:
         """Stop answering anything; connections stay open and requests queue up until resume()."""
         self._op("pause")

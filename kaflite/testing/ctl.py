@@ -94,6 +94,11 @@ def add_ctl_parser(sub: Any) -> argparse.ArgumentParser:
     hold = cmds.add_parser("hold-txn-markers", help="transactions stop after Prepare, as if the broker crashed "
                                                      "there (a restart completes them, clear-faults writes them)")
     hold.add_argument("transactional_id", nargs="?", help="only this id (default: every id)")
+    disk = cmds.add_parser("disk-full", help="writes fail as on a full (ENOSPC) or failing (EIO) disk: produce "
+                                             "answers KAFKA_STORAGE_ERROR, reads go on")
+    disk.add_argument("--error", default="ENOSPC", choices=("ENOSPC", "EIO"))
+    disk.add_argument("--allow-bytes", type=int, default=0, help="let this many more bytes be written first")
+    cmds.add_parser("disk-free", help="space returns: writes resume")
     cmds.add_parser("pause", help="stop answering anything (connections stay open)")
     cmds.add_parser("resume", help="answer again; queued requests are handled in order")
     cmds.add_parser("clear-faults", help="remove every fault and resume")
@@ -148,6 +153,8 @@ def _run(client: AdminClient, a: argparse.Namespace) -> Any:
         return client.call("GET", f"/transactions/{quote(a.transactional_id, safe='')}")
     if c in ("time-out-transaction", "hold-txn-markers"):
         return client.post(f"/faults/{c}", transactional_id=a.transactional_id)
+    if c == "disk-full":
+        return client.post("/faults/disk-full", error=a.error, allow_bytes=a.allow_bytes)
     if c == "clear-faults":
         return client.post("/faults/clear")
     return client.post(f"/faults/{c}")  # pause, resume

@@ -262,6 +262,10 @@ class ProcessBroker(BrokerAPI):
             return a.post("/faults/time-out-transaction", transactional_id=args[0])["timed_out"]
         if name == "hold_txn_markers":
             return a.post("/faults/hold-txn-markers", transactional_id=args[0])
+        if name == "fill_disk":
+            return a.post("/faults/disk-full", error=args[0], allow_bytes=args[1])
+        if name == "free_disk":
+            return a.post("/faults/disk-free")
         if name in ("pause", "resume", "clear"):
             return a.post(f"/faults/{name}")
         raise ValueError(f"unknown operation {name!r}")

@@ -57,10 +57,15 @@ def test_ctl_drives_groups_waits_and_faults(admin_broker: Broker, capsys: pytest
     assert ctl(capsys, a, "fail-coordinator", "--error", "COORDINATOR_LOAD_IN_PROGRESS", "--seconds", "0.1")[0] == 0
     failing = ctl(capsys, a, "fail-requests", "Metadata", "--awaited")[1]
     assert (failing["api_key"], failing["action"], failing["count"]) == (3, "raise-async", 1)
+    assert ctl(capsys, a, "disk-full", "--error", "EIO", "--allow-bytes", "10") == (
+        0, {"error": "EIO", "allow_bytes": 10})
+    assert ctl(capsys, a, "disk-free") == (0, {"refused": 0})
+    assert ctl(capsys, a, "disk-full")[1] == {"error": "ENOSPC", "allow_bytes": 0}
     assert ctl(capsys, a, "pause")[0] == 0
     assert admin_broker.server.paused
     assert ctl(capsys, a, "clear-faults")[0] == 0
     assert not admin_broker.server.paused and not admin_broker.server.faults.response_rules
+    assert admin_broker.server.faults.disk is None  # clear-faults frees the disk too
 
 
 def test_ctl_shows_and_disturbs_transactions(admin_broker: Broker, capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 from kafka import KafkaProducer
@@ -193,6 +194,59 @@ def test_pause_then_resume_a_produce_sent_during_the_pause_completes(
         assert fut.get(timeout=10).offset == 1
     finally:
         p.close()
+
+
+def test_full_disk_producer_gets_storage_error_then_writes_resume(
+        kaflite_broker: BrokerAPI, kafka_topic: Topic, kafka_bootstrap: str) -> None:
+    """confluent-kafka, no retries: the record sent while the disk is full gets KAFKA_STORAGE_ERROR in its
+    delivery report; once space returns the next one lands right after the last acknowledged record, and a
+    consumer reads exactly the acknowledged ones. An idempotent producer with retries (the default) rides
+    the outage out: its record lands once, after free_disk()."""
+    from confluent_kafka import Consumer as CKConsumer
+    from confluent_kafka import KafkaError, Producer, TopicPartition
+
+    topic = kafka_topic(1)
+    reports: list[tuple[KafkaError | None, int]] = []
+
+    def report(err: KafkaError | None, msg: Any) -> None:
+        reports.append((err, -1 if err else msg.offset()))
+
+    p = Producer({"bootstrap.servers": kafka_bootstrap, "retries": 0, "enable.idempotence": False, "acks": "all"})
+    p.produce(topic, b"before", partition=0, on_delivery=report)
+    assert p.flush(10) == 0
+    kaflite_broker.fill_disk()
+    p.produce(topic, b"refused", partition=0, on_delivery=report)
+    assert p.flush(10) == 0
+    assert kaflite_broker.free_disk() >= 1
+    p.produce(topic, b"after", partition=0, on_delivery=report)
+    assert p.flush(10) == 0
+    assert reports[0] == (None, 0) and reports[2] == (None, 1)
+    err = reports[1][0]
+    assert err is not None and err.code() == KafkaError.KAFKA_STORAGE_ERROR, err
+
+    patient = Producer({"bootstrap.servers": kafka_bootstrap, "enable.idempotence": True, "retry.backoff.ms": 50})
+    patient.produce(topic, b"warm-up", partition=0, on_delivery=report)
+    assert patient.flush(10) == 0
+    kaflite_broker.fill_disk()
+    patient.produce(topic, b"retried", partition=0, on_delivery=report)
+    assert patient.flush(0.5) == 1  # still retrying: the disk is full
+    kaflite_broker.free_disk()
+    assert patient.flush(20) == 0
+    assert reports[3:] == [(None, 2), (None, 3)]
+
+    c = CKConsumer({"bootstrap.servers": kafka_bootstrap, "group.id": f"{topic}-reader",
+                    "auto.offset.reset": "earliest", "enable.auto.commit": False})
+    try:
+        c.assign([TopicPartition(topic, 0, 0)])
+        values: list[bytes] = []
+        deadline = time.monotonic() + 20
+        while len(values) < 4 and time.monotonic() < deadline:
+            m = c.poll(0.2)
+            if m is not None and not m.error():
+                values.append(m.value())
+    finally:
+        c.close()
+    assert values == [b"before", b"after", b"warm-up", b"retried"]
 
 
 def test_delay_responses_slows_one_api_for_one_group(kaflite_broker: BrokerAPI, kafka_topic: Topic,
