@@ -31,7 +31,8 @@ from kaflite.broker.server import Broker
 from kaflite.config import KafliteConfig
 from kaflite.protocol.headers import is_flexible
 from kaflite.protocol.messages import REQUESTS, ApiVersionsRequest, ApiVersionsResponse
-from tests.protocol.test_messages import SCHEMAS, message_strategy, to_ours
+from tests.protocol.test_messages import SCHEMAS, is_nullable, message_strategy, present, to_ours
+from tests.protocol.test_schema_true_decoding import populated
 
 EXAMPLES = int(os.environ.get("KAFLITE_FUZZ_EXAMPLES", "250"))
 ANSWER_TIMEOUT_S = 3.0
@@ -177,3 +178,54 @@ def test_fuzzed_frames_are_answered_or_closed_and_nothing_raises(tmp_path: Path)
             runner.run(broker.stop())
     print(f"fuzz: {EXAMPLES} examples, outcomes {outcomes}, max tracemalloc peak {max(peaks) // 1024} KiB")
     assert outcomes["answered"] > 0 and outcomes["closed"] > 0
+
+
+def _nullable_slots(name: str, v: int, obj: Any) -> list[tuple[Any, str]]:
+    """(struct, attribute) of every field of ``obj`` the schema lets be null at ``v``."""
+    msg = SCHEMAS[name]
+    found: list[tuple[Any, str]] = []
+
+    def walk(st: Any, o: Any) -> None:
+        for f in present(st, v):
+            x = getattr(o, f.attr)
+            if is_nullable(f, v) or f.elem == "records":
+                found.append((o, f.attr))
+            if f.struct is not None and x is not None:
+                for e in x if f.is_array else [x]:
+                    walk(f.struct, e)
+
+    walk(msg.root, obj)
+    return found
+
+
+def test_every_null_the_schema_allows_is_handled(tmp_path: Path) -> None:
+    """Each nullable field of every served request, null alone and all at once: answered, nothing raised
+    (a handler that iterates a null array or passes a null id on fails here, whatever decodes)."""
+    sent = 0
+    with asyncio.Runner() as runner, structlog.testing.capture_logs() as logs:
+        broker = runner.run(_start(tmp_path / "data"))
+        try:
+            for api_key, lo, hi in broker.router.versions():
+                if api_key in NOT_FUZZED:
+                    continue
+                name = REQUESTS[api_key].__name__
+                for version in range(lo, hi + 1):
+                    n = len(_nullable_slots(name, version, populated(name, version)))
+                    for i in [*range(n), -1] if n else []:
+                        request = _tame(populated(name, version))
+                        slots = _nullable_slots(name, version, request)
+                        for o, attr in slots if i < 0 else [slots[i]]:
+                            setattr(o, attr, None)
+                        header = struct.pack(">hhih", api_key, version, 7, 4) + b"fuzz"
+                        header += b"\x00" if is_flexible(api_key, version) else b""
+                        outcome = runner.run(_exchange(broker.port, header + request.encode(version)))
+                        sent += 1
+                        assert outcome == "answered" or (outcome == "silent" and api_key in MAY_WAIT), (
+                            name, version, i, outcome)
+                        failures = [(e["event"], repr(e.get("exc_info"))[:300]) for e in logs
+                                    if e.get("log_level") in ("error", "critical") or e.get("exc_info")]
+                        assert failures == [], (name, version, i, failures[:3])
+        finally:
+            runner.run(broker.stop())
+    print(f"nulls: {sent} requests")
+    assert sent > 100
