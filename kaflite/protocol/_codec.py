@@ -1,7 +1,9 @@
 """Primitives the generated codecs call: Kafka's strings, bytes, varints and tagged fields.
 
 Kept hand-written and small: the generated modules inline fixed-size fields with precompiled
-``struct.Struct`` objects and call these only for variable-length values.
+``struct.Struct`` objects and call these only for variable-length values. The nullable readers
+(``_r_str``) and the non-nullable ones (``_r_nn_str``, which refuse a null as Kafka's readers do) are
+written out in full, alike as they look: they run once per field of every request, so no shared helper.
 """
 
 from __future__ import annotations
