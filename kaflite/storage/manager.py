@@ -31,6 +31,7 @@ from kaflite.protocol.errors import ErrorCode
 from kaflite.storage.checkpoint import read_offset_checkpoint, write_atomic, write_offset_checkpoint
 from kaflite.storage.cleaner import CleanerStats, LogCleaner
 from kaflite.storage.config import LogConfig
+from kaflite.storage.datadir import DataDirLock, reading
 from kaflite.storage.errors import InvalidTopicError, StorageError
 from kaflite.storage.fileio import fsync_dir
 from kaflite.storage.log import PartitionLog
@@ -119,8 +120,11 @@ class LogManager:
         clock_ms: Callable[[], int],
         *,
         broker_configs: Mapping[str, Mapping[str, str]] | None = None,
+        lock: DataDirLock | None = None,
     ) -> None:
+        """`lock`: the data directory's held `.lock` (the broker takes it first); `close` releases it."""
         self.data_dir = Path(data_dir)
+        self._lock = lock
         self.default_config = default_config
         self._broker_configs = {name: dict(c) for name, c in (broker_configs or {}).items() if c}
         self.clock_ms = clock_ms
@@ -146,17 +150,19 @@ class LogManager:
         cleaner = self._read_checkpoint(CLEANER_OFFSET_FILE)
         # Parsed JSON in the shape _persist_registry writes: the conversions below raise on anything else.
         registry: dict[str, dict[str, Any]] = {}
-        with contextlib.suppress(FileNotFoundError):
-            registry = json.loads((self.data_dir / TOPICS_FILE).read_text())["topics"]
-        for name, entry in registry.items():
-            configs = {str(k): str(v) for k, v in dict(entry.get("configs", {})).items()}
-            self._topics[name] = TopicInfo(
-                name,
-                topic_id_from_str(str(entry["topic_id"])),
-                int(entry["partitions"]),
-                configs,
-                LogConfig.from_dict(configs, self.default_config),
-            )
+        with reading(self.data_dir / TOPICS_FILE, "restore it, or delete it: the partition directories are then "
+                     "adopted (topic ids from partition.metadata) without their topics' config overrides"):
+            with contextlib.suppress(FileNotFoundError):
+                registry = json.loads((self.data_dir / TOPICS_FILE).read_text())["topics"]
+            for name, entry in registry.items():
+                configs = {str(k): str(v) for k, v in dict(entry.get("configs", {})).items()}
+                self._topics[name] = TopicInfo(
+                    name,
+                    topic_id_from_str(str(entry["topic_id"])),
+                    int(entry["partitions"]),
+                    configs,
+                    LogConfig.from_dict(configs, self.default_config),
+                )
         # adopt partition directories the registry does not know (e.g. copied from a Kafka broker)
         found: dict[str, list[int]] = {}
         for p in self.data_dir.iterdir():
@@ -485,3 +491,5 @@ class LogManager:
         self.write_checkpoints()
         write_atomic(self.data_dir / CLEAN_SHUTDOWN_FILE, b'{"version":0,"brokerEpoch":-1}')
         self._closed = True
+        if self._lock is not None:
+            self._lock.release()
