@@ -1,7 +1,9 @@
 """Primitives the generated codecs call: Kafka's strings, bytes, varints and tagged fields.
 
 Kept hand-written and small: the generated modules inline fixed-size fields with precompiled
-``struct.Struct`` objects and call these only for variable-length values.
+``struct.Struct`` objects and call these only for variable-length values. The nullable readers
+(``_r_str``) and the non-nullable ones (``_r_nn_str``, which refuse a null as Kafka's readers do) are
+written out in full, alike as they look: they run once per field of every request, so no shared helper.
 """
 
 from __future__ import annotations
@@ -67,6 +69,7 @@ def _new(cls: type[Any]) -> Any:
 
 
 def _r_uvarint(buf: memoryview, pos: int) -> tuple[int, int]:
+    """An unsigned varint of at most 5 bytes and 32 bits, as Kafka's ``ByteUtils.readUnsignedVarint``."""
     b = buf[pos]
     if b < 0x80:
         return b, pos + 1
@@ -78,10 +81,12 @@ def _r_uvarint(buf: memoryview, pos: int) -> tuple[int, int]:
         pos += 1
         result |= (b & 0x7F) << shift
         if b < 0x80:
+            if result > 0xFFFFFFFF:
+                raise DecodeError("unsigned varint exceeds 32 bits")
             return result, pos
         shift += 7
-        if shift > 35:
-            raise DecodeError("varint too long")
+        if shift >= 35:
+            raise DecodeError("unsigned varint longer than 5 bytes")
 
 
 def _uvarint(n: int) -> bytes:
@@ -100,6 +105,19 @@ def _check(buf: memoryview, end: int) -> None:
         raise DecodeError("field runs past the end of the frame")
 
 
+def _null() -> Any:
+    """A -1 length where the schema does not allow null at this version (Kafka's readers refuse it)."""
+    raise DecodeError("non-nullable field was serialized as null")
+
+
+def _bad_array(n: int, buf: memoryview, pos: int) -> Any:
+    """A negative count for a non-nullable array, or more elements than the bytes left can hold (as
+    Kafka's generated readers refuse to allocate "a collection of size n" with fewer bytes remaining)."""
+    if n < 0:
+        _null()
+    raise DecodeError(f"an array of {n} elements with only {len(buf) - pos} bytes left")
+
+
 def _r_str(buf: memoryview, pos: int) -> tuple[str | None, int]:
     n = _I16.unpack_from(buf, pos)[0]
     pos += 2
@@ -110,10 +128,33 @@ def _r_str(buf: memoryview, pos: int) -> tuple[str | None, int]:
     return str(buf[pos:end], "utf-8"), end
 
 
+def _r_nn_str(buf: memoryview, pos: int) -> tuple[str, int]:
+    n = _I16.unpack_from(buf, pos)[0]
+    pos += 2
+    if n < 0:
+        _null()
+    end = pos + n
+    _check(buf, end)
+    return str(buf[pos:end], "utf-8"), end
+
+
 def _r_cstr(buf: memoryview, pos: int) -> tuple[str | None, int]:
     n, pos = _r_uvarint(buf, pos)
     if n == 0:
         return None, pos
+    if n > 0x8000:
+        raise DecodeError(f"string of length {n - 1} exceeds 32767")
+    end = pos + n - 1
+    _check(buf, end)
+    return str(buf[pos:end], "utf-8"), end
+
+
+def _r_nn_cstr(buf: memoryview, pos: int) -> tuple[str, int]:
+    n, pos = _r_uvarint(buf, pos)
+    if n == 0:
+        _null()
+    if n > 0x8000:
+        raise DecodeError(f"string of length {n - 1} exceeds 32767")
     end = pos + n - 1
     _check(buf, end)
     return str(buf[pos:end], "utf-8"), end
@@ -129,10 +170,29 @@ def _r_bytes(buf: memoryview, pos: int) -> tuple[bytes | None, int]:
     return bytes(buf[pos:end]), end
 
 
+def _r_nn_bytes(buf: memoryview, pos: int) -> tuple[bytes, int]:
+    n = _I32.unpack_from(buf, pos)[0]
+    pos += 4
+    if n < 0:
+        _null()
+    end = pos + n
+    _check(buf, end)
+    return bytes(buf[pos:end]), end
+
+
 def _r_cbytes(buf: memoryview, pos: int) -> tuple[bytes | None, int]:
     n, pos = _r_uvarint(buf, pos)
     if n == 0:
         return None, pos
+    end = pos + n - 1
+    _check(buf, end)
+    return bytes(buf[pos:end]), end
+
+
+def _r_nn_cbytes(buf: memoryview, pos: int) -> tuple[bytes, int]:
+    n, pos = _r_uvarint(buf, pos)
+    if n == 0:
+        _null()
     end = pos + n - 1
     _check(buf, end)
     return bytes(buf[pos:end]), end

@@ -218,6 +218,36 @@ def is_mutable_default(expr: str) -> bool:
     return expr == "[]" or expr.endswith("()")
 
 
+def reader(t: str, flex: bool, nullable: bool) -> str:
+    """The ``_codec`` function that reads a string or bytes value (``_r_nn_*`` refuse a null)."""
+    name = ("c" if flex else "") + ("str" if t == "string" else "bytes")
+    return f"_r_{name}" if nullable else f"_r_nn_{name}"
+
+
+def min_size(f: Field, v: int, flex: bool, elem: bool = False) -> int:
+    """The fewest bytes one value of ``f`` (one element, with ``elem``) takes on the wire at ``v``;
+    at least 1, so an array count is never larger than the bytes left."""
+    t = f.elem
+    if f.is_array and not elem:
+        return 1 if flex else 4
+    if t in FIXED:
+        return FIXED[t][1]
+    if t == "uuid":
+        return 16
+    if t in ("string",):
+        return 1 if flex else 2
+    if t in ("bytes", "records"):
+        return 1 if flex else 4
+    assert f.struct is not None
+    if not elem and f.nullable is not None and v in f.nullable:
+        return 1
+    total = 1 if flex else 0  # the tag section's count
+    for sub in f.struct.fields:
+        if v in sub.versions and not (flex and sub.tagged is not None and v in sub.tagged):
+            total += min_size(sub, v, flex)
+    return max(total, 1)
+
+
 class Emitter:
     def __init__(self) -> None:
         self.lines: list[str] = []
@@ -287,15 +317,15 @@ class Generator:
         if t in FIXED:
             fmt, size = FIXED[t]
             out.append(f"{ind}{target} = {self.em.s('>' + fmt)}.unpack_from(buf, pos)[0]; pos += {size}")
-        elif t == "string":
-            fn = "_r_cstr" if flex else "_r_str"
-            out.append(f"{ind}{target}, pos = {fn}(buf, pos)")
-        elif t == "bytes":
-            fn = "_r_cbytes" if flex else "_r_bytes"
-            out.append(f"{ind}{target}, pos = {fn}(buf, pos)")
+        elif t in ("string", "bytes"):
+            # Kafka's readers: a null where the schema does not allow one at this version is an error
+            out.append(f"{ind}{target}, pos = {reader(t, flex, nullable)}(buf, pos)")
         elif t == "records":
             fn = "_r_crecords" if flex else "_r_records"
             out.append(f"{ind}{target}, pos = {fn}(buf, pos)")
+            if not nullable:
+                out.append(f"{ind}if {target} is None:")
+                out.append(f"{ind}    _null()")
         elif t == "uuid":
             out.append(f"{ind}{target} = bytes(buf[pos:pos + 16]); pos += 16")
         else:
@@ -315,19 +345,30 @@ class Generator:
             out.append(f"{ind}n, pos = _r_uvarint(buf, pos); n -= 1")
         else:
             out.append(f"{ind}n = {self.em.s('>i')}.unpack_from(buf, pos)[0]; pos += 4")
-        out.append(f"{ind}if n < 0:")
-        out.append(f"{ind}    {target} = None")
-        out.append(f"{ind}else:")
-        t = f.elem
+        # No more elements than the bytes left can hold (Kafka's readers check the same before
+        # allocating), so a forged count costs nothing; a null only where the schema allows one.
+        size = min_size(f, v, flex, elem=True)
+        too_many = "n > len(buf) - pos" if size == 1 else f"n * {size} > len(buf) - pos"
         i2 = ind + "    "
+        if f.nullable is not None and v in f.nullable:
+            out.append(f"{ind}if n < 0:")
+            out.append(f"{ind}    {target} = None")
+            out.append(f"{ind}else:")
+            out.append(f"{i2}if {too_many}:")
+            out.append(f"{i2}    _bad_array(n, buf, pos)")
+        else:
+            out.append(f"{ind}if n < 0 or {too_many}:")
+            out.append(f"{ind}    _bad_array(n, buf, pos)")
+            i2 = ind
+        t = f.elem
         if t in FIXED and t != "bool":
             fmt, size = FIXED[t]
             unpack = f"list(_struct.unpack_from('>%d{fmt}' % n, buf, pos))"
             out.append(f"{i2}{target} = {unpack}; pos += n * {size}")
             return
-        # The element type is what the reader returns (strings and bytes read as nullable).
+        # The element type is what the reader returns (elements are never null, as in Kafka's readers).
         if t in ("string", "bytes"):
-            elem = f"{'str' if t == 'string' else 'bytes'} | None"
+            elem = "str" if t == "string" else "bytes"
         elif t in ("uuid", "bool"):
             elem = "bytes" if t == "uuid" else "bool"
         else:
@@ -336,16 +377,12 @@ class Generator:
         out.append(f"{i2}{a}: list[{elem}] = []; {ap} = {a}.append")
         out.append(f"{i2}for _ in range(n):")
         i3 = i2 + "    "
-        if t == "string":
-            fn = "_r_cstr" if flex else "_r_str"
-            out.append(f"{i3}{x}, pos = {fn}(buf, pos); {ap}({x})")
+        if t in ("string", "bytes"):
+            out.append(f"{i3}{x}, pos = {reader(t, flex, False)}(buf, pos); {ap}({x})")
         elif t == "uuid":
             out.append(f"{i3}{ap}(bytes(buf[pos:pos + 16])); pos += 16")
         elif t == "bool":
             out.append(f"{i3}{ap}(buf[pos] != 0); pos += 1")
-        elif t == "bytes":
-            fn = "_r_cbytes" if flex else "_r_bytes"
-            out.append(f"{i3}{x}, pos = {fn}(buf, pos); {ap}({x})")
         else:
             sub = self.fn_name("dec", f.struct, v)
             out.append(f"{i3}{x}, pos = {sub}(buf, pos); {ap}({x})")
@@ -371,6 +408,8 @@ class Generator:
                 out.append("        tag, pos = _r_uvarint(buf, pos)")
                 out.append("        size, pos = _r_uvarint(buf, pos)")
                 out.append("        end = pos + size")
+                out.append("        if end > len(buf):")
+                out.append("            raise DecodeError('a tagged field runs past the end of the frame')")
                 first = True
                 for f in tagged:
                     kw = "if" if first else "elif"
@@ -549,7 +588,8 @@ class Generator:
             out.append("        mv = memoryview(buf)")
             out.append("        try:")
             out.append(f"            o, end = _DEC_{st.name}[version](mv, pos)")
-            out.append("        except (_struct.error, IndexError) as e:  # a short or garbled body")
+            out.append("        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:"
+                       "  # a short or garbled body")
             out.append(f"            raise DecodeError(f'malformed {st.name} v{{version}}: {{e}}') from e")
             out.append("        if end > len(mv):")
             out.append(f"            raise DecodeError(f'{st.name} v{{version}} runs past the end of the frame')")
@@ -587,8 +627,9 @@ class Generator:
             "from typing import TypeAlias",
             "",
             "from kaflite.protocol._codec import (  # noqa: F401",
-            "    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,",
-            "    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,",
+            "    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,",
+            "    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,",
+            "    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,",
             "    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,",
             ")",
             "",

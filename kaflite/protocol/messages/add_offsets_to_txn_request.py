@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -57,7 +58,7 @@ class AddOffsetsToTxnRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_AddOffsetsToTxnRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed AddOffsetsToTxnRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'AddOffsetsToTxnRequest v{version} runs past the end of the frame')
@@ -66,10 +67,10 @@ class AddOffsetsToTxnRequest:
 
 def _dec_AddOffsetsToTxnRequest_0(buf: memoryview, pos: int) -> tuple[AddOffsetsToTxnRequest, int]:
     o = _new(AddOffsetsToTxnRequest)
-    o.transactional_id, pos = _r_str(buf, pos)
+    o.transactional_id, pos = _r_nn_str(buf, pos)
     o.producer_id = _S0.unpack_from(buf, pos)[0]; pos += 8
     o.producer_epoch = _S1.unpack_from(buf, pos)[0]; pos += 2
-    o.group_id, pos = _r_str(buf, pos)
+    o.group_id, pos = _r_nn_str(buf, pos)
     return o, pos
 
 
@@ -82,10 +83,10 @@ def _enc_AddOffsetsToTxnRequest_0(o: AddOffsetsToTxnRequest, w: Writer) -> None:
 
 def _dec_AddOffsetsToTxnRequest_1(buf: memoryview, pos: int) -> tuple[AddOffsetsToTxnRequest, int]:
     o = _new(AddOffsetsToTxnRequest)
-    o.transactional_id, pos = _r_cstr(buf, pos)
+    o.transactional_id, pos = _r_nn_cstr(buf, pos)
     o.producer_id = _S0.unpack_from(buf, pos)[0]; pos += 8
     o.producer_epoch = _S1.unpack_from(buf, pos)[0]; pos += 2
-    o.group_id, pos = _r_cstr(buf, pos)
+    o.group_id, pos = _r_nn_cstr(buf, pos)
     pos = _skip_tags(buf, pos)
     return o, pos
 

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -101,7 +102,7 @@ class AddPartitionsToTxnRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_AddPartitionsToTxnRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed AddPartitionsToTxnRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'AddPartitionsToTxnRequest v{version} runs past the end of the frame')
@@ -110,12 +111,11 @@ class AddPartitionsToTxnRequest:
 
 def _dec_AddPartitionsToTxnTopic_0(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnTopic, int]:
     o = _new(AddPartitionsToTxnTopic)
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     n = _S2.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partitions = None
-    else:
-        o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     return o, pos
 
 
@@ -132,17 +132,16 @@ def _enc_AddPartitionsToTxnTopic_0(o: AddPartitionsToTxnTopic, w: Writer) -> Non
 def _dec_AddPartitionsToTxnRequest_0(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnRequest, int]:
     o = _new(AddPartitionsToTxnRequest)
     o.transactions = []
-    o.v3_and_below_transactional_id, pos = _r_str(buf, pos)
+    o.v3_and_below_transactional_id, pos = _r_nn_str(buf, pos)
     o.v3_and_below_producer_id = _S0.unpack_from(buf, pos)[0]; pos += 8
     o.v3_and_below_producer_epoch = _S1.unpack_from(buf, pos)[0]; pos += 2
     n = _S2.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.v3_and_below_topics = None
-    else:
-        a0: list[AddPartitionsToTxnTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_AddPartitionsToTxnTopic_0(buf, pos); ap0(x0)
-        o.v3_and_below_topics = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[AddPartitionsToTxnTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_AddPartitionsToTxnTopic_0(buf, pos); ap0(x0)
+    o.v3_and_below_topics = a0
     return o, pos
 
 
@@ -161,12 +160,11 @@ def _enc_AddPartitionsToTxnRequest_0(o: AddPartitionsToTxnRequest, w: Writer) ->
 
 def _dec_AddPartitionsToTxnTopic_1(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnTopic, int]:
     o = _new(AddPartitionsToTxnTopic)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -185,17 +183,16 @@ def _enc_AddPartitionsToTxnTopic_1(o: AddPartitionsToTxnTopic, w: Writer) -> Non
 def _dec_AddPartitionsToTxnRequest_1(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnRequest, int]:
     o = _new(AddPartitionsToTxnRequest)
     o.transactions = []
-    o.v3_and_below_transactional_id, pos = _r_cstr(buf, pos)
+    o.v3_and_below_transactional_id, pos = _r_nn_cstr(buf, pos)
     o.v3_and_below_producer_id = _S0.unpack_from(buf, pos)[0]; pos += 8
     o.v3_and_below_producer_epoch = _S1.unpack_from(buf, pos)[0]; pos += 2
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.v3_and_below_topics = None
-    else:
-        a0: list[AddPartitionsToTxnTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_AddPartitionsToTxnTopic_1(buf, pos); ap0(x0)
-        o.v3_and_below_topics = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[AddPartitionsToTxnTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_AddPartitionsToTxnTopic_1(buf, pos); ap0(x0)
+    o.v3_and_below_topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -216,18 +213,17 @@ def _enc_AddPartitionsToTxnRequest_1(o: AddPartitionsToTxnRequest, w: Writer) ->
 
 def _dec_AddPartitionsToTxnTransaction_0(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnTransaction, int]:
     o = _new(AddPartitionsToTxnTransaction)
-    o.transactional_id, pos = _r_cstr(buf, pos)
+    o.transactional_id, pos = _r_nn_cstr(buf, pos)
     o.producer_id = _S0.unpack_from(buf, pos)[0]; pos += 8
     o.producer_epoch = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.verify_only = _S3.unpack_from(buf, pos)[0]; pos += 1
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[AddPartitionsToTxnTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_AddPartitionsToTxnTopic_1(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[AddPartitionsToTxnTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_AddPartitionsToTxnTopic_1(buf, pos); ap0(x0)
+    o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -250,13 +246,12 @@ def _enc_AddPartitionsToTxnTransaction_0(o: AddPartitionsToTxnTransaction, w: Wr
 def _dec_AddPartitionsToTxnRequest_2(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnRequest, int]:
     o = _new(AddPartitionsToTxnRequest)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.transactions = None
-    else:
-        a0: list[AddPartitionsToTxnTransaction] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_AddPartitionsToTxnTransaction_0(buf, pos); ap0(x0)
-        o.transactions = a0
+    if n < 0 or n * 14 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[AddPartitionsToTxnTransaction] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_AddPartitionsToTxnTransaction_0(buf, pos); ap0(x0)
+    o.transactions = a0
     o.v3_and_below_transactional_id = ''
     o.v3_and_below_producer_id = 0
     o.v3_and_below_producer_epoch = 0

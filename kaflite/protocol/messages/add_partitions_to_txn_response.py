@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -114,7 +115,7 @@ class AddPartitionsToTxnResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_AddPartitionsToTxnResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed AddPartitionsToTxnResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'AddPartitionsToTxnResponse v{version} runs past the end of the frame')
@@ -135,15 +136,14 @@ def _enc_AddPartitionsToTxnPartitionResult_0(o: AddPartitionsToTxnPartitionResul
 
 def _dec_AddPartitionsToTxnTopicResult_0(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnTopicResult, int]:
     o = _new(AddPartitionsToTxnTopicResult)
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.results_by_partition = None
-    else:
-        a0: list[AddPartitionsToTxnPartitionResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_AddPartitionsToTxnPartitionResult_0(buf, pos); ap0(x0)
-        o.results_by_partition = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[AddPartitionsToTxnPartitionResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_AddPartitionsToTxnPartitionResult_0(buf, pos); ap0(x0)
+    o.results_by_partition = a0
     return o, pos
 
 
@@ -164,13 +164,12 @@ def _dec_AddPartitionsToTxnResponse_0(buf: memoryview, pos: int) -> tuple[AddPar
     o.error_code = 0
     o.results_by_transaction = []
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.results_by_topic_v3_and_below = None
-    else:
-        a0: list[AddPartitionsToTxnTopicResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_AddPartitionsToTxnTopicResult_0(buf, pos); ap0(x0)
-        o.results_by_topic_v3_and_below = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[AddPartitionsToTxnTopicResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_AddPartitionsToTxnTopicResult_0(buf, pos); ap0(x0)
+    o.results_by_topic_v3_and_below = a0
     return o, pos
 
 
@@ -201,15 +200,14 @@ def _enc_AddPartitionsToTxnPartitionResult_1(o: AddPartitionsToTxnPartitionResul
 
 def _dec_AddPartitionsToTxnTopicResult_1(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnTopicResult, int]:
     o = _new(AddPartitionsToTxnTopicResult)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.results_by_partition = None
-    else:
-        a0: list[AddPartitionsToTxnPartitionResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_AddPartitionsToTxnPartitionResult_1(buf, pos); ap0(x0)
-        o.results_by_partition = a0
+    if n < 0 or n * 7 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[AddPartitionsToTxnPartitionResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_AddPartitionsToTxnPartitionResult_1(buf, pos); ap0(x0)
+    o.results_by_partition = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -232,13 +230,12 @@ def _dec_AddPartitionsToTxnResponse_1(buf: memoryview, pos: int) -> tuple[AddPar
     o.error_code = 0
     o.results_by_transaction = []
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.results_by_topic_v3_and_below = None
-    else:
-        a0: list[AddPartitionsToTxnTopicResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_AddPartitionsToTxnTopicResult_1(buf, pos); ap0(x0)
-        o.results_by_topic_v3_and_below = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[AddPartitionsToTxnTopicResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_AddPartitionsToTxnTopicResult_1(buf, pos); ap0(x0)
+    o.results_by_topic_v3_and_below = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -257,15 +254,14 @@ def _enc_AddPartitionsToTxnResponse_1(o: AddPartitionsToTxnResponse, w: Writer) 
 
 def _dec_AddPartitionsToTxnResult_0(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnResult, int]:
     o = _new(AddPartitionsToTxnResult)
-    o.transactional_id, pos = _r_cstr(buf, pos)
+    o.transactional_id, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topic_results = None
-    else:
-        a0: list[AddPartitionsToTxnTopicResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_AddPartitionsToTxnTopicResult_1(buf, pos); ap0(x0)
-        o.topic_results = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[AddPartitionsToTxnTopicResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_AddPartitionsToTxnTopicResult_1(buf, pos); ap0(x0)
+    o.topic_results = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -287,13 +283,12 @@ def _dec_AddPartitionsToTxnResponse_2(buf: memoryview, pos: int) -> tuple[AddPar
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.results_by_transaction = None
-    else:
-        a0: list[AddPartitionsToTxnResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_AddPartitionsToTxnResult_0(buf, pos); ap0(x0)
-        o.results_by_transaction = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[AddPartitionsToTxnResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_AddPartitionsToTxnResult_0(buf, pos); ap0(x0)
+    o.results_by_transaction = a0
     o.results_by_topic_v3_and_below = []
     pos = _skip_tags(buf, pos)
     return o, pos

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -114,7 +115,7 @@ class AlterClientQuotasRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_AlterClientQuotasRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed AlterClientQuotasRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'AlterClientQuotasRequest v{version} runs past the end of the frame')
@@ -123,7 +124,7 @@ class AlterClientQuotasRequest:
 
 def _dec_EntityData_0(buf: memoryview, pos: int) -> tuple[EntityData, int]:
     o = _new(EntityData)
-    o.entity_type, pos = _r_str(buf, pos)
+    o.entity_type, pos = _r_nn_str(buf, pos)
     o.entity_name, pos = _r_str(buf, pos)
     return o, pos
 
@@ -135,7 +136,7 @@ def _enc_EntityData_0(o: EntityData, w: Writer) -> None:
 
 def _dec_OpData_0(buf: memoryview, pos: int) -> tuple[OpData, int]:
     o = _new(OpData)
-    o.key, pos = _r_str(buf, pos)
+    o.key, pos = _r_nn_str(buf, pos)
     o.value = _S1.unpack_from(buf, pos)[0]; pos += 8
     o.remove = _S2.unpack_from(buf, pos)[0]; pos += 1
     return o, pos
@@ -150,21 +151,19 @@ def _enc_OpData_0(o: OpData, w: Writer) -> None:
 def _dec_EntryData_0(buf: memoryview, pos: int) -> tuple[EntryData, int]:
     o = _new(EntryData)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.entity = None
-    else:
-        a0: list[EntityData] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_EntityData_0(buf, pos); ap0(x0)
-        o.entity = a0
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[EntityData] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_EntityData_0(buf, pos); ap0(x0)
+    o.entity = a0
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.ops = None
-    else:
-        a1: list[OpData] = []; ap1 = a1.append
-        for _ in range(n):
-            x1, pos = _dec_OpData_0(buf, pos); ap1(x1)
-        o.ops = a1
+    if n < 0 or n * 11 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a1: list[OpData] = []; ap1 = a1.append
+    for _ in range(n):
+        x1, pos = _dec_OpData_0(buf, pos); ap1(x1)
+    o.ops = a1
     return o, pos
 
 
@@ -188,13 +187,12 @@ def _enc_EntryData_0(o: EntryData, w: Writer) -> None:
 def _dec_AlterClientQuotasRequest_0(buf: memoryview, pos: int) -> tuple[AlterClientQuotasRequest, int]:
     o = _new(AlterClientQuotasRequest)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.entries = None
-    else:
-        a0: list[EntryData] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_EntryData_0(buf, pos); ap0(x0)
-        o.entries = a0
+    if n < 0 or n * 8 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[EntryData] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_EntryData_0(buf, pos); ap0(x0)
+    o.entries = a0
     o.validate_only = _S2.unpack_from(buf, pos)[0]; pos += 1
     return o, pos
 
@@ -212,7 +210,7 @@ def _enc_AlterClientQuotasRequest_0(o: AlterClientQuotasRequest, w: Writer) -> N
 
 def _dec_EntityData_1(buf: memoryview, pos: int) -> tuple[EntityData, int]:
     o = _new(EntityData)
-    o.entity_type, pos = _r_cstr(buf, pos)
+    o.entity_type, pos = _r_nn_cstr(buf, pos)
     o.entity_name, pos = _r_cstr(buf, pos)
     pos = _skip_tags(buf, pos)
     return o, pos
@@ -226,7 +224,7 @@ def _enc_EntityData_1(o: EntityData, w: Writer) -> None:
 
 def _dec_OpData_1(buf: memoryview, pos: int) -> tuple[OpData, int]:
     o = _new(OpData)
-    o.key, pos = _r_cstr(buf, pos)
+    o.key, pos = _r_nn_cstr(buf, pos)
     o.value = _S1.unpack_from(buf, pos)[0]; pos += 8
     o.remove = _S2.unpack_from(buf, pos)[0]; pos += 1
     pos = _skip_tags(buf, pos)
@@ -243,21 +241,19 @@ def _enc_OpData_1(o: OpData, w: Writer) -> None:
 def _dec_EntryData_1(buf: memoryview, pos: int) -> tuple[EntryData, int]:
     o = _new(EntryData)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.entity = None
-    else:
-        a0: list[EntityData] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_EntityData_1(buf, pos); ap0(x0)
-        o.entity = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[EntityData] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_EntityData_1(buf, pos); ap0(x0)
+    o.entity = a0
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.ops = None
-    else:
-        a1: list[OpData] = []; ap1 = a1.append
-        for _ in range(n):
-            x1, pos = _dec_OpData_1(buf, pos); ap1(x1)
-        o.ops = a1
+    if n < 0 or n * 11 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a1: list[OpData] = []; ap1 = a1.append
+    for _ in range(n):
+        x1, pos = _dec_OpData_1(buf, pos); ap1(x1)
+    o.ops = a1
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -283,13 +279,12 @@ def _enc_EntryData_1(o: EntryData, w: Writer) -> None:
 def _dec_AlterClientQuotasRequest_1(buf: memoryview, pos: int) -> tuple[AlterClientQuotasRequest, int]:
     o = _new(AlterClientQuotasRequest)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.entries = None
-    else:
-        a0: list[EntryData] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_EntryData_1(buf, pos); ap0(x0)
-        o.entries = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[EntryData] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_EntryData_1(buf, pos); ap0(x0)
+    o.entries = a0
     o.validate_only = _S2.unpack_from(buf, pos)[0]; pos += 1
     pos = _skip_tags(buf, pos)
     return o, pos

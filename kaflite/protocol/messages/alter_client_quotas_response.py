@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -94,7 +95,7 @@ class AlterClientQuotasResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_AlterClientQuotasResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed AlterClientQuotasResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'AlterClientQuotasResponse v{version} runs past the end of the frame')
@@ -103,7 +104,7 @@ class AlterClientQuotasResponse:
 
 def _dec_EntityData_0(buf: memoryview, pos: int) -> tuple[EntityData, int]:
     o = _new(EntityData)
-    o.entity_type, pos = _r_str(buf, pos)
+    o.entity_type, pos = _r_nn_str(buf, pos)
     o.entity_name, pos = _r_str(buf, pos)
     return o, pos
 
@@ -118,13 +119,12 @@ def _dec_EntryData_0(buf: memoryview, pos: int) -> tuple[EntryData, int]:
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.error_message, pos = _r_str(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.entity = None
-    else:
-        a0: list[EntityData] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_EntityData_0(buf, pos); ap0(x0)
-        o.entity = a0
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[EntityData] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_EntityData_0(buf, pos); ap0(x0)
+    o.entity = a0
     return o, pos
 
 
@@ -144,13 +144,12 @@ def _dec_AlterClientQuotasResponse_0(buf: memoryview, pos: int) -> tuple[AlterCl
     o = _new(AlterClientQuotasResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.entries = None
-    else:
-        a0: list[EntryData] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_EntryData_0(buf, pos); ap0(x0)
-        o.entries = a0
+    if n < 0 or n * 8 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[EntryData] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_EntryData_0(buf, pos); ap0(x0)
+    o.entries = a0
     return o, pos
 
 
@@ -167,7 +166,7 @@ def _enc_AlterClientQuotasResponse_0(o: AlterClientQuotasResponse, w: Writer) ->
 
 def _dec_EntityData_1(buf: memoryview, pos: int) -> tuple[EntityData, int]:
     o = _new(EntityData)
-    o.entity_type, pos = _r_cstr(buf, pos)
+    o.entity_type, pos = _r_nn_cstr(buf, pos)
     o.entity_name, pos = _r_cstr(buf, pos)
     pos = _skip_tags(buf, pos)
     return o, pos
@@ -184,13 +183,12 @@ def _dec_EntryData_1(buf: memoryview, pos: int) -> tuple[EntryData, int]:
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.error_message, pos = _r_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.entity = None
-    else:
-        a0: list[EntityData] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_EntityData_1(buf, pos); ap0(x0)
-        o.entity = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[EntityData] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_EntityData_1(buf, pos); ap0(x0)
+    o.entity = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -212,13 +210,12 @@ def _dec_AlterClientQuotasResponse_1(buf: memoryview, pos: int) -> tuple[AlterCl
     o = _new(AlterClientQuotasResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.entries = None
-    else:
-        a0: list[EntryData] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_EntryData_1(buf, pos); ap0(x0)
-        o.entries = a0
+    if n < 0 or n * 5 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[EntryData] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_EntryData_1(buf, pos); ap0(x0)
+    o.entries = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -95,7 +96,7 @@ class AlterConfigsRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_AlterConfigsRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed AlterConfigsRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'AlterConfigsRequest v{version} runs past the end of the frame')
@@ -104,7 +105,7 @@ class AlterConfigsRequest:
 
 def _dec_AlterableConfig_0(buf: memoryview, pos: int) -> tuple[AlterableConfig, int]:
     o = _new(AlterableConfig)
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     o.value, pos = _r_str(buf, pos)
     return o, pos
 
@@ -117,15 +118,14 @@ def _enc_AlterableConfig_0(o: AlterableConfig, w: Writer) -> None:
 def _dec_AlterConfigsResource_0(buf: memoryview, pos: int) -> tuple[AlterConfigsResource, int]:
     o = _new(AlterConfigsResource)
     o.resource_type = _S1.unpack_from(buf, pos)[0]; pos += 1
-    o.resource_name, pos = _r_str(buf, pos)
+    o.resource_name, pos = _r_nn_str(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.configs = None
-    else:
-        a0: list[AlterableConfig] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_AlterableConfig_0(buf, pos); ap0(x0)
-        o.configs = a0
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[AlterableConfig] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_AlterableConfig_0(buf, pos); ap0(x0)
+    o.configs = a0
     return o, pos
 
 
@@ -144,13 +144,12 @@ def _enc_AlterConfigsResource_0(o: AlterConfigsResource, w: Writer) -> None:
 def _dec_AlterConfigsRequest_0(buf: memoryview, pos: int) -> tuple[AlterConfigsRequest, int]:
     o = _new(AlterConfigsRequest)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.resources = None
-    else:
-        a0: list[AlterConfigsResource] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_AlterConfigsResource_0(buf, pos); ap0(x0)
-        o.resources = a0
+    if n < 0 or n * 7 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[AlterConfigsResource] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_AlterConfigsResource_0(buf, pos); ap0(x0)
+    o.resources = a0
     o.validate_only = _S2.unpack_from(buf, pos)[0]; pos += 1
     return o, pos
 
@@ -168,7 +167,7 @@ def _enc_AlterConfigsRequest_0(o: AlterConfigsRequest, w: Writer) -> None:
 
 def _dec_AlterableConfig_1(buf: memoryview, pos: int) -> tuple[AlterableConfig, int]:
     o = _new(AlterableConfig)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     o.value, pos = _r_cstr(buf, pos)
     pos = _skip_tags(buf, pos)
     return o, pos
@@ -183,15 +182,14 @@ def _enc_AlterableConfig_1(o: AlterableConfig, w: Writer) -> None:
 def _dec_AlterConfigsResource_1(buf: memoryview, pos: int) -> tuple[AlterConfigsResource, int]:
     o = _new(AlterConfigsResource)
     o.resource_type = _S1.unpack_from(buf, pos)[0]; pos += 1
-    o.resource_name, pos = _r_cstr(buf, pos)
+    o.resource_name, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.configs = None
-    else:
-        a0: list[AlterableConfig] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_AlterableConfig_1(buf, pos); ap0(x0)
-        o.configs = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[AlterableConfig] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_AlterableConfig_1(buf, pos); ap0(x0)
+    o.configs = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -212,13 +210,12 @@ def _enc_AlterConfigsResource_1(o: AlterConfigsResource, w: Writer) -> None:
 def _dec_AlterConfigsRequest_1(buf: memoryview, pos: int) -> tuple[AlterConfigsRequest, int]:
     o = _new(AlterConfigsRequest)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.resources = None
-    else:
-        a0: list[AlterConfigsResource] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_AlterConfigsResource_1(buf, pos); ap0(x0)
-        o.resources = a0
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[AlterConfigsResource] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_AlterConfigsResource_1(buf, pos); ap0(x0)
+    o.resources = a0
     o.validate_only = _S2.unpack_from(buf, pos)[0]; pos += 1
     pos = _skip_tags(buf, pos)
     return o, pos

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -77,7 +78,7 @@ class AlterConfigsResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_AlterConfigsResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed AlterConfigsResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'AlterConfigsResponse v{version} runs past the end of the frame')
@@ -89,7 +90,7 @@ def _dec_AlterConfigsResourceResponse_0(buf: memoryview, pos: int) -> tuple[Alte
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.error_message, pos = _r_str(buf, pos)
     o.resource_type = _S2.unpack_from(buf, pos)[0]; pos += 1
-    o.resource_name, pos = _r_str(buf, pos)
+    o.resource_name, pos = _r_nn_str(buf, pos)
     return o, pos
 
 
@@ -104,13 +105,12 @@ def _dec_AlterConfigsResponse_0(buf: memoryview, pos: int) -> tuple[AlterConfigs
     o = _new(AlterConfigsResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.responses = None
-    else:
-        a0: list[AlterConfigsResourceResponse] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_AlterConfigsResourceResponse_0(buf, pos); ap0(x0)
-        o.responses = a0
+    if n < 0 or n * 7 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[AlterConfigsResourceResponse] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_AlterConfigsResourceResponse_0(buf, pos); ap0(x0)
+    o.responses = a0
     return o, pos
 
 
@@ -130,7 +130,7 @@ def _dec_AlterConfigsResourceResponse_1(buf: memoryview, pos: int) -> tuple[Alte
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.error_message, pos = _r_cstr(buf, pos)
     o.resource_type = _S2.unpack_from(buf, pos)[0]; pos += 1
-    o.resource_name, pos = _r_cstr(buf, pos)
+    o.resource_name, pos = _r_nn_cstr(buf, pos)
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -147,13 +147,12 @@ def _dec_AlterConfigsResponse_1(buf: memoryview, pos: int) -> tuple[AlterConfigs
     o = _new(AlterConfigsResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.responses = None
-    else:
-        a0: list[AlterConfigsResourceResponse] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_AlterConfigsResourceResponse_1(buf, pos); ap0(x0)
-        o.responses = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[AlterConfigsResourceResponse] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_AlterConfigsResourceResponse_1(buf, pos); ap0(x0)
+    o.responses = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -94,7 +95,7 @@ class AlterPartitionReassignmentsRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_AlterPartitionReassignmentsRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed AlterPartitionReassignmentsRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'AlterPartitionReassignmentsRequest v{version} runs past the end of the frame')
@@ -108,6 +109,8 @@ def _dec_ReassignablePartition_0(buf: memoryview, pos: int) -> tuple[Reassignabl
     if n < 0:
         o.replicas = None
     else:
+        if n * 4 > len(buf) - pos:
+            _bad_array(n, buf, pos)
         o.replicas = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     pos = _skip_tags(buf, pos)
     return o, pos
@@ -126,15 +129,14 @@ def _enc_ReassignablePartition_0(o: ReassignablePartition, w: Writer) -> None:
 
 def _dec_ReassignableTopic_0(buf: memoryview, pos: int) -> tuple[ReassignableTopic, int]:
     o = _new(ReassignableTopic)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[ReassignablePartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ReassignablePartition_0(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ReassignablePartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ReassignablePartition_0(buf, pos); ap0(x0)
+    o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -156,13 +158,12 @@ def _dec_AlterPartitionReassignmentsRequest_0(buf: memoryview, pos: int) -> tupl
     o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.allow_replication_factor_change = True
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[ReassignableTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ReassignableTopic_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ReassignableTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ReassignableTopic_0(buf, pos); ap0(x0)
+    o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -184,13 +185,12 @@ def _dec_AlterPartitionReassignmentsRequest_1(buf: memoryview, pos: int) -> tupl
     o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.allow_replication_factor_change = _S1.unpack_from(buf, pos)[0]; pos += 1
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[ReassignableTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ReassignableTopic_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ReassignableTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ReassignableTopic_0(buf, pos); ap0(x0)
+    o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

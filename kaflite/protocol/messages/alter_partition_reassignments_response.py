@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -98,7 +99,7 @@ class AlterPartitionReassignmentsResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_AlterPartitionReassignmentsResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed AlterPartitionReassignmentsResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'AlterPartitionReassignmentsResponse v{version} runs past the end of the frame')
@@ -123,15 +124,14 @@ def _enc_ReassignablePartitionResponse_0(o: ReassignablePartitionResponse, w: Wr
 
 def _dec_ReassignableTopicResponse_0(buf: memoryview, pos: int) -> tuple[ReassignableTopicResponse, int]:
     o = _new(ReassignableTopicResponse)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[ReassignablePartitionResponse] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ReassignablePartitionResponse_0(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 8 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ReassignablePartitionResponse] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ReassignablePartitionResponse_0(buf, pos); ap0(x0)
+    o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -155,13 +155,12 @@ def _dec_AlterPartitionReassignmentsResponse_0(buf: memoryview, pos: int) -> tup
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.error_message, pos = _r_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.responses = None
-    else:
-        a0: list[ReassignableTopicResponse] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ReassignableTopicResponse_0(buf, pos); ap0(x0)
-        o.responses = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ReassignableTopicResponse] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ReassignableTopicResponse_0(buf, pos); ap0(x0)
+    o.responses = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -187,13 +186,12 @@ def _dec_AlterPartitionReassignmentsResponse_1(buf: memoryview, pos: int) -> tup
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.error_message, pos = _r_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.responses = None
-    else:
-        a0: list[ReassignableTopicResponse] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ReassignableTopicResponse_0(buf, pos); ap0(x0)
-        o.responses = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ReassignableTopicResponse] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ReassignableTopicResponse_0(buf, pos); ap0(x0)
+    o.responses = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

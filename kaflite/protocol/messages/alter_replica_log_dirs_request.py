@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -91,7 +92,7 @@ class AlterReplicaLogDirsRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_AlterReplicaLogDirsRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed AlterReplicaLogDirsRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'AlterReplicaLogDirsRequest v{version} runs past the end of the frame')
@@ -100,12 +101,11 @@ class AlterReplicaLogDirsRequest:
 
 def _dec_AlterReplicaLogDirTopic_0(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDirTopic, int]:
     o = _new(AlterReplicaLogDirTopic)
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partitions = None
-    else:
-        o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     return o, pos
 
 
@@ -121,15 +121,14 @@ def _enc_AlterReplicaLogDirTopic_0(o: AlterReplicaLogDirTopic, w: Writer) -> Non
 
 def _dec_AlterReplicaLogDir_0(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDir, int]:
     o = _new(AlterReplicaLogDir)
-    o.path, pos = _r_str(buf, pos)
+    o.path, pos = _r_nn_str(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[AlterReplicaLogDirTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_AlterReplicaLogDirTopic_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[AlterReplicaLogDirTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_AlterReplicaLogDirTopic_0(buf, pos); ap0(x0)
+    o.topics = a0
     return o, pos
 
 
@@ -147,13 +146,12 @@ def _enc_AlterReplicaLogDir_0(o: AlterReplicaLogDir, w: Writer) -> None:
 def _dec_AlterReplicaLogDirsRequest_0(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDirsRequest, int]:
     o = _new(AlterReplicaLogDirsRequest)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.dirs = None
-    else:
-        a0: list[AlterReplicaLogDir] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_AlterReplicaLogDir_0(buf, pos); ap0(x0)
-        o.dirs = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[AlterReplicaLogDir] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_AlterReplicaLogDir_0(buf, pos); ap0(x0)
+    o.dirs = a0
     return o, pos
 
 
@@ -169,12 +167,11 @@ def _enc_AlterReplicaLogDirsRequest_0(o: AlterReplicaLogDirsRequest, w: Writer) 
 
 def _dec_AlterReplicaLogDirTopic_1(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDirTopic, int]:
     o = _new(AlterReplicaLogDirTopic)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -192,15 +189,14 @@ def _enc_AlterReplicaLogDirTopic_1(o: AlterReplicaLogDirTopic, w: Writer) -> Non
 
 def _dec_AlterReplicaLogDir_1(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDir, int]:
     o = _new(AlterReplicaLogDir)
-    o.path, pos = _r_cstr(buf, pos)
+    o.path, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[AlterReplicaLogDirTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_AlterReplicaLogDirTopic_1(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[AlterReplicaLogDirTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_AlterReplicaLogDirTopic_1(buf, pos); ap0(x0)
+    o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -220,13 +216,12 @@ def _enc_AlterReplicaLogDir_1(o: AlterReplicaLogDir, w: Writer) -> None:
 def _dec_AlterReplicaLogDirsRequest_1(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDirsRequest, int]:
     o = _new(AlterReplicaLogDirsRequest)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.dirs = None
-    else:
-        a0: list[AlterReplicaLogDir] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_AlterReplicaLogDir_1(buf, pos); ap0(x0)
-        o.dirs = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[AlterReplicaLogDir] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_AlterReplicaLogDir_1(buf, pos); ap0(x0)
+    o.dirs = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -96,7 +97,7 @@ class AlterUserScramCredentialsRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_AlterUserScramCredentialsRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed AlterUserScramCredentialsRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'AlterUserScramCredentialsRequest v{version} runs past the end of the frame')
@@ -105,7 +106,7 @@ class AlterUserScramCredentialsRequest:
 
 def _dec_ScramCredentialDeletion_0(buf: memoryview, pos: int) -> tuple[ScramCredentialDeletion, int]:
     o = _new(ScramCredentialDeletion)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     o.mechanism = _S0.unpack_from(buf, pos)[0]; pos += 1
     pos = _skip_tags(buf, pos)
     return o, pos
@@ -119,11 +120,11 @@ def _enc_ScramCredentialDeletion_0(o: ScramCredentialDeletion, w: Writer) -> Non
 
 def _dec_ScramCredentialUpsertion_0(buf: memoryview, pos: int) -> tuple[ScramCredentialUpsertion, int]:
     o = _new(ScramCredentialUpsertion)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     o.mechanism = _S0.unpack_from(buf, pos)[0]; pos += 1
     o.iterations = _S1.unpack_from(buf, pos)[0]; pos += 4
-    o.salt, pos = _r_cbytes(buf, pos)
-    o.salted_password, pos = _r_cbytes(buf, pos)
+    o.salt, pos = _r_nn_cbytes(buf, pos)
+    o.salted_password, pos = _r_nn_cbytes(buf, pos)
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -140,21 +141,19 @@ def _enc_ScramCredentialUpsertion_0(o: ScramCredentialUpsertion, w: Writer) -> N
 def _dec_AlterUserScramCredentialsRequest_0(buf: memoryview, pos: int) -> tuple[AlterUserScramCredentialsRequest, int]:
     o = _new(AlterUserScramCredentialsRequest)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.deletions = None
-    else:
-        a0: list[ScramCredentialDeletion] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ScramCredentialDeletion_0(buf, pos); ap0(x0)
-        o.deletions = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ScramCredentialDeletion] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ScramCredentialDeletion_0(buf, pos); ap0(x0)
+    o.deletions = a0
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.upsertions = None
-    else:
-        a1: list[ScramCredentialUpsertion] = []; ap1 = a1.append
-        for _ in range(n):
-            x1, pos = _dec_ScramCredentialUpsertion_0(buf, pos); ap1(x1)
-        o.upsertions = a1
+    if n < 0 or n * 9 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a1: list[ScramCredentialUpsertion] = []; ap1 = a1.append
+    for _ in range(n):
+        x1, pos = _dec_ScramCredentialUpsertion_0(buf, pos); ap1(x1)
+    o.upsertions = a1
     pos = _skip_tags(buf, pos)
     return o, pos
 

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -122,7 +123,7 @@ class ApiVersionsResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_ApiVersionsResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed ApiVersionsResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'ApiVersionsResponse v{version} runs past the end of the frame')
@@ -147,13 +148,12 @@ def _dec_ApiVersionsResponse_0(buf: memoryview, pos: int) -> tuple[ApiVersionsRe
     o = _new(ApiVersionsResponse)
     o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
     n = _S1.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.api_keys = None
-    else:
-        a0: list[ApiVersion] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ApiVersion_0(buf, pos); ap0(x0)
-        o.api_keys = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ApiVersion] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ApiVersion_0(buf, pos); ap0(x0)
+    o.api_keys = a0
     o.throttle_time_ms = 0
     o.supported_features = []
     o.finalized_features_epoch = -1
@@ -177,13 +177,12 @@ def _dec_ApiVersionsResponse_1(buf: memoryview, pos: int) -> tuple[ApiVersionsRe
     o = _new(ApiVersionsResponse)
     o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
     n = _S1.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.api_keys = None
-    else:
-        a0: list[ApiVersion] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ApiVersion_0(buf, pos); ap0(x0)
-        o.api_keys = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ApiVersion] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ApiVersion_0(buf, pos); ap0(x0)
+    o.api_keys = a0
     o.throttle_time_ms = _S1.unpack_from(buf, pos)[0]; pos += 4
     o.supported_features = []
     o.finalized_features_epoch = -1
@@ -222,7 +221,7 @@ def _enc_ApiVersion_1(o: ApiVersion, w: Writer) -> None:
 
 def _dec_SupportedFeatureKey_0(buf: memoryview, pos: int) -> tuple[SupportedFeatureKey, int]:
     o = _new(SupportedFeatureKey)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     o.min_version = _S0.unpack_from(buf, pos)[0]; pos += 2
     o.max_version = _S0.unpack_from(buf, pos)[0]; pos += 2
     pos = _skip_tags(buf, pos)
@@ -238,7 +237,7 @@ def _enc_SupportedFeatureKey_0(o: SupportedFeatureKey, w: Writer) -> None:
 
 def _dec_FinalizedFeatureKey_0(buf: memoryview, pos: int) -> tuple[FinalizedFeatureKey, int]:
     o = _new(FinalizedFeatureKey)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     o.max_version_level = _S0.unpack_from(buf, pos)[0]; pos += 2
     o.min_version_level = _S0.unpack_from(buf, pos)[0]; pos += 2
     pos = _skip_tags(buf, pos)
@@ -256,13 +255,12 @@ def _dec_ApiVersionsResponse_2(buf: memoryview, pos: int) -> tuple[ApiVersionsRe
     o = _new(ApiVersionsResponse)
     o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.api_keys = None
-    else:
-        a0: list[ApiVersion] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ApiVersion_1(buf, pos); ap0(x0)
-        o.api_keys = a0
+    if n < 0 or n * 7 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ApiVersion] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ApiVersion_1(buf, pos); ap0(x0)
+    o.api_keys = a0
     o.throttle_time_ms = _S1.unpack_from(buf, pos)[0]; pos += 4
     o.supported_features = []
     o.finalized_features_epoch = -1
@@ -273,26 +271,26 @@ def _dec_ApiVersionsResponse_2(buf: memoryview, pos: int) -> tuple[ApiVersionsRe
         tag, pos = _r_uvarint(buf, pos)
         size, pos = _r_uvarint(buf, pos)
         end = pos + size
+        if end > len(buf):
+            raise DecodeError('a tagged field runs past the end of the frame')
         if tag == 0:
             n, pos = _r_uvarint(buf, pos); n -= 1
-            if n < 0:
-                o.supported_features = None
-            else:
-                a1: list[SupportedFeatureKey] = []; ap1 = a1.append
-                for _ in range(n):
-                    x1, pos = _dec_SupportedFeatureKey_0(buf, pos); ap1(x1)
-                o.supported_features = a1
+            if n < 0 or n * 6 > len(buf) - pos:
+                _bad_array(n, buf, pos)
+            a1: list[SupportedFeatureKey] = []; ap1 = a1.append
+            for _ in range(n):
+                x1, pos = _dec_SupportedFeatureKey_0(buf, pos); ap1(x1)
+            o.supported_features = a1
         elif tag == 1:
             o.finalized_features_epoch = _S2.unpack_from(buf, pos)[0]; pos += 8
         elif tag == 2:
             n, pos = _r_uvarint(buf, pos); n -= 1
-            if n < 0:
-                o.finalized_features = None
-            else:
-                a2: list[FinalizedFeatureKey] = []; ap2 = a2.append
-                for _ in range(n):
-                    x2, pos = _dec_FinalizedFeatureKey_0(buf, pos); ap2(x2)
-                o.finalized_features = a2
+            if n < 0 or n * 6 > len(buf) - pos:
+                _bad_array(n, buf, pos)
+            a2: list[FinalizedFeatureKey] = []; ap2 = a2.append
+            for _ in range(n):
+                x2, pos = _dec_FinalizedFeatureKey_0(buf, pos); ap2(x2)
+            o.finalized_features = a2
         elif tag == 3:
             o.zk_migration_ready = _S3.unpack_from(buf, pos)[0]; pos += 1
         pos = end

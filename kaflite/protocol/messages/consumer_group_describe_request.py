@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -54,7 +55,7 @@ class ConsumerGroupDescribeRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_ConsumerGroupDescribeRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed ConsumerGroupDescribeRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'ConsumerGroupDescribeRequest v{version} runs past the end of the frame')
@@ -64,13 +65,12 @@ class ConsumerGroupDescribeRequest:
 def _dec_ConsumerGroupDescribeRequest_0(buf: memoryview, pos: int) -> tuple[ConsumerGroupDescribeRequest, int]:
     o = _new(ConsumerGroupDescribeRequest)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.group_ids = None
-    else:
-        a0: list[str | None] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _r_cstr(buf, pos); ap0(x0)
-        o.group_ids = a0
+    if n < 0 or n > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[str] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _r_nn_cstr(buf, pos); ap0(x0)
+    o.group_ids = a0
     o.include_authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 1
     pos = _skip_tags(buf, pos)
     return o, pos

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -148,7 +149,7 @@ class ConsumerGroupDescribeResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_ConsumerGroupDescribeResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed ConsumerGroupDescribeResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'ConsumerGroupDescribeResponse v{version} runs past the end of the frame')
@@ -158,12 +159,11 @@ class ConsumerGroupDescribeResponse:
 def _dec_TopicPartitions_0(buf: memoryview, pos: int) -> tuple[TopicPartitions, int]:
     o = _new(TopicPartitions)
     o.topic_id = bytes(buf[pos:pos + 16]); pos += 16
-    o.topic_name, pos = _r_cstr(buf, pos)
+    o.topic_name, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -183,13 +183,12 @@ def _enc_TopicPartitions_0(o: TopicPartitions, w: Writer) -> None:
 def _dec_Assignment_0(buf: memoryview, pos: int) -> tuple[Assignment, int]:
     o = _new(Assignment)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topic_partitions = None
-    else:
-        a0: list[TopicPartitions] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_TopicPartitions_0(buf, pos); ap0(x0)
-        o.topic_partitions = a0
+    if n < 0 or n * 19 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[TopicPartitions] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_TopicPartitions_0(buf, pos); ap0(x0)
+    o.topic_partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -207,20 +206,19 @@ def _enc_Assignment_0(o: Assignment, w: Writer) -> None:
 
 def _dec_Member_0(buf: memoryview, pos: int) -> tuple[Member, int]:
     o = _new(Member)
-    o.member_id, pos = _r_cstr(buf, pos)
+    o.member_id, pos = _r_nn_cstr(buf, pos)
     o.instance_id, pos = _r_cstr(buf, pos)
     o.rack_id, pos = _r_cstr(buf, pos)
     o.member_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
-    o.client_id, pos = _r_cstr(buf, pos)
-    o.client_host, pos = _r_cstr(buf, pos)
+    o.client_id, pos = _r_nn_cstr(buf, pos)
+    o.client_host, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.subscribed_topic_names = None
-    else:
-        a0: list[str | None] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _r_cstr(buf, pos); ap0(x0)
-        o.subscribed_topic_names = a0
+    if n < 0 or n > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[str] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _r_nn_cstr(buf, pos); ap0(x0)
+    o.subscribed_topic_names = a0
     o.subscribed_topic_regex, pos = _r_cstr(buf, pos)
     o.assignment, pos = _dec_Assignment_0(buf, pos)
     o.target_assignment, pos = _dec_Assignment_0(buf, pos)
@@ -253,19 +251,18 @@ def _dec_DescribedGroup_0(buf: memoryview, pos: int) -> tuple[DescribedGroup, in
     o = _new(DescribedGroup)
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.error_message, pos = _r_cstr(buf, pos)
-    o.group_id, pos = _r_cstr(buf, pos)
-    o.group_state, pos = _r_cstr(buf, pos)
+    o.group_id, pos = _r_nn_cstr(buf, pos)
+    o.group_state, pos = _r_nn_cstr(buf, pos)
     o.group_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.assignment_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
-    o.assignor_name, pos = _r_cstr(buf, pos)
+    o.assignor_name, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.members = None
-    else:
-        a0: list[Member] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_Member_0(buf, pos); ap0(x0)
-        o.members = a0
+    if n < 0 or n * 16 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[Member] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_Member_0(buf, pos); ap0(x0)
+    o.members = a0
     o.authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 4
     pos = _skip_tags(buf, pos)
     return o, pos
@@ -294,13 +291,12 @@ def _dec_ConsumerGroupDescribeResponse_0(buf: memoryview, pos: int) -> tuple[Con
     o = _new(ConsumerGroupDescribeResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.groups = None
-    else:
-        a0: list[DescribedGroup] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribedGroup_0(buf, pos); ap0(x0)
-        o.groups = a0
+    if n < 0 or n * 20 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribedGroup] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribedGroup_0(buf, pos); ap0(x0)
+    o.groups = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -319,20 +315,19 @@ def _enc_ConsumerGroupDescribeResponse_0(o: ConsumerGroupDescribeResponse, w: Wr
 
 def _dec_Member_1(buf: memoryview, pos: int) -> tuple[Member, int]:
     o = _new(Member)
-    o.member_id, pos = _r_cstr(buf, pos)
+    o.member_id, pos = _r_nn_cstr(buf, pos)
     o.instance_id, pos = _r_cstr(buf, pos)
     o.rack_id, pos = _r_cstr(buf, pos)
     o.member_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
-    o.client_id, pos = _r_cstr(buf, pos)
-    o.client_host, pos = _r_cstr(buf, pos)
+    o.client_id, pos = _r_nn_cstr(buf, pos)
+    o.client_host, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.subscribed_topic_names = None
-    else:
-        a0: list[str | None] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _r_cstr(buf, pos); ap0(x0)
-        o.subscribed_topic_names = a0
+    if n < 0 or n > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[str] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _r_nn_cstr(buf, pos); ap0(x0)
+    o.subscribed_topic_names = a0
     o.subscribed_topic_regex, pos = _r_cstr(buf, pos)
     o.assignment, pos = _dec_Assignment_0(buf, pos)
     o.target_assignment, pos = _dec_Assignment_0(buf, pos)
@@ -366,19 +361,18 @@ def _dec_DescribedGroup_1(buf: memoryview, pos: int) -> tuple[DescribedGroup, in
     o = _new(DescribedGroup)
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.error_message, pos = _r_cstr(buf, pos)
-    o.group_id, pos = _r_cstr(buf, pos)
-    o.group_state, pos = _r_cstr(buf, pos)
+    o.group_id, pos = _r_nn_cstr(buf, pos)
+    o.group_state, pos = _r_nn_cstr(buf, pos)
     o.group_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.assignment_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
-    o.assignor_name, pos = _r_cstr(buf, pos)
+    o.assignor_name, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.members = None
-    else:
-        a0: list[Member] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_Member_1(buf, pos); ap0(x0)
-        o.members = a0
+    if n < 0 or n * 17 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[Member] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_Member_1(buf, pos); ap0(x0)
+    o.members = a0
     o.authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 4
     pos = _skip_tags(buf, pos)
     return o, pos
@@ -407,13 +401,12 @@ def _dec_ConsumerGroupDescribeResponse_1(buf: memoryview, pos: int) -> tuple[Con
     o = _new(ConsumerGroupDescribeResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.groups = None
-    else:
-        a0: list[DescribedGroup] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribedGroup_1(buf, pos); ap0(x0)
-        o.groups = a0
+    if n < 0 or n * 20 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribedGroup] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribedGroup_1(buf, pos); ap0(x0)
+    o.groups = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -81,7 +82,7 @@ class ConsumerGroupHeartbeatRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_ConsumerGroupHeartbeatRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed ConsumerGroupHeartbeatRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'ConsumerGroupHeartbeatRequest v{version} runs past the end of the frame')
@@ -92,10 +93,9 @@ def _dec_TopicPartitions_0(buf: memoryview, pos: int) -> tuple[TopicPartitions, 
     o = _new(TopicPartitions)
     o.topic_id = bytes(buf[pos:pos + 16]); pos += 16
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -113,8 +113,8 @@ def _enc_TopicPartitions_0(o: TopicPartitions, w: Writer) -> None:
 
 def _dec_ConsumerGroupHeartbeatRequest_0(buf: memoryview, pos: int) -> tuple[ConsumerGroupHeartbeatRequest, int]:
     o = _new(ConsumerGroupHeartbeatRequest)
-    o.group_id, pos = _r_cstr(buf, pos)
-    o.member_id, pos = _r_cstr(buf, pos)
+    o.group_id, pos = _r_nn_cstr(buf, pos)
+    o.member_id, pos = _r_nn_cstr(buf, pos)
     o.member_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.instance_id, pos = _r_cstr(buf, pos)
     o.rack_id, pos = _r_cstr(buf, pos)
@@ -123,9 +123,11 @@ def _dec_ConsumerGroupHeartbeatRequest_0(buf: memoryview, pos: int) -> tuple[Con
     if n < 0:
         o.subscribed_topic_names = None
     else:
-        a0: list[str | None] = []; ap0 = a0.append
+        if n > len(buf) - pos:
+            _bad_array(n, buf, pos)
+        a0: list[str] = []; ap0 = a0.append
         for _ in range(n):
-            x0, pos = _r_cstr(buf, pos); ap0(x0)
+            x0, pos = _r_nn_cstr(buf, pos); ap0(x0)
         o.subscribed_topic_names = a0
     o.subscribed_topic_regex = None
     o.server_assignor, pos = _r_cstr(buf, pos)
@@ -133,6 +135,8 @@ def _dec_ConsumerGroupHeartbeatRequest_0(buf: memoryview, pos: int) -> tuple[Con
     if n < 0:
         o.topic_partitions = None
     else:
+        if n * 18 > len(buf) - pos:
+            _bad_array(n, buf, pos)
         a1: list[TopicPartitions] = []; ap1 = a1.append
         for _ in range(n):
             x1, pos = _dec_TopicPartitions_0(buf, pos); ap1(x1)
@@ -168,8 +172,8 @@ def _enc_ConsumerGroupHeartbeatRequest_0(o: ConsumerGroupHeartbeatRequest, w: Wr
 
 def _dec_ConsumerGroupHeartbeatRequest_1(buf: memoryview, pos: int) -> tuple[ConsumerGroupHeartbeatRequest, int]:
     o = _new(ConsumerGroupHeartbeatRequest)
-    o.group_id, pos = _r_cstr(buf, pos)
-    o.member_id, pos = _r_cstr(buf, pos)
+    o.group_id, pos = _r_nn_cstr(buf, pos)
+    o.member_id, pos = _r_nn_cstr(buf, pos)
     o.member_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.instance_id, pos = _r_cstr(buf, pos)
     o.rack_id, pos = _r_cstr(buf, pos)
@@ -178,9 +182,11 @@ def _dec_ConsumerGroupHeartbeatRequest_1(buf: memoryview, pos: int) -> tuple[Con
     if n < 0:
         o.subscribed_topic_names = None
     else:
-        a0: list[str | None] = []; ap0 = a0.append
+        if n > len(buf) - pos:
+            _bad_array(n, buf, pos)
+        a0: list[str] = []; ap0 = a0.append
         for _ in range(n):
-            x0, pos = _r_cstr(buf, pos); ap0(x0)
+            x0, pos = _r_nn_cstr(buf, pos); ap0(x0)
         o.subscribed_topic_names = a0
     o.subscribed_topic_regex, pos = _r_cstr(buf, pos)
     o.server_assignor, pos = _r_cstr(buf, pos)
@@ -188,6 +194,8 @@ def _dec_ConsumerGroupHeartbeatRequest_1(buf: memoryview, pos: int) -> tuple[Con
     if n < 0:
         o.topic_partitions = None
     else:
+        if n * 18 > len(buf) - pos:
+            _bad_array(n, buf, pos)
         a1: list[TopicPartitions] = []; ap1 = a1.append
         for _ in range(n):
             x1, pos = _dec_TopicPartitions_0(buf, pos); ap1(x1)

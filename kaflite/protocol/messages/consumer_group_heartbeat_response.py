@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -98,7 +99,7 @@ class ConsumerGroupHeartbeatResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_ConsumerGroupHeartbeatResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed ConsumerGroupHeartbeatResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'ConsumerGroupHeartbeatResponse v{version} runs past the end of the frame')
@@ -109,10 +110,9 @@ def _dec_TopicPartitions_0(buf: memoryview, pos: int) -> tuple[TopicPartitions, 
     o = _new(TopicPartitions)
     o.topic_id = bytes(buf[pos:pos + 16]); pos += 16
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -131,13 +131,12 @@ def _enc_TopicPartitions_0(o: TopicPartitions, w: Writer) -> None:
 def _dec_Assignment_0(buf: memoryview, pos: int) -> tuple[Assignment, int]:
     o = _new(Assignment)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topic_partitions = None
-    else:
-        a0: list[TopicPartitions] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_TopicPartitions_0(buf, pos); ap0(x0)
-        o.topic_partitions = a0
+    if n < 0 or n * 18 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[TopicPartitions] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_TopicPartitions_0(buf, pos); ap0(x0)
+    o.topic_partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -53,7 +54,7 @@ class ConsumerGroupMemberMetadataKey:
         mv = memoryview(buf)
         try:
             o, end = _DEC_ConsumerGroupMemberMetadataKey[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed ConsumerGroupMemberMetadataKey v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'ConsumerGroupMemberMetadataKey v{version} runs past the end of the frame')
@@ -62,8 +63,8 @@ class ConsumerGroupMemberMetadataKey:
 
 def _dec_ConsumerGroupMemberMetadataKey_0(buf: memoryview, pos: int) -> tuple[ConsumerGroupMemberMetadataKey, int]:
     o = _new(ConsumerGroupMemberMetadataKey)
-    o.group_id, pos = _r_str(buf, pos)
-    o.member_id, pos = _r_str(buf, pos)
+    o.group_id, pos = _r_nn_str(buf, pos)
+    o.member_id, pos = _r_nn_str(buf, pos)
     return o, pos
 
 

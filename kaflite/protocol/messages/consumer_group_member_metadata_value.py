@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -100,7 +101,7 @@ class ConsumerGroupMemberMetadataValue:
         mv = memoryview(buf)
         try:
             o, end = _DEC_ConsumerGroupMemberMetadataValue[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed ConsumerGroupMemberMetadataValue v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'ConsumerGroupMemberMetadataValue v{version} runs past the end of the frame')
@@ -109,8 +110,8 @@ class ConsumerGroupMemberMetadataValue:
 
 def _dec_ClassicProtocol_0(buf: memoryview, pos: int) -> tuple[ClassicProtocol, int]:
     o = _new(ClassicProtocol)
-    o.name, pos = _r_cstr(buf, pos)
-    o.metadata, pos = _r_cbytes(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
+    o.metadata, pos = _r_nn_cbytes(buf, pos)
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -125,13 +126,12 @@ def _dec_ClassicMemberMetadata_0(buf: memoryview, pos: int) -> tuple[ClassicMemb
     o = _new(ClassicMemberMetadata)
     o.session_timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.supported_protocols = None
-    else:
-        a0: list[ClassicProtocol] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ClassicProtocol_0(buf, pos); ap0(x0)
-        o.supported_protocols = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ClassicProtocol] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ClassicProtocol_0(buf, pos); ap0(x0)
+    o.supported_protocols = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -152,16 +152,15 @@ def _dec_ConsumerGroupMemberMetadataValue_0(buf: memoryview, pos: int) -> tuple[
     o = _new(ConsumerGroupMemberMetadataValue)
     o.instance_id, pos = _r_cstr(buf, pos)
     o.rack_id, pos = _r_cstr(buf, pos)
-    o.client_id, pos = _r_cstr(buf, pos)
-    o.client_host, pos = _r_cstr(buf, pos)
+    o.client_id, pos = _r_nn_cstr(buf, pos)
+    o.client_host, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.subscribed_topic_names = None
-    else:
-        a0: list[str | None] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _r_cstr(buf, pos); ap0(x0)
-        o.subscribed_topic_names = a0
+    if n < 0 or n > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[str] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _r_nn_cstr(buf, pos); ap0(x0)
+    o.subscribed_topic_names = a0
     o.subscribed_topic_regex, pos = _r_cstr(buf, pos)
     o.rebalance_timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.server_assignor, pos = _r_cstr(buf, pos)
@@ -171,6 +170,8 @@ def _dec_ConsumerGroupMemberMetadataValue_0(buf: memoryview, pos: int) -> tuple[
         tag, pos = _r_uvarint(buf, pos)
         size, pos = _r_uvarint(buf, pos)
         end = pos + size
+        if end > len(buf):
+            raise DecodeError('a tagged field runs past the end of the frame')
         if tag == 0:
             if _S1.unpack_from(buf, pos)[0] < 0:
                 pos += 1; o.classic_member_metadata = None

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -55,7 +56,7 @@ class ConsumerGroupMetadataValue:
         mv = memoryview(buf)
         try:
             o, end = _DEC_ConsumerGroupMetadataValue[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed ConsumerGroupMetadataValue v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'ConsumerGroupMetadataValue v{version} runs past the end of the frame')
@@ -71,6 +72,8 @@ def _dec_ConsumerGroupMetadataValue_0(buf: memoryview, pos: int) -> tuple[Consum
         tag, pos = _r_uvarint(buf, pos)
         size, pos = _r_uvarint(buf, pos)
         end = pos + size
+        if end > len(buf):
+            raise DecodeError('a tagged field runs past the end of the frame')
         if tag == 0:
             o.metadata_hash = _S1.unpack_from(buf, pos)[0]; pos += 8
         pos = end

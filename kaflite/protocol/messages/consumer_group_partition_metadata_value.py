@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -93,7 +94,7 @@ class ConsumerGroupPartitionMetadataValue:
         mv = memoryview(buf)
         try:
             o, end = _DEC_ConsumerGroupPartitionMetadataValue[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed ConsumerGroupPartitionMetadataValue v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'ConsumerGroupPartitionMetadataValue v{version} runs past the end of the frame')
@@ -104,13 +105,12 @@ def _dec_PartitionMetadata_0(buf: memoryview, pos: int) -> tuple[PartitionMetada
     o = _new(PartitionMetadata)
     o.partition = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.racks = None
-    else:
-        a0: list[str | None] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _r_cstr(buf, pos); ap0(x0)
-        o.racks = a0
+    if n < 0 or n > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[str] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _r_nn_cstr(buf, pos); ap0(x0)
+    o.racks = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -130,16 +130,15 @@ def _enc_PartitionMetadata_0(o: PartitionMetadata, w: Writer) -> None:
 def _dec_TopicMetadata_0(buf: memoryview, pos: int) -> tuple[TopicMetadata, int]:
     o = _new(TopicMetadata)
     o.topic_id = bytes(buf[pos:pos + 16]); pos += 16
-    o.topic_name, pos = _r_cstr(buf, pos)
+    o.topic_name, pos = _r_nn_cstr(buf, pos)
     o.num_partitions = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partition_metadata = None
-    else:
-        a0: list[PartitionMetadata] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_PartitionMetadata_0(buf, pos); ap0(x0)
-        o.partition_metadata = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[PartitionMetadata] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_PartitionMetadata_0(buf, pos); ap0(x0)
+    o.partition_metadata = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -161,13 +160,12 @@ def _enc_TopicMetadata_0(o: TopicMetadata, w: Writer) -> None:
 def _dec_ConsumerGroupPartitionMetadataValue_0(buf: memoryview, pos: int) -> tuple[ConsumerGroupPartitionMetadataValue, int]:
     o = _new(ConsumerGroupPartitionMetadataValue)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[TopicMetadata] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_TopicMetadata_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 23 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[TopicMetadata] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_TopicMetadata_0(buf, pos); ap0(x0)
+    o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

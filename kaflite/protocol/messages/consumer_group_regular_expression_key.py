@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -53,7 +54,7 @@ class ConsumerGroupRegularExpressionKey:
         mv = memoryview(buf)
         try:
             o, end = _DEC_ConsumerGroupRegularExpressionKey[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed ConsumerGroupRegularExpressionKey v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'ConsumerGroupRegularExpressionKey v{version} runs past the end of the frame')
@@ -62,8 +63,8 @@ class ConsumerGroupRegularExpressionKey:
 
 def _dec_ConsumerGroupRegularExpressionKey_0(buf: memoryview, pos: int) -> tuple[ConsumerGroupRegularExpressionKey, int]:
     o = _new(ConsumerGroupRegularExpressionKey)
-    o.group_id, pos = _r_str(buf, pos)
-    o.regular_expression, pos = _r_str(buf, pos)
+    o.group_id, pos = _r_nn_str(buf, pos)
+    o.regular_expression, pos = _r_nn_str(buf, pos)
     return o, pos
 
 

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -55,7 +56,7 @@ class ConsumerGroupRegularExpressionValue:
         mv = memoryview(buf)
         try:
             o, end = _DEC_ConsumerGroupRegularExpressionValue[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed ConsumerGroupRegularExpressionValue v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'ConsumerGroupRegularExpressionValue v{version} runs past the end of the frame')
@@ -65,13 +66,12 @@ class ConsumerGroupRegularExpressionValue:
 def _dec_ConsumerGroupRegularExpressionValue_0(buf: memoryview, pos: int) -> tuple[ConsumerGroupRegularExpressionValue, int]:
     o = _new(ConsumerGroupRegularExpressionValue)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[str | None] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _r_cstr(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[str] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _r_nn_cstr(buf, pos); ap0(x0)
+    o.topics = a0
     o.version = _S0.unpack_from(buf, pos)[0]; pos += 8
     o.timestamp = _S0.unpack_from(buf, pos)[0]; pos += 8
     pos = _skip_tags(buf, pos)

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -71,7 +72,7 @@ class ConsumerGroupTargetAssignmentMemberValue:
         mv = memoryview(buf)
         try:
             o, end = _DEC_ConsumerGroupTargetAssignmentMemberValue[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed ConsumerGroupTargetAssignmentMemberValue v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'ConsumerGroupTargetAssignmentMemberValue v{version} runs past the end of the frame')
@@ -82,10 +83,9 @@ def _dec_TopicPartition_0(buf: memoryview, pos: int) -> tuple[TopicPartition, in
     o = _new(TopicPartition)
     o.topic_id = bytes(buf[pos:pos + 16]); pos += 16
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -104,13 +104,12 @@ def _enc_TopicPartition_0(o: TopicPartition, w: Writer) -> None:
 def _dec_ConsumerGroupTargetAssignmentMemberValue_0(buf: memoryview, pos: int) -> tuple[ConsumerGroupTargetAssignmentMemberValue, int]:
     o = _new(ConsumerGroupTargetAssignmentMemberValue)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topic_partitions = None
-    else:
-        a0: list[TopicPartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_TopicPartition_0(buf, pos); ap0(x0)
-        o.topic_partitions = a0
+    if n < 0 or n * 18 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[TopicPartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_TopicPartition_0(buf, pos); ap0(x0)
+    o.topic_partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -72,7 +73,7 @@ class ConsumerProtocolAssignment:
         mv = memoryview(buf)
         try:
             o, end = _DEC_ConsumerProtocolAssignment[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed ConsumerProtocolAssignment v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'ConsumerProtocolAssignment v{version} runs past the end of the frame')
@@ -81,12 +82,11 @@ class ConsumerProtocolAssignment:
 
 def _dec_TopicPartition_0(buf: memoryview, pos: int) -> tuple[TopicPartition, int]:
     o = _new(TopicPartition)
-    o.topic, pos = _r_str(buf, pos)
+    o.topic, pos = _r_nn_str(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partitions = None
-    else:
-        o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     return o, pos
 
 
@@ -103,13 +103,12 @@ def _enc_TopicPartition_0(o: TopicPartition, w: Writer) -> None:
 def _dec_ConsumerProtocolAssignment_0(buf: memoryview, pos: int) -> tuple[ConsumerProtocolAssignment, int]:
     o = _new(ConsumerProtocolAssignment)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.assigned_partitions = None
-    else:
-        a0: list[TopicPartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_TopicPartition_0(buf, pos); ap0(x0)
-        o.assigned_partitions = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[TopicPartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_TopicPartition_0(buf, pos); ap0(x0)
+    o.assigned_partitions = a0
     o.user_data, pos = _r_bytes(buf, pos)
     return o, pos
 

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -75,7 +76,7 @@ class ConsumerProtocolSubscription:
         mv = memoryview(buf)
         try:
             o, end = _DEC_ConsumerProtocolSubscription[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed ConsumerProtocolSubscription v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'ConsumerProtocolSubscription v{version} runs past the end of the frame')
@@ -85,13 +86,12 @@ class ConsumerProtocolSubscription:
 def _dec_ConsumerProtocolSubscription_0(buf: memoryview, pos: int) -> tuple[ConsumerProtocolSubscription, int]:
     o = _new(ConsumerProtocolSubscription)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[str | None] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _r_str(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 2 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[str] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _r_nn_str(buf, pos); ap0(x0)
+    o.topics = a0
     o.user_data, pos = _r_bytes(buf, pos)
     o.owned_partitions = []
     o.generation_id = -1
@@ -112,12 +112,11 @@ def _enc_ConsumerProtocolSubscription_0(o: ConsumerProtocolSubscription, w: Writ
 
 def _dec_TopicPartition_0(buf: memoryview, pos: int) -> tuple[TopicPartition, int]:
     o = _new(TopicPartition)
-    o.topic, pos = _r_str(buf, pos)
+    o.topic, pos = _r_nn_str(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partitions = None
-    else:
-        o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     return o, pos
 
 
@@ -134,22 +133,20 @@ def _enc_TopicPartition_0(o: TopicPartition, w: Writer) -> None:
 def _dec_ConsumerProtocolSubscription_1(buf: memoryview, pos: int) -> tuple[ConsumerProtocolSubscription, int]:
     o = _new(ConsumerProtocolSubscription)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[str | None] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _r_str(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 2 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[str] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _r_nn_str(buf, pos); ap0(x0)
+    o.topics = a0
     o.user_data, pos = _r_bytes(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.owned_partitions = None
-    else:
-        a1: list[TopicPartition] = []; ap1 = a1.append
-        for _ in range(n):
-            x1, pos = _dec_TopicPartition_0(buf, pos); ap1(x1)
-        o.owned_partitions = a1
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a1: list[TopicPartition] = []; ap1 = a1.append
+    for _ in range(n):
+        x1, pos = _dec_TopicPartition_0(buf, pos); ap1(x1)
+    o.owned_partitions = a1
     o.generation_id = -1
     o.rack_id = None
     return o, pos
@@ -176,22 +173,20 @@ def _enc_ConsumerProtocolSubscription_1(o: ConsumerProtocolSubscription, w: Writ
 def _dec_ConsumerProtocolSubscription_2(buf: memoryview, pos: int) -> tuple[ConsumerProtocolSubscription, int]:
     o = _new(ConsumerProtocolSubscription)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[str | None] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _r_str(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 2 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[str] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _r_nn_str(buf, pos); ap0(x0)
+    o.topics = a0
     o.user_data, pos = _r_bytes(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.owned_partitions = None
-    else:
-        a1: list[TopicPartition] = []; ap1 = a1.append
-        for _ in range(n):
-            x1, pos = _dec_TopicPartition_0(buf, pos); ap1(x1)
-        o.owned_partitions = a1
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a1: list[TopicPartition] = []; ap1 = a1.append
+    for _ in range(n):
+        x1, pos = _dec_TopicPartition_0(buf, pos); ap1(x1)
+    o.owned_partitions = a1
     o.generation_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.rack_id = None
     return o, pos
@@ -219,22 +214,20 @@ def _enc_ConsumerProtocolSubscription_2(o: ConsumerProtocolSubscription, w: Writ
 def _dec_ConsumerProtocolSubscription_3(buf: memoryview, pos: int) -> tuple[ConsumerProtocolSubscription, int]:
     o = _new(ConsumerProtocolSubscription)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[str | None] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _r_str(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 2 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[str] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _r_nn_str(buf, pos); ap0(x0)
+    o.topics = a0
     o.user_data, pos = _r_bytes(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.owned_partitions = None
-    else:
-        a1: list[TopicPartition] = []; ap1 = a1.append
-        for _ in range(n):
-            x1, pos = _dec_TopicPartition_0(buf, pos); ap1(x1)
-        o.owned_partitions = a1
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a1: list[TopicPartition] = []; ap1 = a1.append
+    for _ in range(n):
+        x1, pos = _dec_TopicPartition_0(buf, pos); ap1(x1)
+    o.owned_partitions = a1
     o.generation_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.rack_id, pos = _r_str(buf, pos)
     return o, pos

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -78,7 +79,7 @@ class CreateAclsRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_CreateAclsRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed CreateAclsRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'CreateAclsRequest v{version} runs past the end of the frame')
@@ -88,10 +89,10 @@ class CreateAclsRequest:
 def _dec_AclCreation_0(buf: memoryview, pos: int) -> tuple[AclCreation, int]:
     o = _new(AclCreation)
     o.resource_type = _S1.unpack_from(buf, pos)[0]; pos += 1
-    o.resource_name, pos = _r_str(buf, pos)
+    o.resource_name, pos = _r_nn_str(buf, pos)
     o.resource_pattern_type = _S1.unpack_from(buf, pos)[0]; pos += 1
-    o.principal, pos = _r_str(buf, pos)
-    o.host, pos = _r_str(buf, pos)
+    o.principal, pos = _r_nn_str(buf, pos)
+    o.host, pos = _r_nn_str(buf, pos)
     o.operation = _S1.unpack_from(buf, pos)[0]; pos += 1
     o.permission_type = _S1.unpack_from(buf, pos)[0]; pos += 1
     return o, pos
@@ -110,13 +111,12 @@ def _enc_AclCreation_0(o: AclCreation, w: Writer) -> None:
 def _dec_CreateAclsRequest_0(buf: memoryview, pos: int) -> tuple[CreateAclsRequest, int]:
     o = _new(CreateAclsRequest)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.creations = None
-    else:
-        a0: list[AclCreation] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_AclCreation_0(buf, pos); ap0(x0)
-        o.creations = a0
+    if n < 0 or n * 10 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[AclCreation] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_AclCreation_0(buf, pos); ap0(x0)
+    o.creations = a0
     return o, pos
 
 
@@ -133,10 +133,10 @@ def _enc_CreateAclsRequest_0(o: CreateAclsRequest, w: Writer) -> None:
 def _dec_AclCreation_1(buf: memoryview, pos: int) -> tuple[AclCreation, int]:
     o = _new(AclCreation)
     o.resource_type = _S1.unpack_from(buf, pos)[0]; pos += 1
-    o.resource_name, pos = _r_cstr(buf, pos)
+    o.resource_name, pos = _r_nn_cstr(buf, pos)
     o.resource_pattern_type = _S1.unpack_from(buf, pos)[0]; pos += 1
-    o.principal, pos = _r_cstr(buf, pos)
-    o.host, pos = _r_cstr(buf, pos)
+    o.principal, pos = _r_nn_cstr(buf, pos)
+    o.host, pos = _r_nn_cstr(buf, pos)
     o.operation = _S1.unpack_from(buf, pos)[0]; pos += 1
     o.permission_type = _S1.unpack_from(buf, pos)[0]; pos += 1
     pos = _skip_tags(buf, pos)
@@ -157,13 +157,12 @@ def _enc_AclCreation_1(o: AclCreation, w: Writer) -> None:
 def _dec_CreateAclsRequest_1(buf: memoryview, pos: int) -> tuple[CreateAclsRequest, int]:
     o = _new(CreateAclsRequest)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.creations = None
-    else:
-        a0: list[AclCreation] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_AclCreation_1(buf, pos); ap0(x0)
-        o.creations = a0
+    if n < 0 or n * 8 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[AclCreation] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_AclCreation_1(buf, pos); ap0(x0)
+    o.creations = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

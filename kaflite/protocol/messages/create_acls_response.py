@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -74,7 +75,7 @@ class CreateAclsResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_CreateAclsResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed CreateAclsResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'CreateAclsResponse v{version} runs past the end of the frame')
@@ -97,13 +98,12 @@ def _dec_CreateAclsResponse_0(buf: memoryview, pos: int) -> tuple[CreateAclsResp
     o = _new(CreateAclsResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.results = None
-    else:
-        a0: list[AclCreationResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_AclCreationResult_0(buf, pos); ap0(x0)
-        o.results = a0
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[AclCreationResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_AclCreationResult_0(buf, pos); ap0(x0)
+    o.results = a0
     return o, pos
 
 
@@ -136,13 +136,12 @@ def _dec_CreateAclsResponse_1(buf: memoryview, pos: int) -> tuple[CreateAclsResp
     o = _new(CreateAclsResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.results = None
-    else:
-        a0: list[AclCreationResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_AclCreationResult_1(buf, pos); ap0(x0)
-        o.results = a0
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[AclCreationResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_AclCreationResult_1(buf, pos); ap0(x0)
+    o.results = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

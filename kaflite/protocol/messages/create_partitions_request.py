@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -94,7 +95,7 @@ class CreatePartitionsRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_CreatePartitionsRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed CreatePartitionsRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'CreatePartitionsRequest v{version} runs past the end of the frame')
@@ -104,10 +105,9 @@ class CreatePartitionsRequest:
 def _dec_CreatePartitionsAssignment_0(buf: memoryview, pos: int) -> tuple[CreatePartitionsAssignment, int]:
     o = _new(CreatePartitionsAssignment)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.broker_ids = None
-    else:
-        o.broker_ids = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.broker_ids = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     return o, pos
 
 
@@ -122,12 +122,14 @@ def _enc_CreatePartitionsAssignment_0(o: CreatePartitionsAssignment, w: Writer) 
 
 def _dec_CreatePartitionsTopic_0(buf: memoryview, pos: int) -> tuple[CreatePartitionsTopic, int]:
     o = _new(CreatePartitionsTopic)
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     o.count = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
     if n < 0:
         o.assignments = None
     else:
+        if n * 4 > len(buf) - pos:
+            _bad_array(n, buf, pos)
         a0: list[CreatePartitionsAssignment] = []; ap0 = a0.append
         for _ in range(n):
             x0, pos = _dec_CreatePartitionsAssignment_0(buf, pos); ap0(x0)
@@ -150,13 +152,12 @@ def _enc_CreatePartitionsTopic_0(o: CreatePartitionsTopic, w: Writer) -> None:
 def _dec_CreatePartitionsRequest_0(buf: memoryview, pos: int) -> tuple[CreatePartitionsRequest, int]:
     o = _new(CreatePartitionsRequest)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[CreatePartitionsTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_CreatePartitionsTopic_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 10 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[CreatePartitionsTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_CreatePartitionsTopic_0(buf, pos); ap0(x0)
+    o.topics = a0
     o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.validate_only = _S1.unpack_from(buf, pos)[0]; pos += 1
     return o, pos
@@ -177,10 +178,9 @@ def _enc_CreatePartitionsRequest_0(o: CreatePartitionsRequest, w: Writer) -> Non
 def _dec_CreatePartitionsAssignment_1(buf: memoryview, pos: int) -> tuple[CreatePartitionsAssignment, int]:
     o = _new(CreatePartitionsAssignment)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.broker_ids = None
-    else:
-        o.broker_ids = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.broker_ids = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -197,12 +197,14 @@ def _enc_CreatePartitionsAssignment_1(o: CreatePartitionsAssignment, w: Writer) 
 
 def _dec_CreatePartitionsTopic_1(buf: memoryview, pos: int) -> tuple[CreatePartitionsTopic, int]:
     o = _new(CreatePartitionsTopic)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     o.count = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
     if n < 0:
         o.assignments = None
     else:
+        if n * 2 > len(buf) - pos:
+            _bad_array(n, buf, pos)
         a0: list[CreatePartitionsAssignment] = []; ap0 = a0.append
         for _ in range(n):
             x0, pos = _dec_CreatePartitionsAssignment_1(buf, pos); ap0(x0)
@@ -227,13 +229,12 @@ def _enc_CreatePartitionsTopic_1(o: CreatePartitionsTopic, w: Writer) -> None:
 def _dec_CreatePartitionsRequest_1(buf: memoryview, pos: int) -> tuple[CreatePartitionsRequest, int]:
     o = _new(CreatePartitionsRequest)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[CreatePartitionsTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_CreatePartitionsTopic_1(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 7 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[CreatePartitionsTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_CreatePartitionsTopic_1(buf, pos); ap0(x0)
+    o.topics = a0
     o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.validate_only = _S1.unpack_from(buf, pos)[0]; pos += 1
     pos = _skip_tags(buf, pos)

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -75,7 +76,7 @@ class CreatePartitionsResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_CreatePartitionsResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed CreatePartitionsResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'CreatePartitionsResponse v{version} runs past the end of the frame')
@@ -84,7 +85,7 @@ class CreatePartitionsResponse:
 
 def _dec_CreatePartitionsTopicResult_0(buf: memoryview, pos: int) -> tuple[CreatePartitionsTopicResult, int]:
     o = _new(CreatePartitionsTopicResult)
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.error_message, pos = _r_str(buf, pos)
     return o, pos
@@ -100,13 +101,12 @@ def _dec_CreatePartitionsResponse_0(buf: memoryview, pos: int) -> tuple[CreatePa
     o = _new(CreatePartitionsResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.results = None
-    else:
-        a0: list[CreatePartitionsTopicResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_CreatePartitionsTopicResult_0(buf, pos); ap0(x0)
-        o.results = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[CreatePartitionsTopicResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_CreatePartitionsTopicResult_0(buf, pos); ap0(x0)
+    o.results = a0
     return o, pos
 
 
@@ -123,7 +123,7 @@ def _enc_CreatePartitionsResponse_0(o: CreatePartitionsResponse, w: Writer) -> N
 
 def _dec_CreatePartitionsTopicResult_1(buf: memoryview, pos: int) -> tuple[CreatePartitionsTopicResult, int]:
     o = _new(CreatePartitionsTopicResult)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.error_message, pos = _r_cstr(buf, pos)
     pos = _skip_tags(buf, pos)
@@ -141,13 +141,12 @@ def _dec_CreatePartitionsResponse_1(buf: memoryview, pos: int) -> tuple[CreatePa
     o = _new(CreatePartitionsResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.results = None
-    else:
-        a0: list[CreatePartitionsTopicResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_CreatePartitionsTopicResult_1(buf, pos); ap0(x0)
-        o.results = a0
+    if n < 0 or n * 5 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[CreatePartitionsTopicResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_CreatePartitionsTopicResult_1(buf, pos); ap0(x0)
+    o.results = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

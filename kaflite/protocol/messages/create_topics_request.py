@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -117,7 +118,7 @@ class CreateTopicsRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_CreateTopicsRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed CreateTopicsRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'CreateTopicsRequest v{version} runs past the end of the frame')
@@ -128,10 +129,9 @@ def _dec_CreatableReplicaAssignment_0(buf: memoryview, pos: int) -> tuple[Creata
     o = _new(CreatableReplicaAssignment)
     o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.broker_ids = None
-    else:
-        o.broker_ids = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.broker_ids = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     return o, pos
 
 
@@ -147,7 +147,7 @@ def _enc_CreatableReplicaAssignment_0(o: CreatableReplicaAssignment, w: Writer) 
 
 def _dec_CreatableTopicConfig_0(buf: memoryview, pos: int) -> tuple[CreatableTopicConfig, int]:
     o = _new(CreatableTopicConfig)
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     o.value, pos = _r_str(buf, pos)
     return o, pos
 
@@ -159,25 +159,23 @@ def _enc_CreatableTopicConfig_0(o: CreatableTopicConfig, w: Writer) -> None:
 
 def _dec_CreatableTopic_0(buf: memoryview, pos: int) -> tuple[CreatableTopic, int]:
     o = _new(CreatableTopic)
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     o.num_partitions = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.replication_factor = _S1.unpack_from(buf, pos)[0]; pos += 2
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.assignments = None
-    else:
-        a0: list[CreatableReplicaAssignment] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_CreatableReplicaAssignment_0(buf, pos); ap0(x0)
-        o.assignments = a0
+    if n < 0 or n * 8 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[CreatableReplicaAssignment] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_CreatableReplicaAssignment_0(buf, pos); ap0(x0)
+    o.assignments = a0
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.configs = None
-    else:
-        a1: list[CreatableTopicConfig] = []; ap1 = a1.append
-        for _ in range(n):
-            x1, pos = _dec_CreatableTopicConfig_0(buf, pos); ap1(x1)
-        o.configs = a1
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a1: list[CreatableTopicConfig] = []; ap1 = a1.append
+    for _ in range(n):
+        x1, pos = _dec_CreatableTopicConfig_0(buf, pos); ap1(x1)
+    o.configs = a1
     return o, pos
 
 
@@ -204,13 +202,12 @@ def _enc_CreatableTopic_0(o: CreatableTopic, w: Writer) -> None:
 def _dec_CreateTopicsRequest_0(buf: memoryview, pos: int) -> tuple[CreateTopicsRequest, int]:
     o = _new(CreateTopicsRequest)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[CreatableTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_CreatableTopic_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 16 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[CreatableTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_CreatableTopic_0(buf, pos); ap0(x0)
+    o.topics = a0
     o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.validate_only = _S2.unpack_from(buf, pos)[0]; pos += 1
     return o, pos
@@ -232,10 +229,9 @@ def _dec_CreatableReplicaAssignment_1(buf: memoryview, pos: int) -> tuple[Creata
     o = _new(CreatableReplicaAssignment)
     o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.broker_ids = None
-    else:
-        o.broker_ids = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.broker_ids = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -253,7 +249,7 @@ def _enc_CreatableReplicaAssignment_1(o: CreatableReplicaAssignment, w: Writer) 
 
 def _dec_CreatableTopicConfig_1(buf: memoryview, pos: int) -> tuple[CreatableTopicConfig, int]:
     o = _new(CreatableTopicConfig)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     o.value, pos = _r_cstr(buf, pos)
     pos = _skip_tags(buf, pos)
     return o, pos
@@ -267,25 +263,23 @@ def _enc_CreatableTopicConfig_1(o: CreatableTopicConfig, w: Writer) -> None:
 
 def _dec_CreatableTopic_1(buf: memoryview, pos: int) -> tuple[CreatableTopic, int]:
     o = _new(CreatableTopic)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     o.num_partitions = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.replication_factor = _S1.unpack_from(buf, pos)[0]; pos += 2
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.assignments = None
-    else:
-        a0: list[CreatableReplicaAssignment] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_CreatableReplicaAssignment_1(buf, pos); ap0(x0)
-        o.assignments = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[CreatableReplicaAssignment] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_CreatableReplicaAssignment_1(buf, pos); ap0(x0)
+    o.assignments = a0
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.configs = None
-    else:
-        a1: list[CreatableTopicConfig] = []; ap1 = a1.append
-        for _ in range(n):
-            x1, pos = _dec_CreatableTopicConfig_1(buf, pos); ap1(x1)
-        o.configs = a1
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a1: list[CreatableTopicConfig] = []; ap1 = a1.append
+    for _ in range(n):
+        x1, pos = _dec_CreatableTopicConfig_1(buf, pos); ap1(x1)
+    o.configs = a1
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -314,13 +308,12 @@ def _enc_CreatableTopic_1(o: CreatableTopic, w: Writer) -> None:
 def _dec_CreateTopicsRequest_1(buf: memoryview, pos: int) -> tuple[CreateTopicsRequest, int]:
     o = _new(CreateTopicsRequest)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[CreatableTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_CreatableTopic_1(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 10 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[CreatableTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_CreatableTopic_1(buf, pos); ap0(x0)
+    o.topics = a0
     o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.validate_only = _S2.unpack_from(buf, pos)[0]; pos += 1
     pos = _skip_tags(buf, pos)

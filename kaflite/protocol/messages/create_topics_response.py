@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -104,7 +105,7 @@ class CreateTopicsResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_CreateTopicsResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed CreateTopicsResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'CreateTopicsResponse v{version} runs past the end of the frame')
@@ -113,7 +114,7 @@ class CreateTopicsResponse:
 
 def _dec_CreatableTopicResult_0(buf: memoryview, pos: int) -> tuple[CreatableTopicResult, int]:
     o = _new(CreatableTopicResult)
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     o.topic_id = ZERO_UUID
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.error_message, pos = _r_str(buf, pos)
@@ -134,13 +135,12 @@ def _dec_CreateTopicsResponse_0(buf: memoryview, pos: int) -> tuple[CreateTopics
     o = _new(CreateTopicsResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[CreatableTopicResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_CreatableTopicResult_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[CreatableTopicResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_CreatableTopicResult_0(buf, pos); ap0(x0)
+    o.topics = a0
     return o, pos
 
 
@@ -157,7 +157,7 @@ def _enc_CreateTopicsResponse_0(o: CreateTopicsResponse, w: Writer) -> None:
 
 def _dec_CreatableTopicConfigs_0(buf: memoryview, pos: int) -> tuple[CreatableTopicConfigs, int]:
     o = _new(CreatableTopicConfigs)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     o.value, pos = _r_cstr(buf, pos)
     o.read_only = _S2.unpack_from(buf, pos)[0]; pos += 1
     o.config_source = _S3.unpack_from(buf, pos)[0]; pos += 1
@@ -177,7 +177,7 @@ def _enc_CreatableTopicConfigs_0(o: CreatableTopicConfigs, w: Writer) -> None:
 
 def _dec_CreatableTopicResult_1(buf: memoryview, pos: int) -> tuple[CreatableTopicResult, int]:
     o = _new(CreatableTopicResult)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     o.topic_id = ZERO_UUID
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.error_message, pos = _r_cstr(buf, pos)
@@ -188,6 +188,8 @@ def _dec_CreatableTopicResult_1(buf: memoryview, pos: int) -> tuple[CreatableTop
     if n < 0:
         o.configs = None
     else:
+        if n * 6 > len(buf) - pos:
+            _bad_array(n, buf, pos)
         a0: list[CreatableTopicConfigs] = []; ap0 = a0.append
         for _ in range(n):
             x0, pos = _dec_CreatableTopicConfigs_0(buf, pos); ap0(x0)
@@ -197,6 +199,8 @@ def _dec_CreatableTopicResult_1(buf: memoryview, pos: int) -> tuple[CreatableTop
         tag, pos = _r_uvarint(buf, pos)
         size, pos = _r_uvarint(buf, pos)
         end = pos + size
+        if end > len(buf):
+            raise DecodeError('a tagged field runs past the end of the frame')
         if tag == 0:
             o.topic_config_error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
         pos = end
@@ -231,13 +235,12 @@ def _dec_CreateTopicsResponse_1(buf: memoryview, pos: int) -> tuple[CreateTopics
     o = _new(CreateTopicsResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[CreatableTopicResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_CreatableTopicResult_1(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 12 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[CreatableTopicResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_CreatableTopicResult_1(buf, pos); ap0(x0)
+    o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -256,7 +259,7 @@ def _enc_CreateTopicsResponse_1(o: CreateTopicsResponse, w: Writer) -> None:
 
 def _dec_CreatableTopicResult_2(buf: memoryview, pos: int) -> tuple[CreatableTopicResult, int]:
     o = _new(CreatableTopicResult)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     o.topic_id = bytes(buf[pos:pos + 16]); pos += 16
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.error_message, pos = _r_cstr(buf, pos)
@@ -267,6 +270,8 @@ def _dec_CreatableTopicResult_2(buf: memoryview, pos: int) -> tuple[CreatableTop
     if n < 0:
         o.configs = None
     else:
+        if n * 6 > len(buf) - pos:
+            _bad_array(n, buf, pos)
         a0: list[CreatableTopicConfigs] = []; ap0 = a0.append
         for _ in range(n):
             x0, pos = _dec_CreatableTopicConfigs_0(buf, pos); ap0(x0)
@@ -276,6 +281,8 @@ def _dec_CreatableTopicResult_2(buf: memoryview, pos: int) -> tuple[CreatableTop
         tag, pos = _r_uvarint(buf, pos)
         size, pos = _r_uvarint(buf, pos)
         end = pos + size
+        if end > len(buf):
+            raise DecodeError('a tagged field runs past the end of the frame')
         if tag == 0:
             o.topic_config_error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
         pos = end
@@ -311,13 +318,12 @@ def _dec_CreateTopicsResponse_2(buf: memoryview, pos: int) -> tuple[CreateTopics
     o = _new(CreateTopicsResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[CreatableTopicResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_CreatableTopicResult_2(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 28 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[CreatableTopicResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_CreatableTopicResult_2(buf, pos); ap0(x0)
+    o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -78,7 +79,7 @@ class DeleteAclsRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_DeleteAclsRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed DeleteAclsRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'DeleteAclsRequest v{version} runs past the end of the frame')
@@ -110,13 +111,12 @@ def _enc_DeleteAclsFilter_0(o: DeleteAclsFilter, w: Writer) -> None:
 def _dec_DeleteAclsRequest_0(buf: memoryview, pos: int) -> tuple[DeleteAclsRequest, int]:
     o = _new(DeleteAclsRequest)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.filters = None
-    else:
-        a0: list[DeleteAclsFilter] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DeleteAclsFilter_0(buf, pos); ap0(x0)
-        o.filters = a0
+    if n < 0 or n * 10 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DeleteAclsFilter] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DeleteAclsFilter_0(buf, pos); ap0(x0)
+    o.filters = a0
     return o, pos
 
 
@@ -157,13 +157,12 @@ def _enc_DeleteAclsFilter_1(o: DeleteAclsFilter, w: Writer) -> None:
 def _dec_DeleteAclsRequest_1(buf: memoryview, pos: int) -> tuple[DeleteAclsRequest, int]:
     o = _new(DeleteAclsRequest)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.filters = None
-    else:
-        a0: list[DeleteAclsFilter] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DeleteAclsFilter_1(buf, pos); ap0(x0)
-        o.filters = a0
+    if n < 0 or n * 8 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DeleteAclsFilter] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DeleteAclsFilter_1(buf, pos); ap0(x0)
+    o.filters = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -102,7 +103,7 @@ class DeleteAclsResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_DeleteAclsResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed DeleteAclsResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'DeleteAclsResponse v{version} runs past the end of the frame')
@@ -114,10 +115,10 @@ def _dec_DeleteAclsMatchingAcl_0(buf: memoryview, pos: int) -> tuple[DeleteAclsM
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.error_message, pos = _r_str(buf, pos)
     o.resource_type = _S2.unpack_from(buf, pos)[0]; pos += 1
-    o.resource_name, pos = _r_str(buf, pos)
+    o.resource_name, pos = _r_nn_str(buf, pos)
     o.pattern_type = _S2.unpack_from(buf, pos)[0]; pos += 1
-    o.principal, pos = _r_str(buf, pos)
-    o.host, pos = _r_str(buf, pos)
+    o.principal, pos = _r_nn_str(buf, pos)
+    o.host, pos = _r_nn_str(buf, pos)
     o.operation = _S2.unpack_from(buf, pos)[0]; pos += 1
     o.permission_type = _S2.unpack_from(buf, pos)[0]; pos += 1
     return o, pos
@@ -140,13 +141,12 @@ def _dec_DeleteAclsFilterResult_0(buf: memoryview, pos: int) -> tuple[DeleteAcls
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.error_message, pos = _r_str(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.matching_acls = None
-    else:
-        a0: list[DeleteAclsMatchingAcl] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DeleteAclsMatchingAcl_0(buf, pos); ap0(x0)
-        o.matching_acls = a0
+    if n < 0 or n * 14 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DeleteAclsMatchingAcl] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DeleteAclsMatchingAcl_0(buf, pos); ap0(x0)
+    o.matching_acls = a0
     return o, pos
 
 
@@ -166,13 +166,12 @@ def _dec_DeleteAclsResponse_0(buf: memoryview, pos: int) -> tuple[DeleteAclsResp
     o = _new(DeleteAclsResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.filter_results = None
-    else:
-        a0: list[DeleteAclsFilterResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DeleteAclsFilterResult_0(buf, pos); ap0(x0)
-        o.filter_results = a0
+    if n < 0 or n * 8 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DeleteAclsFilterResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DeleteAclsFilterResult_0(buf, pos); ap0(x0)
+    o.filter_results = a0
     return o, pos
 
 
@@ -192,10 +191,10 @@ def _dec_DeleteAclsMatchingAcl_1(buf: memoryview, pos: int) -> tuple[DeleteAclsM
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.error_message, pos = _r_cstr(buf, pos)
     o.resource_type = _S2.unpack_from(buf, pos)[0]; pos += 1
-    o.resource_name, pos = _r_cstr(buf, pos)
+    o.resource_name, pos = _r_nn_cstr(buf, pos)
     o.pattern_type = _S2.unpack_from(buf, pos)[0]; pos += 1
-    o.principal, pos = _r_cstr(buf, pos)
-    o.host, pos = _r_cstr(buf, pos)
+    o.principal, pos = _r_nn_cstr(buf, pos)
+    o.host, pos = _r_nn_cstr(buf, pos)
     o.operation = _S2.unpack_from(buf, pos)[0]; pos += 1
     o.permission_type = _S2.unpack_from(buf, pos)[0]; pos += 1
     pos = _skip_tags(buf, pos)
@@ -220,13 +219,12 @@ def _dec_DeleteAclsFilterResult_1(buf: memoryview, pos: int) -> tuple[DeleteAcls
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.error_message, pos = _r_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.matching_acls = None
-    else:
-        a0: list[DeleteAclsMatchingAcl] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DeleteAclsMatchingAcl_1(buf, pos); ap0(x0)
-        o.matching_acls = a0
+    if n < 0 or n * 11 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DeleteAclsMatchingAcl] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DeleteAclsMatchingAcl_1(buf, pos); ap0(x0)
+    o.matching_acls = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -248,13 +246,12 @@ def _dec_DeleteAclsResponse_1(buf: memoryview, pos: int) -> tuple[DeleteAclsResp
     o = _new(DeleteAclsResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.filter_results = None
-    else:
-        a0: list[DeleteAclsFilterResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DeleteAclsFilterResult_1(buf, pos); ap0(x0)
-        o.filter_results = a0
+    if n < 0 or n * 5 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DeleteAclsFilterResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DeleteAclsFilterResult_1(buf, pos); ap0(x0)
+    o.filter_results = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

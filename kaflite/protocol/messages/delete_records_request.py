@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -93,7 +94,7 @@ class DeleteRecordsRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_DeleteRecordsRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed DeleteRecordsRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'DeleteRecordsRequest v{version} runs past the end of the frame')
@@ -114,15 +115,14 @@ def _enc_DeleteRecordsPartition_0(o: DeleteRecordsPartition, w: Writer) -> None:
 
 def _dec_DeleteRecordsTopic_0(buf: memoryview, pos: int) -> tuple[DeleteRecordsTopic, int]:
     o = _new(DeleteRecordsTopic)
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[DeleteRecordsPartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DeleteRecordsPartition_0(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 12 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DeleteRecordsPartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DeleteRecordsPartition_0(buf, pos); ap0(x0)
+    o.partitions = a0
     return o, pos
 
 
@@ -140,13 +140,12 @@ def _enc_DeleteRecordsTopic_0(o: DeleteRecordsTopic, w: Writer) -> None:
 def _dec_DeleteRecordsRequest_0(buf: memoryview, pos: int) -> tuple[DeleteRecordsRequest, int]:
     o = _new(DeleteRecordsRequest)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[DeleteRecordsTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DeleteRecordsTopic_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DeleteRecordsTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DeleteRecordsTopic_0(buf, pos); ap0(x0)
+    o.topics = a0
     o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     return o, pos
 
@@ -178,15 +177,14 @@ def _enc_DeleteRecordsPartition_1(o: DeleteRecordsPartition, w: Writer) -> None:
 
 def _dec_DeleteRecordsTopic_1(buf: memoryview, pos: int) -> tuple[DeleteRecordsTopic, int]:
     o = _new(DeleteRecordsTopic)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[DeleteRecordsPartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DeleteRecordsPartition_1(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 13 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DeleteRecordsPartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DeleteRecordsPartition_1(buf, pos); ap0(x0)
+    o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -206,13 +204,12 @@ def _enc_DeleteRecordsTopic_1(o: DeleteRecordsTopic, w: Writer) -> None:
 def _dec_DeleteRecordsRequest_1(buf: memoryview, pos: int) -> tuple[DeleteRecordsRequest, int]:
     o = _new(DeleteRecordsRequest)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[DeleteRecordsTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DeleteRecordsTopic_1(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DeleteRecordsTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DeleteRecordsTopic_1(buf, pos); ap0(x0)
+    o.topics = a0
     o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     pos = _skip_tags(buf, pos)
     return o, pos

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -95,7 +96,7 @@ class DeleteRecordsResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_DeleteRecordsResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed DeleteRecordsResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'DeleteRecordsResponse v{version} runs past the end of the frame')
@@ -118,15 +119,14 @@ def _enc_DeleteRecordsPartitionResult_0(o: DeleteRecordsPartitionResult, w: Writ
 
 def _dec_DeleteRecordsTopicResult_0(buf: memoryview, pos: int) -> tuple[DeleteRecordsTopicResult, int]:
     o = _new(DeleteRecordsTopicResult)
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[DeleteRecordsPartitionResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DeleteRecordsPartitionResult_0(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 14 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DeleteRecordsPartitionResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DeleteRecordsPartitionResult_0(buf, pos); ap0(x0)
+    o.partitions = a0
     return o, pos
 
 
@@ -145,13 +145,12 @@ def _dec_DeleteRecordsResponse_0(buf: memoryview, pos: int) -> tuple[DeleteRecor
     o = _new(DeleteRecordsResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[DeleteRecordsTopicResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DeleteRecordsTopicResult_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DeleteRecordsTopicResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DeleteRecordsTopicResult_0(buf, pos); ap0(x0)
+    o.topics = a0
     return o, pos
 
 
@@ -184,15 +183,14 @@ def _enc_DeleteRecordsPartitionResult_1(o: DeleteRecordsPartitionResult, w: Writ
 
 def _dec_DeleteRecordsTopicResult_1(buf: memoryview, pos: int) -> tuple[DeleteRecordsTopicResult, int]:
     o = _new(DeleteRecordsTopicResult)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[DeleteRecordsPartitionResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DeleteRecordsPartitionResult_1(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 15 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DeleteRecordsPartitionResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DeleteRecordsPartitionResult_1(buf, pos); ap0(x0)
+    o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -213,13 +211,12 @@ def _dec_DeleteRecordsResponse_1(buf: memoryview, pos: int) -> tuple[DeleteRecor
     o = _new(DeleteRecordsResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[DeleteRecordsTopicResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DeleteRecordsTopicResult_1(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DeleteRecordsTopicResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DeleteRecordsTopicResult_1(buf, pos); ap0(x0)
+    o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -74,7 +75,7 @@ class DeleteTopicsRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_DeleteTopicsRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed DeleteTopicsRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'DeleteTopicsRequest v{version} runs past the end of the frame')
@@ -85,13 +86,12 @@ def _dec_DeleteTopicsRequest_0(buf: memoryview, pos: int) -> tuple[DeleteTopicsR
     o = _new(DeleteTopicsRequest)
     o.topics = []
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topic_names = None
-    else:
-        a0: list[str | None] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _r_str(buf, pos); ap0(x0)
-        o.topic_names = a0
+    if n < 0 or n * 2 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[str] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _r_nn_str(buf, pos); ap0(x0)
+    o.topic_names = a0
     o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     return o, pos
 
@@ -111,13 +111,12 @@ def _dec_DeleteTopicsRequest_1(buf: memoryview, pos: int) -> tuple[DeleteTopicsR
     o = _new(DeleteTopicsRequest)
     o.topics = []
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topic_names = None
-    else:
-        a0: list[str | None] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _r_cstr(buf, pos); ap0(x0)
-        o.topic_names = a0
+    if n < 0 or n > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[str] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _r_nn_cstr(buf, pos); ap0(x0)
+    o.topic_names = a0
     o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     pos = _skip_tags(buf, pos)
     return o, pos
@@ -152,13 +151,12 @@ def _enc_DeleteTopicState_0(o: DeleteTopicState, w: Writer) -> None:
 def _dec_DeleteTopicsRequest_2(buf: memoryview, pos: int) -> tuple[DeleteTopicsRequest, int]:
     o = _new(DeleteTopicsRequest)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[DeleteTopicState] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DeleteTopicState_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 18 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DeleteTopicState] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DeleteTopicState_0(buf, pos); ap0(x0)
+    o.topics = a0
     o.topic_names = []
     o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     pos = _skip_tags(buf, pos)

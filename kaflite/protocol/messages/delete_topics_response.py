@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -76,7 +77,7 @@ class DeleteTopicsResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_DeleteTopicsResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed DeleteTopicsResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'DeleteTopicsResponse v{version} runs past the end of the frame')
@@ -85,7 +86,7 @@ class DeleteTopicsResponse:
 
 def _dec_DeletableTopicResult_0(buf: memoryview, pos: int) -> tuple[DeletableTopicResult, int]:
     o = _new(DeletableTopicResult)
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     o.topic_id = ZERO_UUID
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.error_message = None
@@ -101,13 +102,12 @@ def _dec_DeleteTopicsResponse_0(buf: memoryview, pos: int) -> tuple[DeleteTopics
     o = _new(DeleteTopicsResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.responses = None
-    else:
-        a0: list[DeletableTopicResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DeletableTopicResult_0(buf, pos); ap0(x0)
-        o.responses = a0
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DeletableTopicResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DeletableTopicResult_0(buf, pos); ap0(x0)
+    o.responses = a0
     return o, pos
 
 
@@ -124,7 +124,7 @@ def _enc_DeleteTopicsResponse_0(o: DeleteTopicsResponse, w: Writer) -> None:
 
 def _dec_DeletableTopicResult_1(buf: memoryview, pos: int) -> tuple[DeletableTopicResult, int]:
     o = _new(DeletableTopicResult)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     o.topic_id = ZERO_UUID
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.error_message = None
@@ -142,13 +142,12 @@ def _dec_DeleteTopicsResponse_1(buf: memoryview, pos: int) -> tuple[DeleteTopics
     o = _new(DeleteTopicsResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.responses = None
-    else:
-        a0: list[DeletableTopicResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DeletableTopicResult_1(buf, pos); ap0(x0)
-        o.responses = a0
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DeletableTopicResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DeletableTopicResult_1(buf, pos); ap0(x0)
+    o.responses = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -167,7 +166,7 @@ def _enc_DeleteTopicsResponse_1(o: DeleteTopicsResponse, w: Writer) -> None:
 
 def _dec_DeletableTopicResult_2(buf: memoryview, pos: int) -> tuple[DeletableTopicResult, int]:
     o = _new(DeletableTopicResult)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     o.topic_id = ZERO_UUID
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.error_message, pos = _r_cstr(buf, pos)
@@ -186,13 +185,12 @@ def _dec_DeleteTopicsResponse_2(buf: memoryview, pos: int) -> tuple[DeleteTopics
     o = _new(DeleteTopicsResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.responses = None
-    else:
-        a0: list[DeletableTopicResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DeletableTopicResult_2(buf, pos); ap0(x0)
-        o.responses = a0
+    if n < 0 or n * 5 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DeletableTopicResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DeletableTopicResult_2(buf, pos); ap0(x0)
+    o.responses = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -231,13 +229,12 @@ def _dec_DeleteTopicsResponse_3(buf: memoryview, pos: int) -> tuple[DeleteTopics
     o = _new(DeleteTopicsResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.responses = None
-    else:
-        a0: list[DeletableTopicResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DeletableTopicResult_3(buf, pos); ap0(x0)
-        o.responses = a0
+    if n < 0 or n * 21 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DeletableTopicResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DeletableTopicResult_3(buf, pos); ap0(x0)
+    o.responses = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -100,7 +101,7 @@ class DescribeAclsResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_DescribeAclsResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed DescribeAclsResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'DescribeAclsResponse v{version} runs past the end of the frame')
@@ -109,8 +110,8 @@ class DescribeAclsResponse:
 
 def _dec_AclDescription_0(buf: memoryview, pos: int) -> tuple[AclDescription, int]:
     o = _new(AclDescription)
-    o.principal, pos = _r_str(buf, pos)
-    o.host, pos = _r_str(buf, pos)
+    o.principal, pos = _r_nn_str(buf, pos)
+    o.host, pos = _r_nn_str(buf, pos)
     o.operation = _S2.unpack_from(buf, pos)[0]; pos += 1
     o.permission_type = _S2.unpack_from(buf, pos)[0]; pos += 1
     return o, pos
@@ -126,16 +127,15 @@ def _enc_AclDescription_0(o: AclDescription, w: Writer) -> None:
 def _dec_DescribeAclsResource_0(buf: memoryview, pos: int) -> tuple[DescribeAclsResource, int]:
     o = _new(DescribeAclsResource)
     o.resource_type = _S2.unpack_from(buf, pos)[0]; pos += 1
-    o.resource_name, pos = _r_str(buf, pos)
+    o.resource_name, pos = _r_nn_str(buf, pos)
     o.pattern_type = _S2.unpack_from(buf, pos)[0]; pos += 1
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.acls = None
-    else:
-        a0: list[AclDescription] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_AclDescription_0(buf, pos); ap0(x0)
-        o.acls = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[AclDescription] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_AclDescription_0(buf, pos); ap0(x0)
+    o.acls = a0
     return o, pos
 
 
@@ -158,13 +158,12 @@ def _dec_DescribeAclsResponse_0(buf: memoryview, pos: int) -> tuple[DescribeAcls
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.error_message, pos = _r_str(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.resources = None
-    else:
-        a0: list[DescribeAclsResource] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribeAclsResource_0(buf, pos); ap0(x0)
-        o.resources = a0
+    if n < 0 or n * 8 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribeAclsResource] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribeAclsResource_0(buf, pos); ap0(x0)
+    o.resources = a0
     return o, pos
 
 
@@ -183,8 +182,8 @@ def _enc_DescribeAclsResponse_0(o: DescribeAclsResponse, w: Writer) -> None:
 
 def _dec_AclDescription_1(buf: memoryview, pos: int) -> tuple[AclDescription, int]:
     o = _new(AclDescription)
-    o.principal, pos = _r_cstr(buf, pos)
-    o.host, pos = _r_cstr(buf, pos)
+    o.principal, pos = _r_nn_cstr(buf, pos)
+    o.host, pos = _r_nn_cstr(buf, pos)
     o.operation = _S2.unpack_from(buf, pos)[0]; pos += 1
     o.permission_type = _S2.unpack_from(buf, pos)[0]; pos += 1
     pos = _skip_tags(buf, pos)
@@ -202,16 +201,15 @@ def _enc_AclDescription_1(o: AclDescription, w: Writer) -> None:
 def _dec_DescribeAclsResource_1(buf: memoryview, pos: int) -> tuple[DescribeAclsResource, int]:
     o = _new(DescribeAclsResource)
     o.resource_type = _S2.unpack_from(buf, pos)[0]; pos += 1
-    o.resource_name, pos = _r_cstr(buf, pos)
+    o.resource_name, pos = _r_nn_cstr(buf, pos)
     o.pattern_type = _S2.unpack_from(buf, pos)[0]; pos += 1
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.acls = None
-    else:
-        a0: list[AclDescription] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_AclDescription_1(buf, pos); ap0(x0)
-        o.acls = a0
+    if n < 0 or n * 5 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[AclDescription] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_AclDescription_1(buf, pos); ap0(x0)
+    o.acls = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -236,13 +234,12 @@ def _dec_DescribeAclsResponse_1(buf: memoryview, pos: int) -> tuple[DescribeAcls
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.error_message, pos = _r_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.resources = None
-    else:
-        a0: list[DescribeAclsResource] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribeAclsResource_1(buf, pos); ap0(x0)
-        o.resources = a0
+    if n < 0 or n * 5 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribeAclsResource] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribeAclsResource_1(buf, pos); ap0(x0)
+    o.resources = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

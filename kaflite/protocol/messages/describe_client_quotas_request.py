@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -76,7 +77,7 @@ class DescribeClientQuotasRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_DescribeClientQuotasRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed DescribeClientQuotasRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'DescribeClientQuotasRequest v{version} runs past the end of the frame')
@@ -85,7 +86,7 @@ class DescribeClientQuotasRequest:
 
 def _dec_ComponentData_0(buf: memoryview, pos: int) -> tuple[ComponentData, int]:
     o = _new(ComponentData)
-    o.entity_type, pos = _r_str(buf, pos)
+    o.entity_type, pos = _r_nn_str(buf, pos)
     o.match_type = _S1.unpack_from(buf, pos)[0]; pos += 1
     o.match, pos = _r_str(buf, pos)
     return o, pos
@@ -100,13 +101,12 @@ def _enc_ComponentData_0(o: ComponentData, w: Writer) -> None:
 def _dec_DescribeClientQuotasRequest_0(buf: memoryview, pos: int) -> tuple[DescribeClientQuotasRequest, int]:
     o = _new(DescribeClientQuotasRequest)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.components = None
-    else:
-        a0: list[ComponentData] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ComponentData_0(buf, pos); ap0(x0)
-        o.components = a0
+    if n < 0 or n * 5 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ComponentData] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ComponentData_0(buf, pos); ap0(x0)
+    o.components = a0
     o.strict = _S2.unpack_from(buf, pos)[0]; pos += 1
     return o, pos
 
@@ -124,7 +124,7 @@ def _enc_DescribeClientQuotasRequest_0(o: DescribeClientQuotasRequest, w: Writer
 
 def _dec_ComponentData_1(buf: memoryview, pos: int) -> tuple[ComponentData, int]:
     o = _new(ComponentData)
-    o.entity_type, pos = _r_cstr(buf, pos)
+    o.entity_type, pos = _r_nn_cstr(buf, pos)
     o.match_type = _S1.unpack_from(buf, pos)[0]; pos += 1
     o.match, pos = _r_cstr(buf, pos)
     pos = _skip_tags(buf, pos)
@@ -141,13 +141,12 @@ def _enc_ComponentData_1(o: ComponentData, w: Writer) -> None:
 def _dec_DescribeClientQuotasRequest_1(buf: memoryview, pos: int) -> tuple[DescribeClientQuotasRequest, int]:
     o = _new(DescribeClientQuotasRequest)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.components = None
-    else:
-        a0: list[ComponentData] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ComponentData_1(buf, pos); ap0(x0)
-        o.components = a0
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ComponentData] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ComponentData_1(buf, pos); ap0(x0)
+    o.components = a0
     o.strict = _S2.unpack_from(buf, pos)[0]; pos += 1
     pos = _skip_tags(buf, pos)
     return o, pos

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -115,7 +116,7 @@ class DescribeClientQuotasResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_DescribeClientQuotasResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed DescribeClientQuotasResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'DescribeClientQuotasResponse v{version} runs past the end of the frame')
@@ -124,7 +125,7 @@ class DescribeClientQuotasResponse:
 
 def _dec_EntityData_0(buf: memoryview, pos: int) -> tuple[EntityData, int]:
     o = _new(EntityData)
-    o.entity_type, pos = _r_str(buf, pos)
+    o.entity_type, pos = _r_nn_str(buf, pos)
     o.entity_name, pos = _r_str(buf, pos)
     return o, pos
 
@@ -136,7 +137,7 @@ def _enc_EntityData_0(o: EntityData, w: Writer) -> None:
 
 def _dec_ValueData_0(buf: memoryview, pos: int) -> tuple[ValueData, int]:
     o = _new(ValueData)
-    o.key, pos = _r_str(buf, pos)
+    o.key, pos = _r_nn_str(buf, pos)
     o.value = _S2.unpack_from(buf, pos)[0]; pos += 8
     return o, pos
 
@@ -149,21 +150,19 @@ def _enc_ValueData_0(o: ValueData, w: Writer) -> None:
 def _dec_EntryData_0(buf: memoryview, pos: int) -> tuple[EntryData, int]:
     o = _new(EntryData)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.entity = None
-    else:
-        a0: list[EntityData] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_EntityData_0(buf, pos); ap0(x0)
-        o.entity = a0
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[EntityData] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_EntityData_0(buf, pos); ap0(x0)
+    o.entity = a0
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.values = None
-    else:
-        a1: list[ValueData] = []; ap1 = a1.append
-        for _ in range(n):
-            x1, pos = _dec_ValueData_0(buf, pos); ap1(x1)
-        o.values = a1
+    if n < 0 or n * 10 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a1: list[ValueData] = []; ap1 = a1.append
+    for _ in range(n):
+        x1, pos = _dec_ValueData_0(buf, pos); ap1(x1)
+    o.values = a1
     return o, pos
 
 
@@ -193,6 +192,8 @@ def _dec_DescribeClientQuotasResponse_0(buf: memoryview, pos: int) -> tuple[Desc
     if n < 0:
         o.entries = None
     else:
+        if n * 8 > len(buf) - pos:
+            _bad_array(n, buf, pos)
         a0: list[EntryData] = []; ap0 = a0.append
         for _ in range(n):
             x0, pos = _dec_EntryData_0(buf, pos); ap0(x0)
@@ -215,7 +216,7 @@ def _enc_DescribeClientQuotasResponse_0(o: DescribeClientQuotasResponse, w: Writ
 
 def _dec_EntityData_1(buf: memoryview, pos: int) -> tuple[EntityData, int]:
     o = _new(EntityData)
-    o.entity_type, pos = _r_cstr(buf, pos)
+    o.entity_type, pos = _r_nn_cstr(buf, pos)
     o.entity_name, pos = _r_cstr(buf, pos)
     pos = _skip_tags(buf, pos)
     return o, pos
@@ -229,7 +230,7 @@ def _enc_EntityData_1(o: EntityData, w: Writer) -> None:
 
 def _dec_ValueData_1(buf: memoryview, pos: int) -> tuple[ValueData, int]:
     o = _new(ValueData)
-    o.key, pos = _r_cstr(buf, pos)
+    o.key, pos = _r_nn_cstr(buf, pos)
     o.value = _S2.unpack_from(buf, pos)[0]; pos += 8
     pos = _skip_tags(buf, pos)
     return o, pos
@@ -244,21 +245,19 @@ def _enc_ValueData_1(o: ValueData, w: Writer) -> None:
 def _dec_EntryData_1(buf: memoryview, pos: int) -> tuple[EntryData, int]:
     o = _new(EntryData)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.entity = None
-    else:
-        a0: list[EntityData] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_EntityData_1(buf, pos); ap0(x0)
-        o.entity = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[EntityData] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_EntityData_1(buf, pos); ap0(x0)
+    o.entity = a0
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.values = None
-    else:
-        a1: list[ValueData] = []; ap1 = a1.append
-        for _ in range(n):
-            x1, pos = _dec_ValueData_1(buf, pos); ap1(x1)
-        o.values = a1
+    if n < 0 or n * 10 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a1: list[ValueData] = []; ap1 = a1.append
+    for _ in range(n):
+        x1, pos = _dec_ValueData_1(buf, pos); ap1(x1)
+    o.values = a1
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -290,6 +289,8 @@ def _dec_DescribeClientQuotasResponse_1(buf: memoryview, pos: int) -> tuple[Desc
     if n < 0:
         o.entries = None
     else:
+        if n * 3 > len(buf) - pos:
+            _bad_array(n, buf, pos)
         a0: list[EntryData] = []; ap0 = a0.append
         for _ in range(n):
             x0, pos = _dec_EntryData_1(buf, pos); ap0(x0)

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -85,7 +86,7 @@ class DescribeClusterResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_DescribeClusterResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed DescribeClusterResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'DescribeClusterResponse v{version} runs past the end of the frame')
@@ -95,7 +96,7 @@ class DescribeClusterResponse:
 def _dec_DescribeClusterBroker_0(buf: memoryview, pos: int) -> tuple[DescribeClusterBroker, int]:
     o = _new(DescribeClusterBroker)
     o.broker_id = _S0.unpack_from(buf, pos)[0]; pos += 4
-    o.host, pos = _r_cstr(buf, pos)
+    o.host, pos = _r_nn_cstr(buf, pos)
     o.port = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.rack, pos = _r_cstr(buf, pos)
     o.is_fenced = False
@@ -117,16 +118,15 @@ def _dec_DescribeClusterResponse_0(buf: memoryview, pos: int) -> tuple[DescribeC
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.error_message, pos = _r_cstr(buf, pos)
     o.endpoint_type = 1
-    o.cluster_id, pos = _r_cstr(buf, pos)
+    o.cluster_id, pos = _r_nn_cstr(buf, pos)
     o.controller_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.brokers = None
-    else:
-        a0: list[DescribeClusterBroker] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribeClusterBroker_0(buf, pos); ap0(x0)
-        o.brokers = a0
+    if n < 0 or n * 11 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribeClusterBroker] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribeClusterBroker_0(buf, pos); ap0(x0)
+    o.brokers = a0
     o.cluster_authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 4
     pos = _skip_tags(buf, pos)
     return o, pos
@@ -155,16 +155,15 @@ def _dec_DescribeClusterResponse_1(buf: memoryview, pos: int) -> tuple[DescribeC
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.error_message, pos = _r_cstr(buf, pos)
     o.endpoint_type = _S2.unpack_from(buf, pos)[0]; pos += 1
-    o.cluster_id, pos = _r_cstr(buf, pos)
+    o.cluster_id, pos = _r_nn_cstr(buf, pos)
     o.controller_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.brokers = None
-    else:
-        a0: list[DescribeClusterBroker] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribeClusterBroker_0(buf, pos); ap0(x0)
-        o.brokers = a0
+    if n < 0 or n * 11 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribeClusterBroker] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribeClusterBroker_0(buf, pos); ap0(x0)
+    o.brokers = a0
     o.cluster_authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 4
     pos = _skip_tags(buf, pos)
     return o, pos
@@ -191,7 +190,7 @@ def _enc_DescribeClusterResponse_1(o: DescribeClusterResponse, w: Writer) -> Non
 def _dec_DescribeClusterBroker_1(buf: memoryview, pos: int) -> tuple[DescribeClusterBroker, int]:
     o = _new(DescribeClusterBroker)
     o.broker_id = _S0.unpack_from(buf, pos)[0]; pos += 4
-    o.host, pos = _r_cstr(buf, pos)
+    o.host, pos = _r_nn_cstr(buf, pos)
     o.port = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.rack, pos = _r_cstr(buf, pos)
     o.is_fenced = _S3.unpack_from(buf, pos)[0]; pos += 1
@@ -214,16 +213,15 @@ def _dec_DescribeClusterResponse_2(buf: memoryview, pos: int) -> tuple[DescribeC
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.error_message, pos = _r_cstr(buf, pos)
     o.endpoint_type = _S2.unpack_from(buf, pos)[0]; pos += 1
-    o.cluster_id, pos = _r_cstr(buf, pos)
+    o.cluster_id, pos = _r_nn_cstr(buf, pos)
     o.controller_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.brokers = None
-    else:
-        a0: list[DescribeClusterBroker] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribeClusterBroker_1(buf, pos); ap0(x0)
-        o.brokers = a0
+    if n < 0 or n * 12 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribeClusterBroker] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribeClusterBroker_1(buf, pos); ap0(x0)
+    o.brokers = a0
     o.cluster_authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 4
     pos = _skip_tags(buf, pos)
     return o, pos

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -77,7 +78,7 @@ class DescribeConfigsRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_DescribeConfigsRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed DescribeConfigsRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'DescribeConfigsRequest v{version} runs past the end of the frame')
@@ -87,14 +88,16 @@ class DescribeConfigsRequest:
 def _dec_DescribeConfigsResource_0(buf: memoryview, pos: int) -> tuple[DescribeConfigsResource, int]:
     o = _new(DescribeConfigsResource)
     o.resource_type = _S1.unpack_from(buf, pos)[0]; pos += 1
-    o.resource_name, pos = _r_str(buf, pos)
+    o.resource_name, pos = _r_nn_str(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
     if n < 0:
         o.configuration_keys = None
     else:
-        a0: list[str | None] = []; ap0 = a0.append
+        if n * 2 > len(buf) - pos:
+            _bad_array(n, buf, pos)
+        a0: list[str] = []; ap0 = a0.append
         for _ in range(n):
-            x0, pos = _r_str(buf, pos); ap0(x0)
+            x0, pos = _r_nn_str(buf, pos); ap0(x0)
         o.configuration_keys = a0
     return o, pos
 
@@ -114,13 +117,12 @@ def _enc_DescribeConfigsResource_0(o: DescribeConfigsResource, w: Writer) -> Non
 def _dec_DescribeConfigsRequest_0(buf: memoryview, pos: int) -> tuple[DescribeConfigsRequest, int]:
     o = _new(DescribeConfigsRequest)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.resources = None
-    else:
-        a0: list[DescribeConfigsResource] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribeConfigsResource_0(buf, pos); ap0(x0)
-        o.resources = a0
+    if n < 0 or n * 7 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribeConfigsResource] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribeConfigsResource_0(buf, pos); ap0(x0)
+    o.resources = a0
     o.include_synonyms = _S2.unpack_from(buf, pos)[0]; pos += 1
     o.include_documentation = False
     return o, pos
@@ -140,13 +142,12 @@ def _enc_DescribeConfigsRequest_0(o: DescribeConfigsRequest, w: Writer) -> None:
 def _dec_DescribeConfigsRequest_1(buf: memoryview, pos: int) -> tuple[DescribeConfigsRequest, int]:
     o = _new(DescribeConfigsRequest)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.resources = None
-    else:
-        a0: list[DescribeConfigsResource] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribeConfigsResource_0(buf, pos); ap0(x0)
-        o.resources = a0
+    if n < 0 or n * 7 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribeConfigsResource] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribeConfigsResource_0(buf, pos); ap0(x0)
+    o.resources = a0
     o.include_synonyms = _S2.unpack_from(buf, pos)[0]; pos += 1
     o.include_documentation = _S2.unpack_from(buf, pos)[0]; pos += 1
     return o, pos
@@ -167,14 +168,16 @@ def _enc_DescribeConfigsRequest_1(o: DescribeConfigsRequest, w: Writer) -> None:
 def _dec_DescribeConfigsResource_1(buf: memoryview, pos: int) -> tuple[DescribeConfigsResource, int]:
     o = _new(DescribeConfigsResource)
     o.resource_type = _S1.unpack_from(buf, pos)[0]; pos += 1
-    o.resource_name, pos = _r_cstr(buf, pos)
+    o.resource_name, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
     if n < 0:
         o.configuration_keys = None
     else:
-        a0: list[str | None] = []; ap0 = a0.append
+        if n > len(buf) - pos:
+            _bad_array(n, buf, pos)
+        a0: list[str] = []; ap0 = a0.append
         for _ in range(n):
-            x0, pos = _r_cstr(buf, pos); ap0(x0)
+            x0, pos = _r_nn_cstr(buf, pos); ap0(x0)
         o.configuration_keys = a0
     pos = _skip_tags(buf, pos)
     return o, pos
@@ -196,13 +199,12 @@ def _enc_DescribeConfigsResource_1(o: DescribeConfigsResource, w: Writer) -> Non
 def _dec_DescribeConfigsRequest_2(buf: memoryview, pos: int) -> tuple[DescribeConfigsRequest, int]:
     o = _new(DescribeConfigsRequest)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.resources = None
-    else:
-        a0: list[DescribeConfigsResource] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribeConfigsResource_1(buf, pos); ap0(x0)
-        o.resources = a0
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribeConfigsResource] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribeConfigsResource_1(buf, pos); ap0(x0)
+    o.resources = a0
     o.include_synonyms = _S2.unpack_from(buf, pos)[0]; pos += 1
     o.include_documentation = _S2.unpack_from(buf, pos)[0]; pos += 1
     pos = _skip_tags(buf, pos)

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -125,7 +126,7 @@ class DescribeConfigsResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_DescribeConfigsResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed DescribeConfigsResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'DescribeConfigsResponse v{version} runs past the end of the frame')
@@ -134,7 +135,7 @@ class DescribeConfigsResponse:
 
 def _dec_DescribeConfigsSynonym_0(buf: memoryview, pos: int) -> tuple[DescribeConfigsSynonym, int]:
     o = _new(DescribeConfigsSynonym)
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     o.value, pos = _r_str(buf, pos)
     o.source = _S2.unpack_from(buf, pos)[0]; pos += 1
     return o, pos
@@ -148,20 +149,19 @@ def _enc_DescribeConfigsSynonym_0(o: DescribeConfigsSynonym, w: Writer) -> None:
 
 def _dec_DescribeConfigsResourceResult_0(buf: memoryview, pos: int) -> tuple[DescribeConfigsResourceResult, int]:
     o = _new(DescribeConfigsResourceResult)
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     o.value, pos = _r_str(buf, pos)
     o.read_only = _S3.unpack_from(buf, pos)[0]; pos += 1
     o.config_source = _S2.unpack_from(buf, pos)[0]; pos += 1
     o.is_default = False
     o.is_sensitive = _S3.unpack_from(buf, pos)[0]; pos += 1
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.synonyms = None
-    else:
-        a0: list[DescribeConfigsSynonym] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribeConfigsSynonym_0(buf, pos); ap0(x0)
-        o.synonyms = a0
+    if n < 0 or n * 5 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribeConfigsSynonym] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribeConfigsSynonym_0(buf, pos); ap0(x0)
+    o.synonyms = a0
     o.config_type = 0
     o.documentation = ''
     return o, pos
@@ -187,15 +187,14 @@ def _dec_DescribeConfigsResult_0(buf: memoryview, pos: int) -> tuple[DescribeCon
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.error_message, pos = _r_str(buf, pos)
     o.resource_type = _S2.unpack_from(buf, pos)[0]; pos += 1
-    o.resource_name, pos = _r_str(buf, pos)
+    o.resource_name, pos = _r_nn_str(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.configs = None
-    else:
-        a0: list[DescribeConfigsResourceResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribeConfigsResourceResult_0(buf, pos); ap0(x0)
-        o.configs = a0
+    if n < 0 or n * 11 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribeConfigsResourceResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribeConfigsResourceResult_0(buf, pos); ap0(x0)
+    o.configs = a0
     return o, pos
 
 
@@ -217,13 +216,12 @@ def _dec_DescribeConfigsResponse_0(buf: memoryview, pos: int) -> tuple[DescribeC
     o = _new(DescribeConfigsResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.results = None
-    else:
-        a0: list[DescribeConfigsResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribeConfigsResult_0(buf, pos); ap0(x0)
-        o.results = a0
+    if n < 0 or n * 11 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribeConfigsResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribeConfigsResult_0(buf, pos); ap0(x0)
+    o.results = a0
     return o, pos
 
 
@@ -240,20 +238,19 @@ def _enc_DescribeConfigsResponse_0(o: DescribeConfigsResponse, w: Writer) -> Non
 
 def _dec_DescribeConfigsResourceResult_1(buf: memoryview, pos: int) -> tuple[DescribeConfigsResourceResult, int]:
     o = _new(DescribeConfigsResourceResult)
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     o.value, pos = _r_str(buf, pos)
     o.read_only = _S3.unpack_from(buf, pos)[0]; pos += 1
     o.config_source = _S2.unpack_from(buf, pos)[0]; pos += 1
     o.is_default = False
     o.is_sensitive = _S3.unpack_from(buf, pos)[0]; pos += 1
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.synonyms = None
-    else:
-        a0: list[DescribeConfigsSynonym] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribeConfigsSynonym_0(buf, pos); ap0(x0)
-        o.synonyms = a0
+    if n < 0 or n * 5 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribeConfigsSynonym] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribeConfigsSynonym_0(buf, pos); ap0(x0)
+    o.synonyms = a0
     o.config_type = _S2.unpack_from(buf, pos)[0]; pos += 1
     o.documentation, pos = _r_str(buf, pos)
     return o, pos
@@ -281,15 +278,14 @@ def _dec_DescribeConfigsResult_1(buf: memoryview, pos: int) -> tuple[DescribeCon
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.error_message, pos = _r_str(buf, pos)
     o.resource_type = _S2.unpack_from(buf, pos)[0]; pos += 1
-    o.resource_name, pos = _r_str(buf, pos)
+    o.resource_name, pos = _r_nn_str(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.configs = None
-    else:
-        a0: list[DescribeConfigsResourceResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribeConfigsResourceResult_1(buf, pos); ap0(x0)
-        o.configs = a0
+    if n < 0 or n * 14 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribeConfigsResourceResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribeConfigsResourceResult_1(buf, pos); ap0(x0)
+    o.configs = a0
     return o, pos
 
 
@@ -311,13 +307,12 @@ def _dec_DescribeConfigsResponse_1(buf: memoryview, pos: int) -> tuple[DescribeC
     o = _new(DescribeConfigsResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.results = None
-    else:
-        a0: list[DescribeConfigsResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribeConfigsResult_1(buf, pos); ap0(x0)
-        o.results = a0
+    if n < 0 or n * 11 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribeConfigsResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribeConfigsResult_1(buf, pos); ap0(x0)
+    o.results = a0
     return o, pos
 
 
@@ -334,7 +329,7 @@ def _enc_DescribeConfigsResponse_1(o: DescribeConfigsResponse, w: Writer) -> Non
 
 def _dec_DescribeConfigsSynonym_1(buf: memoryview, pos: int) -> tuple[DescribeConfigsSynonym, int]:
     o = _new(DescribeConfigsSynonym)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     o.value, pos = _r_cstr(buf, pos)
     o.source = _S2.unpack_from(buf, pos)[0]; pos += 1
     pos = _skip_tags(buf, pos)
@@ -350,20 +345,19 @@ def _enc_DescribeConfigsSynonym_1(o: DescribeConfigsSynonym, w: Writer) -> None:
 
 def _dec_DescribeConfigsResourceResult_2(buf: memoryview, pos: int) -> tuple[DescribeConfigsResourceResult, int]:
     o = _new(DescribeConfigsResourceResult)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     o.value, pos = _r_cstr(buf, pos)
     o.read_only = _S3.unpack_from(buf, pos)[0]; pos += 1
     o.config_source = _S2.unpack_from(buf, pos)[0]; pos += 1
     o.is_default = False
     o.is_sensitive = _S3.unpack_from(buf, pos)[0]; pos += 1
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.synonyms = None
-    else:
-        a0: list[DescribeConfigsSynonym] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribeConfigsSynonym_1(buf, pos); ap0(x0)
-        o.synonyms = a0
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribeConfigsSynonym] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribeConfigsSynonym_1(buf, pos); ap0(x0)
+    o.synonyms = a0
     o.config_type = _S2.unpack_from(buf, pos)[0]; pos += 1
     o.documentation, pos = _r_cstr(buf, pos)
     pos = _skip_tags(buf, pos)
@@ -393,15 +387,14 @@ def _dec_DescribeConfigsResult_2(buf: memoryview, pos: int) -> tuple[DescribeCon
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.error_message, pos = _r_cstr(buf, pos)
     o.resource_type = _S2.unpack_from(buf, pos)[0]; pos += 1
-    o.resource_name, pos = _r_cstr(buf, pos)
+    o.resource_name, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.configs = None
-    else:
-        a0: list[DescribeConfigsResourceResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribeConfigsResourceResult_2(buf, pos); ap0(x0)
-        o.configs = a0
+    if n < 0 or n * 9 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribeConfigsResourceResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribeConfigsResourceResult_2(buf, pos); ap0(x0)
+    o.configs = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -425,13 +418,12 @@ def _dec_DescribeConfigsResponse_2(buf: memoryview, pos: int) -> tuple[DescribeC
     o = _new(DescribeConfigsResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.results = None
-    else:
-        a0: list[DescribeConfigsResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribeConfigsResult_2(buf, pos); ap0(x0)
-        o.results = a0
+    if n < 0 or n * 7 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribeConfigsResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribeConfigsResult_2(buf, pos); ap0(x0)
+    o.results = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

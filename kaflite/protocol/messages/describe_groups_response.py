@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -103,7 +104,7 @@ class DescribeGroupsResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_DescribeGroupsResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed DescribeGroupsResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'DescribeGroupsResponse v{version} runs past the end of the frame')
@@ -112,12 +113,12 @@ class DescribeGroupsResponse:
 
 def _dec_DescribedGroupMember_0(buf: memoryview, pos: int) -> tuple[DescribedGroupMember, int]:
     o = _new(DescribedGroupMember)
-    o.member_id, pos = _r_str(buf, pos)
+    o.member_id, pos = _r_nn_str(buf, pos)
     o.group_instance_id = None
-    o.client_id, pos = _r_str(buf, pos)
-    o.client_host, pos = _r_str(buf, pos)
-    o.member_metadata, pos = _r_bytes(buf, pos)
-    o.member_assignment, pos = _r_bytes(buf, pos)
+    o.client_id, pos = _r_nn_str(buf, pos)
+    o.client_host, pos = _r_nn_str(buf, pos)
+    o.member_metadata, pos = _r_nn_bytes(buf, pos)
+    o.member_assignment, pos = _r_nn_bytes(buf, pos)
     return o, pos
 
 
@@ -133,18 +134,17 @@ def _dec_DescribedGroup_0(buf: memoryview, pos: int) -> tuple[DescribedGroup, in
     o = _new(DescribedGroup)
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.error_message = None
-    o.group_id, pos = _r_str(buf, pos)
-    o.group_state, pos = _r_str(buf, pos)
-    o.protocol_type, pos = _r_str(buf, pos)
-    o.protocol_data, pos = _r_str(buf, pos)
+    o.group_id, pos = _r_nn_str(buf, pos)
+    o.group_state, pos = _r_nn_str(buf, pos)
+    o.protocol_type, pos = _r_nn_str(buf, pos)
+    o.protocol_data, pos = _r_nn_str(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.members = None
-    else:
-        a0: list[DescribedGroupMember] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribedGroupMember_0(buf, pos); ap0(x0)
-        o.members = a0
+    if n < 0 or n * 14 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribedGroupMember] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribedGroupMember_0(buf, pos); ap0(x0)
+    o.members = a0
     o.authorized_operations = -2147483648
     return o, pos
 
@@ -168,13 +168,12 @@ def _dec_DescribeGroupsResponse_0(buf: memoryview, pos: int) -> tuple[DescribeGr
     o = _new(DescribeGroupsResponse)
     o.throttle_time_ms = 0
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.groups = None
-    else:
-        a0: list[DescribedGroup] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribedGroup_0(buf, pos); ap0(x0)
-        o.groups = a0
+    if n < 0 or n * 14 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribedGroup] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribedGroup_0(buf, pos); ap0(x0)
+    o.groups = a0
     return o, pos
 
 
@@ -192,13 +191,12 @@ def _dec_DescribeGroupsResponse_1(buf: memoryview, pos: int) -> tuple[DescribeGr
     o = _new(DescribeGroupsResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.groups = None
-    else:
-        a0: list[DescribedGroup] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribedGroup_0(buf, pos); ap0(x0)
-        o.groups = a0
+    if n < 0 or n * 14 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribedGroup] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribedGroup_0(buf, pos); ap0(x0)
+    o.groups = a0
     return o, pos
 
 
@@ -217,18 +215,17 @@ def _dec_DescribedGroup_1(buf: memoryview, pos: int) -> tuple[DescribedGroup, in
     o = _new(DescribedGroup)
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.error_message = None
-    o.group_id, pos = _r_str(buf, pos)
-    o.group_state, pos = _r_str(buf, pos)
-    o.protocol_type, pos = _r_str(buf, pos)
-    o.protocol_data, pos = _r_str(buf, pos)
+    o.group_id, pos = _r_nn_str(buf, pos)
+    o.group_state, pos = _r_nn_str(buf, pos)
+    o.protocol_type, pos = _r_nn_str(buf, pos)
+    o.protocol_data, pos = _r_nn_str(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.members = None
-    else:
-        a0: list[DescribedGroupMember] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribedGroupMember_0(buf, pos); ap0(x0)
-        o.members = a0
+    if n < 0 or n * 14 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribedGroupMember] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribedGroupMember_0(buf, pos); ap0(x0)
+    o.members = a0
     o.authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 4
     return o, pos
 
@@ -253,13 +250,12 @@ def _dec_DescribeGroupsResponse_2(buf: memoryview, pos: int) -> tuple[DescribeGr
     o = _new(DescribeGroupsResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.groups = None
-    else:
-        a0: list[DescribedGroup] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribedGroup_1(buf, pos); ap0(x0)
-        o.groups = a0
+    if n < 0 or n * 18 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribedGroup] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribedGroup_1(buf, pos); ap0(x0)
+    o.groups = a0
     return o, pos
 
 
@@ -276,12 +272,12 @@ def _enc_DescribeGroupsResponse_2(o: DescribeGroupsResponse, w: Writer) -> None:
 
 def _dec_DescribedGroupMember_1(buf: memoryview, pos: int) -> tuple[DescribedGroupMember, int]:
     o = _new(DescribedGroupMember)
-    o.member_id, pos = _r_str(buf, pos)
+    o.member_id, pos = _r_nn_str(buf, pos)
     o.group_instance_id, pos = _r_str(buf, pos)
-    o.client_id, pos = _r_str(buf, pos)
-    o.client_host, pos = _r_str(buf, pos)
-    o.member_metadata, pos = _r_bytes(buf, pos)
-    o.member_assignment, pos = _r_bytes(buf, pos)
+    o.client_id, pos = _r_nn_str(buf, pos)
+    o.client_host, pos = _r_nn_str(buf, pos)
+    o.member_metadata, pos = _r_nn_bytes(buf, pos)
+    o.member_assignment, pos = _r_nn_bytes(buf, pos)
     return o, pos
 
 
@@ -298,18 +294,17 @@ def _dec_DescribedGroup_2(buf: memoryview, pos: int) -> tuple[DescribedGroup, in
     o = _new(DescribedGroup)
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.error_message = None
-    o.group_id, pos = _r_str(buf, pos)
-    o.group_state, pos = _r_str(buf, pos)
-    o.protocol_type, pos = _r_str(buf, pos)
-    o.protocol_data, pos = _r_str(buf, pos)
+    o.group_id, pos = _r_nn_str(buf, pos)
+    o.group_state, pos = _r_nn_str(buf, pos)
+    o.protocol_type, pos = _r_nn_str(buf, pos)
+    o.protocol_data, pos = _r_nn_str(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.members = None
-    else:
-        a0: list[DescribedGroupMember] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribedGroupMember_1(buf, pos); ap0(x0)
-        o.members = a0
+    if n < 0 or n * 16 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribedGroupMember] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribedGroupMember_1(buf, pos); ap0(x0)
+    o.members = a0
     o.authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 4
     return o, pos
 
@@ -334,13 +329,12 @@ def _dec_DescribeGroupsResponse_3(buf: memoryview, pos: int) -> tuple[DescribeGr
     o = _new(DescribeGroupsResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.groups = None
-    else:
-        a0: list[DescribedGroup] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribedGroup_2(buf, pos); ap0(x0)
-        o.groups = a0
+    if n < 0 or n * 18 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribedGroup] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribedGroup_2(buf, pos); ap0(x0)
+    o.groups = a0
     return o, pos
 
 
@@ -357,12 +351,12 @@ def _enc_DescribeGroupsResponse_3(o: DescribeGroupsResponse, w: Writer) -> None:
 
 def _dec_DescribedGroupMember_2(buf: memoryview, pos: int) -> tuple[DescribedGroupMember, int]:
     o = _new(DescribedGroupMember)
-    o.member_id, pos = _r_cstr(buf, pos)
+    o.member_id, pos = _r_nn_cstr(buf, pos)
     o.group_instance_id, pos = _r_cstr(buf, pos)
-    o.client_id, pos = _r_cstr(buf, pos)
-    o.client_host, pos = _r_cstr(buf, pos)
-    o.member_metadata, pos = _r_cbytes(buf, pos)
-    o.member_assignment, pos = _r_cbytes(buf, pos)
+    o.client_id, pos = _r_nn_cstr(buf, pos)
+    o.client_host, pos = _r_nn_cstr(buf, pos)
+    o.member_metadata, pos = _r_nn_cbytes(buf, pos)
+    o.member_assignment, pos = _r_nn_cbytes(buf, pos)
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -381,18 +375,17 @@ def _dec_DescribedGroup_3(buf: memoryview, pos: int) -> tuple[DescribedGroup, in
     o = _new(DescribedGroup)
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.error_message = None
-    o.group_id, pos = _r_cstr(buf, pos)
-    o.group_state, pos = _r_cstr(buf, pos)
-    o.protocol_type, pos = _r_cstr(buf, pos)
-    o.protocol_data, pos = _r_cstr(buf, pos)
+    o.group_id, pos = _r_nn_cstr(buf, pos)
+    o.group_state, pos = _r_nn_cstr(buf, pos)
+    o.protocol_type, pos = _r_nn_cstr(buf, pos)
+    o.protocol_data, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.members = None
-    else:
-        a0: list[DescribedGroupMember] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribedGroupMember_2(buf, pos); ap0(x0)
-        o.members = a0
+    if n < 0 or n * 7 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribedGroupMember] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribedGroupMember_2(buf, pos); ap0(x0)
+    o.members = a0
     o.authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 4
     pos = _skip_tags(buf, pos)
     return o, pos
@@ -419,13 +412,12 @@ def _dec_DescribeGroupsResponse_4(buf: memoryview, pos: int) -> tuple[DescribeGr
     o = _new(DescribeGroupsResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.groups = None
-    else:
-        a0: list[DescribedGroup] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribedGroup_3(buf, pos); ap0(x0)
-        o.groups = a0
+    if n < 0 or n * 12 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribedGroup] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribedGroup_3(buf, pos); ap0(x0)
+    o.groups = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -446,18 +438,17 @@ def _dec_DescribedGroup_4(buf: memoryview, pos: int) -> tuple[DescribedGroup, in
     o = _new(DescribedGroup)
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.error_message, pos = _r_cstr(buf, pos)
-    o.group_id, pos = _r_cstr(buf, pos)
-    o.group_state, pos = _r_cstr(buf, pos)
-    o.protocol_type, pos = _r_cstr(buf, pos)
-    o.protocol_data, pos = _r_cstr(buf, pos)
+    o.group_id, pos = _r_nn_cstr(buf, pos)
+    o.group_state, pos = _r_nn_cstr(buf, pos)
+    o.protocol_type, pos = _r_nn_cstr(buf, pos)
+    o.protocol_data, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.members = None
-    else:
-        a0: list[DescribedGroupMember] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribedGroupMember_2(buf, pos); ap0(x0)
-        o.members = a0
+    if n < 0 or n * 7 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribedGroupMember] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribedGroupMember_2(buf, pos); ap0(x0)
+    o.members = a0
     o.authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 4
     pos = _skip_tags(buf, pos)
     return o, pos
@@ -485,13 +476,12 @@ def _dec_DescribeGroupsResponse_5(buf: memoryview, pos: int) -> tuple[DescribeGr
     o = _new(DescribeGroupsResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.groups = None
-    else:
-        a0: list[DescribedGroup] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribedGroup_4(buf, pos); ap0(x0)
-        o.groups = a0
+    if n < 0 or n * 13 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribedGroup] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribedGroup_4(buf, pos); ap0(x0)
+    o.groups = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

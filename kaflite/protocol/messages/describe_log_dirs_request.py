@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -72,7 +73,7 @@ class DescribeLogDirsRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_DescribeLogDirsRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed DescribeLogDirsRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'DescribeLogDirsRequest v{version} runs past the end of the frame')
@@ -81,12 +82,11 @@ class DescribeLogDirsRequest:
 
 def _dec_DescribableLogDirTopic_0(buf: memoryview, pos: int) -> tuple[DescribableLogDirTopic, int]:
     o = _new(DescribableLogDirTopic)
-    o.topic, pos = _r_str(buf, pos)
+    o.topic, pos = _r_nn_str(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partitions = None
-    else:
-        o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     return o, pos
 
 
@@ -106,6 +106,8 @@ def _dec_DescribeLogDirsRequest_0(buf: memoryview, pos: int) -> tuple[DescribeLo
     if n < 0:
         o.topics = None
     else:
+        if n * 6 > len(buf) - pos:
+            _bad_array(n, buf, pos)
         a0: list[DescribableLogDirTopic] = []; ap0 = a0.append
         for _ in range(n):
             x0, pos = _dec_DescribableLogDirTopic_0(buf, pos); ap0(x0)
@@ -125,12 +127,11 @@ def _enc_DescribeLogDirsRequest_0(o: DescribeLogDirsRequest, w: Writer) -> None:
 
 def _dec_DescribableLogDirTopic_1(buf: memoryview, pos: int) -> tuple[DescribableLogDirTopic, int]:
     o = _new(DescribableLogDirTopic)
-    o.topic, pos = _r_cstr(buf, pos)
+    o.topic, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -152,6 +153,8 @@ def _dec_DescribeLogDirsRequest_1(buf: memoryview, pos: int) -> tuple[DescribeLo
     if n < 0:
         o.topics = None
     else:
+        if n * 3 > len(buf) - pos:
+            _bad_array(n, buf, pos)
         a0: list[DescribableLogDirTopic] = []; ap0 = a0.append
         for _ in range(n):
             x0, pos = _dec_DescribableLogDirTopic_1(buf, pos); ap0(x0)

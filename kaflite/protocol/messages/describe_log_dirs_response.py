@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -121,7 +122,7 @@ class DescribeLogDirsResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_DescribeLogDirsResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed DescribeLogDirsResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'DescribeLogDirsResponse v{version} runs past the end of the frame')
@@ -146,15 +147,14 @@ def _enc_DescribeLogDirsPartition_0(o: DescribeLogDirsPartition, w: Writer) -> N
 
 def _dec_DescribeLogDirsTopic_0(buf: memoryview, pos: int) -> tuple[DescribeLogDirsTopic, int]:
     o = _new(DescribeLogDirsTopic)
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[DescribeLogDirsPartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribeLogDirsPartition_0(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 21 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribeLogDirsPartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribeLogDirsPartition_0(buf, pos); ap0(x0)
+    o.partitions = a0
     return o, pos
 
 
@@ -172,15 +172,14 @@ def _enc_DescribeLogDirsTopic_0(o: DescribeLogDirsTopic, w: Writer) -> None:
 def _dec_DescribeLogDirsResult_0(buf: memoryview, pos: int) -> tuple[DescribeLogDirsResult, int]:
     o = _new(DescribeLogDirsResult)
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
-    o.log_dir, pos = _r_str(buf, pos)
+    o.log_dir, pos = _r_nn_str(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[DescribeLogDirsTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribeLogDirsTopic_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribeLogDirsTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribeLogDirsTopic_0(buf, pos); ap0(x0)
+    o.topics = a0
     o.total_bytes = -1
     o.usable_bytes = -1
     o.is_cordoned = False
@@ -204,13 +203,12 @@ def _dec_DescribeLogDirsResponse_0(buf: memoryview, pos: int) -> tuple[DescribeL
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.error_code = 0
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.results = None
-    else:
-        a0: list[DescribeLogDirsResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribeLogDirsResult_0(buf, pos); ap0(x0)
-        o.results = a0
+    if n < 0 or n * 8 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribeLogDirsResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribeLogDirsResult_0(buf, pos); ap0(x0)
+    o.results = a0
     return o, pos
 
 
@@ -245,15 +243,14 @@ def _enc_DescribeLogDirsPartition_1(o: DescribeLogDirsPartition, w: Writer) -> N
 
 def _dec_DescribeLogDirsTopic_1(buf: memoryview, pos: int) -> tuple[DescribeLogDirsTopic, int]:
     o = _new(DescribeLogDirsTopic)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[DescribeLogDirsPartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribeLogDirsPartition_1(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 22 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribeLogDirsPartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribeLogDirsPartition_1(buf, pos); ap0(x0)
+    o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -273,15 +270,14 @@ def _enc_DescribeLogDirsTopic_1(o: DescribeLogDirsTopic, w: Writer) -> None:
 def _dec_DescribeLogDirsResult_1(buf: memoryview, pos: int) -> tuple[DescribeLogDirsResult, int]:
     o = _new(DescribeLogDirsResult)
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
-    o.log_dir, pos = _r_cstr(buf, pos)
+    o.log_dir, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[DescribeLogDirsTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribeLogDirsTopic_1(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribeLogDirsTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribeLogDirsTopic_1(buf, pos); ap0(x0)
+    o.topics = a0
     o.total_bytes = -1
     o.usable_bytes = -1
     o.is_cordoned = False
@@ -307,13 +303,12 @@ def _dec_DescribeLogDirsResponse_1(buf: memoryview, pos: int) -> tuple[DescribeL
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.error_code = 0
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.results = None
-    else:
-        a0: list[DescribeLogDirsResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribeLogDirsResult_1(buf, pos); ap0(x0)
-        o.results = a0
+    if n < 0 or n * 5 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribeLogDirsResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribeLogDirsResult_1(buf, pos); ap0(x0)
+    o.results = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -335,13 +330,12 @@ def _dec_DescribeLogDirsResponse_2(buf: memoryview, pos: int) -> tuple[DescribeL
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.results = None
-    else:
-        a0: list[DescribeLogDirsResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribeLogDirsResult_1(buf, pos); ap0(x0)
-        o.results = a0
+    if n < 0 or n * 5 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribeLogDirsResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribeLogDirsResult_1(buf, pos); ap0(x0)
+    o.results = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -362,15 +356,14 @@ def _enc_DescribeLogDirsResponse_2(o: DescribeLogDirsResponse, w: Writer) -> Non
 def _dec_DescribeLogDirsResult_2(buf: memoryview, pos: int) -> tuple[DescribeLogDirsResult, int]:
     o = _new(DescribeLogDirsResult)
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
-    o.log_dir, pos = _r_cstr(buf, pos)
+    o.log_dir, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[DescribeLogDirsTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribeLogDirsTopic_1(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribeLogDirsTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribeLogDirsTopic_1(buf, pos); ap0(x0)
+    o.topics = a0
     o.total_bytes = _S2.unpack_from(buf, pos)[0]; pos += 8
     o.usable_bytes = _S2.unpack_from(buf, pos)[0]; pos += 8
     o.is_cordoned = False
@@ -398,13 +391,12 @@ def _dec_DescribeLogDirsResponse_3(buf: memoryview, pos: int) -> tuple[DescribeL
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.results = None
-    else:
-        a0: list[DescribeLogDirsResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribeLogDirsResult_2(buf, pos); ap0(x0)
-        o.results = a0
+    if n < 0 or n * 21 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribeLogDirsResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribeLogDirsResult_2(buf, pos); ap0(x0)
+    o.results = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -425,15 +417,14 @@ def _enc_DescribeLogDirsResponse_3(o: DescribeLogDirsResponse, w: Writer) -> Non
 def _dec_DescribeLogDirsResult_3(buf: memoryview, pos: int) -> tuple[DescribeLogDirsResult, int]:
     o = _new(DescribeLogDirsResult)
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
-    o.log_dir, pos = _r_cstr(buf, pos)
+    o.log_dir, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[DescribeLogDirsTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribeLogDirsTopic_1(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribeLogDirsTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribeLogDirsTopic_1(buf, pos); ap0(x0)
+    o.topics = a0
     o.total_bytes = _S2.unpack_from(buf, pos)[0]; pos += 8
     o.usable_bytes = _S2.unpack_from(buf, pos)[0]; pos += 8
     o.is_cordoned = _S3.unpack_from(buf, pos)[0]; pos += 1
@@ -462,13 +453,12 @@ def _dec_DescribeLogDirsResponse_4(buf: memoryview, pos: int) -> tuple[DescribeL
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.results = None
-    else:
-        a0: list[DescribeLogDirsResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribeLogDirsResult_3(buf, pos); ap0(x0)
-        o.results = a0
+    if n < 0 or n * 22 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribeLogDirsResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribeLogDirsResult_3(buf, pos); ap0(x0)
+    o.results = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

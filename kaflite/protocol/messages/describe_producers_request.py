@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -71,7 +72,7 @@ class DescribeProducersRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_DescribeProducersRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed DescribeProducersRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'DescribeProducersRequest v{version} runs past the end of the frame')
@@ -80,12 +81,11 @@ class DescribeProducersRequest:
 
 def _dec_TopicRequest_0(buf: memoryview, pos: int) -> tuple[TopicRequest, int]:
     o = _new(TopicRequest)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partition_indexes = None
-    else:
-        o.partition_indexes = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.partition_indexes = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -104,13 +104,12 @@ def _enc_TopicRequest_0(o: TopicRequest, w: Writer) -> None:
 def _dec_DescribeProducersRequest_0(buf: memoryview, pos: int) -> tuple[DescribeProducersRequest, int]:
     o = _new(DescribeProducersRequest)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[TopicRequest] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_TopicRequest_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[TopicRequest] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_TopicRequest_0(buf, pos); ap0(x0)
+    o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

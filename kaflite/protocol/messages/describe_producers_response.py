@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -119,7 +120,7 @@ class DescribeProducersResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_DescribeProducersResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed DescribeProducersResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'DescribeProducersResponse v{version} runs past the end of the frame')
@@ -154,13 +155,12 @@ def _dec_PartitionResponse_0(buf: memoryview, pos: int) -> tuple[PartitionRespon
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.error_message, pos = _r_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.active_producers = None
-    else:
-        a0: list[ProducerState] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ProducerState_0(buf, pos); ap0(x0)
-        o.active_producers = a0
+    if n < 0 or n * 37 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ProducerState] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ProducerState_0(buf, pos); ap0(x0)
+    o.active_producers = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -181,15 +181,14 @@ def _enc_PartitionResponse_0(o: PartitionResponse, w: Writer) -> None:
 
 def _dec_TopicResponse_0(buf: memoryview, pos: int) -> tuple[TopicResponse, int]:
     o = _new(TopicResponse)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[PartitionResponse] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_PartitionResponse_0(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 9 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[PartitionResponse] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_PartitionResponse_0(buf, pos); ap0(x0)
+    o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -210,13 +209,12 @@ def _dec_DescribeProducersResponse_0(buf: memoryview, pos: int) -> tuple[Describ
     o = _new(DescribeProducersResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[TopicResponse] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_TopicResponse_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[TopicResponse] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_TopicResponse_0(buf, pos); ap0(x0)
+    o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

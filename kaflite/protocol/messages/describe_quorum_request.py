@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -90,7 +91,7 @@ class DescribeQuorumRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_DescribeQuorumRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed DescribeQuorumRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'DescribeQuorumRequest v{version} runs past the end of the frame')
@@ -111,15 +112,14 @@ def _enc_PartitionData_0(o: PartitionData, w: Writer) -> None:
 
 def _dec_TopicData_0(buf: memoryview, pos: int) -> tuple[TopicData, int]:
     o = _new(TopicData)
-    o.topic_name, pos = _r_cstr(buf, pos)
+    o.topic_name, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[PartitionData] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_PartitionData_0(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 5 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[PartitionData] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_PartitionData_0(buf, pos); ap0(x0)
+    o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -139,13 +139,12 @@ def _enc_TopicData_0(o: TopicData, w: Writer) -> None:
 def _dec_DescribeQuorumRequest_0(buf: memoryview, pos: int) -> tuple[DescribeQuorumRequest, int]:
     o = _new(DescribeQuorumRequest)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[TopicData] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_TopicData_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[TopicData] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_TopicData_0(buf, pos); ap0(x0)
+    o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

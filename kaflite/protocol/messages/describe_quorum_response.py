@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -164,7 +165,7 @@ class DescribeQuorumResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_DescribeQuorumResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed DescribeQuorumResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'DescribeQuorumResponse v{version} runs past the end of the frame')
@@ -197,21 +198,19 @@ def _dec_PartitionData_0(buf: memoryview, pos: int) -> tuple[PartitionData, int]
     o.leader_epoch = _S1.unpack_from(buf, pos)[0]; pos += 4
     o.high_watermark = _S2.unpack_from(buf, pos)[0]; pos += 8
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.current_voters = None
-    else:
-        a0: list[ReplicaState] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ReplicaState_0(buf, pos); ap0(x0)
-        o.current_voters = a0
+    if n < 0 or n * 13 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ReplicaState] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ReplicaState_0(buf, pos); ap0(x0)
+    o.current_voters = a0
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.observers = None
-    else:
-        a1: list[ReplicaState] = []; ap1 = a1.append
-        for _ in range(n):
-            x1, pos = _dec_ReplicaState_0(buf, pos); ap1(x1)
-        o.observers = a1
+    if n < 0 or n * 13 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a1: list[ReplicaState] = []; ap1 = a1.append
+    for _ in range(n):
+        x1, pos = _dec_ReplicaState_0(buf, pos); ap1(x1)
+    o.observers = a1
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -241,15 +240,14 @@ def _enc_PartitionData_0(o: PartitionData, w: Writer) -> None:
 
 def _dec_TopicData_0(buf: memoryview, pos: int) -> tuple[TopicData, int]:
     o = _new(TopicData)
-    o.topic_name, pos = _r_cstr(buf, pos)
+    o.topic_name, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[PartitionData] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_PartitionData_0(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 25 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[PartitionData] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_PartitionData_0(buf, pos); ap0(x0)
+    o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -271,13 +269,12 @@ def _dec_DescribeQuorumResponse_0(buf: memoryview, pos: int) -> tuple[DescribeQu
     o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
     o.error_message = ''
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[TopicData] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_TopicData_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[TopicData] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_TopicData_0(buf, pos); ap0(x0)
+    o.topics = a0
     o.nodes = []
     pos = _skip_tags(buf, pos)
     return o, pos
@@ -323,21 +320,19 @@ def _dec_PartitionData_1(buf: memoryview, pos: int) -> tuple[PartitionData, int]
     o.leader_epoch = _S1.unpack_from(buf, pos)[0]; pos += 4
     o.high_watermark = _S2.unpack_from(buf, pos)[0]; pos += 8
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.current_voters = None
-    else:
-        a0: list[ReplicaState] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ReplicaState_1(buf, pos); ap0(x0)
-        o.current_voters = a0
+    if n < 0 or n * 29 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ReplicaState] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ReplicaState_1(buf, pos); ap0(x0)
+    o.current_voters = a0
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.observers = None
-    else:
-        a1: list[ReplicaState] = []; ap1 = a1.append
-        for _ in range(n):
-            x1, pos = _dec_ReplicaState_1(buf, pos); ap1(x1)
-        o.observers = a1
+    if n < 0 or n * 29 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a1: list[ReplicaState] = []; ap1 = a1.append
+    for _ in range(n):
+        x1, pos = _dec_ReplicaState_1(buf, pos); ap1(x1)
+    o.observers = a1
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -367,15 +362,14 @@ def _enc_PartitionData_1(o: PartitionData, w: Writer) -> None:
 
 def _dec_TopicData_1(buf: memoryview, pos: int) -> tuple[TopicData, int]:
     o = _new(TopicData)
-    o.topic_name, pos = _r_cstr(buf, pos)
+    o.topic_name, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[PartitionData] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_PartitionData_1(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 25 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[PartitionData] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_PartitionData_1(buf, pos); ap0(x0)
+    o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -397,13 +391,12 @@ def _dec_DescribeQuorumResponse_1(buf: memoryview, pos: int) -> tuple[DescribeQu
     o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
     o.error_message = ''
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[TopicData] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_TopicData_1(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[TopicData] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_TopicData_1(buf, pos); ap0(x0)
+    o.topics = a0
     o.nodes = []
     pos = _skip_tags(buf, pos)
     return o, pos
@@ -450,21 +443,19 @@ def _dec_PartitionData_2(buf: memoryview, pos: int) -> tuple[PartitionData, int]
     o.leader_epoch = _S1.unpack_from(buf, pos)[0]; pos += 4
     o.high_watermark = _S2.unpack_from(buf, pos)[0]; pos += 8
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.current_voters = None
-    else:
-        a0: list[ReplicaState] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ReplicaState_2(buf, pos); ap0(x0)
-        o.current_voters = a0
+    if n < 0 or n * 45 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ReplicaState] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ReplicaState_2(buf, pos); ap0(x0)
+    o.current_voters = a0
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.observers = None
-    else:
-        a1: list[ReplicaState] = []; ap1 = a1.append
-        for _ in range(n):
-            x1, pos = _dec_ReplicaState_2(buf, pos); ap1(x1)
-        o.observers = a1
+    if n < 0 or n * 45 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a1: list[ReplicaState] = []; ap1 = a1.append
+    for _ in range(n):
+        x1, pos = _dec_ReplicaState_2(buf, pos); ap1(x1)
+    o.observers = a1
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -495,15 +486,14 @@ def _enc_PartitionData_2(o: PartitionData, w: Writer) -> None:
 
 def _dec_TopicData_2(buf: memoryview, pos: int) -> tuple[TopicData, int]:
     o = _new(TopicData)
-    o.topic_name, pos = _r_cstr(buf, pos)
+    o.topic_name, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[PartitionData] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_PartitionData_2(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 26 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[PartitionData] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_PartitionData_2(buf, pos); ap0(x0)
+    o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -522,8 +512,8 @@ def _enc_TopicData_2(o: TopicData, w: Writer) -> None:
 
 def _dec_Listener_0(buf: memoryview, pos: int) -> tuple[Listener, int]:
     o = _new(Listener)
-    o.name, pos = _r_cstr(buf, pos)
-    o.host, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
+    o.host, pos = _r_nn_cstr(buf, pos)
     o.port = _S3.unpack_from(buf, pos)[0]; pos += 2
     pos = _skip_tags(buf, pos)
     return o, pos
@@ -540,13 +530,12 @@ def _dec_Node_0(buf: memoryview, pos: int) -> tuple[Node, int]:
     o = _new(Node)
     o.node_id = _S1.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.listeners = None
-    else:
-        a0: list[Listener] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_Listener_0(buf, pos); ap0(x0)
-        o.listeners = a0
+    if n < 0 or n * 5 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[Listener] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_Listener_0(buf, pos); ap0(x0)
+    o.listeners = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -568,21 +557,19 @@ def _dec_DescribeQuorumResponse_2(buf: memoryview, pos: int) -> tuple[DescribeQu
     o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
     o.error_message, pos = _r_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[TopicData] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_TopicData_2(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[TopicData] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_TopicData_2(buf, pos); ap0(x0)
+    o.topics = a0
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.nodes = None
-    else:
-        a1: list[Node] = []; ap1 = a1.append
-        for _ in range(n):
-            x1, pos = _dec_Node_0(buf, pos); ap1(x1)
-        o.nodes = a1
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a1: list[Node] = []; ap1 = a1.append
+    for _ in range(n):
+        x1, pos = _dec_Node_0(buf, pos); ap1(x1)
+    o.nodes = a1
     pos = _skip_tags(buf, pos)
     return o, pos
 

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -93,7 +94,7 @@ class DescribeTopicPartitionsRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_DescribeTopicPartitionsRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed DescribeTopicPartitionsRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'DescribeTopicPartitionsRequest v{version} runs past the end of the frame')
@@ -102,7 +103,7 @@ class DescribeTopicPartitionsRequest:
 
 def _dec_TopicRequest_0(buf: memoryview, pos: int) -> tuple[TopicRequest, int]:
     o = _new(TopicRequest)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -114,7 +115,7 @@ def _enc_TopicRequest_0(o: TopicRequest, w: Writer) -> None:
 
 def _dec_Cursor_0(buf: memoryview, pos: int) -> tuple[Cursor, int]:
     o = _new(Cursor)
-    o.topic_name, pos = _r_cstr(buf, pos)
+    o.topic_name, pos = _r_nn_cstr(buf, pos)
     o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
     pos = _skip_tags(buf, pos)
     return o, pos
@@ -129,13 +130,12 @@ def _enc_Cursor_0(o: Cursor, w: Writer) -> None:
 def _dec_DescribeTopicPartitionsRequest_0(buf: memoryview, pos: int) -> tuple[DescribeTopicPartitionsRequest, int]:
     o = _new(DescribeTopicPartitionsRequest)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[TopicRequest] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_TopicRequest_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 2 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[TopicRequest] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_TopicRequest_0(buf, pos); ap0(x0)
+    o.topics = a0
     o.response_partition_limit = _S0.unpack_from(buf, pos)[0]; pos += 4
     if _S1.unpack_from(buf, pos)[0] < 0:
         pos += 1; o.cursor = None

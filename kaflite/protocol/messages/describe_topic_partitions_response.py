@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -126,7 +127,7 @@ class DescribeTopicPartitionsResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_DescribeTopicPartitionsResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed DescribeTopicPartitionsResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'DescribeTopicPartitionsResponse v{version} runs past the end of the frame')
@@ -140,30 +141,31 @@ def _dec_DescribeTopicPartitionsResponsePartition_0(buf: memoryview, pos: int) -
     o.leader_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.leader_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.replica_nodes = None
-    else:
-        o.replica_nodes = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.replica_nodes = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.isr_nodes = None
-    else:
-        o.isr_nodes = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.isr_nodes = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     n, pos = _r_uvarint(buf, pos); n -= 1
     if n < 0:
         o.eligible_leader_replicas = None
     else:
+        if n * 4 > len(buf) - pos:
+            _bad_array(n, buf, pos)
         o.eligible_leader_replicas = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     n, pos = _r_uvarint(buf, pos); n -= 1
     if n < 0:
         o.last_known_elr = None
     else:
+        if n * 4 > len(buf) - pos:
+            _bad_array(n, buf, pos)
         o.last_known_elr = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.offline_replicas = None
-    else:
-        o.offline_replicas = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.offline_replicas = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -213,13 +215,12 @@ def _dec_DescribeTopicPartitionsResponseTopic_0(buf: memoryview, pos: int) -> tu
     o.topic_id = bytes(buf[pos:pos + 16]); pos += 16
     o.is_internal = _S2.unpack_from(buf, pos)[0]; pos += 1
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[DescribeTopicPartitionsResponsePartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribeTopicPartitionsResponsePartition_0(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 20 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribeTopicPartitionsResponsePartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribeTopicPartitionsResponsePartition_0(buf, pos); ap0(x0)
+    o.partitions = a0
     o.topic_authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 4
     pos = _skip_tags(buf, pos)
     return o, pos
@@ -243,7 +244,7 @@ def _enc_DescribeTopicPartitionsResponseTopic_0(o: DescribeTopicPartitionsRespon
 
 def _dec_Cursor_0(buf: memoryview, pos: int) -> tuple[Cursor, int]:
     o = _new(Cursor)
-    o.topic_name, pos = _r_cstr(buf, pos)
+    o.topic_name, pos = _r_nn_cstr(buf, pos)
     o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
     pos = _skip_tags(buf, pos)
     return o, pos
@@ -259,13 +260,12 @@ def _dec_DescribeTopicPartitionsResponse_0(buf: memoryview, pos: int) -> tuple[D
     o = _new(DescribeTopicPartitionsResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[DescribeTopicPartitionsResponseTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribeTopicPartitionsResponseTopic_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 26 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribeTopicPartitionsResponseTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribeTopicPartitionsResponseTopic_0(buf, pos); ap0(x0)
+    o.topics = a0
     if _S3.unpack_from(buf, pos)[0] < 0:
         pos += 1; o.next_cursor = None
     else:

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -100,7 +101,7 @@ class DescribeTransactionsResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_DescribeTransactionsResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed DescribeTransactionsResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'DescribeTransactionsResponse v{version} runs past the end of the frame')
@@ -109,12 +110,11 @@ class DescribeTransactionsResponse:
 
 def _dec_TopicData_0(buf: memoryview, pos: int) -> tuple[TopicData, int]:
     o = _new(TopicData)
-    o.topic, pos = _r_cstr(buf, pos)
+    o.topic, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -133,20 +133,19 @@ def _enc_TopicData_0(o: TopicData, w: Writer) -> None:
 def _dec_TransactionState_0(buf: memoryview, pos: int) -> tuple[TransactionState, int]:
     o = _new(TransactionState)
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
-    o.transactional_id, pos = _r_cstr(buf, pos)
-    o.transaction_state, pos = _r_cstr(buf, pos)
+    o.transactional_id, pos = _r_nn_cstr(buf, pos)
+    o.transaction_state, pos = _r_nn_cstr(buf, pos)
     o.transaction_timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.transaction_start_time_ms = _S2.unpack_from(buf, pos)[0]; pos += 8
     o.producer_id = _S2.unpack_from(buf, pos)[0]; pos += 8
     o.producer_epoch = _S1.unpack_from(buf, pos)[0]; pos += 2
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[TopicData] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_TopicData_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[TopicData] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_TopicData_0(buf, pos); ap0(x0)
+    o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -173,13 +172,12 @@ def _dec_DescribeTransactionsResponse_0(buf: memoryview, pos: int) -> tuple[Desc
     o = _new(DescribeTransactionsResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.transaction_states = None
-    else:
-        a0: list[TransactionState] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_TransactionState_0(buf, pos); ap0(x0)
-        o.transaction_states = a0
+    if n < 0 or n * 28 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[TransactionState] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_TransactionState_0(buf, pos); ap0(x0)
+    o.transaction_states = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -70,7 +71,7 @@ class DescribeUserScramCredentialsRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_DescribeUserScramCredentialsRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed DescribeUserScramCredentialsRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'DescribeUserScramCredentialsRequest v{version} runs past the end of the frame')
@@ -79,7 +80,7 @@ class DescribeUserScramCredentialsRequest:
 
 def _dec_UserName_0(buf: memoryview, pos: int) -> tuple[UserName, int]:
     o = _new(UserName)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -95,6 +96,8 @@ def _dec_DescribeUserScramCredentialsRequest_0(buf: memoryview, pos: int) -> tup
     if n < 0:
         o.users = None
     else:
+        if n * 2 > len(buf) - pos:
+            _bad_array(n, buf, pos)
         a0: list[UserName] = []; ap0 = a0.append
         for _ in range(n):
             x0, pos = _dec_UserName_0(buf, pos); ap0(x0)

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -98,7 +99,7 @@ class DescribeUserScramCredentialsResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_DescribeUserScramCredentialsResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed DescribeUserScramCredentialsResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'DescribeUserScramCredentialsResponse v{version} runs past the end of the frame')
@@ -121,17 +122,16 @@ def _enc_CredentialInfo_0(o: CredentialInfo, w: Writer) -> None:
 
 def _dec_DescribeUserScramCredentialsResult_0(buf: memoryview, pos: int) -> tuple[DescribeUserScramCredentialsResult, int]:
     o = _new(DescribeUserScramCredentialsResult)
-    o.user, pos = _r_cstr(buf, pos)
+    o.user, pos = _r_nn_cstr(buf, pos)
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.error_message, pos = _r_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.credential_infos = None
-    else:
-        a0: list[CredentialInfo] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_CredentialInfo_0(buf, pos); ap0(x0)
-        o.credential_infos = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[CredentialInfo] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_CredentialInfo_0(buf, pos); ap0(x0)
+    o.credential_infos = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -156,13 +156,12 @@ def _dec_DescribeUserScramCredentialsResponse_0(buf: memoryview, pos: int) -> tu
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.error_message, pos = _r_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.results = None
-    else:
-        a0: list[DescribeUserScramCredentialsResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_DescribeUserScramCredentialsResult_0(buf, pos); ap0(x0)
-        o.results = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[DescribeUserScramCredentialsResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_DescribeUserScramCredentialsResult_0(buf, pos); ap0(x0)
+    o.results = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

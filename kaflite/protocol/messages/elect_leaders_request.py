@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -75,7 +76,7 @@ class ElectLeadersRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_ElectLeadersRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed ElectLeadersRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'ElectLeadersRequest v{version} runs past the end of the frame')
@@ -84,12 +85,11 @@ class ElectLeadersRequest:
 
 def _dec_TopicPartitions_0(buf: memoryview, pos: int) -> tuple[TopicPartitions, int]:
     o = _new(TopicPartitions)
-    o.topic, pos = _r_str(buf, pos)
+    o.topic, pos = _r_nn_str(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partitions = None
-    else:
-        o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     return o, pos
 
 
@@ -110,6 +110,8 @@ def _dec_ElectLeadersRequest_0(buf: memoryview, pos: int) -> tuple[ElectLeadersR
     if n < 0:
         o.topic_partitions = None
     else:
+        if n * 6 > len(buf) - pos:
+            _bad_array(n, buf, pos)
         a0: list[TopicPartitions] = []; ap0 = a0.append
         for _ in range(n):
             x0, pos = _dec_TopicPartitions_0(buf, pos); ap0(x0)
@@ -136,6 +138,8 @@ def _dec_ElectLeadersRequest_1(buf: memoryview, pos: int) -> tuple[ElectLeadersR
     if n < 0:
         o.topic_partitions = None
     else:
+        if n * 6 > len(buf) - pos:
+            _bad_array(n, buf, pos)
         a0: list[TopicPartitions] = []; ap0 = a0.append
         for _ in range(n):
             x0, pos = _dec_TopicPartitions_0(buf, pos); ap0(x0)
@@ -158,12 +162,11 @@ def _enc_ElectLeadersRequest_1(o: ElectLeadersRequest, w: Writer) -> None:
 
 def _dec_TopicPartitions_1(buf: memoryview, pos: int) -> tuple[TopicPartitions, int]:
     o = _new(TopicPartitions)
-    o.topic, pos = _r_cstr(buf, pos)
+    o.topic, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -186,6 +189,8 @@ def _dec_ElectLeadersRequest_2(buf: memoryview, pos: int) -> tuple[ElectLeadersR
     if n < 0:
         o.topic_partitions = None
     else:
+        if n * 3 > len(buf) - pos:
+            _bad_array(n, buf, pos)
         a0: list[TopicPartitions] = []; ap0 = a0.append
         for _ in range(n):
             x0, pos = _dec_TopicPartitions_1(buf, pos); ap0(x0)

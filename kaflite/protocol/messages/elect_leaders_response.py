@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -95,7 +96,7 @@ class ElectLeadersResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_ElectLeadersResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed ElectLeadersResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'ElectLeadersResponse v{version} runs past the end of the frame')
@@ -118,15 +119,14 @@ def _enc_PartitionResult_0(o: PartitionResult, w: Writer) -> None:
 
 def _dec_ReplicaElectionResult_0(buf: memoryview, pos: int) -> tuple[ReplicaElectionResult, int]:
     o = _new(ReplicaElectionResult)
-    o.topic, pos = _r_str(buf, pos)
+    o.topic, pos = _r_nn_str(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partition_result = None
-    else:
-        a0: list[PartitionResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_PartitionResult_0(buf, pos); ap0(x0)
-        o.partition_result = a0
+    if n < 0 or n * 8 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[PartitionResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_PartitionResult_0(buf, pos); ap0(x0)
+    o.partition_result = a0
     return o, pos
 
 
@@ -146,13 +146,12 @@ def _dec_ElectLeadersResponse_0(buf: memoryview, pos: int) -> tuple[ElectLeaders
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.error_code = 0
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.replica_election_results = None
-    else:
-        a0: list[ReplicaElectionResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ReplicaElectionResult_0(buf, pos); ap0(x0)
-        o.replica_election_results = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ReplicaElectionResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ReplicaElectionResult_0(buf, pos); ap0(x0)
+    o.replica_election_results = a0
     return o, pos
 
 
@@ -172,13 +171,12 @@ def _dec_ElectLeadersResponse_1(buf: memoryview, pos: int) -> tuple[ElectLeaders
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.replica_election_results = None
-    else:
-        a0: list[ReplicaElectionResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ReplicaElectionResult_0(buf, pos); ap0(x0)
-        o.replica_election_results = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ReplicaElectionResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ReplicaElectionResult_0(buf, pos); ap0(x0)
+    o.replica_election_results = a0
     return o, pos
 
 
@@ -212,15 +210,14 @@ def _enc_PartitionResult_1(o: PartitionResult, w: Writer) -> None:
 
 def _dec_ReplicaElectionResult_1(buf: memoryview, pos: int) -> tuple[ReplicaElectionResult, int]:
     o = _new(ReplicaElectionResult)
-    o.topic, pos = _r_cstr(buf, pos)
+    o.topic, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partition_result = None
-    else:
-        a0: list[PartitionResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_PartitionResult_1(buf, pos); ap0(x0)
-        o.partition_result = a0
+    if n < 0 or n * 8 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[PartitionResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_PartitionResult_1(buf, pos); ap0(x0)
+    o.partition_result = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -242,13 +239,12 @@ def _dec_ElectLeadersResponse_2(buf: memoryview, pos: int) -> tuple[ElectLeaders
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.replica_election_results = None
-    else:
-        a0: list[ReplicaElectionResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ReplicaElectionResult_1(buf, pos); ap0(x0)
-        o.replica_election_results = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ReplicaElectionResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ReplicaElectionResult_1(buf, pos); ap0(x0)
+    o.replica_election_results = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -58,7 +59,7 @@ class EndTxnRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_EndTxnRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed EndTxnRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'EndTxnRequest v{version} runs past the end of the frame')
@@ -67,7 +68,7 @@ class EndTxnRequest:
 
 def _dec_EndTxnRequest_0(buf: memoryview, pos: int) -> tuple[EndTxnRequest, int]:
     o = _new(EndTxnRequest)
-    o.transactional_id, pos = _r_str(buf, pos)
+    o.transactional_id, pos = _r_nn_str(buf, pos)
     o.producer_id = _S0.unpack_from(buf, pos)[0]; pos += 8
     o.producer_epoch = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.committed = _S2.unpack_from(buf, pos)[0]; pos += 1
@@ -83,7 +84,7 @@ def _enc_EndTxnRequest_0(o: EndTxnRequest, w: Writer) -> None:
 
 def _dec_EndTxnRequest_1(buf: memoryview, pos: int) -> tuple[EndTxnRequest, int]:
     o = _new(EndTxnRequest)
-    o.transactional_id, pos = _r_cstr(buf, pos)
+    o.transactional_id, pos = _r_nn_cstr(buf, pos)
     o.producer_id = _S0.unpack_from(buf, pos)[0]; pos += 8
     o.producer_epoch = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.committed = _S2.unpack_from(buf, pos)[0]; pos += 1

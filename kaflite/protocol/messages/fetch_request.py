@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -150,7 +151,7 @@ class FetchRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_FetchRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed FetchRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'FetchRequest v{version} runs past the end of the frame')
@@ -178,16 +179,15 @@ def _enc_FetchPartition_0(o: FetchPartition, w: Writer) -> None:
 
 def _dec_FetchTopic_0(buf: memoryview, pos: int) -> tuple[FetchTopic, int]:
     o = _new(FetchTopic)
-    o.topic, pos = _r_str(buf, pos)
+    o.topic, pos = _r_nn_str(buf, pos)
     o.topic_id = ZERO_UUID
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[FetchPartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_FetchPartition_0(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 16 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[FetchPartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_FetchPartition_0(buf, pos); ap0(x0)
+    o.partitions = a0
     return o, pos
 
 
@@ -214,13 +214,12 @@ def _dec_FetchRequest_0(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
     o.session_id = 0
     o.session_epoch = -1
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[FetchTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_FetchTopic_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[FetchTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_FetchTopic_0(buf, pos); ap0(x0)
+    o.topics = a0
     o.forgotten_topics_data = []
     o.rack_id = ''
     return o, pos
@@ -263,16 +262,15 @@ def _enc_FetchPartition_1(o: FetchPartition, w: Writer) -> None:
 
 def _dec_FetchTopic_1(buf: memoryview, pos: int) -> tuple[FetchTopic, int]:
     o = _new(FetchTopic)
-    o.topic, pos = _r_str(buf, pos)
+    o.topic, pos = _r_nn_str(buf, pos)
     o.topic_id = ZERO_UUID
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[FetchPartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_FetchPartition_1(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 24 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[FetchPartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_FetchPartition_1(buf, pos); ap0(x0)
+    o.partitions = a0
     return o, pos
 
 
@@ -299,13 +297,12 @@ def _dec_FetchRequest_1(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
     o.session_id = 0
     o.session_epoch = -1
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[FetchTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_FetchTopic_1(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[FetchTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_FetchTopic_1(buf, pos); ap0(x0)
+    o.topics = a0
     o.forgotten_topics_data = []
     o.rack_id = ''
     return o, pos
@@ -328,13 +325,12 @@ def _enc_FetchRequest_1(o: FetchRequest, w: Writer) -> None:
 
 def _dec_ForgottenTopic_0(buf: memoryview, pos: int) -> tuple[ForgottenTopic, int]:
     o = _new(ForgottenTopic)
-    o.topic, pos = _r_str(buf, pos)
+    o.topic, pos = _r_nn_str(buf, pos)
     o.topic_id = ZERO_UUID
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partitions = None
-    else:
-        o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     return o, pos
 
 
@@ -360,21 +356,19 @@ def _dec_FetchRequest_2(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
     o.session_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.session_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[FetchTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_FetchTopic_1(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[FetchTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_FetchTopic_1(buf, pos); ap0(x0)
+    o.topics = a0
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.forgotten_topics_data = None
-    else:
-        a1: list[ForgottenTopic] = []; ap1 = a1.append
-        for _ in range(n):
-            x1, pos = _dec_ForgottenTopic_0(buf, pos); ap1(x1)
-        o.forgotten_topics_data = a1
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a1: list[ForgottenTopic] = []; ap1 = a1.append
+    for _ in range(n):
+        x1, pos = _dec_ForgottenTopic_0(buf, pos); ap1(x1)
+    o.forgotten_topics_data = a1
     o.rack_id = ''
     return o, pos
 
@@ -426,16 +420,15 @@ def _enc_FetchPartition_2(o: FetchPartition, w: Writer) -> None:
 
 def _dec_FetchTopic_2(buf: memoryview, pos: int) -> tuple[FetchTopic, int]:
     o = _new(FetchTopic)
-    o.topic, pos = _r_str(buf, pos)
+    o.topic, pos = _r_nn_str(buf, pos)
     o.topic_id = ZERO_UUID
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[FetchPartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_FetchPartition_2(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 28 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[FetchPartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_FetchPartition_2(buf, pos); ap0(x0)
+    o.partitions = a0
     return o, pos
 
 
@@ -462,21 +455,19 @@ def _dec_FetchRequest_3(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
     o.session_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.session_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[FetchTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_FetchTopic_2(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[FetchTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_FetchTopic_2(buf, pos); ap0(x0)
+    o.topics = a0
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.forgotten_topics_data = None
-    else:
-        a1: list[ForgottenTopic] = []; ap1 = a1.append
-        for _ in range(n):
-            x1, pos = _dec_ForgottenTopic_0(buf, pos); ap1(x1)
-        o.forgotten_topics_data = a1
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a1: list[ForgottenTopic] = []; ap1 = a1.append
+    for _ in range(n):
+        x1, pos = _dec_ForgottenTopic_0(buf, pos); ap1(x1)
+    o.forgotten_topics_data = a1
     o.rack_id = ''
     return o, pos
 
@@ -517,22 +508,20 @@ def _dec_FetchRequest_4(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
     o.session_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.session_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[FetchTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_FetchTopic_2(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[FetchTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_FetchTopic_2(buf, pos); ap0(x0)
+    o.topics = a0
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.forgotten_topics_data = None
-    else:
-        a1: list[ForgottenTopic] = []; ap1 = a1.append
-        for _ in range(n):
-            x1, pos = _dec_ForgottenTopic_0(buf, pos); ap1(x1)
-        o.forgotten_topics_data = a1
-    o.rack_id, pos = _r_str(buf, pos)
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a1: list[ForgottenTopic] = []; ap1 = a1.append
+    for _ in range(n):
+        x1, pos = _dec_ForgottenTopic_0(buf, pos); ap1(x1)
+    o.forgotten_topics_data = a1
+    o.rack_id, pos = _r_nn_str(buf, pos)
     return o, pos
 
 
@@ -587,16 +576,15 @@ def _enc_FetchPartition_3(o: FetchPartition, w: Writer) -> None:
 
 def _dec_FetchTopic_3(buf: memoryview, pos: int) -> tuple[FetchTopic, int]:
     o = _new(FetchTopic)
-    o.topic, pos = _r_cstr(buf, pos)
+    o.topic, pos = _r_nn_cstr(buf, pos)
     o.topic_id = ZERO_UUID
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[FetchPartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_FetchPartition_3(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 33 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[FetchPartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_FetchPartition_3(buf, pos); ap0(x0)
+    o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -615,13 +603,12 @@ def _enc_FetchTopic_3(o: FetchTopic, w: Writer) -> None:
 
 def _dec_ForgottenTopic_1(buf: memoryview, pos: int) -> tuple[ForgottenTopic, int]:
     o = _new(ForgottenTopic)
-    o.topic, pos = _r_cstr(buf, pos)
+    o.topic, pos = _r_nn_cstr(buf, pos)
     o.topic_id = ZERO_UUID
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -649,27 +636,27 @@ def _dec_FetchRequest_5(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
     o.session_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.session_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[FetchTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_FetchTopic_3(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[FetchTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_FetchTopic_3(buf, pos); ap0(x0)
+    o.topics = a0
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.forgotten_topics_data = None
-    else:
-        a1: list[ForgottenTopic] = []; ap1 = a1.append
-        for _ in range(n):
-            x1, pos = _dec_ForgottenTopic_1(buf, pos); ap1(x1)
-        o.forgotten_topics_data = a1
-    o.rack_id, pos = _r_cstr(buf, pos)
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a1: list[ForgottenTopic] = []; ap1 = a1.append
+    for _ in range(n):
+        x1, pos = _dec_ForgottenTopic_1(buf, pos); ap1(x1)
+    o.forgotten_topics_data = a1
+    o.rack_id, pos = _r_nn_cstr(buf, pos)
     nt, pos = _r_uvarint(buf, pos)
     for _ in range(nt):
         tag, pos = _r_uvarint(buf, pos)
         size, pos = _r_uvarint(buf, pos)
         end = pos + size
+        if end > len(buf):
+            raise DecodeError('a tagged field runs past the end of the frame')
         if tag == 0:
             o.cluster_id, pos = _r_cstr(buf, pos)
         pos = end
@@ -715,13 +702,12 @@ def _dec_FetchTopic_4(buf: memoryview, pos: int) -> tuple[FetchTopic, int]:
     o.topic = ''
     o.topic_id = bytes(buf[pos:pos + 16]); pos += 16
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[FetchPartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_FetchPartition_3(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 33 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[FetchPartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_FetchPartition_3(buf, pos); ap0(x0)
+    o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -743,10 +729,9 @@ def _dec_ForgottenTopic_2(buf: memoryview, pos: int) -> tuple[ForgottenTopic, in
     o.topic = ''
     o.topic_id = bytes(buf[pos:pos + 16]); pos += 16
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.partitions = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -774,27 +759,27 @@ def _dec_FetchRequest_6(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
     o.session_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.session_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[FetchTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_FetchTopic_4(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 18 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[FetchTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_FetchTopic_4(buf, pos); ap0(x0)
+    o.topics = a0
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.forgotten_topics_data = None
-    else:
-        a1: list[ForgottenTopic] = []; ap1 = a1.append
-        for _ in range(n):
-            x1, pos = _dec_ForgottenTopic_2(buf, pos); ap1(x1)
-        o.forgotten_topics_data = a1
-    o.rack_id, pos = _r_cstr(buf, pos)
+    if n < 0 or n * 18 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a1: list[ForgottenTopic] = []; ap1 = a1.append
+    for _ in range(n):
+        x1, pos = _dec_ForgottenTopic_2(buf, pos); ap1(x1)
+    o.forgotten_topics_data = a1
+    o.rack_id, pos = _r_nn_cstr(buf, pos)
     nt, pos = _r_uvarint(buf, pos)
     for _ in range(nt):
         tag, pos = _r_uvarint(buf, pos)
         size, pos = _r_uvarint(buf, pos)
         end = pos + size
+        if end > len(buf):
+            raise DecodeError('a tagged field runs past the end of the frame')
         if tag == 0:
             o.cluster_id, pos = _r_cstr(buf, pos)
         pos = end
@@ -861,27 +846,27 @@ def _dec_FetchRequest_7(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
     o.session_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.session_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[FetchTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_FetchTopic_4(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 18 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[FetchTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_FetchTopic_4(buf, pos); ap0(x0)
+    o.topics = a0
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.forgotten_topics_data = None
-    else:
-        a1: list[ForgottenTopic] = []; ap1 = a1.append
-        for _ in range(n):
-            x1, pos = _dec_ForgottenTopic_2(buf, pos); ap1(x1)
-        o.forgotten_topics_data = a1
-    o.rack_id, pos = _r_cstr(buf, pos)
+    if n < 0 or n * 18 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a1: list[ForgottenTopic] = []; ap1 = a1.append
+    for _ in range(n):
+        x1, pos = _dec_ForgottenTopic_2(buf, pos); ap1(x1)
+    o.forgotten_topics_data = a1
+    o.rack_id, pos = _r_nn_cstr(buf, pos)
     nt, pos = _r_uvarint(buf, pos)
     for _ in range(nt):
         tag, pos = _r_uvarint(buf, pos)
         size, pos = _r_uvarint(buf, pos)
         end = pos + size
+        if end > len(buf):
+            raise DecodeError('a tagged field runs past the end of the frame')
         if tag == 0:
             o.cluster_id, pos = _r_cstr(buf, pos)
         elif tag == 1:
@@ -943,6 +928,8 @@ def _dec_FetchPartition_4(buf: memoryview, pos: int) -> tuple[FetchPartition, in
         tag, pos = _r_uvarint(buf, pos)
         size, pos = _r_uvarint(buf, pos)
         end = pos + size
+        if end > len(buf):
+            raise DecodeError('a tagged field runs past the end of the frame')
         if tag == 0:
             o.replica_directory_id = bytes(buf[pos:pos + 16]); pos += 16
         pos = end
@@ -972,13 +959,12 @@ def _dec_FetchTopic_5(buf: memoryview, pos: int) -> tuple[FetchTopic, int]:
     o.topic = ''
     o.topic_id = bytes(buf[pos:pos + 16]); pos += 16
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[FetchPartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_FetchPartition_4(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 33 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[FetchPartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_FetchPartition_4(buf, pos); ap0(x0)
+    o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -1007,27 +993,27 @@ def _dec_FetchRequest_8(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
     o.session_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.session_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[FetchTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_FetchTopic_5(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 18 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[FetchTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_FetchTopic_5(buf, pos); ap0(x0)
+    o.topics = a0
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.forgotten_topics_data = None
-    else:
-        a1: list[ForgottenTopic] = []; ap1 = a1.append
-        for _ in range(n):
-            x1, pos = _dec_ForgottenTopic_2(buf, pos); ap1(x1)
-        o.forgotten_topics_data = a1
-    o.rack_id, pos = _r_cstr(buf, pos)
+    if n < 0 or n * 18 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a1: list[ForgottenTopic] = []; ap1 = a1.append
+    for _ in range(n):
+        x1, pos = _dec_ForgottenTopic_2(buf, pos); ap1(x1)
+    o.forgotten_topics_data = a1
+    o.rack_id, pos = _r_nn_cstr(buf, pos)
     nt, pos = _r_uvarint(buf, pos)
     for _ in range(nt):
         tag, pos = _r_uvarint(buf, pos)
         size, pos = _r_uvarint(buf, pos)
         end = pos + size
+        if end > len(buf):
+            raise DecodeError('a tagged field runs past the end of the frame')
         if tag == 0:
             o.cluster_id, pos = _r_cstr(buf, pos)
         elif tag == 1:
@@ -1089,6 +1075,8 @@ def _dec_FetchPartition_5(buf: memoryview, pos: int) -> tuple[FetchPartition, in
         tag, pos = _r_uvarint(buf, pos)
         size, pos = _r_uvarint(buf, pos)
         end = pos + size
+        if end > len(buf):
+            raise DecodeError('a tagged field runs past the end of the frame')
         if tag == 0:
             o.replica_directory_id = bytes(buf[pos:pos + 16]); pos += 16
         elif tag == 1:
@@ -1125,13 +1113,12 @@ def _dec_FetchTopic_6(buf: memoryview, pos: int) -> tuple[FetchTopic, int]:
     o.topic = ''
     o.topic_id = bytes(buf[pos:pos + 16]); pos += 16
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[FetchPartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_FetchPartition_5(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 33 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[FetchPartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_FetchPartition_5(buf, pos); ap0(x0)
+    o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -1160,27 +1147,27 @@ def _dec_FetchRequest_9(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
     o.session_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.session_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[FetchTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_FetchTopic_6(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 18 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[FetchTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_FetchTopic_6(buf, pos); ap0(x0)
+    o.topics = a0
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.forgotten_topics_data = None
-    else:
-        a1: list[ForgottenTopic] = []; ap1 = a1.append
-        for _ in range(n):
-            x1, pos = _dec_ForgottenTopic_2(buf, pos); ap1(x1)
-        o.forgotten_topics_data = a1
-    o.rack_id, pos = _r_cstr(buf, pos)
+    if n < 0 or n * 18 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a1: list[ForgottenTopic] = []; ap1 = a1.append
+    for _ in range(n):
+        x1, pos = _dec_ForgottenTopic_2(buf, pos); ap1(x1)
+    o.forgotten_topics_data = a1
+    o.rack_id, pos = _r_nn_cstr(buf, pos)
     nt, pos = _r_uvarint(buf, pos)
     for _ in range(nt):
         tag, pos = _r_uvarint(buf, pos)
         size, pos = _r_uvarint(buf, pos)
         end = pos + size
+        if end > len(buf):
+            raise DecodeError('a tagged field runs past the end of the frame')
         if tag == 0:
             o.cluster_id, pos = _r_cstr(buf, pos)
         elif tag == 1:

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -204,7 +205,7 @@ class FetchResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_FetchResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed FetchResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'FetchResponse v{version} runs past the end of the frame')
@@ -237,6 +238,8 @@ def _dec_PartitionData_0(buf: memoryview, pos: int) -> tuple[PartitionData, int]
     if n < 0:
         o.aborted_transactions = None
     else:
+        if n * 16 > len(buf) - pos:
+            _bad_array(n, buf, pos)
         a0: list[AbortedTransaction] = []; ap0 = a0.append
         for _ in range(n):
             x0, pos = _dec_AbortedTransaction_0(buf, pos); ap0(x0)
@@ -263,16 +266,15 @@ def _enc_PartitionData_0(o: PartitionData, w: Writer) -> None:
 
 def _dec_FetchableTopicResponse_0(buf: memoryview, pos: int) -> tuple[FetchableTopicResponse, int]:
     o = _new(FetchableTopicResponse)
-    o.topic, pos = _r_str(buf, pos)
+    o.topic, pos = _r_nn_str(buf, pos)
     o.topic_id = ZERO_UUID
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[PartitionData] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_PartitionData_0(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 30 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[PartitionData] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_PartitionData_0(buf, pos); ap0(x0)
+    o.partitions = a0
     return o, pos
 
 
@@ -293,13 +295,12 @@ def _dec_FetchResponse_0(buf: memoryview, pos: int) -> tuple[FetchResponse, int]
     o.error_code = 0
     o.session_id = 0
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.responses = None
-    else:
-        a0: list[FetchableTopicResponse] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_FetchableTopicResponse_0(buf, pos); ap0(x0)
-        o.responses = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[FetchableTopicResponse] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_FetchableTopicResponse_0(buf, pos); ap0(x0)
+    o.responses = a0
     o.node_endpoints = []
     return o, pos
 
@@ -329,6 +330,8 @@ def _dec_PartitionData_1(buf: memoryview, pos: int) -> tuple[PartitionData, int]
     if n < 0:
         o.aborted_transactions = None
     else:
+        if n * 16 > len(buf) - pos:
+            _bad_array(n, buf, pos)
         a0: list[AbortedTransaction] = []; ap0 = a0.append
         for _ in range(n):
             x0, pos = _dec_AbortedTransaction_0(buf, pos); ap0(x0)
@@ -356,16 +359,15 @@ def _enc_PartitionData_1(o: PartitionData, w: Writer) -> None:
 
 def _dec_FetchableTopicResponse_1(buf: memoryview, pos: int) -> tuple[FetchableTopicResponse, int]:
     o = _new(FetchableTopicResponse)
-    o.topic, pos = _r_str(buf, pos)
+    o.topic, pos = _r_nn_str(buf, pos)
     o.topic_id = ZERO_UUID
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[PartitionData] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_PartitionData_1(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 38 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[PartitionData] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_PartitionData_1(buf, pos); ap0(x0)
+    o.partitions = a0
     return o, pos
 
 
@@ -386,13 +388,12 @@ def _dec_FetchResponse_1(buf: memoryview, pos: int) -> tuple[FetchResponse, int]
     o.error_code = 0
     o.session_id = 0
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.responses = None
-    else:
-        a0: list[FetchableTopicResponse] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_FetchableTopicResponse_1(buf, pos); ap0(x0)
-        o.responses = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[FetchableTopicResponse] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_FetchableTopicResponse_1(buf, pos); ap0(x0)
+    o.responses = a0
     o.node_endpoints = []
     return o, pos
 
@@ -414,13 +415,12 @@ def _dec_FetchResponse_2(buf: memoryview, pos: int) -> tuple[FetchResponse, int]
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.session_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.responses = None
-    else:
-        a0: list[FetchableTopicResponse] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_FetchableTopicResponse_1(buf, pos); ap0(x0)
-        o.responses = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[FetchableTopicResponse] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_FetchableTopicResponse_1(buf, pos); ap0(x0)
+    o.responses = a0
     o.node_endpoints = []
     return o, pos
 
@@ -452,6 +452,8 @@ def _dec_PartitionData_2(buf: memoryview, pos: int) -> tuple[PartitionData, int]
     if n < 0:
         o.aborted_transactions = None
     else:
+        if n * 16 > len(buf) - pos:
+            _bad_array(n, buf, pos)
         a0: list[AbortedTransaction] = []; ap0 = a0.append
         for _ in range(n):
             x0, pos = _dec_AbortedTransaction_0(buf, pos); ap0(x0)
@@ -480,16 +482,15 @@ def _enc_PartitionData_2(o: PartitionData, w: Writer) -> None:
 
 def _dec_FetchableTopicResponse_2(buf: memoryview, pos: int) -> tuple[FetchableTopicResponse, int]:
     o = _new(FetchableTopicResponse)
-    o.topic, pos = _r_str(buf, pos)
+    o.topic, pos = _r_nn_str(buf, pos)
     o.topic_id = ZERO_UUID
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[PartitionData] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_PartitionData_2(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 42 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[PartitionData] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_PartitionData_2(buf, pos); ap0(x0)
+    o.partitions = a0
     return o, pos
 
 
@@ -510,13 +511,12 @@ def _dec_FetchResponse_3(buf: memoryview, pos: int) -> tuple[FetchResponse, int]
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.session_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.responses = None
-    else:
-        a0: list[FetchableTopicResponse] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_FetchableTopicResponse_2(buf, pos); ap0(x0)
-        o.responses = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[FetchableTopicResponse] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_FetchableTopicResponse_2(buf, pos); ap0(x0)
+    o.responses = a0
     o.node_endpoints = []
     return o, pos
 
@@ -604,6 +604,8 @@ def _dec_PartitionData_3(buf: memoryview, pos: int) -> tuple[PartitionData, int]
     if n < 0:
         o.aborted_transactions = None
     else:
+        if n * 17 > len(buf) - pos:
+            _bad_array(n, buf, pos)
         a0: list[AbortedTransaction] = []; ap0 = a0.append
         for _ in range(n):
             x0, pos = _dec_AbortedTransaction_1(buf, pos); ap0(x0)
@@ -615,6 +617,8 @@ def _dec_PartitionData_3(buf: memoryview, pos: int) -> tuple[PartitionData, int]
         tag, pos = _r_uvarint(buf, pos)
         size, pos = _r_uvarint(buf, pos)
         end = pos + size
+        if end > len(buf):
+            raise DecodeError('a tagged field runs past the end of the frame')
         if tag == 0:
             o.diverging_epoch, pos = _dec_EpochEndOffset_0(buf, pos)
         elif tag == 1:
@@ -663,16 +667,15 @@ def _enc_PartitionData_3(o: PartitionData, w: Writer) -> None:
 
 def _dec_FetchableTopicResponse_3(buf: memoryview, pos: int) -> tuple[FetchableTopicResponse, int]:
     o = _new(FetchableTopicResponse)
-    o.topic, pos = _r_cstr(buf, pos)
+    o.topic, pos = _r_nn_cstr(buf, pos)
     o.topic_id = ZERO_UUID
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[PartitionData] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_PartitionData_3(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 37 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[PartitionData] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_PartitionData_3(buf, pos); ap0(x0)
+    o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -695,13 +698,12 @@ def _dec_FetchResponse_4(buf: memoryview, pos: int) -> tuple[FetchResponse, int]
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.session_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.responses = None
-    else:
-        a0: list[FetchableTopicResponse] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_FetchableTopicResponse_3(buf, pos); ap0(x0)
-        o.responses = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[FetchableTopicResponse] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_FetchableTopicResponse_3(buf, pos); ap0(x0)
+    o.responses = a0
     o.node_endpoints = []
     pos = _skip_tags(buf, pos)
     return o, pos
@@ -726,13 +728,12 @@ def _dec_FetchableTopicResponse_4(buf: memoryview, pos: int) -> tuple[FetchableT
     o.topic = ''
     o.topic_id = bytes(buf[pos:pos + 16]); pos += 16
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[PartitionData] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_PartitionData_3(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 37 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[PartitionData] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_PartitionData_3(buf, pos); ap0(x0)
+    o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -755,13 +756,12 @@ def _dec_FetchResponse_5(buf: memoryview, pos: int) -> tuple[FetchResponse, int]
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.session_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.responses = None
-    else:
-        a0: list[FetchableTopicResponse] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_FetchableTopicResponse_4(buf, pos); ap0(x0)
-        o.responses = a0
+    if n < 0 or n * 18 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[FetchableTopicResponse] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_FetchableTopicResponse_4(buf, pos); ap0(x0)
+    o.responses = a0
     o.node_endpoints = []
     pos = _skip_tags(buf, pos)
     return o, pos
@@ -784,7 +784,7 @@ def _enc_FetchResponse_5(o: FetchResponse, w: Writer) -> None:
 def _dec_NodeEndpoint_0(buf: memoryview, pos: int) -> tuple[NodeEndpoint, int]:
     o = _new(NodeEndpoint)
     o.node_id = _S0.unpack_from(buf, pos)[0]; pos += 4
-    o.host, pos = _r_cstr(buf, pos)
+    o.host, pos = _r_nn_cstr(buf, pos)
     o.port = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.rack, pos = _r_cstr(buf, pos)
     pos = _skip_tags(buf, pos)
@@ -805,28 +805,28 @@ def _dec_FetchResponse_6(buf: memoryview, pos: int) -> tuple[FetchResponse, int]
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.session_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.responses = None
-    else:
-        a0: list[FetchableTopicResponse] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_FetchableTopicResponse_4(buf, pos); ap0(x0)
-        o.responses = a0
+    if n < 0 or n * 18 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[FetchableTopicResponse] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_FetchableTopicResponse_4(buf, pos); ap0(x0)
+    o.responses = a0
     o.node_endpoints = []
     nt, pos = _r_uvarint(buf, pos)
     for _ in range(nt):
         tag, pos = _r_uvarint(buf, pos)
         size, pos = _r_uvarint(buf, pos)
         end = pos + size
+        if end > len(buf):
+            raise DecodeError('a tagged field runs past the end of the frame')
         if tag == 0:
             n, pos = _r_uvarint(buf, pos); n -= 1
-            if n < 0:
-                o.node_endpoints = None
-            else:
-                a1: list[NodeEndpoint] = []; ap1 = a1.append
-                for _ in range(n):
-                    x1, pos = _dec_NodeEndpoint_0(buf, pos); ap1(x1)
-                o.node_endpoints = a1
+            if n < 0 or n * 11 > len(buf) - pos:
+                _bad_array(n, buf, pos)
+            a1: list[NodeEndpoint] = []; ap1 = a1.append
+            for _ in range(n):
+                x1, pos = _dec_NodeEndpoint_0(buf, pos); ap1(x1)
+            o.node_endpoints = a1
         pos = end
     return o, pos
 

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -55,7 +56,7 @@ class FindCoordinatorRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_FindCoordinatorRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed FindCoordinatorRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'FindCoordinatorRequest v{version} runs past the end of the frame')
@@ -64,7 +65,7 @@ class FindCoordinatorRequest:
 
 def _dec_FindCoordinatorRequest_0(buf: memoryview, pos: int) -> tuple[FindCoordinatorRequest, int]:
     o = _new(FindCoordinatorRequest)
-    o.key, pos = _r_str(buf, pos)
+    o.key, pos = _r_nn_str(buf, pos)
     o.key_type = 0
     o.coordinator_keys = []
     return o, pos
@@ -76,7 +77,7 @@ def _enc_FindCoordinatorRequest_0(o: FindCoordinatorRequest, w: Writer) -> None:
 
 def _dec_FindCoordinatorRequest_1(buf: memoryview, pos: int) -> tuple[FindCoordinatorRequest, int]:
     o = _new(FindCoordinatorRequest)
-    o.key, pos = _r_str(buf, pos)
+    o.key, pos = _r_nn_str(buf, pos)
     o.key_type = _S0.unpack_from(buf, pos)[0]; pos += 1
     o.coordinator_keys = []
     return o, pos
@@ -89,7 +90,7 @@ def _enc_FindCoordinatorRequest_1(o: FindCoordinatorRequest, w: Writer) -> None:
 
 def _dec_FindCoordinatorRequest_2(buf: memoryview, pos: int) -> tuple[FindCoordinatorRequest, int]:
     o = _new(FindCoordinatorRequest)
-    o.key, pos = _r_cstr(buf, pos)
+    o.key, pos = _r_nn_cstr(buf, pos)
     o.key_type = _S0.unpack_from(buf, pos)[0]; pos += 1
     o.coordinator_keys = []
     pos = _skip_tags(buf, pos)
@@ -107,13 +108,12 @@ def _dec_FindCoordinatorRequest_3(buf: memoryview, pos: int) -> tuple[FindCoordi
     o.key = ''
     o.key_type = _S0.unpack_from(buf, pos)[0]; pos += 1
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.coordinator_keys = None
-    else:
-        a0: list[str | None] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _r_cstr(buf, pos); ap0(x0)
-        o.coordinator_keys = a0
+    if n < 0 or n > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[str] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _r_nn_cstr(buf, pos); ap0(x0)
+    o.coordinator_keys = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -83,7 +84,7 @@ class FindCoordinatorResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_FindCoordinatorResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed FindCoordinatorResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'FindCoordinatorResponse v{version} runs past the end of the frame')
@@ -96,7 +97,7 @@ def _dec_FindCoordinatorResponse_0(buf: memoryview, pos: int) -> tuple[FindCoord
     o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
     o.error_message = ''
     o.node_id = _S1.unpack_from(buf, pos)[0]; pos += 4
-    o.host, pos = _r_str(buf, pos)
+    o.host, pos = _r_nn_str(buf, pos)
     o.port = _S1.unpack_from(buf, pos)[0]; pos += 4
     o.coordinators = []
     return o, pos
@@ -115,7 +116,7 @@ def _dec_FindCoordinatorResponse_1(buf: memoryview, pos: int) -> tuple[FindCoord
     o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
     o.error_message, pos = _r_str(buf, pos)
     o.node_id = _S1.unpack_from(buf, pos)[0]; pos += 4
-    o.host, pos = _r_str(buf, pos)
+    o.host, pos = _r_nn_str(buf, pos)
     o.port = _S1.unpack_from(buf, pos)[0]; pos += 4
     o.coordinators = []
     return o, pos
@@ -136,7 +137,7 @@ def _dec_FindCoordinatorResponse_2(buf: memoryview, pos: int) -> tuple[FindCoord
     o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
     o.error_message, pos = _r_cstr(buf, pos)
     o.node_id = _S1.unpack_from(buf, pos)[0]; pos += 4
-    o.host, pos = _r_cstr(buf, pos)
+    o.host, pos = _r_nn_cstr(buf, pos)
     o.port = _S1.unpack_from(buf, pos)[0]; pos += 4
     o.coordinators = []
     pos = _skip_tags(buf, pos)
@@ -155,9 +156,9 @@ def _enc_FindCoordinatorResponse_2(o: FindCoordinatorResponse, w: Writer) -> Non
 
 def _dec_Coordinator_0(buf: memoryview, pos: int) -> tuple[Coordinator, int]:
     o = _new(Coordinator)
-    o.key, pos = _r_cstr(buf, pos)
+    o.key, pos = _r_nn_cstr(buf, pos)
     o.node_id = _S1.unpack_from(buf, pos)[0]; pos += 4
-    o.host, pos = _r_cstr(buf, pos)
+    o.host, pos = _r_nn_cstr(buf, pos)
     o.port = _S1.unpack_from(buf, pos)[0]; pos += 4
     o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
     o.error_message, pos = _r_cstr(buf, pos)
@@ -184,13 +185,12 @@ def _dec_FindCoordinatorResponse_3(buf: memoryview, pos: int) -> tuple[FindCoord
     o.host = ''
     o.port = 0
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.coordinators = None
-    else:
-        a0: list[Coordinator] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_Coordinator_0(buf, pos); ap0(x0)
-        o.coordinators = a0
+    if n < 0 or n * 14 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[Coordinator] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_Coordinator_0(buf, pos); ap0(x0)
+    o.coordinators = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

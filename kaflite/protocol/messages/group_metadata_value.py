@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -83,7 +84,7 @@ class GroupMetadataValue:
         mv = memoryview(buf)
         try:
             o, end = _DEC_GroupMetadataValue[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed GroupMetadataValue v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'GroupMetadataValue v{version} runs past the end of the frame')
@@ -92,14 +93,14 @@ class GroupMetadataValue:
 
 def _dec_MemberMetadata_0(buf: memoryview, pos: int) -> tuple[MemberMetadata, int]:
     o = _new(MemberMetadata)
-    o.member_id, pos = _r_str(buf, pos)
+    o.member_id, pos = _r_nn_str(buf, pos)
     o.group_instance_id = None
-    o.client_id, pos = _r_str(buf, pos)
-    o.client_host, pos = _r_str(buf, pos)
+    o.client_id, pos = _r_nn_str(buf, pos)
+    o.client_host, pos = _r_nn_str(buf, pos)
     o.rebalance_timeout = -1
     o.session_timeout = _S0.unpack_from(buf, pos)[0]; pos += 4
-    o.subscription, pos = _r_bytes(buf, pos)
-    o.assignment, pos = _r_bytes(buf, pos)
+    o.subscription, pos = _r_nn_bytes(buf, pos)
+    o.assignment, pos = _r_nn_bytes(buf, pos)
     return o, pos
 
 
@@ -114,19 +115,18 @@ def _enc_MemberMetadata_0(o: MemberMetadata, w: Writer) -> None:
 
 def _dec_GroupMetadataValue_0(buf: memoryview, pos: int) -> tuple[GroupMetadataValue, int]:
     o = _new(GroupMetadataValue)
-    o.protocol_type, pos = _r_str(buf, pos)
+    o.protocol_type, pos = _r_nn_str(buf, pos)
     o.generation = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.protocol, pos = _r_str(buf, pos)
     o.leader, pos = _r_str(buf, pos)
     o.current_state_timestamp = -1
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.members = None
-    else:
-        a0: list[MemberMetadata] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_MemberMetadata_0(buf, pos); ap0(x0)
-        o.members = a0
+    if n < 0 or n * 18 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[MemberMetadata] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_MemberMetadata_0(buf, pos); ap0(x0)
+    o.members = a0
     return o, pos
 
 
@@ -146,14 +146,14 @@ def _enc_GroupMetadataValue_0(o: GroupMetadataValue, w: Writer) -> None:
 
 def _dec_MemberMetadata_1(buf: memoryview, pos: int) -> tuple[MemberMetadata, int]:
     o = _new(MemberMetadata)
-    o.member_id, pos = _r_str(buf, pos)
+    o.member_id, pos = _r_nn_str(buf, pos)
     o.group_instance_id = None
-    o.client_id, pos = _r_str(buf, pos)
-    o.client_host, pos = _r_str(buf, pos)
+    o.client_id, pos = _r_nn_str(buf, pos)
+    o.client_host, pos = _r_nn_str(buf, pos)
     o.rebalance_timeout = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.session_timeout = _S0.unpack_from(buf, pos)[0]; pos += 4
-    o.subscription, pos = _r_bytes(buf, pos)
-    o.assignment, pos = _r_bytes(buf, pos)
+    o.subscription, pos = _r_nn_bytes(buf, pos)
+    o.assignment, pos = _r_nn_bytes(buf, pos)
     return o, pos
 
 
@@ -169,19 +169,18 @@ def _enc_MemberMetadata_1(o: MemberMetadata, w: Writer) -> None:
 
 def _dec_GroupMetadataValue_1(buf: memoryview, pos: int) -> tuple[GroupMetadataValue, int]:
     o = _new(GroupMetadataValue)
-    o.protocol_type, pos = _r_str(buf, pos)
+    o.protocol_type, pos = _r_nn_str(buf, pos)
     o.generation = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.protocol, pos = _r_str(buf, pos)
     o.leader, pos = _r_str(buf, pos)
     o.current_state_timestamp = -1
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.members = None
-    else:
-        a0: list[MemberMetadata] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_MemberMetadata_1(buf, pos); ap0(x0)
-        o.members = a0
+    if n < 0 or n * 22 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[MemberMetadata] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_MemberMetadata_1(buf, pos); ap0(x0)
+    o.members = a0
     return o, pos
 
 
@@ -201,19 +200,18 @@ def _enc_GroupMetadataValue_1(o: GroupMetadataValue, w: Writer) -> None:
 
 def _dec_GroupMetadataValue_2(buf: memoryview, pos: int) -> tuple[GroupMetadataValue, int]:
     o = _new(GroupMetadataValue)
-    o.protocol_type, pos = _r_str(buf, pos)
+    o.protocol_type, pos = _r_nn_str(buf, pos)
     o.generation = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.protocol, pos = _r_str(buf, pos)
     o.leader, pos = _r_str(buf, pos)
     o.current_state_timestamp = _S1.unpack_from(buf, pos)[0]; pos += 8
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.members = None
-    else:
-        a0: list[MemberMetadata] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_MemberMetadata_1(buf, pos); ap0(x0)
-        o.members = a0
+    if n < 0 or n * 22 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[MemberMetadata] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_MemberMetadata_1(buf, pos); ap0(x0)
+    o.members = a0
     return o, pos
 
 
@@ -234,14 +232,14 @@ def _enc_GroupMetadataValue_2(o: GroupMetadataValue, w: Writer) -> None:
 
 def _dec_MemberMetadata_2(buf: memoryview, pos: int) -> tuple[MemberMetadata, int]:
     o = _new(MemberMetadata)
-    o.member_id, pos = _r_str(buf, pos)
+    o.member_id, pos = _r_nn_str(buf, pos)
     o.group_instance_id, pos = _r_str(buf, pos)
-    o.client_id, pos = _r_str(buf, pos)
-    o.client_host, pos = _r_str(buf, pos)
+    o.client_id, pos = _r_nn_str(buf, pos)
+    o.client_host, pos = _r_nn_str(buf, pos)
     o.rebalance_timeout = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.session_timeout = _S0.unpack_from(buf, pos)[0]; pos += 4
-    o.subscription, pos = _r_bytes(buf, pos)
-    o.assignment, pos = _r_bytes(buf, pos)
+    o.subscription, pos = _r_nn_bytes(buf, pos)
+    o.assignment, pos = _r_nn_bytes(buf, pos)
     return o, pos
 
 
@@ -258,19 +256,18 @@ def _enc_MemberMetadata_2(o: MemberMetadata, w: Writer) -> None:
 
 def _dec_GroupMetadataValue_3(buf: memoryview, pos: int) -> tuple[GroupMetadataValue, int]:
     o = _new(GroupMetadataValue)
-    o.protocol_type, pos = _r_str(buf, pos)
+    o.protocol_type, pos = _r_nn_str(buf, pos)
     o.generation = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.protocol, pos = _r_str(buf, pos)
     o.leader, pos = _r_str(buf, pos)
     o.current_state_timestamp = _S1.unpack_from(buf, pos)[0]; pos += 8
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.members = None
-    else:
-        a0: list[MemberMetadata] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_MemberMetadata_2(buf, pos); ap0(x0)
-        o.members = a0
+    if n < 0 or n * 24 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[MemberMetadata] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_MemberMetadata_2(buf, pos); ap0(x0)
+    o.members = a0
     return o, pos
 
 
@@ -291,14 +288,14 @@ def _enc_GroupMetadataValue_3(o: GroupMetadataValue, w: Writer) -> None:
 
 def _dec_MemberMetadata_3(buf: memoryview, pos: int) -> tuple[MemberMetadata, int]:
     o = _new(MemberMetadata)
-    o.member_id, pos = _r_cstr(buf, pos)
+    o.member_id, pos = _r_nn_cstr(buf, pos)
     o.group_instance_id, pos = _r_cstr(buf, pos)
-    o.client_id, pos = _r_cstr(buf, pos)
-    o.client_host, pos = _r_cstr(buf, pos)
+    o.client_id, pos = _r_nn_cstr(buf, pos)
+    o.client_host, pos = _r_nn_cstr(buf, pos)
     o.rebalance_timeout = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.session_timeout = _S0.unpack_from(buf, pos)[0]; pos += 4
-    o.subscription, pos = _r_cbytes(buf, pos)
-    o.assignment, pos = _r_cbytes(buf, pos)
+    o.subscription, pos = _r_nn_cbytes(buf, pos)
+    o.assignment, pos = _r_nn_cbytes(buf, pos)
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -317,19 +314,18 @@ def _enc_MemberMetadata_3(o: MemberMetadata, w: Writer) -> None:
 
 def _dec_GroupMetadataValue_4(buf: memoryview, pos: int) -> tuple[GroupMetadataValue, int]:
     o = _new(GroupMetadataValue)
-    o.protocol_type, pos = _r_cstr(buf, pos)
+    o.protocol_type, pos = _r_nn_cstr(buf, pos)
     o.generation = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.protocol, pos = _r_cstr(buf, pos)
     o.leader, pos = _r_cstr(buf, pos)
     o.current_state_timestamp = _S1.unpack_from(buf, pos)[0]; pos += 8
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.members = None
-    else:
-        a0: list[MemberMetadata] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_MemberMetadata_3(buf, pos); ap0(x0)
-        o.members = a0
+    if n < 0 or n * 15 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[MemberMetadata] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_MemberMetadata_3(buf, pos); ap0(x0)
+    o.members = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -56,7 +57,7 @@ class HeartbeatRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_HeartbeatRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed HeartbeatRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'HeartbeatRequest v{version} runs past the end of the frame')
@@ -65,9 +66,9 @@ class HeartbeatRequest:
 
 def _dec_HeartbeatRequest_0(buf: memoryview, pos: int) -> tuple[HeartbeatRequest, int]:
     o = _new(HeartbeatRequest)
-    o.group_id, pos = _r_str(buf, pos)
+    o.group_id, pos = _r_nn_str(buf, pos)
     o.generation_id = _S0.unpack_from(buf, pos)[0]; pos += 4
-    o.member_id, pos = _r_str(buf, pos)
+    o.member_id, pos = _r_nn_str(buf, pos)
     o.group_instance_id = None
     return o, pos
 
@@ -80,9 +81,9 @@ def _enc_HeartbeatRequest_0(o: HeartbeatRequest, w: Writer) -> None:
 
 def _dec_HeartbeatRequest_1(buf: memoryview, pos: int) -> tuple[HeartbeatRequest, int]:
     o = _new(HeartbeatRequest)
-    o.group_id, pos = _r_str(buf, pos)
+    o.group_id, pos = _r_nn_str(buf, pos)
     o.generation_id = _S0.unpack_from(buf, pos)[0]; pos += 4
-    o.member_id, pos = _r_str(buf, pos)
+    o.member_id, pos = _r_nn_str(buf, pos)
     o.group_instance_id, pos = _r_str(buf, pos)
     return o, pos
 
@@ -96,9 +97,9 @@ def _enc_HeartbeatRequest_1(o: HeartbeatRequest, w: Writer) -> None:
 
 def _dec_HeartbeatRequest_2(buf: memoryview, pos: int) -> tuple[HeartbeatRequest, int]:
     o = _new(HeartbeatRequest)
-    o.group_id, pos = _r_cstr(buf, pos)
+    o.group_id, pos = _r_nn_cstr(buf, pos)
     o.generation_id = _S0.unpack_from(buf, pos)[0]; pos += 4
-    o.member_id, pos = _r_cstr(buf, pos)
+    o.member_id, pos = _r_nn_cstr(buf, pos)
     o.group_instance_id, pos = _r_cstr(buf, pos)
     pos = _skip_tags(buf, pos)
     return o, pos

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -96,7 +97,7 @@ class IncrementalAlterConfigsRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_IncrementalAlterConfigsRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed IncrementalAlterConfigsRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'IncrementalAlterConfigsRequest v{version} runs past the end of the frame')
@@ -105,7 +106,7 @@ class IncrementalAlterConfigsRequest:
 
 def _dec_AlterableConfig_0(buf: memoryview, pos: int) -> tuple[AlterableConfig, int]:
     o = _new(AlterableConfig)
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     o.config_operation = _S1.unpack_from(buf, pos)[0]; pos += 1
     o.value, pos = _r_str(buf, pos)
     return o, pos
@@ -120,15 +121,14 @@ def _enc_AlterableConfig_0(o: AlterableConfig, w: Writer) -> None:
 def _dec_AlterConfigsResource_0(buf: memoryview, pos: int) -> tuple[AlterConfigsResource, int]:
     o = _new(AlterConfigsResource)
     o.resource_type = _S1.unpack_from(buf, pos)[0]; pos += 1
-    o.resource_name, pos = _r_str(buf, pos)
+    o.resource_name, pos = _r_nn_str(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.configs = None
-    else:
-        a0: list[AlterableConfig] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_AlterableConfig_0(buf, pos); ap0(x0)
-        o.configs = a0
+    if n < 0 or n * 5 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[AlterableConfig] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_AlterableConfig_0(buf, pos); ap0(x0)
+    o.configs = a0
     return o, pos
 
 
@@ -147,13 +147,12 @@ def _enc_AlterConfigsResource_0(o: AlterConfigsResource, w: Writer) -> None:
 def _dec_IncrementalAlterConfigsRequest_0(buf: memoryview, pos: int) -> tuple[IncrementalAlterConfigsRequest, int]:
     o = _new(IncrementalAlterConfigsRequest)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.resources = None
-    else:
-        a0: list[AlterConfigsResource] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_AlterConfigsResource_0(buf, pos); ap0(x0)
-        o.resources = a0
+    if n < 0 or n * 7 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[AlterConfigsResource] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_AlterConfigsResource_0(buf, pos); ap0(x0)
+    o.resources = a0
     o.validate_only = _S2.unpack_from(buf, pos)[0]; pos += 1
     return o, pos
 
@@ -171,7 +170,7 @@ def _enc_IncrementalAlterConfigsRequest_0(o: IncrementalAlterConfigsRequest, w: 
 
 def _dec_AlterableConfig_1(buf: memoryview, pos: int) -> tuple[AlterableConfig, int]:
     o = _new(AlterableConfig)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     o.config_operation = _S1.unpack_from(buf, pos)[0]; pos += 1
     o.value, pos = _r_cstr(buf, pos)
     pos = _skip_tags(buf, pos)
@@ -188,15 +187,14 @@ def _enc_AlterableConfig_1(o: AlterableConfig, w: Writer) -> None:
 def _dec_AlterConfigsResource_1(buf: memoryview, pos: int) -> tuple[AlterConfigsResource, int]:
     o = _new(AlterConfigsResource)
     o.resource_type = _S1.unpack_from(buf, pos)[0]; pos += 1
-    o.resource_name, pos = _r_cstr(buf, pos)
+    o.resource_name, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.configs = None
-    else:
-        a0: list[AlterableConfig] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_AlterableConfig_1(buf, pos); ap0(x0)
-        o.configs = a0
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[AlterableConfig] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_AlterableConfig_1(buf, pos); ap0(x0)
+    o.configs = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -217,13 +215,12 @@ def _enc_AlterConfigsResource_1(o: AlterConfigsResource, w: Writer) -> None:
 def _dec_IncrementalAlterConfigsRequest_1(buf: memoryview, pos: int) -> tuple[IncrementalAlterConfigsRequest, int]:
     o = _new(IncrementalAlterConfigsRequest)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.resources = None
-    else:
-        a0: list[AlterConfigsResource] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_AlterConfigsResource_1(buf, pos); ap0(x0)
-        o.resources = a0
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[AlterConfigsResource] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_AlterConfigsResource_1(buf, pos); ap0(x0)
+    o.resources = a0
     o.validate_only = _S2.unpack_from(buf, pos)[0]; pos += 1
     pos = _skip_tags(buf, pos)
     return o, pos

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -79,7 +80,7 @@ class JoinGroupRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_JoinGroupRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed JoinGroupRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'JoinGroupRequest v{version} runs past the end of the frame')
@@ -88,8 +89,8 @@ class JoinGroupRequest:
 
 def _dec_JoinGroupRequestProtocol_0(buf: memoryview, pos: int) -> tuple[JoinGroupRequestProtocol, int]:
     o = _new(JoinGroupRequestProtocol)
-    o.name, pos = _r_str(buf, pos)
-    o.metadata, pos = _r_bytes(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
+    o.metadata, pos = _r_nn_bytes(buf, pos)
     return o, pos
 
 
@@ -100,20 +101,19 @@ def _enc_JoinGroupRequestProtocol_0(o: JoinGroupRequestProtocol, w: Writer) -> N
 
 def _dec_JoinGroupRequest_0(buf: memoryview, pos: int) -> tuple[JoinGroupRequest, int]:
     o = _new(JoinGroupRequest)
-    o.group_id, pos = _r_str(buf, pos)
+    o.group_id, pos = _r_nn_str(buf, pos)
     o.session_timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.rebalance_timeout_ms = -1
-    o.member_id, pos = _r_str(buf, pos)
+    o.member_id, pos = _r_nn_str(buf, pos)
     o.group_instance_id = None
-    o.protocol_type, pos = _r_str(buf, pos)
+    o.protocol_type, pos = _r_nn_str(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.protocols = None
-    else:
-        a0: list[JoinGroupRequestProtocol] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_JoinGroupRequestProtocol_0(buf, pos); ap0(x0)
-        o.protocols = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[JoinGroupRequestProtocol] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_JoinGroupRequestProtocol_0(buf, pos); ap0(x0)
+    o.protocols = a0
     o.reason = None
     return o, pos
 
@@ -134,20 +134,19 @@ def _enc_JoinGroupRequest_0(o: JoinGroupRequest, w: Writer) -> None:
 
 def _dec_JoinGroupRequest_1(buf: memoryview, pos: int) -> tuple[JoinGroupRequest, int]:
     o = _new(JoinGroupRequest)
-    o.group_id, pos = _r_str(buf, pos)
+    o.group_id, pos = _r_nn_str(buf, pos)
     o.session_timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.rebalance_timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
-    o.member_id, pos = _r_str(buf, pos)
+    o.member_id, pos = _r_nn_str(buf, pos)
     o.group_instance_id = None
-    o.protocol_type, pos = _r_str(buf, pos)
+    o.protocol_type, pos = _r_nn_str(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.protocols = None
-    else:
-        a0: list[JoinGroupRequestProtocol] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_JoinGroupRequestProtocol_0(buf, pos); ap0(x0)
-        o.protocols = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[JoinGroupRequestProtocol] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_JoinGroupRequestProtocol_0(buf, pos); ap0(x0)
+    o.protocols = a0
     o.reason = None
     return o, pos
 
@@ -169,20 +168,19 @@ def _enc_JoinGroupRequest_1(o: JoinGroupRequest, w: Writer) -> None:
 
 def _dec_JoinGroupRequest_2(buf: memoryview, pos: int) -> tuple[JoinGroupRequest, int]:
     o = _new(JoinGroupRequest)
-    o.group_id, pos = _r_str(buf, pos)
+    o.group_id, pos = _r_nn_str(buf, pos)
     o.session_timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.rebalance_timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
-    o.member_id, pos = _r_str(buf, pos)
+    o.member_id, pos = _r_nn_str(buf, pos)
     o.group_instance_id, pos = _r_str(buf, pos)
-    o.protocol_type, pos = _r_str(buf, pos)
+    o.protocol_type, pos = _r_nn_str(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.protocols = None
-    else:
-        a0: list[JoinGroupRequestProtocol] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_JoinGroupRequestProtocol_0(buf, pos); ap0(x0)
-        o.protocols = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[JoinGroupRequestProtocol] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_JoinGroupRequestProtocol_0(buf, pos); ap0(x0)
+    o.protocols = a0
     o.reason = None
     return o, pos
 
@@ -205,8 +203,8 @@ def _enc_JoinGroupRequest_2(o: JoinGroupRequest, w: Writer) -> None:
 
 def _dec_JoinGroupRequestProtocol_1(buf: memoryview, pos: int) -> tuple[JoinGroupRequestProtocol, int]:
     o = _new(JoinGroupRequestProtocol)
-    o.name, pos = _r_cstr(buf, pos)
-    o.metadata, pos = _r_cbytes(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
+    o.metadata, pos = _r_nn_cbytes(buf, pos)
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -219,20 +217,19 @@ def _enc_JoinGroupRequestProtocol_1(o: JoinGroupRequestProtocol, w: Writer) -> N
 
 def _dec_JoinGroupRequest_3(buf: memoryview, pos: int) -> tuple[JoinGroupRequest, int]:
     o = _new(JoinGroupRequest)
-    o.group_id, pos = _r_cstr(buf, pos)
+    o.group_id, pos = _r_nn_cstr(buf, pos)
     o.session_timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.rebalance_timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
-    o.member_id, pos = _r_cstr(buf, pos)
+    o.member_id, pos = _r_nn_cstr(buf, pos)
     o.group_instance_id, pos = _r_cstr(buf, pos)
-    o.protocol_type, pos = _r_cstr(buf, pos)
+    o.protocol_type, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.protocols = None
-    else:
-        a0: list[JoinGroupRequestProtocol] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_JoinGroupRequestProtocol_1(buf, pos); ap0(x0)
-        o.protocols = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[JoinGroupRequestProtocol] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_JoinGroupRequestProtocol_1(buf, pos); ap0(x0)
+    o.protocols = a0
     o.reason = None
     pos = _skip_tags(buf, pos)
     return o, pos
@@ -257,20 +254,19 @@ def _enc_JoinGroupRequest_3(o: JoinGroupRequest, w: Writer) -> None:
 
 def _dec_JoinGroupRequest_4(buf: memoryview, pos: int) -> tuple[JoinGroupRequest, int]:
     o = _new(JoinGroupRequest)
-    o.group_id, pos = _r_cstr(buf, pos)
+    o.group_id, pos = _r_nn_cstr(buf, pos)
     o.session_timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.rebalance_timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
-    o.member_id, pos = _r_cstr(buf, pos)
+    o.member_id, pos = _r_nn_cstr(buf, pos)
     o.group_instance_id, pos = _r_cstr(buf, pos)
-    o.protocol_type, pos = _r_cstr(buf, pos)
+    o.protocol_type, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.protocols = None
-    else:
-        a0: list[JoinGroupRequestProtocol] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_JoinGroupRequestProtocol_1(buf, pos); ap0(x0)
-        o.protocols = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[JoinGroupRequestProtocol] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_JoinGroupRequestProtocol_1(buf, pos); ap0(x0)
+    o.protocols = a0
     o.reason, pos = _r_cstr(buf, pos)
     pos = _skip_tags(buf, pos)
     return o, pos

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -83,7 +84,7 @@ class JoinGroupResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_JoinGroupResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed JoinGroupResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'JoinGroupResponse v{version} runs past the end of the frame')
@@ -92,9 +93,9 @@ class JoinGroupResponse:
 
 def _dec_JoinGroupResponseMember_0(buf: memoryview, pos: int) -> tuple[JoinGroupResponseMember, int]:
     o = _new(JoinGroupResponseMember)
-    o.member_id, pos = _r_str(buf, pos)
+    o.member_id, pos = _r_nn_str(buf, pos)
     o.group_instance_id = None
-    o.metadata, pos = _r_bytes(buf, pos)
+    o.metadata, pos = _r_nn_bytes(buf, pos)
     return o, pos
 
 
@@ -109,18 +110,17 @@ def _dec_JoinGroupResponse_0(buf: memoryview, pos: int) -> tuple[JoinGroupRespon
     o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
     o.generation_id = _S1.unpack_from(buf, pos)[0]; pos += 4
     o.protocol_type = None
-    o.protocol_name, pos = _r_str(buf, pos)
-    o.leader, pos = _r_str(buf, pos)
+    o.protocol_name, pos = _r_nn_str(buf, pos)
+    o.leader, pos = _r_nn_str(buf, pos)
     o.skip_assignment = False
-    o.member_id, pos = _r_str(buf, pos)
+    o.member_id, pos = _r_nn_str(buf, pos)
     n = _S1.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.members = None
-    else:
-        a0: list[JoinGroupResponseMember] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_JoinGroupResponseMember_0(buf, pos); ap0(x0)
-        o.members = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[JoinGroupResponseMember] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_JoinGroupResponseMember_0(buf, pos); ap0(x0)
+    o.members = a0
     return o, pos
 
 
@@ -145,18 +145,17 @@ def _dec_JoinGroupResponse_1(buf: memoryview, pos: int) -> tuple[JoinGroupRespon
     o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
     o.generation_id = _S1.unpack_from(buf, pos)[0]; pos += 4
     o.protocol_type = None
-    o.protocol_name, pos = _r_str(buf, pos)
-    o.leader, pos = _r_str(buf, pos)
+    o.protocol_name, pos = _r_nn_str(buf, pos)
+    o.leader, pos = _r_nn_str(buf, pos)
     o.skip_assignment = False
-    o.member_id, pos = _r_str(buf, pos)
+    o.member_id, pos = _r_nn_str(buf, pos)
     n = _S1.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.members = None
-    else:
-        a0: list[JoinGroupResponseMember] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_JoinGroupResponseMember_0(buf, pos); ap0(x0)
-        o.members = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[JoinGroupResponseMember] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_JoinGroupResponseMember_0(buf, pos); ap0(x0)
+    o.members = a0
     return o, pos
 
 
@@ -178,9 +177,9 @@ def _enc_JoinGroupResponse_1(o: JoinGroupResponse, w: Writer) -> None:
 
 def _dec_JoinGroupResponseMember_1(buf: memoryview, pos: int) -> tuple[JoinGroupResponseMember, int]:
     o = _new(JoinGroupResponseMember)
-    o.member_id, pos = _r_str(buf, pos)
+    o.member_id, pos = _r_nn_str(buf, pos)
     o.group_instance_id, pos = _r_str(buf, pos)
-    o.metadata, pos = _r_bytes(buf, pos)
+    o.metadata, pos = _r_nn_bytes(buf, pos)
     return o, pos
 
 
@@ -196,18 +195,17 @@ def _dec_JoinGroupResponse_2(buf: memoryview, pos: int) -> tuple[JoinGroupRespon
     o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
     o.generation_id = _S1.unpack_from(buf, pos)[0]; pos += 4
     o.protocol_type = None
-    o.protocol_name, pos = _r_str(buf, pos)
-    o.leader, pos = _r_str(buf, pos)
+    o.protocol_name, pos = _r_nn_str(buf, pos)
+    o.leader, pos = _r_nn_str(buf, pos)
     o.skip_assignment = False
-    o.member_id, pos = _r_str(buf, pos)
+    o.member_id, pos = _r_nn_str(buf, pos)
     n = _S1.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.members = None
-    else:
-        a0: list[JoinGroupResponseMember] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_JoinGroupResponseMember_1(buf, pos); ap0(x0)
-        o.members = a0
+    if n < 0 or n * 8 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[JoinGroupResponseMember] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_JoinGroupResponseMember_1(buf, pos); ap0(x0)
+    o.members = a0
     return o, pos
 
 
@@ -229,9 +227,9 @@ def _enc_JoinGroupResponse_2(o: JoinGroupResponse, w: Writer) -> None:
 
 def _dec_JoinGroupResponseMember_2(buf: memoryview, pos: int) -> tuple[JoinGroupResponseMember, int]:
     o = _new(JoinGroupResponseMember)
-    o.member_id, pos = _r_cstr(buf, pos)
+    o.member_id, pos = _r_nn_cstr(buf, pos)
     o.group_instance_id, pos = _r_cstr(buf, pos)
-    o.metadata, pos = _r_cbytes(buf, pos)
+    o.metadata, pos = _r_nn_cbytes(buf, pos)
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -249,18 +247,17 @@ def _dec_JoinGroupResponse_3(buf: memoryview, pos: int) -> tuple[JoinGroupRespon
     o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
     o.generation_id = _S1.unpack_from(buf, pos)[0]; pos += 4
     o.protocol_type = None
-    o.protocol_name, pos = _r_cstr(buf, pos)
-    o.leader, pos = _r_cstr(buf, pos)
+    o.protocol_name, pos = _r_nn_cstr(buf, pos)
+    o.leader, pos = _r_nn_cstr(buf, pos)
     o.skip_assignment = False
-    o.member_id, pos = _r_cstr(buf, pos)
+    o.member_id, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.members = None
-    else:
-        a0: list[JoinGroupResponseMember] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_JoinGroupResponseMember_2(buf, pos); ap0(x0)
-        o.members = a0
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[JoinGroupResponseMember] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_JoinGroupResponseMember_2(buf, pos); ap0(x0)
+    o.members = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -289,17 +286,16 @@ def _dec_JoinGroupResponse_4(buf: memoryview, pos: int) -> tuple[JoinGroupRespon
     o.generation_id = _S1.unpack_from(buf, pos)[0]; pos += 4
     o.protocol_type, pos = _r_cstr(buf, pos)
     o.protocol_name, pos = _r_cstr(buf, pos)
-    o.leader, pos = _r_cstr(buf, pos)
+    o.leader, pos = _r_nn_cstr(buf, pos)
     o.skip_assignment = False
-    o.member_id, pos = _r_cstr(buf, pos)
+    o.member_id, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.members = None
-    else:
-        a0: list[JoinGroupResponseMember] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_JoinGroupResponseMember_2(buf, pos); ap0(x0)
-        o.members = a0
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[JoinGroupResponseMember] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_JoinGroupResponseMember_2(buf, pos); ap0(x0)
+    o.members = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -329,17 +325,16 @@ def _dec_JoinGroupResponse_5(buf: memoryview, pos: int) -> tuple[JoinGroupRespon
     o.generation_id = _S1.unpack_from(buf, pos)[0]; pos += 4
     o.protocol_type, pos = _r_cstr(buf, pos)
     o.protocol_name, pos = _r_cstr(buf, pos)
-    o.leader, pos = _r_cstr(buf, pos)
+    o.leader, pos = _r_nn_cstr(buf, pos)
     o.skip_assignment = _S2.unpack_from(buf, pos)[0]; pos += 1
-    o.member_id, pos = _r_cstr(buf, pos)
+    o.member_id, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.members = None
-    else:
-        a0: list[JoinGroupResponseMember] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_JoinGroupResponseMember_2(buf, pos); ap0(x0)
-        o.members = a0
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[JoinGroupResponseMember] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_JoinGroupResponseMember_2(buf, pos); ap0(x0)
+    o.members = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

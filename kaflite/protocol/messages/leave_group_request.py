@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -75,7 +76,7 @@ class LeaveGroupRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_LeaveGroupRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed LeaveGroupRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'LeaveGroupRequest v{version} runs past the end of the frame')
@@ -84,8 +85,8 @@ class LeaveGroupRequest:
 
 def _dec_LeaveGroupRequest_0(buf: memoryview, pos: int) -> tuple[LeaveGroupRequest, int]:
     o = _new(LeaveGroupRequest)
-    o.group_id, pos = _r_str(buf, pos)
-    o.member_id, pos = _r_str(buf, pos)
+    o.group_id, pos = _r_nn_str(buf, pos)
+    o.member_id, pos = _r_nn_str(buf, pos)
     o.members = []
     return o, pos
 
@@ -97,7 +98,7 @@ def _enc_LeaveGroupRequest_0(o: LeaveGroupRequest, w: Writer) -> None:
 
 def _dec_MemberIdentity_0(buf: memoryview, pos: int) -> tuple[MemberIdentity, int]:
     o = _new(MemberIdentity)
-    o.member_id, pos = _r_str(buf, pos)
+    o.member_id, pos = _r_nn_str(buf, pos)
     o.group_instance_id, pos = _r_str(buf, pos)
     o.reason = None
     return o, pos
@@ -110,16 +111,15 @@ def _enc_MemberIdentity_0(o: MemberIdentity, w: Writer) -> None:
 
 def _dec_LeaveGroupRequest_1(buf: memoryview, pos: int) -> tuple[LeaveGroupRequest, int]:
     o = _new(LeaveGroupRequest)
-    o.group_id, pos = _r_str(buf, pos)
+    o.group_id, pos = _r_nn_str(buf, pos)
     o.member_id = ''
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.members = None
-    else:
-        a0: list[MemberIdentity] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_MemberIdentity_0(buf, pos); ap0(x0)
-        o.members = a0
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[MemberIdentity] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_MemberIdentity_0(buf, pos); ap0(x0)
+    o.members = a0
     return o, pos
 
 
@@ -136,7 +136,7 @@ def _enc_LeaveGroupRequest_1(o: LeaveGroupRequest, w: Writer) -> None:
 
 def _dec_MemberIdentity_1(buf: memoryview, pos: int) -> tuple[MemberIdentity, int]:
     o = _new(MemberIdentity)
-    o.member_id, pos = _r_cstr(buf, pos)
+    o.member_id, pos = _r_nn_cstr(buf, pos)
     o.group_instance_id, pos = _r_cstr(buf, pos)
     o.reason = None
     pos = _skip_tags(buf, pos)
@@ -151,16 +151,15 @@ def _enc_MemberIdentity_1(o: MemberIdentity, w: Writer) -> None:
 
 def _dec_LeaveGroupRequest_2(buf: memoryview, pos: int) -> tuple[LeaveGroupRequest, int]:
     o = _new(LeaveGroupRequest)
-    o.group_id, pos = _r_cstr(buf, pos)
+    o.group_id, pos = _r_nn_cstr(buf, pos)
     o.member_id = ''
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.members = None
-    else:
-        a0: list[MemberIdentity] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_MemberIdentity_1(buf, pos); ap0(x0)
-        o.members = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[MemberIdentity] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_MemberIdentity_1(buf, pos); ap0(x0)
+    o.members = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -179,7 +178,7 @@ def _enc_LeaveGroupRequest_2(o: LeaveGroupRequest, w: Writer) -> None:
 
 def _dec_MemberIdentity_2(buf: memoryview, pos: int) -> tuple[MemberIdentity, int]:
     o = _new(MemberIdentity)
-    o.member_id, pos = _r_cstr(buf, pos)
+    o.member_id, pos = _r_nn_cstr(buf, pos)
     o.group_instance_id, pos = _r_cstr(buf, pos)
     o.reason, pos = _r_cstr(buf, pos)
     pos = _skip_tags(buf, pos)
@@ -195,16 +194,15 @@ def _enc_MemberIdentity_2(o: MemberIdentity, w: Writer) -> None:
 
 def _dec_LeaveGroupRequest_3(buf: memoryview, pos: int) -> tuple[LeaveGroupRequest, int]:
     o = _new(LeaveGroupRequest)
-    o.group_id, pos = _r_cstr(buf, pos)
+    o.group_id, pos = _r_nn_cstr(buf, pos)
     o.member_id = ''
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.members = None
-    else:
-        a0: list[MemberIdentity] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_MemberIdentity_2(buf, pos); ap0(x0)
-        o.members = a0
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[MemberIdentity] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_MemberIdentity_2(buf, pos); ap0(x0)
+    o.members = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -76,7 +77,7 @@ class LeaveGroupResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_LeaveGroupResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed LeaveGroupResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'LeaveGroupResponse v{version} runs past the end of the frame')
@@ -110,7 +111,7 @@ def _enc_LeaveGroupResponse_1(o: LeaveGroupResponse, w: Writer) -> None:
 
 def _dec_MemberResponse_0(buf: memoryview, pos: int) -> tuple[MemberResponse, int]:
     o = _new(MemberResponse)
-    o.member_id, pos = _r_str(buf, pos)
+    o.member_id, pos = _r_nn_str(buf, pos)
     o.group_instance_id, pos = _r_str(buf, pos)
     o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
     return o, pos
@@ -127,13 +128,12 @@ def _dec_LeaveGroupResponse_2(buf: memoryview, pos: int) -> tuple[LeaveGroupResp
     o.throttle_time_ms = _S1.unpack_from(buf, pos)[0]; pos += 4
     o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
     n = _S1.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.members = None
-    else:
-        a0: list[MemberResponse] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_MemberResponse_0(buf, pos); ap0(x0)
-        o.members = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[MemberResponse] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_MemberResponse_0(buf, pos); ap0(x0)
+    o.members = a0
     return o, pos
 
 
@@ -151,7 +151,7 @@ def _enc_LeaveGroupResponse_2(o: LeaveGroupResponse, w: Writer) -> None:
 
 def _dec_MemberResponse_1(buf: memoryview, pos: int) -> tuple[MemberResponse, int]:
     o = _new(MemberResponse)
-    o.member_id, pos = _r_cstr(buf, pos)
+    o.member_id, pos = _r_nn_cstr(buf, pos)
     o.group_instance_id, pos = _r_cstr(buf, pos)
     o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
     pos = _skip_tags(buf, pos)
@@ -170,13 +170,12 @@ def _dec_LeaveGroupResponse_3(buf: memoryview, pos: int) -> tuple[LeaveGroupResp
     o.throttle_time_ms = _S1.unpack_from(buf, pos)[0]; pos += 4
     o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.members = None
-    else:
-        a0: list[MemberResponse] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_MemberResponse_1(buf, pos); ap0(x0)
-        o.members = a0
+    if n < 0 or n * 5 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[MemberResponse] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_MemberResponse_1(buf, pos); ap0(x0)
+    o.members = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -52,7 +53,7 @@ class ListConfigResourcesRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_ListConfigResourcesRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed ListConfigResourcesRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'ListConfigResourcesRequest v{version} runs past the end of the frame')
@@ -73,10 +74,9 @@ def _enc_ListConfigResourcesRequest_0(o: ListConfigResourcesRequest, w: Writer) 
 def _dec_ListConfigResourcesRequest_1(buf: memoryview, pos: int) -> tuple[ListConfigResourcesRequest, int]:
     o = _new(ListConfigResourcesRequest)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.resource_types = None
-    else:
-        o.resource_types = list(_struct.unpack_from('>%db' % n, buf, pos)); pos += n * 1
+    if n < 0 or n > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.resource_types = list(_struct.unpack_from('>%db' % n, buf, pos)); pos += n * 1
     pos = _skip_tags(buf, pos)
     return o, pos
 

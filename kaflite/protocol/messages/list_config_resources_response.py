@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -76,7 +77,7 @@ class ListConfigResourcesResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_ListConfigResourcesResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed ListConfigResourcesResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'ListConfigResourcesResponse v{version} runs past the end of the frame')
@@ -85,7 +86,7 @@ class ListConfigResourcesResponse:
 
 def _dec_ConfigResource_0(buf: memoryview, pos: int) -> tuple[ConfigResource, int]:
     o = _new(ConfigResource)
-    o.resource_name, pos = _r_cstr(buf, pos)
+    o.resource_name, pos = _r_nn_cstr(buf, pos)
     o.resource_type = 16
     pos = _skip_tags(buf, pos)
     return o, pos
@@ -101,13 +102,12 @@ def _dec_ListConfigResourcesResponse_0(buf: memoryview, pos: int) -> tuple[ListC
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.config_resources = None
-    else:
-        a0: list[ConfigResource] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ConfigResource_0(buf, pos); ap0(x0)
-        o.config_resources = a0
+    if n < 0 or n * 2 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ConfigResource] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ConfigResource_0(buf, pos); ap0(x0)
+    o.config_resources = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -127,7 +127,7 @@ def _enc_ListConfigResourcesResponse_0(o: ListConfigResourcesResponse, w: Writer
 
 def _dec_ConfigResource_1(buf: memoryview, pos: int) -> tuple[ConfigResource, int]:
     o = _new(ConfigResource)
-    o.resource_name, pos = _r_cstr(buf, pos)
+    o.resource_name, pos = _r_nn_cstr(buf, pos)
     o.resource_type = _S2.unpack_from(buf, pos)[0]; pos += 1
     pos = _skip_tags(buf, pos)
     return o, pos
@@ -144,13 +144,12 @@ def _dec_ListConfigResourcesResponse_1(buf: memoryview, pos: int) -> tuple[ListC
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.config_resources = None
-    else:
-        a0: list[ConfigResource] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ConfigResource_1(buf, pos); ap0(x0)
-        o.config_resources = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ConfigResource] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ConfigResource_1(buf, pos); ap0(x0)
+    o.config_resources = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

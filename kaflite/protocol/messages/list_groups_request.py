@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -53,7 +54,7 @@ class ListGroupsRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_ListGroupsRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed ListGroupsRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'ListGroupsRequest v{version} runs past the end of the frame')
@@ -86,13 +87,12 @@ def _enc_ListGroupsRequest_1(o: ListGroupsRequest, w: Writer) -> None:
 def _dec_ListGroupsRequest_2(buf: memoryview, pos: int) -> tuple[ListGroupsRequest, int]:
     o = _new(ListGroupsRequest)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.states_filter = None
-    else:
-        a0: list[str | None] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _r_cstr(buf, pos); ap0(x0)
-        o.states_filter = a0
+    if n < 0 or n > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[str] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _r_nn_cstr(buf, pos); ap0(x0)
+    o.states_filter = a0
     o.types_filter = []
     pos = _skip_tags(buf, pos)
     return o, pos
@@ -112,21 +112,19 @@ def _enc_ListGroupsRequest_2(o: ListGroupsRequest, w: Writer) -> None:
 def _dec_ListGroupsRequest_3(buf: memoryview, pos: int) -> tuple[ListGroupsRequest, int]:
     o = _new(ListGroupsRequest)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.states_filter = None
-    else:
-        a0: list[str | None] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _r_cstr(buf, pos); ap0(x0)
-        o.states_filter = a0
+    if n < 0 or n > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[str] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _r_nn_cstr(buf, pos); ap0(x0)
+    o.states_filter = a0
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.types_filter = None
-    else:
-        a1: list[str | None] = []; ap1 = a1.append
-        for _ in range(n):
-            x1, pos = _r_cstr(buf, pos); ap1(x1)
-        o.types_filter = a1
+    if n < 0 or n > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a1: list[str] = []; ap1 = a1.append
+    for _ in range(n):
+        x1, pos = _r_nn_cstr(buf, pos); ap1(x1)
+    o.types_filter = a1
     pos = _skip_tags(buf, pos)
     return o, pos
 

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -77,7 +78,7 @@ class ListGroupsResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_ListGroupsResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed ListGroupsResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'ListGroupsResponse v{version} runs past the end of the frame')
@@ -86,8 +87,8 @@ class ListGroupsResponse:
 
 def _dec_ListedGroup_0(buf: memoryview, pos: int) -> tuple[ListedGroup, int]:
     o = _new(ListedGroup)
-    o.group_id, pos = _r_str(buf, pos)
-    o.protocol_type, pos = _r_str(buf, pos)
+    o.group_id, pos = _r_nn_str(buf, pos)
+    o.protocol_type, pos = _r_nn_str(buf, pos)
     o.group_state = ''
     o.group_type = ''
     return o, pos
@@ -103,13 +104,12 @@ def _dec_ListGroupsResponse_0(buf: memoryview, pos: int) -> tuple[ListGroupsResp
     o.throttle_time_ms = 0
     o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
     n = _S1.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.groups = None
-    else:
-        a0: list[ListedGroup] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ListedGroup_0(buf, pos); ap0(x0)
-        o.groups = a0
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ListedGroup] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ListedGroup_0(buf, pos); ap0(x0)
+    o.groups = a0
     return o, pos
 
 
@@ -129,13 +129,12 @@ def _dec_ListGroupsResponse_1(buf: memoryview, pos: int) -> tuple[ListGroupsResp
     o.throttle_time_ms = _S1.unpack_from(buf, pos)[0]; pos += 4
     o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
     n = _S1.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.groups = None
-    else:
-        a0: list[ListedGroup] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ListedGroup_0(buf, pos); ap0(x0)
-        o.groups = a0
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ListedGroup] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ListedGroup_0(buf, pos); ap0(x0)
+    o.groups = a0
     return o, pos
 
 
@@ -153,8 +152,8 @@ def _enc_ListGroupsResponse_1(o: ListGroupsResponse, w: Writer) -> None:
 
 def _dec_ListedGroup_1(buf: memoryview, pos: int) -> tuple[ListedGroup, int]:
     o = _new(ListedGroup)
-    o.group_id, pos = _r_cstr(buf, pos)
-    o.protocol_type, pos = _r_cstr(buf, pos)
+    o.group_id, pos = _r_nn_cstr(buf, pos)
+    o.protocol_type, pos = _r_nn_cstr(buf, pos)
     o.group_state = ''
     o.group_type = ''
     pos = _skip_tags(buf, pos)
@@ -172,13 +171,12 @@ def _dec_ListGroupsResponse_2(buf: memoryview, pos: int) -> tuple[ListGroupsResp
     o.throttle_time_ms = _S1.unpack_from(buf, pos)[0]; pos += 4
     o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.groups = None
-    else:
-        a0: list[ListedGroup] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ListedGroup_1(buf, pos); ap0(x0)
-        o.groups = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ListedGroup] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ListedGroup_1(buf, pos); ap0(x0)
+    o.groups = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -198,9 +196,9 @@ def _enc_ListGroupsResponse_2(o: ListGroupsResponse, w: Writer) -> None:
 
 def _dec_ListedGroup_2(buf: memoryview, pos: int) -> tuple[ListedGroup, int]:
     o = _new(ListedGroup)
-    o.group_id, pos = _r_cstr(buf, pos)
-    o.protocol_type, pos = _r_cstr(buf, pos)
-    o.group_state, pos = _r_cstr(buf, pos)
+    o.group_id, pos = _r_nn_cstr(buf, pos)
+    o.protocol_type, pos = _r_nn_cstr(buf, pos)
+    o.group_state, pos = _r_nn_cstr(buf, pos)
     o.group_type = ''
     pos = _skip_tags(buf, pos)
     return o, pos
@@ -218,13 +216,12 @@ def _dec_ListGroupsResponse_3(buf: memoryview, pos: int) -> tuple[ListGroupsResp
     o.throttle_time_ms = _S1.unpack_from(buf, pos)[0]; pos += 4
     o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.groups = None
-    else:
-        a0: list[ListedGroup] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ListedGroup_2(buf, pos); ap0(x0)
-        o.groups = a0
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ListedGroup] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ListedGroup_2(buf, pos); ap0(x0)
+    o.groups = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -244,10 +241,10 @@ def _enc_ListGroupsResponse_3(o: ListGroupsResponse, w: Writer) -> None:
 
 def _dec_ListedGroup_3(buf: memoryview, pos: int) -> tuple[ListedGroup, int]:
     o = _new(ListedGroup)
-    o.group_id, pos = _r_cstr(buf, pos)
-    o.protocol_type, pos = _r_cstr(buf, pos)
-    o.group_state, pos = _r_cstr(buf, pos)
-    o.group_type, pos = _r_cstr(buf, pos)
+    o.group_id, pos = _r_nn_cstr(buf, pos)
+    o.protocol_type, pos = _r_nn_cstr(buf, pos)
+    o.group_state, pos = _r_nn_cstr(buf, pos)
+    o.group_type, pos = _r_nn_cstr(buf, pos)
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -265,13 +262,12 @@ def _dec_ListGroupsResponse_4(buf: memoryview, pos: int) -> tuple[ListGroupsResp
     o.throttle_time_ms = _S1.unpack_from(buf, pos)[0]; pos += 4
     o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.groups = None
-    else:
-        a0: list[ListedGroup] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ListedGroup_3(buf, pos); ap0(x0)
-        o.groups = a0
+    if n < 0 or n * 5 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ListedGroup] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ListedGroup_3(buf, pos); ap0(x0)
+    o.groups = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -98,7 +99,7 @@ class ListOffsetsRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_ListOffsetsRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed ListOffsetsRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'ListOffsetsRequest v{version} runs past the end of the frame')
@@ -121,15 +122,14 @@ def _enc_ListOffsetsPartition_0(o: ListOffsetsPartition, w: Writer) -> None:
 
 def _dec_ListOffsetsTopic_0(buf: memoryview, pos: int) -> tuple[ListOffsetsTopic, int]:
     o = _new(ListOffsetsTopic)
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[ListOffsetsPartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ListOffsetsPartition_0(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 12 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ListOffsetsPartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ListOffsetsPartition_0(buf, pos); ap0(x0)
+    o.partitions = a0
     return o, pos
 
 
@@ -149,13 +149,12 @@ def _dec_ListOffsetsRequest_0(buf: memoryview, pos: int) -> tuple[ListOffsetsReq
     o.replica_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.isolation_level = 0
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[ListOffsetsTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ListOffsetsTopic_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ListOffsetsTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ListOffsetsTopic_0(buf, pos); ap0(x0)
+    o.topics = a0
     o.timeout_ms = 0
     return o, pos
 
@@ -176,13 +175,12 @@ def _dec_ListOffsetsRequest_1(buf: memoryview, pos: int) -> tuple[ListOffsetsReq
     o.replica_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.isolation_level = _S2.unpack_from(buf, pos)[0]; pos += 1
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[ListOffsetsTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ListOffsetsTopic_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ListOffsetsTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ListOffsetsTopic_0(buf, pos); ap0(x0)
+    o.topics = a0
     o.timeout_ms = 0
     return o, pos
 
@@ -216,15 +214,14 @@ def _enc_ListOffsetsPartition_1(o: ListOffsetsPartition, w: Writer) -> None:
 
 def _dec_ListOffsetsTopic_1(buf: memoryview, pos: int) -> tuple[ListOffsetsTopic, int]:
     o = _new(ListOffsetsTopic)
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[ListOffsetsPartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ListOffsetsPartition_1(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 16 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ListOffsetsPartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ListOffsetsPartition_1(buf, pos); ap0(x0)
+    o.partitions = a0
     return o, pos
 
 
@@ -244,13 +241,12 @@ def _dec_ListOffsetsRequest_2(buf: memoryview, pos: int) -> tuple[ListOffsetsReq
     o.replica_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.isolation_level = _S2.unpack_from(buf, pos)[0]; pos += 1
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[ListOffsetsTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ListOffsetsTopic_1(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ListOffsetsTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ListOffsetsTopic_1(buf, pos); ap0(x0)
+    o.topics = a0
     o.timeout_ms = 0
     return o, pos
 
@@ -286,15 +282,14 @@ def _enc_ListOffsetsPartition_2(o: ListOffsetsPartition, w: Writer) -> None:
 
 def _dec_ListOffsetsTopic_2(buf: memoryview, pos: int) -> tuple[ListOffsetsTopic, int]:
     o = _new(ListOffsetsTopic)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[ListOffsetsPartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ListOffsetsPartition_2(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 17 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ListOffsetsPartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ListOffsetsPartition_2(buf, pos); ap0(x0)
+    o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -316,13 +311,12 @@ def _dec_ListOffsetsRequest_3(buf: memoryview, pos: int) -> tuple[ListOffsetsReq
     o.replica_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.isolation_level = _S2.unpack_from(buf, pos)[0]; pos += 1
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[ListOffsetsTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ListOffsetsTopic_2(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ListOffsetsTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ListOffsetsTopic_2(buf, pos); ap0(x0)
+    o.topics = a0
     o.timeout_ms = 0
     pos = _skip_tags(buf, pos)
     return o, pos
@@ -346,13 +340,12 @@ def _dec_ListOffsetsRequest_4(buf: memoryview, pos: int) -> tuple[ListOffsetsReq
     o.replica_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.isolation_level = _S2.unpack_from(buf, pos)[0]; pos += 1
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[ListOffsetsTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ListOffsetsTopic_2(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ListOffsetsTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ListOffsetsTopic_2(buf, pos); ap0(x0)
+    o.topics = a0
     o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     pos = _skip_tags(buf, pos)
     return o, pos

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -98,7 +99,7 @@ class ListOffsetsResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_ListOffsetsResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed ListOffsetsResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'ListOffsetsResponse v{version} runs past the end of the frame')
@@ -125,15 +126,14 @@ def _enc_ListOffsetsPartitionResponse_0(o: ListOffsetsPartitionResponse, w: Writ
 
 def _dec_ListOffsetsTopicResponse_0(buf: memoryview, pos: int) -> tuple[ListOffsetsTopicResponse, int]:
     o = _new(ListOffsetsTopicResponse)
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[ListOffsetsPartitionResponse] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ListOffsetsPartitionResponse_0(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 22 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ListOffsetsPartitionResponse] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ListOffsetsPartitionResponse_0(buf, pos); ap0(x0)
+    o.partitions = a0
     return o, pos
 
 
@@ -152,13 +152,12 @@ def _dec_ListOffsetsResponse_0(buf: memoryview, pos: int) -> tuple[ListOffsetsRe
     o = _new(ListOffsetsResponse)
     o.throttle_time_ms = 0
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[ListOffsetsTopicResponse] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ListOffsetsTopicResponse_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ListOffsetsTopicResponse] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ListOffsetsTopicResponse_0(buf, pos); ap0(x0)
+    o.topics = a0
     return o, pos
 
 
@@ -176,13 +175,12 @@ def _dec_ListOffsetsResponse_1(buf: memoryview, pos: int) -> tuple[ListOffsetsRe
     o = _new(ListOffsetsResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[ListOffsetsTopicResponse] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ListOffsetsTopicResponse_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ListOffsetsTopicResponse] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ListOffsetsTopicResponse_0(buf, pos); ap0(x0)
+    o.topics = a0
     return o, pos
 
 
@@ -218,15 +216,14 @@ def _enc_ListOffsetsPartitionResponse_1(o: ListOffsetsPartitionResponse, w: Writ
 
 def _dec_ListOffsetsTopicResponse_1(buf: memoryview, pos: int) -> tuple[ListOffsetsTopicResponse, int]:
     o = _new(ListOffsetsTopicResponse)
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[ListOffsetsPartitionResponse] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ListOffsetsPartitionResponse_1(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 26 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ListOffsetsPartitionResponse] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ListOffsetsPartitionResponse_1(buf, pos); ap0(x0)
+    o.partitions = a0
     return o, pos
 
 
@@ -245,13 +242,12 @@ def _dec_ListOffsetsResponse_2(buf: memoryview, pos: int) -> tuple[ListOffsetsRe
     o = _new(ListOffsetsResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[ListOffsetsTopicResponse] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ListOffsetsTopicResponse_1(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ListOffsetsTopicResponse] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ListOffsetsTopicResponse_1(buf, pos); ap0(x0)
+    o.topics = a0
     return o, pos
 
 
@@ -289,15 +285,14 @@ def _enc_ListOffsetsPartitionResponse_2(o: ListOffsetsPartitionResponse, w: Writ
 
 def _dec_ListOffsetsTopicResponse_2(buf: memoryview, pos: int) -> tuple[ListOffsetsTopicResponse, int]:
     o = _new(ListOffsetsTopicResponse)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[ListOffsetsPartitionResponse] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ListOffsetsPartitionResponse_2(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 27 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ListOffsetsPartitionResponse] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ListOffsetsPartitionResponse_2(buf, pos); ap0(x0)
+    o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -318,13 +313,12 @@ def _dec_ListOffsetsResponse_3(buf: memoryview, pos: int) -> tuple[ListOffsetsRe
     o = _new(ListOffsetsResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[ListOffsetsTopicResponse] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_ListOffsetsTopicResponse_2(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[ListOffsetsTopicResponse] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_ListOffsetsTopicResponse_2(buf, pos); ap0(x0)
+    o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -73,7 +74,7 @@ class ListPartitionReassignmentsRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_ListPartitionReassignmentsRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed ListPartitionReassignmentsRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'ListPartitionReassignmentsRequest v{version} runs past the end of the frame')
@@ -82,12 +83,11 @@ class ListPartitionReassignmentsRequest:
 
 def _dec_ListPartitionReassignmentsTopics_0(buf: memoryview, pos: int) -> tuple[ListPartitionReassignmentsTopics, int]:
     o = _new(ListPartitionReassignmentsTopics)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partition_indexes = None
-    else:
-        o.partition_indexes = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.partition_indexes = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -110,6 +110,8 @@ def _dec_ListPartitionReassignmentsRequest_0(buf: memoryview, pos: int) -> tuple
     if n < 0:
         o.topics = None
     else:
+        if n * 3 > len(buf) - pos:
+            _bad_array(n, buf, pos)
         a0: list[ListPartitionReassignmentsTopics] = []; ap0 = a0.append
         for _ in range(n):
             x0, pos = _dec_ListPartitionReassignmentsTopics_0(buf, pos); ap0(x0)

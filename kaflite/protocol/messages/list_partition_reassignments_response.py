@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -97,7 +98,7 @@ class ListPartitionReassignmentsResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_ListPartitionReassignmentsResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed ListPartitionReassignmentsResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'ListPartitionReassignmentsResponse v{version} runs past the end of the frame')
@@ -108,20 +109,17 @@ def _dec_OngoingPartitionReassignment_0(buf: memoryview, pos: int) -> tuple[Ongo
     o = _new(OngoingPartitionReassignment)
     o.partition_index = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.replicas = None
-    else:
-        o.replicas = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.replicas = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.adding_replicas = None
-    else:
-        o.adding_replicas = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.adding_replicas = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.removing_replicas = None
-    else:
-        o.removing_replicas = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.removing_replicas = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -151,15 +149,14 @@ def _enc_OngoingPartitionReassignment_0(o: OngoingPartitionReassignment, w: Writ
 
 def _dec_OngoingTopicReassignment_0(buf: memoryview, pos: int) -> tuple[OngoingTopicReassignment, int]:
     o = _new(OngoingTopicReassignment)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[OngoingPartitionReassignment] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OngoingPartitionReassignment_0(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 8 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OngoingPartitionReassignment] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OngoingPartitionReassignment_0(buf, pos); ap0(x0)
+    o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -182,13 +179,12 @@ def _dec_ListPartitionReassignmentsResponse_0(buf: memoryview, pos: int) -> tupl
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.error_message, pos = _r_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[OngoingTopicReassignment] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OngoingTopicReassignment_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OngoingTopicReassignment] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OngoingTopicReassignment_0(buf, pos); ap0(x0)
+    o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -56,7 +57,7 @@ class ListTransactionsRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_ListTransactionsRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed ListTransactionsRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'ListTransactionsRequest v{version} runs past the end of the frame')
@@ -66,18 +67,16 @@ class ListTransactionsRequest:
 def _dec_ListTransactionsRequest_0(buf: memoryview, pos: int) -> tuple[ListTransactionsRequest, int]:
     o = _new(ListTransactionsRequest)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.state_filters = None
-    else:
-        a0: list[str | None] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _r_cstr(buf, pos); ap0(x0)
-        o.state_filters = a0
+    if n < 0 or n > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[str] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _r_nn_cstr(buf, pos); ap0(x0)
+    o.state_filters = a0
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.producer_id_filters = None
-    else:
-        o.producer_id_filters = list(_struct.unpack_from('>%dq' % n, buf, pos)); pos += n * 8
+    if n < 0 or n * 8 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.producer_id_filters = list(_struct.unpack_from('>%dq' % n, buf, pos)); pos += n * 8
     o.duration_filter = -1
     o.transactional_id_pattern = None
     pos = _skip_tags(buf, pos)
@@ -104,18 +103,16 @@ def _enc_ListTransactionsRequest_0(o: ListTransactionsRequest, w: Writer) -> Non
 def _dec_ListTransactionsRequest_1(buf: memoryview, pos: int) -> tuple[ListTransactionsRequest, int]:
     o = _new(ListTransactionsRequest)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.state_filters = None
-    else:
-        a0: list[str | None] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _r_cstr(buf, pos); ap0(x0)
-        o.state_filters = a0
+    if n < 0 or n > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[str] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _r_nn_cstr(buf, pos); ap0(x0)
+    o.state_filters = a0
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.producer_id_filters = None
-    else:
-        o.producer_id_filters = list(_struct.unpack_from('>%dq' % n, buf, pos)); pos += n * 8
+    if n < 0 or n * 8 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.producer_id_filters = list(_struct.unpack_from('>%dq' % n, buf, pos)); pos += n * 8
     o.duration_filter = _S0.unpack_from(buf, pos)[0]; pos += 8
     o.transactional_id_pattern = None
     pos = _skip_tags(buf, pos)
@@ -143,18 +140,16 @@ def _enc_ListTransactionsRequest_1(o: ListTransactionsRequest, w: Writer) -> Non
 def _dec_ListTransactionsRequest_2(buf: memoryview, pos: int) -> tuple[ListTransactionsRequest, int]:
     o = _new(ListTransactionsRequest)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.state_filters = None
-    else:
-        a0: list[str | None] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _r_cstr(buf, pos); ap0(x0)
-        o.state_filters = a0
+    if n < 0 or n > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[str] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _r_nn_cstr(buf, pos); ap0(x0)
+    o.state_filters = a0
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.producer_id_filters = None
-    else:
-        o.producer_id_filters = list(_struct.unpack_from('>%dq' % n, buf, pos)); pos += n * 8
+    if n < 0 or n * 8 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.producer_id_filters = list(_struct.unpack_from('>%dq' % n, buf, pos)); pos += n * 8
     o.duration_filter = _S0.unpack_from(buf, pos)[0]; pos += 8
     o.transactional_id_pattern, pos = _r_cstr(buf, pos)
     pos = _skip_tags(buf, pos)

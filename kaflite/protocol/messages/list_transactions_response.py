@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -78,7 +79,7 @@ class ListTransactionsResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_ListTransactionsResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed ListTransactionsResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'ListTransactionsResponse v{version} runs past the end of the frame')
@@ -87,9 +88,9 @@ class ListTransactionsResponse:
 
 def _dec_TransactionState_0(buf: memoryview, pos: int) -> tuple[TransactionState, int]:
     o = _new(TransactionState)
-    o.transactional_id, pos = _r_cstr(buf, pos)
+    o.transactional_id, pos = _r_nn_cstr(buf, pos)
     o.producer_id = _S2.unpack_from(buf, pos)[0]; pos += 8
-    o.transaction_state, pos = _r_cstr(buf, pos)
+    o.transaction_state, pos = _r_nn_cstr(buf, pos)
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -106,21 +107,19 @@ def _dec_ListTransactionsResponse_0(buf: memoryview, pos: int) -> tuple[ListTran
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.unknown_state_filters = None
-    else:
-        a0: list[str | None] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _r_cstr(buf, pos); ap0(x0)
-        o.unknown_state_filters = a0
+    if n < 0 or n > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[str] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _r_nn_cstr(buf, pos); ap0(x0)
+    o.unknown_state_filters = a0
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.transaction_states = None
-    else:
-        a1: list[TransactionState] = []; ap1 = a1.append
-        for _ in range(n):
-            x1, pos = _dec_TransactionState_0(buf, pos); ap1(x1)
-        o.transaction_states = a1
+    if n < 0 or n * 11 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a1: list[TransactionState] = []; ap1 = a1.append
+    for _ in range(n):
+        x1, pos = _dec_TransactionState_0(buf, pos); ap1(x1)
+    o.transaction_states = a1
     pos = _skip_tags(buf, pos)
     return o, pos
 

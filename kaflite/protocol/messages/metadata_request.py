@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -76,7 +77,7 @@ class MetadataRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_MetadataRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed MetadataRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'MetadataRequest v{version} runs past the end of the frame')
@@ -86,7 +87,7 @@ class MetadataRequest:
 def _dec_MetadataRequestTopic_0(buf: memoryview, pos: int) -> tuple[MetadataRequestTopic, int]:
     o = _new(MetadataRequestTopic)
     o.topic_id = ZERO_UUID
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     return o, pos
 
 
@@ -97,13 +98,12 @@ def _enc_MetadataRequestTopic_0(o: MetadataRequestTopic, w: Writer) -> None:
 def _dec_MetadataRequest_0(buf: memoryview, pos: int) -> tuple[MetadataRequest, int]:
     o = _new(MetadataRequest)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[MetadataRequestTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_MetadataRequestTopic_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 2 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[MetadataRequestTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_MetadataRequestTopic_0(buf, pos); ap0(x0)
+    o.topics = a0
     o.allow_auto_topic_creation = True
     o.include_cluster_authorized_operations = False
     o.include_topic_authorized_operations = False
@@ -126,6 +126,8 @@ def _dec_MetadataRequest_1(buf: memoryview, pos: int) -> tuple[MetadataRequest, 
     if n < 0:
         o.topics = None
     else:
+        if n * 2 > len(buf) - pos:
+            _bad_array(n, buf, pos)
         a0: list[MetadataRequestTopic] = []; ap0 = a0.append
         for _ in range(n):
             x0, pos = _dec_MetadataRequestTopic_0(buf, pos); ap0(x0)
@@ -152,6 +154,8 @@ def _dec_MetadataRequest_2(buf: memoryview, pos: int) -> tuple[MetadataRequest, 
     if n < 0:
         o.topics = None
     else:
+        if n * 2 > len(buf) - pos:
+            _bad_array(n, buf, pos)
         a0: list[MetadataRequestTopic] = []; ap0 = a0.append
         for _ in range(n):
             x0, pos = _dec_MetadataRequestTopic_0(buf, pos); ap0(x0)
@@ -179,6 +183,8 @@ def _dec_MetadataRequest_3(buf: memoryview, pos: int) -> tuple[MetadataRequest, 
     if n < 0:
         o.topics = None
     else:
+        if n * 2 > len(buf) - pos:
+            _bad_array(n, buf, pos)
         a0: list[MetadataRequestTopic] = []; ap0 = a0.append
         for _ in range(n):
             x0, pos = _dec_MetadataRequestTopic_0(buf, pos); ap0(x0)
@@ -205,7 +211,7 @@ def _enc_MetadataRequest_3(o: MetadataRequest, w: Writer) -> None:
 def _dec_MetadataRequestTopic_1(buf: memoryview, pos: int) -> tuple[MetadataRequestTopic, int]:
     o = _new(MetadataRequestTopic)
     o.topic_id = ZERO_UUID
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -221,6 +227,8 @@ def _dec_MetadataRequest_4(buf: memoryview, pos: int) -> tuple[MetadataRequest, 
     if n < 0:
         o.topics = None
     else:
+        if n * 2 > len(buf) - pos:
+            _bad_array(n, buf, pos)
         a0: list[MetadataRequestTopic] = []; ap0 = a0.append
         for _ in range(n):
             x0, pos = _dec_MetadataRequestTopic_1(buf, pos); ap0(x0)
@@ -266,6 +274,8 @@ def _dec_MetadataRequest_5(buf: memoryview, pos: int) -> tuple[MetadataRequest, 
     if n < 0:
         o.topics = None
     else:
+        if n * 18 > len(buf) - pos:
+            _bad_array(n, buf, pos)
         a0: list[MetadataRequestTopic] = []; ap0 = a0.append
         for _ in range(n):
             x0, pos = _dec_MetadataRequestTopic_2(buf, pos); ap0(x0)
@@ -297,6 +307,8 @@ def _dec_MetadataRequest_6(buf: memoryview, pos: int) -> tuple[MetadataRequest, 
     if n < 0:
         o.topics = None
     else:
+        if n * 18 > len(buf) - pos:
+            _bad_array(n, buf, pos)
         a0: list[MetadataRequestTopic] = []; ap0 = a0.append
         for _ in range(n):
             x0, pos = _dec_MetadataRequestTopic_2(buf, pos); ap0(x0)

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -129,7 +130,7 @@ class MetadataResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_MetadataResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed MetadataResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'MetadataResponse v{version} runs past the end of the frame')
@@ -139,7 +140,7 @@ class MetadataResponse:
 def _dec_MetadataResponseBroker_0(buf: memoryview, pos: int) -> tuple[MetadataResponseBroker, int]:
     o = _new(MetadataResponseBroker)
     o.node_id = _S0.unpack_from(buf, pos)[0]; pos += 4
-    o.host, pos = _r_str(buf, pos)
+    o.host, pos = _r_nn_str(buf, pos)
     o.port = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.rack = None
     return o, pos
@@ -158,15 +159,13 @@ def _dec_MetadataResponsePartition_0(buf: memoryview, pos: int) -> tuple[Metadat
     o.leader_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.leader_epoch = -1
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.replica_nodes = None
-    else:
-        o.replica_nodes = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.replica_nodes = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.isr_nodes = None
-    else:
-        o.isr_nodes = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.isr_nodes = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     o.offline_replicas = []
     return o, pos
 
@@ -192,17 +191,16 @@ def _enc_MetadataResponsePartition_0(o: MetadataResponsePartition, w: Writer) ->
 def _dec_MetadataResponseTopic_0(buf: memoryview, pos: int) -> tuple[MetadataResponseTopic, int]:
     o = _new(MetadataResponseTopic)
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     o.topic_id = ZERO_UUID
     o.is_internal = False
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[MetadataResponsePartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_MetadataResponsePartition_0(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 18 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[MetadataResponsePartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_MetadataResponsePartition_0(buf, pos); ap0(x0)
+    o.partitions = a0
     o.topic_authorized_operations = -2147483648
     return o, pos
 
@@ -223,23 +221,21 @@ def _dec_MetadataResponse_0(buf: memoryview, pos: int) -> tuple[MetadataResponse
     o = _new(MetadataResponse)
     o.throttle_time_ms = 0
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.brokers = None
-    else:
-        a0: list[MetadataResponseBroker] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_MetadataResponseBroker_0(buf, pos); ap0(x0)
-        o.brokers = a0
+    if n < 0 or n * 10 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[MetadataResponseBroker] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_MetadataResponseBroker_0(buf, pos); ap0(x0)
+    o.brokers = a0
     o.cluster_id = None
     o.controller_id = -1
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a1: list[MetadataResponseTopic] = []; ap1 = a1.append
-        for _ in range(n):
-            x1, pos = _dec_MetadataResponseTopic_0(buf, pos); ap1(x1)
-        o.topics = a1
+    if n < 0 or n * 8 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a1: list[MetadataResponseTopic] = []; ap1 = a1.append
+    for _ in range(n):
+        x1, pos = _dec_MetadataResponseTopic_0(buf, pos); ap1(x1)
+    o.topics = a1
     o.cluster_authorized_operations = -2147483648
     o.error_code = 0
     return o, pos
@@ -265,7 +261,7 @@ def _enc_MetadataResponse_0(o: MetadataResponse, w: Writer) -> None:
 def _dec_MetadataResponseBroker_1(buf: memoryview, pos: int) -> tuple[MetadataResponseBroker, int]:
     o = _new(MetadataResponseBroker)
     o.node_id = _S0.unpack_from(buf, pos)[0]; pos += 4
-    o.host, pos = _r_str(buf, pos)
+    o.host, pos = _r_nn_str(buf, pos)
     o.port = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.rack, pos = _r_str(buf, pos)
     return o, pos
@@ -281,17 +277,16 @@ def _enc_MetadataResponseBroker_1(o: MetadataResponseBroker, w: Writer) -> None:
 def _dec_MetadataResponseTopic_1(buf: memoryview, pos: int) -> tuple[MetadataResponseTopic, int]:
     o = _new(MetadataResponseTopic)
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     o.topic_id = ZERO_UUID
     o.is_internal = _S2.unpack_from(buf, pos)[0]; pos += 1
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[MetadataResponsePartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_MetadataResponsePartition_0(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 18 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[MetadataResponsePartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_MetadataResponsePartition_0(buf, pos); ap0(x0)
+    o.partitions = a0
     o.topic_authorized_operations = -2147483648
     return o, pos
 
@@ -313,23 +308,21 @@ def _dec_MetadataResponse_1(buf: memoryview, pos: int) -> tuple[MetadataResponse
     o = _new(MetadataResponse)
     o.throttle_time_ms = 0
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.brokers = None
-    else:
-        a0: list[MetadataResponseBroker] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_MetadataResponseBroker_1(buf, pos); ap0(x0)
-        o.brokers = a0
+    if n < 0 or n * 12 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[MetadataResponseBroker] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_MetadataResponseBroker_1(buf, pos); ap0(x0)
+    o.brokers = a0
     o.cluster_id = None
     o.controller_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a1: list[MetadataResponseTopic] = []; ap1 = a1.append
-        for _ in range(n):
-            x1, pos = _dec_MetadataResponseTopic_1(buf, pos); ap1(x1)
-        o.topics = a1
+    if n < 0 or n * 9 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a1: list[MetadataResponseTopic] = []; ap1 = a1.append
+    for _ in range(n):
+        x1, pos = _dec_MetadataResponseTopic_1(buf, pos); ap1(x1)
+    o.topics = a1
     o.cluster_authorized_operations = -2147483648
     o.error_code = 0
     return o, pos
@@ -357,23 +350,21 @@ def _dec_MetadataResponse_2(buf: memoryview, pos: int) -> tuple[MetadataResponse
     o = _new(MetadataResponse)
     o.throttle_time_ms = 0
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.brokers = None
-    else:
-        a0: list[MetadataResponseBroker] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_MetadataResponseBroker_1(buf, pos); ap0(x0)
-        o.brokers = a0
+    if n < 0 or n * 12 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[MetadataResponseBroker] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_MetadataResponseBroker_1(buf, pos); ap0(x0)
+    o.brokers = a0
     o.cluster_id, pos = _r_str(buf, pos)
     o.controller_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a1: list[MetadataResponseTopic] = []; ap1 = a1.append
-        for _ in range(n):
-            x1, pos = _dec_MetadataResponseTopic_1(buf, pos); ap1(x1)
-        o.topics = a1
+    if n < 0 or n * 9 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a1: list[MetadataResponseTopic] = []; ap1 = a1.append
+    for _ in range(n):
+        x1, pos = _dec_MetadataResponseTopic_1(buf, pos); ap1(x1)
+    o.topics = a1
     o.cluster_authorized_operations = -2147483648
     o.error_code = 0
     return o, pos
@@ -402,23 +393,21 @@ def _dec_MetadataResponse_3(buf: memoryview, pos: int) -> tuple[MetadataResponse
     o = _new(MetadataResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.brokers = None
-    else:
-        a0: list[MetadataResponseBroker] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_MetadataResponseBroker_1(buf, pos); ap0(x0)
-        o.brokers = a0
+    if n < 0 or n * 12 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[MetadataResponseBroker] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_MetadataResponseBroker_1(buf, pos); ap0(x0)
+    o.brokers = a0
     o.cluster_id, pos = _r_str(buf, pos)
     o.controller_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a1: list[MetadataResponseTopic] = []; ap1 = a1.append
-        for _ in range(n):
-            x1, pos = _dec_MetadataResponseTopic_1(buf, pos); ap1(x1)
-        o.topics = a1
+    if n < 0 or n * 9 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a1: list[MetadataResponseTopic] = []; ap1 = a1.append
+    for _ in range(n):
+        x1, pos = _dec_MetadataResponseTopic_1(buf, pos); ap1(x1)
+    o.topics = a1
     o.cluster_authorized_operations = -2147483648
     o.error_code = 0
     return o, pos
@@ -451,20 +440,17 @@ def _dec_MetadataResponsePartition_1(buf: memoryview, pos: int) -> tuple[Metadat
     o.leader_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.leader_epoch = -1
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.replica_nodes = None
-    else:
-        o.replica_nodes = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.replica_nodes = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.isr_nodes = None
-    else:
-        o.isr_nodes = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.isr_nodes = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.offline_replicas = None
-    else:
-        o.offline_replicas = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.offline_replicas = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     return o, pos
 
 
@@ -495,17 +481,16 @@ def _enc_MetadataResponsePartition_1(o: MetadataResponsePartition, w: Writer) ->
 def _dec_MetadataResponseTopic_2(buf: memoryview, pos: int) -> tuple[MetadataResponseTopic, int]:
     o = _new(MetadataResponseTopic)
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     o.topic_id = ZERO_UUID
     o.is_internal = _S2.unpack_from(buf, pos)[0]; pos += 1
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[MetadataResponsePartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_MetadataResponsePartition_1(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 22 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[MetadataResponsePartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_MetadataResponsePartition_1(buf, pos); ap0(x0)
+    o.partitions = a0
     o.topic_authorized_operations = -2147483648
     return o, pos
 
@@ -527,23 +512,21 @@ def _dec_MetadataResponse_4(buf: memoryview, pos: int) -> tuple[MetadataResponse
     o = _new(MetadataResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.brokers = None
-    else:
-        a0: list[MetadataResponseBroker] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_MetadataResponseBroker_1(buf, pos); ap0(x0)
-        o.brokers = a0
+    if n < 0 or n * 12 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[MetadataResponseBroker] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_MetadataResponseBroker_1(buf, pos); ap0(x0)
+    o.brokers = a0
     o.cluster_id, pos = _r_str(buf, pos)
     o.controller_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a1: list[MetadataResponseTopic] = []; ap1 = a1.append
-        for _ in range(n):
-            x1, pos = _dec_MetadataResponseTopic_2(buf, pos); ap1(x1)
-        o.topics = a1
+    if n < 0 or n * 9 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a1: list[MetadataResponseTopic] = []; ap1 = a1.append
+    for _ in range(n):
+        x1, pos = _dec_MetadataResponseTopic_2(buf, pos); ap1(x1)
+    o.topics = a1
     o.cluster_authorized_operations = -2147483648
     o.error_code = 0
     return o, pos
@@ -576,20 +559,17 @@ def _dec_MetadataResponsePartition_2(buf: memoryview, pos: int) -> tuple[Metadat
     o.leader_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.leader_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.replica_nodes = None
-    else:
-        o.replica_nodes = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.replica_nodes = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.isr_nodes = None
-    else:
-        o.isr_nodes = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.isr_nodes = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.offline_replicas = None
-    else:
-        o.offline_replicas = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.offline_replicas = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     return o, pos
 
 
@@ -621,17 +601,16 @@ def _enc_MetadataResponsePartition_2(o: MetadataResponsePartition, w: Writer) ->
 def _dec_MetadataResponseTopic_3(buf: memoryview, pos: int) -> tuple[MetadataResponseTopic, int]:
     o = _new(MetadataResponseTopic)
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     o.topic_id = ZERO_UUID
     o.is_internal = _S2.unpack_from(buf, pos)[0]; pos += 1
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[MetadataResponsePartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_MetadataResponsePartition_2(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 26 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[MetadataResponsePartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_MetadataResponsePartition_2(buf, pos); ap0(x0)
+    o.partitions = a0
     o.topic_authorized_operations = -2147483648
     return o, pos
 
@@ -653,23 +632,21 @@ def _dec_MetadataResponse_5(buf: memoryview, pos: int) -> tuple[MetadataResponse
     o = _new(MetadataResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.brokers = None
-    else:
-        a0: list[MetadataResponseBroker] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_MetadataResponseBroker_1(buf, pos); ap0(x0)
-        o.brokers = a0
+    if n < 0 or n * 12 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[MetadataResponseBroker] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_MetadataResponseBroker_1(buf, pos); ap0(x0)
+    o.brokers = a0
     o.cluster_id, pos = _r_str(buf, pos)
     o.controller_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a1: list[MetadataResponseTopic] = []; ap1 = a1.append
-        for _ in range(n):
-            x1, pos = _dec_MetadataResponseTopic_3(buf, pos); ap1(x1)
-        o.topics = a1
+    if n < 0 or n * 9 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a1: list[MetadataResponseTopic] = []; ap1 = a1.append
+    for _ in range(n):
+        x1, pos = _dec_MetadataResponseTopic_3(buf, pos); ap1(x1)
+    o.topics = a1
     o.cluster_authorized_operations = -2147483648
     o.error_code = 0
     return o, pos
@@ -698,17 +675,16 @@ def _enc_MetadataResponse_5(o: MetadataResponse, w: Writer) -> None:
 def _dec_MetadataResponseTopic_4(buf: memoryview, pos: int) -> tuple[MetadataResponseTopic, int]:
     o = _new(MetadataResponseTopic)
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     o.topic_id = ZERO_UUID
     o.is_internal = _S2.unpack_from(buf, pos)[0]; pos += 1
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[MetadataResponsePartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_MetadataResponsePartition_2(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 26 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[MetadataResponsePartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_MetadataResponsePartition_2(buf, pos); ap0(x0)
+    o.partitions = a0
     o.topic_authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 4
     return o, pos
 
@@ -731,23 +707,21 @@ def _dec_MetadataResponse_6(buf: memoryview, pos: int) -> tuple[MetadataResponse
     o = _new(MetadataResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.brokers = None
-    else:
-        a0: list[MetadataResponseBroker] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_MetadataResponseBroker_1(buf, pos); ap0(x0)
-        o.brokers = a0
+    if n < 0 or n * 12 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[MetadataResponseBroker] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_MetadataResponseBroker_1(buf, pos); ap0(x0)
+    o.brokers = a0
     o.cluster_id, pos = _r_str(buf, pos)
     o.controller_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a1: list[MetadataResponseTopic] = []; ap1 = a1.append
-        for _ in range(n):
-            x1, pos = _dec_MetadataResponseTopic_4(buf, pos); ap1(x1)
-        o.topics = a1
+    if n < 0 or n * 13 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a1: list[MetadataResponseTopic] = []; ap1 = a1.append
+    for _ in range(n):
+        x1, pos = _dec_MetadataResponseTopic_4(buf, pos); ap1(x1)
+    o.topics = a1
     o.cluster_authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.error_code = 0
     return o, pos
@@ -777,7 +751,7 @@ def _enc_MetadataResponse_6(o: MetadataResponse, w: Writer) -> None:
 def _dec_MetadataResponseBroker_2(buf: memoryview, pos: int) -> tuple[MetadataResponseBroker, int]:
     o = _new(MetadataResponseBroker)
     o.node_id = _S0.unpack_from(buf, pos)[0]; pos += 4
-    o.host, pos = _r_cstr(buf, pos)
+    o.host, pos = _r_nn_cstr(buf, pos)
     o.port = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.rack, pos = _r_cstr(buf, pos)
     pos = _skip_tags(buf, pos)
@@ -799,20 +773,17 @@ def _dec_MetadataResponsePartition_3(buf: memoryview, pos: int) -> tuple[Metadat
     o.leader_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.leader_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.replica_nodes = None
-    else:
-        o.replica_nodes = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.replica_nodes = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.isr_nodes = None
-    else:
-        o.isr_nodes = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.isr_nodes = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.offline_replicas = None
-    else:
-        o.offline_replicas = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.offline_replicas = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -846,17 +817,16 @@ def _enc_MetadataResponsePartition_3(o: MetadataResponsePartition, w: Writer) ->
 def _dec_MetadataResponseTopic_5(buf: memoryview, pos: int) -> tuple[MetadataResponseTopic, int]:
     o = _new(MetadataResponseTopic)
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     o.topic_id = ZERO_UUID
     o.is_internal = _S2.unpack_from(buf, pos)[0]; pos += 1
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[MetadataResponsePartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_MetadataResponsePartition_3(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 18 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[MetadataResponsePartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_MetadataResponsePartition_3(buf, pos); ap0(x0)
+    o.partitions = a0
     o.topic_authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 4
     pos = _skip_tags(buf, pos)
     return o, pos
@@ -881,23 +851,21 @@ def _dec_MetadataResponse_7(buf: memoryview, pos: int) -> tuple[MetadataResponse
     o = _new(MetadataResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.brokers = None
-    else:
-        a0: list[MetadataResponseBroker] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_MetadataResponseBroker_2(buf, pos); ap0(x0)
-        o.brokers = a0
+    if n < 0 or n * 11 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[MetadataResponseBroker] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_MetadataResponseBroker_2(buf, pos); ap0(x0)
+    o.brokers = a0
     o.cluster_id, pos = _r_cstr(buf, pos)
     o.controller_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a1: list[MetadataResponseTopic] = []; ap1 = a1.append
-        for _ in range(n):
-            x1, pos = _dec_MetadataResponseTopic_5(buf, pos); ap1(x1)
-        o.topics = a1
+    if n < 0 or n * 10 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a1: list[MetadataResponseTopic] = []; ap1 = a1.append
+    for _ in range(n):
+        x1, pos = _dec_MetadataResponseTopic_5(buf, pos); ap1(x1)
+    o.topics = a1
     o.cluster_authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.error_code = 0
     pos = _skip_tags(buf, pos)
@@ -929,17 +897,16 @@ def _enc_MetadataResponse_7(o: MetadataResponse, w: Writer) -> None:
 def _dec_MetadataResponseTopic_6(buf: memoryview, pos: int) -> tuple[MetadataResponseTopic, int]:
     o = _new(MetadataResponseTopic)
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     o.topic_id = bytes(buf[pos:pos + 16]); pos += 16
     o.is_internal = _S2.unpack_from(buf, pos)[0]; pos += 1
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[MetadataResponsePartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_MetadataResponsePartition_3(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 18 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[MetadataResponsePartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_MetadataResponsePartition_3(buf, pos); ap0(x0)
+    o.partitions = a0
     o.topic_authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 4
     pos = _skip_tags(buf, pos)
     return o, pos
@@ -965,23 +932,21 @@ def _dec_MetadataResponse_8(buf: memoryview, pos: int) -> tuple[MetadataResponse
     o = _new(MetadataResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.brokers = None
-    else:
-        a0: list[MetadataResponseBroker] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_MetadataResponseBroker_2(buf, pos); ap0(x0)
-        o.brokers = a0
+    if n < 0 or n * 11 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[MetadataResponseBroker] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_MetadataResponseBroker_2(buf, pos); ap0(x0)
+    o.brokers = a0
     o.cluster_id, pos = _r_cstr(buf, pos)
     o.controller_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a1: list[MetadataResponseTopic] = []; ap1 = a1.append
-        for _ in range(n):
-            x1, pos = _dec_MetadataResponseTopic_6(buf, pos); ap1(x1)
-        o.topics = a1
+    if n < 0 or n * 26 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a1: list[MetadataResponseTopic] = []; ap1 = a1.append
+    for _ in range(n):
+        x1, pos = _dec_MetadataResponseTopic_6(buf, pos); ap1(x1)
+    o.topics = a1
     o.cluster_authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.error_code = 0
     pos = _skip_tags(buf, pos)
@@ -1014,23 +979,21 @@ def _dec_MetadataResponse_9(buf: memoryview, pos: int) -> tuple[MetadataResponse
     o = _new(MetadataResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.brokers = None
-    else:
-        a0: list[MetadataResponseBroker] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_MetadataResponseBroker_2(buf, pos); ap0(x0)
-        o.brokers = a0
+    if n < 0 or n * 11 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[MetadataResponseBroker] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_MetadataResponseBroker_2(buf, pos); ap0(x0)
+    o.brokers = a0
     o.cluster_id, pos = _r_cstr(buf, pos)
     o.controller_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a1: list[MetadataResponseTopic] = []; ap1 = a1.append
-        for _ in range(n):
-            x1, pos = _dec_MetadataResponseTopic_6(buf, pos); ap1(x1)
-        o.topics = a1
+    if n < 0 or n * 26 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a1: list[MetadataResponseTopic] = []; ap1 = a1.append
+    for _ in range(n):
+        x1, pos = _dec_MetadataResponseTopic_6(buf, pos); ap1(x1)
+    o.topics = a1
     o.cluster_authorized_operations = -2147483648
     o.error_code = 0
     pos = _skip_tags(buf, pos)
@@ -1065,13 +1028,12 @@ def _dec_MetadataResponseTopic_7(buf: memoryview, pos: int) -> tuple[MetadataRes
     o.topic_id = bytes(buf[pos:pos + 16]); pos += 16
     o.is_internal = _S2.unpack_from(buf, pos)[0]; pos += 1
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[MetadataResponsePartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_MetadataResponsePartition_3(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 18 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[MetadataResponsePartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_MetadataResponsePartition_3(buf, pos); ap0(x0)
+    o.partitions = a0
     o.topic_authorized_operations = _S0.unpack_from(buf, pos)[0]; pos += 4
     pos = _skip_tags(buf, pos)
     return o, pos
@@ -1097,23 +1059,21 @@ def _dec_MetadataResponse_10(buf: memoryview, pos: int) -> tuple[MetadataRespons
     o = _new(MetadataResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.brokers = None
-    else:
-        a0: list[MetadataResponseBroker] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_MetadataResponseBroker_2(buf, pos); ap0(x0)
-        o.brokers = a0
+    if n < 0 or n * 11 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[MetadataResponseBroker] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_MetadataResponseBroker_2(buf, pos); ap0(x0)
+    o.brokers = a0
     o.cluster_id, pos = _r_cstr(buf, pos)
     o.controller_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a1: list[MetadataResponseTopic] = []; ap1 = a1.append
-        for _ in range(n):
-            x1, pos = _dec_MetadataResponseTopic_7(buf, pos); ap1(x1)
-        o.topics = a1
+    if n < 0 or n * 26 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a1: list[MetadataResponseTopic] = []; ap1 = a1.append
+    for _ in range(n):
+        x1, pos = _dec_MetadataResponseTopic_7(buf, pos); ap1(x1)
+    o.topics = a1
     o.cluster_authorized_operations = -2147483648
     o.error_code = 0
     pos = _skip_tags(buf, pos)
@@ -1145,23 +1105,21 @@ def _dec_MetadataResponse_11(buf: memoryview, pos: int) -> tuple[MetadataRespons
     o = _new(MetadataResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.brokers = None
-    else:
-        a0: list[MetadataResponseBroker] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_MetadataResponseBroker_2(buf, pos); ap0(x0)
-        o.brokers = a0
+    if n < 0 or n * 11 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[MetadataResponseBroker] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_MetadataResponseBroker_2(buf, pos); ap0(x0)
+    o.brokers = a0
     o.cluster_id, pos = _r_cstr(buf, pos)
     o.controller_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a1: list[MetadataResponseTopic] = []; ap1 = a1.append
-        for _ in range(n):
-            x1, pos = _dec_MetadataResponseTopic_7(buf, pos); ap1(x1)
-        o.topics = a1
+    if n < 0 or n * 26 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a1: list[MetadataResponseTopic] = []; ap1 = a1.append
+    for _ in range(n):
+        x1, pos = _dec_MetadataResponseTopic_7(buf, pos); ap1(x1)
+    o.topics = a1
     o.cluster_authorized_operations = -2147483648
     o.error_code = _S1.unpack_from(buf, pos)[0]; pos += 2
     pos = _skip_tags(buf, pos)

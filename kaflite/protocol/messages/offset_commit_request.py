@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -101,7 +102,7 @@ class OffsetCommitRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_OffsetCommitRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed OffsetCommitRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'OffsetCommitRequest v{version} runs past the end of the frame')
@@ -126,16 +127,15 @@ def _enc_OffsetCommitRequestPartition_0(o: OffsetCommitRequestPartition, w: Writ
 
 def _dec_OffsetCommitRequestTopic_0(buf: memoryview, pos: int) -> tuple[OffsetCommitRequestTopic, int]:
     o = _new(OffsetCommitRequestTopic)
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     o.topic_id = ZERO_UUID
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[OffsetCommitRequestPartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetCommitRequestPartition_0(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 14 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetCommitRequestPartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetCommitRequestPartition_0(buf, pos); ap0(x0)
+    o.partitions = a0
     return o, pos
 
 
@@ -152,19 +152,18 @@ def _enc_OffsetCommitRequestTopic_0(o: OffsetCommitRequestTopic, w: Writer) -> N
 
 def _dec_OffsetCommitRequest_0(buf: memoryview, pos: int) -> tuple[OffsetCommitRequest, int]:
     o = _new(OffsetCommitRequest)
-    o.group_id, pos = _r_str(buf, pos)
+    o.group_id, pos = _r_nn_str(buf, pos)
     o.generation_id_or_member_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
-    o.member_id, pos = _r_str(buf, pos)
+    o.member_id, pos = _r_nn_str(buf, pos)
     o.group_instance_id = None
     o.retention_time_ms = _S1.unpack_from(buf, pos)[0]; pos += 8
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[OffsetCommitRequestTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetCommitRequestTopic_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetCommitRequestTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetCommitRequestTopic_0(buf, pos); ap0(x0)
+    o.topics = a0
     return o, pos
 
 
@@ -184,19 +183,18 @@ def _enc_OffsetCommitRequest_0(o: OffsetCommitRequest, w: Writer) -> None:
 
 def _dec_OffsetCommitRequest_1(buf: memoryview, pos: int) -> tuple[OffsetCommitRequest, int]:
     o = _new(OffsetCommitRequest)
-    o.group_id, pos = _r_str(buf, pos)
+    o.group_id, pos = _r_nn_str(buf, pos)
     o.generation_id_or_member_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
-    o.member_id, pos = _r_str(buf, pos)
+    o.member_id, pos = _r_nn_str(buf, pos)
     o.group_instance_id = None
     o.retention_time_ms = -1
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[OffsetCommitRequestTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetCommitRequestTopic_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetCommitRequestTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetCommitRequestTopic_0(buf, pos); ap0(x0)
+    o.topics = a0
     return o, pos
 
 
@@ -232,16 +230,15 @@ def _enc_OffsetCommitRequestPartition_1(o: OffsetCommitRequestPartition, w: Writ
 
 def _dec_OffsetCommitRequestTopic_1(buf: memoryview, pos: int) -> tuple[OffsetCommitRequestTopic, int]:
     o = _new(OffsetCommitRequestTopic)
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     o.topic_id = ZERO_UUID
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[OffsetCommitRequestPartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetCommitRequestPartition_1(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 18 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetCommitRequestPartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetCommitRequestPartition_1(buf, pos); ap0(x0)
+    o.partitions = a0
     return o, pos
 
 
@@ -258,19 +255,18 @@ def _enc_OffsetCommitRequestTopic_1(o: OffsetCommitRequestTopic, w: Writer) -> N
 
 def _dec_OffsetCommitRequest_2(buf: memoryview, pos: int) -> tuple[OffsetCommitRequest, int]:
     o = _new(OffsetCommitRequest)
-    o.group_id, pos = _r_str(buf, pos)
+    o.group_id, pos = _r_nn_str(buf, pos)
     o.generation_id_or_member_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
-    o.member_id, pos = _r_str(buf, pos)
+    o.member_id, pos = _r_nn_str(buf, pos)
     o.group_instance_id = None
     o.retention_time_ms = -1
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[OffsetCommitRequestTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetCommitRequestTopic_1(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetCommitRequestTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetCommitRequestTopic_1(buf, pos); ap0(x0)
+    o.topics = a0
     return o, pos
 
 
@@ -289,19 +285,18 @@ def _enc_OffsetCommitRequest_2(o: OffsetCommitRequest, w: Writer) -> None:
 
 def _dec_OffsetCommitRequest_3(buf: memoryview, pos: int) -> tuple[OffsetCommitRequest, int]:
     o = _new(OffsetCommitRequest)
-    o.group_id, pos = _r_str(buf, pos)
+    o.group_id, pos = _r_nn_str(buf, pos)
     o.generation_id_or_member_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
-    o.member_id, pos = _r_str(buf, pos)
+    o.member_id, pos = _r_nn_str(buf, pos)
     o.group_instance_id, pos = _r_str(buf, pos)
     o.retention_time_ms = -1
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[OffsetCommitRequestTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetCommitRequestTopic_1(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetCommitRequestTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetCommitRequestTopic_1(buf, pos); ap0(x0)
+    o.topics = a0
     return o, pos
 
 
@@ -340,16 +335,15 @@ def _enc_OffsetCommitRequestPartition_2(o: OffsetCommitRequestPartition, w: Writ
 
 def _dec_OffsetCommitRequestTopic_2(buf: memoryview, pos: int) -> tuple[OffsetCommitRequestTopic, int]:
     o = _new(OffsetCommitRequestTopic)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     o.topic_id = ZERO_UUID
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[OffsetCommitRequestPartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetCommitRequestPartition_2(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 18 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetCommitRequestPartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetCommitRequestPartition_2(buf, pos); ap0(x0)
+    o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -368,19 +362,18 @@ def _enc_OffsetCommitRequestTopic_2(o: OffsetCommitRequestTopic, w: Writer) -> N
 
 def _dec_OffsetCommitRequest_4(buf: memoryview, pos: int) -> tuple[OffsetCommitRequest, int]:
     o = _new(OffsetCommitRequest)
-    o.group_id, pos = _r_cstr(buf, pos)
+    o.group_id, pos = _r_nn_cstr(buf, pos)
     o.generation_id_or_member_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
-    o.member_id, pos = _r_cstr(buf, pos)
+    o.member_id, pos = _r_nn_cstr(buf, pos)
     o.group_instance_id, pos = _r_cstr(buf, pos)
     o.retention_time_ms = -1
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[OffsetCommitRequestTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetCommitRequestTopic_2(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetCommitRequestTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetCommitRequestTopic_2(buf, pos); ap0(x0)
+    o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -405,13 +398,12 @@ def _dec_OffsetCommitRequestTopic_3(buf: memoryview, pos: int) -> tuple[OffsetCo
     o.name = ''
     o.topic_id = bytes(buf[pos:pos + 16]); pos += 16
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[OffsetCommitRequestPartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetCommitRequestPartition_2(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 18 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetCommitRequestPartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetCommitRequestPartition_2(buf, pos); ap0(x0)
+    o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -430,19 +422,18 @@ def _enc_OffsetCommitRequestTopic_3(o: OffsetCommitRequestTopic, w: Writer) -> N
 
 def _dec_OffsetCommitRequest_5(buf: memoryview, pos: int) -> tuple[OffsetCommitRequest, int]:
     o = _new(OffsetCommitRequest)
-    o.group_id, pos = _r_cstr(buf, pos)
+    o.group_id, pos = _r_nn_cstr(buf, pos)
     o.generation_id_or_member_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
-    o.member_id, pos = _r_cstr(buf, pos)
+    o.member_id, pos = _r_nn_cstr(buf, pos)
     o.group_instance_id, pos = _r_cstr(buf, pos)
     o.retention_time_ms = -1
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[OffsetCommitRequestTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetCommitRequestTopic_3(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 18 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetCommitRequestTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetCommitRequestTopic_3(buf, pos); ap0(x0)
+    o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -94,7 +95,7 @@ class OffsetCommitResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_OffsetCommitResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed OffsetCommitResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'OffsetCommitResponse v{version} runs past the end of the frame')
@@ -115,16 +116,15 @@ def _enc_OffsetCommitResponsePartition_0(o: OffsetCommitResponsePartition, w: Wr
 
 def _dec_OffsetCommitResponseTopic_0(buf: memoryview, pos: int) -> tuple[OffsetCommitResponseTopic, int]:
     o = _new(OffsetCommitResponseTopic)
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     o.topic_id = ZERO_UUID
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[OffsetCommitResponsePartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetCommitResponsePartition_0(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetCommitResponsePartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetCommitResponsePartition_0(buf, pos); ap0(x0)
+    o.partitions = a0
     return o, pos
 
 
@@ -143,13 +143,12 @@ def _dec_OffsetCommitResponse_0(buf: memoryview, pos: int) -> tuple[OffsetCommit
     o = _new(OffsetCommitResponse)
     o.throttle_time_ms = 0
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[OffsetCommitResponseTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetCommitResponseTopic_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetCommitResponseTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetCommitResponseTopic_0(buf, pos); ap0(x0)
+    o.topics = a0
     return o, pos
 
 
@@ -167,13 +166,12 @@ def _dec_OffsetCommitResponse_1(buf: memoryview, pos: int) -> tuple[OffsetCommit
     o = _new(OffsetCommitResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[OffsetCommitResponseTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetCommitResponseTopic_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetCommitResponseTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetCommitResponseTopic_0(buf, pos); ap0(x0)
+    o.topics = a0
     return o, pos
 
 
@@ -204,16 +202,15 @@ def _enc_OffsetCommitResponsePartition_1(o: OffsetCommitResponsePartition, w: Wr
 
 def _dec_OffsetCommitResponseTopic_1(buf: memoryview, pos: int) -> tuple[OffsetCommitResponseTopic, int]:
     o = _new(OffsetCommitResponseTopic)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     o.topic_id = ZERO_UUID
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[OffsetCommitResponsePartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetCommitResponsePartition_1(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 7 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetCommitResponsePartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetCommitResponsePartition_1(buf, pos); ap0(x0)
+    o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -234,13 +231,12 @@ def _dec_OffsetCommitResponse_2(buf: memoryview, pos: int) -> tuple[OffsetCommit
     o = _new(OffsetCommitResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[OffsetCommitResponseTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetCommitResponseTopic_1(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetCommitResponseTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetCommitResponseTopic_1(buf, pos); ap0(x0)
+    o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -262,13 +258,12 @@ def _dec_OffsetCommitResponseTopic_2(buf: memoryview, pos: int) -> tuple[OffsetC
     o.name = ''
     o.topic_id = bytes(buf[pos:pos + 16]); pos += 16
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[OffsetCommitResponsePartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetCommitResponsePartition_1(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 7 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetCommitResponsePartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetCommitResponsePartition_1(buf, pos); ap0(x0)
+    o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -289,13 +284,12 @@ def _dec_OffsetCommitResponse_3(buf: memoryview, pos: int) -> tuple[OffsetCommit
     o = _new(OffsetCommitResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[OffsetCommitResponseTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetCommitResponseTopic_2(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 18 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetCommitResponseTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetCommitResponseTopic_2(buf, pos); ap0(x0)
+    o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

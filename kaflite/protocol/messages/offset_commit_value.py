@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -57,7 +58,7 @@ class OffsetCommitValue:
         mv = memoryview(buf)
         try:
             o, end = _DEC_OffsetCommitValue[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed OffsetCommitValue v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'OffsetCommitValue v{version} runs past the end of the frame')
@@ -68,7 +69,7 @@ def _dec_OffsetCommitValue_0(buf: memoryview, pos: int) -> tuple[OffsetCommitVal
     o = _new(OffsetCommitValue)
     o.offset = _S0.unpack_from(buf, pos)[0]; pos += 8
     o.leader_epoch = -1
-    o.metadata, pos = _r_str(buf, pos)
+    o.metadata, pos = _r_nn_str(buf, pos)
     o.commit_timestamp = _S0.unpack_from(buf, pos)[0]; pos += 8
     o.expire_timestamp = -1
     return o, pos
@@ -84,7 +85,7 @@ def _dec_OffsetCommitValue_1(buf: memoryview, pos: int) -> tuple[OffsetCommitVal
     o = _new(OffsetCommitValue)
     o.offset = _S0.unpack_from(buf, pos)[0]; pos += 8
     o.leader_epoch = -1
-    o.metadata, pos = _r_str(buf, pos)
+    o.metadata, pos = _r_nn_str(buf, pos)
     o.commit_timestamp = _S0.unpack_from(buf, pos)[0]; pos += 8
     o.expire_timestamp = _S0.unpack_from(buf, pos)[0]; pos += 8
     return o, pos
@@ -101,7 +102,7 @@ def _dec_OffsetCommitValue_2(buf: memoryview, pos: int) -> tuple[OffsetCommitVal
     o = _new(OffsetCommitValue)
     o.offset = _S0.unpack_from(buf, pos)[0]; pos += 8
     o.leader_epoch = _S1.unpack_from(buf, pos)[0]; pos += 4
-    o.metadata, pos = _r_str(buf, pos)
+    o.metadata, pos = _r_nn_str(buf, pos)
     o.commit_timestamp = _S0.unpack_from(buf, pos)[0]; pos += 8
     o.expire_timestamp = -1
     return o, pos
@@ -118,7 +119,7 @@ def _dec_OffsetCommitValue_3(buf: memoryview, pos: int) -> tuple[OffsetCommitVal
     o = _new(OffsetCommitValue)
     o.offset = _S0.unpack_from(buf, pos)[0]; pos += 8
     o.leader_epoch = _S1.unpack_from(buf, pos)[0]; pos += 4
-    o.metadata, pos = _r_cstr(buf, pos)
+    o.metadata, pos = _r_nn_cstr(buf, pos)
     o.commit_timestamp = _S0.unpack_from(buf, pos)[0]; pos += 8
     o.expire_timestamp = -1
     pos = _skip_tags(buf, pos)

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -91,7 +92,7 @@ class OffsetDeleteRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_OffsetDeleteRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed OffsetDeleteRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'OffsetDeleteRequest v{version} runs past the end of the frame')
@@ -110,15 +111,14 @@ def _enc_OffsetDeleteRequestPartition_0(o: OffsetDeleteRequestPartition, w: Writ
 
 def _dec_OffsetDeleteRequestTopic_0(buf: memoryview, pos: int) -> tuple[OffsetDeleteRequestTopic, int]:
     o = _new(OffsetDeleteRequestTopic)
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[OffsetDeleteRequestPartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetDeleteRequestPartition_0(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetDeleteRequestPartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetDeleteRequestPartition_0(buf, pos); ap0(x0)
+    o.partitions = a0
     return o, pos
 
 
@@ -135,15 +135,14 @@ def _enc_OffsetDeleteRequestTopic_0(o: OffsetDeleteRequestTopic, w: Writer) -> N
 
 def _dec_OffsetDeleteRequest_0(buf: memoryview, pos: int) -> tuple[OffsetDeleteRequest, int]:
     o = _new(OffsetDeleteRequest)
-    o.group_id, pos = _r_str(buf, pos)
+    o.group_id, pos = _r_nn_str(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[OffsetDeleteRequestTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetDeleteRequestTopic_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetDeleteRequestTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetDeleteRequestTopic_0(buf, pos); ap0(x0)
+    o.topics = a0
     return o, pos
 
 

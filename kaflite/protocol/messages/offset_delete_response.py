@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -94,7 +95,7 @@ class OffsetDeleteResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_OffsetDeleteResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed OffsetDeleteResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'OffsetDeleteResponse v{version} runs past the end of the frame')
@@ -115,15 +116,14 @@ def _enc_OffsetDeleteResponsePartition_0(o: OffsetDeleteResponsePartition, w: Wr
 
 def _dec_OffsetDeleteResponseTopic_0(buf: memoryview, pos: int) -> tuple[OffsetDeleteResponseTopic, int]:
     o = _new(OffsetDeleteResponseTopic)
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     n = _S1.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[OffsetDeleteResponsePartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetDeleteResponsePartition_0(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetDeleteResponsePartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetDeleteResponsePartition_0(buf, pos); ap0(x0)
+    o.partitions = a0
     return o, pos
 
 
@@ -143,13 +143,12 @@ def _dec_OffsetDeleteResponse_0(buf: memoryview, pos: int) -> tuple[OffsetDelete
     o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
     o.throttle_time_ms = _S1.unpack_from(buf, pos)[0]; pos += 4
     n = _S1.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[OffsetDeleteResponseTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetDeleteResponseTopic_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetDeleteResponseTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetDeleteResponseTopic_0(buf, pos); ap0(x0)
+    o.topics = a0
     return o, pos
 
 

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -117,7 +118,7 @@ class OffsetFetchRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_OffsetFetchRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed OffsetFetchRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'OffsetFetchRequest v{version} runs past the end of the frame')
@@ -126,12 +127,11 @@ class OffsetFetchRequest:
 
 def _dec_OffsetFetchRequestTopic_0(buf: memoryview, pos: int) -> tuple[OffsetFetchRequestTopic, int]:
     o = _new(OffsetFetchRequestTopic)
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partition_indexes = None
-    else:
-        o.partition_indexes = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.partition_indexes = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     return o, pos
 
 
@@ -147,15 +147,14 @@ def _enc_OffsetFetchRequestTopic_0(o: OffsetFetchRequestTopic, w: Writer) -> Non
 
 def _dec_OffsetFetchRequest_0(buf: memoryview, pos: int) -> tuple[OffsetFetchRequest, int]:
     o = _new(OffsetFetchRequest)
-    o.group_id, pos = _r_str(buf, pos)
+    o.group_id, pos = _r_nn_str(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[OffsetFetchRequestTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetFetchRequestTopic_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetFetchRequestTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetFetchRequestTopic_0(buf, pos); ap0(x0)
+    o.topics = a0
     o.groups = []
     o.require_stable = False
     return o, pos
@@ -174,11 +173,13 @@ def _enc_OffsetFetchRequest_0(o: OffsetFetchRequest, w: Writer) -> None:
 
 def _dec_OffsetFetchRequest_1(buf: memoryview, pos: int) -> tuple[OffsetFetchRequest, int]:
     o = _new(OffsetFetchRequest)
-    o.group_id, pos = _r_str(buf, pos)
+    o.group_id, pos = _r_nn_str(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
     if n < 0:
         o.topics = None
     else:
+        if n * 6 > len(buf) - pos:
+            _bad_array(n, buf, pos)
         a0: list[OffsetFetchRequestTopic] = []; ap0 = a0.append
         for _ in range(n):
             x0, pos = _dec_OffsetFetchRequestTopic_0(buf, pos); ap0(x0)
@@ -201,12 +202,11 @@ def _enc_OffsetFetchRequest_1(o: OffsetFetchRequest, w: Writer) -> None:
 
 def _dec_OffsetFetchRequestTopic_1(buf: memoryview, pos: int) -> tuple[OffsetFetchRequestTopic, int]:
     o = _new(OffsetFetchRequestTopic)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partition_indexes = None
-    else:
-        o.partition_indexes = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.partition_indexes = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -224,11 +224,13 @@ def _enc_OffsetFetchRequestTopic_1(o: OffsetFetchRequestTopic, w: Writer) -> Non
 
 def _dec_OffsetFetchRequest_2(buf: memoryview, pos: int) -> tuple[OffsetFetchRequest, int]:
     o = _new(OffsetFetchRequest)
-    o.group_id, pos = _r_cstr(buf, pos)
+    o.group_id, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
     if n < 0:
         o.topics = None
     else:
+        if n * 3 > len(buf) - pos:
+            _bad_array(n, buf, pos)
         a0: list[OffsetFetchRequestTopic] = []; ap0 = a0.append
         for _ in range(n):
             x0, pos = _dec_OffsetFetchRequestTopic_1(buf, pos); ap0(x0)
@@ -253,11 +255,13 @@ def _enc_OffsetFetchRequest_2(o: OffsetFetchRequest, w: Writer) -> None:
 
 def _dec_OffsetFetchRequest_3(buf: memoryview, pos: int) -> tuple[OffsetFetchRequest, int]:
     o = _new(OffsetFetchRequest)
-    o.group_id, pos = _r_cstr(buf, pos)
+    o.group_id, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
     if n < 0:
         o.topics = None
     else:
+        if n * 3 > len(buf) - pos:
+            _bad_array(n, buf, pos)
         a0: list[OffsetFetchRequestTopic] = []; ap0 = a0.append
         for _ in range(n):
             x0, pos = _dec_OffsetFetchRequestTopic_1(buf, pos); ap0(x0)
@@ -283,13 +287,12 @@ def _enc_OffsetFetchRequest_3(o: OffsetFetchRequest, w: Writer) -> None:
 
 def _dec_OffsetFetchRequestTopics_0(buf: memoryview, pos: int) -> tuple[OffsetFetchRequestTopics, int]:
     o = _new(OffsetFetchRequestTopics)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     o.topic_id = ZERO_UUID
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partition_indexes = None
-    else:
-        o.partition_indexes = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.partition_indexes = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -307,13 +310,15 @@ def _enc_OffsetFetchRequestTopics_0(o: OffsetFetchRequestTopics, w: Writer) -> N
 
 def _dec_OffsetFetchRequestGroup_0(buf: memoryview, pos: int) -> tuple[OffsetFetchRequestGroup, int]:
     o = _new(OffsetFetchRequestGroup)
-    o.group_id, pos = _r_cstr(buf, pos)
+    o.group_id, pos = _r_nn_cstr(buf, pos)
     o.member_id = None
     o.member_epoch = -1
     n, pos = _r_uvarint(buf, pos); n -= 1
     if n < 0:
         o.topics = None
     else:
+        if n * 3 > len(buf) - pos:
+            _bad_array(n, buf, pos)
         a0: list[OffsetFetchRequestTopics] = []; ap0 = a0.append
         for _ in range(n):
             x0, pos = _dec_OffsetFetchRequestTopics_0(buf, pos); ap0(x0)
@@ -339,13 +344,12 @@ def _dec_OffsetFetchRequest_4(buf: memoryview, pos: int) -> tuple[OffsetFetchReq
     o.group_id = ''
     o.topics = []
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.groups = None
-    else:
-        a0: list[OffsetFetchRequestGroup] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetFetchRequestGroup_0(buf, pos); ap0(x0)
-        o.groups = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetFetchRequestGroup] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetFetchRequestGroup_0(buf, pos); ap0(x0)
+    o.groups = a0
     o.require_stable = _S1.unpack_from(buf, pos)[0]; pos += 1
     pos = _skip_tags(buf, pos)
     return o, pos
@@ -365,13 +369,15 @@ def _enc_OffsetFetchRequest_4(o: OffsetFetchRequest, w: Writer) -> None:
 
 def _dec_OffsetFetchRequestGroup_1(buf: memoryview, pos: int) -> tuple[OffsetFetchRequestGroup, int]:
     o = _new(OffsetFetchRequestGroup)
-    o.group_id, pos = _r_cstr(buf, pos)
+    o.group_id, pos = _r_nn_cstr(buf, pos)
     o.member_id, pos = _r_cstr(buf, pos)
     o.member_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
     if n < 0:
         o.topics = None
     else:
+        if n * 3 > len(buf) - pos:
+            _bad_array(n, buf, pos)
         a0: list[OffsetFetchRequestTopics] = []; ap0 = a0.append
         for _ in range(n):
             x0, pos = _dec_OffsetFetchRequestTopics_0(buf, pos); ap0(x0)
@@ -399,13 +405,12 @@ def _dec_OffsetFetchRequest_5(buf: memoryview, pos: int) -> tuple[OffsetFetchReq
     o.group_id = ''
     o.topics = []
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.groups = None
-    else:
-        a0: list[OffsetFetchRequestGroup] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetFetchRequestGroup_1(buf, pos); ap0(x0)
-        o.groups = a0
+    if n < 0 or n * 8 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetFetchRequestGroup] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetFetchRequestGroup_1(buf, pos); ap0(x0)
+    o.groups = a0
     o.require_stable = _S1.unpack_from(buf, pos)[0]; pos += 1
     pos = _skip_tags(buf, pos)
     return o, pos
@@ -428,10 +433,9 @@ def _dec_OffsetFetchRequestTopics_1(buf: memoryview, pos: int) -> tuple[OffsetFe
     o.name = ''
     o.topic_id = bytes(buf[pos:pos + 16]); pos += 16
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partition_indexes = None
-    else:
-        o.partition_indexes = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.partition_indexes = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -449,13 +453,15 @@ def _enc_OffsetFetchRequestTopics_1(o: OffsetFetchRequestTopics, w: Writer) -> N
 
 def _dec_OffsetFetchRequestGroup_2(buf: memoryview, pos: int) -> tuple[OffsetFetchRequestGroup, int]:
     o = _new(OffsetFetchRequestGroup)
-    o.group_id, pos = _r_cstr(buf, pos)
+    o.group_id, pos = _r_nn_cstr(buf, pos)
     o.member_id, pos = _r_cstr(buf, pos)
     o.member_epoch = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
     if n < 0:
         o.topics = None
     else:
+        if n * 18 > len(buf) - pos:
+            _bad_array(n, buf, pos)
         a0: list[OffsetFetchRequestTopics] = []; ap0 = a0.append
         for _ in range(n):
             x0, pos = _dec_OffsetFetchRequestTopics_1(buf, pos); ap0(x0)
@@ -483,13 +489,12 @@ def _dec_OffsetFetchRequest_6(buf: memoryview, pos: int) -> tuple[OffsetFetchReq
     o.group_id = ''
     o.topics = []
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.groups = None
-    else:
-        a0: list[OffsetFetchRequestGroup] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetFetchRequestGroup_2(buf, pos); ap0(x0)
-        o.groups = a0
+    if n < 0 or n * 8 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetFetchRequestGroup] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetFetchRequestGroup_2(buf, pos); ap0(x0)
+    o.groups = a0
     o.require_stable = _S1.unpack_from(buf, pos)[0]; pos += 1
     pos = _skip_tags(buf, pos)
     return o, pos

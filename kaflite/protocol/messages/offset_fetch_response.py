@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -161,7 +162,7 @@ class OffsetFetchResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_OffsetFetchResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed OffsetFetchResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'OffsetFetchResponse v{version} runs past the end of the frame')
@@ -187,15 +188,14 @@ def _enc_OffsetFetchResponsePartition_0(o: OffsetFetchResponsePartition, w: Writ
 
 def _dec_OffsetFetchResponseTopic_0(buf: memoryview, pos: int) -> tuple[OffsetFetchResponseTopic, int]:
     o = _new(OffsetFetchResponseTopic)
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[OffsetFetchResponsePartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetFetchResponsePartition_0(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 16 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetFetchResponsePartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetFetchResponsePartition_0(buf, pos); ap0(x0)
+    o.partitions = a0
     return o, pos
 
 
@@ -214,13 +214,12 @@ def _dec_OffsetFetchResponse_0(buf: memoryview, pos: int) -> tuple[OffsetFetchRe
     o = _new(OffsetFetchResponse)
     o.throttle_time_ms = 0
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[OffsetFetchResponseTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetFetchResponseTopic_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetFetchResponseTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetFetchResponseTopic_0(buf, pos); ap0(x0)
+    o.topics = a0
     o.error_code = 0
     o.groups = []
     return o, pos
@@ -240,13 +239,12 @@ def _dec_OffsetFetchResponse_1(buf: memoryview, pos: int) -> tuple[OffsetFetchRe
     o = _new(OffsetFetchResponse)
     o.throttle_time_ms = 0
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[OffsetFetchResponseTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetFetchResponseTopic_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetFetchResponseTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetFetchResponseTopic_0(buf, pos); ap0(x0)
+    o.topics = a0
     o.error_code = _S2.unpack_from(buf, pos)[0]; pos += 2
     o.groups = []
     return o, pos
@@ -267,13 +265,12 @@ def _dec_OffsetFetchResponse_2(buf: memoryview, pos: int) -> tuple[OffsetFetchRe
     o = _new(OffsetFetchResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[OffsetFetchResponseTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetFetchResponseTopic_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetFetchResponseTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetFetchResponseTopic_0(buf, pos); ap0(x0)
+    o.topics = a0
     o.error_code = _S2.unpack_from(buf, pos)[0]; pos += 2
     o.groups = []
     return o, pos
@@ -311,15 +308,14 @@ def _enc_OffsetFetchResponsePartition_1(o: OffsetFetchResponsePartition, w: Writ
 
 def _dec_OffsetFetchResponseTopic_1(buf: memoryview, pos: int) -> tuple[OffsetFetchResponseTopic, int]:
     o = _new(OffsetFetchResponseTopic)
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[OffsetFetchResponsePartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetFetchResponsePartition_1(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 20 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetFetchResponsePartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetFetchResponsePartition_1(buf, pos); ap0(x0)
+    o.partitions = a0
     return o, pos
 
 
@@ -338,13 +334,12 @@ def _dec_OffsetFetchResponse_3(buf: memoryview, pos: int) -> tuple[OffsetFetchRe
     o = _new(OffsetFetchResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[OffsetFetchResponseTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetFetchResponseTopic_1(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetFetchResponseTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetFetchResponseTopic_1(buf, pos); ap0(x0)
+    o.topics = a0
     o.error_code = _S2.unpack_from(buf, pos)[0]; pos += 2
     o.groups = []
     return o, pos
@@ -384,15 +379,14 @@ def _enc_OffsetFetchResponsePartition_2(o: OffsetFetchResponsePartition, w: Writ
 
 def _dec_OffsetFetchResponseTopic_2(buf: memoryview, pos: int) -> tuple[OffsetFetchResponseTopic, int]:
     o = _new(OffsetFetchResponseTopic)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[OffsetFetchResponsePartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetFetchResponsePartition_2(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 20 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetFetchResponsePartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetFetchResponsePartition_2(buf, pos); ap0(x0)
+    o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -413,13 +407,12 @@ def _dec_OffsetFetchResponse_4(buf: memoryview, pos: int) -> tuple[OffsetFetchRe
     o = _new(OffsetFetchResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[OffsetFetchResponseTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetFetchResponseTopic_2(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetFetchResponseTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetFetchResponseTopic_2(buf, pos); ap0(x0)
+    o.topics = a0
     o.error_code = _S2.unpack_from(buf, pos)[0]; pos += 2
     o.groups = []
     pos = _skip_tags(buf, pos)
@@ -461,16 +454,15 @@ def _enc_OffsetFetchResponsePartitions_0(o: OffsetFetchResponsePartitions, w: Wr
 
 def _dec_OffsetFetchResponseTopics_0(buf: memoryview, pos: int) -> tuple[OffsetFetchResponseTopics, int]:
     o = _new(OffsetFetchResponseTopics)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     o.topic_id = ZERO_UUID
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[OffsetFetchResponsePartitions] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetFetchResponsePartitions_0(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 20 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetFetchResponsePartitions] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetFetchResponsePartitions_0(buf, pos); ap0(x0)
+    o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -489,15 +481,14 @@ def _enc_OffsetFetchResponseTopics_0(o: OffsetFetchResponseTopics, w: Writer) ->
 
 def _dec_OffsetFetchResponseGroup_0(buf: memoryview, pos: int) -> tuple[OffsetFetchResponseGroup, int]:
     o = _new(OffsetFetchResponseGroup)
-    o.group_id, pos = _r_cstr(buf, pos)
+    o.group_id, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[OffsetFetchResponseTopics] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetFetchResponseTopics_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetFetchResponseTopics] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetFetchResponseTopics_0(buf, pos); ap0(x0)
+    o.topics = a0
     o.error_code = _S2.unpack_from(buf, pos)[0]; pos += 2
     pos = _skip_tags(buf, pos)
     return o, pos
@@ -522,13 +513,12 @@ def _dec_OffsetFetchResponse_5(buf: memoryview, pos: int) -> tuple[OffsetFetchRe
     o.topics = []
     o.error_code = 0
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.groups = None
-    else:
-        a0: list[OffsetFetchResponseGroup] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetFetchResponseGroup_0(buf, pos); ap0(x0)
-        o.groups = a0
+    if n < 0 or n * 5 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetFetchResponseGroup] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetFetchResponseGroup_0(buf, pos); ap0(x0)
+    o.groups = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -550,13 +540,12 @@ def _dec_OffsetFetchResponseTopics_1(buf: memoryview, pos: int) -> tuple[OffsetF
     o.name = ''
     o.topic_id = bytes(buf[pos:pos + 16]); pos += 16
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[OffsetFetchResponsePartitions] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetFetchResponsePartitions_0(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 20 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetFetchResponsePartitions] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetFetchResponsePartitions_0(buf, pos); ap0(x0)
+    o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -575,15 +564,14 @@ def _enc_OffsetFetchResponseTopics_1(o: OffsetFetchResponseTopics, w: Writer) ->
 
 def _dec_OffsetFetchResponseGroup_1(buf: memoryview, pos: int) -> tuple[OffsetFetchResponseGroup, int]:
     o = _new(OffsetFetchResponseGroup)
-    o.group_id, pos = _r_cstr(buf, pos)
+    o.group_id, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[OffsetFetchResponseTopics] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetFetchResponseTopics_1(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 18 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetFetchResponseTopics] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetFetchResponseTopics_1(buf, pos); ap0(x0)
+    o.topics = a0
     o.error_code = _S2.unpack_from(buf, pos)[0]; pos += 2
     pos = _skip_tags(buf, pos)
     return o, pos
@@ -608,13 +596,12 @@ def _dec_OffsetFetchResponse_6(buf: memoryview, pos: int) -> tuple[OffsetFetchRe
     o.topics = []
     o.error_code = 0
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.groups = None
-    else:
-        a0: list[OffsetFetchResponseGroup] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetFetchResponseGroup_1(buf, pos); ap0(x0)
-        o.groups = a0
+    if n < 0 or n * 5 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetFetchResponseGroup] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetFetchResponseGroup_1(buf, pos); ap0(x0)
+    o.groups = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

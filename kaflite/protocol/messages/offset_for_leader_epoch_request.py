@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -93,7 +94,7 @@ class OffsetForLeaderEpochRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_OffsetForLeaderEpochRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed OffsetForLeaderEpochRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'OffsetForLeaderEpochRequest v{version} runs past the end of the frame')
@@ -116,15 +117,14 @@ def _enc_OffsetForLeaderPartition_0(o: OffsetForLeaderPartition, w: Writer) -> N
 
 def _dec_OffsetForLeaderTopic_0(buf: memoryview, pos: int) -> tuple[OffsetForLeaderTopic, int]:
     o = _new(OffsetForLeaderTopic)
-    o.topic, pos = _r_str(buf, pos)
+    o.topic, pos = _r_nn_str(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[OffsetForLeaderPartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetForLeaderPartition_0(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 12 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetForLeaderPartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetForLeaderPartition_0(buf, pos); ap0(x0)
+    o.partitions = a0
     return o, pos
 
 
@@ -143,13 +143,12 @@ def _dec_OffsetForLeaderEpochRequest_0(buf: memoryview, pos: int) -> tuple[Offse
     o = _new(OffsetForLeaderEpochRequest)
     o.replica_id = -2
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[OffsetForLeaderTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetForLeaderTopic_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetForLeaderTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetForLeaderTopic_0(buf, pos); ap0(x0)
+    o.topics = a0
     return o, pos
 
 
@@ -167,13 +166,12 @@ def _dec_OffsetForLeaderEpochRequest_1(buf: memoryview, pos: int) -> tuple[Offse
     o = _new(OffsetForLeaderEpochRequest)
     o.replica_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[OffsetForLeaderTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetForLeaderTopic_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetForLeaderTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetForLeaderTopic_0(buf, pos); ap0(x0)
+    o.topics = a0
     return o, pos
 
 
@@ -206,15 +204,14 @@ def _enc_OffsetForLeaderPartition_1(o: OffsetForLeaderPartition, w: Writer) -> N
 
 def _dec_OffsetForLeaderTopic_1(buf: memoryview, pos: int) -> tuple[OffsetForLeaderTopic, int]:
     o = _new(OffsetForLeaderTopic)
-    o.topic, pos = _r_cstr(buf, pos)
+    o.topic, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[OffsetForLeaderPartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetForLeaderPartition_1(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 13 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetForLeaderPartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetForLeaderPartition_1(buf, pos); ap0(x0)
+    o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -235,13 +232,12 @@ def _dec_OffsetForLeaderEpochRequest_2(buf: memoryview, pos: int) -> tuple[Offse
     o = _new(OffsetForLeaderEpochRequest)
     o.replica_id = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[OffsetForLeaderTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetForLeaderTopic_1(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetForLeaderTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetForLeaderTopic_1(buf, pos); ap0(x0)
+    o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -96,7 +97,7 @@ class OffsetForLeaderEpochResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_OffsetForLeaderEpochResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed OffsetForLeaderEpochResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'OffsetForLeaderEpochResponse v{version} runs past the end of the frame')
@@ -121,15 +122,14 @@ def _enc_EpochEndOffset_0(o: EpochEndOffset, w: Writer) -> None:
 
 def _dec_OffsetForLeaderTopicResult_0(buf: memoryview, pos: int) -> tuple[OffsetForLeaderTopicResult, int]:
     o = _new(OffsetForLeaderTopicResult)
-    o.topic, pos = _r_str(buf, pos)
+    o.topic, pos = _r_nn_str(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[EpochEndOffset] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_EpochEndOffset_0(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 18 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[EpochEndOffset] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_EpochEndOffset_0(buf, pos); ap0(x0)
+    o.partitions = a0
     return o, pos
 
 
@@ -148,13 +148,12 @@ def _dec_OffsetForLeaderEpochResponse_0(buf: memoryview, pos: int) -> tuple[Offs
     o = _new(OffsetForLeaderEpochResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[OffsetForLeaderTopicResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetForLeaderTopicResult_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetForLeaderTopicResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetForLeaderTopicResult_0(buf, pos); ap0(x0)
+    o.topics = a0
     return o, pos
 
 
@@ -189,15 +188,14 @@ def _enc_EpochEndOffset_1(o: EpochEndOffset, w: Writer) -> None:
 
 def _dec_OffsetForLeaderTopicResult_1(buf: memoryview, pos: int) -> tuple[OffsetForLeaderTopicResult, int]:
     o = _new(OffsetForLeaderTopicResult)
-    o.topic, pos = _r_cstr(buf, pos)
+    o.topic, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[EpochEndOffset] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_EpochEndOffset_1(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 19 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[EpochEndOffset] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_EpochEndOffset_1(buf, pos); ap0(x0)
+    o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -218,13 +216,12 @@ def _dec_OffsetForLeaderEpochResponse_1(buf: memoryview, pos: int) -> tuple[Offs
     o = _new(OffsetForLeaderEpochResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[OffsetForLeaderTopicResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_OffsetForLeaderTopicResult_1(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[OffsetForLeaderTopicResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_OffsetForLeaderTopicResult_1(buf, pos); ap0(x0)
+    o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -96,7 +97,7 @@ class ProduceRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_ProduceRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed ProduceRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'ProduceRequest v{version} runs past the end of the frame')
@@ -117,16 +118,15 @@ def _enc_PartitionProduceData_0(o: PartitionProduceData, w: Writer) -> None:
 
 def _dec_TopicProduceData_0(buf: memoryview, pos: int) -> tuple[TopicProduceData, int]:
     o = _new(TopicProduceData)
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     o.topic_id = ZERO_UUID
     n = _S1.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partition_data = None
-    else:
-        a0: list[PartitionProduceData] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_PartitionProduceData_0(buf, pos); ap0(x0)
-        o.partition_data = a0
+    if n < 0 or n * 8 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[PartitionProduceData] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_PartitionProduceData_0(buf, pos); ap0(x0)
+    o.partition_data = a0
     return o, pos
 
 
@@ -147,13 +147,12 @@ def _dec_ProduceRequest_0(buf: memoryview, pos: int) -> tuple[ProduceRequest, in
     o.acks = _S0.unpack_from(buf, pos)[0]; pos += 2
     o.timeout_ms = _S1.unpack_from(buf, pos)[0]; pos += 4
     n = _S1.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topic_data = None
-    else:
-        a0: list[TopicProduceData] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_TopicProduceData_0(buf, pos); ap0(x0)
-        o.topic_data = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[TopicProduceData] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_TopicProduceData_0(buf, pos); ap0(x0)
+    o.topic_data = a0
     return o, pos
 
 
@@ -186,16 +185,15 @@ def _enc_PartitionProduceData_1(o: PartitionProduceData, w: Writer) -> None:
 
 def _dec_TopicProduceData_1(buf: memoryview, pos: int) -> tuple[TopicProduceData, int]:
     o = _new(TopicProduceData)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     o.topic_id = ZERO_UUID
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partition_data = None
-    else:
-        a0: list[PartitionProduceData] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_PartitionProduceData_1(buf, pos); ap0(x0)
-        o.partition_data = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[PartitionProduceData] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_PartitionProduceData_1(buf, pos); ap0(x0)
+    o.partition_data = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -218,13 +216,12 @@ def _dec_ProduceRequest_1(buf: memoryview, pos: int) -> tuple[ProduceRequest, in
     o.acks = _S0.unpack_from(buf, pos)[0]; pos += 2
     o.timeout_ms = _S1.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topic_data = None
-    else:
-        a0: list[TopicProduceData] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_TopicProduceData_1(buf, pos); ap0(x0)
-        o.topic_data = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[TopicProduceData] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_TopicProduceData_1(buf, pos); ap0(x0)
+    o.topic_data = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -248,13 +245,12 @@ def _dec_TopicProduceData_2(buf: memoryview, pos: int) -> tuple[TopicProduceData
     o.name = ''
     o.topic_id = bytes(buf[pos:pos + 16]); pos += 16
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partition_data = None
-    else:
-        a0: list[PartitionProduceData] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_PartitionProduceData_1(buf, pos); ap0(x0)
-        o.partition_data = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[PartitionProduceData] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_PartitionProduceData_1(buf, pos); ap0(x0)
+    o.partition_data = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -277,13 +273,12 @@ def _dec_ProduceRequest_2(buf: memoryview, pos: int) -> tuple[ProduceRequest, in
     o.acks = _S0.unpack_from(buf, pos)[0]; pos += 2
     o.timeout_ms = _S1.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topic_data = None
-    else:
-        a0: list[TopicProduceData] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_TopicProduceData_2(buf, pos); ap0(x0)
-        o.topic_data = a0
+    if n < 0 or n * 18 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[TopicProduceData] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_TopicProduceData_2(buf, pos); ap0(x0)
+    o.topic_data = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

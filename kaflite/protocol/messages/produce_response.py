@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -161,7 +162,7 @@ class ProduceResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_ProduceResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed ProduceResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'ProduceResponse v{version} runs past the end of the frame')
@@ -190,16 +191,15 @@ def _enc_PartitionProduceResponse_0(o: PartitionProduceResponse, w: Writer) -> N
 
 def _dec_TopicProduceResponse_0(buf: memoryview, pos: int) -> tuple[TopicProduceResponse, int]:
     o = _new(TopicProduceResponse)
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     o.topic_id = ZERO_UUID
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partition_responses = None
-    else:
-        a0: list[PartitionProduceResponse] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_PartitionProduceResponse_0(buf, pos); ap0(x0)
-        o.partition_responses = a0
+    if n < 0 or n * 22 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[PartitionProduceResponse] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_PartitionProduceResponse_0(buf, pos); ap0(x0)
+    o.partition_responses = a0
     return o, pos
 
 
@@ -217,13 +217,12 @@ def _enc_TopicProduceResponse_0(o: TopicProduceResponse, w: Writer) -> None:
 def _dec_ProduceResponse_0(buf: memoryview, pos: int) -> tuple[ProduceResponse, int]:
     o = _new(ProduceResponse)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.responses = None
-    else:
-        a0: list[TopicProduceResponse] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_TopicProduceResponse_0(buf, pos); ap0(x0)
-        o.responses = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[TopicProduceResponse] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_TopicProduceResponse_0(buf, pos); ap0(x0)
+    o.responses = a0
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.node_endpoints = []
     return o, pos
@@ -263,16 +262,15 @@ def _enc_PartitionProduceResponse_1(o: PartitionProduceResponse, w: Writer) -> N
 
 def _dec_TopicProduceResponse_1(buf: memoryview, pos: int) -> tuple[TopicProduceResponse, int]:
     o = _new(TopicProduceResponse)
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     o.topic_id = ZERO_UUID
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partition_responses = None
-    else:
-        a0: list[PartitionProduceResponse] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_PartitionProduceResponse_1(buf, pos); ap0(x0)
-        o.partition_responses = a0
+    if n < 0 or n * 30 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[PartitionProduceResponse] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_PartitionProduceResponse_1(buf, pos); ap0(x0)
+    o.partition_responses = a0
     return o, pos
 
 
@@ -290,13 +288,12 @@ def _enc_TopicProduceResponse_1(o: TopicProduceResponse, w: Writer) -> None:
 def _dec_ProduceResponse_1(buf: memoryview, pos: int) -> tuple[ProduceResponse, int]:
     o = _new(ProduceResponse)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.responses = None
-    else:
-        a0: list[TopicProduceResponse] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_TopicProduceResponse_1(buf, pos); ap0(x0)
-        o.responses = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[TopicProduceResponse] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_TopicProduceResponse_1(buf, pos); ap0(x0)
+    o.responses = a0
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.node_endpoints = []
     return o, pos
@@ -333,13 +330,12 @@ def _dec_PartitionProduceResponse_2(buf: memoryview, pos: int) -> tuple[Partitio
     o.log_append_time_ms = _S2.unpack_from(buf, pos)[0]; pos += 8
     o.log_start_offset = _S2.unpack_from(buf, pos)[0]; pos += 8
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.record_errors = None
-    else:
-        a0: list[BatchIndexAndErrorMessage] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_BatchIndexAndErrorMessage_0(buf, pos); ap0(x0)
-        o.record_errors = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[BatchIndexAndErrorMessage] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_BatchIndexAndErrorMessage_0(buf, pos); ap0(x0)
+    o.record_errors = a0
     o.error_message, pos = _r_str(buf, pos)
     o.current_leader = LeaderIdAndEpoch()
     return o, pos
@@ -363,16 +359,15 @@ def _enc_PartitionProduceResponse_2(o: PartitionProduceResponse, w: Writer) -> N
 
 def _dec_TopicProduceResponse_2(buf: memoryview, pos: int) -> tuple[TopicProduceResponse, int]:
     o = _new(TopicProduceResponse)
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     o.topic_id = ZERO_UUID
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partition_responses = None
-    else:
-        a0: list[PartitionProduceResponse] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_PartitionProduceResponse_2(buf, pos); ap0(x0)
-        o.partition_responses = a0
+    if n < 0 or n * 36 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[PartitionProduceResponse] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_PartitionProduceResponse_2(buf, pos); ap0(x0)
+    o.partition_responses = a0
     return o, pos
 
 
@@ -390,13 +385,12 @@ def _enc_TopicProduceResponse_2(o: TopicProduceResponse, w: Writer) -> None:
 def _dec_ProduceResponse_2(buf: memoryview, pos: int) -> tuple[ProduceResponse, int]:
     o = _new(ProduceResponse)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.responses = None
-    else:
-        a0: list[TopicProduceResponse] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_TopicProduceResponse_2(buf, pos); ap0(x0)
-        o.responses = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[TopicProduceResponse] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_TopicProduceResponse_2(buf, pos); ap0(x0)
+    o.responses = a0
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.node_endpoints = []
     return o, pos
@@ -435,13 +429,12 @@ def _dec_PartitionProduceResponse_3(buf: memoryview, pos: int) -> tuple[Partitio
     o.log_append_time_ms = _S2.unpack_from(buf, pos)[0]; pos += 8
     o.log_start_offset = _S2.unpack_from(buf, pos)[0]; pos += 8
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.record_errors = None
-    else:
-        a0: list[BatchIndexAndErrorMessage] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_BatchIndexAndErrorMessage_1(buf, pos); ap0(x0)
-        o.record_errors = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[BatchIndexAndErrorMessage] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_BatchIndexAndErrorMessage_1(buf, pos); ap0(x0)
+    o.record_errors = a0
     o.error_message, pos = _r_cstr(buf, pos)
     o.current_leader = LeaderIdAndEpoch()
     pos = _skip_tags(buf, pos)
@@ -467,16 +460,15 @@ def _enc_PartitionProduceResponse_3(o: PartitionProduceResponse, w: Writer) -> N
 
 def _dec_TopicProduceResponse_3(buf: memoryview, pos: int) -> tuple[TopicProduceResponse, int]:
     o = _new(TopicProduceResponse)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     o.topic_id = ZERO_UUID
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partition_responses = None
-    else:
-        a0: list[PartitionProduceResponse] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_PartitionProduceResponse_3(buf, pos); ap0(x0)
-        o.partition_responses = a0
+    if n < 0 or n * 33 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[PartitionProduceResponse] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_PartitionProduceResponse_3(buf, pos); ap0(x0)
+    o.partition_responses = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -496,13 +488,12 @@ def _enc_TopicProduceResponse_3(o: TopicProduceResponse, w: Writer) -> None:
 def _dec_ProduceResponse_3(buf: memoryview, pos: int) -> tuple[ProduceResponse, int]:
     o = _new(ProduceResponse)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.responses = None
-    else:
-        a0: list[TopicProduceResponse] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_TopicProduceResponse_3(buf, pos); ap0(x0)
-        o.responses = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[TopicProduceResponse] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_TopicProduceResponse_3(buf, pos); ap0(x0)
+    o.responses = a0
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.node_endpoints = []
     pos = _skip_tags(buf, pos)
@@ -543,13 +534,12 @@ def _dec_PartitionProduceResponse_4(buf: memoryview, pos: int) -> tuple[Partitio
     o.log_append_time_ms = _S2.unpack_from(buf, pos)[0]; pos += 8
     o.log_start_offset = _S2.unpack_from(buf, pos)[0]; pos += 8
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.record_errors = None
-    else:
-        a0: list[BatchIndexAndErrorMessage] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_BatchIndexAndErrorMessage_1(buf, pos); ap0(x0)
-        o.record_errors = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[BatchIndexAndErrorMessage] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_BatchIndexAndErrorMessage_1(buf, pos); ap0(x0)
+    o.record_errors = a0
     o.error_message, pos = _r_cstr(buf, pos)
     o.current_leader = LeaderIdAndEpoch()
     nt, pos = _r_uvarint(buf, pos)
@@ -557,6 +547,8 @@ def _dec_PartitionProduceResponse_4(buf: memoryview, pos: int) -> tuple[Partitio
         tag, pos = _r_uvarint(buf, pos)
         size, pos = _r_uvarint(buf, pos)
         end = pos + size
+        if end > len(buf):
+            raise DecodeError('a tagged field runs past the end of the frame')
         if tag == 0:
             o.current_leader, pos = _dec_LeaderIdAndEpoch_0(buf, pos)
         pos = end
@@ -590,16 +582,15 @@ def _enc_PartitionProduceResponse_4(o: PartitionProduceResponse, w: Writer) -> N
 
 def _dec_TopicProduceResponse_4(buf: memoryview, pos: int) -> tuple[TopicProduceResponse, int]:
     o = _new(TopicProduceResponse)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     o.topic_id = ZERO_UUID
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partition_responses = None
-    else:
-        a0: list[PartitionProduceResponse] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_PartitionProduceResponse_4(buf, pos); ap0(x0)
-        o.partition_responses = a0
+    if n < 0 or n * 33 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[PartitionProduceResponse] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_PartitionProduceResponse_4(buf, pos); ap0(x0)
+    o.partition_responses = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -619,7 +610,7 @@ def _enc_TopicProduceResponse_4(o: TopicProduceResponse, w: Writer) -> None:
 def _dec_NodeEndpoint_0(buf: memoryview, pos: int) -> tuple[NodeEndpoint, int]:
     o = _new(NodeEndpoint)
     o.node_id = _S0.unpack_from(buf, pos)[0]; pos += 4
-    o.host, pos = _r_cstr(buf, pos)
+    o.host, pos = _r_nn_cstr(buf, pos)
     o.port = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.rack, pos = _r_cstr(buf, pos)
     pos = _skip_tags(buf, pos)
@@ -637,13 +628,12 @@ def _enc_NodeEndpoint_0(o: NodeEndpoint, w: Writer) -> None:
 def _dec_ProduceResponse_4(buf: memoryview, pos: int) -> tuple[ProduceResponse, int]:
     o = _new(ProduceResponse)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.responses = None
-    else:
-        a0: list[TopicProduceResponse] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_TopicProduceResponse_4(buf, pos); ap0(x0)
-        o.responses = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[TopicProduceResponse] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_TopicProduceResponse_4(buf, pos); ap0(x0)
+    o.responses = a0
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.node_endpoints = []
     nt, pos = _r_uvarint(buf, pos)
@@ -651,15 +641,16 @@ def _dec_ProduceResponse_4(buf: memoryview, pos: int) -> tuple[ProduceResponse, 
         tag, pos = _r_uvarint(buf, pos)
         size, pos = _r_uvarint(buf, pos)
         end = pos + size
+        if end > len(buf):
+            raise DecodeError('a tagged field runs past the end of the frame')
         if tag == 0:
             n, pos = _r_uvarint(buf, pos); n -= 1
-            if n < 0:
-                o.node_endpoints = None
-            else:
-                a1: list[NodeEndpoint] = []; ap1 = a1.append
-                for _ in range(n):
-                    x1, pos = _dec_NodeEndpoint_0(buf, pos); ap1(x1)
-                o.node_endpoints = a1
+            if n < 0 or n * 11 > len(buf) - pos:
+                _bad_array(n, buf, pos)
+            a1: list[NodeEndpoint] = []; ap1 = a1.append
+            for _ in range(n):
+                x1, pos = _dec_NodeEndpoint_0(buf, pos); ap1(x1)
+            o.node_endpoints = a1
         pos = end
     return o, pos
 
@@ -695,13 +686,12 @@ def _dec_TopicProduceResponse_5(buf: memoryview, pos: int) -> tuple[TopicProduce
     o.name = ''
     o.topic_id = bytes(buf[pos:pos + 16]); pos += 16
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partition_responses = None
-    else:
-        a0: list[PartitionProduceResponse] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_PartitionProduceResponse_4(buf, pos); ap0(x0)
-        o.partition_responses = a0
+    if n < 0 or n * 33 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[PartitionProduceResponse] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_PartitionProduceResponse_4(buf, pos); ap0(x0)
+    o.partition_responses = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -721,13 +711,12 @@ def _enc_TopicProduceResponse_5(o: TopicProduceResponse, w: Writer) -> None:
 def _dec_ProduceResponse_5(buf: memoryview, pos: int) -> tuple[ProduceResponse, int]:
     o = _new(ProduceResponse)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.responses = None
-    else:
-        a0: list[TopicProduceResponse] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_TopicProduceResponse_5(buf, pos); ap0(x0)
-        o.responses = a0
+    if n < 0 or n * 18 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[TopicProduceResponse] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_TopicProduceResponse_5(buf, pos); ap0(x0)
+    o.responses = a0
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     o.node_endpoints = []
     nt, pos = _r_uvarint(buf, pos)
@@ -735,15 +724,16 @@ def _dec_ProduceResponse_5(buf: memoryview, pos: int) -> tuple[ProduceResponse, 
         tag, pos = _r_uvarint(buf, pos)
         size, pos = _r_uvarint(buf, pos)
         end = pos + size
+        if end > len(buf):
+            raise DecodeError('a tagged field runs past the end of the frame')
         if tag == 0:
             n, pos = _r_uvarint(buf, pos); n -= 1
-            if n < 0:
-                o.node_endpoints = None
-            else:
-                a1: list[NodeEndpoint] = []; ap1 = a1.append
-                for _ in range(n):
-                    x1, pos = _dec_NodeEndpoint_0(buf, pos); ap1(x1)
-                o.node_endpoints = a1
+            if n < 0 or n * 11 > len(buf) - pos:
+                _bad_array(n, buf, pos)
+            a1: list[NodeEndpoint] = []; ap1 = a1.append
+            for _ in range(n):
+                x1, pos = _dec_NodeEndpoint_0(buf, pos); ap1(x1)
+            o.node_endpoints = a1
         pos = end
     return o, pos
 

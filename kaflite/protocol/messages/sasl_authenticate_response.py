@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -57,7 +58,7 @@ class SaslAuthenticateResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_SaslAuthenticateResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed SaslAuthenticateResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'SaslAuthenticateResponse v{version} runs past the end of the frame')
@@ -68,7 +69,7 @@ def _dec_SaslAuthenticateResponse_0(buf: memoryview, pos: int) -> tuple[SaslAuth
     o = _new(SaslAuthenticateResponse)
     o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
     o.error_message, pos = _r_str(buf, pos)
-    o.auth_bytes, pos = _r_bytes(buf, pos)
+    o.auth_bytes, pos = _r_nn_bytes(buf, pos)
     o.session_lifetime_ms = 0
     return o, pos
 
@@ -83,7 +84,7 @@ def _dec_SaslAuthenticateResponse_1(buf: memoryview, pos: int) -> tuple[SaslAuth
     o = _new(SaslAuthenticateResponse)
     o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
     o.error_message, pos = _r_str(buf, pos)
-    o.auth_bytes, pos = _r_bytes(buf, pos)
+    o.auth_bytes, pos = _r_nn_bytes(buf, pos)
     o.session_lifetime_ms = _S1.unpack_from(buf, pos)[0]; pos += 8
     return o, pos
 
@@ -99,7 +100,7 @@ def _dec_SaslAuthenticateResponse_2(buf: memoryview, pos: int) -> tuple[SaslAuth
     o = _new(SaslAuthenticateResponse)
     o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
     o.error_message, pos = _r_cstr(buf, pos)
-    o.auth_bytes, pos = _r_cbytes(buf, pos)
+    o.auth_bytes, pos = _r_nn_cbytes(buf, pos)
     o.session_lifetime_ms = _S1.unpack_from(buf, pos)[0]; pos += 8
     pos = _skip_tags(buf, pos)
     return o, pos

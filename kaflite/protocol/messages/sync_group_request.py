@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -78,7 +79,7 @@ class SyncGroupRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_SyncGroupRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed SyncGroupRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'SyncGroupRequest v{version} runs past the end of the frame')
@@ -87,8 +88,8 @@ class SyncGroupRequest:
 
 def _dec_SyncGroupRequestAssignment_0(buf: memoryview, pos: int) -> tuple[SyncGroupRequestAssignment, int]:
     o = _new(SyncGroupRequestAssignment)
-    o.member_id, pos = _r_str(buf, pos)
-    o.assignment, pos = _r_bytes(buf, pos)
+    o.member_id, pos = _r_nn_str(buf, pos)
+    o.assignment, pos = _r_nn_bytes(buf, pos)
     return o, pos
 
 
@@ -99,20 +100,19 @@ def _enc_SyncGroupRequestAssignment_0(o: SyncGroupRequestAssignment, w: Writer) 
 
 def _dec_SyncGroupRequest_0(buf: memoryview, pos: int) -> tuple[SyncGroupRequest, int]:
     o = _new(SyncGroupRequest)
-    o.group_id, pos = _r_str(buf, pos)
+    o.group_id, pos = _r_nn_str(buf, pos)
     o.generation_id = _S0.unpack_from(buf, pos)[0]; pos += 4
-    o.member_id, pos = _r_str(buf, pos)
+    o.member_id, pos = _r_nn_str(buf, pos)
     o.group_instance_id = None
     o.protocol_type = None
     o.protocol_name = None
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.assignments = None
-    else:
-        a0: list[SyncGroupRequestAssignment] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_SyncGroupRequestAssignment_0(buf, pos); ap0(x0)
-        o.assignments = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[SyncGroupRequestAssignment] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_SyncGroupRequestAssignment_0(buf, pos); ap0(x0)
+    o.assignments = a0
     return o, pos
 
 
@@ -131,20 +131,19 @@ def _enc_SyncGroupRequest_0(o: SyncGroupRequest, w: Writer) -> None:
 
 def _dec_SyncGroupRequest_1(buf: memoryview, pos: int) -> tuple[SyncGroupRequest, int]:
     o = _new(SyncGroupRequest)
-    o.group_id, pos = _r_str(buf, pos)
+    o.group_id, pos = _r_nn_str(buf, pos)
     o.generation_id = _S0.unpack_from(buf, pos)[0]; pos += 4
-    o.member_id, pos = _r_str(buf, pos)
+    o.member_id, pos = _r_nn_str(buf, pos)
     o.group_instance_id, pos = _r_str(buf, pos)
     o.protocol_type = None
     o.protocol_name = None
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.assignments = None
-    else:
-        a0: list[SyncGroupRequestAssignment] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_SyncGroupRequestAssignment_0(buf, pos); ap0(x0)
-        o.assignments = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[SyncGroupRequestAssignment] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_SyncGroupRequestAssignment_0(buf, pos); ap0(x0)
+    o.assignments = a0
     return o, pos
 
 
@@ -164,8 +163,8 @@ def _enc_SyncGroupRequest_1(o: SyncGroupRequest, w: Writer) -> None:
 
 def _dec_SyncGroupRequestAssignment_1(buf: memoryview, pos: int) -> tuple[SyncGroupRequestAssignment, int]:
     o = _new(SyncGroupRequestAssignment)
-    o.member_id, pos = _r_cstr(buf, pos)
-    o.assignment, pos = _r_cbytes(buf, pos)
+    o.member_id, pos = _r_nn_cstr(buf, pos)
+    o.assignment, pos = _r_nn_cbytes(buf, pos)
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -178,20 +177,19 @@ def _enc_SyncGroupRequestAssignment_1(o: SyncGroupRequestAssignment, w: Writer) 
 
 def _dec_SyncGroupRequest_2(buf: memoryview, pos: int) -> tuple[SyncGroupRequest, int]:
     o = _new(SyncGroupRequest)
-    o.group_id, pos = _r_cstr(buf, pos)
+    o.group_id, pos = _r_nn_cstr(buf, pos)
     o.generation_id = _S0.unpack_from(buf, pos)[0]; pos += 4
-    o.member_id, pos = _r_cstr(buf, pos)
+    o.member_id, pos = _r_nn_cstr(buf, pos)
     o.group_instance_id, pos = _r_cstr(buf, pos)
     o.protocol_type = None
     o.protocol_name = None
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.assignments = None
-    else:
-        a0: list[SyncGroupRequestAssignment] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_SyncGroupRequestAssignment_1(buf, pos); ap0(x0)
-        o.assignments = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[SyncGroupRequestAssignment] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_SyncGroupRequestAssignment_1(buf, pos); ap0(x0)
+    o.assignments = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -213,20 +211,19 @@ def _enc_SyncGroupRequest_2(o: SyncGroupRequest, w: Writer) -> None:
 
 def _dec_SyncGroupRequest_3(buf: memoryview, pos: int) -> tuple[SyncGroupRequest, int]:
     o = _new(SyncGroupRequest)
-    o.group_id, pos = _r_cstr(buf, pos)
+    o.group_id, pos = _r_nn_cstr(buf, pos)
     o.generation_id = _S0.unpack_from(buf, pos)[0]; pos += 4
-    o.member_id, pos = _r_cstr(buf, pos)
+    o.member_id, pos = _r_nn_cstr(buf, pos)
     o.group_instance_id, pos = _r_cstr(buf, pos)
     o.protocol_type, pos = _r_cstr(buf, pos)
     o.protocol_name, pos = _r_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.assignments = None
-    else:
-        a0: list[SyncGroupRequestAssignment] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_SyncGroupRequestAssignment_1(buf, pos); ap0(x0)
-        o.assignments = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[SyncGroupRequestAssignment] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_SyncGroupRequestAssignment_1(buf, pos); ap0(x0)
+    o.assignments = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

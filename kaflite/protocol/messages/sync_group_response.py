@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -58,7 +59,7 @@ class SyncGroupResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_SyncGroupResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed SyncGroupResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'SyncGroupResponse v{version} runs past the end of the frame')
@@ -71,7 +72,7 @@ def _dec_SyncGroupResponse_0(buf: memoryview, pos: int) -> tuple[SyncGroupRespon
     o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
     o.protocol_type = None
     o.protocol_name = None
-    o.assignment, pos = _r_bytes(buf, pos)
+    o.assignment, pos = _r_nn_bytes(buf, pos)
     return o, pos
 
 
@@ -86,7 +87,7 @@ def _dec_SyncGroupResponse_1(buf: memoryview, pos: int) -> tuple[SyncGroupRespon
     o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
     o.protocol_type = None
     o.protocol_name = None
-    o.assignment, pos = _r_bytes(buf, pos)
+    o.assignment, pos = _r_nn_bytes(buf, pos)
     return o, pos
 
 
@@ -102,7 +103,7 @@ def _dec_SyncGroupResponse_2(buf: memoryview, pos: int) -> tuple[SyncGroupRespon
     o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
     o.protocol_type = None
     o.protocol_name = None
-    o.assignment, pos = _r_cbytes(buf, pos)
+    o.assignment, pos = _r_nn_cbytes(buf, pos)
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -120,7 +121,7 @@ def _dec_SyncGroupResponse_3(buf: memoryview, pos: int) -> tuple[SyncGroupRespon
     o.error_code = _S0.unpack_from(buf, pos)[0]; pos += 2
     o.protocol_type, pos = _r_cstr(buf, pos)
     o.protocol_name, pos = _r_cstr(buf, pos)
-    o.assignment, pos = _r_cbytes(buf, pos)
+    o.assignment, pos = _r_nn_cbytes(buf, pos)
     pos = _skip_tags(buf, pos)
     return o, pos
 

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -85,7 +86,7 @@ class TransactionLogValue:
         mv = memoryview(buf)
         try:
             o, end = _DEC_TransactionLogValue[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed TransactionLogValue v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'TransactionLogValue v{version} runs past the end of the frame')
@@ -94,12 +95,11 @@ class TransactionLogValue:
 
 def _dec_PartitionsSchema_0(buf: memoryview, pos: int) -> tuple[PartitionsSchema, int]:
     o = _new(PartitionsSchema)
-    o.topic, pos = _r_str(buf, pos)
+    o.topic, pos = _r_nn_str(buf, pos)
     n = _S2.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partition_ids = None
-    else:
-        o.partition_ids = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.partition_ids = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     return o, pos
 
 
@@ -126,6 +126,8 @@ def _dec_TransactionLogValue_0(buf: memoryview, pos: int) -> tuple[TransactionLo
     if n < 0:
         o.transaction_partitions = None
     else:
+        if n * 6 > len(buf) - pos:
+            _bad_array(n, buf, pos)
         a0: list[PartitionsSchema] = []; ap0 = a0.append
         for _ in range(n):
             x0, pos = _dec_PartitionsSchema_0(buf, pos); ap0(x0)
@@ -154,12 +156,11 @@ def _enc_TransactionLogValue_0(o: TransactionLogValue, w: Writer) -> None:
 
 def _dec_PartitionsSchema_1(buf: memoryview, pos: int) -> tuple[PartitionsSchema, int]:
     o = _new(PartitionsSchema)
-    o.topic, pos = _r_cstr(buf, pos)
+    o.topic, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partition_ids = None
-    else:
-        o.partition_ids = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.partition_ids = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -188,6 +189,8 @@ def _dec_TransactionLogValue_1(buf: memoryview, pos: int) -> tuple[TransactionLo
     if n < 0:
         o.transaction_partitions = None
     else:
+        if n * 3 > len(buf) - pos:
+            _bad_array(n, buf, pos)
         a0: list[PartitionsSchema] = []; ap0 = a0.append
         for _ in range(n):
             x0, pos = _dec_PartitionsSchema_1(buf, pos); ap0(x0)
@@ -200,6 +203,8 @@ def _dec_TransactionLogValue_1(buf: memoryview, pos: int) -> tuple[TransactionLo
         tag, pos = _r_uvarint(buf, pos)
         size, pos = _r_uvarint(buf, pos)
         end = pos + size
+        if end > len(buf):
+            raise DecodeError('a tagged field runs past the end of the frame')
         if tag == 0:
             o.previous_producer_id = _S0.unpack_from(buf, pos)[0]; pos += 8
         elif tag == 1:

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -102,7 +103,7 @@ class TxnOffsetCommitRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_TxnOffsetCommitRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed TxnOffsetCommitRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'TxnOffsetCommitRequest v{version} runs past the end of the frame')
@@ -126,15 +127,14 @@ def _enc_TxnOffsetCommitRequestPartition_0(o: TxnOffsetCommitRequestPartition, w
 
 def _dec_TxnOffsetCommitRequestTopic_0(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitRequestTopic, int]:
     o = _new(TxnOffsetCommitRequestTopic)
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     n = _S2.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[TxnOffsetCommitRequestPartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_TxnOffsetCommitRequestPartition_0(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 14 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[TxnOffsetCommitRequestPartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_TxnOffsetCommitRequestPartition_0(buf, pos); ap0(x0)
+    o.partitions = a0
     return o, pos
 
 
@@ -151,21 +151,20 @@ def _enc_TxnOffsetCommitRequestTopic_0(o: TxnOffsetCommitRequestTopic, w: Writer
 
 def _dec_TxnOffsetCommitRequest_0(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitRequest, int]:
     o = _new(TxnOffsetCommitRequest)
-    o.transactional_id, pos = _r_str(buf, pos)
-    o.group_id, pos = _r_str(buf, pos)
+    o.transactional_id, pos = _r_nn_str(buf, pos)
+    o.group_id, pos = _r_nn_str(buf, pos)
     o.producer_id = _S0.unpack_from(buf, pos)[0]; pos += 8
     o.producer_epoch = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.generation_id = -1
     o.member_id = ''
     o.group_instance_id = None
     n = _S2.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[TxnOffsetCommitRequestTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_TxnOffsetCommitRequestTopic_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[TxnOffsetCommitRequestTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_TxnOffsetCommitRequestTopic_0(buf, pos); ap0(x0)
+    o.topics = a0
     return o, pos
 
 
@@ -201,15 +200,14 @@ def _enc_TxnOffsetCommitRequestPartition_1(o: TxnOffsetCommitRequestPartition, w
 
 def _dec_TxnOffsetCommitRequestTopic_1(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitRequestTopic, int]:
     o = _new(TxnOffsetCommitRequestTopic)
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     n = _S2.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[TxnOffsetCommitRequestPartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_TxnOffsetCommitRequestPartition_1(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 18 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[TxnOffsetCommitRequestPartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_TxnOffsetCommitRequestPartition_1(buf, pos); ap0(x0)
+    o.partitions = a0
     return o, pos
 
 
@@ -226,21 +224,20 @@ def _enc_TxnOffsetCommitRequestTopic_1(o: TxnOffsetCommitRequestTopic, w: Writer
 
 def _dec_TxnOffsetCommitRequest_1(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitRequest, int]:
     o = _new(TxnOffsetCommitRequest)
-    o.transactional_id, pos = _r_str(buf, pos)
-    o.group_id, pos = _r_str(buf, pos)
+    o.transactional_id, pos = _r_nn_str(buf, pos)
+    o.group_id, pos = _r_nn_str(buf, pos)
     o.producer_id = _S0.unpack_from(buf, pos)[0]; pos += 8
     o.producer_epoch = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.generation_id = -1
     o.member_id = ''
     o.group_instance_id = None
     n = _S2.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[TxnOffsetCommitRequestTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_TxnOffsetCommitRequestTopic_1(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[TxnOffsetCommitRequestTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_TxnOffsetCommitRequestTopic_1(buf, pos); ap0(x0)
+    o.topics = a0
     return o, pos
 
 
@@ -278,15 +275,14 @@ def _enc_TxnOffsetCommitRequestPartition_2(o: TxnOffsetCommitRequestPartition, w
 
 def _dec_TxnOffsetCommitRequestTopic_2(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitRequestTopic, int]:
     o = _new(TxnOffsetCommitRequestTopic)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[TxnOffsetCommitRequestPartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_TxnOffsetCommitRequestPartition_2(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 18 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[TxnOffsetCommitRequestPartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_TxnOffsetCommitRequestPartition_2(buf, pos); ap0(x0)
+    o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -305,21 +301,20 @@ def _enc_TxnOffsetCommitRequestTopic_2(o: TxnOffsetCommitRequestTopic, w: Writer
 
 def _dec_TxnOffsetCommitRequest_2(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitRequest, int]:
     o = _new(TxnOffsetCommitRequest)
-    o.transactional_id, pos = _r_cstr(buf, pos)
-    o.group_id, pos = _r_cstr(buf, pos)
+    o.transactional_id, pos = _r_nn_cstr(buf, pos)
+    o.group_id, pos = _r_nn_cstr(buf, pos)
     o.producer_id = _S0.unpack_from(buf, pos)[0]; pos += 8
     o.producer_epoch = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.generation_id = _S2.unpack_from(buf, pos)[0]; pos += 4
-    o.member_id, pos = _r_cstr(buf, pos)
+    o.member_id, pos = _r_nn_cstr(buf, pos)
     o.group_instance_id, pos = _r_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[TxnOffsetCommitRequestTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_TxnOffsetCommitRequestTopic_2(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[TxnOffsetCommitRequestTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_TxnOffsetCommitRequestTopic_2(buf, pos); ap0(x0)
+    o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -93,7 +94,7 @@ class TxnOffsetCommitResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_TxnOffsetCommitResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed TxnOffsetCommitResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'TxnOffsetCommitResponse v{version} runs past the end of the frame')
@@ -114,15 +115,14 @@ def _enc_TxnOffsetCommitResponsePartition_0(o: TxnOffsetCommitResponsePartition,
 
 def _dec_TxnOffsetCommitResponseTopic_0(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitResponseTopic, int]:
     o = _new(TxnOffsetCommitResponseTopic)
-    o.name, pos = _r_str(buf, pos)
+    o.name, pos = _r_nn_str(buf, pos)
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[TxnOffsetCommitResponsePartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_TxnOffsetCommitResponsePartition_0(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[TxnOffsetCommitResponsePartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_TxnOffsetCommitResponsePartition_0(buf, pos); ap0(x0)
+    o.partitions = a0
     return o, pos
 
 
@@ -141,13 +141,12 @@ def _dec_TxnOffsetCommitResponse_0(buf: memoryview, pos: int) -> tuple[TxnOffset
     o = _new(TxnOffsetCommitResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n = _S0.unpack_from(buf, pos)[0]; pos += 4
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[TxnOffsetCommitResponseTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_TxnOffsetCommitResponseTopic_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 6 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[TxnOffsetCommitResponseTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_TxnOffsetCommitResponseTopic_0(buf, pos); ap0(x0)
+    o.topics = a0
     return o, pos
 
 
@@ -178,15 +177,14 @@ def _enc_TxnOffsetCommitResponsePartition_1(o: TxnOffsetCommitResponsePartition,
 
 def _dec_TxnOffsetCommitResponseTopic_1(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitResponseTopic, int]:
     o = _new(TxnOffsetCommitResponseTopic)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[TxnOffsetCommitResponsePartition] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_TxnOffsetCommitResponsePartition_1(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 7 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[TxnOffsetCommitResponsePartition] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_TxnOffsetCommitResponsePartition_1(buf, pos); ap0(x0)
+    o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -207,13 +205,12 @@ def _dec_TxnOffsetCommitResponse_1(buf: memoryview, pos: int) -> tuple[TxnOffset
     o = _new(TxnOffsetCommitResponse)
     o.throttle_time_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[TxnOffsetCommitResponseTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_TxnOffsetCommitResponseTopic_1(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[TxnOffsetCommitResponseTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_TxnOffsetCommitResponseTopic_1(buf, pos); ap0(x0)
+    o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -79,7 +80,7 @@ class UpdateFeaturesRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_UpdateFeaturesRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed UpdateFeaturesRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'UpdateFeaturesRequest v{version} runs past the end of the frame')
@@ -88,7 +89,7 @@ class UpdateFeaturesRequest:
 
 def _dec_FeatureUpdateKey_0(buf: memoryview, pos: int) -> tuple[FeatureUpdateKey, int]:
     o = _new(FeatureUpdateKey)
-    o.feature, pos = _r_cstr(buf, pos)
+    o.feature, pos = _r_nn_cstr(buf, pos)
     o.max_version_level = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.allow_downgrade = _S2.unpack_from(buf, pos)[0]; pos += 1
     o.upgrade_type = 1
@@ -107,13 +108,12 @@ def _dec_UpdateFeaturesRequest_0(buf: memoryview, pos: int) -> tuple[UpdateFeatu
     o = _new(UpdateFeaturesRequest)
     o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.feature_updates = None
-    else:
-        a0: list[FeatureUpdateKey] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_FeatureUpdateKey_0(buf, pos); ap0(x0)
-        o.feature_updates = a0
+    if n < 0 or n * 5 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[FeatureUpdateKey] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_FeatureUpdateKey_0(buf, pos); ap0(x0)
+    o.feature_updates = a0
     o.validate_only = False
     pos = _skip_tags(buf, pos)
     return o, pos
@@ -133,7 +133,7 @@ def _enc_UpdateFeaturesRequest_0(o: UpdateFeaturesRequest, w: Writer) -> None:
 
 def _dec_FeatureUpdateKey_1(buf: memoryview, pos: int) -> tuple[FeatureUpdateKey, int]:
     o = _new(FeatureUpdateKey)
-    o.feature, pos = _r_cstr(buf, pos)
+    o.feature, pos = _r_nn_cstr(buf, pos)
     o.max_version_level = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.allow_downgrade = False
     o.upgrade_type = _S3.unpack_from(buf, pos)[0]; pos += 1
@@ -152,13 +152,12 @@ def _dec_UpdateFeaturesRequest_1(buf: memoryview, pos: int) -> tuple[UpdateFeatu
     o = _new(UpdateFeaturesRequest)
     o.timeout_ms = _S0.unpack_from(buf, pos)[0]; pos += 4
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.feature_updates = None
-    else:
-        a0: list[FeatureUpdateKey] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_FeatureUpdateKey_1(buf, pos); ap0(x0)
-        o.feature_updates = a0
+    if n < 0 or n * 5 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[FeatureUpdateKey] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_FeatureUpdateKey_1(buf, pos); ap0(x0)
+    o.feature_updates = a0
     o.validate_only = _S2.unpack_from(buf, pos)[0]; pos += 1
     pos = _skip_tags(buf, pos)
     return o, pos

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -99,7 +100,7 @@ class WriteTxnMarkersRequest:
         mv = memoryview(buf)
         try:
             o, end = _DEC_WriteTxnMarkersRequest[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed WriteTxnMarkersRequest v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'WriteTxnMarkersRequest v{version} runs past the end of the frame')
@@ -108,12 +109,11 @@ class WriteTxnMarkersRequest:
 
 def _dec_WritableTxnMarkerTopic_0(buf: memoryview, pos: int) -> tuple[WritableTxnMarkerTopic, int]:
     o = _new(WritableTxnMarkerTopic)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partition_indexes = None
-    else:
-        o.partition_indexes = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
+    if n < 0 or n * 4 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    o.partition_indexes = list(_struct.unpack_from('>%di' % n, buf, pos)); pos += n * 4
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -135,13 +135,12 @@ def _dec_WritableTxnMarker_0(buf: memoryview, pos: int) -> tuple[WritableTxnMark
     o.producer_epoch = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.transaction_result = _S2.unpack_from(buf, pos)[0]; pos += 1
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[WritableTxnMarkerTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_WritableTxnMarkerTopic_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[WritableTxnMarkerTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_WritableTxnMarkerTopic_0(buf, pos); ap0(x0)
+    o.topics = a0
     o.coordinator_epoch = _S3.unpack_from(buf, pos)[0]; pos += 4
     o.transaction_version = 0
     pos = _skip_tags(buf, pos)
@@ -166,13 +165,12 @@ def _enc_WritableTxnMarker_0(o: WritableTxnMarker, w: Writer) -> None:
 def _dec_WriteTxnMarkersRequest_0(buf: memoryview, pos: int) -> tuple[WriteTxnMarkersRequest, int]:
     o = _new(WriteTxnMarkersRequest)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.markers = None
-    else:
-        a0: list[WritableTxnMarker] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_WritableTxnMarker_0(buf, pos); ap0(x0)
-        o.markers = a0
+    if n < 0 or n * 17 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[WritableTxnMarker] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_WritableTxnMarker_0(buf, pos); ap0(x0)
+    o.markers = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -194,13 +192,12 @@ def _dec_WritableTxnMarker_1(buf: memoryview, pos: int) -> tuple[WritableTxnMark
     o.producer_epoch = _S1.unpack_from(buf, pos)[0]; pos += 2
     o.transaction_result = _S2.unpack_from(buf, pos)[0]; pos += 1
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[WritableTxnMarkerTopic] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_WritableTxnMarkerTopic_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[WritableTxnMarkerTopic] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_WritableTxnMarkerTopic_0(buf, pos); ap0(x0)
+    o.topics = a0
     o.coordinator_epoch = _S3.unpack_from(buf, pos)[0]; pos += 4
     o.transaction_version = _S4.unpack_from(buf, pos)[0]; pos += 1
     pos = _skip_tags(buf, pos)
@@ -226,13 +223,12 @@ def _enc_WritableTxnMarker_1(o: WritableTxnMarker, w: Writer) -> None:
 def _dec_WriteTxnMarkersRequest_1(buf: memoryview, pos: int) -> tuple[WriteTxnMarkersRequest, int]:
     o = _new(WriteTxnMarkersRequest)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.markers = None
-    else:
-        a0: list[WritableTxnMarker] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_WritableTxnMarker_1(buf, pos); ap0(x0)
-        o.markers = a0
+    if n < 0 or n * 18 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[WritableTxnMarker] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_WritableTxnMarker_1(buf, pos); ap0(x0)
+    o.markers = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 

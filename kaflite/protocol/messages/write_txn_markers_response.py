@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
-    _UNSET, ZERO_UUID, Buffer, DecodeError, _eq, _new, _r_bytes, _r_cbytes, _r_crecords,
-    _r_cstr, _r_records, _r_str, _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
     Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
 )
 
@@ -112,7 +113,7 @@ class WriteTxnMarkersResponse:
         mv = memoryview(buf)
         try:
             o, end = _DEC_WriteTxnMarkersResponse[version](mv, pos)
-        except (_struct.error, IndexError) as e:  # a short or garbled body
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
             raise DecodeError(f'malformed WriteTxnMarkersResponse v{version}: {e}') from e
         if end > len(mv):
             raise DecodeError(f'WriteTxnMarkersResponse v{version} runs past the end of the frame')
@@ -135,15 +136,14 @@ def _enc_WritableTxnMarkerPartitionResult_0(o: WritableTxnMarkerPartitionResult,
 
 def _dec_WritableTxnMarkerTopicResult_0(buf: memoryview, pos: int) -> tuple[WritableTxnMarkerTopicResult, int]:
     o = _new(WritableTxnMarkerTopicResult)
-    o.name, pos = _r_cstr(buf, pos)
+    o.name, pos = _r_nn_cstr(buf, pos)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.partitions = None
-    else:
-        a0: list[WritableTxnMarkerPartitionResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_WritableTxnMarkerPartitionResult_0(buf, pos); ap0(x0)
-        o.partitions = a0
+    if n < 0 or n * 7 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[WritableTxnMarkerPartitionResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_WritableTxnMarkerPartitionResult_0(buf, pos); ap0(x0)
+    o.partitions = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -164,13 +164,12 @@ def _dec_WritableTxnMarkerResult_0(buf: memoryview, pos: int) -> tuple[WritableT
     o = _new(WritableTxnMarkerResult)
     o.producer_id = _S0.unpack_from(buf, pos)[0]; pos += 8
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.topics = None
-    else:
-        a0: list[WritableTxnMarkerTopicResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_WritableTxnMarkerTopicResult_0(buf, pos); ap0(x0)
-        o.topics = a0
+    if n < 0 or n * 3 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[WritableTxnMarkerTopicResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_WritableTxnMarkerTopicResult_0(buf, pos); ap0(x0)
+    o.topics = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
@@ -190,13 +189,12 @@ def _enc_WritableTxnMarkerResult_0(o: WritableTxnMarkerResult, w: Writer) -> Non
 def _dec_WriteTxnMarkersResponse_0(buf: memoryview, pos: int) -> tuple[WriteTxnMarkersResponse, int]:
     o = _new(WriteTxnMarkersResponse)
     n, pos = _r_uvarint(buf, pos); n -= 1
-    if n < 0:
-        o.markers = None
-    else:
-        a0: list[WritableTxnMarkerResult] = []; ap0 = a0.append
-        for _ in range(n):
-            x0, pos = _dec_WritableTxnMarkerResult_0(buf, pos); ap0(x0)
-        o.markers = a0
+    if n < 0 or n * 10 > len(buf) - pos:
+        _bad_array(n, buf, pos)
+    a0: list[WritableTxnMarkerResult] = []; ap0 = a0.append
+    for _ in range(n):
+        x0, pos = _dec_WritableTxnMarkerResult_0(buf, pos); ap0(x0)
+    o.markers = a0
     pos = _skip_tags(buf, pos)
     return o, pos
 
