@@ -250,6 +250,16 @@ class ConfluentAgent:
             raise TimeoutError(f"consumed {len(recs)} of {count}")
         return {"ok": True, "records": recs}
 
+    def poll(self, ms: str) -> dict[str, Any]:
+        """The member polls for ``ms`` (what it must do to serve a rebalance); the records it got."""
+        recs: list[list[Any]] = []
+        deadline = time.monotonic() + int(ms) / 1000
+        while time.monotonic() < deadline:
+            msg = self.member.poll(0.05)
+            if msg is not None and msg.error() is None:
+                recs.append([msg.partition(), msg.offset(), msg.value().decode()])
+        return {"ok": True, "records": recs}
+
     def save_metadata(self) -> dict[str, Any]:
         """A copy (librdkafka's rd_kafka_consumer_group_metadata): opaque, so no member id or epoch shown."""
         self.saved = self.member.consumer_group_metadata()

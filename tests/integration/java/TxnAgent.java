@@ -11,6 +11,7 @@
 //   consume <group> <topic> <count> [classic|consumer]
 //                                                    a subscribed read_committed group member (group.protocol, by
 //                                                    default classic) polls count records
+//   poll <ms>                                        that member polls for ms (serving a rebalance); its records
 //   save_metadata                                    keep that member's groupMetadata() as it is now (answered)
 //   send_offsets <group> [saved]                     that member's positions, with its groupMetadata() (or the kept one)
 //   idempotent <topic> <partition> <prefix> <count>  like send, by a producer with enable.idempotence and no
@@ -168,6 +169,13 @@ public class TxnAgent {
                     sb.append(str(e.getKey())).append(": ").append(e.getValue());
                 }
                 return "{\"ok\": true, \"offsets\": {" + sb + "}}";
+            }
+            case "poll": {
+                List<String> recs = new ArrayList<>();
+                long deadline = System.currentTimeMillis() + Long.parseLong(w[1]);
+                while (System.currentTimeMillis() < deadline)
+                    for (ConsumerRecord<String, String> r : member.poll(Duration.ofMillis(50))) recs.add(rec(r));
+                return "{\"ok\": true, \"records\": [" + String.join(", ", recs) + "]}";
             }
             case "save_metadata": {
                 saved = member.groupMetadata();
