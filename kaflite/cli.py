@@ -3,7 +3,8 @@
 
 Why the broker is imported inside ``serve``: ``kaflite --help`` and ``kaflite config`` must work
 (and stay fast) without loading the broker, storage and codecs.
-Exit status 2 means bad usage or bad configuration, as argparse does for bad arguments.
+Exit status 2 means bad usage or bad configuration, as argparse does for bad arguments; 1 that the broker
+could not start (a bad data directory, a port in use), with one line naming the file and the fix.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from kaflite import __version__
 from kaflite.config import ConfigError, KafliteConfig, render_markdown
 
 EXIT_USAGE = 2
+EXIT_STARTUP = 1  # the broker could not start (data directory, port): the message says why and what to do
 
 # Dedicated flags → the Kafka name they set. They win over an --override of the same name.
 _FLAG_SETTINGS: dict[str, str] = {
@@ -162,11 +164,15 @@ def _cmd_serve(args: argparse.Namespace) -> int:
         for warning in config.warnings:  # after configure_logging: in the format the operator chose
             structlog.get_logger("kaflite.config").warning(warning)
     from kaflite.broker.server import serve  # lazy: see the module docstring
+    from kaflite.storage.errors import StartupError
 
     try:
         serve(config, ready_file=args.ready_file)
     except KeyboardInterrupt:  # a second Ctrl-C during shutdown
         return 130
+    except StartupError as exc:  # it names the file and the fix: one line, no traceback
+        print(f"kaflite: cannot start: {exc}", file=sys.stderr)
+        return EXIT_STARTUP
     return 0
 
 

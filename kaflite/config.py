@@ -111,9 +111,16 @@ SETTINGS: tuple[Setting, ...] = (
     _S("socket.request.max.bytes", "int", 104857600, "The maximum number of bytes in a request; "
        "bigger frames close the connection.", Range(1, INT_MAX), _NODE),
     _S("connections.max.idle.ms", "long", 600000, "Idle connections are closed after this many "
-       "milliseconds; -1 = never.", Range(-1, LONG_MAX), _NODE),
+       "milliseconds; -1 = never. Idle: no whole request received and no answer bytes taken by the "
+       "client (a frame never finished counts as idle), while no request of it is being handled.",
+       Range(-1, LONG_MAX), _NODE),
     _S("queued.max.requests", "int", 500, "The number of queued requests allowed before the broker "
        "stops reading from connections.", Range(1, INT_MAX), _NODE),
+    _S("queued.max.response.bytes", "long", 104857600, "Answer bytes the broker may hold, across all "
+       "connections, for clients that stopped reading (each connection already stops reading requests "
+       "once 256 KiB of its answers wait; fetched records are read from the log as the client drains). "
+       "Past it the connection holding the most is closed, with a log line; -1 = no limit.",
+       Range(-1, LONG_MAX), _NODE, kafka_default=None),
     # Topics and log storage
     _S("log.dirs", "string", "./kaflite-data", "The directory where all data (topic partitions, "
        "consumer offsets, group state) is stored.", OneDirectory(), _LOG,
@@ -381,6 +388,7 @@ class KafliteConfig:
     socket_request_max_bytes: int = 104857600
     connections_max_idle_ms: int = 600000
     queued_max_requests: int = 500
+    queued_max_response_bytes: int = 104857600
     log_dirs: str = "./kaflite-data"
     num_partitions: int = 1
     default_replication_factor: int = 1
@@ -711,7 +719,8 @@ def render_markdown() -> str:
         "directory. |",
         "| `default.replication.factor` | `1` only | `1` | kaflite is a single node. |",
         "",
-        "`host`, `port`, `advertised.host`, `shutdown.timeout.ms`, `log.format` and `log.level`",
+        "`host`, `port`, `advertised.host`, `queued.max.response.bytes`, `shutdown.timeout.ms`, `log.format` and "
+        "`log.level`",
         "are kaflite's own settings (Kafka uses `listeners`/`advertised.listeners` and log4j).",
         "",
     ]

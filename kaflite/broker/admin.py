@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import structlog
@@ -31,7 +32,9 @@ from kaflite.protocol.messages import (
     MetadataRequest,
     MetadataResponse,
 )
+from kaflite.storage.config import LogConfig
 from kaflite.storage.errors import StorageError
+from kaflite.storage.manager import new_topic_id
 
 log = structlog.get_logger("kaflite.admin")
 
@@ -45,6 +48,15 @@ GROUP_VERSION = "group.version"
 GROUP_VERSION_SUPPORTED = (0, 1)
 # The finalized features never change while kaflite runs (no UpdateFeatures), so their epoch is fixed.
 FINALIZED_FEATURES_EPOCH = 1
+# Kafka's controller applies a user operation as one batch of at most MAX_RECORDS_PER_USER_OP records
+# (QuorumController, BoundedList): a CreateTopics costs a TopicRecord, its ConfigRecords and a
+# PartitionRecord per partition, summed over the request; past it the whole request is refused,
+# every topic POLICY_VIOLATION with this message (EventHandlerExceptionInfo). Checked before any work.
+MAX_RECORDS_PER_USER_OP = 10_000
+EXCESSIVE_BATCH = "Unable to perform excessively large batch operation."
+# Creating this many partitions or more (files, fsyncs: ~1-2 ms each) is done in a worker thread, so
+# the event loop keeps answering other clients meanwhile.
+OFF_LOOP_PARTITIONS = 64
 
 
 class AdminHandler:
@@ -53,6 +65,7 @@ class AdminHandler:
         self.logs = context.logs
         self.state = context.state
         self.router: Router | None = None  # ApiVersions lists what this router serves
+        self.creating: set[str] = set()  # topics whose files a worker thread is making
         self._features = self._feature_fields()
 
     def register(self, router: Router) -> None:
@@ -149,7 +162,7 @@ class AdminHandler:
                         for i in range(info.partitions)])
 
     def _auto_create(self, name: str) -> Any:
-        if not is_valid_topic_name(name) or name.startswith("__"):
+        if not is_valid_topic_name(name) or name.startswith("__") or name in self.creating:
             return None
         try:
             info = self.logs.create_topic(name, self.config.num_partitions, {})
@@ -160,11 +173,21 @@ class AdminHandler:
 
     # -- CreateTopics / DeleteTopics / CreatePartitions -------------------------------------------
 
-    def create_topics(self, ctx: RequestContext, req: CreateTopicsRequest) -> CreateTopicsResponse:
+    def create_topics(self, ctx: RequestContext, req: CreateTopicsRequest) -> Any:
+        """Validated topic by topic; past Kafka's record limit nothing is done at all. A request that
+        creates OFF_LOOP_PARTITIONS partitions or more makes their files in a worker thread (the answer
+        is then awaited); smaller ones are answered at once."""
         R = CreateTopicsResponse
+        if _create_topics_records(req, self.config.num_partitions) > MAX_RECORDS_PER_USER_OP:
+            ctx.log.info("refused CreateTopics past Kafka's records per operation", error="POLICY_VIOLATION",
+                         limit=MAX_RECORDS_PER_USER_OP)
+            return R(topics=[R.CreatableTopicResult(name=t.name, error_code=ErrorCode.POLICY_VIOLATION,
+                                                    error_message=EXCESSIVE_BATCH, num_partitions=-1,
+                                                    replication_factor=-1, configs=None) for t in req.topics])
         cfg = self.config
         logs = self.logs
         results = []
+        todo: list[tuple[Any, str, int, int, dict[str, str]]] = []
         for t in req.topics:
             out = R.CreatableTopicResult(name=t.name, num_partitions=-1, replication_factor=-1, configs=None)
             results.append(out)
@@ -195,26 +218,74 @@ class AdminHandler:
             # A null value means the default (LogConfig skips it), as in Kafka.
             configs: dict[str, str] = {c.name: c.value for c in t.configs}  # type: ignore[misc]
             try:
-                if req.validate_only:
-                    validate_new_topic(logs, t.name, configs)
-                    info = None
-                else:
-                    info = logs.create_topic(t.name, partitions, configs)
+                if t.name in self.creating:
+                    raise StorageError(f"Topic '{t.name}' already exists.", ErrorCode.TOPIC_ALREADY_EXISTS)
+                validate_new_topic(logs, t.name, configs)
             except StorageError as e:
                 out.error_code = e.error_code
                 out.error_message = str(e)
                 continue
-            out.error_message = None  # ReplicationControlManager sets null on success (the schema's default is "")
-            out.num_partitions = partitions
-            out.replication_factor = rf
-            if info is not None:
-                out.topic_id = info.topic_id
-            out.configs = [R.CreatableTopicConfigs(name=n, value=v, read_only=False,
-                                                   config_source=DYNAMIC_TOPIC_CONFIG if d else DEFAULT_CONFIG)
-                           for n, v, d in config_entries(logs, configs)]
-            if not req.validate_only:
-                log.info("created topic", topic=t.name, partitions=partitions, configs=configs)
-        return R(topics=results)
+            todo.append((out, t.name, partitions, rf, configs))
+        if req.validate_only:
+            for out, _, partitions, rf, configs in todo:
+                self._created(out, partitions, rf, configs, None)
+            return R(topics=results)
+        if sum(item[2] for item in todo) < OFF_LOOP_PARTITIONS:
+            for out, name, partitions, rf, configs in todo:
+                try:
+                    info = logs.create_topic(name, partitions, configs)
+                except StorageError as e:
+                    out.error_code, out.error_message = e.error_code, str(e)
+                    continue
+                self._created(out, partitions, rf, configs, info)
+            return R(topics=results)
+        return self._create_off_loop(R(topics=results), todo)
+
+    async def _create_off_loop(self, resp: CreateTopicsResponse,
+                               todo: list[tuple[Any, str, int, int, dict[str, str]]]) -> CreateTopicsResponse:
+        """Make each topic's files in a worker thread (its name reserved meanwhile), then register it on
+        the event loop, where every other reader of the topic table runs."""
+        logs = self.logs
+        for out, name, partitions, rf, configs in todo:
+            if logs.topic(name) is not None or name in self.creating:  # named twice, or made meanwhile
+                out.error_code = ErrorCode.TOPIC_ALREADY_EXISTS
+                out.error_message = f"Topic '{name}' already exists."
+                continue
+            self.creating.add(name)
+            try:
+                topic_id = new_topic_id()
+                config = LogConfig.from_dict({k: v for k, v in configs.items() if v is not None}, logs.default_config)
+                try:
+                    opened = await asyncio.to_thread(logs.open_partition_files, name, topic_id, config,
+                                                     range(partitions))
+                except OSError as e:
+                    log.error("topic files could not be made", topic=name, error=str(e))
+                    out.error_code, out.error_message = ErrorCode.KAFKA_STORAGE_ERROR, f"{name}: {e.strerror or e}"
+                    continue
+                try:
+                    info = logs.create_topic(name, partitions, configs, topic_id=topic_id, opened=opened)
+                except StorageError as e:  # made meanwhile another way: its files are the same ones
+                    for plog in opened.values():
+                        plog.close()
+                    out.error_code, out.error_message = e.error_code, str(e)
+                    continue
+                self._created(out, partitions, rf, configs, info)
+            finally:
+                self.creating.discard(name)
+        return resp
+
+    def _created(self, out: Any, partitions: int, rf: int, configs: dict[str, str], info: Any) -> None:
+        R = CreateTopicsResponse
+        out.error_message = None  # ReplicationControlManager sets null on success (the schema's default is "")
+        out.num_partitions = partitions
+        out.replication_factor = rf
+        if info is not None:
+            out.topic_id = info.topic_id
+        out.configs = [R.CreatableTopicConfigs(name=n, value=v, read_only=False,
+                                               config_source=DYNAMIC_TOPIC_CONFIG if d else DEFAULT_CONFIG)
+                       for n, v, d in config_entries(self.logs, configs)]
+        if info is not None:
+            log.info("created topic", topic=info.name, partitions=partitions, configs=configs)
 
     def delete_topics(self, ctx: RequestContext, req: DeleteTopicsRequest) -> DeleteTopicsResponse:
         R = DeleteTopicsResponse
@@ -241,7 +312,7 @@ class AdminHandler:
             log.info("deleted topic", topic=info.name)
         return R(responses=results)
 
-    def create_partitions(self, ctx: RequestContext, req: CreatePartitionsRequest) -> CreatePartitionsResponse:
+    def create_partitions(self, ctx: RequestContext, req: CreatePartitionsRequest) -> Any:
         """As Kafka 4.x's controller (ControllerApis.createPartitions, ReplicationControlManager.createPartitions):
         a topic named twice is INVALID_REQUEST; then, per topic, unknown; a count that is no increase
         (INVALID_PARTITIONS); explicit assignments that are not one per new partition, or not the
@@ -255,6 +326,8 @@ class AdminHandler:
         results = [R.CreatePartitionsTopicResult(name=name, error_code=ErrorCode.INVALID_REQUEST,
                                                  error_message="Duplicate topic name.")
                    for name, n in counts.items() if n > 1]
+        budget = MAX_RECORDS_PER_USER_OP
+        todo: list[tuple[Any, str, int, int]] = []  # (result, topic, partitions now, partitions asked)
         for t in req.topics:
             if counts[t.name] > 1:
                 continue
@@ -282,10 +355,51 @@ class AdminHandler:
             if error is not None:
                 out.error_code, out.error_message = ErrorCode.INVALID_REPLICA_ASSIGNMENT, error
                 continue
+            if t.count - info.partitions > budget:
+                # Kafka's controller overflows its records per operation here; it answers
+                # UNKNOWN_SERVER_ERROR having kept part of it. kaflite refuses all of it, as CreateTopics.
+                out.error_code, out.error_message = ErrorCode.POLICY_VIOLATION, EXCESSIVE_BATCH
+                continue
+            budget -= t.count - info.partitions
+            if t.name in self.creating:
+                out.error_code, out.error_message = ErrorCode.INVALID_PARTITIONS, f"{t.name} is changing; retry"
+                continue
             if not req.validate_only:
-                logs.create_partitions(t.name, t.count)
-                log.info("added partitions", topic=t.name, partitions=t.count)
-        return R(results=results)
+                todo.append((out, t.name, info.partitions, t.count))
+        if MAX_RECORDS_PER_USER_OP - budget < OFF_LOOP_PARTITIONS:
+            for _, name, _, count in todo:
+                logs.create_partitions(name, count)
+                log.info("added partitions", topic=name, partitions=count)
+            return R(results=results)
+        return self._add_partitions_off_loop(R(results=results), todo)
+
+    async def _add_partitions_off_loop(self, resp: CreatePartitionsResponse,
+                                       todo: list[tuple[Any, str, int, int]]) -> CreatePartitionsResponse:
+        """As _create_off_loop: the new partitions' files in a worker thread, the registry on the loop."""
+        logs = self.logs
+        for out, name, old, count in todo:
+            info = logs.topic(name)
+            if info is None or info.partitions != old or name in self.creating:
+                out.error_code, out.error_message = ErrorCode.INVALID_PARTITIONS, f"{name} changed meanwhile; retry"
+                continue
+            self.creating.add(name)
+            try:
+                opened = await asyncio.to_thread(logs.open_partition_files, name, info.topic_id, info.config,
+                                                 range(old, count))
+            except OSError as e:
+                log.error("partition files could not be made", topic=name, error=str(e))
+                out.error_code, out.error_message = ErrorCode.KAFKA_STORAGE_ERROR, f"{name}: {e.strerror or e}"
+                continue
+            finally:
+                self.creating.discard(name)
+            if logs.topic(name) is not info:  # deleted meanwhile: what was made goes too
+                for plog in opened.values():
+                    plog.delete()
+                out.error_code = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+                continue
+            logs.create_partitions(name, count, opened=opened)
+            log.info("added partitions", topic=name, partitions=count)
+        return resp
 
     @staticmethod
     def _assignment_error(t: CreatePartitionsRequest.CreatePartitionsTopic, additional: int, node: int) -> str | None:
@@ -304,6 +418,20 @@ class AdminHandler:
             if error is not None:
                 return error
         return None
+
+
+def _create_topics_records(req: CreateTopicsRequest, default_partitions: int) -> int:
+    """The records Kafka's controller would write for this CreateTopics: per topic, a TopicRecord,
+    a ConfigRecord per config and a PartitionRecord per partition (topics that would fail anyway,
+    a non-positive count, add nothing)."""
+    total = 0
+    for t in req.topics:
+        partitions = len(t.assignments) if t.assignments else t.num_partitions
+        if partitions == -1:
+            partitions = default_partitions
+        if partitions > 0:
+            total += 1 + len(t.configs) + partitions
+    return total
 
 
 def _metadata_v10_11_problem(req: MetadataRequest, version: int) -> str | None:

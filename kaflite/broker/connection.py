@@ -10,12 +10,22 @@ A handler that fails (raises, at once or in the answer it returns) does not cost
 connection: as Kafka does, the traceback is logged once and the request is answered with the API's
 error response (``kaflite.protocol.error_responses``), UNKNOWN_SERVER_ERROR unless the exception
 names a Kafka error. Only bytes that cannot be parsed close the connection.
+
+Memory per connection is bounded, so a client that stops reading costs kilobytes: fetched records
+stay in the segment (``FileRecords``) and are read a chunk at a time as the socket drains; once
+``MAX_BUFFERED_BYTES`` of answers wait in the transport the connection stops reading requests and
+starts no new one until the client drains (Kafka mutes a channel with a response in flight); and the
+bytes stuck behind stalled clients are capped broker-wide (``queued.max.response.bytes``).
+``connections.max.idle.ms`` closes a connection that has neither completed a request frame nor
+taken answer bytes for that long (Kafka's Selector counts any byte; counting whole frames also ends
+a client that never finishes one), unless a request of its is still being handled.
 """
 
 from __future__ import annotations
 
 import asyncio
 import itertools
+import socket
 import struct
 from collections import deque
 from typing import Any, cast
@@ -31,11 +41,17 @@ from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.frames import FrameDecoder, FrameError
 from kaflite.protocol.headers import decode_request_header, encode_response_header
 from kaflite.protocol.messages import REQUESTS, RESPONSES, ApiVersionsResponse
+from kaflite.storage.segment import FileRecords
 
 log = structlog.get_logger("kaflite.connection")
 
 _SIZE = struct.Struct(">i")
 LARGE_RESPONSE = 64 * 1024
+# Answer bytes a connection's transport may hold before the connection stops reading and dispatching
+# (asyncio's pause_writing); it resumes below a quarter of it.
+MAX_BUFFERED_BYTES = 256 * 1024
+# Fetched records are read from the segment this much at a time, as the transport takes them.
+STREAM_CHUNK = 64 * 1024
 API_VERSIONS = 18
 PRODUCE = 0
 _conn_ids = itertools.count(1)
@@ -97,6 +113,13 @@ class KafkaConnection(asyncio.Protocol):
         self.client_id: str | None = None
         self.members: set[tuple[str, str]] = set()  # (group, member id) this connection spoke for
         self.log = log
+        self.pending_bytes = 0  # request bytes in ``pending``
+        self.out: deque[Any] = deque()  # answer parts not yet handed to the transport (FileRecords, buffers)
+        self.out_offset = 0  # how much of ``out[0]`` went out, when it is a FileRecords
+        self.close_when_sent = False  # close_gracefully() came while an answer was still streaming
+        self.stalled = 0  # bytes counted in state.stalled_bytes while writing is paused
+        self.last_active = 0.0  # loop time of the last whole request frame or answer progress
+        self.idle_timer: asyncio.TimerHandle | None = None
 
     # -- asyncio.Protocol ------------------------------------------------------------------------
 
@@ -107,6 +130,13 @@ class KafkaConnection(asyncio.Protocol):
         self.peer = f"{peer[0]}:{peer[1]}"
         self.log = log.bind(conn=self.id, peer=self.peer)
         self.state.connections.add(self)
+        transport.set_write_buffer_limits(MAX_BUFFERED_BYTES, MAX_BUFFERED_BYTES // 4)  # type: ignore[attr-defined]
+        sock = transport.get_extra_info("socket")
+        if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)  # as Kafka's acceptor: half-open peers end
+        self._touch()
+        if self.config.connections_max_idle_ms >= 0:
+            self._arm_idle_timer(self.config.connections_max_idle_ms / 1000)
         if self.state.stopping:  # accepted just before the listener closed
             self.stop_reading()
             self.close_gracefully()
@@ -114,6 +144,12 @@ class KafkaConnection(asyncio.Protocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed = True
         self.pending.clear()
+        self.pending_bytes = 0
+        self.out.clear()
+        self._unstall()
+        if self.idle_timer is not None:
+            self.idle_timer.cancel()
+            self.idle_timer = None
         self.state.connections.discard(self)
 
     def data_received(self, data: bytes) -> None:
@@ -125,12 +161,11 @@ class KafkaConnection(asyncio.Protocol):
             self.close(f"framing error: {e}")
             return
         if frames:
+            self._touch()
             # bytearrays (mutable on purpose, see FrameDecoder), read by the codecs as bytes
             self.pending.extend(cast("list[bytes]", frames))
-            if len(self.pending) > self.config.queued_max_requests and not self.reading_paused:
-                assert self.transport is not None
-                self.transport.pause_reading()
-                self.reading_paused = True
+            self.pending_bytes += sum(map(len, frames))
+            self._update_reading()
             self._pump()
 
     def eof_received(self) -> bool:
@@ -144,11 +179,74 @@ class KafkaConnection(asyncio.Protocol):
             self._pump()
 
     def pause_writing(self) -> None:
+        """The transport holds MAX_BUFFERED_BYTES: read and start nothing more until the client drains."""
         self.writable = False
+        self._update_reading()
+        if self.transport is not None and not self.closed:
+            self.stalled = self.transport.get_write_buffer_size()
+            self.state.stalled_bytes += self.stalled
+            self.state.stalled.add(self)
+            cap = self.config.queued_max_response_bytes
+            if 0 <= cap < self.state.stalled_bytes:
+                self._close_largest_stalled(cap)
 
     def resume_writing(self) -> None:
+        self._unstall()
         self.writable = True
+        self._touch()
+        self._stream()
         self._pump()
+        self._update_reading()
+
+    def _unstall(self) -> None:
+        if self.stalled or self in self.state.stalled:
+            self.state.stalled_bytes -= self.stalled
+            self.stalled = 0
+            self.state.stalled.discard(self)
+
+    def _close_largest_stalled(self, cap: int) -> None:
+        """Past queued.max.response.bytes: the connection holding the most unread answer bytes goes
+        (aborted: a graceful close would keep its buffer until a reader that is not reading reads)."""
+        worst = max(self.state.stalled, key=lambda c: c.stalled)
+        worst.log.warning("closing a connection that stopped reading: answers held for stalled clients "
+                          "passed queued.max.response.bytes", held_bytes=worst.stalled,
+                          all_stalled_bytes=self.state.stalled_bytes, limit=cap)
+        worst.closed = True
+        worst.abort()
+        worst._unstall()
+
+    # -- idle connections --------------------------------------------------------------------------
+
+    def _touch(self) -> None:
+        self.last_active = asyncio.get_running_loop().time()
+
+    def _arm_idle_timer(self, delay: float) -> None:
+        self.idle_timer = asyncio.get_running_loop().call_later(delay, self._check_idle)
+
+    def _check_idle(self) -> None:
+        """Kafka's IdleExpiryManager, lazily: the timer fires at the earliest possible expiry and
+        re-arms itself from the last activity; a request still being handled keeps the connection."""
+        self.idle_timer = None
+        if self.closed:
+            return
+        idle_s = self.config.connections_max_idle_ms / 1000
+        now = asyncio.get_running_loop().time()
+        if self.busy and self.writable:
+            self.last_active = now
+        expires = self.last_active + idle_s
+        if now < expires:
+            self._arm_idle_timer(expires - now)
+            return
+        assert self.transport is not None
+        buffered = self.transport.get_write_buffer_size() + sum(map(len, self.out))
+        self.log.info("closing an idle connection", idle_ms=round((now - self.last_active) * 1000),
+                      connections_max_idle_ms=self.config.connections_max_idle_ms,
+                      partial_frame_bytes=self.decoder.buffered, unsent_bytes=buffered)
+        self.closed = True
+        if buffered:
+            self.transport.abort()  # its client is not reading: a graceful close would never finish
+        else:
+            self.transport.close()
 
     # -- lifecycle -------------------------------------------------------------------------------
 
@@ -157,14 +255,36 @@ class KafkaConnection(asyncio.Protocol):
         flight, if any, still gets its answer."""
         self.reading_stopped = True
         self.pending.clear()
-        if self.transport is not None and not self.transport.is_closing() and not self.reading_paused:
-            self.transport.pause_reading()
-            self.reading_paused = True
+        self.pending_bytes = 0
+        self._update_reading()
 
     def close_gracefully(self) -> None:
-        """Close once what is written has gone out (shutdown)."""
-        if self.transport is not None:
+        """Close once what is written has gone out (shutdown), an answer still streaming included."""
+        if self.out and not self.closed:
+            self.close_when_sent = True
+        elif self.transport is not None:
             self.transport.close()
+
+    def _update_reading(self) -> None:
+        """Read requests only while there is room: fewer than queued.max.requests frames (and
+        MAX_BUFFERED_BYTES) waiting to start, and the client taking its answers. Reading resumes at
+        half the limits, so a busy client is not toggled on every frame."""
+        t = self.transport
+        if t is None or self.closed or t.is_closing():
+            return
+        queued, limit = len(self.pending), self.config.queued_max_requests
+        if self.reading_stopped or not self.writable:
+            pause = True
+        elif self.reading_paused:
+            pause = queued >= max(1, limit // 2) or self.pending_bytes > MAX_BUFFERED_BYTES // 2
+        else:
+            pause = queued > limit or self.pending_bytes > MAX_BUFFERED_BYTES
+        if pause != self.reading_paused:
+            if pause:
+                t.pause_reading()
+            else:
+                t.resume_reading()
+            self.reading_paused = pause
 
     def abort(self) -> None:
         """Drop the connection at once, unsent answers included (a fault, a reset, a crash)."""
@@ -182,20 +302,19 @@ class KafkaConnection(asyncio.Protocol):
                 self.transport.close()
 
     def _pump(self) -> None:
-        """Handle queued frames in order until one must wait."""
-        while self.pending and not self.busy and self.writable and not self.closed:
+        """Handle queued frames in order until one must wait (a handler, or an answer still going out)."""
+        while self.pending and not self.busy and self.writable and not self.out and not self.closed:
             if self.state.paused:
                 return
-            result = self._dispatch(self.pending.popleft())
+            frame = self.pending.popleft()
+            self.pending_bytes -= len(frame)
+            result = self._dispatch(frame)
             if result is not None:
                 self.busy = True
                 self.in_flight = asyncio.ensure_future(self._finish(result))
                 return
-        if (self.reading_paused and not self.reading_stopped
-                and len(self.pending) < self.config.queued_max_requests // 2):
-            assert self.transport is not None
-            self.transport.resume_reading()
-            self.reading_paused = False
+        if self.reading_paused:
+            self._update_reading()
 
     async def _finish(self, pending: tuple[RequestContext, Any, Any]) -> None:
         ctx, request, awaitable = pending
@@ -277,15 +396,71 @@ class KafkaConnection(asyncio.Protocol):
         self._write(ctx, parts)
 
     def _write(self, ctx: RequestContext, parts: list[Any]) -> None:
-        """Small answers go out as one buffer; large ones (fetched records) without joining them."""
+        """Small answers go out as one buffer; large ones (fetched records) are streamed: buffers
+        without joining them, FileRecords a chunk at a time as the transport takes them."""
         h = ctx.header
         assert self.transport is not None
+        self._touch()
         header = encode_response_header(h.api_key, h.api_version, h.correlation_id)
         size = len(header) + sum(map(len, parts))
-        if size < LARGE_RESPONSE:
-            self.transport.write(b"".join([_SIZE.pack(size), header, *parts]))
-        else:
-            self.transport.writelines([_SIZE.pack(size) + header, *parts])
+        self.out.append(_SIZE.pack(size) + header)
+        self.out.extend(parts)
+        if size < LARGE_RESPONSE:  # one buffer, records read now: as cheap as it gets for small answers
+            self.out.appendleft(b"".join(self._read_out(size)))
+        self._stream()
+
+    def _read_out(self, size: int) -> list[bytes]:
+        """Take every queued part, records read from their segments (only for answers under
+        LARGE_RESPONSE); nothing if a segment can no longer give them (the connection is closed)."""
+        parts = []
+        while self.out:
+            part = self.out.popleft()
+            if isinstance(part, FileRecords):
+                try:
+                    part = bytes(part)
+                except OSError as e:
+                    self._unreadable(e)
+                    return []
+            parts.append(part)
+        return parts
+
+    def _unreadable(self, e: OSError) -> None:
+        """The answer's length is already promised: only closing the connection can end it."""
+        self.log.warning("closing connection: fetched records could not be read to send them", error=str(e))
+        self.closed = True
+        self.out.clear()
+        if self.transport is not None:
+            self.transport.abort()
+
+    def _stream(self) -> None:
+        """Hand queued answer parts to the transport until it is full (pause_writing) or they are all
+        out; records are read from their segment only now, STREAM_CHUNK at a time."""
+        out, t = self.out, self.transport
+        while out and self.writable and not self.closed and t is not None:
+            part = out[0]
+            if isinstance(part, FileRecords):
+                n = min(STREAM_CHUNK, part.size - self.out_offset)
+                try:
+                    chunk = part.read(self.out_offset, n) if n > 0 else b""
+                except OSError as e:
+                    self._unreadable(e)
+                    return
+                self.out_offset += n
+                if self.out_offset >= part.size:
+                    out.popleft()
+                    self.out_offset = 0
+                if chunk:
+                    t.write(chunk)
+                continue
+            run = []
+            while out and not isinstance(out[0], FileRecords):
+                run.append(out.popleft())
+            if len(run) == 1:
+                t.write(run[0])
+            else:
+                t.writelines(run)
+        if not out and self.close_when_sent and t is not None:
+            t.close()
 
     def _unsupported_api(self, ctx: RequestContext, body: bytes) -> None:
         """A real Kafka API we do not implement: answer UNSUPPORTED_VERSION wherever its response

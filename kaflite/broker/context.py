@@ -15,14 +15,15 @@ from typing import Any, Protocol
 import structlog
 
 from kaflite.broker.faults import Faults
-from kaflite.broker.group_configs import GroupConfigStore
+from kaflite.broker.group_configs import GROUP_CONFIGS_FILE, GroupConfigStore
 from kaflite.clock import Clock, SystemClock
 from kaflite.config import KafliteConfig
 from kaflite.coordinator.metadata import MetadataImage
 from kaflite.protocol.headers import RequestHeader
 from kaflite.storage.config import LogConfig
-from kaflite.storage.manager import LogManager, TopicInfo, load_broker_configs
-from kaflite.storage.meta import PRODUCER_ID_BLOCK_FILE, ProducerIdManager, load_meta_properties
+from kaflite.storage.datadir import DataDirLock, reading
+from kaflite.storage.manager import BROKER_CONFIGS_FILE, LogManager, TopicInfo, load_broker_configs
+from kaflite.storage.meta import META_PROPERTIES, PRODUCER_ID_BLOCK_FILE, ProducerIdManager, load_meta_properties
 
 fault_log = structlog.get_logger("kaflite.faults")
 
@@ -90,6 +91,10 @@ class ServerState:
     connections: set[Connection] = field(default_factory=set)
     paused: bool = False  # a fault: nothing is answered, requests queue up
     stopping: bool = False  # shutdown has begun: no new request is read
+    # Answer bytes held in the transports of connections whose clients stopped reading (their writing
+    # is paused), and those connections: capped by queued.max.response.bytes.
+    stalled_bytes: int = 0
+    stalled: set[Any] = field(default_factory=set)
 
     def pause(self) -> None:
         """Stop answering anything; connections stay open and requests queue up."""
@@ -149,16 +154,28 @@ class BrokerContext:
         """Open the data directory: the node's identity (meta.properties), producer ids, every log."""
         clock = clock or SystemClock()
         data_dir = Path(config.log_dirs)
-        data_dir.mkdir(parents=True, exist_ok=True)
-        cluster_id = load_meta_properties(data_dir, config.node_id)
-        producer_ids = ProducerIdManager(data_dir / PRODUCER_ID_BLOCK_FILE)
-        broker_configs = load_broker_configs(data_dir)  # dynamic broker configs decide the topic defaults
-        logs = LogManager(data_dir, LogConfig.from_dict(config.topic_log_defaults(broker_configs)), clock.now_ms,
-                          broker_configs=broker_configs)
+        lock = DataDirLock.acquire(data_dir)  # creates it; a second broker on it stops here (StartupError)
+        try:
+            with reading(data_dir / META_PROPERTIES, "restore it, or delete it: the data directory then gets a "
+                                                     "new cluster id"):
+                cluster_id = load_meta_properties(data_dir, config.node_id)
+            with reading(data_dir / PRODUCER_ID_BLOCK_FILE, "restore it: it must hold one number, above every "
+                                                            "producer id handed out"):
+                producer_ids = ProducerIdManager(data_dir / PRODUCER_ID_BLOCK_FILE)
+            with reading(data_dir / BROKER_CONFIGS_FILE, "restore it, or delete it to drop the dynamic broker "
+                                                         "configs"):
+                broker_configs = load_broker_configs(data_dir)  # dynamic broker configs decide the topic defaults
+            with reading(data_dir / GROUP_CONFIGS_FILE, "restore it, or delete it to drop the group configs"):
+                group_configs = GroupConfigStore(data_dir)
+            logs = LogManager(data_dir, LogConfig.from_dict(config.topic_log_defaults(broker_configs)),
+                              clock.now_ms, broker_configs=broker_configs, lock=lock)
+        except BaseException:
+            lock.release()
+            raise
         state = ServerState(port=config.port, advertised_host=config.advertised_host or config.host,
                             cluster_id=cluster_id)
         return cls(config, clock, logs, producer_ids, state, Faults(), watch_topics(logs, MetadataImage()),
-                   GroupConfigStore(data_dir))
+                   group_configs)
 
 
 def watch_topics(logs: LogManager, image: MetadataImage) -> MetadataImage:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
-from typing import Any
+from typing import Any, cast
 
 from kaflite.broker.context import BrokerContext, RequestContext
 from kaflite.broker.router import Router
@@ -152,14 +152,16 @@ class FetchHandler:
                     continue
                 try:
                     # The first batch of the response is returned whole even past the limits (KIP-74).
-                    result = plog.read(p.fetch_offset, max(limit, 1), min_one_batch=(total == 0),
-                                       read_committed=committed)
+                    result = plog.read_file_records(p.fetch_offset, max(limit, 1), min_one_batch=(total == 0),
+                                                    read_committed=committed)
                 except OffsetOutOfRangeError:
                     out.error_code = ErrorCode.OFFSET_OUT_OF_RANGE
                     errors = True
                     continue
                 data = result.records
-                out.records = data
+                # A slice of the segment, not its bytes: the codec passes it through by length and the
+                # connection reads it as the socket drains (KafkaConnection._stream).
+                out.records = cast("bytes", data)
                 # Kafka's KafkaApis: null for read_uncommitted (abortedTransactions.orElse(null)), the list
                 # (possibly empty) for read_committed.
                 out.aborted_transactions = None if result.aborted_transactions is None else [

@@ -43,7 +43,7 @@ from kaflite.coordinator.snapshot import GroupSnapshot
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import FindCoordinatorRequest, FindCoordinatorResponse
 from kaflite.protocol.records import NONE as NO_COMPRESSION
-from kaflite.protocol.records import build_batch, decode_keys_values, iter_batches
+from kaflite.protocol.records import BatchHeader, RecordError, build_batch, decode_keys_values, iter_batches
 from kaflite.storage.log import PartitionLog
 from kaflite.storage.manager import LogManager
 
@@ -158,13 +158,22 @@ class OffsetsTopicLog:
             if not data:
                 break
             for h in iter_batches(data, validate=False):
-                if h.is_control or h.is_transactional:
-                    if h.next_offset > offset and h.producer_id >= 0:
-                        transactional = True
-                        _read_transactional(data, h, offset, latest)
+                try:
+                    if h.is_control or h.is_transactional:
+                        if h.next_offset > offset and h.producer_id >= 0:
+                            transactional = True
+                            _read_transactional(data, h, offset, latest)
+                        offset = h.next_offset
+                        continue
+                    pairs = decode_keys_values(data, h.position)
+                except RecordError as exc:
+                    # A batch that cannot be read (CRC damage, garbled records): skipped, as Kafka's loader
+                    # skips what it cannot deserialize; one bad commit must not take every group of the
+                    # partition down for good. Decoded whole first, so nothing of it was applied.
+                    self._skipped(partition, h, exc)
                     offset = h.next_offset
                     continue
-                for record_offset, key, value in decode_keys_values(data, h.position):
+                for record_offset, key, value in pairs:
                     if record_offset >= offset and key is not None:
                         forget(key, None)  # re-insert: dict order is then the order of last positions
                         latest[key] = value
@@ -185,6 +194,11 @@ class OffsetsTopicLog:
                 await asyncio.sleep(0)
 
 
+    def _skipped(self, partition: int, h: BatchHeader, exc: Exception) -> None:
+        log.warning("coordinator.load_batch_skipped", topic=self.topic, partition=partition,
+                    base_offset=h.base_offset, last_offset=h.last_offset, records=h.records_count, reason=str(exc),
+                    action="skipped; the partition loads without it")
+
     def records(self, partition: int) -> Iterator[tuple[int, int, bytes, bytes | None]]:
         """Every keyed record of the partition in log order: (offset, batch timestamp, key, value).
 
@@ -199,7 +213,12 @@ class OffsetsTopicLog:
             start = offset
             for h in iter_batches(data, validate=False):
                 if not h.is_control:
-                    for record_offset, key, value in decode_keys_values(data, h.position):
+                    try:
+                        pairs = decode_keys_values(data, h.position)
+                    except RecordError as exc:
+                        self._skipped(partition, h, exc)
+                        pairs = []
+                    for record_offset, key, value in pairs:
                         if record_offset >= start and key is not None:
                             yield record_offset, h.max_timestamp, key, value
                 offset = h.next_offset

@@ -30,6 +30,8 @@ from kaflite.clock import Clock
 from kaflite.config import KafliteConfig
 from kaflite.storage.checkpoint import write_atomic
 from kaflite.storage.config import LogConfig
+from kaflite.storage.datadir import describe_os_error
+from kaflite.storage.errors import StartupError
 from kaflite.storage.manager import LogManager
 
 log = structlog.get_logger("kaflite.broker")
@@ -111,11 +113,20 @@ class Broker:
         self.transactions.start()
         loop = asyncio.get_running_loop()
         router = self.router
-        self.server = await loop.create_server(lambda: KafkaConnection(context, router), config.host,
-                                               config.port, reuse_address=True, backlog=1024)
+        try:
+            self.server = await loop.create_server(lambda: KafkaConnection(context, router), config.host,
+                                                   config.port, reuse_address=True, backlog=1024)
+        except OSError as exc:  # port in use, an address not of this host: one line, as Kafka's SocketServer
+            raise StartupError(f"cannot listen on {config.host}:{config.port}: {exc.strerror or exc}: stop what "
+                               "uses the port, or choose another one (--port / port; 0 picks a free one)") from exc
         state.port = self.server.sockets[0].getsockname()[1]
         if config.admin_port >= 0:
-            self.admin_http = await start_admin_http(self.admin_ops, config.admin_port)
+            try:
+                self.admin_http = await start_admin_http(self.admin_ops, config.admin_port)
+            except OSError as exc:
+                self.server.close()
+                raise StartupError(f"cannot listen on 127.0.0.1:{config.admin_port} (admin.port): "
+                                   f"{exc.strerror or exc}: choose another one (0 picks a free one)") from exc
         self._tasks.append(asyncio.create_task(self._periodic()))
         log.info("kaflite serving", host=config.host, port=state.port, advertised_host=state.advertised_host,
                  data_dir=str(context.data_dir), cluster_id=state.cluster_id, node_id=config.node_id,
@@ -248,8 +259,17 @@ def install_uvloop() -> None:
 
 
 async def _serve(config: KafliteConfig, ready_file: str | None) -> None:
-    broker = Broker.open(config)
-    await broker.start()
+    try:
+        broker = Broker.open(config)
+    except OSError as exc:  # what the data directory checks did not foresee: still one line naming the file
+        raise StartupError("cannot open the data directory: " + describe_os_error(exc, config.log_dirs)) from exc
+    try:
+        await broker.start()
+    except StartupError:
+        await broker.groups.stop()
+        await broker.transactions.stop()
+        broker.logs.close()  # nothing was served: a clean close, and the `.lock` released
+        raise
     address = f"{broker.advertised_host}:{broker.port}"
     admin = f"127.0.0.1:{broker.admin_http.port}" if broker.admin_http is not None else None
     if ready_file:

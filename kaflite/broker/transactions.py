@@ -29,6 +29,7 @@ from kaflite.broker.groups import GroupHandler, OffsetsTopicLog
 from kaflite.broker.internal_topic import InternalTopic
 from kaflite.broker.router import Router
 from kaflite.broker.topics import CONSUMER_OFFSETS
+from kaflite.coordinator.runtime import SKIPPED_RECORDS_LOGGED
 from kaflite.protocol.error_responses import error_response
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import InitProducerIdRequest, InitProducerIdResponse
@@ -154,16 +155,23 @@ class TransactionHandler:
     async def _load(self, partition: int, generation: int) -> None:
         """Replay the partition (each id's last record, TX-LOG-2), then serve it; Prepare* get their markers."""
         coordinator = self.coordinator
-        n = 0
+        n = skipped = 0
         async for key, value in self.state_log.read(partition):  # type: ignore[misc]  # plain records only
             if self._generations.get(partition) != generation:
                 return
-            coordinator.replay(key, value)
+            try:
+                coordinator.replay(key, value)
+            except Exception as exc:  # one undecodable record must not leave the partition unloaded for good
+                skipped += 1
+                if skipped <= SKIPPED_RECORDS_LOGGED:
+                    log.warning("transaction state record skipped", partition=partition, key=key.hex()[:64],
+                                error=f"{type(exc).__name__}: {exc}", action="skipped; the load goes on")
             n += 1
         if self._generations.get(partition) != generation:
             return
         if n:
-            log.info("transaction state loaded", partition=partition, records=n)
+            log.info("transaction state loaded", partition=partition, records=n,
+                     **({"skipped": skipped} if skipped else {}))
         self._dispatch(coordinator.complete_load(partition))
 
     def _reload(self, partition: int) -> None:

@@ -48,6 +48,7 @@ log = structlog.get_logger("kaflite.coordinator.runtime")
 
 #: Kafka's state names of every group type: a misspelt state fails the wait at once instead of timing out.
 STATE_NAMES = frozenset(s.value for s in (*GroupState, *ConsumerGroupState))
+SKIPPED_RECORDS_LOGGED = 10  # per load: a damaged log may hold many bad records; the summary counts them all
 
 RecordSource = Iterable[LoadedRecord] | AsyncIterable[LoadedRecord]
 
@@ -353,7 +354,7 @@ class CoordinatorRuntime:
 
     async def _replay_partition(self, partition: int, epoch: int, records: RecordSource | None) -> None:
         started = self._clock.now_ms()
-        n = 0
+        n = skipped = 0
         try:
             source: Any = records if records is not None else self._loader.read(partition)
             if inspect.isawaitable(source):
@@ -363,17 +364,23 @@ class CoordinatorRuntime:
                 async for record in source:
                     if self._epochs.get(partition) != epoch:
                         return
-                    if type(record) is tuple:  # a plain (key, value): nearly every record
-                        replay(*record)
-                    else:
-                        replay_loaded(partition, record)
+                    try:
+                        if type(record) is tuple:  # a plain (key, value): nearly every record
+                            replay(*record)
+                        else:
+                            replay_loaded(partition, record)
+                    except Exception as exc:  # one bad record must not fail the whole load
+                        skipped = self._skip_record(partition, record, exc, skipped)
                     n += 1
             else:
                 for record in source:
-                    if type(record) is tuple:
-                        replay(*record)
-                    else:
-                        replay_loaded(partition, record)
+                    try:
+                        if type(record) is tuple:
+                            replay(*record)
+                        else:
+                            replay_loaded(partition, record)
+                    except Exception as exc:  # as above
+                        skipped = self._skip_record(partition, record, exc, skipped)
                     n += 1
                     if n % self._load_batch == 0:
                         await asyncio.sleep(0)  # let other partitions' requests in
@@ -388,8 +395,20 @@ class CoordinatorRuntime:
             return  # a newer load or an unload took over
         self._dispatch(self.coordinator.complete_load(partition))  # logs the partition's group counts
         log.log(logging.INFO if n else logging.DEBUG, "coordinator.loaded", partition=partition, records=n,
-                ms=self._clock.now_ms() - started)
+                ms=self._clock.now_ms() - started, **({"skipped": skipped} if skipped else {}))
         self._wake()
+
+    @staticmethod
+    def _skip_record(partition: int, record: Any, exc: Exception, skipped: int) -> int:
+        """A record the coordinator cannot decode or apply is skipped with a warning, as Kafka's loader
+        skips a record of unknown type, rather than leaving the partition NOT_COORDINATOR for good: the
+        partition's other groups load. The first few are logged; the load's summary line counts them."""
+        if skipped < SKIPPED_RECORDS_LOGGED:
+            key = record[0] if type(record) is tuple else getattr(record, "key", None)
+            log.warning("coordinator.record_skipped", partition=partition,
+                        key=key.hex()[:64] if isinstance(key, bytes) else None,
+                        error=f"{type(exc).__name__}: {exc}", action="skipped; the load goes on")
+        return skipped + 1
 
     async def unload_partition(self, partition: int) -> None:
         """Stop coordinating `partition` (its parked requests get NOT_COORDINATOR)."""

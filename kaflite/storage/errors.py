@@ -91,3 +91,8 @@ class TransactionCoordinatorFencedError(ProducerStateError):
     """A marker whose coordinator epoch is older than the one last seen for the producer (TX-MK-2)."""
 
     error_code = ErrorCode.TRANSACTION_COORDINATOR_FENCED
+
+
+class StartupError(Exception):
+    """Why the broker cannot start, as one line naming the file and the fix: `kaflite serve` prints it
+    and exits non-zero, with no traceback (a bad data directory is an operator's problem, not a bug)."""

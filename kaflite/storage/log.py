@@ -11,6 +11,7 @@ import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Generic, TypeVar
 
 import structlog
 
@@ -44,6 +45,7 @@ from kaflite.storage.segment import (
     LOG_SUFFIX,
     TIME_INDEX_SUFFIX,
     AbortedTxn,
+    FileRecords,
     LogSegment,
     SegmentCorruptError,
     segment_name,
@@ -55,7 +57,6 @@ log = structlog.get_logger()
 DELETED_SUFFIX = ".deleted"
 CLEANED_SUFFIX = ".cleaned"
 SWAP_SUFFIX = ".swap"
-TORN_SUFFIX = ".torn-"
 
 # The steps of `PartitionLog.replace_segment`, in order (see its docstring for what each leaves on disk).
 REPLACE_STEPS = ("cleaned", "swap", "old_deleted", "swapped_in", "unlinked")
@@ -75,12 +76,18 @@ class AppendResult:
     records_count: int = 0
 
 
-@dataclass(frozen=True, slots=True)
-class ReadResult:
-    """Whole batches as raw bytes, plus the partition bounds a Fetch answer reports.
-    `aborted_transactions` is None for read_uncommitted, else the aborted transactions in range (TX-RC-2)."""
+R = TypeVar("R", bytes, FileRecords)
+# How much of a segment a read looks at per pread while it finds where its whole batches end.
+WALK_CHUNK = 16 * 1024
 
-    records: bytes
+
+@dataclass(frozen=True, slots=True)
+class ReadResult(Generic[R]):
+    """Whole batches (raw bytes, or a `FileRecords` slice read when sent), plus the partition bounds a
+    Fetch answer reports. `aborted_transactions` is None for read_uncommitted, else the aborted
+    transactions in range (TX-RC-2)."""
+
+    records: R
     high_watermark: int
     log_start_offset: int
     last_stable_offset: int
@@ -146,6 +153,12 @@ class PartitionLog:
             self.log_start_offset = self.log_end_offset
         self.recovery_point = self.log_end_offset
         self._rebuild_producer_state()
+        if self.segments[0].base_offset > self.log_start_offset or self.recovery_point > self.log_end_offset:
+            # the replay cut damage away (emptying the first segment, or shortening the last one)
+            self.log_start_offset = min(max(self.log_start_offset, self.segments[0].base_offset),
+                                        self.log_end_offset)
+            self.recovery_point = self.log_end_offset
+            self.producer_state.truncate_head(self.log_start_offset)
         return self
 
     def _new_segment_object(self, base: int, now_ms: int) -> LogSegment:
@@ -183,68 +196,82 @@ class PartitionLog:
                 p.unlink()
 
     def _recover(self, recovery_point: int, clean_shutdown: bool) -> None:
+        """Kafka's LogLoader, both paths. Segments recovery does not scan (all of them after a clean
+        shutdown, else those below the recovery point) are loaded; one whose indexes fail the sanity
+        check, or whose tail does not parse, is recovered alone (`recoverSegment`: validated, cut at its
+        first bad batch, later segments kept: they were flushed). From the recovery point on (unclean
+        shutdown) every segment is validated; the first bad batch ends the log there and every later
+        segment is dropped (`recoverLog`: nothing after unflushed damage is trusted)."""
         start_index = len(self.segments)
         if not clean_shutdown:
             start_index = max(0, bisect.bisect_right(self._bases, recovery_point) - 1)
-        for i, seg in enumerate(list(self.segments)):
+        i = 0
+        while i < len(self.segments):
+            seg = self.segments[i]
             if i < start_index:
-                if not seg.load():
-                    log.warning(
-                        "log.index_rebuilt",
-                        topic=self.topic,
-                        partition=self.partition,
-                        segment=seg.log_path.name,
-                    )
-                continue
-            if seg not in self.segments:
-                continue
-            try:
-                seg.rebuild_indexes(validate=True)
-                if i > 0 and seg.size and self.segments[i - 1].next_offset > seg.base_offset:
-                    raise SegmentCorruptError(0, "segment overlaps the previous one")
-            except SegmentCorruptError as exc:
-                self._truncate_torn_tail(i, exc)
+                try:
+                    sane = seg.load()
+                    reason = "index failed its sanity check"
+                except SegmentCorruptError as exc:
+                    sane, reason = False, str(exc)
+                if not sane:
+                    log.warning("log.segment_recovering", topic=self.topic, partition=self.partition,
+                                segment=seg.log_path.name, reason=reason,
+                                action="validating the segment and rebuilding its indexes")
+                    count = len(self.segments)
+                    self._recover_segment(i, drop_later=False)
+                    if len(self.segments) < count:  # the segment was emptied and removed
+                        continue
+            elif not self._recover_segment(i, drop_later=True):
                 break
+            i += 1
 
-    def _truncate_torn_tail(self, index: int, exc: SegmentCorruptError) -> None:
-        """Copy the bad tail aside (`<segment>.log.torn-<pos>`), cut the segment there and move every later
-        segment aside too: nothing after the first damage is trusted (Kafka's LogLoader.recoverLog)."""
+    def _recover_segment(self, index: int, *, drop_later: bool, damage: SegmentCorruptError | None = None) -> bool:
+        """Validate segment `index` and rebuild its indexes (Kafka's LogSegment.recover); True if intact.
+
+        Otherwise the segment is cut at its first bad batch (or at `damage`, a position the caller found
+        bad when validation finds nothing earlier) and, with `drop_later`, every later segment is deleted."""
+        seg = self.segments[index]
+        try:
+            seg.rebuild_indexes(validate=True)
+            if index > 0 and seg.size and self.segments[index - 1].next_offset > seg.base_offset:
+                raise SegmentCorruptError(0, "segment overlaps the previous one")
+        except SegmentCorruptError as exc:
+            damage = exc if damage is None or exc.position < damage.position else damage
+        if damage is None:
+            return True
+        self._truncate_at_damage(index, damage, drop_later=drop_later)
+        return False
+
+    def _truncate_at_damage(self, index: int, exc: SegmentCorruptError, *, drop_later: bool) -> None:
+        """Cut segment `index` at the bad batch at `exc.position` and, with `drop_later`, delete every
+        later segment. In place: nothing is copied aside, so a still-full disk can recover (truncating and
+        deleting free space). The log line says what was dropped: bytes, the first offset lost, segments."""
         seg = self.segments[index]
         pos = exc.position
-        torn = seg.log_path.with_name(f"{seg.log_path.name}{TORN_SUFFIX}{pos}")
-        with open(seg.log_path, "rb") as src, open(torn, "wb") as dst:
-            src.seek(pos)
-            shutil.copyfileobj(src, dst)
-            dst.flush()
-            os.fsync(dst.fileno())
+        dropped_bytes = seg.size - pos
+        seg.truncate_to_position(pos)
+        seg.rebuild_indexes(validate=False)
+        seg.flush()
+        later = self.segments[index + 1 :] if drop_later else []
         log.warning(
-            "log.torn_tail_truncated",
+            "log.truncated_at_damage",
             topic=self.topic,
             partition=self.partition,
             segment=seg.log_path.name,
             position=pos,
-            bytes=seg.size - pos,
-            copied_to=torn.name,
+            bytes_dropped=dropped_bytes,
+            first_offset_dropped=seg.next_offset,
+            later_segments_dropped=[s.log_path.name for s in later],
+            later_bytes_dropped=sum(s.size for s in later),
             reason=str(exc),
         )
-        seg.truncate_to_position(pos)
-        seg.rebuild_indexes(validate=False)
-        seg.flush()
-        for later in self.segments[index + 1 :]:
-            later.close()
-            os.replace(later.log_path, later.log_path.with_name(f"{later.log_path.name}{TORN_SUFFIX}0"))
-            for p in later.files[1:]:
-                with contextlib.suppress(FileNotFoundError):
-                    p.unlink()
-            log.warning(
-                "log.segment_after_damage_moved_aside",
-                topic=self.topic,
-                partition=self.partition,
-                segment=later.log_path.name,
-            )
-        del self.segments[index + 1 :]
-        del self._bases[index + 1 :]
-        if seg.is_empty() and index > 0:
+        for s in later:
+            s.delete_files()
+        if later:
+            del self.segments[index + 1 :]
+            del self._bases[index + 1 :]
+        if seg.is_empty() and len(self.segments) > 1:
             seg.delete_files()
             del self.segments[index]
             del self._bases[index]
@@ -256,16 +283,30 @@ class PartitionLog:
         clean shutdown and rebuilds it during recovery; a replay from the log start gives the same
         entries, except that a transaction whose first batches retention removed starts at its first
         remaining batch (no reader can fetch below the log start anyway)."""
+        while not self._replay_producer_state():
+            pass  # a damaged batch was cut away: replay again from the start
+        self.producer_state.truncate_head(self.log_start_offset)
+
+    def _replay_producer_state(self) -> bool:
+        """One replay (see `_rebuild_producer_state`); False when it met damage a loaded segment's tail
+        scan could not see (a garbled batch header, a bad transaction marker), which it cut away."""
         self.producer_state.clear()
-        for seg in self.segments:
+        for i, seg in enumerate(self.segments):
             found: list[AbortedTxn] = []
-            for h in seg.scan():
-                if h.is_control:
-                    completed = self._replay_marker(seg, h)
-                    if completed is not None and completed.is_aborted:
-                        found.append(self._aborted_entry(completed))
-                else:
-                    self.producer_state.update(h)
+            try:
+                for h in seg.scan():
+                    if h.is_control:
+                        completed = self._replay_marker(seg, h)
+                        if completed is not None and completed.is_aborted:
+                            found.append(self._aborted_entry(completed))
+                    else:
+                        self.producer_state.update(h)
+            except SegmentCorruptError as exc:
+                log.warning("log.segment_recovering", topic=self.topic, partition=self.partition,
+                            segment=seg.log_path.name, reason=str(exc),
+                            action="validating the segment and rebuilding its indexes")
+                self._recover_segment(i, drop_later=False, damage=exc)
+                return False
             if found != seg.txn_index.entries or (not found and seg.txn_index.path.exists()):
                 log.warning(
                     "log.txn_index_rebuilt",
@@ -276,12 +317,15 @@ class PartitionLog:
                 )
                 seg.txn_index.replace(found)
                 seg.txn_index.flush()
-        self.producer_state.truncate_head(self.log_start_offset)
+        return True
 
     def _replay_marker(self, seg: LogSegment, h: BatchHeader) -> CompletedTxn | None:
         if h.producer_id < 0:
             return None
-        marker = decode_end_txn_marker(seg.pread(h.position, h.size_in_bytes))
+        try:
+            marker = decode_end_txn_marker(seg.pread(h.position, h.size_in_bytes))
+        except CorruptRecordError as exc:
+            raise SegmentCorruptError(h.position, f"transaction marker: {exc}") from exc
         if marker is None:
             return None
         return self.producer_state.apply_marker(h.producer_id, h.producer_epoch, marker, h.base_offset,
@@ -501,7 +545,7 @@ class PartitionLog:
         max_offset: int | None = None,
         min_one_batch: bool = True,
         read_committed: bool = False,
-    ) -> ReadResult:
+    ) -> ReadResult[bytes]:
         """Raw bytes of whole batches starting with the batch that holds `fetch_offset`.
 
         One segment per read (as Kafka); the first batch comes whole even past `max_bytes` when
@@ -509,6 +553,27 @@ class PartitionLog:
         level 1, TX-RC-2) stops at the last stable offset and lists the aborted transactions in range.
         Raises OffsetOutOfRangeError.
         """
+        return self._read(fetch_offset, max_bytes, max_offset, min_one_batch, read_committed,
+                          lambda seg, pos, size: seg.pread(pos, size), b"")
+
+    def read_file_records(self, fetch_offset: int, max_bytes: int, *, min_one_batch: bool = True,
+                          read_committed: bool = False) -> ReadResult[FileRecords]:
+        """`read`, but the batches stay in the segment (Kafka's `FileRecords.slice`): a Fetch answer
+        carries where they are and the connection reads them as the socket drains, so a client that
+        stops reading pins kilobytes, not its whole fetch."""
+        return self._read(fetch_offset, max_bytes, None, min_one_batch, read_committed,
+                          FileRecords, FileRecords(None, 0, 0))
+
+    def _read(
+        self,
+        fetch_offset: int,
+        max_bytes: int,
+        max_offset: int | None,
+        min_one_batch: bool,
+        read_committed: bool,
+        make: Callable[[LogSegment, int, int], R],
+        empty: R,
+    ) -> ReadResult[R]:
         leo = self.log_end_offset
         if fetch_offset < self.log_start_offset or fetch_offset > leo:
             raise OffsetOutOfRangeError(fetch_offset, self.log_start_offset, leo)
@@ -527,27 +592,26 @@ class PartitionLog:
                 continue
             if h.base_offset >= limit:
                 break
-            data = self._read_from(seg, h, max_bytes, limit, min_one_batch)
-            if read_committed and data:
-                upper = self._next_offset_after(data)
+            size, last = self._extent(seg, h, max_bytes, limit, min_one_batch)
+            if read_committed and size:
+                upper = self._next_offset_at(seg, h.position + last)
                 aborted = self.collect_aborted_transactions(fetch_offset, upper, seg_index)
             return ReadResult(
-                data,
+                make(seg, h.position, size) if size else empty,
                 self.high_watermark,
                 self.log_start_offset,
                 lso,
-                h.base_offset if data else -1,
+                h.base_offset if size else -1,
                 aborted,
             )
-        return ReadResult(b"", self.high_watermark, self.log_start_offset, lso, -1, aborted)
+        return ReadResult(empty, self.high_watermark, self.log_start_offset, lso, -1, aborted)
 
     @staticmethod
-    def _next_offset_after(data: bytes) -> int:
-        """The offset after the last batch of a read (the upper bound of its aborted-transaction search)."""
-        end = -1
-        for h in iter_batches(data, validate=False):
-            end = h.next_offset
-        return end
+    def _next_offset_at(seg: LogSegment, position: int) -> int:
+        """The offset after the batch at `position` (the upper bound of a read's aborted-transaction
+        search): base offset (8 bytes) + last offset delta (4 bytes at 23) + 1."""
+        head = seg.pread(position, 27)
+        return int.from_bytes(head[:8], "big", signed=True) + int.from_bytes(head[23:27], "big", signed=True) + 1
 
     def collect_aborted_transactions(
         self, fetch_offset: int, upper_bound: int, start_segment: int | None = None
@@ -565,26 +629,34 @@ class PartitionLog:
         return out
 
     @staticmethod
-    def _read_from(
+    def _extent(
         seg: LogSegment, first: BatchHeader, max_bytes: int, limit: int, min_one_batch: bool
-    ) -> bytes:
+    ) -> tuple[int, int]:
+        """(bytes, relative position of the last batch) of the whole batches from `first` within the
+        limits, found by walking batch headers a small pread at a time, so finding the end of a 64 MiB
+        read never holds 64 MiB."""
         start = first.position
         want = max(max_bytes, first.size_in_bytes) if min_one_batch else max_bytes
-        data = seg.pread(start, min(want, seg.size - start))
-        # cut at the last whole batch within the limits
-        pos = 0
-        n = len(data)
+        n = min(want, seg.size - start)
+        pos, last = 0, -1
+        buf, buf_at = b"", 0
         while pos + LOG_OVERHEAD <= n:
-            base = int.from_bytes(data[pos : pos + 8], "big", signed=True)
-            size = int.from_bytes(data[pos + 8 : pos + 12], "big", signed=True) + LOG_OVERHEAD
-            if base >= limit or pos + size > n:
+            i = pos - buf_at
+            if i + LOG_OVERHEAD > len(buf):
+                buf, buf_at, i = seg.pread(start + pos, min(WALK_CHUNK, n - pos)), pos, 0
+                if len(buf) < LOG_OVERHEAD:
+                    break
+            base = int.from_bytes(buf[i : i + 8], "big", signed=True)
+            size = int.from_bytes(buf[i + 8 : i + 12], "big", signed=True) + LOG_OVERHEAD
+            if base >= limit or size <= LOG_OVERHEAD or pos + size > n:
                 break
             if pos > 0 and pos + size > max_bytes:
                 break
+            last = pos
             pos += size
         if pos == 0 or (not min_one_batch and first.size_in_bytes > max_bytes):
-            return b""
-        return data[:pos] if pos < n else data
+            return 0, -1
+        return pos, last
 
     # ---------------------------------------------------------------------------------------------------
     # timestamps

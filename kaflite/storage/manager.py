@@ -31,6 +31,7 @@ from kaflite.protocol.errors import ErrorCode
 from kaflite.storage.checkpoint import read_offset_checkpoint, write_atomic, write_offset_checkpoint
 from kaflite.storage.cleaner import CleanerStats, LogCleaner
 from kaflite.storage.config import LogConfig
+from kaflite.storage.datadir import DataDirLock, reading
 from kaflite.storage.errors import InvalidTopicError, StorageError
 from kaflite.storage.fileio import fsync_dir
 from kaflite.storage.log import PartitionLog
@@ -119,8 +120,11 @@ class LogManager:
         clock_ms: Callable[[], int],
         *,
         broker_configs: Mapping[str, Mapping[str, str]] | None = None,
+        lock: DataDirLock | None = None,
     ) -> None:
+        """`lock`: the data directory's held `.lock` (the broker takes it first); `close` releases it."""
         self.data_dir = Path(data_dir)
+        self._lock = lock
         self.default_config = default_config
         self._broker_configs = {name: dict(c) for name, c in (broker_configs or {}).items() if c}
         self.clock_ms = clock_ms
@@ -146,17 +150,19 @@ class LogManager:
         cleaner = self._read_checkpoint(CLEANER_OFFSET_FILE)
         # Parsed JSON in the shape _persist_registry writes: the conversions below raise on anything else.
         registry: dict[str, dict[str, Any]] = {}
-        with contextlib.suppress(FileNotFoundError):
-            registry = json.loads((self.data_dir / TOPICS_FILE).read_text())["topics"]
-        for name, entry in registry.items():
-            configs = {str(k): str(v) for k, v in dict(entry.get("configs", {})).items()}
-            self._topics[name] = TopicInfo(
-                name,
-                topic_id_from_str(str(entry["topic_id"])),
-                int(entry["partitions"]),
-                configs,
-                LogConfig.from_dict(configs, self.default_config),
-            )
+        with reading(self.data_dir / TOPICS_FILE, "restore it, or delete it: the partition directories are then "
+                     "adopted (topic ids from partition.metadata) without their topics' config overrides"):
+            with contextlib.suppress(FileNotFoundError):
+                registry = json.loads((self.data_dir / TOPICS_FILE).read_text())["topics"]
+            for name, entry in registry.items():
+                configs = {str(k): str(v) for k, v in dict(entry.get("configs", {})).items()}
+                self._topics[name] = TopicInfo(
+                    name,
+                    topic_id_from_str(str(entry["topic_id"])),
+                    int(entry["partitions"]),
+                    configs,
+                    LogConfig.from_dict(configs, self.default_config),
+                )
         # adopt partition directories the registry does not know (e.g. copied from a Kafka broker)
         found: dict[str, list[int]] = {}
         for p in self.data_dir.iterdir():
@@ -267,9 +273,11 @@ class LogManager:
         configs: Mapping[str, str] | None = None,
         *,
         topic_id: bytes | None = None,
+        opened: Mapping[int, PartitionLog] | None = None,
     ) -> TopicInfo:
         """Create a topic and its partition directories. Raises InvalidTopicError, ConfigError,
-        StorageError(TOPIC_ALREADY_EXISTS / INVALID_PARTITIONS)."""
+        StorageError(TOPIC_ALREADY_EXISTS / INVALID_PARTITIONS), OSError (nothing is left registered).
+        `opened`: the partitions' files, already made by `open_partition_files` (in a worker thread)."""
         validate_topic_name(name)
         if name in self._topics:
             raise StorageError(f"Topic '{name}' already exists.", ErrorCode.TOPIC_ALREADY_EXISTS)
@@ -278,8 +286,12 @@ class LogManager:
         overrides = {k: v for k, v in (configs or {}).items() if v is not None}
         config = LogConfig.from_dict(overrides, self.default_config)
         info = TopicInfo(name, topic_id or new_topic_id(), partitions, dict(overrides), config)
+        if opened is None:
+            opened = self.open_partition_files(name, info.topic_id, config, range(partitions))
         self._topics[name] = info
-        self._open_partitions(info, range(partitions))
+        for p, plog in opened.items():
+            plog.update_config(config)
+            self._logs[(name, p)] = plog
         self._persist_registry()
         log.info(
             "storage.topic_created",
@@ -290,14 +302,31 @@ class LogManager:
         self._topic_changed(name, info)
         return info
 
-    def _open_partitions(self, info: TopicInfo, partitions: range) -> None:
+    def open_partition_files(
+        self, name: str, topic_id: bytes, config: LogConfig, partitions: range
+    ) -> dict[int, PartitionLog]:
+        """The file work of new partitions: directories, empty segments, partition.metadata. It touches
+        nothing shared, so the broker runs it in a worker thread when there are many; if one fails,
+        the ones made are closed and removed and the error raised: nothing half-created stays."""
         now = self.clock_ms()
-        for p in partitions:
-            plog = PartitionLog.open(self._partition_dir(info.name, p), info.name, p, info.config, now_ms=now)
-            self._write_partition_metadata(info, p)
-            self._logs[(info.name, p)] = plog
+        made: dict[int, PartitionLog] = {}
+        try:
+            for p in partitions:
+                made[p] = PartitionLog.open(self._partition_dir(name, p), name, p, config, now_ms=now)
+                self._write_partition_metadata(TopicInfo(name, topic_id, 0, {}, config), p)
+        except BaseException:
+            for p in partitions:
+                if p in made:
+                    made[p].close()
+                shutil.rmtree(self._partition_dir(name, p), ignore_errors=True)
+                if p not in made:
+                    break
+            raise
+        return made
 
-    def create_partitions(self, name: str, new_total: int) -> TopicInfo:
+    def create_partitions(
+        self, name: str, new_total: int, *, opened: Mapping[int, PartitionLog] | None = None
+    ) -> TopicInfo:
         info = self._topics.get(name)
         if info is None:
             raise StorageError(f"Topic '{name}' does not exist.", ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)
@@ -306,7 +335,11 @@ class LogManager:
                 f"Topic currently has {info.partitions} partitions, {new_total} would not be an increase.",
                 ErrorCode.INVALID_PARTITIONS,
             )
-        self._open_partitions(info, range(info.partitions, new_total))
+        if opened is None:
+            opened = self.open_partition_files(name, info.topic_id, info.config, range(info.partitions, new_total))
+        for p, plog in opened.items():
+            plog.update_config(info.config)
+            self._logs[(name, p)] = plog
         info.partitions = new_total
         self._persist_registry()
         self._topic_changed(name, info)
@@ -485,3 +518,5 @@ class LogManager:
         self.write_checkpoints()
         write_atomic(self.data_dir / CLEAN_SHUTDOWN_FILE, b'{"version":0,"brokerEpoch":-1}')
         self._closed = True
+        if self._lock is not None:
+            self._lock.release()

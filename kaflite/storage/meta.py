@@ -10,6 +10,7 @@ import uuid
 from pathlib import Path
 
 from kaflite.storage.checkpoint import write_atomic
+from kaflite.storage.errors import StartupError
 
 META_PROPERTIES = "meta.properties"
 PRODUCER_ID_BLOCK_FILE = "kaflite-producer-id-block"
@@ -23,7 +24,8 @@ def load_meta_properties(data_dir: Path, node_id: int) -> str:
         props = dict(line.split("=", 1) for line in path.read_text().splitlines()
                      if "=" in line and not line.startswith("#"))
         if int(props.get("node.id", node_id)) != node_id:
-            raise SystemExit(f"{path} belongs to node.id={props['node.id']}, not {node_id}")
+            raise StartupError(f"{path} belongs to node.id={props['node.id']}, not {node_id}: start with "
+                               f"--node-id {props['node.id']}, or use another data directory")
         return props["cluster.id"].strip()
     cluster_id = base64.urlsafe_b64encode(uuid.uuid4().bytes).decode().rstrip("=")
     write_atomic(path, f"#kaflite\nversion=1\ncluster.id={cluster_id}\nnode.id={node_id}\n".encode())

@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import bisect
 import contextlib
+import errno
 import os
 import struct
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import NamedTuple
+
+import structlog
 
 from kaflite.protocol.records import (
     HEADER_SIZE,
@@ -40,8 +43,11 @@ _SCAN_CHUNK = 1 << 20
 
 _OFFSET_ENTRY = struct.Struct(">ii")
 _TIME_ENTRY = struct.Struct(">qi")
+_NO_SPACE = (errno.ENOSPC, errno.EDQUOT)
 _ABORTED_TXN = struct.Struct(">hqqqq")  # Kafka's AbortedTxn: version 0, pid, first, last, lastStableOffset
 ABORTED_TXN_VERSION = 0
+
+log = structlog.get_logger()
 
 
 # The log's size changes with every append, and fdatasync flushes the size too; what it skips
@@ -97,12 +103,22 @@ class _Index:
         return len(self.keys) >= self.max_entries
 
     def rewrite(self) -> None:
-        """Write every in-memory entry afresh (after a rebuild or truncation)."""
+        """Write every in-memory entry afresh (after a rebuild or truncation).
+
+        A full disk (ENOSPC, EDQUOT) leaves the file empty rather than failing: the index is a cache, the
+        in-memory entries serve lookups, and an empty file is a correct index for the next start (entries
+        appended later make it a sparse one). Recovery on a still-full disk must not need free space."""
         self.close()
         data = b"".join(self.ENTRY.pack(k, v) for k, v in zip(self.keys, self.values, strict=True))
         fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
         try:
             write_fully(fd, data)
+        except OSError as exc:
+            if exc.errno not in _NO_SPACE:
+                raise
+            os.ftruncate(fd, 0)
+            log.warning("log.index_not_written", file=str(self.path), entries=len(self.keys), error=str(exc),
+                        action="kept in memory; the file is left empty and rebuilt on a later start")
         finally:
             os.close(fd)
         self._unsynced = True
@@ -407,8 +423,16 @@ class LogSegment:
 
     # -- loading and recovery ---------------------------------------------------------------------------
     def load(self) -> bool:
-        """Open after a clean shutdown: trust indexes if present and sane, scan only the tail.
-        Returns False when the indexes had to be rebuilt."""
+        """Open a segment recovery does not scan (clean shutdown, or below the recovery point): trust the
+        indexes if sane, scan only the tail. False when they are insane (Kafka's `sanityCheck`); raises
+        SegmentCorruptError when the tail does not parse (a torn tail, or an index entry that points into
+        the middle of a batch). Either way the caller recovers the segment.
+
+        A missing index file is no sign of damage: one is created with its first entry, so a segment
+        smaller than `index.interval.bytes` has none. Those are rebuilt by a (structural) scan."""
+        if not (self.offset_index.path.exists() and self.time_index.path.exists()):
+            self.rebuild_indexes(validate=False)
+            return True
         ok = self.offset_index.load() and self.time_index.load() and self.offset_index.sane(self.size)
         tail: list[BatchHeader] = []
         if ok:
@@ -419,7 +443,6 @@ class LogSegment:
             )
             ok = self.time_index.sane(max(last_rel, 0))
         if not ok:
-            self.rebuild_indexes(validate=False)
             return False
         if self.time_index.keys:
             self.max_timestamp = self.time_index.keys[-1]
@@ -516,6 +539,40 @@ class LogSegment:
         for path in self.files:
             with contextlib.suppress(FileNotFoundError):
                 path.unlink()
+
+
+class FileRecords:
+    """Whole batches of one segment, by position (Kafka's `FileRecords.slice`): what a Fetch answer
+    carries instead of the bytes. The connection reads it a chunk at a time as the client drains, so
+    a reader that stops reading holds a few chunks, not its fetch. Read through the segment's own fd:
+    a segment closed since (deleted, compacted away) fails with EBADF rather than reading a reused fd.
+    """
+
+    __slots__ = ("position", "segment", "size")
+
+    def __init__(self, segment: LogSegment | None, position: int, size: int) -> None:
+        self.segment = segment
+        self.position = position
+        self.size = size
+
+    def __len__(self) -> int:
+        return self.size
+
+    def read(self, offset: int, length: int) -> bytes:
+        """`length` bytes from `offset` into the slice; OSError when the segment can no longer give them."""
+        fd = -1 if self.segment is None else self.segment.fd
+        if fd < 0:
+            raise OSError(errno.EBADF, "the segment was closed since it was read")
+        data = os.pread(fd, length, self.position + offset)
+        if len(data) != length:
+            raise OSError(errno.EIO, f"short read: {len(data)} of {length} bytes at {self.position + offset}")
+        return data
+
+    def __bytes__(self) -> bytes:
+        return self.read(0, self.size) if self.size else b""
+
+    def __repr__(self) -> str:
+        return f"FileRecords(position={self.position}, size={self.size})"
 
 
 class SegmentCorruptError(CorruptRecordError):

@@ -73,7 +73,9 @@ def fetch_request(isolation: int, version: int, offset: int = 0, **kw: Any) -> F
 def fetch(context: BrokerContext, isolation: int, version: int = 11, offset: int = 0) -> Any:
     handler = FetchHandler(context)
     resp = handler.fetch(request_ctx(context, 1, version), fetch_request(isolation, version, offset))
-    decoded = FetchResponse.decode(resp.encode(version), version)
+    # records are FileRecords slices (the connection streams them); bytes() reads one as a client would
+    wire = b"".join(bytes(p) for p in resp.encode_parts(version))
+    decoded = FetchResponse.decode(wire, version)
     return decoded.responses[0].partitions[0]
 
 

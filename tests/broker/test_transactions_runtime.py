@@ -6,6 +6,7 @@ Requests are encoded at a client's version and answers decoded as that client re
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -248,6 +249,37 @@ async def test_tx_log_2_an_open_transaction_survives_a_restart(tmp_path: Path) -
         assert r == E.NONE
         part = await fetch(c, 0, 1)
         assert part.last_stable_offset == 4 and control_types(part.records) == [(pid, True)]
+        await c.close()
+    finally:
+        await broker.stop()
+
+
+async def test_an_undecodable_transaction_state_record_is_skipped_by_the_load(tmp_path: Path) -> None:
+    """Issue 13: a `__transaction_state` record the coordinator cannot decode is skipped with a warning
+    (it made the load fail and left the partition's transactional ids unserved); the others load."""
+    from kaflite.protocol.records import build_batch
+    from kaflite.transaction.records import transaction_log_key
+
+    broker = await started(tmp_path)
+    broker.logs.create_topic("t", 2, {})
+    c = await WireClient.connect(broker.port)
+    pid, epoch = await open_transaction(c, 0)
+    await c.close()
+    partition = broker.transactions.coordinator.partition_for(TID)
+    state = broker.logs.get_log("__transaction_state", partition)
+    assert state is not None
+    state.append(build_batch([(transaction_log_key("other"), b"\x00\x01garbage", ())], timestamp_ms=1),
+                 leader_epoch=0, now_ms=1)
+    await broker.stop()
+    broker = await started(tmp_path)
+    try:
+        c = await WireClient.connect(broker.port)
+        for _ in range(500):
+            r = await end(c, pid, epoch, commit=True)
+            if r != E.COORDINATOR_LOAD_IN_PROGRESS:
+                break
+            await asyncio.sleep(0.01)
+        assert r == E.NONE
         await c.close()
     finally:
         await broker.stop()

@@ -112,7 +112,8 @@ def test_unclean_restart_recovers(tmp_path: Path) -> None:
         f.write(b"\x01" * 20)
     again = manager(tmp_path, clock)
     assert again.get_log("t", 0).log_end_offset == 3
-    assert list((tmp_path / "data" / "t-0").glob("*.torn-*"))
+    assert seg.log_path.stat().st_size == again.get_log("t", 0).active_segment.size  # cut in place
+    assert not list((tmp_path / "data" / "t-0").glob("*.torn-*"))  # nothing copied aside
 
 
 def test_adopts_unregistered_kafka_dirs(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from kaflite.storage.errors import StartupError
 from kaflite.storage.meta import (
     META_PROPERTIES,
     PRODUCER_ID_BLOCK,
@@ -25,7 +26,7 @@ def test_meta_properties_are_written_once_and_keep_the_cluster_id(tmp_path: Path
 
 def test_meta_properties_of_another_node_are_refused(tmp_path: Path) -> None:
     load_meta_properties(tmp_path, 1)
-    with pytest.raises(SystemExit, match=r"belongs to node\.id=1, not 2"):
+    with pytest.raises(StartupError, match=r"belongs to node\.id=1, not 2: start with --node-id 1"):
         load_meta_properties(tmp_path, 2)
 
 

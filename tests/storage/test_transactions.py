@@ -329,6 +329,28 @@ def test_torn_marker_reopens_the_transaction_and_drops_its_entry(open_log) -> No
     assert plog.segments[0].txn_index.entries == [AbortedTxn(P1, 0, 2, 3)]
 
 
+@pytest.mark.parametrize("clean", [True, False])
+def test_damaged_marker_after_a_clean_stop_is_cut_not_fatal(open_log, clean: bool) -> None:
+    """A transaction marker whose bytes are damaged made the replay at open raise, and the partition
+    (the broker) could not open, even after a clean stop. The marker's batch is cut away instead: the
+    transaction is open again, as after a torn marker, and the coordinator resends it."""
+    plog = open_log()
+    put(plog, txn(0))
+    end(plog, P1, commit=False)
+    marker = list(plog.active_segment.scan())[-1]
+    plog.close()
+    log_path = plog.directory / f"{segment_name(0)}.log"
+    with open(log_path, "r+b") as f:
+        f.seek(marker.position + marker.size_in_bytes - 1)
+        f.write(b"\x99")
+    plog = open_log(clean=clean, recovery_point=10**9)
+    assert plog.log_end_offset == 2 and plog.last_stable_offset == 0
+    assert log_path.stat().st_size == marker.position
+    assert txn_index_bytes(plog, 0) is None
+    end(plog, P1, commit=False)
+    assert plog.segments[0].txn_index.entries == [AbortedTxn(P1, 0, 2, 3)]
+
+
 # -- retention -------------------------------------------------------------------------------------------
 
 def test_retention_deletes_txnindex_with_its_segment_and_keeps_open_transactions(open_log) -> None:
