@@ -1,6 +1,7 @@
-"""Transactions judged by real transactional producers: scenarios TS1-TS7, TS9 and TS13 of
+"""Transactions judged by real transactional producers: scenarios TS1-TS7 and TS9-TS13 of
 /work/shared/design/transactions.md (ids TX-*), through the Java client (kafka-clients 3.9.1), confluent-kafka
-(librdkafka), aiokafka and kafka-python.
+(librdkafka), aiokafka and kafka-python. TS10 (the transaction admin calls) runs with the two clients that have
+them (Java's Admin, kafka-python's KafkaAdminClient), TS11 with the two that speak KIP-848 (Java, confluent-kafka).
 
 Each client runs in its own process (txn_agent.py, java/TxnAgent.java) that speaks one line protocol, so
 every scenario is written once and parametrized over the four. What a client's read_committed or
@@ -19,6 +20,7 @@ import json
 import os
 import shutil
 import subprocess
+import time
 import urllib.request
 import uuid
 from collections.abc import Iterator
@@ -30,15 +32,27 @@ from confluent_kafka import Producer
 from confluent_kafka.admin import AdminClient, NewTopic
 
 from kaflite.protocol.errors import ErrorCode
-from kaflite.protocol.messages import ListOffsetsRequest, OffsetFetchRequest
+from kaflite.protocol.messages import (
+    DescribeProducersRequest,
+    DescribeProducersResponse,
+    ListOffsetsRequest,
+    OffsetFetchRequest,
+)
 from tests.integration.broker_process import BrokerProcess
 from tests.integration.group_clients import RawClient
 from tests.integration.txn_agent import KINDS, Agent
 
 JUDGE = Path(__file__).parent / "java" / "TxnAgent.java"
+TRANSACTION_STATE = "__transaction_state"
 JARS = ["kafka-clients.jar", "slf4j-api.jar", "lz4-java.jar", "snappy-java.jar", "zstd-jni.jar"]
 # TX-CFG-2: a development broker may look for expired transactions every 100 ms (Kafka: 10 s).
 OVERRIDES = ("transaction.abort.timed.out.transaction.cleanup.interval.ms=100",)
+# The shared broker also serves the admin endpoint (TS11 fences a member with it) and lets a KIP-848 member
+# heartbeat every 300 ms (CG-CFG-2), so a fenced member learns it and rejoins quickly.
+SHARED_OVERRIDES = (*OVERRIDES, "admin.port=0", "group.consumer.heartbeat.interval.ms=300",
+                    "group.consumer.min.heartbeat.interval.ms=100")
+ADMIN_KINDS = ["java", "kafka-python"]  # TS10: the clients with listTransactions/describeTransactions/describeProducers
+KIP848_KINDS = ["java", "confluent-kafka"]  # TS11: the clients with group.protocol=consumer
 TXN_TIMEOUT_MS = 30_000
 SHORT_TXN_TIMEOUT_MS = 3_000  # TS6: long enough for begin + send on a loaded machine (librdkafka: >= 1000)
 SENTINEL = "end"
@@ -76,7 +90,7 @@ def java_cmd(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
 
 @pytest.fixture(scope="module")
 def txn_broker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrokerProcess]:
-    with BrokerProcess(tmp_path_factory.mktemp("txn") / "data", *OVERRIDES) as b:
+    with BrokerProcess(tmp_path_factory.mktemp("txn") / "data", *SHARED_OVERRIDES) as b:
         yield b
 
 
@@ -160,6 +174,18 @@ class Env:
             client.close()
         assert part.error_code == ErrorCode.NONE, ErrorCode(part.error_code)
         return int(part.offset)
+
+    def producers(self, topic: str) -> list[DescribeProducersResponse.ProducerState]:
+        """DescribeProducers v0 of partition 0 (TX-DESC-3): its active producers as the broker encodes them."""
+        client = RawClient(self.bootstrap, client_id="describe-producers")
+        req = DescribeProducersRequest(topics=[
+            DescribeProducersRequest.TopicRequest(name=topic, partition_indexes=[0])])
+        try:
+            [part] = client.call(req, version=0).topics[0].partitions
+        finally:
+            client.close()
+        assert part.error_code == ErrorCode.NONE, ErrorCode(part.error_code)
+        return list(part.active_producers)
 
     def stop(self) -> None:
         for a in self.agents:
@@ -476,3 +502,199 @@ def test_ts13_parked_read_committed_fetch_wakes_on_commit(env: Env) -> None:
     assert answer["ok"], f"the parked read_committed fetch did not wake on commit: {answer}"
     assert [v for _, _, v in answer["records"]] == expected("held", 5)
     assert (env.latest(topic, 1), env.latest(topic, 0)) == (6, 6), "LSO = HW after the marker"
+
+
+# -- TS10 --------------------------------------------------------------------------------------------------
+
+@pytest.fixture(params=ADMIN_KINDS)
+def admin_env(txn_broker: BrokerProcess, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Env]:
+    yield from _env(txn_broker, request.param, tmp_path, request)
+
+
+def test_ts10_admin_lists_and_describes_a_transaction(admin_env: Env) -> None:
+    """TS10 / TX-DESC-1,2,3: while a transaction is open on two partitions, the client's admin calls show it
+    Ongoing, with its producer id/epoch and partitions (ListTransactions with state and producer-id filters,
+    DescribeTransactions), and each partition's producer with the transaction's first offset (DescribeProducers);
+    after the commit: CompleteCommit, no partitions, no open transaction, the marker's coordinator epoch. The
+    coordinator's own view (the admin endpoint) is the reference for the producer id and epoch."""
+    env = admin_env
+    topic = env.topic("admin", 2)
+    env.plain(topic, {0: ["before-0", "before-1"], 1: ["before-0"]})  # the transaction starts at offsets 2 and 1
+    txn_id = env.txn_id("admin")
+    agent = env.agent("admin")
+    agent.ok("init", txn_id, TXN_TIMEOUT_MS)
+    agent.ok("begin")
+    agent.ok("send", topic, 0, "t0", 3)
+    agent.ok("send", topic, 1, "t1", 2)
+    coordinator = _admin(env.broker, "GET", f"/transactions/{txn_id}")
+    pid, epoch = coordinator["producer_id"], coordinator["producer_epoch"]
+    unused_pid = pid + 1_000_000  # no producer has it
+
+    def listed(states: str = "-", pids: object = "-") -> list[dict[str, Any]]:
+        """Our transactional id's rows (other tests' ids share the broker)."""
+        rows = agent.ok("list_txns", states, pids)["transactions"]
+        return [r for r in rows if r["transactional_id"] == txn_id]
+
+    def producers() -> dict[int, dict[str, Any]]:
+        """DescribeProducers: per partition, our producer's row."""
+        answer = agent.ok("describe_producers", topic, 2)["partitions"]
+        return {p: one for p in range(2) for one in answer[f"{topic}:{p}"] if one["producer_id"] == pid}
+
+    ongoing = {"transactional_id": txn_id, "producer_id": pid, "state": "Ongoing"}
+    assert listed() == [ongoing]
+    assert listed("Ongoing") == [ongoing]
+    assert listed("CompleteCommit,CompleteAbort") == []
+    assert agent.ok("list_txns", "-", pid)["transactions"] == [ongoing], "the producer-id filter"
+    assert agent.ok("list_txns", "-", unused_pid)["transactions"] == []
+    assert agent.ok("list_txns", "Ongoing", pid)["transactions"] == [ongoing]
+    assert agent.ok("list_txns", "PrepareCommit", pid)["transactions"] == [], "both filters must hold"
+    described = agent.ok("describe_txns", txn_id)
+    assert described["start_ms"] == coordinator["start_ms"] > 0, described
+    assert {k: described[k] for k in ("state", "producer_id", "producer_epoch", "timeout_ms", "partitions")} == {
+        "state": "Ongoing", "producer_id": pid, "producer_epoch": epoch, "timeout_ms": TXN_TIMEOUT_MS,
+        "partitions": [f"{topic}:0", f"{topic}:1"]}
+    assert producers() == {
+        0: {"producer_id": pid, "producer_epoch": epoch, "last_sequence": 2, "coordinator_epoch": -1,
+            "txn_start_offset": 2},
+        1: {"producer_id": pid, "producer_epoch": epoch, "last_sequence": 1, "coordinator_epoch": -1,
+            "txn_start_offset": 1}}
+    missing = agent.call("describe_txns", f"{txn_id}-never-used")
+    assert not missing["ok"] and "TransactionalIdNotFound" in missing["error"], missing
+
+    agent.ok("commit")
+    complete = {**ongoing, "state": "CompleteCommit"}
+    assert listed() == [complete]
+    assert listed("Ongoing") == []
+    assert listed("CompleteCommit") == [complete]
+    assert agent.ok("list_txns", "CompleteCommit", pid)["transactions"] == [complete]
+    described = agent.ok("describe_txns", txn_id)
+    assert (described["state"], described["producer_id"], described["producer_epoch"], described["partitions"]) == (
+        "CompleteCommit", pid, epoch, [])
+    after = producers()
+    assert [(r["txn_start_offset"], r["last_sequence"], r["producer_epoch"]) for r in after.values()] == [
+        (-1, 2, epoch), (-1, 1, epoch)], "TX-DESC-3: no open transaction once the markers are written"
+    assert all(r["coordinator_epoch"] >= 0 for r in after.values()), f"the COMMIT marker's coordinator epoch: {after}"
+
+
+# -- TS11 --------------------------------------------------------------------------------------------------
+
+@pytest.fixture(params=KIP848_KINDS)
+def kip848_env(txn_broker: BrokerProcess, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Env]:
+    yield from _env(txn_broker, request.param, tmp_path, request)
+
+
+def _stable_member(env: Env, group: str) -> dict[str, Any]:
+    """The consumer group's only member once the group is Stable (the admin endpoint's long poll)."""
+    g = _admin(env.broker, "GET", f"/groups/{group}/wait?state=Stable&members=1&timeout=20")
+    assert g["group_type"] == "consumer", g
+    [member] = g["members"]
+    return dict(member)
+
+
+def _rejoined(env: Env, group: str, old_epoch: int) -> bool:
+    """The group is Stable with one member again, at a member epoch past ``old_epoch``."""
+    g = _admin(env.broker, "GET", f"/groups/{group}")
+    return g["state"] == "Stable" and len(g["members"]) == 1 and g["members"][0]["member_epoch"] > old_epoch
+
+
+def illegal_generation(answer: dict[str, Any]) -> bool:
+    """The client's way of saying ILLEGAL_GENERATION(22) to sendOffsetsToTransaction."""
+    text = " ".join(str(answer.get(k, "")) for k in ("error", "cause", "code", "message"))
+    return not answer["ok"] and any(s in text for s in ("ILLEGAL_GENERATION", "generation id is not valid",
+                                                          "IllegalGeneration"))
+
+
+def test_ts11_kip848_member_in_a_transaction_and_a_stale_member_epoch(kip848_env: Env) -> None:
+    """TS11 / TX-OFF-1: a KIP-848 member (group.protocol=consumer) consumes, transforms and sends its positions
+    with its group metadata (member id + member epoch): the group's offsets move on commit. Then the member is
+    fenced (the fence-member fault) and rejoins with a new epoch, and the producer sends offsets with the
+    metadata kept from before: the coordinator answers ILLEGAL_GENERATION (STALE_MEMBER_EPOCH translated), the
+    client fails sendOffsetsToTransaction with an abortable error, the committed offsets stay, and the app
+    aborts and retries with the member's current metadata, which commits."""
+    env = kip848_env
+    parts, n = 2, 3
+    src, out = env.topic("k848-in", parts), env.topic("k848-out", parts)
+    group = f"{env.kind}-k848-{env.tag}"
+    env.plain(src, {p: expected(f"in{p}", n) for p in range(parts)})
+    agent = env.agent("k848")
+    agent.ok("init", env.txn_id("k848"), TXN_TIMEOUT_MS)
+    consumed = agent.ok("consume", group, src, parts * n, "consumer")["records"]
+    assert sorted(v for _, _, v in consumed) == sorted(v for p in range(parts) for v in expected(f"in{p}", n))
+    member = _stable_member(env, group)
+    kept = agent.ok("save_metadata")  # what the member's groupMetadata() says now: stale after the fence
+    if "member_id" in kept:  # Java shows it (librdkafka's is opaque): the coordinator's member and epoch
+        assert (kept["member_id"], kept["generation"]) == (member["member_id"], member["member_epoch"]), kept
+    first = {f"{src}:{p}": n for p in range(parts)}
+    agent.ok("begin")
+    agent.ok("send", out, 0, "first", n)
+    assert agent.ok("send_offsets", group)["offsets"] == first
+    assert env.committed(group) == {}
+    agent.ok("commit")
+    assert env.committed(group) == first
+
+    assert _admin(env.broker, "POST", "/faults/fence-member",
+                  {"group": group, "member_id": member["member_id"]}) == {"fenced": True}
+    # The member learns it was fenced on its next heartbeat and rejoins at epoch 0 (librdkafka only while the
+    # application polls). Only then the new input: records fetched before the member knew would be consumed
+    # at positions it then loses.
+    deadline = time.monotonic() + 20
+    while not _rejoined(env, group, member["member_epoch"]):
+        assert time.monotonic() < deadline, _admin(env.broker, "GET", f"/groups/{group}")
+        assert agent.ok("poll", 200)["records"] == []
+    rejoined = _stable_member(env, group)
+    assert rejoined["member_id"] == member["member_id"], "KIP-848: a fenced member rejoins with its member id"
+    assert rejoined["member_epoch"] > member["member_epoch"], (member, rejoined)
+    env.plain(src, {p: expected(f"more{p}", n) for p in range(parts)})
+    consumed = agent.ok("consume", group, src, parts * n, "consumer")["records"]  # from the committed offsets
+    assert sorted(v for _, _, v in consumed) == sorted(v for p in range(parts) for v in expected(f"more{p}", n))
+
+    agent.ok("begin")
+    agent.ok("send", out, 0, "stale", n)
+    answer = agent.call("send_offsets", group, "saved")
+    assert illegal_generation(answer), f"TX-OFF-1: a stale member epoch is ILLEGAL_GENERATION: {answer}"
+    assert env.committed(group) == first
+    agent.ok("abort")
+    second = {f"{src}:{p}": 2 * n for p in range(parts)}
+    agent.ok("begin")
+    agent.ok("send", out, 0, "retry", n)
+    assert agent.ok("send_offsets", group)["offsets"] == second
+    agent.ok("commit")
+    assert env.committed(group) == second
+    env.sentinels(out, parts)
+    assert values(env.read(agent, out, parts, "read_committed"), 0) == [
+        *expected("first", n), *expected("retry", n), SENTINEL]
+
+
+# -- TS12 --------------------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def idempotent_broker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrokerProcess]:
+    """A broker no transactional producer ever talks to (TS12 checks that nothing creates __transaction_state)."""
+    with BrokerProcess(tmp_path_factory.mktemp("idempotent") / "data", "admin.port=0") as b:
+        yield b
+
+
+@pytest.fixture(params=KINDS)
+def idempotent_env(idempotent_broker: BrokerProcess, tmp_path: Path,
+                   request: pytest.FixtureRequest) -> Iterator[Env]:
+    yield from _env(idempotent_broker, request.param, tmp_path, request)
+
+
+def test_ts12_idempotent_producer_gets_epoch_0_and_no_transaction_state(idempotent_env: Env) -> None:
+    """TS12 / TX-CO-2: an idempotent producer without a transactional id gets its producer id with epoch 0 from
+    InitProducerId, and the broker writes nothing for it: __transaction_state is not created (not in Metadata,
+    no partition directory, the coordinator knows no transactional id). DescribeProducers shows the producer on
+    its partition at epoch 0, its last sequence, no coordinator epoch and no open transaction."""
+    env = idempotent_env
+    topic = env.topic("idempotent", 1)
+    agent = env.agent("idempotent")
+    assert agent.ok("idempotent", topic, 0, "i", 5)["offsets"] == list(range(5))
+    assert agent.ok("idempotent", topic, 0, "j", 3)["offsets"] == list(range(5, 8))
+    [state] = env.producers(topic)
+    assert (state.producer_epoch, state.last_sequence, state.coordinator_epoch, state.current_txn_start_offset) == (
+        0, 7, -1, -1), state
+    admin = AdminClient({"bootstrap.servers": env.bootstrap})
+    assert TRANSACTION_STATE not in admin.list_topics(timeout=20).topics
+    assert not list(env.broker.data_dir.rglob(f"{TRANSACTION_STATE}*")), "no __transaction_state partition on disk"
+    assert _admin(env.broker, "GET", "/transactions") == {"transactions": []}
+    assert values(env.read(agent, topic, 1, "read_committed", "j-2")) == [*expected("i", 5), *expected("j", 3)]

@@ -8,6 +8,11 @@ broker restart under one, and never leave a hung client thread in pytest:
 - ``confluent-kafka``, ``aiokafka``, ``kafka-python``: this module run as
   ``python -m tests.integration.txn_agent <kind> <bootstrap>``.
 
+Not every client has every command: a KIP-848 member (``consume ... consumer``) is Java's and confluent-kafka's,
+the transaction admin calls (``list_txns``, ``describe_txns``, ``describe_producers``) Java's and kafka-python's
+(confluent-kafka 2.16 and aiokafka 0.14 have none); a missing one answers ``{"ok": false, "error":
+"AttributeError"}``.
+
 ``Agent`` is the test side: ``call`` sends one command and returns its answer (a dict with ``ok``),
 ``start_call``/``finish_call`` split that for a command that must overlap another agent's.
 """
@@ -187,7 +192,9 @@ class ConfluentAgent:
 
         self.ck, self.bootstrap = ck, bootstrap
         self.producer: Any = None
+        self.idempotent_producer: Any = None
         self.member: Any = None
+        self.saved: Any = None
 
     def init(self, txn_id: str, timeout_ms: str) -> dict[str, Any]:
         self.producer = self.ck.Producer({
@@ -209,22 +216,29 @@ class ConfluentAgent:
         self.producer.abort_transaction(WAIT_S)
         return {"ok": True}
 
-    def send(self, topic: str, partition: str, prefix: str, count: str) -> dict[str, Any]:
+    def send(self, topic: str, partition: str, prefix: str, count: str, producer: Any = None) -> dict[str, Any]:
+        producer = producer or self.producer
         acks: list[Any] = []
         for i in range(int(count)):
-            self.producer.produce(topic, value=f"{prefix}-{i}".encode(), key=prefix.encode(),
-                                  partition=int(partition), on_delivery=lambda err, msg: acks.append((err, msg)))
-        left = self.producer.flush(WAIT_S)
+            producer.produce(topic, value=f"{prefix}-{i}".encode(), key=prefix.encode(),
+                             partition=int(partition), on_delivery=lambda err, msg: acks.append((err, msg)))
+        left = producer.flush(WAIT_S)
         errors = [err for err, _ in acks if err is not None]
         if left or errors:
             raise self.ck.KafkaException(errors[0]) if errors else TimeoutError(f"{left} not delivered")
         return {"ok": True, "offsets": [msg.offset() for _, msg in acks]}
 
-    def consume(self, group: str, topic: str, count: str) -> dict[str, Any]:
+    def idempotent(self, topic: str, partition: str, prefix: str, count: str) -> dict[str, Any]:
+        if self.idempotent_producer is None:
+            self.idempotent_producer = self.ck.Producer({
+                "bootstrap.servers": self.bootstrap, "enable.idempotence": True, "linger.ms": 0})
+        return self.send(topic, partition, prefix, count, self.idempotent_producer)
+
+    def consume(self, group: str, topic: str, count: str, protocol: str = "classic") -> dict[str, Any]:
         if self.member is None:
             self.member = self.ck.Consumer({
                 "bootstrap.servers": self.bootstrap, "group.id": group, "auto.offset.reset": "earliest",
-                "enable.auto.commit": False, "isolation.level": "read_committed"})
+                "enable.auto.commit": False, "isolation.level": "read_committed", "group.protocol": protocol})
             self.member.subscribe([topic])
         recs: list[list[Any]] = []
         deadline = time.monotonic() + WAIT_S
@@ -236,9 +250,25 @@ class ConfluentAgent:
             raise TimeoutError(f"consumed {len(recs)} of {count}")
         return {"ok": True, "records": recs}
 
-    def send_offsets(self, group: str) -> dict[str, Any]:
+    def poll(self, ms: str) -> dict[str, Any]:
+        """The member polls for ``ms`` (what it must do to serve a rebalance); the records it got."""
+        recs: list[list[Any]] = []
+        deadline = time.monotonic() + int(ms) / 1000
+        while time.monotonic() < deadline:
+            msg = self.member.poll(0.05)
+            if msg is not None and msg.error() is None:
+                recs.append([msg.partition(), msg.offset(), msg.value().decode()])
+        return {"ok": True, "records": recs}
+
+    def save_metadata(self) -> dict[str, Any]:
+        """A copy (librdkafka's rd_kafka_consumer_group_metadata): opaque, so no member id or epoch shown."""
+        self.saved = self.member.consumer_group_metadata()
+        return {"ok": True}
+
+    def send_offsets(self, group: str, which: str = "current") -> dict[str, Any]:
         positions = self.member.position(self.member.assignment())
-        self.producer.send_offsets_to_transaction(positions, self.member.consumer_group_metadata(), WAIT_S)
+        metadata = self.saved if which == "saved" else self.member.consumer_group_metadata()
+        self.producer.send_offsets_to_transaction(positions, metadata, WAIT_S)
         return {"ok": True, "offsets": {f"{tp.topic}:{tp.partition}": tp.offset for tp in positions}}
 
     def read(self, topic: str, partitions: str, isolation: str, sentinel: str, count: str, fetch_wait_ms: str,
@@ -275,8 +305,9 @@ class ConfluentAgent:
     def close(self) -> None:
         if self.member is not None:
             self.member.close()
-        if self.producer is not None:
-            self.producer.flush(5)
+        for producer in (self.producer, self.idempotent_producer):
+            if producer is not None:
+                producer.flush(5)
 
 
 class KafkaPythonAgent:
@@ -285,13 +316,18 @@ class KafkaPythonAgent:
 
         self.kafka, self.bootstrap = kafka, bootstrap
         self.producer: Any = None
+        self.idempotent_producer: Any = None
         self.member: Any = None
+        self.saved: Any = None
+        self.admin_client: Any = None
+
+    def _producer(self, **conf: Any) -> Any:
+        return self.kafka.KafkaProducer(
+            bootstrap_servers=self.bootstrap, linger_ms=0, max_block_ms=int(WAIT_S * 1000), request_timeout_ms=5000,
+            retry_backoff_ms=50, reconnect_backoff_ms=20, reconnect_backoff_max_ms=200, **conf)
 
     def init(self, txn_id: str, timeout_ms: str) -> dict[str, Any]:
-        self.producer = self.kafka.KafkaProducer(
-            bootstrap_servers=self.bootstrap, transactional_id=txn_id, transaction_timeout_ms=int(timeout_ms),
-            linger_ms=0, max_block_ms=int(WAIT_S * 1000), request_timeout_ms=5000, retry_backoff_ms=50,
-            reconnect_backoff_ms=20, reconnect_backoff_max_ms=200)
+        self.producer = self._producer(transactional_id=txn_id, transaction_timeout_ms=int(timeout_ms))
         self.producer.init_transactions()
         return {"ok": True}
 
@@ -307,11 +343,17 @@ class KafkaPythonAgent:
         self.producer.abort_transaction()
         return {"ok": True}
 
-    def send(self, topic: str, partition: str, prefix: str, count: str) -> dict[str, Any]:
-        futures = [self.producer.send(topic, value=f"{prefix}-{i}".encode(), key=prefix.encode(),
-                                      partition=int(partition)) for i in range(int(count))]
-        self.producer.flush(timeout=WAIT_S)
+    def send(self, topic: str, partition: str, prefix: str, count: str, producer: Any = None) -> dict[str, Any]:
+        producer = producer or self.producer
+        futures = [producer.send(topic, value=f"{prefix}-{i}".encode(), key=prefix.encode(),
+                                 partition=int(partition)) for i in range(int(count))]
+        producer.flush(timeout=WAIT_S)
         return {"ok": True, "offsets": [f.get(timeout=WAIT_S).offset for f in futures]}
+
+    def idempotent(self, topic: str, partition: str, prefix: str, count: str) -> dict[str, Any]:
+        if self.idempotent_producer is None:
+            self.idempotent_producer = self._producer(enable_idempotence=True)
+        return self.send(topic, partition, prefix, count, self.idempotent_producer)
 
     def consume(self, group: str, topic: str, count: str) -> dict[str, Any]:
         if self.member is None:
@@ -333,6 +375,37 @@ class KafkaPythonAgent:
                    for tp in self.member.assignment()}
         self.producer.send_offsets_to_transaction(offsets, self.member.group_metadata())
         return {"ok": True, "offsets": {f"{tp.topic}:{tp.partition}": om.offset for tp, om in offsets.items()}}
+
+    def admin(self) -> Any:
+        if self.admin_client is None:
+            from kafka.admin import KafkaAdminClient
+
+            self.admin_client = KafkaAdminClient(bootstrap_servers=self.bootstrap, request_timeout_ms=5000,
+                                                 retry_backoff_ms=50)
+        return self.admin_client
+
+    def list_txns(self, states: str, producer_ids: str) -> dict[str, Any]:
+        by_node = self.admin().list_transactions(
+            state_filters=None if states == "-" else states.split(","),
+            producer_id_filters=None if producer_ids == "-" else [int(p) for p in producer_ids.split(",")])
+        return {"ok": True, "transactions": [
+            {"transactional_id": t.transactional_id, "producer_id": t.producer_id, "state": str(t.state.value)}
+            for listings in by_node.values() for t in listings]}
+
+    def describe_txns(self, txn_id: str) -> dict[str, Any]:
+        d = self.admin().describe_transactions([txn_id])[txn_id]
+        return {"ok": True, "state": str(d.state.value), "producer_id": d.producer_id,
+                "producer_epoch": d.producer_epoch, "timeout_ms": d.transaction_timeout_ms,
+                "start_ms": d.transaction_start_time_ms, "coordinator_id": d.coordinator_id,
+                "partitions": sorted(f"{tp.topic}:{tp.partition}" for tp in d.topic_partitions)}
+
+    def describe_producers(self, topic: str, partitions: str) -> dict[str, Any]:
+        tps = [self.kafka.TopicPartition(topic, p) for p in range(int(partitions))]
+        states = self.admin().describe_producers(tps)
+        return {"ok": True, "partitions": {f"{tp.topic}:{tp.partition}": [
+            {"producer_id": ps.producer_id, "producer_epoch": ps.producer_epoch, "last_sequence": ps.last_sequence,
+             "coordinator_epoch": ps.coordinator_epoch, "txn_start_offset": ps.current_transaction_start_offset}
+            for ps in states[tp].active_producers] for tp in tps}}
 
     def read(self, topic: str, partitions: str, isolation: str, sentinel: str, count: str, fetch_wait_ms: str,
              deadline_ms: str) -> dict[str, Any]:
@@ -365,8 +438,11 @@ class KafkaPythonAgent:
     def close(self) -> None:
         if self.member is not None:
             self.member.close()
-        if self.producer is not None:
-            self.producer.close(timeout=5)
+        for producer in (self.producer, self.idempotent_producer):
+            if producer is not None:
+                producer.close(timeout=5)
+        if self.admin_client is not None:
+            self.admin_client.close()
 
 
 class AiokafkaAgent:
@@ -377,6 +453,7 @@ class AiokafkaAgent:
 
         self.aiokafka, self.bootstrap = aiokafka, bootstrap
         self.producer: Any = None
+        self.idempotent_producer: Any = None
         self.member: Any = None
 
     async def init(self, txn_id: str, timeout_ms: str) -> dict[str, Any]:
@@ -398,11 +475,21 @@ class AiokafkaAgent:
         await self.producer.abort_transaction()
         return {"ok": True}
 
-    async def send(self, topic: str, partition: str, prefix: str, count: str) -> dict[str, Any]:
-        futures = [await self.producer.send(topic, value=f"{prefix}-{i}".encode(), key=prefix.encode(),
-                                            partition=int(partition)) for i in range(int(count))]
-        await self.producer.flush()
+    async def send(self, topic: str, partition: str, prefix: str, count: str,
+                   producer: Any = None) -> dict[str, Any]:
+        producer = producer or self.producer
+        futures = [await producer.send(topic, value=f"{prefix}-{i}".encode(), key=prefix.encode(),
+                                       partition=int(partition)) for i in range(int(count))]
+        await producer.flush()
         return {"ok": True, "offsets": [(await f).offset for f in futures]}
+
+    async def idempotent(self, topic: str, partition: str, prefix: str, count: str) -> dict[str, Any]:
+        if self.idempotent_producer is None:
+            self.idempotent_producer = self.aiokafka.AIOKafkaProducer(
+                bootstrap_servers=self.bootstrap, enable_idempotence=True, linger_ms=0, request_timeout_ms=5000,
+                retry_backoff_ms=50)
+            await self.idempotent_producer.start()
+        return await self.send(topic, partition, prefix, count, self.idempotent_producer)
 
     async def consume(self, group: str, topic: str, count: str) -> dict[str, Any]:
         if self.member is None:
@@ -456,8 +543,9 @@ class AiokafkaAgent:
     async def close(self) -> None:
         if self.member is not None:
             await self.member.stop()
-        if self.producer is not None:
-            await self.producer.stop()
+        for producer in (self.producer, self.idempotent_producer):
+            if producer is not None:
+                await producer.stop()
 
 
 AGENTS: dict[str, Any] = {"confluent-kafka": ConfluentAgent, "kafka-python": KafkaPythonAgent,
