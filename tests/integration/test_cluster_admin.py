@@ -325,7 +325,7 @@ def test_java_admin_cluster_calls() -> None:
     import subprocess
     from pathlib import Path
 
-    from tests.integration.test_java_client import _classpath
+    from tests.integration.java_tools import kafka_clients_classpath as _classpath
 
     java, cp = shutil.which("java"), _classpath()
     if java is None or cp is None:

@@ -16,11 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import gc
-import importlib.util
-import os
 import re
-import shutil
-import subprocess
 import time
 import uuid
 from collections.abc import Callable, Iterator, Sequence
@@ -32,9 +28,8 @@ import pytest
 from tests.integration.broker_process import BrokerProcess
 from tests.integration.consumer_agent import AgentConsumer, wait_for
 from tests.integration.group_clients import GroupConsumer, RawClient
+from tests.integration.java_tools import compiled_java_command
 
-JUDGE = Path(__file__).parent / "java" / "ConsumerProtocolJudge.java"
-JARS = ["kafka-clients.jar", "slf4j-api.jar", "lz4-java.jar", "snappy-java.jar", "zstd-jni.jar"]
 SESSION_MS = 1500
 HEARTBEAT_MS = 200
 # CG-CFG-2: a development broker accepts small consumer-group timeouts (Kafka's minimums are 45 s / 5 s).
@@ -50,30 +45,10 @@ TPO = tuple[str, int, int]
 
 # -- fixtures -------------------------------------------------------------------------------------------
 
-def _classpath() -> str | None:
-    spec = importlib.util.find_spec("pyflink")
-    if spec is None or not spec.submodule_search_locations:
-        return None
-    lib = Path(next(iter(spec.submodule_search_locations))) / "lib"
-    jars = [lib / j for j in JARS]
-    return os.pathsep.join(str(j) for j in jars) if all(j.is_file() for j in jars) else None
-
-
 @pytest.fixture(scope="module")
 def java_cmd(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     """The judge compiled once (javac), as the command that starts one consumer process."""
-    java, javac = shutil.which("java"), shutil.which("javac")
-    if java is None or javac is None:
-        pytest.skip("no JDK (java + javac) on PATH: the Java consumer judge needs one")
-    cp = _classpath()
-    if cp is None:
-        pytest.skip("kafka-clients jars not found: install the java extra (shigawire-apache-flink-libraries)")
-    classes = tmp_path_factory.mktemp("judge-classes")
-    subprocess.run([javac, "-d", str(classes), "-cp", cp, str(JUDGE)], check=True, timeout=120,
-                   capture_output=True)
-    # Small and quick to start: a few of these run at once on a 2-core machine.
-    return [java, "-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp",
-            os.pathsep.join([str(classes), cp]), "ConsumerProtocolJudge"]
+    return compiled_java_command(tmp_path_factory, "ConsumerProtocolJudge", "the Java consumer judge needs one")
 
 
 @pytest.fixture(scope="module")

@@ -7,9 +7,7 @@ process and prints a JSON line per step; the tests below judge the lines. The ja
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import os
 import shutil
 import subprocess
 import zlib
@@ -20,9 +18,9 @@ from typing import Any
 import pytest
 
 from tests.integration.broker_process import BrokerProcess
+from tests.integration.java_tools import kafka_clients_classpath
 
 JUDGE = Path(__file__).parent / "java" / "KafliteJudge.java"
-JARS = ["kafka-clients.jar", "slf4j-api.jar", "lz4-java.jar", "snappy-java.jar", "zstd-jni.jar"]
 CODECS = ["gzip", "snappy", "lz4", "zstd"]
 PER_CODEC = 10_000  # KafliteJudge.PER_CODEC
 PARTITIONS = 3
@@ -34,17 +32,6 @@ JAVA_VERSIONS = {"ApiVersions": 4, "Metadata": 12, "Produce": 11, "Fetch": 17, "
                  "JoinGroup": 9, "SyncGroup": 5, "Heartbeat": 4, "LeaveGroup": 5, "OffsetCommit": 9, "OffsetFetch": 9,
                  "InitProducerId": 5, "CreateTopics": 7, "DeleteTopics": 6, "DescribeConfigs": 4, "ListGroups": 5,
                  "DescribeGroups": 5, "DeleteGroups": 2, "DescribeCluster": 1}
-
-
-def _classpath() -> str | None:
-    spec = importlib.util.find_spec("pyflink")
-    if spec is None or not spec.submodule_search_locations:
-        return None
-    lib = Path(next(iter(spec.submodule_search_locations))) / "lib"
-    jars = [lib / j for j in JARS]
-    if not all(j.is_file() for j in jars):
-        return None
-    return os.pathsep.join(str(j) for j in jars)
 
 
 class JudgeRun:
@@ -69,7 +56,7 @@ def judge(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JudgeRun]:
     java = shutil.which("java")
     if java is None:
         pytest.skip("no `java` on PATH: the Java client judge needs a JDK 11+ (single-source-file mode)")
-    cp = _classpath()
+    cp = kafka_clients_classpath()
     if cp is None:
         pytest.skip("kafka-clients jars not found: install the java extra "
                     "(pip install shigawire-apache-flink-libraries, which ships pyflink/lib/*.jar)")

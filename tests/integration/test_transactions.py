@@ -15,11 +15,7 @@ Every wait is bounded (the agents' own 20 s, 45 s per command on the test side) 
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import os
-import shutil
-import subprocess
 import time
 import urllib.request
 import uuid
@@ -40,11 +36,10 @@ from kaflite.protocol.messages import (
 )
 from tests.integration.broker_process import BrokerProcess
 from tests.integration.group_clients import RawClient
+from tests.integration.java_tools import compiled_java_command
 from tests.integration.txn_agent import KINDS, Agent
 
-JUDGE = Path(__file__).parent / "java" / "TxnAgent.java"
 TRANSACTION_STATE = "__transaction_state"
-JARS = ["kafka-clients.jar", "slf4j-api.jar", "lz4-java.jar", "snappy-java.jar", "zstd-jni.jar"]
 # TX-CFG-2: a development broker may look for expired transactions every 100 ms (Kafka: 10 s).
 OVERRIDES = ("transaction.abort.timed.out.transaction.cleanup.interval.ms=100",)
 # The shared broker also serves the admin endpoint (TS11 fences a member with it) and lets a KIP-848 member
@@ -64,28 +59,10 @@ PARKED_READ_MS = 15_000
 Rec = tuple[int, int, str]  # partition, offset, value
 
 
-def _classpath() -> str | None:
-    spec = importlib.util.find_spec("pyflink")
-    if spec is None or not spec.submodule_search_locations:
-        return None
-    lib = Path(next(iter(spec.submodule_search_locations))) / "lib"
-    jars = [lib / j for j in JARS]
-    return os.pathsep.join(str(j) for j in jars) if all(j.is_file() for j in jars) else None
-
-
 @pytest.fixture(scope="module")
 def java_cmd(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     """TxnAgent compiled once (javac), as the command that starts one Java agent."""
-    java, javac = shutil.which("java"), shutil.which("javac")
-    if java is None or javac is None:
-        pytest.skip("no JDK (java + javac) on PATH: the Java transactional producer needs one")
-    cp = _classpath()
-    if cp is None:
-        pytest.skip("kafka-clients jars not found: install the java extra (shigawire-apache-flink-libraries)")
-    classes = tmp_path_factory.mktemp("txn-agent-classes")
-    subprocess.run([javac, "-d", str(classes), "-cp", cp, str(JUDGE)], check=True, timeout=120, capture_output=True)
-    return [java, "-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-cp",
-            os.pathsep.join([str(classes), cp]), "TxnAgent"]
+    return compiled_java_command(tmp_path_factory, "TxnAgent", "the Java transactional producer needs one")
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.integration.test_java_client import _classpath
+from tests.integration.java_tools import kafka_clients_classpath as _classpath
 from tests.integration.test_kafkajs import JS_DIR, _ensure_node_modules
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
