@@ -1,0 +1,100 @@
+"""Fuzz N frames at a `kaflite serve` child: unhandled exceptions in its log, crashes, RSS start and end.
+
+Why outside the process: the in-process fuzz test (tests/broker/test_fuzz_frames.py) proves the decoders
+and handlers; this run proves the process a client talks to — its RSS over a long run and that it never
+dies. The frames are that test's Hypothesis strategies (valid, mutated, random; one frame per connection).
+
+    python bench/torture/fuzz.py [--frames 50000] [--max-seconds 1800]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import tempfile
+import time
+from pathlib import Path
+
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+from kit import Child, rss_kib, verdict
+
+from kaflite.protocol.messages import ApiVersionsRequest
+from tests.broker.test_fuzz_frames import NOT_FUZZED, _api_versions, _exchange, frames
+from tests.broker.wire import connected
+
+CHECK_EVERY = 100  # frames between "does it still serve?" checks
+
+
+async def _routes(port: int) -> list[tuple[int, int]]:
+    async with connected(port) as c:
+        resp = await c.call(18, 3, ApiVersionsRequest(client_software_name="torture", client_software_version="1"))
+    return [(k.api_key, v) for k in resp.api_keys if k.api_key not in NOT_FUZZED
+            for v in range(k.min_version, k.max_version + 1)]
+
+
+def run(frames_n: int, max_seconds: float) -> bool:
+    outcomes = {"answered": 0, "closed": 0, "silent": 0}
+    crashes = failed_checks = 0
+    with tempfile.TemporaryDirectory(prefix="kaflite-fuzz-") as tmp, asyncio.Runner() as runner:
+        child = Child(Path(tmp) / "data", Path(tmp) / "broker.log", overrides={"num.partitions": "2"})
+        if not child.start():
+            return bool(verdict("fuzz", False, "broker did not start"))
+        routes = runner.run(_routes(child.port))
+        for _ in range(200):  # warm up (imports, caches) before the RSS baseline
+            runner.run(_api_versions(child.port))
+        rss_start = rss_kib(child.pid)
+        deadline = time.monotonic() + max_seconds
+        sent = 0
+
+        @settings(max_examples=frames_n, deadline=None, database=None, phases=[Phase.generate],
+                  suppress_health_check=list(HealthCheck))
+        @given(data=st.data())
+        def one_frame(data: st.DataObject) -> None:
+            nonlocal sent, crashes, failed_checks
+            if time.monotonic() > deadline:
+                return
+            api_key, version = data.draw(st.sampled_from(routes))
+            frame = data.draw(frames(api_key, version))
+            try:
+                outcomes[runner.run(_exchange(child.port, frame))] += 1
+            except OSError:
+                outcomes["closed"] += 1
+            sent += 1
+            if sent % CHECK_EVERY == 0 or not child.alive:
+                if not child.alive:
+                    crashes += 1
+                    child.start()
+                    return
+                try:
+                    if runner.run(_api_versions(child.port)) != 0:
+                        failed_checks += 1
+                except (OSError, TimeoutError, asyncio.IncompleteReadError):
+                    failed_checks += 1
+
+        one_frame()
+        alive = child.alive
+        rss_end = rss_kib(child.pid) if alive else 0
+        errors = child.error_lines()
+        child.stop()
+    growth = (rss_end - rss_start) / rss_start * 100 if rss_start else 0.0
+    ok = not errors and crashes == 0 and failed_checks == 0 and alive and growth <= 10
+    verdict("fuzz", ok, f"{sent} frames ({outcomes['answered']} answered, {outcomes['closed']} closed, "
+            f"{outcomes['silent']} silent), {len(errors)} unhandled exceptions, {crashes} crashes, "
+            f"{failed_checks} failed still-serving checks, RSS {rss_start / 1024:.1f} -> {rss_end / 1024:.1f} MiB "
+            f"({growth:+.1f} %)")
+    for line in errors[:5]:
+        print("  ", line[:400])
+    return ok
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--frames", type=int, default=50_000)
+    ap.add_argument("--max-seconds", type=float, default=1800)
+    args = ap.parse_args()
+    raise SystemExit(0 if run(args.frames, args.max_seconds) else 1)
+
+
+if __name__ == "__main__":
+    main()
