@@ -29,7 +29,7 @@ import sys
 import threading
 import time
 import uuid
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -185,6 +185,22 @@ class _Read:
     def done(self) -> bool:
         return not self.waiting and len(self.records) >= self.count
 
+    def poll_until_done(self, poll: Callable[[], Iterable[tuple[int, int, bytes | None]]], deadline_ms: str,
+                        polling: Callable[[], bool] = lambda: True) -> dict[str, Any]:
+        """``read``'s loop for a client with a blocking poll: records in until done or the deadline; the "polling"
+        event once ``polling()`` says the client has started fetching."""
+        deadline = time.monotonic() + int(deadline_ms) / 1000
+        announced = False
+        while time.monotonic() < deadline:
+            for partition, offset, value in poll():
+                self.add(partition, offset, value)
+            if not announced and (self.records or polling()):
+                _emit({"event": "polling"})
+                announced = True
+            if self.done:
+                return {"ok": True, "records": self.records}
+        return {"ok": False, "error": "ReadTimeout", "records": self.records}
+
 
 class ConfluentAgent:
     def __init__(self, bootstrap: str) -> None:
@@ -287,20 +303,14 @@ class ConfluentAgent:
             "reconnect.backoff.max.ms": 200, "statistics.interval.ms": 100, "stats_cb": stats})
         try:
             c.assign([self.ck.TopicPartition(topic, p, self.ck.OFFSET_BEGINNING) for p in range(int(partitions))])
-            deadline = time.monotonic() + int(deadline_ms) / 1000
-            announced = False
-            while time.monotonic() < deadline:
+
+            def poll() -> list[tuple[int, int, bytes | None]]:
                 msg = c.poll(0.1)
-                if msg is not None and msg.error() is None:
-                    state.add(msg.partition(), msg.offset(), msg.value())
-                if not announced and (state.records or any(fetches_sent)):
-                    _emit({"event": "polling"})
-                    announced = True
-                if state.done:
-                    return {"ok": True, "records": state.records}
+                return [] if msg is None or msg.error() is not None else [(msg.partition(), msg.offset(), msg.value())]
+
+            return state.poll_until_done(poll, deadline_ms, lambda: any(fetches_sent))
         finally:
             c.close()
-        return {"ok": False, "error": "ReadTimeout", "records": state.records}
 
     def close(self) -> None:
         if self.member is not None:
@@ -420,20 +430,11 @@ class KafkaPythonAgent:
             c.seek_to_beginning(*tps)
             for tp in tps:
                 c.position(tp)  # offsets resolved: the next poll fetches
-            deadline = time.monotonic() + int(deadline_ms) / 1000
-            announced = False
-            while time.monotonic() < deadline:
-                for msgs in c.poll(timeout_ms=100).values():
-                    for m in msgs:
-                        state.add(m.partition, m.offset, m.value)
-                if not announced:
-                    _emit({"event": "polling"})
-                    announced = True
-                if state.done:
-                    return {"ok": True, "records": state.records}
+            return state.poll_until_done(
+                lambda: [(m.partition, m.offset, m.value) for msgs in c.poll(timeout_ms=100).values() for m in msgs],
+                deadline_ms)
         finally:
             c.close()
-        return {"ok": False, "error": "ReadTimeout", "records": state.records}
 
     def close(self) -> None:
         if self.member is not None:
