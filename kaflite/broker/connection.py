@@ -24,9 +24,11 @@ a client that never finishes one), unless a request of its is still being handle
 from __future__ import annotations
 
 import asyncio
+import functools
 import itertools
 import socket
 import struct
+import types
 from collections import deque
 from typing import Any, cast
 
@@ -52,6 +54,8 @@ LARGE_RESPONSE = 64 * 1024
 MAX_BUFFERED_BYTES = 256 * 1024
 # Fetched records are read from the segment this much at a time, as the transport takes them.
 STREAM_CHUNK = 64 * 1024
+# Answers collected from one burst of requests leave early once they hold this much.
+MAX_CORKED_BYTES = 64 * 1024
 API_VERSIONS = 18
 PRODUCE = 0
 _conn_ids = itertools.count(1)
@@ -109,12 +113,16 @@ class KafkaConnection(asyncio.Protocol):
         self.closed = False
         self.reading_paused = False
         self.reading_stopped = False  # shutting down: nothing more is read or dispatched
-        self.in_flight: asyncio.Task[None] | None = None
+        self.in_flight: asyncio.Future[Any] | None = None
         self.client_id: str | None = None
         self.members: set[tuple[str, str]] = set()  # (group, member id) this connection spoke for
         self.log = log
         self.pending_bytes = 0  # request bytes in ``pending``
         self.out: deque[Any] = deque()  # answer parts not yet handed to the transport (FileRecords, buffers)
+        # While a burst of frames from one read is handled (``_pump``), its small answers collect here and
+        # leave in one write when the burst stops: same bytes, same order, one send instead of one each.
+        self.corked: list[bytes] | None = None
+        self.corked_bytes = 0
         self.out_offset = 0  # how much of ``out[0]`` went out, when it is a FileRecords
         self.close_when_sent = False  # close_gracefully() came while an answer was still streaming
         self.stalled = 0  # bytes counted in state.stalled_bytes while writing is paused
@@ -260,6 +268,9 @@ class KafkaConnection(asyncio.Protocol):
 
     def close_gracefully(self) -> None:
         """Close once what is written has gone out (shutdown), an answer still streaming included."""
+        if self.corked:
+            self._uncork()
+            self.corked = []
         if self.out and not self.closed:
             self.close_when_sent = True
         elif self.transport is not None:
@@ -297,24 +308,67 @@ class KafkaConnection(asyncio.Protocol):
         """Close this connection only, with a log line; the broker keeps serving everyone else."""
         if not self.closed:
             self.log.warning("closing connection", reason=reason)
+            if self.corked:  # the answers to the requests before this one still go out, in order
+                self._uncork()
             self.closed = True
             if self.transport is not None:
                 self.transport.close()
 
     def _pump(self) -> None:
-        """Handle queued frames in order until one must wait (a handler, or an answer still going out)."""
-        while self.pending and not self.busy and self.writable and not self.out and not self.closed:
-            if self.state.paused:
-                return
-            frame = self.pending.popleft()
-            self.pending_bytes -= len(frame)
-            result = self._dispatch(frame)
-            if result is not None:
-                self.busy = True
-                self.in_flight = asyncio.ensure_future(self._finish(result))
-                return
+        """Handle queued frames in order until one must wait (a handler, or an answer still going out).
+
+        The answers given at once leave together when the loop stops (``_uncork``), before anything
+        else can be written: a client sees the same answers in the same order, from fewer sends. An
+        answer that had to wait is written on its own the moment it is ready (``_answered``), as Kafka
+        sends each response when its request completes."""
+        outer = self.corked is None
+        if outer:
+            self.corked = []
+        try:
+            while self.pending and not self.busy and self.writable and not self.out and not self.closed:
+                if self.state.paused:
+                    return
+                frame = self.pending.popleft()
+                self.pending_bytes -= len(frame)
+                result = self._dispatch(frame)
+                if result is not None:
+                    self.busy = True
+                    awaitable = result[2]
+                    if isinstance(awaitable, asyncio.Future):  # no Task: answered from its done callback
+                        self.in_flight = awaitable
+                        awaitable.add_done_callback(functools.partial(self._answered, result[0], result[1]))
+                    else:
+                        self.in_flight = asyncio.ensure_future(self._finish(result))
+                    return
+        finally:
+            if outer:
+                self._uncork()
         if self.reading_paused:
             self._update_reading()
+
+    def _uncork(self) -> None:
+        """Hand the burst's collected answers to the transport in one write."""
+        corked, self.corked = self.corked, None
+        self.corked_bytes = 0
+        if corked and not self.closed and self.transport is not None:
+            self._touch()
+            self.transport.write(corked[0] if len(corked) == 1 else b"".join(corked))
+
+    def _answered(self, ctx: RequestContext, request: Any, done: asyncio.Future[Any]) -> None:
+        """The awaited answer is ready (the future's done callback; ``_finish`` for coroutines)."""
+        self.busy = False
+        self.in_flight = None
+        if done.cancelled():  # as an awaiting Task would end: cancelled, nothing answered
+            return
+        exc = done.exception()
+        if exc is None:
+            response = done.result()
+        elif isinstance(exc, Exception):
+            response = self._failed(ctx, request, exc)
+        else:
+            raise exc
+        self._respond(ctx, response, request)
+        self._pump()
 
     async def _finish(self, pending: tuple[RequestContext, Any, Any]) -> None:
         ctx, request, awaitable = pending
@@ -375,7 +429,9 @@ class KafkaConnection(asyncio.Protocol):
                 result = dropped(result)
             elif rule.action == "raise-async":
                 result = failed(result, header.api_key)
-        if asyncio.iscoroutine(result) or isinstance(result, asyncio.Future):
+        # (native coroutines only, as handlers are ``async def``: asyncio.iscoroutine's ABC check would
+        # cost every inline answer an isinstance against collections.abc.Coroutine)
+        if isinstance(result, asyncio.Future) or type(result) is types.CoroutineType:
             return ctx, request, result
         self._respond(ctx, result, request)
         return None
@@ -396,13 +452,34 @@ class KafkaConnection(asyncio.Protocol):
         self._write(ctx, parts)
 
     def _write(self, ctx: RequestContext, parts: list[Any]) -> None:
-        """Small answers go out as one buffer; large ones (fetched records) are streamed: buffers
-        without joining them, FileRecords a chunk at a time as the transport takes them."""
+        """Small answers go out as one buffer (collected while a burst is handled, see ``_pump``);
+        large ones (fetched records) are streamed: buffers without joining them, FileRecords a chunk
+        at a time as the transport takes them."""
         h = ctx.header
         assert self.transport is not None
-        self._touch()
+        corked = self.corked
+        if corked is None:  # (a burst's answers touch it once, in _uncork)
+            self._touch()
         header = encode_response_header(h.api_key, h.api_version, h.correlation_id)
         size = len(header) + sum(map(len, parts))
+        if size < LARGE_RESPONSE and not self.out and self.writable:
+            for part in parts:
+                if isinstance(part, FileRecords):
+                    break
+            else:  # the common case: bytes only, nothing queued before it
+                answer = b"".join([_SIZE.pack(size), header, *parts])
+                if corked is None:
+                    self.transport.write(answer)
+                    return
+                corked.append(answer)
+                self.corked_bytes += len(answer)
+                if self.corked_bytes >= MAX_CORKED_BYTES:
+                    self._uncork()
+                    self.corked = []
+                return
+        if self.corked:  # what was answered before this goes first
+            self._uncork()
+            self.corked = []
         self.out.append(_SIZE.pack(size) + header)
         self.out.extend(parts)
         if size < LARGE_RESPONSE:  # one buffer, records read now: as cheap as it gets for small answers

@@ -35,7 +35,7 @@ class Connection(Protocol):
     peer_host: str
     members: set[tuple[str, str]]  # (group, member id) this connection spoke for
     log: Any
-    in_flight: asyncio.Task[None] | None  # the request being answered, if it must wait
+    in_flight: asyncio.Future[Any] | None  # the request being answered, if it must wait
 
     def resume(self) -> None: ...
 
@@ -52,7 +52,6 @@ class RequestContext:
 
     header: RequestHeader
     connection: Connection
-    extra: dict[str, Any] = field(default_factory=dict)
 
     @property
     def version(self) -> int:
