@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -113,16 +112,12 @@ class ShardContext:
         return [g for g in self.groups.values() if self.partition_for(g.group_id) == partition]
 
     # ================================================================== the operation under way
-    @contextmanager
-    def operation(self) -> Iterator[CoordinatorResult]:
-        """One atomic state change (B-JOIN-1): everything it produces is collected in one result."""
-        if self._out is not None:
-            raise RuntimeError("coordinator operations do not nest")
-        self._out = CoordinatorResult()
-        try:
-            yield self._out
-        finally:
-            self._out = None
+    def operation(self) -> _Operation:
+        """One atomic state change (B-JOIN-1): everything it produces is collected in one result.
+
+        ``with ctx.operation() as out:``; a plain context manager object rather than a generator, since
+        every request runs one."""
+        return _Operation(self)
 
     @property
     def res(self) -> CoordinatorResult:
@@ -263,3 +258,22 @@ class ShardContext:
     def publish(self, t: Transition) -> None:
         for listener in list(self.listeners):
             listener(t)
+
+
+class _Operation:
+    """`ShardContext.operation()`: opens the result on entry, closes it on exit (even on an error)."""
+
+    __slots__ = ("ctx",)
+
+    def __init__(self, ctx: ShardContext) -> None:
+        self.ctx = ctx
+
+    def __enter__(self) -> CoordinatorResult:
+        ctx = self.ctx
+        if ctx._out is not None:
+            raise RuntimeError("coordinator operations do not nest")
+        out = ctx._out = CoordinatorResult()
+        return out
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.ctx._out = None

@@ -110,6 +110,63 @@ class _Pending:
             self.future.set_result(response)
 
 
+_NO_RECORDS: list[Record] = []
+
+
+class _Write:
+    """`_write` as done callbacks: wait for the previous write of the partition (whatever its outcome),
+    drop the write if the partition was reloaded since (`_StaleWrite`), then wait for the writer's
+    future; its failure reloads the partition. Completes `done` with the outcome."""
+
+    __slots__ = ("count", "done", "durable", "epoch", "failure", "partition", "runtime")
+
+    def __init__(self, runtime: CoordinatorRuntime, done: asyncio.Future[None], partition: int, epoch: int,
+                 count: int, durable: asyncio.Future[None] | None, failure: Exception | None) -> None:
+        self.runtime, self.done, self.partition, self.epoch = runtime, done, partition, epoch
+        self.count, self.durable, self.failure = count, durable, failure
+
+    def after(self, previous: asyncio.Future[None] | None) -> None:
+        if previous is None or previous.done():
+            self._previous_done(previous)
+        else:
+            previous.add_done_callback(self._previous_done)
+
+    def _previous_done(self, _previous: asyncio.Future[None] | None) -> None:
+        if self.done.done():  # cancelled (the runtime closed)
+            return
+        if self.runtime._epochs.get(self.partition, 0) != self.epoch:
+            self.done.set_exception(_StaleWrite(self.partition))
+            return
+        if self.failure is not None:
+            self._failed(self.failure)
+            return
+        durable = self.durable
+        if durable is None:
+            self.done.set_result(None)
+        elif durable.done():
+            self._durable(durable)
+        else:
+            durable.add_done_callback(self._durable)
+
+    def _durable(self, durable: asyncio.Future[None]) -> None:
+        if self.done.done():
+            return
+        if durable.cancelled():  # as an awaiting Task: cancelled too, no reload
+            self.done.cancel()
+            return
+        exc = durable.exception()
+        if exc is None:
+            self.done.set_result(None)
+        elif isinstance(exc, Exception):
+            self._failed(exc)
+        else:
+            self.done.set_exception(exc)
+
+    def _failed(self, exc: Exception) -> None:
+        self.runtime._append_failed(self.partition, self.epoch, self.count, exc)
+        self.done.set_exception(exc)
+
+
 class CoordinatorRuntime:
     """The broker's entry point to the group coordinator (one per broker, all owned partitions)."""
 
@@ -141,7 +198,7 @@ class CoordinatorRuntime:
         self._load_batch = load_batch
         self._tokens = itertools.count(1)
         self._pending: dict[int, _Pending] = {}
-        self._tails: dict[int, asyncio.Task[None]] = {}
+        self._tails: dict[int, asyncio.Future[None]] = {}
         self._epochs: dict[int, int] = {}
         self._handles: dict[str, tuple[asyncio.TimerHandle, int]] = {}
         self._waiters: set[asyncio.Future[None]] = set()
@@ -173,15 +230,10 @@ class CoordinatorRuntime:
         self._dispatch(result)
         if pending.done:
             return pending.response
-        pending.future = asyncio.get_running_loop().create_future()
-        return self._wait(token, pending.future)
-
-    async def _wait(self, token: int, future: asyncio.Future[Any]) -> Any:
-        try:
-            return await future
-        finally:
-            # Cancelled (e.g. the connection closed): a later answer for this token is dropped.
-            self._pending.pop(token, None)
+        # The future itself, not a coroutine around it: the connection answers from its done callback,
+        # without a Task per request. The token leaves `_pending` when it is answered or failed.
+        future = pending.future = asyncio.get_running_loop().create_future()
+        return future
 
     async def handle(self, api: str | GroupApi, request: Any, version: int, ctx: RequestContext) -> Any:
         """`call`, always awaitable (tests and simple drivers)."""
@@ -438,14 +490,24 @@ class CoordinatorRuntime:
     # ================================================================== operations
     def _dispatch(self, result: CoordinatorResult) -> None:
         """Arm timers, queue the writes, release the responses once every write they need is durable."""
-        self._apply_timers(result)
-        waits: list[asyncio.Task[None]] = []
-        for p in sorted(set(result.records) | result.partitions):
-            task = self._enqueue_write(p, result.records.get(p, []), result.producer)
-            if task is not None:
-                waits.append(task)
+        if result.timers:
+            self._apply_timers(result)
+        records, partitions = result.records, result.partitions
+        if not records and not partitions:
+            self._deliver(result, failed=False)
+            self._wake()
+            return
+        touched = partitions if records.keys() <= partitions else records.keys() | partitions
+        waits: list[asyncio.Future[None]] = []
+        for p in sorted(touched) if len(touched) > 1 else touched:
+            write = self._enqueue_write(p, records.get(p, _NO_RECORDS), result.producer)
+            if write is not None:
+                waits.append(write)
         if not waits:
             self._deliver(result, failed=False)
+        elif len(waits) == 1:
+            waits[0].add_done_callback(lambda w: self._deliver(result, failed=w.cancelled() or
+                                                               w.exception() is not None))
         else:
             gathered = asyncio.gather(*waits, return_exceptions=True)
             gathered.add_done_callback(
@@ -477,7 +539,11 @@ class CoordinatorRuntime:
 
     def _enqueue_write(
         self, partition: int, records: list[Record], producer: ProducerIdAndEpoch | None = None
-    ) -> asyncio.Task[None] | None:
+    ) -> asyncio.Future[None] | None:
+        """The write's completion: once it and every earlier write to the partition are durable.
+
+        Chained with done callbacks, not a Task per write: the writer's future (group commit) wakes
+        the chain directly. A writer that returns a coroutine (``async def append``) gets a Task."""
         tail = self._tails.get(partition)
         if not records and (tail is None or tail.done()):
             return None  # nothing earlier in flight: answer at once
@@ -492,10 +558,15 @@ class CoordinatorRuntime:
                     durable = self._writer.append(partition, records, producer=producer)
             except Exception as exc:
                 failure = exc
-        task = asyncio.get_running_loop().create_task(
-            self._write(partition, epoch, len(records), durable, failure, tail))
-        self._tails[partition] = task
-        return task
+        loop = asyncio.get_running_loop()
+        write: asyncio.Future[None]
+        if durable is None or isinstance(durable, asyncio.Future):
+            write = loop.create_future()
+            _Write(self, write, partition, epoch, len(records), durable, failure).after(tail)
+        else:
+            write = loop.create_task(self._write(partition, epoch, len(records), durable, failure, tail))
+        self._tails[partition] = write
+        return write
 
     async def _write(
         self,
@@ -504,7 +575,7 @@ class CoordinatorRuntime:
         count: int,
         durable: Awaitable[None] | None,
         failure: Exception | None,
-        previous: asyncio.Task[None] | None,
+        previous: asyncio.Future[None] | None,
     ) -> None:
         """Complete once this write and every earlier write to the partition are durable."""
         if previous is not None and not previous.done():
@@ -519,10 +590,13 @@ class CoordinatorRuntime:
             if durable is not None:
                 await durable
         except Exception as exc:
-            log.warning("coordinator.append_failed", partition=partition, records=count, error=repr(exc))
-            if self._epochs.get(partition, 0) == epoch:
-                self._start_reload(partition)
+            self._append_failed(partition, epoch, count, exc)
             raise
+
+    def _append_failed(self, partition: int, epoch: int, count: int, exc: BaseException) -> None:
+        log.warning("coordinator.append_failed", partition=partition, records=count, error=repr(exc))
+        if self._epochs.get(partition, 0) == epoch:
+            self._start_reload(partition)
 
     def _start_reload(self, partition: int) -> None:
         """Forget the partition's in-memory state (it ran ahead of the log) and replay the log."""

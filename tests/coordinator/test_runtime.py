@@ -315,7 +315,8 @@ async def _stable_member(rt: CoordinatorRuntime, session: int = 10_000) -> str:
 
 async def test_answers_that_need_no_write_come_back_inline_and_writes_stay_awaitable() -> None:
     """`call` returns a heartbeat's answer itself (no Future, no Task); a commit still waits for its
-    append (B-OFF-2), and a heartbeat behind an unfinished write of its partition waits for it too."""
+    append (B-OFF-2), and a heartbeat behind an unfinished write of its partition waits for it too: both
+    as a Future (no Task), which the connection answers from its done callback."""
     log = MemoryLog()
     rt = await started(log)
     m = await _stable_member(rt)
@@ -324,9 +325,9 @@ async def test_answers_that_need_no_write_come_back_inline_and_writes_stay_await
     assert not asyncio.iscoroutine(inline) and inline.error_code == E.NONE
     log.gate.clear()
     commit = rt.call("offset_commit", commit_req(5, member_id=m, generation=1), 8, CTX)
-    assert asyncio.iscoroutine(commit)
+    assert isinstance(commit, asyncio.Future)
     behind = rt.call("heartbeat", hb, 3, CTX)  # ordered after the commit's write
-    assert asyncio.iscoroutine(behind)
+    assert isinstance(behind, asyncio.Future)
     pending = asyncio.gather(commit, behind)
     await asyncio.sleep(0.01)
     assert not pending.done()
