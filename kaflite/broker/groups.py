@@ -42,8 +42,7 @@ from kaflite.coordinator.runtime import CoordinatorRuntime
 from kaflite.coordinator.snapshot import GroupSnapshot
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import FindCoordinatorRequest, FindCoordinatorResponse
-from kaflite.protocol.records import NONE as NO_COMPRESSION
-from kaflite.protocol.records import BatchHeader, RecordError, build_batch, decode_keys_values, iter_batches
+from kaflite.protocol.records import BatchHeader, RecordError, build_keyed_batch, decode_keys_values, iter_batches
 from kaflite.storage.log import PartitionLog
 from kaflite.storage.manager import LogManager
 
@@ -53,6 +52,7 @@ fault_log = structlog.get_logger("kaflite.faults")
 GROUP_KEY, TRANSACTION_KEY = 0, 1
 LOAD_READ_BYTES = 4 * 1024 * 1024
 LOAD_YIELD_RECORDS = 2_000  # records read, or keys replayed, between two event-loop turns of a load
+MAX_CACHED_CONTEXTS = 4_096  # (client id, host) pairs whose coordinator context is kept for their next request
 
 
 #: Kafka's ``Errors.message()`` for every code FindCoordinator answers here: v0-3 answers carry it, on
@@ -106,19 +106,18 @@ class OffsetsTopicLog:
         taken after the requests already received have been handled. With `producer`, the batch is
         that producer's transactional batch (TX-OFF-2: its id and epoch, base sequence 0, the
         transactional bit), appended as Kafka's AppendOrigin.COORDINATOR: no client sequence checks
-        (every such batch starts at sequence 0), the producer state still records it.
+        (every such batch starts at sequence 0), the producer state still records it. Built here, so
+        the log does not check its CRC and records again (`trusted`).
         """
         plog = self._log(partition)
         now = self.clock.now_ms()
         if producer is None:
-            batch = build_batch([(k, v, ()) for k, v in records], timestamp_ms=now, compression=NO_COMPRESSION)
-            plog.append(batch, leader_epoch=0, now_ms=now)
+            plog.append(build_keyed_batch(records, timestamp_ms=now), leader_epoch=0, now_ms=now, trusted=True)
         else:
-            batch = build_batch([(k, v, ()) for k, v in records], timestamp_ms=now, compression=NO_COMPRESSION,
-                                base_offset=plog.log_end_offset, partition_leader_epoch=0,
-                                producer_id=producer.producer_id, producer_epoch=producer.producer_epoch,
-                                base_sequence=0, is_transactional=True)
-            plog.append(batch, leader_epoch=0, now_ms=now, assign_offsets=False)
+            batch = build_keyed_batch(records, timestamp_ms=now, base_offset=plog.log_end_offset,
+                                      partition_leader_epoch=0, producer_id=producer.producer_id,
+                                      producer_epoch=producer.producer_epoch, base_sequence=0, is_transactional=True)
+            plog.append(batch, leader_epoch=0, now_ms=now, assign_offsets=False, trusted=True)
         return self.commits.dirty(plog)
 
     def append_marker(self, partition: int, producer_id: int, producer_epoch: int, coordinator_epoch: int,
@@ -287,6 +286,7 @@ class GroupHandler:
         # FindCoordinator key type 1 (TX-CO-1): the transaction handler, set by it.
         self.transactions: TransactionCoordinatorFinder | None = None
         self.offsets_log, self.runtime = self._new_runtime()
+        self._contexts: dict[tuple[str | None, str], CoordinatorContext] = {}
 
     def _new_runtime(self) -> tuple[OffsetsTopicLog, CoordinatorRuntime]:
         offsets_log = OffsetsTopicLog(self.logs, self.clock)
@@ -421,7 +421,12 @@ class GroupHandler:
         member = api.member_of(req) if api.member_of is not None else None
         if group and member:
             ctx.connection.members.add((group, member))  # for drop_member_connections
-        cctx = CoordinatorContext(client_id=ctx.client_id, client_host=f"/{ctx.client_host}")
+        who = (ctx.header.client_id, ctx.connection.peer_host)
+        cctx = self._contexts.get(who)
+        if cctx is None:  # one per client id and host, not one per request
+            if len(self._contexts) >= MAX_CACHED_CONTEXTS:
+                self._contexts.clear()
+            cctx = self._contexts[who] = CoordinatorContext(client_id=ctx.client_id, client_host=f"/{ctx.client_host}")
         result = self.runtime.call(api, req, version, cctx)
         if not (api.assigns_member_id and group):
             return result

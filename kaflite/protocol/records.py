@@ -497,6 +497,48 @@ def build_batch(
     return bytes(out)
 
 
+def build_keyed_batch(
+    records: Sequence[tuple[bytes | None, bytes | None]],
+    *,
+    timestamp_ms: int,
+    base_offset: int = 0,
+    producer_id: int = NO_PRODUCER_ID,
+    producer_epoch: int = NO_PRODUCER_EPOCH,
+    base_sequence: int = NO_SEQUENCE,
+    is_transactional: bool = False,
+    partition_leader_epoch: int = NO_PARTITION_LEADER_EPOCH,
+) -> bytearray:
+    """`build_batch` for what the coordinators write on every commit: uncompressed (key, value) records
+    without headers, all at `timestamp_ms`. The same bytes, built in place without per-record objects;
+    a bytearray, so the log patches its offsets without copying it again."""
+    out = bytearray(HEADER_SIZE)
+    record = bytearray()
+    for delta, (key, value) in enumerate(records):
+        record[:] = b"\x00\x00"  # attributes (unused), timestamp delta zigzag(0)
+        encode_varint(delta, record)
+        if key is None:
+            record.append(1)  # zigzag(-1)
+        else:
+            encode_varint(len(key), record)
+            record += key
+        if value is None:
+            record.append(1)
+        else:
+            encode_varint(len(value), record)
+            record += value
+        record.append(0)  # no headers
+        encode_varint(len(record), out)
+        out += record
+    count = len(records)
+    _HEADER.pack_into(
+        out, 0, base_offset, len(out) - LOG_OVERHEAD, partition_leader_epoch, MAGIC_V2, 0,
+        TRANSACTIONAL_MASK if is_transactional else 0, max(count - 1, 0), timestamp_ms,
+        timestamp_ms if count else NO_TIMESTAMP, producer_id, producer_epoch, base_sequence, count,
+    )
+    _UINT32.pack_into(out, CRC_OFFSET, crc32c(memoryview(out)[ATTRIBUTES_OFFSET:]))
+    return out
+
+
 # --------------------------------------------------------------------------------------------------------
 # decoding
 

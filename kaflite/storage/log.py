@@ -378,10 +378,14 @@ class PartitionLog:
         leader_epoch: int,
         now_ms: int,
         assign_offsets: bool = True,
+        trusted: bool = False,
     ) -> AppendResult:
         """Validate every batch, then assign offsets and write them all, or write nothing.
 
         `assign_offsets=False` appends batches that already carry offsets (they must follow the log end).
+        `trusted=True` is for batches kaflite built itself (the coordinators' records): their CRC and
+        records are not checked again (Kafka's coordinator appends skip the producer checks the same
+        way); sizes, offsets and producer state are handled as for any batch.
         Raises RecordError (CORRUPT_MESSAGE, INVALID_RECORD, UNSUPPORTED_FOR_MESSAGE_FORMAT),
         RecordValidationError (INVALID_RECORD or INVALID_TIMESTAMP, naming each bad record),
         RecordTooLargeError or ProducerStateError.
@@ -393,7 +397,7 @@ class PartitionLog:
         else:
             buf = bytearray(records)
         cfg = self.config
-        headers = list(iter_batches(buf))
+        headers = list(iter_batches(buf, validate=not trusted))
         if not headers:
             return AppendResult(-1, -1, -1, self.log_start_offset)
         total = len(buf)
@@ -408,10 +412,11 @@ class PartitionLog:
                     f"batch of {h.size_in_bytes} bytes exceeds max.message.bytes {cfg.max_message_bytes}"
                 )
         if assign_offsets:
-            for h in headers:
-                validate_client_batch(h)
-            for h in headers:
-                validate_records(self.config, self.topic, self.partition, buf, h, now_ms)
+            if not trusted:
+                for h in headers:
+                    validate_client_batch(h)
+                for h in headers:
+                    validate_records(self.config, self.topic, self.partition, buf, h, now_ms)
             dup = self.producer_state.find_duplicate(headers)
             if dup is not None:
                 return AppendResult(

@@ -274,3 +274,22 @@ def test_hypothesis_garbage_never_crashes_unexpectedly(data: bytes, valid_first:
         assert [(r.offset, r.timestamp, r.key, r.value) for r in decoded[0]] == [(0, 1_000, b"k", b"v")]
     if not data:
         assert len(decoded) == int(valid_first)  # nothing after the good batch: no error, no extra batch
+
+
+@pytest.mark.parametrize("records", [
+    [(b"k", b"v")],
+    [(b"key", None), (None, b"value"), (None, None)],
+    [(b"k" * 200, b"v" * 70_000)],  # multi-byte varint lengths
+    [(b"%d" % i, b"x" * i) for i in range(130)],  # offset deltas past one varint byte
+    [],
+])
+def test_build_keyed_batch_is_build_batch_for_headerless_records(records: list[tuple[bytes | None, bytes | None]]
+                                                                  ) -> None:
+    """The coordinators' fast builder gives exactly build_batch's bytes, plain and transactional."""
+    plain = R.build_keyed_batch(records, timestamp_ms=1_700_000_000_123)
+    assert bytes(plain) == R.build_batch(records, timestamp_ms=1_700_000_000_123)
+    txn = dict(base_offset=42, partition_leader_epoch=0, producer_id=7, producer_epoch=3, base_sequence=0)
+    assert bytes(R.build_keyed_batch(records, timestamp_ms=5, is_transactional=True, **txn)) == R.build_batch(
+        records, timestamp_ms=5, is_transactional=True, **txn)
+    if records:
+        assert [(k, v) for _, k, v in R.decode_keys_values(bytes(plain), 0)] == records

@@ -8,7 +8,7 @@ import pytest
 
 from kaflite.protocol import records as R
 from kaflite.protocol.errors import ErrorCode
-from kaflite.storage import OffsetOutOfRangeError, RecordTooLargeError
+from kaflite.storage import OffsetOutOfRangeError, PartitionLog, RecordTooLargeError
 from kaflite.storage.errors import RecordValidationError, StorageError
 
 from .conftest import T0, batch, small_config
@@ -123,6 +123,30 @@ def test_invalid_batches_write_nothing(open_log) -> None:
     assert plog.log_end_offset == 0 and plog.active_segment.size == 0
     with pytest.raises(RecordTooLargeError):
         open_log(small_config(**{"max.message.bytes": "100"})).append(good, leader_epoch=0, now_ms=T0)
+
+
+def test_trusted_append_stores_what_a_checked_append_stores_without_checking_it_again(open_log, tmp_path) -> None:
+    """The coordinators' own batches (built by kaflite) skip the CRC and record checks (`trusted`); what
+    lands in the log, the offsets and the producer state are those of a checked append."""
+    compact = small_config(**{"cleanup.policy": "compact"})
+    checked = open_log(compact)
+    trusted = PartitionLog.open(tmp_path / "trusted-0", "trusted", 0, compact, now_ms=T0)
+    coordinator_batch = R.build_batch([(b"key", b"value"), (b"k2", None)], timestamp_ms=T0)
+    for plog, kw in ((checked, {}), (trusted, {"trusted": True})):
+        assert plog.append(coordinator_batch, leader_epoch=0, now_ms=T0, **kw).first_offset == 0
+        txn = R.build_batch([(b"txn", b"1")], timestamp_ms=T0, base_offset=plog.log_end_offset, producer_id=9,
+                            producer_epoch=2, base_sequence=0, is_transactional=True, partition_leader_epoch=0)
+        plog.append(txn, leader_epoch=0, now_ms=T0, assign_offsets=False, **kw)
+    assert trusted.read(0, 1 << 20).records == checked.read(0, 1 << 20).records
+    assert trusted.log_end_offset == checked.log_end_offset == 3
+    assert trusted.producer_state.producers.keys() == checked.producer_state.producers.keys() == {9}
+    # Not checked again: a CRC the checked path refuses is taken as it is (only kaflite's own batches may).
+    damaged = bytearray(coordinator_batch)
+    damaged[-1] ^= 1
+    with pytest.raises(R.CorruptRecordError):
+        checked.append(bytes(damaged), leader_epoch=0, now_ms=T0)
+    assert trusted.append(bytes(damaged), leader_epoch=0, now_ms=T0, trusted=True).first_offset == 3
+    trusted.close()
 
 
 def test_timestamp_bounds(open_log) -> None:
