@@ -53,6 +53,42 @@ class MemoryLog:
         return list(self.partitions[partition])
 
 
+class FutureLog(MemoryLog):
+    """The broker's writer shape (group commit, ``OffsetsTopicLog``): `append` writes at once and returns
+    a Future that completes once the records are "durable" (the gate open); `fail_next` fails that
+    Future instead (the records are not kept). The runtime chains such writes without a Task each."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._settling: set[asyncio.Task[None]] = set()
+
+    def append(self, partition: int, records: list[Record]) -> asyncio.Future[None]:  # type: ignore[override]
+        durable: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        failing = self.fail_next > 0
+        self.appends += 1
+        if failing:
+            self.fail_next -= 1
+        else:
+            self.partitions[partition].extend(records)
+
+        async def settle() -> None:
+            await self.gate.wait()
+            if not durable.done():
+                if failing:
+                    durable.set_exception(OSError("disk full"))
+                else:
+                    durable.set_result(None)
+
+        task = asyncio.ensure_future(settle())
+        self._settling.add(task)
+        task.add_done_callback(self._settling.discard)
+        return durable
+
+
+# The runtime's write chain, with a coroutine writer (a Task per write) and with the broker's Future writer.
+WRITERS = pytest.mark.parametrize("log_cls", [MemoryLog, FutureLog], ids=["coroutine-writer", "future-writer"])
+
+
 async def started(log: MemoryLog, config: GroupCoordinatorConfig = CONFIG) -> CoordinatorRuntime:
     rt = CoordinatorRuntime(log, log, config)
     for p in range(config.offsets_topic_num_partitions):
@@ -97,8 +133,9 @@ async def settle() -> None:
         await asyncio.sleep(0)
 
 
-async def test_b_off_2_commit_acknowledged_only_after_append() -> None:
-    log = MemoryLog()
+@WRITERS
+async def test_b_off_2_commit_acknowledged_only_after_append(log_cls: type[MemoryLog]) -> None:
+    log = log_cls()
     rt = await started(log)
     log.gate.clear()
     task = asyncio.create_task(rt.handle("offset_commit", commit_req(7), 8, CTX))
@@ -112,8 +149,9 @@ async def test_b_off_2_commit_acknowledged_only_after_append() -> None:
     await rt.close()
 
 
-async def test_response_without_records_waits_for_earlier_writes_of_its_partition() -> None:
-    log = MemoryLog()
+@WRITERS
+async def test_response_without_records_waits_for_earlier_writes_of_its_partition(log_cls: type[MemoryLog]) -> None:
+    log = log_cls()
     rt = await started(log)
     log.gate.clear()
     commit = asyncio.create_task(rt.handle("offset_commit", commit_req(1), 8, CTX))
@@ -128,8 +166,9 @@ async def test_response_without_records_waits_for_earlier_writes_of_its_partitio
     await rt.close()
 
 
-async def test_b_sync_2_assignment_released_after_group_is_stored() -> None:
-    log = MemoryLog()
+@WRITERS
+async def test_b_sync_2_assignment_released_after_group_is_stored(log_cls: type[MemoryLog]) -> None:
+    log = log_cls()
     rt = await started(log)
     a, b = await join_member(rt), await join_member(rt)
     ra, rb = await asyncio.gather(
@@ -164,8 +203,9 @@ async def test_b_sync_2_assignment_released_after_group_is_stored() -> None:
     await rt.close()
 
 
-async def test_append_failure_fails_the_request_and_reloads_the_partition() -> None:
-    log = MemoryLog()
+@WRITERS
+async def test_append_failure_fails_the_request_and_reloads_the_partition(log_cls: type[MemoryLog]) -> None:
+    log = log_cls()
     rt = await started(log)
     assert (await rt.handle("offset_commit", commit_req(1), 8, CTX)).topics[0].partitions[0].error_code == E.NONE
     log.fail_next = 1
@@ -178,8 +218,9 @@ async def test_append_failure_fails_the_request_and_reloads_the_partition() -> N
     await rt.close()
 
 
-async def test_append_failure_fails_parked_joins_of_that_partition() -> None:
-    log = MemoryLog()
+@WRITERS
+async def test_append_failure_fails_parked_joins_of_that_partition(log_cls: type[MemoryLog]) -> None:
+    log = log_cls()
     config = GroupCoordinatorConfig(
         group_initial_rebalance_delay_ms=5_000, group_min_session_timeout_ms=10, offsets_topic_num_partitions=4
     )
@@ -255,8 +296,9 @@ async def test_timers_on_a_real_loop_expire_a_silent_member() -> None:
     await rt.close()
 
 
-async def test_s8_commit_restart_resume() -> None:
-    log = MemoryLog()
+@WRITERS
+async def test_s8_commit_restart_resume(log_cls: type[MemoryLog]) -> None:
+    log = log_cls()
     rt = await started(log)
     m = await join_member(rt)
     r = await rt.handle("join_group", join_req(m), 5, CTX)
@@ -289,8 +331,9 @@ async def test_wait_for_group_and_subscribe_without_polling() -> None:
     await rt.close()
 
 
-async def test_close_answers_parked_requests() -> None:
-    log = MemoryLog()
+@WRITERS
+async def test_close_answers_parked_requests(log_cls: type[MemoryLog]) -> None:
+    log = log_cls()
     config = GroupCoordinatorConfig(
         group_initial_rebalance_delay_ms=5_000, group_min_session_timeout_ms=10, offsets_topic_num_partitions=4
     )
@@ -313,11 +356,12 @@ async def _stable_member(rt: CoordinatorRuntime, session: int = 10_000) -> str:
     return m
 
 
-async def test_answers_that_need_no_write_come_back_inline_and_writes_stay_awaitable() -> None:
+@WRITERS
+async def test_answers_that_need_no_write_come_back_inline_and_writes_stay_awaitable(log_cls: type[MemoryLog]) -> None:
     """`call` returns a heartbeat's answer itself (no Future, no Task); a commit still waits for its
     append (B-OFF-2), and a heartbeat behind an unfinished write of its partition waits for it too: both
     as a Future (no Task), which the connection answers from its done callback."""
-    log = MemoryLog()
+    log = log_cls()
     rt = await started(log)
     m = await _stable_member(rt)
     hb = HeartbeatRequest(group_id="g", generation_id=1, member_id=m)
@@ -355,3 +399,51 @@ async def test_b_hb_1_heartbeats_move_the_deadline_without_rearming_and_expiry_s
     snap = await rt.wait_for_group("g", state=S.EMPTY, timeout=5)
     assert snap is not None and snap.generation == 2
     await rt.close()
+
+
+@WRITERS
+async def test_writes_queued_behind_a_failed_append_are_dropped_and_the_partition_reloads(
+        log_cls: type[MemoryLog]) -> None:
+    """Two commits of one partition in flight, the first append fails: both are answered
+    NOT_COORDINATOR (the second's state change was made on state the reload discards), the partition
+    is replayed from the log, and the next commit lands."""
+    log = log_cls()
+    rt = await started(log)
+    assert (await rt.handle("offset_commit", commit_req(1), 8, CTX)).topics[0].partitions[0].error_code == E.NONE
+    log.gate.clear()
+    log.fail_next = 1
+    first = asyncio.ensure_future(rt.handle("offset_commit", commit_req(2), 8, CTX))
+    second = asyncio.ensure_future(rt.handle("offset_commit", commit_req(3), 8, CTX))
+    await settle()
+    assert not first.done() and not second.done()
+    log.gate.set()
+    answers = await asyncio.wait_for(asyncio.gather(first, second), 1)
+    assert [a.topics[0].partitions[0].error_code for a in answers] == [E.NOT_COORDINATOR, E.NOT_COORDINATOR]
+    await rt.wait_for_group("g", predicate=lambda s: s is not None and s.offsets[("t", 0)].offset in (1, 3),
+                            timeout=1)
+    assert (await rt.handle("offset_commit", commit_req(4), 8, CTX)).topics[0].partitions[0].error_code == E.NONE
+    fetched = await rt.handle("offset_fetch", fetch_req(), 7, CTX)
+    assert fetched.topics[0].partitions[0].committed_offset == 4
+    await rt.close()
+
+
+@WRITERS
+async def test_close_with_writes_in_flight_answers_them_and_later_durability_is_harmless(
+        log_cls: type[MemoryLog]) -> None:
+    loop = asyncio.get_running_loop()
+    errors: list[dict[str, object]] = []
+    loop.set_exception_handler(lambda _loop, context: errors.append(context))
+    try:
+        log = log_cls()
+        rt = await started(log)
+        log.gate.clear()
+        commit = asyncio.ensure_future(rt.handle("offset_commit", commit_req(5), 8, CTX))
+        await settle()
+        await rt.close()
+        answer = await asyncio.wait_for(commit, 1)
+        assert answer.topics[0].partitions[0].error_code == E.COORDINATOR_NOT_AVAILABLE
+        log.gate.set()  # the append becomes durable after the runtime closed
+        await settle()
+        assert errors == []
+    finally:
+        loop.set_exception_handler(None)
