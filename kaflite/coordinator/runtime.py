@@ -116,33 +116,37 @@ _NO_RECORDS: list[Record] = []
 class _Write:
     """`_write` as done callbacks: wait for the previous write of the partition (whatever its outcome),
     drop the write if the partition was reloaded since (`_StaleWrite`), then wait for the writer's
-    future; its failure reloads the partition. Completes `done` with the outcome."""
+    future; its failure reloads the partition. Completes `done` with the outcome, and tells
+    `on_settled` (the result waiting on this write alone) at once, without one more loop iteration."""
 
-    __slots__ = ("count", "done", "durable", "epoch", "failure", "partition", "runtime")
+    __slots__ = ("count", "done", "durable", "epoch", "failure", "on_settled", "partition", "runtime")
 
     def __init__(self, runtime: CoordinatorRuntime, done: asyncio.Future[None], partition: int, epoch: int,
                  count: int, durable: asyncio.Future[None] | None, failure: Exception | None) -> None:
         self.runtime, self.done, self.partition, self.epoch = runtime, done, partition, epoch
         self.count, self.durable, self.failure = count, durable, failure
+        self.on_settled: Callable[[bool], None] | None = None
 
     def after(self, previous: asyncio.Future[None] | None) -> None:
-        if previous is None or previous.done():
-            self._previous_done(previous)
-        else:
+        if previous is not None and not previous.done():
             previous.add_done_callback(self._previous_done)
+        elif self.failure is not None:  # the writer raised: handled on the next turn, as the Task did
+            asyncio.get_running_loop().call_soon(self._previous_done, previous)
+        else:
+            self._previous_done(previous)
 
     def _previous_done(self, _previous: asyncio.Future[None] | None) -> None:
         if self.done.done():  # cancelled (the runtime closed)
             return
         if self.runtime._epochs.get(self.partition, 0) != self.epoch:
-            self.done.set_exception(_StaleWrite(self.partition))
+            self._settle(_StaleWrite(self.partition))
             return
         if self.failure is not None:
             self._failed(self.failure)
             return
         durable = self.durable
         if durable is None:
-            self.done.set_result(None)
+            self._settle(None)
         elif durable.done():
             self._durable(durable)
         else:
@@ -152,19 +156,33 @@ class _Write:
         if self.done.done():
             return
         if durable.cancelled():  # as an awaiting Task: cancelled too, no reload
-            self.done.cancel()
+            self._settle(None, cancelled=True)
             return
         exc = durable.exception()
         if exc is None:
-            self.done.set_result(None)
+            self._settle(None)
         elif isinstance(exc, Exception):
             self._failed(exc)
         else:
-            self.done.set_exception(exc)
+            self._settle(exc)
 
     def _failed(self, exc: Exception) -> None:
         self.runtime._append_failed(self.partition, self.epoch, self.count, exc)
-        self.done.set_exception(exc)
+        self._settle(exc)
+
+    def _settle(self, exc: BaseException | None, *, cancelled: bool = False) -> None:
+        done = self.done
+        if cancelled:
+            done.cancel()
+        elif exc is None:
+            done.set_result(None)
+        else:
+            done.set_exception(exc)
+        settled = self.on_settled
+        if settled is not None:
+            if exc is not None:
+                done.exception()  # retrieved: the listener is told instead
+            settled(cancelled or exc is not None)
 
 
 class CoordinatorRuntime:
@@ -499,15 +517,20 @@ class CoordinatorRuntime:
             return
         touched = partitions if records.keys() <= partitions else records.keys() | partitions
         waits: list[asyncio.Future[None]] = []
+        chained: _Write | None = None
         for p in sorted(touched) if len(touched) > 1 else touched:
             write = self._enqueue_write(p, records.get(p, _NO_RECORDS), result.producer)
             if write is not None:
-                waits.append(write)
+                waits.append(write[0])
+                chained = write[1]
         if not waits:
             self._deliver(result, failed=False)
         elif len(waits) == 1:
-            waits[0].add_done_callback(lambda w: self._deliver(result, failed=w.cancelled() or
-                                                               w.exception() is not None))
+            if chained is not None and not waits[0].done():  # told by the write itself, in the same turn
+                chained.on_settled = lambda failed: self._deliver(result, failed=failed)
+            else:
+                waits[0].add_done_callback(lambda w: self._deliver(result, failed=w.cancelled() or
+                                                                   w.exception() is not None))
         else:
             gathered = asyncio.gather(*waits, return_exceptions=True)
             gathered.add_done_callback(
@@ -539,8 +562,9 @@ class CoordinatorRuntime:
 
     def _enqueue_write(
         self, partition: int, records: list[Record], producer: ProducerIdAndEpoch | None = None
-    ) -> asyncio.Future[None] | None:
-        """The write's completion: once it and every earlier write to the partition are durable.
+    ) -> tuple[asyncio.Future[None], _Write | None] | None:
+        """The write's completion (once it and every earlier write to the partition are durable), and
+        its `_Write` when it is chained by callbacks.
 
         Chained with done callbacks, not a Task per write: the writer's future (group commit) wakes
         the chain directly. A writer that returns a coroutine (``async def append``) gets a Task."""
@@ -560,13 +584,15 @@ class CoordinatorRuntime:
                 failure = exc
         loop = asyncio.get_running_loop()
         write: asyncio.Future[None]
+        chained: _Write | None = None
         if durable is None or isinstance(durable, asyncio.Future):
             write = loop.create_future()
-            _Write(self, write, partition, epoch, len(records), durable, failure).after(tail)
+            chained = _Write(self, write, partition, epoch, len(records), durable, failure)
+            chained.after(tail)
         else:
             write = loop.create_task(self._write(partition, epoch, len(records), durable, failure, tail))
         self._tails[partition] = write
-        return write
+        return write, chained
 
     async def _write(
         self,
