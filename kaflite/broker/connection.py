@@ -4,7 +4,9 @@ Kafka mutes a connection while one of its requests is in flight (``SocketServer`
 treats a reordered response as fatal. So requests are handled one at a time per connection:
 most handlers answer synchronously, and a handler that must wait (a long-poll fetch, a parked
 JoinGroup, a durable commit) holds the line until it answers. Clients open a separate
-connection to the coordinator, so a parked JoinGroup blocks nothing else.
+connection to the coordinator, so a parked JoinGroup blocks nothing else. The answers given at once
+to a burst of pipelined requests (one socket read) leave together in one write when the burst stops,
+in request order; an answer that had to wait is written the moment it is ready.
 
 A handler that fails (raises, at once or in the answer it returns) does not cost the client its
 connection: as Kafka does, the traceback is logged once and the request is answered with the API's
