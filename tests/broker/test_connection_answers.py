@@ -148,3 +148,40 @@ async def test_an_answer_that_waits_keeps_its_place_between_inline_answers(tmp_p
                 assert committed.topics[0].partitions[0].error_code == ErrorCode.NONE
         finally:
             writer.close()
+
+
+async def test_an_awaited_future_that_fails_is_answered_with_the_api_error_and_the_line_moves_on(
+        tmp_path: Path) -> None:
+    """A handler's Future is answered from its done callback (no Task): when it fails, the request gets
+    its API's error answer (UNKNOWN_SERVER_ERROR) and the requests queued behind it are handled next."""
+    from kaflite.broker.router import Router
+    from kaflite.protocol.messages import HeartbeatRequest, HeartbeatResponse
+
+    broker = Broker.open(KafliteConfig(port=0, log_dirs=str(tmp_path / "data")))
+    futures: list[asyncio.Future[Any]] = []
+
+    def heartbeat(_ctx: Any, _req: Any) -> asyncio.Future[Any]:
+        futures.append(asyncio.get_running_loop().create_future())
+        return futures[-1]
+
+    router = Router()
+    router.add(12, heartbeat)
+    router.add(API_VERSIONS, lambda _ctx, _req: ApiVersionsResponse(api_keys=router.api_versions()))
+    conn = KafkaConnection(broker.context, router)
+    transport = RecordingTransport()
+    conn.connection_made(transport)  # type: ignore[arg-type]
+    try:
+        hb = HeartbeatRequest(group_id="g", generation_id=1, member_id="m")
+        conn.data_received(request_frame(API_VERSIONS, 3, 1, ApiVersionsRequest()) + request_frame(12, 4, 2, hb)
+                           + request_frame(API_VERSIONS, 3, 3, ApiVersionsRequest()))
+        assert [corr for w in transport.writes for corr, _ in answers(w)] == [1]  # 3 waits behind 2
+        assert conn.in_flight is futures[0]
+        futures[0].set_exception(RuntimeError("boom"))
+        for _ in range(10):
+            await asyncio.sleep(0)
+        got = [a for w in transport.writes for a in answers(w)]
+        assert [corr for corr, _ in got] == [1, 2, 3]
+        assert HeartbeatResponse.decode(got[1][1][1:], 4).error_code == ErrorCode.UNKNOWN_SERVER_ERROR
+        assert conn.in_flight is None and not conn.busy
+    finally:
+        broker.logs.close()
