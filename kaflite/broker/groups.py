@@ -102,8 +102,8 @@ class OffsetsTopicLog:
                producer: ProducerIdAndEpoch | None = None) -> asyncio.Future[None]:
         """Append one batch now; the future completes once it is fsynced (B-OFF-2).
 
-        Group commit: every append of one event-loop iteration shares one fsync per partition,
-        taken after the requests already received have been handled. With `producer`, the batch is
+        Group commit (`flush.GroupCommit`): the appends made while the partition's previous fsync ran
+        share its next one, taken on a flusher thread while the event loop goes on. With `producer`, the batch is
         that producer's transactional batch (TX-OFF-2: its id and epoch, base sequence 0, the
         transactional bit), appended as Kafka's AppendOrigin.COORDINATOR: no client sequence checks
         (every such batch starts at sequence 0), the producer state still records it.
@@ -112,13 +112,13 @@ class OffsetsTopicLog:
         now = self.clock.now_ms()
         if producer is None:
             batch = build_batch([(k, v, ()) for k, v in records], timestamp_ms=now, compression=NO_COMPRESSION)
-            plog.append(batch, leader_epoch=0, now_ms=now)
+            plog.append(batch, leader_epoch=0, now_ms=now, defer_flush=True)
         else:
             batch = build_batch([(k, v, ()) for k, v in records], timestamp_ms=now, compression=NO_COMPRESSION,
                                 base_offset=plog.log_end_offset, partition_leader_epoch=0,
                                 producer_id=producer.producer_id, producer_epoch=producer.producer_epoch,
                                 base_sequence=0, is_transactional=True)
-            plog.append(batch, leader_epoch=0, now_ms=now, assign_offsets=False)
+            plog.append(batch, leader_epoch=0, now_ms=now, assign_offsets=False, defer_flush=True)
         return self.commits.dirty(plog)
 
     def append_marker(self, partition: int, producer_id: int, producer_epoch: int, coordinator_epoch: int,
@@ -127,7 +127,7 @@ class OffsetsTopicLog:
         The caller applies it to the group coordinator in the same event-loop turn."""
         plog = self._log(partition)
         plog.append_end_txn_marker(producer_id, producer_epoch, coordinator_epoch, committed=committed,
-                                   leader_epoch=0, now_ms=self.clock.now_ms())
+                                   leader_epoch=0, now_ms=self.clock.now_ms(), defer_flush=True)
         return self.commits.dirty(plog)
 
     def sync(self, partition: int) -> asyncio.Future[None]:
@@ -256,6 +256,7 @@ class GroupHandler:
         self.state = context.state
         self.metadata = context.metadata
         self.group_configs = context.group_configs.configs_of
+        self.commits = context.commits
         self.config = GroupCoordinatorConfig(
             group_initial_rebalance_delay_ms=cfg.group_initial_rebalance_delay_ms,
             group_min_session_timeout_ms=cfg.group_min_session_timeout_ms,
@@ -289,7 +290,7 @@ class GroupHandler:
         self.offsets_log, self.runtime = self._new_runtime()
 
     def _new_runtime(self) -> tuple[OffsetsTopicLog, CoordinatorRuntime]:
-        offsets_log = OffsetsTopicLog(self.logs, self.clock)
+        offsets_log = OffsetsTopicLog(self.logs, self.clock, commits=self.commits)
         return offsets_log, CoordinatorRuntime(offsets_log, offsets_log, self.config, clock=self.clock,
                                                partition_exists=self._partition_exists, metadata=self.metadata,
                                                group_configs=self.group_configs,

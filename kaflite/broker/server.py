@@ -135,7 +135,7 @@ class Broker:
 
     async def _periodic(self) -> None:
         """Flush at the configured interval, apply retention, compact; all cheap when idle."""
-        cfg, clock, logs = self.context.config, self.context.clock, self.context.logs
+        cfg, clock, logs, commits = self.context.config, self.context.clock, self.context.logs, self.context.commits
         next_retention = clock.now_ms() + cfg.log_retention_check_interval_ms
         next_clean = clock.now_ms() + cfg.log_cleaner_backoff_ms
         tick = max(0.01, min(cfg.log_flush_interval_ms, 1000) / 1000) if cfg.log_flush_interval_ms > 0 else 1.0
@@ -143,7 +143,12 @@ class Broker:
             await asyncio.sleep(tick)
             now = clock.now_ms()
             try:
-                logs.flush_due(now)
+                due = logs.due_for_flush(now)
+                if due:  # off the event loop, as the coordinators' writes; the checkpoint once they are done
+                    flushed = [commits.dirty(plog) for plog in due]
+                    await asyncio.wait(flushed)
+                    if any(not f.cancelled() and f.exception() is None for f in flushed):
+                        logs.write_checkpoints()
                 if now >= next_retention:
                     next_retention = now + cfg.log_retention_check_interval_ms
                     logs.apply_retention(now)
@@ -213,6 +218,8 @@ class Broker:
         await self.groups.stop()
         await self.transactions.stop()
         await self._cancel_tasks()
+        await context.commits.drain()
+        context.commits.close()
         context.logs.close()
         for conn in list(state.connections):
             conn.close_gracefully()
