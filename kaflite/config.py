@@ -195,6 +195,11 @@ SETTINGS: tuple[Setting, ...] = (
        "for fast compaction and loading.", Range(1, INT_MAX), _GROUP),
     _S("offsets.commit.timeout.ms", "int", 5000, "An offset commit waits at most this long for its "
        "write to __consumer_offsets.", Range(1, INT_MAX), _GROUP),
+    _S("offsets.commit.fsync.enable", "boolean", True, "Answer a group or offset write only once "
+       "__consumer_offsets is fsynced (it survives a power loss; the fsyncs run off the event loop, shared "
+       "by every write made meanwhile). false: answer once it is in the page cache, as a single Kafka "
+       "broker does (it survives kill -9, not a power loss; fsynced within log.flush.interval.ms).",
+       None, _GROUP, kafka_default=None),
     _S("offset.metadata.max.bytes", "int", 4096, "The maximum size of the metadata string of an offset "
        "commit.", Range(0, INT_MAX), _GROUP),
     # KIP-848 consumer groups (Kafka's GroupCoordinatorConfig; CG-CFG-1, CG-CFG-2)
@@ -419,6 +424,7 @@ class KafliteConfig:
     offsets_topic_num_partitions: int = 50
     offsets_topic_segment_bytes: int = 104857600
     offsets_commit_timeout_ms: int = 5000
+    offsets_commit_fsync_enable: bool = True
     offset_metadata_max_bytes: int = 4096
     group_coordinator_rebalance_protocols: tuple[str, ...] = ("classic", "consumer")
     group_consumer_session_timeout_ms: int = 45000

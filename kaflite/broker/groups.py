@@ -86,11 +86,21 @@ class OffsetsTopicLog:
     runtime, `__transaction_state` for the transaction runtime (same layout rules, same folding)."""
 
     def __init__(self, logs: LogManager, clock: Clock, topic: str = CONSUMER_OFFSETS,
-                 commits: GroupCommit | None = None) -> None:
+                 commits: GroupCommit | None = None, *, fsync: bool = True) -> None:
         self.logs = logs
         self.clock = clock
         self.topic = topic
         self.commits = commits or GroupCommit(clock)
+        # False (offsets.commit.fsync.enable=false): a write is answered from the page cache, as Kafka's
+        # single broker does; the periodic flush (log.flush.interval.ms) makes it durable later.
+        self.fsync = fsync
+
+    def _durable(self, plog: PartitionLog) -> asyncio.Future[None]:
+        if self.fsync:
+            return self.commits.dirty(plog)
+        done = asyncio.get_running_loop().create_future()
+        done.set_result(None)
+        return done
 
     def _log(self, partition: int) -> PartitionLog:
         plog = self.logs.get_log(self.topic, partition)
@@ -119,7 +129,7 @@ class OffsetsTopicLog:
                                 producer_id=producer.producer_id, producer_epoch=producer.producer_epoch,
                                 base_sequence=0, is_transactional=True)
             plog.append(batch, leader_epoch=0, now_ms=now, assign_offsets=False, defer_flush=True)
-        return self.commits.dirty(plog)
+        return self._durable(plog)
 
     def append_marker(self, partition: int, producer_id: int, producer_epoch: int, coordinator_epoch: int,
                       committed: bool) -> asyncio.Future[None]:
@@ -128,7 +138,7 @@ class OffsetsTopicLog:
         plog = self._log(partition)
         plog.append_end_txn_marker(producer_id, producer_epoch, coordinator_epoch, committed=committed,
                                    leader_epoch=0, now_ms=self.clock.now_ms(), defer_flush=True)
-        return self.commits.dirty(plog)
+        return self._durable(plog)
 
     def sync(self, partition: int) -> asyncio.Future[None]:
         """Ask again for the partition's fsync (after a failed one: what was appended is still in the log)."""
@@ -290,7 +300,8 @@ class GroupHandler:
         self.offsets_log, self.runtime = self._new_runtime()
 
     def _new_runtime(self) -> tuple[OffsetsTopicLog, CoordinatorRuntime]:
-        offsets_log = OffsetsTopicLog(self.logs, self.clock, commits=self.commits)
+        offsets_log = OffsetsTopicLog(self.logs, self.clock, commits=self.commits,
+                                     fsync=self.broker_config.offsets_commit_fsync_enable)
         return offsets_log, CoordinatorRuntime(offsets_log, offsets_log, self.config, clock=self.clock,
                                                partition_exists=self._partition_exists, metadata=self.metadata,
                                                group_configs=self.group_configs,

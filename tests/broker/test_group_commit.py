@@ -157,3 +157,16 @@ async def test_a_failed_produce_fsync_is_kafka_storage_error_and_the_records_sta
         assert (again.error_code, again.base_offset) == (E.NONE, 4)
         plog = broker.logs.get_log("t", 0)
         assert plog is not None and plog.recovery_point == plog.log_end_offset == 6
+
+
+async def test_with_offsets_commit_fsync_disabled_a_commit_is_answered_from_the_page_cache(
+        tmp_path: Path, slow_disk: SlowDisk) -> None:
+    """`offsets.commit.fsync.enable=false`: Kafka's single-broker semantics, answered once written (a kill -9
+    keeps it: the page cache is the kernel's), fsynced later by the periodic flush."""
+    async with serving(config(tmp_path / "data", offsets_commit_fsync_enable=False), t={}) as b, \
+            connected(b.port) as client:
+        assert await find_coordinator(client, GROUP, 0) == E.NONE
+        slow_disk.close()
+        assert await asyncio.wait_for(commit(client, 5), 5.0) == E.NONE
+        assert await committed(client) == (E.NONE, 5)
+        slow_disk.open()
