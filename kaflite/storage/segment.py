@@ -674,6 +674,21 @@ class FileRecords:
             raise OSError(errno.EIO, f"short read: {len(data)} of {length} bytes at {self.position + offset}")
         return data
 
+    def send(self, sock_fd: int, offset: int, length: int) -> int:
+        """`os.sendfile` up to `length` bytes from `offset` into the slice to a non-blocking socket: the page
+        cache to the socket with no copy through Python. Returns how many went (0 when the socket is full);
+        OSError when the segment can no longer give them."""
+        fd = -1 if self.segment is None else self.segment.fd
+        if fd < 0:
+            raise OSError(errno.EBADF, "the segment was closed since it was read")
+        try:
+            sent = os.sendfile(sock_fd, fd, self.position + offset, length)
+        except BlockingIOError:
+            return 0
+        if sent == 0 and length > 0:  # end of file: the segment was cut under the slice
+            raise OSError(errno.EIO, f"short read: the segment ends before {self.position + offset}")
+        return sent
+
     def __bytes__(self) -> bytes:
         return self.read(0, self.size) if self.size else b""
 
