@@ -257,8 +257,9 @@ SETTINGS: tuple[Setting, ...] = (
     # Operations
     _S("shutdown.timeout.ms", "long", 5000, "On SIGTERM/SIGINT, how long in-flight requests may take "
        "to finish before connections are closed.", Range(0, LONG_MAX), _OPS, kafka_default=None),
-    _S("log.format", "string", "console", "Log output: console (for humans) or json (one object per "
-       "line).", OneOf(("console", "json"), ignore_case=True), _OPS, kafka_default=None),
+    _S("log.format", "string", "console", "Log output: console (for humans), rich (console with rich's "
+       "tracebacks; needs rich installed) or json (one object per line).",
+       OneOf(("console", "rich", "json"), ignore_case=True), _OPS, kafka_default=None),
     _S("log.level", "string", "INFO", "Minimum level of log output.",
        OneOf(("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"), ignore_case=True), _OPS,
        kafka_default=None),

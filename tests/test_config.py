@@ -233,7 +233,7 @@ def test_unknown_name_refused_from_every_source(tmp_path: Path) -> None:
         ("log.cleanup.policy", "", "non-empty"),
         ("compression.type", "brotli", "zstd"),
         ("log.message.timestamp.type", "NowTime", "LogAppendTime"),
-        ("log.format", "xml", "console, json"),
+        ("log.format", "xml", "console, rich, json"),
         ("log.dirs", "/a,/b", "single directory"),
         ("host", " ", "must not be empty"),
     ],
