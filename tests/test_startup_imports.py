@@ -87,3 +87,9 @@ def test_console_log_format_renders_plain_tracebacks(restore_logging: None) -> N
         get_logger("kaflite.test").exception("failed")
     text = out.getvalue()
     assert "Traceback (most recent call last):" in text and "KeyError: 'boom'" in text and "╭" not in text
+
+
+def test_serve_path_leaves_the_admin_endpoint_unimported() -> None:
+    """admin.port is off by default: its module (and its dataclasses) load only when it is asked for."""
+    loaded = modules_after(SERVE_IMPORTS)
+    assert "kaflite.broker.server" in loaded and "kaflite.broker.admin_http" not in loaded
