@@ -93,3 +93,36 @@ def test_serve_path_leaves_the_admin_endpoint_unimported() -> None:
     """admin.port is off by default: its module (and its dataclasses) load only when it is asked for."""
     loaded = modules_after(SERVE_IMPORTS)
     assert "kaflite.broker.server" in loaded and "kaflite.broker.admin_http" not in loaded
+
+
+# Codecs of APIs whose handlers import them on first use: none may load before a request asks.
+RARE_API_CODECS = ("metadata_request", "metadata_response", "create_topics_response", "describe_configs_response",
+                   "describe_quorum_response", "elect_leaders_response", "end_txn_response",
+                   "add_partitions_to_txn_response", "describe_transactions_response", "transaction_log_key")
+
+
+def test_serve_path_leaves_rare_api_codecs_unimported() -> None:
+    loaded = modules_after(SERVE_IMPORTS)
+    assert "kaflite.protocol.messages" in loaded
+    early = [c for c in RARE_API_CODECS if f"kaflite.protocol.messages.{c}" in loaded]
+    assert early == [], early
+
+
+def test_router_builds_routes_without_importing_codecs() -> None:
+    """Routes take their version range from REQUEST_VERSIONS; the classes load when a request needs them."""
+    loaded = modules_after("""
+import json, sys
+from kaflite.broker.router import Router
+router = Router()
+router.add(55, lambda ctx, req: None)  # DescribeQuorum
+router.add(43, lambda ctx, req: None, max_version=1)  # ElectLeaders, narrowed
+before = sorted(sys.modules)
+route = router.get(55)
+from kaflite.protocol.messages import DescribeQuorumRequest, DescribeQuorumResponse
+assert route.request_cls is DescribeQuorumRequest and route.response_cls is DescribeQuorumResponse
+assert (route.min_version, route.max_version) == (DescribeQuorumRequest.MIN_VERSION, DescribeQuorumRequest.MAX_VERSION)
+assert router.get(43).max_version == 1
+print(json.dumps(before))
+""")
+    assert not {m for m in loaded if m.startswith(("kaflite.protocol.messages.describe_quorum",
+                                                     "kaflite.protocol.messages.elect_leaders"))}
