@@ -10,6 +10,7 @@ moment they see an API advertised).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from kaflite.protocol._codec import ApiMessage
@@ -18,40 +19,37 @@ from kaflite.protocol.messages import REQUEST_VERSIONS, REQUESTS, RESPONSES, Api
 Handler = Callable[[Any, Any], Any]  # (RequestContext, request) -> response | Awaitable | NO_RESPONSE
 
 
+@dataclass(frozen=True, slots=True)
 class Route:
     """One served API: its version range and handler; its codec classes load on first use.
 
     Why lazily: resolving the classes here imported every codec module at startup (~80 of them);
     the range comes from REQUEST_VERSIONS instead, and a class is imported by the first request
-    that needs it, then kept in the slot.
+    that needs it, then kept in its slot.
     """
 
-    __slots__ = ("_request_cls", "_response_cls", "api_key", "handler", "max_version", "min_version")
-
-    def __init__(self, api_key: int, min_version: int, max_version: int, handler: Handler) -> None:
-        self.api_key = api_key
-        self.min_version = min_version
-        self.max_version = max_version
-        self.handler = handler
-        self._request_cls: type[ApiMessage] | None = None
-        self._response_cls: type[ApiMessage] | None = None
+    api_key: int
+    min_version: int
+    max_version: int
+    handler: Handler
+    _request_cls: type[ApiMessage] | None = field(default=None, repr=False, compare=False)
+    _response_cls: type[ApiMessage] | None = field(default=None, repr=False, compare=False)
 
     @property
     def request_cls(self) -> type[ApiMessage]:
         cls = self._request_cls
         if cls is None:
-            cls = self._request_cls = REQUESTS[self.api_key]
+            cls = REQUESTS[self.api_key]
+            object.__setattr__(self, "_request_cls", cls)  # a cache: frozen for everything else
         return cls
 
     @property
     def response_cls(self) -> type[ApiMessage]:
         cls = self._response_cls
         if cls is None:
-            cls = self._response_cls = RESPONSES[self.api_key]
+            cls = RESPONSES[self.api_key]
+            object.__setattr__(self, "_response_cls", cls)
         return cls
-
-    def __repr__(self) -> str:
-        return f"Route(api_key={self.api_key}, v{self.min_version}-{self.max_version}, handler={self.handler!r})"
 
 
 class Router:
