@@ -401,3 +401,10 @@ def test_doc_mentions_every_name_and_its_env_variable() -> None:
         assert f"`{name}`" in doc
     for var in ENV_NAMES:
         assert f"`{var}`" in doc
+
+
+def test_settings_table_and_config_fields_agree() -> None:
+    """Every setting is a KafliteConfig field, in the same order and with the same default (was checked at import)."""
+    from kaflite import config
+
+    config.check_table()
