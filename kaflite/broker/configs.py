@@ -340,6 +340,7 @@ class ConfigHandler:
     def incremental_alter_configs(self, ctx: RequestContext,
                                   req: IncrementalAlterConfigsRequest) -> IncrementalAlterConfigsResponse:
         from kaflite.protocol.messages import IncrementalAlterConfigsResponse
+
         def alter(res: Any) -> None:
             ops = [(c.name, c.config_operation, c.value) for c in res.configs]
             _check_request_shape([n for n, _, _ in ops], [n for n, op, v in ops if op != DELETE and v is None])
