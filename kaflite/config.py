@@ -11,7 +11,6 @@ environment (``KAFLITE_<NAME>``) > properties file (``--config FILE``) > default
 
 from __future__ import annotations
 
-import difflib
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
@@ -335,6 +334,8 @@ if not TOOL_VARIABLES.keys().isdisjoint(ENV_NAMES):
 def unknown_env_warning(var: str) -> str:
     """The warning for a ``KAFLITE_*`` variable that is neither a setting nor a tool's: it names the
     variable and the closest known one (a typo must not pass silently, nor stop the broker)."""
+    import difflib  # only on this error path: a start does not pay for it
+
     close = difflib.get_close_matches(var, sorted([*ENV_NAMES, *TOOL_VARIABLES]), n=1)
     hint = f"; did you mean {close[0]}?" if close else ""
     return (f"ignoring the environment variable {var}: no such setting (settings are {ENV_PREFIX}<NAME> "
@@ -369,6 +370,8 @@ def _parse_value(setting: Setting | Synonym, raw: object, origin: str) -> Any:
 
 
 def _unknown(name: str, origin: str) -> ConfigError:
+    import difflib  # only on this error path: a start does not pay for it
+
     close = difflib.get_close_matches(name, sorted(KNOWN_NAMES), n=1)
     hint = f"; did you mean {close[0]!r}?" if close else ""
     return ConfigError(name, f"unknown setting (from {origin}){hint}")
