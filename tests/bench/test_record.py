@@ -150,3 +150,25 @@ def test_readme_block_is_replaced_between_the_markers() -> None:
     assert readme_table.replace_between_markers(out, "NEWER", "x").count("NEW") == 1
     with pytest.raises(ValueError, match="expected one"):
         readme_table.replace_between_markers("no markers", "NEW", "x")
+
+
+def test_startup_budget_verdicts_and_metrics() -> None:
+    """--budget's verdict: a miss per target and measured mode; the no-bytecode mode is shown, never judged."""
+    import startup
+
+    def result(name: str, ms: list[float], mib: list[float]) -> startup.StartupResult:
+        return startup.StartupResult(name, startup_ms=ms, rss_mib=mib)
+
+    ok = {"kaflite": result("kaflite", [80.0, 90.0, 95.0], [35.0]),
+          "kaflite-installed": result("kaflite (installed)", [85.0], [36.0]),
+          "kaflite-nocache": result("kaflite (no bytecode at all)", [700.0], [41.0])}
+    assert startup.verdicts(ok) == []
+    slow = dict(ok, **{"kaflite-installed": result("kaflite (installed)", [150.0, 101.0, 99.0], [45.0])})
+    misses = startup.verdicts(slow)
+    assert len(misses) == 2 and "101.0 ms > 100 ms" in misses[0] and "45.0 MiB > 40 MiB" in misses[1]
+    failed = dict(ok, kaflite=startup.StartupResult("kaflite", error="exited with 1"))
+    assert startup.verdicts(failed) == ["kaflite: did not start: exited with 1"]
+    names = {(m.name, m.broker) for m in startup.metrics(ok)}
+    assert ("spawn → first ApiVersions", "kaflite") in names
+    assert ("spawn → first ApiVersions (installed)", "kaflite") in names
+    assert all(m.better == "lower" for m in startup.metrics(ok))
