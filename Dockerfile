@@ -13,7 +13,12 @@ WORKDIR /src
 # Only what the package needs (keeps .venv, tests and data out of the image).
 COPY pyproject.toml README.md ./
 COPY kaflite ./kaflite
+# Bytecode at build time, since PYTHONDONTWRITEBYTECODE=1 means a start never caches any: pip compiles
+# kaflite and its dependencies as it installs them (also under that variable); the standard library of
+# the base image is compiled here (compileall skips what already is), so no start compiles anything.
 RUN pip install . \
+    && python -m compileall -q -j 0 -x '/(test|tests|idle_test|lib2to3)/' \
+       "$(python -c 'import sysconfig; print(sysconfig.get_path("stdlib"))')" \
     && rm -rf /src \
     && useradd --system --uid 10001 --home-dir /data kaflite \
     && mkdir -p /data \

@@ -4,6 +4,11 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 RUN_STAMP := $(VENV)/.installed-run
 STAMP     := $(VENV)/.installed-test
+# Bytecode at install time, never at a start: an editable install leaves none, and where
+# PYTHONDONTWRITEBYTECODE=1 is set (many CI and Docker images) every start would compile the package
+# again (~0.7 s for 1.4 MB of generated codecs). Run on every `make run`/`make test`, not only when the
+# stamps are rebuilt: sources change between installs, and compileall skips what is up to date.
+COMPILE := $(PY) -m compileall -q -j 0 kaflite
 
 .PHONY: run test lint typecheck codegen codegen-check bench clean
 
@@ -22,9 +27,11 @@ $(STAMP): pyproject.toml | $(VENV)/bin/python
 	touch $(STAMP) $(RUN_STAMP)
 
 run: $(RUN_STAMP)
+	$(COMPILE)
 	$(PY) -m kaflite serve --data-dir ./kaflite-data
 
 test: $(STAMP) lint codegen-check
+	$(COMPILE)
 	$(PY) -m pytest -q
 
 lint: $(STAMP) typecheck

@@ -220,20 +220,33 @@ class Broker:
         self.stop()
 
 
+# Where a kaflite child finds its bytecode (Kaflite(bytecode=...)).
+BYTECODE_MODES = ("prefix", "installed", "none")
+
+
+def compile_in_tree() -> None:
+    """What `make run` does after installing: bytecode beside the sources (skips what is up to date)."""
+    subprocess.run([sys.executable, "-m", "compileall", "-q", "-j", "0", str(REPO / "kaflite")], check=True,
+                   stdout=subprocess.DEVNULL)
+
+
 class Kaflite(Broker):
     """``python -m kaflite serve`` from this repo, empty data dir unless one is given."""
 
     name = "kaflite"
 
     def __init__(self, workdir: Path, overrides: Sequence[str] = (), data_dir: Path | None = None,
-                 bytecode_cache: bool = True) -> None:
+                 bytecode: str = "prefix", extra_args: Sequence[str] = ()) -> None:
         super().__init__(workdir)
         self.overrides = list(overrides)
         self.data_dir = data_dir or workdir / "kaflite-data"
-        self.bytecode_cache = bytecode_cache
+        if bytecode not in BYTECODE_MODES:
+            raise ValueError(f"bytecode must be one of {BYTECODE_MODES}, not {bytecode!r}")
+        self.bytecode = bytecode
+        self.extra_args = list(extra_args)  # before the command: -X importtime
 
     def command(self) -> list[str]:
-        cmd = [sys.executable, "-m", "kaflite", "serve", "--host", HOST, "--port", str(self.port),
+        cmd = [sys.executable, *self.extra_args, "-m", "kaflite", "serve", "--host", HOST, "--port", str(self.port),
                "--data-dir", str(self.data_dir)]
         for o in self.overrides:
             cmd += ["--override", o]
@@ -243,13 +256,18 @@ class Kaflite(Broker):
         """This checkout's kaflite first on the path, whether or not it is pip-installed."""
         env = dict(os.environ)
         env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO), env.get("PYTHONPATH", "")) if p)
-        if self.bytecode_cache:
-            # An installed wheel has its .pyc files; PYTHONDONTWRITEBYTECODE=1 (set in some CI images)
-            # would make every start recompile ~1.2 MB of generated codecs. Cache outside the repo.
+        if self.bytecode == "prefix":
+            # Compiled once into a cache outside the repo, then read from there (writing allowed).
             env.pop("PYTHONDONTWRITEBYTECODE", None)
             env["PYTHONPYCACHEPREFIX"] = str(PYCACHE_DIR)
+        elif self.bytecode == "installed":
+            # `make run`'s venv as CI images run it: the __pycache__ that `make run` compiled beside the
+            # sources (compile_in_tree), and PYTHONDONTWRITEBYTECODE=1 so nothing is written at a start.
+            env["PYTHONDONTWRITEBYTECODE"] = "1"
+            env.pop("PYTHONPYCACHEPREFIX", None)
         else:
-            # Cold: an empty cache prefix and no writes, so every module is compiled from source.
+            # none: an empty cache prefix and no writes, so every module is compiled from source (what each
+            # start cost before bytecode was compiled at install time).
             env["PYTHONDONTWRITEBYTECODE"] = "1"
             env["PYTHONPYCACHEPREFIX"] = str(self.workdir / "empty-pycache")
         return env

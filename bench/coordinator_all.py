@@ -14,12 +14,14 @@ import coordinator_failover
 import coordinator_heartbeats
 import coordinator_join
 import coordinator_replay
+import record
 from common import fmt, table
 from coordinator_common import load_average
 
 
-def run_section(which: str = "both") -> str:
-    """Run everything once; returns the printed summary table."""
+def run_section(which: str = "both", metrics: list[record.Metric] | None = None) -> str:
+    """Run everything once; returns the printed summary table. The commits and heartbeats runs are
+    appended to ``metrics`` as record metrics when it is given (run_all.py --json)."""
     print(f"### join (load avg {load_average()})\n")
     join = coordinator_join.run_bench(which, (3, 50), rounds=2)
     print(coordinator_join.report(join) + "\n")
@@ -32,6 +34,8 @@ def run_section(which: str = "both") -> str:
     print(f"### commits (load avg {load_average()})\n")
     cm = coordinator_commits.run_bench(which, measure_s=2.0)
     print(coordinator_commits.report(cm) + "\n")
+    if metrics is not None:
+        metrics += coordinator_heartbeats.metrics(hb) + coordinator_commits.metrics(cm)
     print(f"### replay (load avg {load_average()})\n")
     rep, rst, mem, load = coordinator_replay.run_bench()
     print(coordinator_replay.report(rep, rst, mem, load) + "\n")
@@ -64,6 +68,18 @@ def run_section(which: str = "both") -> str:
     summary = table(["coordinator metric (kaflite)", "measured", "goal", "meets"], rows)
     print("### coordinator summary\n\n" + summary)
     return summary
+
+
+def run_quick(which: str = "both", metrics: list[record.Metric] | None = None) -> None:
+    """Only heartbeats and commits, 1.5 s each (about half a minute): run_all.py --coordinator quick."""
+    print(f"### heartbeats (load avg {load_average()})\n")
+    hb = coordinator_heartbeats.run_bench(which, 20, (16,), measure_s=1.5)
+    print(coordinator_heartbeats.report(hb) + "\n")
+    print(f"### commits (load avg {load_average()})\n")
+    cm = coordinator_commits.run_bench(which, layouts=("spread",), measure_s=1.5)
+    print(coordinator_commits.report(cm) + "\n")
+    if metrics is not None:
+        metrics += coordinator_heartbeats.metrics(hb) + coordinator_commits.metrics(cm)
 
 
 def _meets(ok: bool) -> str:

@@ -18,6 +18,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+import record
 from common import cpu_seconds, fmt, ratio, table, workdir
 from coordinator_common import (
     COMMIT_VERSION,
@@ -26,6 +27,7 @@ from coordinator_common import (
     brokers,
     frame,
     load_average,
+    pipeline_metrics,
     response_body_start,
     run,
     run_pipelined,
@@ -150,6 +152,16 @@ def report(results: list[Result]) -> str:
                   "broker CPU µs/req", "kaflite/tansu", "errors", "load avg", "failure"], rows)
 
 
+def metrics(results: list[Result]) -> list[record.Metric]:
+    """Each (broker, layout) run as record metrics (record.py)."""
+    out = []
+    for r in results:
+        out += pipeline_metrics("coordinator_commits", f"{r.connections} conns x K={r.depth}, "
+                                f"{r.partitions_per_commit} partitions/commit, groups on {r.layout}: commits",
+                                r.broker, r.stats)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--broker", choices=["both", "kaflite", "tansu"], default="both")
@@ -159,10 +171,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--layout", nargs="+", choices=["spread", "one"], default=["spread", "one"])
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--profile", type=Path, metavar="DIR", help="py-spy record the broker into DIR")
+    parser.add_argument("--json", type=Path, metavar="FILE", help="also write the run as a JSON record (record.py)")
     args = parser.parse_args(argv)
+    rec = record.new_record(sys.argv, notes="bench/coordinator_commits.py")
     results = run_bench(args.broker, args.connections, args.depth, max(1, min(10, args.partitions)),
                         tuple(args.layout), measure_s=args.seconds, profile=args.profile)
     print(report(results))
+    if args.json:
+        record.add_metrics(rec, metrics(results))
+        record.finish(rec)
+        record.write(rec, args.json)
     print(f"\ngoal: >= {TARGET_RATE:,.0f} commits/s (OffsetCommit requests, each durable before its answer)")
     return 0
 

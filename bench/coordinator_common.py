@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import record
 from common import HOST, Broker, Kaflite, Tansu, tansu_binary
 
 from kaflite.protocol.errors import ErrorCode
@@ -290,6 +291,16 @@ class PipelineStats:
 
     def latency_ms(self, q: float) -> float:
         return 1000.0 * percentile(self.latencies, q)
+
+
+def pipeline_metrics(benchmark: str, name: str, broker: str, stats: PipelineStats) -> list[record.Metric]:
+    """A pipelined run as record metrics: rate, p50/p99 latency and broker CPU per request (one sample each)."""
+    rate = stats.rate
+    cpu_us = 1e4 * stats.broker_cpu_pct / rate if rate > 0 else float("nan")
+    return [record.Metric(benchmark, f"{name}: rate", broker, "1/s", "higher", [rate]),
+            record.Metric(benchmark, f"{name}: p50 latency", broker, "ms", "lower", [stats.latency_ms(0.5)]),
+            record.Metric(benchmark, f"{name}: p99 latency", broker, "ms", "lower", [stats.latency_ms(0.99)]),
+            record.Metric(benchmark, f"{name}: broker CPU per request", broker, "µs", "lower", [cpu_us])]
 
 
 class _Pipeline(asyncio.Protocol):

@@ -16,6 +16,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+import record
 from common import cpu_seconds, fmt, ratio, table, workdir
 from coordinator_common import (
     HEARTBEAT,
@@ -26,6 +27,7 @@ from coordinator_common import (
     form_group,
     frame,
     load_average,
+    pipeline_metrics,
     response_body_start,
     run,
     run_pipelined,
@@ -122,6 +124,15 @@ def report(results: list[Result]) -> str:
                   "kaflite/tansu rate", "errors", "load avg", "failure"], rows)
 
 
+def metrics(results: list[Result]) -> list[record.Metric]:
+    """Each (broker, depth) run as record metrics (record.py)."""
+    out = []
+    for r in results:
+        out += pipeline_metrics("coordinator_heartbeats", f"{r.members} members x K={r.depth} heartbeats", r.broker,
+                                r.stats)
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--broker", choices=["both", "kaflite", "tansu"], default="both")
@@ -129,9 +140,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--depth", type=int, nargs="+", default=[1, 16], help="pipeline depths K")
     parser.add_argument("--seconds", type=float, default=3.0)
     parser.add_argument("--profile", type=Path, metavar="DIR", help="py-spy record the broker into DIR")
+    parser.add_argument("--json", type=Path, metavar="FILE", help="also write the run as a JSON record (record.py)")
     args = parser.parse_args(argv)
+    rec = record.new_record(sys.argv, notes="bench/coordinator_heartbeats.py")
     results = run_bench(args.broker, args.members, tuple(args.depth), measure_s=args.seconds, profile=args.profile)
     print(report(results))
+    if args.json:
+        record.add_metrics(rec, metrics(results))
+        record.finish(rec)
+        record.write(rec, args.json)
     print(f"\ngoal: >= {TARGET_RATE:,.0f} heartbeats/s, p99 <= {TARGET_P99_MS} ms")
     return 0
 

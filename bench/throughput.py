@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import record
 from common import Broker, Kaflite, Memory, Tansu, fmt, median, ratio, table, tansu_binary, workdir
 from confluent_kafka import OFFSET_BEGINNING, Consumer, KafkaError, KafkaException, Producer, TopicPartition
 from confluent_kafka.admin import AdminClient, NewTopic
@@ -74,6 +75,9 @@ class BrokerRun:
     fetch: dict[str, Phase] = field(default_factory=dict)
     memory_end: Memory | None = None
     error: str | None = None
+    # Every round's phase, by (phase name, workload label): the raw numbers behind the medians (record.py).
+    rounds: dict[tuple[str, str], list[Phase]] = field(default_factory=dict)
+    rss_end_mib: list[float] = field(default_factory=list)
 
 
 def create_topic(bootstrap: str, topic: str) -> None:
@@ -280,7 +284,9 @@ def run(workloads: list[tuple[str, int, int]] = WORKLOADS, profile_dir: Path | N
             for label in labels:
                 phases = [getattr(r, phase_name)[label] for r in runs if label in getattr(r, phase_name)]
                 getattr(out, phase_name)[label] = _median_phase(phases)
+                out.rounds[(phase_name, label)] = phases
         mems = [r.memory_end for r in runs if r.memory_end is not None]
+        out.rss_end_mib = [m.rss_mib for m in mems]
         out.memory_end = Memory(median([m.rss_mib for m in mems]), median([m.hwm_mib for m in mems])) if mems else None
         merged[name] = out
     return merged
@@ -331,6 +337,22 @@ def report(results: dict[str, BrokerRun], workloads: list[tuple[str, int, int]] 
     return "\n".join(out + notes)
 
 
+def metrics(results: dict[str, BrokerRun], workloads: list[tuple[str, int, int]] = WORKLOADS) -> list[record.Metric]:
+    """Per round: MB/s and broker CPU per MB of each phase, and RSS at the end (record.py)."""
+    out = []
+    for name, r in results.items():
+        for label, count, _size in workloads:
+            for phase_name in ("produce", "fetch"):
+                phases = [p for p in r.rounds.get((phase_name, label), []) if not (p.error and not p.messages)]
+                what = f"{phase_name} {count:,} x {label}"
+                out.append(record.Metric("throughput", what, name, "MB/s", "higher", [p.mb_s for p in phases]))
+                out.append(record.Metric("throughput", f"{what}: broker CPU per MB", name, "ms", "lower",
+                                         [1000.0 * p.broker_cpu_s / (p.value_bytes / 1e6) if p.value_bytes else
+                                          float("nan") for p in phases]))
+        out.append(record.Metric("throughput", "broker RSS at end", name, "MiB", "lower", r.rss_end_mib))
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scale", type=float, default=1.0, help="multiply message counts (default 1)")
@@ -341,12 +363,19 @@ def main(argv: list[str] | None = None) -> int:
                              "to DIR (summarise with bench/pyspy_top.py)")
     parser.add_argument("--override", action="append", default=[], metavar="NAME=VALUE",
                         help="kaflite config override, e.g. log.flush.interval.messages=1")
+    parser.add_argument("--json", type=Path, metavar="FILE", help="also write the run as a JSON record (record.py)")
     args = parser.parse_args(argv)
     workloads = [(label, max(1, int(n * args.scale)), size) for label, n, size in WORKLOADS]
     if args.profile:
         args.profile.mkdir(parents=True, exist_ok=True)
+    rec = record.new_record(sys.argv, notes="bench/throughput.py")
     results = run(workloads, args.profile, args.bound, tuple(args.override), args.repeat)
     print(report(results, workloads))
+    if args.json:
+        record.add_metrics(rec, metrics(results, workloads))
+        record.finish(rec)
+        record.write(rec, args.json)
+        print(f"\nrecord: {args.json}")
     return 0
 
 

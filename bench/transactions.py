@@ -44,6 +44,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import record
 from common import Broker, Kaflite, Tansu, fmt, median, ratio, table, tansu_binary, workdir
 from confluent_kafka import OFFSET_BEGINNING, Consumer, KafkaError, KafkaException, Message, Producer, TopicPartition
 from confluent_kafka.admin import AdminClient, NewTopic
@@ -561,6 +562,19 @@ def summary_rows(r: Results) -> list[list[str]]:
     return rows
 
 
+def metrics(r: Results) -> list[record.Metric]:
+    """Every round of every ROWS entry as record metrics (failed rounds are NaN, shown as null)."""
+    units = {"txn_s": "1/s", "records_s": "1/s", "mb_s": "MB/s"}
+    out = []
+    for label, key, attr, _digits in ROWS:
+        for broker in BROKERS:
+            runs = r.get(broker, key)
+            if runs:
+                out.append(record.Metric("transactions", label, broker, units[attr], "higher",
+                                         [getattr(m, attr) if m.ok else float("nan") for m in runs]))
+    return out
+
+
 def report(r: Results, s: Settings) -> str:
     rows = []
     for (_label, key, attr, digits), base in zip(ROWS, summary_rows(r), strict=True):
@@ -614,6 +628,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--txn-records", type=int, help="records per transaction in the produce run (10,000)")
     ap.add_argument("--reads", type=int, help="reads per isolation level per round in the fetch run (3)")
     ap.add_argument("--quick", action="store_true", help="one round, tiny counts: seconds per broker")
+    ap.add_argument("--json", type=Path, metavar="FILE", help="also write the run as a JSON record (record.py)")
     a = ap.parse_args(argv)
     s = Settings.quick() if a.quick else Settings()
     given = {"bound_s": a.bound, "txn_records": a.txn_records, "reads": a.reads}
@@ -622,8 +637,13 @@ def main(argv: list[str] | None = None) -> int:
     brokers = tuple(x for x in a.brokers.split(",") if x)
     if unknown := (set(sections) - set(SECTIONS)) | (set(brokers) - set(BROKERS)):
         ap.error(f"unknown: {', '.join(sorted(unknown))}")
+    rec = record.new_record(sys.argv, notes="bench/transactions.py" + (" --quick" if a.quick else ""))
     results = run(s, 1 if a.quick else a.rounds, sections, brokers)
     print(report(results, s))
+    if a.json:
+        record.add_metrics(rec, metrics(results))
+        record.finish(rec)
+        record.write(rec, a.json)
     return 1 if failed(results) else 0
 
 

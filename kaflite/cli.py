@@ -55,7 +55,8 @@ def _add_config_options(parser: argparse.ArgumentParser) -> None:
                    help="host name clients are told to connect to (advertised.host; default: --host)")
     g.add_argument("--data-dir", metavar="DIR", help="data directory (log.dirs; default ./kaflite-data)")
     g.add_argument("--node-id", metavar="N", help="broker id (node.id; default 1)")
-    g.add_argument("--log-format", metavar="FMT", help="console (default) or json (log.format)")
+    g.add_argument("--log-format", metavar="FMT",
+                   help="console (default), rich (console, rich's tracebacks) or json (log.format)")
     g.add_argument("--log-level", metavar="LEVEL", help="DEBUG, INFO (default), WARNING, ERROR (log.level)")
     g.add_argument("--admin-port", metavar="P", help="admin HTTP endpoint on 127.0.0.1 for tests (groups, waits, "
                    "faults; see kaflite ctl); 0 picks a free port (admin.port; default -1 = off)")
@@ -145,8 +146,10 @@ def _cmd_config(args: argparse.Namespace) -> int:
 
 def _cmd_compat() -> int:
     """The table goes to stdout alone: the scratch broker it is read from logs to stderr, warnings only."""
+    from kaflite.logging_config import configure_logging, import_structlog
+
+    import_structlog()  # before anything imports structlog: keeps rich out
     from kaflite.compat import render_markdown
-    from kaflite.logging_config import configure_logging
 
     configure_logging("console", "WARNING", stream=sys.stderr)
     sys.stdout.write(render_markdown())
@@ -155,9 +158,13 @@ def _cmd_compat() -> int:
 
 def _cmd_serve(args: argparse.Namespace) -> int:
     config = config_from_args(args)
-    from kaflite.logging_config import configure_logging
+    from kaflite.logging_config import configure_logging, import_structlog
 
-    configure_logging(config.log_format, config.log_level)
+    import_structlog()  # before anything imports structlog: keeps rich out of a start
+    try:
+        configure_logging(config.log_format, config.log_level)
+    except ValueError as exc:  # log.format=rich without rich installed
+        raise ConfigError("log.format", str(exc)) from None
     if config.warnings:
         import structlog
 

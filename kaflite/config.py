@@ -11,7 +11,6 @@ environment (``KAFLITE_<NAME>``) > properties file (``--config FILE``) > default
 
 from __future__ import annotations
 
-import difflib
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
@@ -195,6 +194,11 @@ SETTINGS: tuple[Setting, ...] = (
        "for fast compaction and loading.", Range(1, INT_MAX), _GROUP),
     _S("offsets.commit.timeout.ms", "int", 5000, "An offset commit waits at most this long for its "
        "write to __consumer_offsets.", Range(1, INT_MAX), _GROUP),
+    _S("offsets.commit.fsync.enable", "boolean", True, "Answer a group or offset write only once "
+       "__consumer_offsets is fsynced (it survives a power loss; the fsyncs run off the event loop, shared "
+       "by every write made meanwhile). false: answer once it is in the page cache, as a single Kafka "
+       "broker does (it survives kill -9, not a power loss; fsynced within log.flush.interval.ms).",
+       None, _GROUP, kafka_default=None),
     _S("offset.metadata.max.bytes", "int", 4096, "The maximum size of the metadata string of an offset "
        "commit.", Range(0, INT_MAX), _GROUP),
     # KIP-848 consumer groups (Kafka's GroupCoordinatorConfig; CG-CFG-1, CG-CFG-2)
@@ -257,8 +261,9 @@ SETTINGS: tuple[Setting, ...] = (
     # Operations
     _S("shutdown.timeout.ms", "long", 5000, "On SIGTERM/SIGINT, how long in-flight requests may take "
        "to finish before connections are closed.", Range(0, LONG_MAX), _OPS, kafka_default=None),
-    _S("log.format", "string", "console", "Log output: console (for humans) or json (one object per "
-       "line).", OneOf(("console", "json"), ignore_case=True), _OPS, kafka_default=None),
+    _S("log.format", "string", "console", "Log output: console (for humans), rich (console with rich's "
+       "tracebacks; needs rich installed) or json (one object per line).",
+       OneOf(("console", "rich", "json"), ignore_case=True), _OPS, kafka_default=None),
     _S("log.level", "string", "INFO", "Minimum level of log output.",
        OneOf(("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"), ignore_case=True), _OPS,
        kafka_default=None),
@@ -334,6 +339,8 @@ if not TOOL_VARIABLES.keys().isdisjoint(ENV_NAMES):
 def unknown_env_warning(var: str) -> str:
     """The warning for a ``KAFLITE_*`` variable that is neither a setting nor a tool's: it names the
     variable and the closest known one (a typo must not pass silently, nor stop the broker)."""
+    import difflib  # only on this error path: a start does not pay for it
+
     close = difflib.get_close_matches(var, sorted([*ENV_NAMES, *TOOL_VARIABLES]), n=1)
     hint = f"; did you mean {close[0]}?" if close else ""
     return (f"ignoring the environment variable {var}: no such setting (settings are {ENV_PREFIX}<NAME> "
@@ -368,6 +375,8 @@ def _parse_value(setting: Setting | Synonym, raw: object, origin: str) -> Any:
 
 
 def _unknown(name: str, origin: str) -> ConfigError:
+    import difflib  # only on this error path: a start does not pay for it
+
     close = difflib.get_close_matches(name, sorted(KNOWN_NAMES), n=1)
     hint = f"; did you mean {close[0]!r}?" if close else ""
     return ConfigError(name, f"unknown setting (from {origin}){hint}")
@@ -419,6 +428,7 @@ class KafliteConfig:
     offsets_topic_num_partitions: int = 50
     offsets_topic_segment_bytes: int = 104857600
     offsets_commit_timeout_ms: int = 5000
+    offsets_commit_fsync_enable: bool = True
     offset_metadata_max_bytes: int = 4096
     group_coordinator_rebalance_protocols: tuple[str, ...] = ("classic", "consumer")
     group_consumer_session_timeout_ms: int = 45000
@@ -615,19 +625,18 @@ class KafliteConfig:
         ]
 
 
-def _check_table() -> None:
-    """The dataclass fields and the settings table must list the same settings, in order."""
-    attrs = [f.name for f in fields(KafliteConfig) if f.name not in ("sources", "warnings")]
+def check_table() -> None:
+    """The dataclass fields and the settings table must list the same settings, in order, with the same
+    defaults. Run by tests/test_config.py, not at import: it is a check of this file, and every start
+    paid for it (a millisecond)."""
+    config_fields = {f.name: f for f in fields(KafliteConfig) if f.name not in ("sources", "warnings")}
     table = [s.attr for s in SETTINGS]
-    if attrs != table:
-        raise AssertionError(f"KafliteConfig fields and SETTINGS differ: {set(attrs) ^ set(table)}")
+    if list(config_fields) != table:
+        raise AssertionError(f"KafliteConfig fields and SETTINGS differ: {set(config_fields) ^ set(table)}")
     for s in SETTINGS:
-        default = next(f.default for f in fields(KafliteConfig) if f.name == s.attr)
+        default = config_fields[s.attr].default
         if default != s.default:
             raise AssertionError(f"{s.name}: field default {default!r} != table default {s.default!r}")
-
-
-_check_table()
 
 # --------------------------------------------------------------------------------------------
 # Documentation.

@@ -6,25 +6,70 @@ as ours, or log shippers and people reading a terminal get two formats interleav
 Every line carries an ISO-8601 UTC ``timestamp``, ``level``, ``logger`` and ``event``, plus
 whatever context is bound (``structlog.contextvars`` is merged in, so a connection or request
 handler can ``bind_contextvars(peer=..., api=...)`` once).
+
+Why structlog is imported inside the functions: ``import_structlog`` must run before the first
+``import structlog`` of a process to keep rich out of it (see there).
 """
 
 from __future__ import annotations
 
 import logging
 import sys
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-import structlog
+if TYPE_CHECKING:
+    import structlog
 
-LOG_FORMATS = ("console", "json")
+# console: plain tracebacks; rich: the same console lines with rich's tracebacks (needs rich installed).
+LOG_FORMATS = ("console", "rich", "json")
 
 # Marks the handler we install, so calling configure_logging again replaces it instead of
 # stacking a second one (tests and ``kaflite serve`` may both configure).
 _HANDLER_NAME = "kaflite"
 
 
+def import_structlog() -> None:
+    """Import structlog without letting it import rich (and pygments): ~25 ms and ~5 MiB of a start.
+
+    structlog's dev and tracebacks modules import rich at import whenever it is installed, for
+    their default exception formatter. kaflite picks its formatter itself (rich only for
+    ``log.format=rich``, imported then), so the import is done with rich hidden. This decides what
+    structlog sees for the whole process: only entry points that own the process call it (the CLI,
+    the test worker). Does nothing once structlog or rich is imported.
+    """
+    if "structlog" in sys.modules or "rich" in sys.modules:
+        return
+    sys.modules["rich"] = None  # type: ignore[assignment]  # a None entry makes `import rich` raise ImportError
+    try:
+        import structlog  # noqa: F401
+    finally:
+        del sys.modules["rich"]
+
+
+def _rich_traceback(colors: bool) -> Any:
+    """rich's traceback renderer for ConsoleRenderer, without locals (a broker's frames hold payloads).
+
+    Ours rather than structlog.dev.RichTracebackFormatter: that one only works when rich was
+    importable while structlog.dev was imported, which ``import_structlog`` prevents.
+    """
+    try:
+        from rich.console import Console
+        from rich.traceback import Traceback
+    except ImportError:
+        raise ValueError("rich needs rich installed (pip install rich)") from None
+
+    def render(sio: TextIO, exc_info: Any) -> None:
+        sio.write("\n")
+        console = Console(file=sio, color_system="truecolor" if colors else None)
+        console.print(Traceback.from_exception(*exc_info, show_locals=False))
+
+    return render
+
+
 def _shared_processors() -> list[Any]:
     """Processors applied to both structlog and foreign (stdlib) records."""
+    import structlog
+
     return [
         structlog.contextvars.merge_contextvars,
         structlog.stdlib.add_log_level,
@@ -38,11 +83,13 @@ def _shared_processors() -> list[Any]:
 def configure_logging(
     fmt: str = "console", level: str | int = "INFO", *, stream: TextIO | None = None
 ) -> None:
-    """Configure structlog and the stdlib root logger; ``fmt`` is ``console`` or ``json``.
+    """Configure structlog and the stdlib root logger; ``fmt`` is ``console``, ``rich`` or ``json``.
 
     ``stream`` defaults to stderr, leaving stdout for what a caller may parse (the bound
     address printed with ``--port 0``).
     """
+    import structlog
+
     fmt = fmt.lower()
     if fmt not in LOG_FORMATS:
         raise ValueError(f"log.format must be one of {', '.join(LOG_FORMATS)}, not {fmt!r}")
@@ -62,15 +109,8 @@ def configure_logging(
         final = [tracebacks, structlog.processors.JSONRenderer()]
     else:
         colors = bool(getattr(out, "isatty", lambda: False)())
-        formatter: Any = structlog.dev.plain_traceback
-        try:  # rich tracebacks when installed, but without locals: a broker's frames hold payloads
-            import rich  # noqa: F401
-
-            formatter = structlog.dev.RichTracebackFormatter(
-                color_system="truecolor" if colors else None, show_locals=False
-            )
-        except ImportError:
-            pass
+        # Explicit: structlog's default is rich's renderer whenever rich is installed.
+        formatter: Any = _rich_traceback(colors) if fmt == "rich" else structlog.dev.plain_traceback
         final = [structlog.dev.ConsoleRenderer(colors=colors, exception_formatter=formatter)]
 
     shared = _shared_processors()
@@ -104,5 +144,7 @@ def configure_logging(
 
 def get_logger(name: str) -> structlog.stdlib.BoundLogger:
     """A structlog logger named like a stdlib one (``kaflite.broker.server``)."""
+    import structlog
+
     logger: structlog.stdlib.BoundLogger = structlog.stdlib.get_logger(name)
     return logger

@@ -233,7 +233,7 @@ def test_unknown_name_refused_from_every_source(tmp_path: Path) -> None:
         ("log.cleanup.policy", "", "non-empty"),
         ("compression.type", "brotli", "zstd"),
         ("log.message.timestamp.type", "NowTime", "LogAppendTime"),
-        ("log.format", "xml", "console, json"),
+        ("log.format", "xml", "console, rich, json"),
         ("log.dirs", "/a,/b", "single directory"),
         ("host", " ", "must not be empty"),
     ],
@@ -401,3 +401,10 @@ def test_doc_mentions_every_name_and_its_env_variable() -> None:
         assert f"`{name}`" in doc
     for var in ENV_NAMES:
         assert f"`{var}`" in doc
+
+
+def test_settings_table_and_config_fields_agree() -> None:
+    """Every setting is a KafliteConfig field, in the same order and with the same default (was checked at import)."""
+    from kaflite import config
+
+    config.check_table()

@@ -14,7 +14,8 @@ error response (``kaflite.protocol.error_responses``), UNKNOWN_SERVER_ERROR unle
 names a Kafka error. Only bytes that cannot be parsed close the connection.
 
 Memory per connection is bounded, so a client that stops reading costs kilobytes: fetched records
-stay in the segment (``FileRecords``) and are read a chunk at a time as the socket drains; once
+stay in the segment (``FileRecords``) and go out by ``os.sendfile`` (nothing queued before them) or a
+chunk at a time as the socket drains; once
 ``MAX_BUFFERED_BYTES`` of answers wait in the transport the connection stops reading requests and
 starts no new one until the client drains (Kafka mutes a channel with a response in flight); and the
 bytes stuck behind stalled clients are capped broker-wide (``queued.max.response.bytes``).
@@ -28,6 +29,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import itertools
+import os
 import socket
 import struct
 import types
@@ -52,7 +54,7 @@ log = structlog.get_logger("kaflite.connection")
 _SIZE = struct.Struct(">i")
 LARGE_RESPONSE = 64 * 1024
 # Answer bytes a connection's transport may hold before the connection stops reading and dispatching
-# (asyncio's pause_writing); it resumes below a quarter of it.
+# (asyncio's pause_writing); it resumes once they are all out.
 MAX_BUFFERED_BYTES = 256 * 1024
 # Fetched records are read from the segment this much at a time, as the transport takes them.
 STREAM_CHUNK = 64 * 1024
@@ -98,7 +100,7 @@ def error_of(exc: BaseException) -> tuple[ErrorCode, str | None]:
     return ErrorCode.UNKNOWN_SERVER_ERROR, None
 
 
-class KafkaConnection(asyncio.Protocol):
+class KafkaConnection(asyncio.BufferedProtocol):
     def __init__(self, context: BrokerContext, router: Router) -> None:
         self.config = context.config
         self.state = context.state
@@ -130,6 +132,7 @@ class KafkaConnection(asyncio.Protocol):
         self.stalled = 0  # bytes counted in state.stalled_bytes while writing is paused
         self.last_active = 0.0  # loop time of the last whole request frame or answer progress
         self.idle_timer: asyncio.TimerHandle | None = None
+        self.sendfile_fd = -1  # the socket's fd where fetched records may go by os.sendfile (plain TCP)
 
     # -- asyncio.Protocol ------------------------------------------------------------------------
 
@@ -140,10 +143,13 @@ class KafkaConnection(asyncio.Protocol):
         self.peer = f"{peer[0]}:{peer[1]}"
         self.log = log.bind(conn=self.id, peer=self.peer)
         self.state.connections.add(self)
-        transport.set_write_buffer_limits(MAX_BUFFERED_BYTES, MAX_BUFFERED_BYTES // 4)  # type: ignore[attr-defined]
+        # Resumed once drained: the next fetched records can then go by sendfile, nothing queued before them.
+        transport.set_write_buffer_limits(MAX_BUFFERED_BYTES, 0)  # type: ignore[attr-defined]
         sock = transport.get_extra_info("socket")
         if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)  # as Kafka's acceptor: half-open peers end
+            if transport.get_extra_info("sslcontext") is None and hasattr(os, "sendfile"):
+                self.sendfile_fd = sock.fileno()
         self._touch()
         if self.config.connections_max_idle_ms >= 0:
             self._arm_idle_timer(self.config.connections_max_idle_ms / 1000)
@@ -162,11 +168,16 @@ class KafkaConnection(asyncio.Protocol):
             self.idle_timer = None
         self.state.connections.discard(self)
 
-    def data_received(self, data: bytes) -> None:
+    def get_buffer(self, sizehint: int) -> memoryview:
+        """BufferedProtocol: the socket reads straight into the frame decoder's buffer (a large produce
+        straight into its frame's own buffer), with no bytes object per read and no copy to join them."""
+        return self.decoder.get_buffer(sizehint)
+
+    def buffer_updated(self, nbytes: int) -> None:
         if self.reading_stopped:
             return
         try:
-            frames = self.decoder.feed(data)
+            frames = self.decoder.buffer_updated(nbytes)
         except FrameError as e:
             self.close(f"framing error: {e}")
             return
@@ -518,6 +529,20 @@ class KafkaConnection(asyncio.Protocol):
         while out and self.writable and not self.closed and t is not None:
             part = out[0]
             if isinstance(part, FileRecords):
+                if self.sendfile_fd >= 0 and part.size > self.out_offset and t.get_write_buffer_size() == 0:
+                    # Nothing queued before it: the socket takes the records straight from the page cache.
+                    try:
+                        sent = part.send(self.sendfile_fd, self.out_offset, part.size - self.out_offset)
+                    except OSError as e:
+                        self._unreadable(e)
+                        return
+                    self.out_offset += sent
+                    if self.out_offset >= part.size:
+                        out.popleft()
+                        self.out_offset = 0
+                        continue
+                    # The socket is full: a chunk through the transport waits for it to drain (pause_writing,
+                    # resume_writing once all of it went), then the socket takes the rest the same way.
                 n = min(STREAM_CHUNK, part.size - self.out_offset)
                 try:
                     chunk = part.read(self.out_offset, n) if n > 0 else b""

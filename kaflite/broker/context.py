@@ -15,6 +15,7 @@ from typing import Any, Protocol
 import structlog
 
 from kaflite.broker.faults import Faults
+from kaflite.broker.flush import GroupCommit
 from kaflite.broker.group_configs import GROUP_CONFIGS_FILE, GroupConfigStore
 from kaflite.clock import Clock, SystemClock
 from kaflite.config import KafliteConfig
@@ -137,6 +138,9 @@ class BrokerContext:
     metadata: MetadataImage
     # The dynamic configs of groups (IncrementalAlterConfigs on GROUP resources), kept in the data dir.
     group_configs: GroupConfigStore
+    # The one flusher of every log: the coordinators' durable writes and the periodic `log.flush.interval.ms`
+    # flushes, fsynced off the event loop.
+    commits: GroupCommit
 
     @property
     def data_dir(self) -> Path:
@@ -174,7 +178,7 @@ class BrokerContext:
         state = ServerState(port=config.port, advertised_host=config.advertised_host or config.host,
                             cluster_id=cluster_id)
         return cls(config, clock, logs, producer_ids, state, Faults(), watch_topics(logs, MetadataImage()),
-                   group_configs)
+                   group_configs, GroupCommit(clock))
 
 
 def watch_topics(logs: LogManager, image: MetadataImage) -> MetadataImage:

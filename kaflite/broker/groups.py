@@ -86,11 +86,21 @@ class OffsetsTopicLog:
     runtime, `__transaction_state` for the transaction runtime (same layout rules, same folding)."""
 
     def __init__(self, logs: LogManager, clock: Clock, topic: str = CONSUMER_OFFSETS,
-                 commits: GroupCommit | None = None) -> None:
+                 commits: GroupCommit | None = None, *, fsync: bool = True) -> None:
         self.logs = logs
         self.clock = clock
         self.topic = topic
         self.commits = commits or GroupCommit(clock)
+        # False (offsets.commit.fsync.enable=false): a write is answered from the page cache, as Kafka's
+        # single broker does; the periodic flush (log.flush.interval.ms) makes it durable later.
+        self.fsync = fsync
+
+    def _durable(self, plog: PartitionLog) -> asyncio.Future[None]:
+        if self.fsync:
+            return self.commits.dirty(plog)
+        done = asyncio.get_running_loop().create_future()
+        done.set_result(None)
+        return done
 
     def _log(self, partition: int) -> PartitionLog:
         plog = self.logs.get_log(self.topic, partition)
@@ -102,8 +112,8 @@ class OffsetsTopicLog:
                producer: ProducerIdAndEpoch | None = None) -> asyncio.Future[None]:
         """Append one batch now; the future completes once it is fsynced (B-OFF-2).
 
-        Group commit: every append of one event-loop iteration shares one fsync per partition,
-        taken after the requests already received have been handled. With `producer`, the batch is
+        Group commit (`flush.GroupCommit`): the appends made while the partition's previous fsync ran
+        share its next one, taken on a flusher thread while the event loop goes on. With `producer`, the batch is
         that producer's transactional batch (TX-OFF-2: its id and epoch, base sequence 0, the
         transactional bit), appended as Kafka's AppendOrigin.COORDINATOR: no client sequence checks
         (every such batch starts at sequence 0), the producer state still records it. Built here, so
@@ -112,13 +122,14 @@ class OffsetsTopicLog:
         plog = self._log(partition)
         now = self.clock.now_ms()
         if producer is None:
-            plog.append(build_keyed_batch(records, timestamp_ms=now), leader_epoch=0, now_ms=now, trusted=True)
+            plog.append(build_keyed_batch(records, timestamp_ms=now), leader_epoch=0, now_ms=now, defer_flush=True,
+                        trusted=True)
         else:
             batch = build_keyed_batch(records, timestamp_ms=now, base_offset=plog.log_end_offset,
                                       partition_leader_epoch=0, producer_id=producer.producer_id,
                                       producer_epoch=producer.producer_epoch, base_sequence=0, is_transactional=True)
-            plog.append(batch, leader_epoch=0, now_ms=now, assign_offsets=False, trusted=True)
-        return self.commits.dirty(plog)
+            plog.append(batch, leader_epoch=0, now_ms=now, assign_offsets=False, defer_flush=True, trusted=True)
+        return self._durable(plog)
 
     def append_marker(self, partition: int, producer_id: int, producer_epoch: int, coordinator_epoch: int,
                       committed: bool) -> asyncio.Future[None]:
@@ -126,8 +137,8 @@ class OffsetsTopicLog:
         The caller applies it to the group coordinator in the same event-loop turn."""
         plog = self._log(partition)
         plog.append_end_txn_marker(producer_id, producer_epoch, coordinator_epoch, committed=committed,
-                                   leader_epoch=0, now_ms=self.clock.now_ms())
-        return self.commits.dirty(plog)
+                                   leader_epoch=0, now_ms=self.clock.now_ms(), defer_flush=True)
+        return self._durable(plog)
 
     def sync(self, partition: int) -> asyncio.Future[None]:
         """Ask again for the partition's fsync (after a failed one: what was appended is still in the log)."""
@@ -255,6 +266,7 @@ class GroupHandler:
         self.state = context.state
         self.metadata = context.metadata
         self.group_configs = context.group_configs.configs_of
+        self.commits = context.commits
         self.config = GroupCoordinatorConfig(
             group_initial_rebalance_delay_ms=cfg.group_initial_rebalance_delay_ms,
             group_min_session_timeout_ms=cfg.group_min_session_timeout_ms,
@@ -289,7 +301,8 @@ class GroupHandler:
         self._contexts: dict[tuple[str | None, str], CoordinatorContext] = {}
 
     def _new_runtime(self) -> tuple[OffsetsTopicLog, CoordinatorRuntime]:
-        offsets_log = OffsetsTopicLog(self.logs, self.clock)
+        offsets_log = OffsetsTopicLog(self.logs, self.clock, commits=self.commits,
+                                     fsync=self.broker_config.offsets_commit_fsync_enable)
         return offsets_log, CoordinatorRuntime(offsets_log, offsets_log, self.config, clock=self.clock,
                                                partition_exists=self._partition_exists, metadata=self.metadata,
                                                group_configs=self.group_configs,

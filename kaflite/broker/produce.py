@@ -3,6 +3,7 @@ per-record check can fail (a compacted topic, a timestamp past its bounds: KIP-4
 
 from __future__ import annotations
 
+import asyncio
 import struct
 from collections.abc import Callable
 from typing import Any
@@ -101,6 +102,7 @@ class ProduceHandler:
     def __init__(self, context: BrokerContext, on_append: Callable[[tuple[str, int]], None]) -> None:
         self.logs = context.logs
         self.clock = context.clock
+        self.commits = context.commits
         self.on_append = on_append
         # TX-PRD-2: the transaction handler's check of a transactional batch (set by it; None: no check).
         self.verify_transaction: ProduceVerifier | None = None
@@ -113,6 +115,7 @@ class ProduceHandler:
         now = self.clock.now_ms()
         topics_out = []
         appended: list[tuple[str, int]] = []
+        durable: list[tuple[PartitionLog, PR, asyncio.Future[None]]] = []
         transactional_id = req.transactional_id
         verify = self.verify_transaction if transactional_id is not None else None
         for t in req.topic_data:
@@ -144,7 +147,7 @@ class ProduceHandler:
                         out.log_start_offset = plog.log_start_offset
                         continue
                 try:
-                    res = plog.append(p.records, leader_epoch=0, now_ms=now)
+                    res = plog.append(p.records, leader_epoch=0, now_ms=now, defer_flush=True)
                 except RecordValidationError as e:
                     # KIP-467: the one produce error Kafka answers with its message and the bad records.
                     out.error_code = e.error_code
@@ -165,10 +168,31 @@ class ProduceHandler:
                 out.log_start_offset = res.log_start_offset
                 if res.error_code == ErrorCode.NONE:
                     appended.append((info.name, p.index))
+                    if plog.flush_messages_reached:
+                        durable.append((plog, out, self.commits.dirty(plog)))
             topics_out.append(TR(name=t.name, topic_id=t.topic_id, partition_responses=parts))
         for tp in appended:
             self.on_append(tp)
-        return self._answer(ctx, req, ProduceResponse(responses=topics_out))
+        resp = ProduceResponse(responses=topics_out)
+        if durable:
+            return self._answer_when_flushed(ctx, req, resp, durable)
+        return self._answer(ctx, req, resp)
+
+    async def _answer_when_flushed(self, ctx: RequestContext, req: ProduceRequest, resp: ProduceResponse,
+                                   durable: list[tuple[PartitionLog, PR, asyncio.Future[None]]]) -> Any:
+        """`flush.messages` reached (`log.flush.interval.messages`, e.g. 1 for a fsync per produce): answered
+        once fsynced by the flusher, off the event loop; a failed fsync is that partition's
+        KAFKA_STORAGE_ERROR (the records stay in the log, readable, as Kafka leaves them)."""
+        await asyncio.wait([fut for _, _, fut in durable])
+        for plog, out, fut in durable:
+            exc = fut.exception() if not fut.cancelled() else None
+            if isinstance(exc, OSError):
+                out.error_code = plog.flush_failed(exc).error_code
+                out.base_offset = -1
+            elif exc is not None or fut.cancelled():
+                out.error_code = ErrorCode.UNKNOWN_SERVER_ERROR
+                out.base_offset = -1
+        return self._answer(ctx, req, resp)
 
     @staticmethod
     def _answer(ctx: RequestContext, req: ProduceRequest, resp: ProduceResponse) -> Any:

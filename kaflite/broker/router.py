@@ -10,23 +10,46 @@ moment they see an API advertised).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from kaflite.protocol._codec import ApiMessage
-from kaflite.protocol.messages import REQUESTS, RESPONSES, ApiVersionsResponse
+from kaflite.protocol.messages import REQUEST_VERSIONS, REQUESTS, RESPONSES, ApiVersionsResponse
 
 Handler = Callable[[Any, Any], Any]  # (RequestContext, request) -> response | Awaitable | NO_RESPONSE
 
 
 @dataclass(frozen=True, slots=True)
 class Route:
+    """One served API: its version range and handler; its codec classes load on first use.
+
+    Why lazily: resolving the classes here imported every codec module at startup (~80 of them);
+    the range comes from REQUEST_VERSIONS instead, and a class is imported by the first request
+    that needs it, then kept in its slot.
+    """
+
     api_key: int
     min_version: int
     max_version: int
     handler: Handler
-    request_cls: type[ApiMessage]
-    response_cls: type[ApiMessage]
+    _request_cls: type[ApiMessage] | None = field(default=None, repr=False, compare=False)
+    _response_cls: type[ApiMessage] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def request_cls(self) -> type[ApiMessage]:
+        cls = self._request_cls
+        if cls is None:
+            cls = REQUESTS[self.api_key]
+            object.__setattr__(self, "_request_cls", cls)  # a cache: frozen for everything else
+        return cls
+
+    @property
+    def response_cls(self) -> type[ApiMessage]:
+        cls = self._response_cls
+        if cls is None:
+            cls = RESPONSES[self.api_key]
+            object.__setattr__(self, "_response_cls", cls)
+        return cls
 
 
 class Router:
@@ -42,10 +65,10 @@ class Router:
         """Serve ``api_key`` over the schema's whole range unless narrowed (each narrowing says why)."""
         if api_key in self.routes:
             raise ValueError(f"api key {api_key} is already routed to {self.routes[api_key].handler!r}")
-        req, resp = REQUESTS[api_key], RESPONSES[api_key]
-        lo = req.MIN_VERSION if min_version is None else max(min_version, req.MIN_VERSION)
-        hi = req.MAX_VERSION if max_version is None else min(max_version, req.MAX_VERSION)
-        self.routes[api_key] = Route(api_key, lo, hi, handler, req, resp)
+        schema_lo, schema_hi = REQUEST_VERSIONS[api_key]
+        lo = schema_lo if min_version is None else max(min_version, schema_lo)
+        hi = schema_hi if max_version is None else min(max_version, schema_hi)
+        self.routes[api_key] = Route(api_key, lo, hi, handler)
         self._api_versions = None
 
     def disable(self, api_key: int) -> None:

@@ -8,14 +8,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import signal
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import structlog
 
 from kaflite.broker.admin import AdminHandler
-from kaflite.broker.admin_http import AdminHttpServer, AdminOps, start_admin_http
 from kaflite.broker.cluster import ClusterHandler
 from kaflite.broker.configs import ConfigHandler
 from kaflite.broker.connection import KafkaConnection
@@ -33,6 +34,9 @@ from kaflite.storage.config import LogConfig
 from kaflite.storage.datadir import describe_os_error
 from kaflite.storage.errors import StartupError
 from kaflite.storage.manager import LogManager
+
+if TYPE_CHECKING:
+    from kaflite.broker.admin_http import AdminHttpServer, AdminOps
 
 log = structlog.get_logger("kaflite.broker")
 
@@ -55,12 +59,19 @@ class Broker:
         for handler in (self.admin, self.configs, self.produce, self.fetches, self.groups, self.transactions,
                         self.cluster):
             handler.register(self.router)
-        self.admin_ops = AdminOps(context, self.groups, self.reset, self.transactions)
         self.admin_http: AdminHttpServer | None = None  # admin.port >= 0: the HTTP admin endpoint
         self.server: asyncio.base_events.Server | None = None
         self._tasks: list[asyncio.Task[None]] = []
         self._stopped = asyncio.Event()
         self._opened_ms = 0.0
+
+    @functools.cached_property
+    def admin_ops(self) -> AdminOps:
+        """The admin operations (HTTP endpoint, in-process test brokers), built on first use: a start
+        without admin.port does not import the admin endpoint's module."""
+        from kaflite.broker.admin_http import AdminOps
+
+        return AdminOps(self.context, self.groups, self.reset, self.transactions)
 
     @classmethod
     def open(cls, config: KafliteConfig, clock: Clock | None = None) -> Broker:
@@ -121,6 +132,8 @@ class Broker:
                                "uses the port, or choose another one (--port / port; 0 picks a free one)") from exc
         state.port = self.server.sockets[0].getsockname()[1]
         if config.admin_port >= 0:
+            from kaflite.broker.admin_http import start_admin_http
+
             try:
                 self.admin_http = await start_admin_http(self.admin_ops, config.admin_port)
             except OSError as exc:
@@ -135,7 +148,7 @@ class Broker:
 
     async def _periodic(self) -> None:
         """Flush at the configured interval, apply retention, compact; all cheap when idle."""
-        cfg, clock, logs = self.context.config, self.context.clock, self.context.logs
+        cfg, clock, logs, commits = self.context.config, self.context.clock, self.context.logs, self.context.commits
         next_retention = clock.now_ms() + cfg.log_retention_check_interval_ms
         next_clean = clock.now_ms() + cfg.log_cleaner_backoff_ms
         tick = max(0.01, min(cfg.log_flush_interval_ms, 1000) / 1000) if cfg.log_flush_interval_ms > 0 else 1.0
@@ -143,7 +156,12 @@ class Broker:
             await asyncio.sleep(tick)
             now = clock.now_ms()
             try:
-                logs.flush_due(now)
+                due = logs.due_for_flush(now)
+                if due:  # off the event loop, as the coordinators' writes; the checkpoint once they are done
+                    flushed = [commits.dirty(plog) for plog in due]
+                    await asyncio.wait(flushed)
+                    if any(not f.cancelled() and f.exception() is None for f in flushed):
+                        logs.write_checkpoints()
                 if now >= next_retention:
                     next_retention = now + cfg.log_retention_check_interval_ms
                     logs.apply_retention(now)
@@ -213,6 +231,8 @@ class Broker:
         await self.groups.stop()
         await self.transactions.stop()
         await self._cancel_tasks()
+        await context.commits.drain()
+        context.commits.close()
         context.logs.close()
         for conn in list(state.connections):
             conn.close_gracefully()

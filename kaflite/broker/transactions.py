@@ -25,7 +25,6 @@ from typing import Any
 import structlog
 
 from kaflite.broker.context import BrokerContext, RequestContext
-from kaflite.broker.flush import GroupCommit
 from kaflite.broker.groups import GroupHandler, OffsetsTopicLog
 from kaflite.broker.internal_topic import InternalTopic
 from kaflite.broker.router import Router
@@ -94,7 +93,7 @@ class TransactionHandler:
             transaction_partition_verification_enable=cfg.transaction_partition_verification_enable,
             offsets_topic_num_partitions=cfg.offsets_topic_num_partitions,
         )
-        self.commits = GroupCommit(self.clock)
+        self.commits = context.commits
         self.state_log = OffsetsTopicLog(self.logs, self.clock, TRANSACTION_STATE, self.commits)
         self.coordinator = self._new_coordinator()
         self._handles: dict[str, asyncio.TimerHandle] = {}
@@ -384,7 +383,8 @@ class TransactionHandler:
                     written.add((topic, p))
                     continue
                 plog.append_end_txn_marker(effect.producer_id, effect.producer_epoch, effect.coordinator_epoch,
-                                           committed=effect.committed, leader_epoch=0, now_ms=now)
+                                           committed=effect.committed, leader_epoch=0, now_ms=now,
+                                           defer_flush=True)
             except (InvalidProducerEpochError, TransactionCoordinatorFencedError) as exc:
                 # The partition saw a newer epoch or coordinator: Kafka's marker handler gives the partition up.
                 log.warning("transaction marker refused by the partition", topic=topic, partition=p,

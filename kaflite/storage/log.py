@@ -47,6 +47,7 @@ from kaflite.storage.segment import (
     AbortedTxn,
     FileRecords,
     LogSegment,
+    PendingSync,
     SegmentCorruptError,
     segment_name,
 )
@@ -95,6 +96,15 @@ class ReadResult(Generic[R]):
     aborted_transactions: list[AbortedTxn] | None = None
 
 
+@dataclass(slots=True)
+class LogFlush:
+    """A flush begun by `PartitionLog.begin_flush`: its fsyncs, and the log end and message count they cover."""
+
+    sync: PendingSync
+    end_offset: int
+    messages: int
+
+
 class PartitionLog:
     """A partition's segmented log. Open with `PartitionLog.open`."""
 
@@ -110,6 +120,7 @@ class PartitionLog:
         self.producer_state = ProducerStateManager()
         self.unflushed_messages = 0
         self.last_flush_ms = 0
+        self._flushes_in_flight = 0  # begun (begin_flush) and not yet ended
         self.cleaner_checkpoint = 0  # first dirty offset, for compacted topics
         # Called with each step's name (REPLACE_STEPS) as `replace_segment` completes it. A seam for crash
         # tests: a hook that raises stops the shipped code right there, as a crash would.
@@ -378,11 +389,14 @@ class PartitionLog:
         leader_epoch: int,
         now_ms: int,
         assign_offsets: bool = True,
+        defer_flush: bool = False,
         trusted: bool = False,
     ) -> AppendResult:
         """Validate every batch, then assign offsets and write them all, or write nothing.
 
         `assign_offsets=False` appends batches that already carry offsets (they must follow the log end).
+        `defer_flush`: the caller takes the `flush.messages` fsync off this thread (`flush_messages_reached`)
+        and answers once it is done; without it the append fsyncs here when `flush.messages` is reached.
         `trusted=True` is for batches kaflite built itself (the coordinators' records): their CRC and
         records are not checked again (Kafka's coordinator appends skip the producer checks the same
         way); sizes, offsets and producer state are handled as for any batch.
@@ -470,9 +484,18 @@ class PartitionLog:
             else:
                 self.producer_state.update(h)
         self.unflushed_messages += count
-        if self.unflushed_messages >= cfg.flush_messages:
+        if self.unflushed_messages >= cfg.flush_messages and not defer_flush:
             self._flush_after_append(now_ms)
         return AppendResult(first, last, log_append_time, self.log_start_offset, ErrorCode.NONE, count)
+
+    @property
+    def flush_messages_reached(self) -> bool:
+        """`flush.messages` records are unflushed: an append must not be answered before the next flush."""
+        return self.unflushed_messages >= self.config.flush_messages
+
+    def flush_failed(self, exc: OSError) -> StorageError:
+        """A deferred `flush.messages` fsync that failed, as the append's KAFKA_STORAGE_ERROR."""
+        return self._write_failed("flush", exc)
 
     def _write_failed(self, what: str, exc: OSError) -> StorageError:
         """A write or fsync the disk refused (ENOSPC, EIO): Kafka's KAFKA_STORAGE_ERROR for this partition.
@@ -499,6 +522,7 @@ class PartitionLog:
         committed: bool,
         leader_epoch: int,
         now_ms: int,
+        defer_flush: bool = False,
     ) -> AppendResult:
         """Append a COMMIT or ABORT marker for the producer's transaction (TX-MK-1/2; the broker-internal
         WriteTxnMarkers path): Kafka's 78-byte control batch at the log end. It closes the producer's open
@@ -523,7 +547,7 @@ class PartitionLog:
         if completed is not None and completed.is_aborted:
             seg.txn_index.append(self._aborted_entry(completed))
         self.unflushed_messages += 1
-        if self.unflushed_messages >= self.config.flush_messages:
+        if self.unflushed_messages >= self.config.flush_messages and not defer_flush:
             self._flush_after_append(now_ms)
         return AppendResult(offset, offset, now_ms if self.config.log_append_time else -1,
                             self.log_start_offset, ErrorCode.NONE, 1)
@@ -833,19 +857,53 @@ class PartitionLog:
 
     def flush(self, now_ms: int | None = None) -> None:
         """fsync every segment with unwritten data and move the recovery point to the log end."""
-        for seg in self.segments:
-            seg.flush()
-        self.recovery_point = self.log_end_offset
-        self.unflushed_messages = 0
+        flush = self.begin_flush(force=self._flushes_in_flight > 0)
+        try:
+            flush.sync.run()
+        except OSError:
+            self.end_flush(flush, now_ms, ok=False)
+            raise
+        self.end_flush(flush, now_ms, ok=True)
+
+    def begin_flush(self, *, force: bool = False) -> LogFlush:
+        """The first half of a flush, on the log's thread: take every unsynced segment file (as duplicated
+        fds) and note the log end they cover. `LogFlush.sync.run()` may then run on another thread while
+        appends go on; `end_flush` back here moves the recovery point. `force` takes every segment whatever
+        its mark, for a flush that must not count on one still in flight (whose sync may yet fail)."""
+        pending = PendingSync()
+        try:
+            for seg in self.segments:
+                seg.take_unsynced(pending, force=force)
+        except OSError:
+            pending.discard()
+            pending.failed()
+            raise
+        self._flushes_in_flight += 1
+        return LogFlush(pending, self.log_end_offset, self.unflushed_messages)
+
+    def end_flush(self, flush: LogFlush, now_ms: int | None, *, ok: bool) -> None:
+        """The second half: on success the recovery point moves to what the flush covered (never past the
+        log end: a truncation may have come meanwhile); on failure what it took is unsynced again."""
+        self._flushes_in_flight -= 1
+        if not ok:
+            flush.sync.discard()
+            flush.sync.failed()
+            return
+        self.recovery_point = max(self.recovery_point, min(flush.end_offset, self.log_end_offset))
+        self.unflushed_messages = max(0, self.unflushed_messages - flush.messages)
         if now_ms is not None:
             self.last_flush_ms = now_ms
 
-    def flush_due(self, now_ms: int) -> bool:
-        """Flush if `flush.ms` has passed since the last flush and there is something to flush."""
+    def flush_is_due(self, now_ms: int) -> bool:
+        """`flush.ms` has passed since the last flush and there is something to flush."""
         if self.recovery_point == self.log_end_offset and self.unflushed_messages == 0:
             self.last_flush_ms = now_ms
             return False
-        if now_ms - self.last_flush_ms >= self.config.flush_ms:
+        return now_ms - self.last_flush_ms >= self.config.flush_ms
+
+    def flush_due(self, now_ms: int) -> bool:
+        """Flush if `flush.ms` has passed since the last flush and there is something to flush."""
+        if self.flush_is_due(now_ms):
             self.flush(now_ms)
             return True
         return False

@@ -469,6 +469,10 @@ class LogManager:
     # ---------------------------------------------------------------------------------------------------
     # housekeeping
 
+    def due_for_flush(self, now_ms: int) -> list[PartitionLog]:
+        """The logs whose `flush.ms` has passed with something to flush (for a flusher off this thread)."""
+        return [plog for plog in self._logs.values() if plog.flush_is_due(now_ms)]
+
     def flush_due(self, now_ms: int) -> int:
         """Flush every log whose `flush.ms` has passed; returns how many were flushed. Writes the recovery
         point checkpoint when anything moved."""

@@ -50,12 +50,55 @@ ABORTED_TXN_VERSION = 0
 log = structlog.get_logger()
 
 
+class PendingSync:
+    """The fsyncs of one flush, taken on the log's thread and run on any other (a flusher thread: `os.fsync`
+    releases the GIL, so the event loop keeps serving while the disk works).
+
+    The fds are duplicates: a roll, a retention delete or a close of the segment meanwhile cannot close one
+    under the sync (nor let the number be reused for another file). `owners` are the segment files whose
+    unsynced mark this flush took; a failed sync gives it back, so the next flush tries them again."""
+
+    __slots__ = ("fds", "owners")
+
+    def __init__(self) -> None:
+        self.fds: list[tuple[int, bool]] = []  # (fd, data_only)
+        self.owners: list[_Syncable] = []
+
+    def take(self, owner: _Syncable, fd: int, *, data_only: bool = False) -> None:
+        self.fds.append((fd, data_only))
+        self.owners.append(owner)
+
+    def run(self) -> None:
+        """fsync every fd (any thread), then close them whatever happened."""
+        try:
+            for fd, data_only in self.fds:
+                sync(fd, data_only=data_only)
+        finally:
+            self.discard()
+
+    def discard(self) -> None:
+        fds, self.fds = self.fds, []
+        for fd, _ in fds:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+
+    def failed(self) -> None:
+        """A sync failed (or never ran): everything taken is unsynced again."""
+        for owner in self.owners:
+            owner.mark_unsynced()
+
+
+class _Syncable:
+    def mark_unsynced(self) -> None:
+        raise NotImplementedError
+
+
 def segment_name(base_offset: int) -> str:
     """Kafka's file stem: the base offset zero-padded to 20 digits."""
     return f"{base_offset:020d}"
 
 
-class _Index:
+class _Index(_Syncable):
     """An append-only sorted index file mirrored in memory (two parallel lists for bisect)."""
 
     ENTRY: struct.Struct = _OFFSET_ENTRY
@@ -138,21 +181,26 @@ class _Index:
         """Index of the last entry with entry key <= key, or -1."""
         return bisect.bisect_right(self.keys, key) - 1
 
-    def flush(self) -> None:
-        """fsync what was written since the last flush. Most log flushes add no index entry (one per
-        `index.interval.bytes` of log), so most cost nothing here: a durable offset commit pays one
-        fsync, the log's, not three."""
-        if not self._unsynced:
+    def take_unsynced(self, pending: PendingSync, *, force: bool = False) -> None:
+        """Hand what was written since the last flush to `pending`. Most log flushes add no index entry
+        (one per `index.interval.bytes` of log), so most take nothing here: a durable offset commit pays
+        one fsync, the log's, not three."""
+        if not (self._unsynced or force):
             return
         if self._fd >= 0:
-            sync(self._fd)
-        elif self.path.exists():
-            fd = os.open(self.path, os.O_RDONLY)
-            try:
-                sync(fd)
-            finally:
-                os.close(fd)
+            pending.take(self, os.dup(self._fd))
+        else:
+            with contextlib.suppress(FileNotFoundError):
+                pending.take(self, os.open(self.path, os.O_RDONLY))
         self._unsynced = False
+
+    def mark_unsynced(self) -> None:
+        self._unsynced = True
+
+    def flush(self) -> None:
+        pending = PendingSync()
+        self.take_unsynced(pending)
+        _run_here(pending)
 
     def close(self) -> None:
         if self._fd >= 0:
@@ -222,7 +270,7 @@ class TxnIndexCorruptError(ValueError):
     """A `.txnindex` that is not a whole number of version-0 entries."""
 
 
-class TransactionIndex:
+class TransactionIndex(_Syncable):
     """`<base>.txnindex`: entries kept in memory, appended through; the file exists only once it has one."""
 
     def __init__(self, path: Path) -> None:
@@ -291,18 +339,22 @@ class TransactionIndex:
             os.close(fd)
         self._unsynced = True
 
-    def flush(self) -> None:
-        if not self._unsynced:
+    def take_unsynced(self, pending: PendingSync, *, force: bool = False) -> None:
+        if not (self._unsynced or force):
             return
         if self._stale:
             self.replace(self.entries)
         with contextlib.suppress(FileNotFoundError):
-            fd = os.open(self.path, os.O_RDONLY)
-            try:
-                sync(fd)
-            finally:
-                os.close(fd)
+            pending.take(self, os.open(self.path, os.O_RDONLY))
         self._unsynced = False
+
+    def mark_unsynced(self) -> None:
+        self._unsynced = True
+
+    def flush(self) -> None:
+        pending = PendingSync()
+        self.take_unsynced(pending)
+        _run_here(pending)
 
     def collect(self, fetch_offset: int, upper_bound: int) -> tuple[list[AbortedTxn], bool]:
         """Kafka's TransactionIndex.collectAbortedTxns: entries overlapping [fetch_offset, upper_bound),
@@ -316,7 +368,7 @@ class TransactionIndex:
         return out, False
 
 
-class LogSegment:
+class LogSegment(_Syncable):
     """A `.log` file and its indexes; the caller (PartitionLog) decides when to roll or recover."""
 
     def __init__(
@@ -553,15 +605,26 @@ class LogSegment:
             self.time_index.maybe_append(self.max_timestamp, self.offset_of_max_timestamp - self.base_offset)
         self.flush()
 
+    def take_unsynced(self, pending: PendingSync, *, force: bool = False) -> None:
+        """Hand the log file (and its indexes) to `pending` if written since the last flush; with `force`,
+        whatever their state (a flush that must not count on another one still in flight)."""
+        if not (self.dirty or force) or self.fd < 0:
+            return
+        # fdatasync: the size changes with every append and fdatasync flushes it; what it skips (mtime)
+        # recovery never reads.
+        pending.take(self, os.dup(self.fd), data_only=True)
+        self.dirty = False
+        self.offset_index.take_unsynced(pending)
+        self.time_index.take_unsynced(pending)
+        self.txn_index.take_unsynced(pending)
+
+    def mark_unsynced(self) -> None:
+        self.dirty = True
+
     def flush(self) -> None:
-        if self.dirty:
-            # fdatasync: the size changes with every append and fdatasync flushes it; what it skips (mtime)
-            # recovery never reads.
-            sync(self.fd, data_only=True)
-            self.offset_index.flush()
-            self.time_index.flush()
-            self.txn_index.flush()
-            self.dirty = False
+        pending = PendingSync()
+        self.take_unsynced(pending)
+        _run_here(pending)
 
     def close(self) -> None:
         self.offset_index.close()
@@ -611,6 +674,21 @@ class FileRecords:
             raise OSError(errno.EIO, f"short read: {len(data)} of {length} bytes at {self.position + offset}")
         return data
 
+    def send(self, sock_fd: int, offset: int, length: int) -> int:
+        """`os.sendfile` up to `length` bytes from `offset` into the slice to a non-blocking socket: the page
+        cache to the socket with no copy through Python. Returns how many went (0 when the socket is full);
+        OSError when the segment can no longer give them."""
+        fd = -1 if self.segment is None else self.segment.fd
+        if fd < 0:
+            raise OSError(errno.EBADF, "the segment was closed since it was read")
+        try:
+            sent = os.sendfile(sock_fd, fd, self.position + offset, length)
+        except BlockingIOError:
+            return 0
+        if sent == 0 and length > 0:  # end of file: the segment was cut under the slice
+            raise OSError(errno.EIO, f"short read: the segment ends before {self.position + offset}")
+        return sent
+
     def __bytes__(self) -> bytes:
         return self.read(0, self.size) if self.size else b""
 
@@ -628,3 +706,14 @@ class SegmentCorruptError(CorruptRecordError):
 
 def _corrupt(position: int, message: str) -> SegmentCorruptError:
     return SegmentCorruptError(position, message)
+
+
+def _run_here(pending: PendingSync) -> None:
+    """Run a flush on this thread; a failed sync leaves everything it took unsynced, for the next flush."""
+    if not pending.fds:
+        return
+    try:
+        pending.run()
+    except OSError:
+        pending.failed()
+        raise

@@ -24,9 +24,11 @@ def _exit_with_parent() -> None:
 
 
 def main() -> int:
+    from kaflite.logging_config import configure_logging, import_structlog
+
+    import_structlog()  # first: keeps rich out (log.format=rich imports it when configured)
     from kaflite.broker.server import serve  # the expensive imports, done before anyone waits
     from kaflite.config import KafliteConfig
-    from kaflite.logging_config import configure_logging
 
     line = sys.stdin.readline()
     if not line.strip():

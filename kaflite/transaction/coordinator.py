@@ -21,6 +21,7 @@ import logging
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from enum import Enum
+from typing import TYPE_CHECKING
 
 import structlog
 
@@ -29,20 +30,6 @@ from kaflite.coordinator.partitioner import partition_for
 from kaflite.coordinator.result import TimerOp, Token
 from kaflite.coordinator.topic_regex import InvalidRegularExpression, compile_topic_regex
 from kaflite.protocol.errors import ErrorCode
-from kaflite.protocol.messages import (
-    AddOffsetsToTxnRequest,
-    AddOffsetsToTxnResponse,
-    AddPartitionsToTxnRequest,
-    AddPartitionsToTxnResponse,
-    DescribeTransactionsRequest,
-    DescribeTransactionsResponse,
-    EndTxnRequest,
-    EndTxnResponse,
-    InitProducerIdRequest,
-    InitProducerIdResponse,
-    ListTransactionsRequest,
-    ListTransactionsResponse,
-)
 from kaflite.transaction.config import TransactionCoordinatorConfig
 from kaflite.transaction.records import (
     decode_transaction_log_key,
@@ -62,6 +49,18 @@ from kaflite.transaction.state import (
     TransactionState,
     check_transition,
 )
+
+if TYPE_CHECKING:  # codec modules load on first use of their API (messages' PEP 562 __getattr__)
+    from kaflite.protocol.messages import (
+        AddOffsetsToTxnRequest,
+        AddPartitionsToTxnRequest,
+        AddPartitionsToTxnResponse,
+        DescribeTransactionsRequest,
+        EndTxnRequest,
+        InitProducerIdRequest,
+        ListTransactionsRequest,
+        ListTransactionsResponse,
+    )
 
 log = structlog.get_logger("kaflite.transaction")
 
@@ -381,6 +380,7 @@ class TransactionCoordinator:
 
     # ================================================================== InitProducerId (TX-INIT-*)
     def init_producer_id(self, request: InitProducerIdRequest, version: int, token: Token) -> TxnResult:
+        from kaflite.protocol.messages import InitProducerIdResponse
         with self.operation() as out:
             tid = request.transactional_id
             try:
@@ -449,6 +449,7 @@ class TransactionCoordinator:
     # ================================================================== AddPartitionsToTxn / AddOffsetsToTxn
     def add_partitions_to_txn(self, request: AddPartitionsToTxnRequest, version: int, token: Token) -> TxnResult:
         """v0-3 (TX-API-2); the v4+ broker-to-broker form is not served here."""
+        from kaflite.protocol.messages import AddPartitionsToTxnResponse
         with self.operation() as out:
             tid = request.v3_and_below_transactional_id
             if version > 3:
@@ -470,6 +471,7 @@ class TransactionCoordinator:
 
     def add_offsets_to_txn(self, request: AddOffsetsToTxnRequest, version: int, token: Token) -> TxnResult:
         """TX-ADD-3: the group's `__consumer_offsets` partition joins the transaction."""
+        from kaflite.protocol.messages import AddOffsetsToTxnResponse
         with self.operation() as out:
             p = partition_for(request.group_id, self.config.offsets_topic_num_partitions)
             err = self._add_partitions(request.transactional_id, request.producer_id, request.producer_epoch,
@@ -532,6 +534,7 @@ class TransactionCoordinator:
 
     # ================================================================== EndTxn, TV1 (TX-END-*)
     def end_txn(self, request: EndTxnRequest, version: int, token: Token) -> TxnResult:
+        from kaflite.protocol.messages import EndTxnResponse
         with self.operation() as out:
             tid = request.transactional_id
             if version > 4:
@@ -625,6 +628,7 @@ class TransactionCoordinator:
 
     # ================================================================== Describe / List (TX-DESC-*)
     def describe_transactions(self, request: DescribeTransactionsRequest, version: int, token: Token) -> TxnResult:
+        from kaflite.protocol.messages import DescribeTransactionsResponse
         with self.operation() as out:
             TS = DescribeTransactionsResponse.TransactionState
             states = []
@@ -658,6 +662,7 @@ class TransactionCoordinator:
         return out
 
     def _list_transactions(self, request: ListTransactionsRequest, version: int) -> ListTransactionsResponse:
+        from kaflite.protocol.messages import ListTransactionsResponse
         if any(s is PartitionStatus.LOADING for s in self._status.values()):
             return ListTransactionsResponse(error_code=E.COORDINATOR_LOAD_IN_PROGRESS)
         names = request.state_filters or []
@@ -698,10 +703,12 @@ def _downgrade(error: ErrorCode, api: str, version: int) -> ErrorCode:
     return error
 
 
-_TopicResult = AddPartitionsToTxnResponse.AddPartitionsToTxnTopicResult
+if TYPE_CHECKING:  # an annotation only
+    _TopicResult = AddPartitionsToTxnResponse.AddPartitionsToTxnTopicResult
 
 
 def _by_topic(answer: dict[TopicPartition, ErrorCode]) -> list[_TopicResult]:
+    from kaflite.protocol.messages import AddPartitionsToTxnResponse
     R = AddPartitionsToTxnResponse.AddPartitionsToTxnTopicResult
     P = AddPartitionsToTxnResponse.AddPartitionsToTxnPartitionResult
     by_topic: dict[str, list[AddPartitionsToTxnResponse.AddPartitionsToTxnPartitionResult]] = {}

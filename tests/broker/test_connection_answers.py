@@ -85,6 +85,17 @@ class RecordingTransport:
         self.closed = True
 
 
+def feed(conn: KafkaConnection, data: bytes) -> None:
+    """`data` as one socket read delivers it (asyncio.BufferedProtocol: into the connection's buffer)."""
+    pos = 0
+    while pos < len(data):
+        buf = conn.get_buffer(len(data) - pos)
+        n = min(len(buf), len(data) - pos)
+        buf[:n] = data[pos:pos + n]
+        conn.buffer_updated(n)
+        pos += n
+
+
 async def open_connection(tmp_path: Path) -> tuple[Broker, KafkaConnection, RecordingTransport]:
     broker = Broker.open(KafliteConfig(port=0, log_dirs=str(tmp_path / "data")))
     conn = KafkaConnection(broker.context, broker.router)
@@ -98,13 +109,13 @@ async def test_a_burst_answered_at_once_leaves_in_one_write_in_request_order(tmp
     try:
         burst = b"".join(request_frame(API_VERSIONS, 3, corr, ApiVersionsRequest(
             client_software_name="t", client_software_version="1")) for corr in range(1, 11))
-        conn.data_received(burst)
+        feed(conn, burst)
         assert len(transport.writes) == 1
         got = answers(transport.writes[0])
         assert [corr for corr, _ in got] == list(range(1, 11))
         assert all(ApiVersionsResponse.decode(body, 3).error_code == ErrorCode.NONE for _, body in got)
         # a request on its own is still answered at once, in its own write
-        conn.data_received(request_frame(API_VERSIONS, 3, 11, ApiVersionsRequest()))
+        feed(conn, request_frame(API_VERSIONS, 3, 11, ApiVersionsRequest()))
         assert [corr for corr, _ in answers(transport.writes[1])] == [11]
     finally:
         broker.logs.close()
@@ -115,7 +126,7 @@ async def test_answers_before_a_malformed_frame_still_go_out_before_the_close(tm
     try:
         good = b"".join(request_frame(API_VERSIONS, 3, corr, ApiVersionsRequest()) for corr in (1, 2))
         unknown_api = struct.pack(">i", 10) + struct.pack(">hhih", 9999, 0, 3, 0)
-        conn.data_received(good + unknown_api + request_frame(API_VERSIONS, 3, 4, ApiVersionsRequest()))
+        feed(conn, good + unknown_api + request_frame(API_VERSIONS, 3, 4, ApiVersionsRequest()))
         assert conn.closed and transport.closed
         assert [corr for w in transport.writes for corr, _ in answers(w)] == [1, 2]
     finally:
@@ -172,7 +183,7 @@ async def test_an_awaited_future_that_fails_is_answered_with_the_api_error_and_t
     conn.connection_made(transport)  # type: ignore[arg-type]
     try:
         hb = HeartbeatRequest(group_id="g", generation_id=1, member_id="m")
-        conn.data_received(request_frame(API_VERSIONS, 3, 1, ApiVersionsRequest()) + request_frame(12, 4, 2, hb)
+        feed(conn, request_frame(API_VERSIONS, 3, 1, ApiVersionsRequest()) + request_frame(12, 4, 2, hb)
                            + request_frame(API_VERSIONS, 3, 3, ApiVersionsRequest()))
         assert [corr for w in transport.writes for corr, _ in answers(w)] == [1]  # 3 waits behind 2
         assert conn.in_flight is futures[0]

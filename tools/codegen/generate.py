@@ -662,6 +662,7 @@ def render_all(extra: Path) -> dict[str, str]:
     requests: list[tuple[int, str]] = []
     responses: list[tuple[int, str]] = []
     flexible: list[tuple[int, int]] = []
+    versions: list[tuple[int, int, int]] = []
     for path in schema_files(extra):
         msg = load_message(path)
         mod = module_name(msg.name)
@@ -670,6 +671,7 @@ def render_all(extra: Path) -> dict[str, str]:
         if msg.kind == "request":
             requests.append((msg.api_key or 0, msg.name))
             flexible.append((msg.api_key or 0, msg.flexible.lo if msg.flexible else NO_FLEX))
+            versions.append((msg.api_key or 0, msg.valid.lo, msg.valid.hi))
         elif msg.kind == "response":
             responses.append((msg.api_key or 0, msg.name))
     index = [INDEX_HEADER.rstrip("\n"), ""]
@@ -695,6 +697,11 @@ def render_all(extra: Path) -> dict[str, str]:
     index.append("RESPONSES: Mapping[int, type[ApiMessage]] = _LazyClasses({")
     index += [f"    {k}: {n!r}," for k, n in sorted(responses)]
     index.append("})")
+    index.append("#: API key -> (MIN_VERSION, MAX_VERSION) of its request class, without importing it (the router")
+    index.append("#: builds its routes and ApiVersions from these at startup; codecs load on the first request)")
+    index.append("REQUEST_VERSIONS: dict[int, tuple[int, int]] = {")
+    index += [f"    {k}: ({lo}, {hi})," for k, lo, hi in sorted(versions)]
+    index.append("}")
     index.append("#: first flexible version of each API's requests (request header v2 from there on)")
     index.append("REQUEST_FLEXIBLE_MIN: dict[int, int] = {")
     index += [f"    {k}: {v}," for k, v in sorted(flexible)]
@@ -703,6 +710,7 @@ def render_all(extra: Path) -> dict[str, str]:
     index.append("__all__ = [")
     index += [f"    {n!r}," for n, _ in sorted(modules)]
     index += ["    'ApiMessage',", "    'REQUESTS',", "    'REQUEST_FLEXIBLE_MIN',", "    'REQUEST_NAMES',",
+              "    'REQUEST_VERSIONS',",
               "    'RESPONSES',", "]", ""]
     outputs["__init__.py"] = "\n".join(index)
     return outputs

@@ -1,0 +1,128 @@
+"""What a ``kaflite serve`` start imports: no rich/pygments; and the log formats that decide it.
+
+Why: start-up is a user-visible cost (test suites start a broker per test class) and imports are
+most of it (issue 14, item 3; ``bench/startup.py --budget`` measures the time). These tests pin the
+import-level promises, which a timing cannot state reliably on a shared machine.
+Each check runs in a fresh interpreter: this test process has imported half the world already.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from kaflite.logging_config import configure_logging, get_logger
+
+REPO = Path(__file__).resolve().parent.parent
+
+# What kaflite serve runs before it binds: the CLI, then the serve path's imports (cli._cmd_serve).
+SERVE_IMPORTS = """
+import json, sys
+from kaflite import cli
+from kaflite.logging_config import import_structlog
+import_structlog()
+import kaflite.logging_config, kaflite.broker.server
+print(json.dumps(sorted(sys.modules)))
+"""
+
+
+def modules_after(code: str) -> set[str]:
+    out = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60,
+                         check=True).stdout
+    return set(json.loads(out))
+
+
+def rich_installed() -> bool:
+    return subprocess.run([sys.executable, "-c", "import rich, pygments"], capture_output=True).returncode == 0
+
+
+@pytest.fixture
+def restore_logging() -> Iterator[None]:
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    yield
+    root.handlers[:] = handlers
+    root.setLevel(level)
+
+
+@pytest.mark.skipif(not rich_installed(), reason="rich is not installed: nothing to keep out")
+def test_serve_path_does_not_import_rich_or_pygments() -> None:
+    loaded = modules_after(SERVE_IMPORTS)
+    assert "structlog" in loaded and "structlog.dev" in loaded
+    assert not {m for m in loaded if m.split(".")[0] in ("rich", "pygments")}
+
+
+@pytest.mark.skipif(not rich_installed(), reason="rich is not installed: the check would pass vacuously")
+def test_plain_structlog_import_would_pull_rich() -> None:
+    """The control: without import_structlog, structlog does import rich here (so the test above can fail)."""
+    loaded = modules_after("import json, sys, structlog; print(json.dumps(sorted(sys.modules)))")
+    assert "rich" in loaded
+
+
+@pytest.mark.skipif(not rich_installed(), reason="log.format=rich needs rich")
+def test_rich_log_format_renders_rich_tracebacks(restore_logging: None) -> None:
+    out = io.StringIO()
+    configure_logging("rich", "INFO", stream=out)
+    try:
+        raise KeyError("boom")
+    except KeyError:
+        get_logger("kaflite.test").exception("failed")
+    text = out.getvalue()
+    assert "failed" in text and "Traceback (most recent call last)" in text and "╭" in text  # rich's frame box
+
+
+def test_console_log_format_renders_plain_tracebacks(restore_logging: None) -> None:
+    out = io.StringIO()
+    configure_logging("console", "INFO", stream=out)
+    try:
+        raise KeyError("boom")
+    except KeyError:
+        get_logger("kaflite.test").exception("failed")
+    text = out.getvalue()
+    assert "Traceback (most recent call last):" in text and "KeyError: 'boom'" in text and "╭" not in text
+
+
+def test_serve_path_leaves_the_admin_endpoint_unimported() -> None:
+    """admin.port is off by default: its module (and its dataclasses) load only when it is asked for."""
+    loaded = modules_after(SERVE_IMPORTS)
+    assert "kaflite.broker.server" in loaded and "kaflite.broker.admin_http" not in loaded
+
+
+# Codecs of APIs whose handlers import them on first use: none may load before a request asks.
+RARE_API_CODECS = ("metadata_request", "metadata_response", "create_topics_response", "describe_configs_response",
+                   "describe_quorum_response", "elect_leaders_response", "end_txn_response",
+                   "add_partitions_to_txn_response", "describe_transactions_response", "transaction_log_key")
+
+
+def test_serve_path_leaves_rare_api_codecs_unimported() -> None:
+    loaded = modules_after(SERVE_IMPORTS)
+    assert "kaflite.protocol.messages" in loaded
+    early = [c for c in RARE_API_CODECS if f"kaflite.protocol.messages.{c}" in loaded]
+    assert early == [], early
+
+
+def test_router_builds_routes_without_importing_codecs() -> None:
+    """Routes take their version range from REQUEST_VERSIONS; the classes load when a request needs them."""
+    loaded = modules_after("""
+import json, sys
+from kaflite.broker.router import Router
+router = Router()
+router.add(55, lambda ctx, req: None)  # DescribeQuorum
+router.add(43, lambda ctx, req: None, max_version=1)  # ElectLeaders, narrowed
+before = sorted(sys.modules)
+route = router.get(55)
+from kaflite.protocol.messages import DescribeQuorumRequest, DescribeQuorumResponse
+assert route.request_cls is DescribeQuorumRequest and route.response_cls is DescribeQuorumResponse
+assert (route.min_version, route.max_version) == (DescribeQuorumRequest.MIN_VERSION, DescribeQuorumRequest.MAX_VERSION)
+assert router.get(43).max_version == 1
+print(json.dumps(before))
+""")
+    assert not {m for m in loaded if m.startswith(("kaflite.protocol.messages.describe_quorum",
+                                                     "kaflite.protocol.messages.elect_leaders"))}
