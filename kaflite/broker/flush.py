@@ -14,11 +14,13 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import functools
+from typing import Any
 
 import structlog
 
 from kaflite.clock import Clock
 from kaflite.storage.log import LogFlush, PartitionLog
+from kaflite.storage.segment import PendingSync
 
 log = structlog.get_logger("kaflite.flush")
 
@@ -39,7 +41,7 @@ class GroupCommit:
         self.threads = threads
         # Logs appended to since their last flush began, waiting for the next one.
         self._waiting: dict[int, tuple[PartitionLog, asyncio.Future[None]]] = {}
-        self._in_flight: dict[int, asyncio.Future[None]] = {}  # id(log) -> the executor's future
+        self._in_flight: dict[int, asyncio.Future[Any]] = {}  # id(log) -> its batch's executor future
         self._scheduled = False
         self._executor: concurrent.futures.ThreadPoolExecutor | None = None
 
@@ -74,44 +76,68 @@ class GroupCommit:
             self._executor = None
 
     def _start_waiting(self) -> None:
+        """Begin a flush of every waiting log with none in flight, as at most `threads` jobs for the flusher
+        threads: a few thread hand-offs per loop turn, however many partitions the turn wrote to."""
         self._scheduled = False
+        batch: list[tuple[PartitionLog, LogFlush, asyncio.Future[None]]] = []
         for key in [k for k in self._waiting if k not in self._in_flight]:
-            self._start(*self._waiting.pop(key))
-
-    def _start(self, plog: PartitionLog, durable: asyncio.Future[None]) -> None:
-        try:
-            flush = plog.begin_flush()
-        except OSError as exc:  # a stale .txnindex rewrite on a full disk
-            self._failed(plog, durable, exc)
-            return
-        if not flush.sync.fds:  # already covered by a flush that completed: nothing to wait for
-            plog.end_flush(flush, self.clock.now_ms(), ok=True)
-            if not durable.done():
-                durable.set_result(None)
+            plog, durable = self._waiting.pop(key)
+            try:
+                flush = plog.begin_flush()
+            except OSError as exc:  # a stale .txnindex rewrite on a full disk
+                self._failed(plog, durable, exc)
+                continue
+            if not flush.sync.fds:  # already covered by a flush that completed: nothing to wait for
+                plog.end_flush(flush, self.clock.now_ms(), ok=True)
+                if not durable.done():
+                    durable.set_result(None)
+                continue
+            batch.append((plog, flush, durable))
+        if not batch:
             return
         if self._executor is None:
             self._executor = concurrent.futures.ThreadPoolExecutor(self.threads, thread_name_prefix="kaflite-fsync")
-        done = asyncio.get_running_loop().run_in_executor(self._executor, flush.sync.run)
-        self._in_flight[id(plog)] = done
-        done.add_done_callback(functools.partial(self._flushed, plog, flush, durable))
+        loop = asyncio.get_running_loop()
+        jobs = min(self.threads, len(batch))  # fsyncs of different files overlap; a hand-off per job costs CPU
+        for part in (batch[i::jobs] for i in range(jobs)):
+            done = loop.run_in_executor(self._executor, _sync_all, [f.sync for _, f, _ in part])
+            for plog, _, _ in part:
+                self._in_flight[id(plog)] = done
+            done.add_done_callback(functools.partial(self._flushed, part))
 
-    def _flushed(self, plog: PartitionLog, flush: LogFlush, durable: asyncio.Future[None],
-                 done: asyncio.Future[None]) -> None:
-        del self._in_flight[id(plog)]
-        exc = done.exception() if not done.cancelled() else asyncio.CancelledError()
-        if exc is None:
-            plog.end_flush(flush, self.clock.now_ms(), ok=True)
-            if not durable.done():  # a waiter may have cancelled it
-                durable.set_result(None)
+    def _flushed(self, batch: list[tuple[PartitionLog, LogFlush, asyncio.Future[None]]],
+                 done: asyncio.Future[list[OSError | None]]) -> None:
+        if done.cancelled() or done.exception() is not None:
+            exc: BaseException = done.exception() or asyncio.CancelledError()
+            errors: list[BaseException | None] = [exc] * len(batch)
         else:
-            plog.end_flush(flush, self.clock.now_ms(), ok=False)
-            self._failed(plog, durable, exc)
-        waiting = self._waiting.pop(id(plog), None)
-        if waiting is not None:  # appended while this flush ran: the next flush starts now
-            self._start(*waiting)
+            errors = list(done.result())
+        now = self.clock.now_ms()
+        for (plog, flush, durable), error in zip(batch, errors, strict=True):
+            del self._in_flight[id(plog)]
+            plog.end_flush(flush, now, ok=error is None)
+            if error is not None:
+                self._failed(plog, durable, error)
+            elif not durable.done():  # a waiter may have cancelled it
+                durable.set_result(None)
+        if self._waiting:  # appended while this flush ran: the next flush starts now
+            self._start_waiting()
 
     @staticmethod
     def _failed(plog: PartitionLog, durable: asyncio.Future[None], exc: BaseException) -> None:
         log.warning("flush failed", topic=plog.topic, partition=plog.partition, error=repr(exc))
         if not durable.done():
             durable.set_exception(exc)
+
+
+def _sync_all(syncs: list[PendingSync]) -> list[OSError | None]:
+    """A flusher thread's job: every log's fsyncs, each log's failure its own."""
+    errors: list[OSError | None] = []
+    for sync in syncs:
+        try:
+            sync.run()
+        except OSError as exc:
+            errors.append(exc)
+        else:
+            errors.append(None)
+    return errors
