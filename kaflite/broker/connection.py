@@ -425,7 +425,10 @@ class KafkaConnection(asyncio.BufferedProtocol):
         try:
             request, _ = route.request_cls.decode_from(body, header.size, header.api_version)
         except (DecodeError, IndexError, ValueError, UnicodeDecodeError) as e:
-            self.close(f"malformed {route.request_cls.__name__} v{header.api_version}: {e}")
+            # The generated decoders' DecodeError already names the message and version.
+            prefix = "" if isinstance(e, DecodeError) else f"malformed {route.request_cls.__name__} " \
+                f"v{header.api_version}: "
+            self.close(f"{prefix}{e}")
             return None
         rule = self.faults.response_rule(header.api_key, request) if self.faults.response_rules else None
         try:
