@@ -33,7 +33,6 @@ import os
 import socket
 import struct
 import types
-from collections import deque
 from typing import Any, cast
 
 import structlog
@@ -101,14 +100,22 @@ def error_of(exc: BaseException) -> tuple[ErrorCode, str | None]:
 
 
 class KafkaConnection(asyncio.BufferedProtocol):
+    # Slots: thousands of idle connections are a test suite's normal (issue 13: a few KiB each, all told).
+    __slots__ = ("busy", "client_id", "close_when_sent", "closed", "config", "corked", "corked_bytes", "decoder",
+                 "faults", "id", "idle_timer", "in_flight", "last_active", "log", "members", "out", "out_offset",
+                 "peer", "peer_host", "pending", "pending_bytes", "reading_paused", "reading_stopped", "router",
+                 "sendfile_fd", "stalled", "state", "transport", "writable")
+
     def __init__(self, context: BrokerContext, router: Router) -> None:
         self.config = context.config
         self.state = context.state
         self.faults = context.faults
         self.router = router
         self.id = next(_conn_ids)
-        self.decoder = FrameDecoder(context.config.socket_request_max_bytes)
-        self.pending: deque[bytes] = deque()  # whole frames, not yet started
+        self.decoder = FrameDecoder(context.config.socket_request_max_bytes, context.state.read_buffer)
+        # Lists, not deques: they stay short (queued.max.requests), and an empty deque costs 760 bytes, an
+        # empty list 56, for each of the thousands of idle connections a test suite may hold.
+        self.pending: list[bytes] = []  # whole frames, not yet started
         self.transport: asyncio.Transport | None = None
         self.peer_host = ""
         self.peer = ""
@@ -122,7 +129,7 @@ class KafkaConnection(asyncio.BufferedProtocol):
         self.members: set[tuple[str, str]] = set()  # (group, member id) this connection spoke for
         self.log = log
         self.pending_bytes = 0  # request bytes in ``pending``
-        self.out: deque[Any] = deque()  # answer parts not yet handed to the transport (FileRecords, buffers)
+        self.out: list[Any] = []  # answer parts not yet handed to the transport (FileRecords, buffers)
         # While a burst of frames from one read is handled (``_pump``), its small answers collect here and
         # leave in one write when the burst stops: same bytes, same order, one send instead of one each.
         self.corked: list[bytes] | None = None
@@ -341,7 +348,7 @@ class KafkaConnection(asyncio.BufferedProtocol):
             while self.pending and not self.busy and self.writable and not self.out and not self.closed:
                 if self.state.paused:
                     return
-                frame = self.pending.popleft()
+                frame = self.pending.pop(0)
                 self.pending_bytes -= len(frame)
                 result = self._dispatch(frame)
                 if result is not None:
@@ -499,7 +506,7 @@ class KafkaConnection(asyncio.BufferedProtocol):
         self.out.append(_SIZE.pack(size) + header)
         self.out.extend(parts)
         if size < LARGE_RESPONSE:  # one buffer, records read now: as cheap as it gets for small answers
-            self.out.appendleft(b"".join(self._read_out(size)))
+            self.out.insert(0, b"".join(self._read_out(size)))
         self._stream()
 
     def _read_out(self, size: int) -> list[bytes]:
@@ -507,7 +514,7 @@ class KafkaConnection(asyncio.BufferedProtocol):
         LARGE_RESPONSE); nothing if a segment can no longer give them (the connection is closed)."""
         parts = []
         while self.out:
-            part = self.out.popleft()
+            part = self.out.pop(0)
             if isinstance(part, FileRecords):
                 try:
                     part = bytes(part)
@@ -541,7 +548,7 @@ class KafkaConnection(asyncio.BufferedProtocol):
                         return
                     self.out_offset += sent
                     if self.out_offset >= part.size:
-                        out.popleft()
+                        out.pop(0)
                         self.out_offset = 0
                         continue
                     # The socket is full: a chunk through the transport waits for it to drain (pause_writing,
@@ -554,14 +561,14 @@ class KafkaConnection(asyncio.BufferedProtocol):
                     return
                 self.out_offset += n
                 if self.out_offset >= part.size:
-                    out.popleft()
+                    out.pop(0)
                     self.out_offset = 0
                 if chunk:
                     t.write(chunk)
                 continue
             run = []
             while out and not isinstance(out[0], FileRecords):
-                run.append(out.popleft())
+                run.append(out.pop(0))
             if len(run) == 1:
                 t.write(run[0])
             else:

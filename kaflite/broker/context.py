@@ -20,6 +20,7 @@ from kaflite.broker.group_configs import GROUP_CONFIGS_FILE, GroupConfigStore
 from kaflite.clock import Clock, SystemClock
 from kaflite.config import KafliteConfig
 from kaflite.coordinator.metadata import MetadataImage
+from kaflite.protocol.frames import FrameDecoder
 from kaflite.protocol.headers import RequestHeader
 from kaflite.storage.config import LogConfig
 from kaflite.storage.datadir import DataDirLock, reading
@@ -95,6 +96,9 @@ class ServerState:
     # is paused), and those connections: capped by queued.max.response.bytes.
     stalled_bytes: int = 0
     stalled: set[Any] = field(default_factory=set)
+    # Every connection's socket reads go here first (FrameDecoder's shared scratch buffer): one event loop
+    # reads one connection at a time, so an idle connection holds no read buffer of its own.
+    read_buffer: bytearray = field(default_factory=lambda: bytearray(FrameDecoder.SCRATCH))
 
     def pause(self) -> None:
         """Stop answering anything; connections stay open and requests queue up."""

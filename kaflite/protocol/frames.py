@@ -30,19 +30,24 @@ class FrameDecoder:
     Mutable on purpose: Produce's record batches are a view into the frame, and the log patches their base
     offset in place instead of copying them again. A large frame (a produce of many batches) is read by the
     socket straight into its own buffer once its size is known: no copy at all. Small frames (the
-    coordinator's, fetch requests) share one scratch buffer and are copied out once each.
+    coordinator's, fetch requests) are read into a scratch buffer and copied out once each.
+
+    The scratch buffer may be shared by every connection of one event loop (`scratch=`): a read fills it
+    and `buffer_updated` empties it before any other connection reads, and the bytes of a frame not yet
+    complete are kept aside (`_partial`, put back in front by the next `get_buffer`). An idle connection
+    then holds no buffer at all.
     """
 
-    __slots__ = ("_end", "_frame", "_got", "_scratch", "_size", "_start", "max_size")
+    __slots__ = ("_fill", "_frame", "_got", "_partial", "_scratch", "_size", "max_size")
 
     SCRATCH = 64 * 1024  # a frame larger than half of it gets a buffer of its own
     FRAME_CHUNK = 1 << 20  # that buffer's first size
 
-    def __init__(self, max_size: int) -> None:
+    def __init__(self, max_size: int, scratch: bytearray | None = None) -> None:
         self.max_size = max_size
-        self._scratch = bytearray(self.SCRATCH)
-        self._start = 0  # unread bytes are _scratch[_start:_end]
-        self._end = 0
+        self._scratch = scratch if scratch is not None else bytearray(self.SCRATCH)
+        self._partial = b""  # the start of an unfinished small frame (or of its size), kept between reads
+        self._fill = 0  # bytes of _partial put in front of the scratch buffer by the last get_buffer
         self._frame: bytearray | None = None  # a large frame being read into its own buffer
         self._got = 0  # bytes of _frame read so far
         self._size = 0  # the size _frame will have
@@ -52,13 +57,10 @@ class FrameDecoder:
         frame = self._frame
         if frame is not None:
             return memoryview(frame)[self._got:]
-        if self._start == self._end:
-            self._start = self._end = 0
-        elif len(self._scratch) - self._end < 4096:  # little room left: move the partial frame to the front
-            n = self._end - self._start
-            self._scratch[:n] = self._scratch[self._start:self._end]
-            self._start, self._end = 0, n
-        return memoryview(self._scratch)[self._end:]
+        k = self._fill = len(self._partial)
+        if k:
+            self._scratch[:k] = self._partial
+        return memoryview(self._scratch)[k:]
 
     def buffer_updated(self, nbytes: int) -> list[bytearray]:
         """`nbytes` were written into the last `get_buffer()`: the frames now complete, in order.
@@ -77,8 +79,8 @@ class FrameDecoder:
             frames.append(frame)
             self._frame = None
             return frames
-        self._end += nbytes
-        scratch, pos, end = self._scratch, self._start, self._end
+        scratch, pos, end = self._scratch, 0, self._fill + nbytes
+        self._partial = b""
         while end - pos >= 4:
             size = _SIZE.unpack_from(scratch, pos)[0]
             if size < 0:
@@ -98,7 +100,8 @@ class FrameDecoder:
                 self._got = got
                 pos = end
             break
-        self._start = pos
+        if pos < end:
+            self._partial = bytes(scratch[pos:end])
         return frames
 
     def feed(self, data: bytes | bytearray | memoryview) -> list[bytearray]:
@@ -118,7 +121,7 @@ class FrameDecoder:
     @property
     def buffered(self) -> int:
         """Bytes of a frame not yet complete."""
-        return self._got + 4 if self._frame is not None else self._end - self._start
+        return self._got + 4 if self._frame is not None else len(self._partial)
 
 
 def frame(*parts: bytes) -> list[bytes]:

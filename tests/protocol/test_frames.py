@@ -126,3 +126,37 @@ def test_a_declared_size_costs_no_memory_before_its_bytes_come() -> None:
     assert d.feed(struct.pack(">i", 64 << 20) + b"x" * 40_000) == []
     assert len(d.get_buffer()) <= (1 << 20)
     assert d.buffered == 40_004
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_connections_sharing_one_scratch_buffer_keep_their_own_partial_frames(data: st.DataObject) -> None:
+    """The broker's connections share one scratch buffer (one event loop reads one socket at a time): reads
+    of several connections interleaved, each cut anywhere, still give each its own frames whole."""
+    shared = bytearray(FrameDecoder.SCRATCH)
+    streams = []
+    for c in range(3):
+        sizes = data.draw(st.lists(st.sampled_from([0, 1, 7, 300, 20_000, 40_000]), min_size=1, max_size=4))
+        streams.append([bytes([c * 50 + i]) * n for i, n in enumerate(sizes)])
+    decoders = [FrameDecoder(1 << 20, shared) for _ in streams]
+    wires = [memoryview(wire(*bodies)) for bodies in streams]
+    positions = [0] * len(streams)
+    out: list[list[bytes]] = [[] for _ in streams]
+    while any(p < len(w) for p, w in zip(positions, wires, strict=True)):
+        c = data.draw(st.sampled_from([i for i, w in enumerate(wires) if positions[i] < len(w)]))
+        buf = decoders[c].get_buffer(-1)
+        n = min(len(buf), len(wires[c]) - positions[c], data.draw(st.integers(1, 50_000)))
+        buf[:n] = wires[c][positions[c]:positions[c] + n]
+        positions[c] += n
+        out[c] += [bytes(f) for f in decoders[c].buffer_updated(n)]
+    assert out == streams
+    assert all(d.buffered == 0 for d in decoders)
+
+
+def test_an_idle_connection_holds_no_read_buffer() -> None:
+    """A read that ends mid-frame keeps just those bytes; one that ends on a frame boundary keeps nothing."""
+    d = FrameDecoder(1 << 20, bytearray(FrameDecoder.SCRATCH))
+    assert d.feed(wire(b"abc") + b"\x00\x00") == [b"abc"]
+    assert d.buffered == 2
+    assert d.feed(b"\x00\x01z") == [b"z"]
+    assert d.buffered == 0 and d._partial == b""
