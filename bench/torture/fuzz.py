@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from kit import Child, rss_kib, verdict
 
-from kaflite.protocol.messages import ApiVersionsRequest
+from kaflite.protocol.messages import ApiVersionsRequest, ListGroupsRequest, MetadataRequest
 from tests.broker.test_fuzz_frames import NOT_FUZZED, _api_versions, _exchange, frames
 from tests.broker.wire import connected
 
@@ -33,11 +33,21 @@ async def _routes(port: int) -> list[tuple[int, int]]:
             for v in range(k.min_version, k.max_version + 1)]
 
 
-def run(frames_n: int, max_seconds: float) -> bool:
+async def _state(port: int) -> str:
+    """What the frames made the broker keep (auto-created topics, groups): state, not a leak, in the RSS."""
+    async with connected(port) as c:
+        md = await c.call(3, 1, MetadataRequest(topics=None))
+        groups = await c.call(16, 0, ListGroupsRequest())
+    partitions = sum(len(t.partitions) for t in md.topics)
+    return f"{len(md.topics)} topics / {partitions} partitions and {len(groups.groups)} groups created"
+
+
+def run(frames_n: int, max_seconds: float, overrides: dict[str, str] | None = None) -> bool:
     outcomes = {"answered": 0, "closed": 0, "silent": 0}
     crashes = failed_checks = 0
     with tempfile.TemporaryDirectory(prefix="kaflite-fuzz-") as tmp, asyncio.Runner() as runner:
-        child = Child(Path(tmp) / "data", Path(tmp) / "broker.log", overrides={"num.partitions": "2"})
+        child = Child(Path(tmp) / "data", Path(tmp) / "broker.log",
+                      overrides={"num.partitions": "2", **(overrides or {})})
         if not child.start():
             return bool(verdict("fuzz", False, "broker did not start"))
         routes = runner.run(_routes(child.port))
@@ -75,6 +85,7 @@ def run(frames_n: int, max_seconds: float) -> bool:
         one_frame()
         alive = child.alive
         rss_end = rss_kib(child.pid) if alive else 0
+        state = runner.run(_state(child.port)) if alive else "state unknown"
         errors = child.error_lines()
         child.stop()
     growth = (rss_end - rss_start) / rss_start * 100 if rss_start else 0.0
@@ -82,7 +93,7 @@ def run(frames_n: int, max_seconds: float) -> bool:
     verdict("fuzz", ok, f"{sent} frames ({outcomes['answered']} answered, {outcomes['closed']} closed, "
             f"{outcomes['silent']} silent), {len(errors)} unhandled exceptions, {crashes} crashes, "
             f"{failed_checks} failed still-serving checks, RSS {rss_start / 1024:.1f} -> {rss_end / 1024:.1f} MiB "
-            f"({growth:+.1f} %)")
+            f"({growth:+.1f} %; {state})")
     for line in errors[:5]:
         print("  ", line[:400])
     return ok
@@ -92,8 +103,12 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--frames", type=int, default=50_000)
     ap.add_argument("--max-seconds", type=float, default=1800)
+    ap.add_argument("--override", action="append", default=[], metavar="NAME=VALUE",
+                    help="a broker setting, e.g. auto.create.topics.enable=false (frames then create no topics, "
+                         "so RSS growth is the broker's own)")
     args = ap.parse_args()
-    raise SystemExit(0 if run(args.frames, args.max_seconds) else 1)
+    overrides = dict(o.split("=", 1) for o in args.override)
+    raise SystemExit(0 if run(args.frames, args.max_seconds, overrides) else 1)
 
 
 if __name__ == "__main__":
