@@ -546,10 +546,7 @@ class KafkaConnection(asyncio.BufferedProtocol):
                     except OSError as e:
                         self._unreadable(e)
                         return
-                    self.out_offset += sent
-                    if self.out_offset >= part.size:
-                        out.pop(0)
-                        self.out_offset = 0
+                    if self._sent(part, sent):
                         continue
                     # The socket is full: a chunk through the transport waits for it to drain (pause_writing,
                     # resume_writing once all of it went), then the socket takes the rest the same way.
@@ -559,10 +556,7 @@ class KafkaConnection(asyncio.BufferedProtocol):
                 except OSError as e:
                     self._unreadable(e)
                     return
-                self.out_offset += n
-                if self.out_offset >= part.size:
-                    out.pop(0)
-                    self.out_offset = 0
+                self._sent(part, n)
                 if chunk:
                     t.write(chunk)
                 continue
@@ -575,6 +569,15 @@ class KafkaConnection(asyncio.BufferedProtocol):
                 t.writelines(run)
         if not out and self.close_when_sent and t is not None:
             t.close()
+
+    def _sent(self, part: FileRecords, n: int) -> bool:
+        """`n` more bytes of `out[0]` are out; True (and it is dropped) once all of it is."""
+        self.out_offset += n
+        if self.out_offset < part.size:
+            return False
+        self.out.pop(0)
+        self.out_offset = 0
+        return True
 
     def _unsupported_api(self, ctx: RequestContext, body: bytes) -> None:
         """A real Kafka API we do not implement: answer UNSUPPORTED_VERSION wherever its response

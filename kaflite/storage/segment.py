@@ -89,8 +89,21 @@ class PendingSync:
 
 
 class _Syncable:
-    def mark_unsynced(self) -> None:
+    """A segment file a flush hands to a PendingSync (`take_unsynced`) and gives back on failure."""
+
+    _unsynced = False  # written since the last fsync: a flush without new entries is free
+
+    def take_unsynced(self, pending: PendingSync, *, force: bool = False) -> None:
         raise NotImplementedError
+
+    def mark_unsynced(self) -> None:
+        self._unsynced = True
+
+    def flush(self) -> None:
+        """fsync what was written since the last flush, here and now."""
+        pending = PendingSync()
+        self.take_unsynced(pending)
+        _run_here(pending)
 
 
 def segment_name(base_offset: int) -> str:
@@ -193,14 +206,6 @@ class _Index(_Syncable):
             with contextlib.suppress(FileNotFoundError):
                 pending.take(self, os.open(self.path, os.O_RDONLY))
         self._unsynced = False
-
-    def mark_unsynced(self) -> None:
-        self._unsynced = True
-
-    def flush(self) -> None:
-        pending = PendingSync()
-        self.take_unsynced(pending)
-        _run_here(pending)
 
     def close(self) -> None:
         if self._fd >= 0:
@@ -347,14 +352,6 @@ class TransactionIndex(_Syncable):
         with contextlib.suppress(FileNotFoundError):
             pending.take(self, os.open(self.path, os.O_RDONLY))
         self._unsynced = False
-
-    def mark_unsynced(self) -> None:
-        self._unsynced = True
-
-    def flush(self) -> None:
-        pending = PendingSync()
-        self.take_unsynced(pending)
-        _run_here(pending)
 
     def collect(self, fetch_offset: int, upper_bound: int) -> tuple[list[AbortedTxn], bool]:
         """Kafka's TransactionIndex.collectAbortedTxns: entries overlapping [fetch_offset, upper_bound),
@@ -620,11 +617,6 @@ class LogSegment(_Syncable):
 
     def mark_unsynced(self) -> None:
         self.dirty = True
-
-    def flush(self) -> None:
-        pending = PendingSync()
-        self.take_unsynced(pending)
-        _run_here(pending)
 
     def close(self) -> None:
         self.offset_index.close()
