@@ -107,11 +107,8 @@ class GroupCommit:
 
     def _flushed(self, batch: list[tuple[PartitionLog, LogFlush, asyncio.Future[None]]],
                  done: asyncio.Future[list[OSError | None]]) -> None:
-        if done.cancelled() or done.exception() is not None:
-            exc: BaseException = done.exception() or asyncio.CancelledError()
-            errors: list[BaseException | None] = [exc] * len(batch)
-        else:
-            errors = list(done.result())
+        failure: BaseException | None = asyncio.CancelledError() if done.cancelled() else done.exception()
+        errors: list[BaseException | None] = [failure] * len(batch) if failure is not None else list(done.result())
         now = self.clock.now_ms()
         for (plog, flush, durable), error in zip(batch, errors, strict=True):
             del self._in_flight[id(plog)]
