@@ -83,8 +83,8 @@ class AdminHandler:
     def api_versions(self, ctx: RequestContext, req: ApiVersionsRequest) -> ApiVersionsResponse:
         from kaflite.protocol.messages import ApiVersionsResponse
         if ctx.version >= 3:
-            ctx.connection.log = ctx.connection.log.bind(client_software=req.client_software_name,
-                                                         client_version=req.client_software_version)
+            ctx.connection.bind_log(client_software=req.client_software_name,
+                                    client_version=req.client_software_version)
         assert self.router is not None
         if ctx.version < 3:
             return ApiVersionsResponse(api_keys=self.router.api_versions())

@@ -101,10 +101,10 @@ def error_of(exc: BaseException) -> tuple[ErrorCode, str | None]:
 
 class KafkaConnection(asyncio.BufferedProtocol):
     # Slots: thousands of idle connections are a test suite's normal (issue 13: a few KiB each, all told).
-    __slots__ = ("busy", "client_id", "close_when_sent", "closed", "config", "corked", "corked_bytes", "decoder",
-                 "faults", "id", "idle_timer", "in_flight", "last_active", "log", "members", "out", "out_offset",
-                 "peer", "peer_host", "pending", "pending_bytes", "reading_paused", "reading_stopped", "router",
-                 "sendfile_fd", "stalled", "state", "transport", "writable")
+    __slots__ = ("_log", "_log_extra", "busy", "client_id", "close_when_sent", "closed", "config", "corked",
+                 "corked_bytes", "decoder", "faults", "id", "idle_timer", "in_flight", "last_active", "members", "out",
+                 "out_offset", "peer", "peer_host", "pending", "pending_bytes", "reading_paused", "reading_stopped",
+                 "router", "sendfile_fd", "stalled", "state", "transport", "writable")
 
     def __init__(self, context: BrokerContext, router: Router) -> None:
         self.config = context.config
@@ -127,7 +127,8 @@ class KafkaConnection(asyncio.BufferedProtocol):
         self.in_flight: asyncio.Future[Any] | None = None
         self.client_id: str | None = None
         self.members: set[tuple[str, str]] = set()  # (group, member id) this connection spoke for
-        self.log = log
+        self._log: Any = log  # bound on first use (the `log` property): most connections never log
+        self._log_extra: dict[str, Any] | None = None  # what else the bound logger carries (bind_log)
         self.pending_bytes = 0  # request bytes in ``pending``
         self.out: list[Any] = []  # answer parts not yet handed to the transport (FileRecords, buffers)
         # While a burst of frames from one read is handled (``_pump``), its small answers collect here and
@@ -141,6 +142,23 @@ class KafkaConnection(asyncio.BufferedProtocol):
         self.idle_timer: asyncio.TimerHandle | None = None
         self.sendfile_fd = -1  # the socket's fd where fetched records may go by os.sendfile (plain TCP)
 
+    @property
+    def log(self) -> Any:
+        """This connection's logger (conn, peer, client id, ...), bound on first use: a bound logger is a few
+        hundred bytes, and most of the thousands of connections a test suite opens never log a line."""
+        bound = self._log
+        if bound is None:
+            extra = self._log_extra or {}
+            if self.client_id is not None:
+                extra = {"client_id": self.client_id, **extra}
+            bound = self._log = log.bind(conn=self.id, peer=self.peer, **extra)
+        return bound
+
+    def bind_log(self, **values: Any) -> None:
+        """Add `values` to every later log line of this connection."""
+        self._log_extra = {**(self._log_extra or {}), **values}
+        self._log = None
+
     # -- asyncio.Protocol ------------------------------------------------------------------------
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -148,7 +166,7 @@ class KafkaConnection(asyncio.BufferedProtocol):
         peer = transport.get_extra_info("peername") or ("?", 0)
         self.peer_host = str(peer[0])
         self.peer = f"{peer[0]}:{peer[1]}"
-        self.log = log.bind(conn=self.id, peer=self.peer)
+        self._log = None
         self.state.connections.add(self)
         # Resumed once drained: the next fetched records can then go by sendfile, nothing queued before them.
         transport.set_write_buffer_limits(MAX_BUFFERED_BYTES, 0)  # type: ignore[attr-defined]
@@ -411,7 +429,7 @@ class KafkaConnection(asyncio.BufferedProtocol):
             return None
         if header.client_id != self.client_id:
             self.client_id = header.client_id
-            self.log = self.log.bind(client_id=header.client_id)
+            self._log = None  # bound again, with the new client id, when next used
         route = self.router.get(header.api_key)
         ctx = RequestContext(header, self)
         if route is None:

@@ -36,10 +36,13 @@ class Connection(Protocol):
     closed: bool
     peer_host: str
     members: set[tuple[str, str]]  # (group, member id) this connection spoke for
-    log: Any
+    @property
+    def log(self) -> Any: ...
     in_flight: asyncio.Future[Any] | None  # the request being answered, if it must wait
 
     def resume(self) -> None: ...
+
+    def bind_log(self, **values: Any) -> None: ...
 
     def stop_reading(self) -> None: ...
 
