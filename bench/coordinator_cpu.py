@@ -27,6 +27,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+sys.path.append(str(Path(__file__).resolve().parent.parent))  # PYTHONPATH first: measure any tree
+
 from kaflite.broker.connection import KafkaConnection
 from kaflite.broker.server import Broker
 from kaflite.config import KafliteConfig
@@ -38,6 +40,7 @@ from kaflite.protocol.messages import (
     OffsetFetchRequest,
     SyncGroupRequest,
 )
+from tests.broker.wire import NullTransport
 
 CLIENT_ID = b"bench"
 _HDR = struct.Struct(">ihhih")
@@ -50,14 +53,14 @@ def frame(api_key: int, version: int, correlation_id: int, body: bytes) -> bytes
     return _HDR.pack(size, api_key, version, correlation_id, len(CLIENT_ID)) + CLIENT_ID + tag + body
 
 
-class MemoryTransport:
+class MemoryTransport(NullTransport):
     """What KafkaConnection asks of a transport; answers are counted (and kept for one call)."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.data: list[bytes] = []
         self.writes = 0
         self.answers = 0
-        self.closing = False
         self.waiter: asyncio.Future[None] | None = None
         self.want = 0
 
@@ -77,30 +80,6 @@ class MemoryTransport:
             self.answers += 1
         if self.waiter is not None and self.answers >= self.want and not self.waiter.done():
             self.waiter.set_result(None)
-
-    def get_extra_info(self, name: str, default: Any = None) -> Any:
-        return ("127.0.0.1", 40000) if name == "peername" else default
-
-    def set_write_buffer_limits(self, high: int, low: int) -> None:
-        pass
-
-    def get_write_buffer_size(self) -> int:
-        return 0
-
-    def is_closing(self) -> bool:
-        return self.closing
-
-    def pause_reading(self) -> None:
-        pass
-
-    def resume_reading(self) -> None:
-        pass
-
-    def close(self) -> None:
-        self.closing = True
-
-    def abort(self) -> None:
-        self.closing = True
 
 
 class Client:

@@ -416,29 +416,26 @@ def _encode_record(out: bytearray, offset_delta: int, timestamp_delta: int, key:
     body = bytearray(b"\x00")  # record attributes: unused
     encode_varint(timestamp_delta, body)
     encode_varint(offset_delta, body)
-    if key is None:
-        body.append(1)  # zigzag(-1)
-    else:
-        encode_varint(len(key), body)
-        body += key
-    if value is None:
-        body.append(1)
-    else:
-        encode_varint(len(value), body)
-        body += value
+    _encode_nullable_bytes(key, body)
+    _encode_nullable_bytes(value, body)
     headers = list(headers)
     encode_varint(len(headers), body)
     for h_key, h_value in headers:
         raw = h_key.encode("utf-8")
         encode_varint(len(raw), body)
         body += raw
-        if h_value is None:
-            body.append(1)
-        else:
-            encode_varint(len(h_value), body)
-            body += h_value
+        _encode_nullable_bytes(h_value, body)
     encode_varint(len(body), out)
     out += body
+
+
+def _encode_nullable_bytes(data: bytes | None, out: bytearray) -> None:
+    """A record's key, value or header value: varint length then the bytes, or length -1 for null."""
+    if data is None:
+        out.append(1)  # zigzag(-1)
+    else:
+        encode_varint(len(data), out)
+        out += data
 
 
 def build_batch(
@@ -516,16 +513,8 @@ def build_keyed_batch(
     for delta, (key, value) in enumerate(records):
         record[:] = b"\x00\x00"  # attributes (unused), timestamp delta zigzag(0)
         encode_varint(delta, record)
-        if key is None:
-            record.append(1)  # zigzag(-1)
-        else:
-            encode_varint(len(key), record)
-            record += key
-        if value is None:
-            record.append(1)
-        else:
-            encode_varint(len(value), record)
-            record += value
+        _encode_nullable_bytes(key, record)
+        _encode_nullable_bytes(value, record)
         record.append(0)  # no headers
         encode_varint(len(record), out)
         out += record

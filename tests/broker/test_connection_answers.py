@@ -23,7 +23,7 @@ from kaflite.protocol.messages import (
     OffsetCommitRequest,
     OffsetCommitResponse,
 )
-from tests.broker.wire import ANSWER_TIMEOUT_S, serving
+from tests.broker.wire import ANSWER_TIMEOUT_S, NullTransport, serving
 
 API_VERSIONS, OFFSET_COMMIT = 18, 8
 
@@ -47,42 +47,18 @@ def answers(data: bytes) -> list[tuple[int, bytes]]:
     return out
 
 
-class RecordingTransport:
+class RecordingTransport(NullTransport):
     """What KafkaConnection asks of a transport; every write is kept as it was made."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.writes: list[bytes] = []
-        self.closed = False
 
     def write(self, data: bytes) -> None:
         self.writes.append(bytes(data))
 
     def writelines(self, parts: list[bytes]) -> None:
         self.writes.append(b"".join(parts))
-
-    def get_extra_info(self, name: str, default: Any = None) -> Any:
-        return ("127.0.0.1", 40000) if name == "peername" else default
-
-    def set_write_buffer_limits(self, high: int, low: int) -> None:
-        pass
-
-    def get_write_buffer_size(self) -> int:
-        return 0
-
-    def is_closing(self) -> bool:
-        return self.closed
-
-    def pause_reading(self) -> None:
-        pass
-
-    def resume_reading(self) -> None:
-        pass
-
-    def close(self) -> None:
-        self.closed = True
-
-    def abort(self) -> None:
-        self.closed = True
 
 
 def feed(conn: KafkaConnection, data: bytes) -> None:

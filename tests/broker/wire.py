@@ -95,3 +95,35 @@ async def serving(config: KafliteConfig, **topics: dict[str, str]) -> AsyncItera
         yield broker
     finally:
         await broker.stop()
+
+
+class NullTransport:
+    """What KafkaConnection asks of a transport besides writing, for driving a connection without a socket
+    (a subclass says what `write`/`writelines` do). `closed` once closed or aborted."""
+
+    def __init__(self) -> None:
+        self.closed = False
+
+    def get_extra_info(self, name: str, default: Any = None) -> Any:
+        return ("127.0.0.1", 40000) if name == "peername" else default
+
+    def set_write_buffer_limits(self, high: int, low: int) -> None:
+        pass
+
+    def get_write_buffer_size(self) -> int:
+        return 0
+
+    def is_closing(self) -> bool:
+        return self.closed
+
+    def pause_reading(self) -> None:
+        pass
+
+    def resume_reading(self) -> None:
+        pass
+
+    def close(self) -> None:
+        self.closed = True
+
+    def abort(self) -> None:
+        self.closed = True
