@@ -10,7 +10,7 @@ a transition. Nothing here knows a group type or a request.
 from __future__ import annotations
 
 import logging
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
@@ -51,6 +51,10 @@ class Timer:
     args: tuple[Any, ...]
 
 
+#: Histories of groups that no longer exist (deleted or unloaded) kept, most recent first.
+RETIRED_HISTORIES = 1_000
+
+
 class ShardContext:
     """The shard's shared state and the plumbing of one operation (see the module docstring)."""
 
@@ -68,6 +72,10 @@ class ShardContext:
         self._replay_transactional = replay_transactional
         self.groups: dict[str, Group] = {}
         self.histories: dict[str, deque[Transition]] = {}
+        # Group ids with a history and no group (deleted, or their partition unloaded), oldest first: their
+        # histories are kept for the RETIRED_HISTORIES most recent only. A test suite that uses a fresh
+        # group id per test, or a fuzzer, would otherwise grow the broker by a history per id, for ever.
+        self._retired: OrderedDict[str, None] = OrderedDict()
         self.timers: dict[str, Timer] = {}
         self.listeners: list[TransitionListener] = []
         self.group_removed: list[Callable[[str], None]] = []  # e.g. the offset store forgets the group
@@ -185,6 +193,7 @@ class ShardContext:
         if group_id in self.groups:
             raise RuntimeError(f"group {group_id!r} exists already (as a {self.groups[group_id].group_type} group)")
         history = self.history_of(group_id)
+        self._retired.pop(group_id, None)
         t = Transition(self.now(), group_id, None, initial_state, 0, 0, reason)
         history.append(t)
         self.groups[group_id] = group
@@ -215,9 +224,21 @@ class ShardContext:
         # Its offsets stay: they have records of their own (Kafka's OffsetMetadataManager keeps them
         # apart from the group), so a group converted to another type keeps them (CG-GRP-1).
         del self.groups[group_id]
+        self._retire(group_id)
         for key, t in list(self.timers.items()):
             if t.group_id == group_id:
                 self.cancel(key)
+
+    def _retire(self, group_id: str) -> None:
+        """The group is gone from memory: its history stays, among the RETIRED_HISTORIES most recent."""
+        if group_id not in self.histories:
+            return
+        self._retired[group_id] = None
+        self._retired.move_to_end(group_id)
+        while len(self._retired) > RETIRED_HISTORIES:
+            oldest, _ = self._retired.popitem(last=False)
+            if oldest not in self.groups:
+                self.histories.pop(oldest, None)
 
     def replace_group(self, group_id: str) -> None:
         """Drop a group that a group of another type replaces (its offsets and history stay)."""
@@ -226,6 +247,7 @@ class ShardContext:
     def forget_group(self, group_id: str) -> None:
         """Drop the group from memory only (unload, or a load rebuilding it from its record)."""
         del self.groups[group_id]
+        self._retire(group_id)
         for forget in self.group_removed:
             forget(group_id)
 
