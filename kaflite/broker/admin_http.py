@@ -52,7 +52,7 @@ import contextlib
 import json
 import re
 import time
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
@@ -459,6 +459,26 @@ _WAIT = re.compile(r"^/groups/([^/]+)/wait$")
 _EPOCHS = re.compile(r"^/groups/([^/]+)/epochs$")
 
 Handler = Callable[[dict[str, Any]], Awaitable[Any]]
+#: A GET route's handler: (path, query) in; a JSON-able value, a ``Raw`` or an ``EventStream`` out.
+GetHandler = Callable[[str, dict[str, str]], Awaitable[Any]]
+
+
+@dataclass(frozen=True)
+class Raw:
+    """A non-JSON answer: Prometheus' text format, the console's HTML/CSS/JS assets."""
+
+    body: bytes
+    content_type: str
+    status: int = 200
+    headers: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class EventStream:
+    """A server-sent-events answer (``text/event-stream``): each item ``events`` yields is written as it comes
+    (already formatted, e.g. ``"event: transition\ndata: {...}\n\n"``); the connection closes at its end."""
+
+    events: AsyncIterator[str]
 
 
 def _opt_int(v: Any) -> int | None:
@@ -487,6 +507,9 @@ class AdminHttpServer:
                 return result
             return run
 
+        #: Extra GET routes by exact path, and by path prefix (longest first): how /metrics and the console plug in.
+        self.gets: dict[str, GetHandler] = {}
+        self.get_prefixes: list[tuple[str, GetHandler]] = []
         self.posts: dict[str, Handler] = {
             "/reset": act(lambda a: o.reset()),
             "/topics": act(lambda a: {"name": o.create_topic(a["name"], int(a.get("partitions", 1)),
@@ -516,6 +539,14 @@ class AdminHttpServer:
             "/faults/resume": act(lambda a: o.resume()),
             "/faults/clear": act(lambda a: o.clear()),
         }
+
+    def add_get(self, path: str, handler: GetHandler, prefix: bool = False) -> None:
+        """Serve GET ``path`` (or every path under it with ``prefix``) with ``handler``."""
+        if prefix:
+            self.get_prefixes.append((path, handler))
+            self.get_prefixes.sort(key=lambda e: -len(e[0]))
+        else:
+            self.gets[path] = handler
 
     async def start(self, port: int) -> int:
         self.server = await asyncio.start_server(self._serve, "127.0.0.1", port, reuse_address=True)
@@ -584,7 +615,10 @@ class AdminHttpServer:
         except Exception as e:  # an admin call must never take the broker down
             log.exception("admin request failed", method=method, target=target)
             status, payload = 500, {"error": repr(e)}
-        await self._send(writer, status, payload, keep_alive)
+        if isinstance(payload, EventStream):
+            await self._stream(writer, payload)
+            return False
+        await self._send(writer, status, payload, keep_alive, head_only=method.upper() == "HEAD")
         return keep_alive
 
     async def _route(self, method: str, target: str, body: bytes) -> Any:
@@ -592,7 +626,12 @@ class AdminHttpServer:
         path = url.path.rstrip("/") or "/"
         query = {k: v[-1] for k, v in parse_qs(url.query).items()}
         o = self.ops
-        if method == "GET":
+        if method in ("GET", "HEAD"):
+            if (extra := self.gets.get(path)) is not None:
+                return await extra(path, query)
+            for pre, extra in self.get_prefixes:
+                if path.startswith(pre):
+                    return await extra(path, query)
             if path == "/health":
                 return o.info()
             if path == "/groups":
@@ -631,14 +670,36 @@ class AdminHttpServer:
         raise HttpError(405, f"method {method} not allowed")
 
     @staticmethod
-    async def _send(writer: asyncio.StreamWriter, status: int, payload: Any, keep_alive: bool) -> None:
-        if not isinstance(payload, dict):
-            payload = {"result": payload}
-        data = json.dumps(payload).encode()
-        head = (f"HTTP/1.1 {status} {_REASONS.get(status, 'Error')}\r\nContent-Type: application/json\r\n"
+    async def _send(writer: asyncio.StreamWriter, status: int, payload: Any, keep_alive: bool,
+                    head_only: bool = False) -> None:
+        extra = ""
+        if isinstance(payload, Raw):
+            status, data, content_type = payload.status, payload.body, payload.content_type
+            extra = "".join(f"{k}: {v}\r\n" for k, v in payload.headers)
+        else:
+            if not isinstance(payload, dict):
+                payload = {"result": payload}
+            data, content_type = json.dumps(payload).encode(), "application/json"
+        head = (f"HTTP/1.1 {status} {_REASONS.get(status, 'Error')}\r\nContent-Type: {content_type}\r\n{extra}"
                 f"Content-Length: {len(data)}\r\nConnection: {'keep-alive' if keep_alive else 'close'}\r\n\r\n")
-        writer.write(head.encode() + data)
+        writer.write(head.encode() + (b"" if head_only else data))
         await writer.drain()
+
+    @staticmethod
+    async def _stream(writer: asyncio.StreamWriter, stream: EventStream) -> None:
+        """Server-sent events until the stream ends, the client goes or the server closes (close() aborts)."""
+        writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n"
+                     b"Connection: close\r\n\r\n")
+        try:
+            await writer.drain()
+            async for event in stream.events:
+                writer.write(event.encode())
+                await writer.drain()
+        finally:
+            aclose = getattr(stream.events, "aclose", None)
+            if aclose is not None:
+                with contextlib.suppress(Exception):
+                    await aclose()
 
 
 async def start_admin_http(ops: AdminOps, port: int) -> AdminHttpServer:

@@ -190,3 +190,43 @@ def test_kaflite_serve_reports_the_admin_endpoint(tmp_path: Path) -> None:
         assert proc.wait(20) == 0
         if proc.stdout is not None:
             proc.stdout.close()
+
+
+def test_extra_get_routes_serve_raw_bodies_and_event_streams(admin_broker: Broker) -> None:
+    """The extension points /metrics and the console use: a non-JSON body (GET and HEAD), a prefix route,
+    and server-sent events written as they are yielded, the connection closed at the stream's end."""
+    from kaflite.broker.admin_http import EventStream, Raw
+
+    server = admin_broker.server.admin_http
+    assert server is not None
+
+    async def text(path: str, query: dict[str, str]) -> Raw:
+        return Raw(f"path={path} q={query.get('q')}".encode(), "text/plain; charset=utf-8",
+                   headers=(("Cache-Control", "no-store"),))
+
+    async def events(path: str, query: dict[str, str]) -> EventStream:
+        async def gen():  # type: ignore[no-untyped-def]
+            for i in range(3):
+                yield f"id: {i}\ndata: {{\"n\": {i}}}\n\n"
+        return EventStream(gen())
+
+    server.add_get("/x-text", text)
+    server.add_get("/x-assets/", text, prefix=True)
+    server.add_get("/x-events", events)
+    host, port = admin(admin_broker).split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=10)
+    conn.request("GET", "/x-text?q=1")
+    r = conn.getresponse()
+    assert (r.status, r.getheader("Content-Type"), r.getheader("Cache-Control"), r.read()) == (
+        200, "text/plain; charset=utf-8", "no-store", b"path=/x-text q=1")
+    conn.request("HEAD", "/x-assets/app.js")
+    r = conn.getresponse()
+    assert (r.status, r.getheader("Content-Length"), r.read()) == (200, str(len(b"path=/x-assets/app.js q=None")), b"")
+    conn.request("GET", "/health")  # the same keep-alive connection still serves JSON
+    assert json.loads(conn.getresponse().read())["bootstrap"] == admin_broker.bootstrap_servers
+    conn.close()
+    conn = http.client.HTTPConnection(host, int(port), timeout=10)
+    conn.request("GET", "/x-events")
+    r = conn.getresponse()
+    assert r.getheader("Content-Type") == "text/event-stream"
+    assert r.read().decode().split("\n\n")[:3] == [f'id: {i}\ndata: {{"n": {i}}}' for i in range(3)]
