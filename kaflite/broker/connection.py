@@ -3,8 +3,12 @@
 Kafka mutes a connection while one of its requests is in flight (``SocketServer``); aiokafka
 treats a reordered response as fatal. So requests are handled one at a time per connection:
 most handlers answer synchronously, and a handler that must wait (a long-poll fetch, a parked
-JoinGroup, a durable commit) holds the line until it answers. Clients open a separate
-connection to the coordinator, so a parked JoinGroup blocks nothing else. The answers given at once
+JoinGroup) holds the line until it answers. Clients open a separate connection to the coordinator,
+so a parked JoinGroup blocks nothing else. One wait does not hold the line: an answer already decided
+that waits only for its records' fsync (``DurableAnswer``: an offset commit). The next requests are
+handled meanwhile, and every answer still leaves in request order, each once its write is durable.
+So a client's pipelined commits share one fsync, not one each; what a client sees is Kafka's: the same
+answers in the same order, nothing acknowledged before it is on disk. The answers given at once
 to a burst of pipelined requests (one socket read) leave together in one write when the burst stops,
 in request order; an answer that had to wait is written the moment it is ready.
 
@@ -40,6 +44,7 @@ import structlog
 from kaflite.broker.context import NO_RESPONSE, BrokerContext, RequestContext
 from kaflite.broker.faults import InjectedFault
 from kaflite.broker.router import Router
+from kaflite.coordinator.runtime import DurableAnswer
 from kaflite.protocol._codec import DecodeError
 from kaflite.protocol.error_responses import error_response
 from kaflite.protocol.errors import ErrorCode
@@ -101,7 +106,8 @@ def error_of(exc: BaseException) -> tuple[ErrorCode, str | None]:
 
 class KafkaConnection(asyncio.BufferedProtocol):
     # Slots: thousands of idle connections are a test suite's normal (issue 13: a few KiB each, all told).
-    __slots__ = ("_log", "_log_extra", "busy", "client_id", "close_when_sent", "closed", "config", "corked",
+    __slots__ = ("_log", "_log_extra", "awaiting", "busy", "client_id", "close_reason", "close_when_sent", "closed",
+                 "config", "corked",
                  "corked_bytes", "decoder", "faults", "id", "idle_timer", "in_flight", "last_active", "members", "out",
                  "out_offset", "peer", "peer_host", "pending", "pending_bytes", "reading_paused", "reading_stopped",
                  "router", "sendfile_fd", "stalled", "state", "transport", "writable")
@@ -125,6 +131,11 @@ class KafkaConnection(asyncio.BufferedProtocol):
         self.reading_paused = False
         self.reading_stopped = False  # shutting down: nothing more is read or dispatched
         self.in_flight: asyncio.Future[Any] | None = None
+        # Answers that must go out before any later one, oldest first: [ctx, request, DurableAnswer, None]
+        # while a durable write is awaited, [ctx, None, None, parts] for an answer ready behind it.
+        # None until a connection first has one (most never do: 56 bytes less on each).
+        self.awaiting: list[list[Any]] | None = None
+        self.close_reason: str | None = None  # close() came while answers were awaiting: closed after them
         self.client_id: str | None = None
         self.members: set[tuple[str, str]] = set()  # (group, member id) this connection spoke for
         self._log: Any = log  # bound on first use (the `log` property): most connections never log
@@ -184,6 +195,7 @@ class KafkaConnection(asyncio.BufferedProtocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed = True
+        self.awaiting = None
         self.pending.clear()
         self.pending_bytes = 0
         self.out.clear()
@@ -277,7 +289,7 @@ class KafkaConnection(asyncio.BufferedProtocol):
             return
         idle_s = self.config.connections_max_idle_ms / 1000
         now = asyncio.get_running_loop().time()
-        if self.busy and self.writable:
+        if (self.busy or self.awaiting) and self.writable:
             self.last_active = now
         expires = self.last_active + idle_s
         if now < expires:
@@ -321,7 +333,7 @@ class KafkaConnection(asyncio.BufferedProtocol):
         t = self.transport
         if t is None or self.closed or t.is_closing():
             return
-        queued, limit = len(self.pending), self.config.queued_max_requests
+        queued, limit = len(self.pending) + len(self.awaiting or ()), self.config.queued_max_requests
         if self.reading_stopped or not self.writable:
             pause = True
         elif self.reading_paused:
@@ -343,7 +355,14 @@ class KafkaConnection(asyncio.BufferedProtocol):
     # -- request processing ----------------------------------------------------------------------
 
     def close(self, reason: str) -> None:
-        """Close this connection only, with a log line; the broker keeps serving everyone else."""
+        """Close this connection only, with a log line; the broker keeps serving everyone else.
+        Answers to earlier requests that await their fsync still go out first (nothing more is read)."""
+        if self.awaiting and not self.closed:
+            if self.close_reason is None:
+                self.log.warning("closing connection once earlier answers are out", reason=reason)
+                self.close_reason = reason
+                self.stop_reading()
+            return
         if not self.closed:
             self.log.warning("closing connection", reason=reason)
             if self.corked:  # the answers to the requests before this one still go out, in order
@@ -370,8 +389,14 @@ class KafkaConnection(asyncio.BufferedProtocol):
                 self.pending_bytes -= len(frame)
                 result = self._dispatch(frame)
                 if result is not None:
-                    self.busy = True
                     awaitable = result[2]
+                    if type(awaitable) is DurableAnswer:  # decided: the next request may start
+                        if self.awaiting is None:
+                            self.awaiting = []
+                        self.awaiting.append([result[0], result[1], awaitable, None])
+                        awaitable.add_done_callback(self._durable)
+                        continue
+                    self.busy = True
                     if isinstance(awaitable, asyncio.Future):  # no Task: answered from its done callback
                         self.in_flight = awaitable
                         awaitable.add_done_callback(functools.partial(self._answered, result[0], result[1]))
@@ -383,6 +408,53 @@ class KafkaConnection(asyncio.BufferedProtocol):
                 self._uncork()
         if self.reading_paused:
             self._update_reading()
+
+    def _durable(self, _done: asyncio.Future[Any]) -> None:
+        """A DurableAnswer completed: send every answer whose turn has come, in request order."""
+        aw = self.awaiting
+        if aw is None:  # the connection was lost
+            return
+        outer = self.corked is None
+        if outer:
+            self.corked = []
+        try:
+            while aw:
+                ctx, request, future, parts = aw[0]
+                if future is None:
+                    del aw[0]
+                    self._write(ctx, parts, queue=False)
+                    continue
+                if not future.done():
+                    break
+                del aw[0]
+                if future.cancelled():  # the broker is stopping: as a cancelled in-flight answer, none
+                    continue
+                exc = future.exception()
+                if exc is None:
+                    response = future.result()
+                elif isinstance(exc, Exception):
+                    response = self._failed(ctx, request, exc)
+                else:
+                    raise exc
+                self._respond(ctx, response, request, queue=False)
+        finally:
+            if outer:
+                self._uncork()
+        if aw:
+            return
+        if self.close_reason is not None:  # close() came meanwhile: now that the answers are out
+            self.closed = True
+            if self.transport is not None:
+                self.transport.close()
+            return
+        self._pump()
+        if self.reading_paused:
+            self._update_reading()
+
+    def unanswered(self) -> list[asyncio.Future[Any]]:
+        """What a graceful shutdown waits for: the request in flight and the answers awaiting their fsync."""
+        waits = [entry[2] for entry in self.awaiting or () if entry[2] is not None]
+        return waits if self.in_flight is None else [self.in_flight, *waits]
 
     def _uncork(self) -> None:
         """Hand the burst's collected answers to the transport in one write."""
@@ -477,7 +549,7 @@ class KafkaConnection(asyncio.BufferedProtocol):
         self._respond(ctx, result, request)
         return None
 
-    def _respond(self, ctx: RequestContext, response: Any, request: Any) -> None:
+    def _respond(self, ctx: RequestContext, response: Any, request: Any, queue: bool = True) -> None:
         if response is NO_RESPONSE or self.closed:
             return
         try:
@@ -490,12 +562,16 @@ class KafkaConnection(asyncio.BufferedProtocol):
                 ctx.log.exception("error response failed to encode")
                 self.close("error response failed to encode")
                 return
-        self._write(ctx, parts)
+        self._write(ctx, parts, queue)
 
-    def _write(self, ctx: RequestContext, parts: list[Any]) -> None:
+    def _write(self, ctx: RequestContext, parts: list[Any], queue: bool = True) -> None:
         """Small answers go out as one buffer (collected while a burst is handled, see ``_pump``);
         large ones (fetched records) are streamed: buffers without joining them, FileRecords a chunk
-        at a time as the transport takes them."""
+        at a time as the transport takes them. Behind an answer awaiting its fsync, an answer waits
+        its turn (``queue``; ``_durable`` sends it)."""
+        if queue and self.awaiting:
+            self.awaiting.append([ctx, None, None, parts])
+            return
         h = ctx.header
         assert self.transport is not None
         corked = self.corked

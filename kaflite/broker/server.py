@@ -222,7 +222,7 @@ class Broker:
             conn.stop_reading()
         self.fetches.cancel_all()
         await self.groups.unload()
-        in_flight = [c.in_flight for c in state.connections if c.in_flight is not None]
+        in_flight = [f for c in state.connections for f in c.unanswered()]
         if in_flight:
             _, late = await asyncio.wait(in_flight, timeout=context.config.shutdown_timeout_ms / 1000)
             if late:

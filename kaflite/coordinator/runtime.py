@@ -90,6 +90,16 @@ class _StaleWrite(Exception):
     """The partition was reloaded since this write was queued: its state change no longer exists."""
 
 
+class DurableAnswer(asyncio.Future[Any]):
+    """An answer already decided, waiting only for its records to be durable (an offset commit's fsync).
+
+    The operation has taken effect in memory and its records are appended; nothing the client sends
+    next can change this answer. So the connection may go on to its next request and send the answers
+    in order as their writes complete (``KafkaConnection``): pipelined commits then share one fsync
+    instead of one each. An answer that waits for anything else (a parked JoinGroup) is a plain future,
+    and the connection holds the line for it as Kafka does."""
+
+
 @dataclass(slots=True)
 class _Pending:
     """A request between its operation and its answer; `future` only once the caller must wait."""
@@ -250,7 +260,12 @@ class CoordinatorRuntime:
             return pending.response
         # The future itself, not a coroutine around it: the connection answers from its done callback,
         # without a Task per request. The token leaves `_pending` when it is answered or failed.
-        future = pending.future = asyncio.get_running_loop().create_future()
+        loop = asyncio.get_running_loop()
+        if any(t == token for t, _ in result.responses):  # decided; its write is not yet durable
+            future: asyncio.Future[Any] = DurableAnswer(loop=loop)
+        else:
+            future = loop.create_future()
+        pending.future = future
         return future
 
     async def handle(self, api: str | GroupApi, request: Any, version: int, ctx: RequestContext) -> Any:

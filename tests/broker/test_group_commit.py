@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import struct
 import threading
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
@@ -18,7 +19,7 @@ import pytest
 
 from kaflite.broker.server import Broker
 from kaflite.protocol.errors import ErrorCode
-from kaflite.protocol.messages import ApiVersionsRequest
+from kaflite.protocol.messages import ApiVersionsRequest, ApiVersionsResponse, OffsetCommitRequest, OffsetCommitResponse
 from kaflite.storage.fileio import set_disk_fault
 from tests.broker.test_disk_full import GROUP, commit, committed, config, find_coordinator, produce
 from tests.broker.wire import WireClient, connected, serving
@@ -170,3 +171,82 @@ async def test_with_offsets_commit_fsync_disabled_a_commit_is_answered_from_the_
         assert await asyncio.wait_for(commit(client, 5), 5.0) == E.NONE
         assert await committed(client) == (E.NONE, 5)
         slow_disk.open()
+
+
+async def read_answers(c: WireClient, n: int) -> list[tuple[int, bytes]]:
+    """The next `n` answers on `c`: (correlation id, body after a v0 header), in the order they came."""
+    out = []
+    for _ in range(n):
+        size = struct.unpack(">i", await asyncio.wait_for(c.reader.readexactly(4), GATE_TIMEOUT_S))[0]
+        frame = await asyncio.wait_for(c.reader.readexactly(size), GATE_TIMEOUT_S)
+        out.append((struct.unpack_from(">i", frame, 0)[0], frame[4:]))
+    return out
+
+
+def commit_request(offset: int) -> OffsetCommitRequest:
+    TC, PC = OffsetCommitRequest.OffsetCommitRequestTopic, OffsetCommitRequest.OffsetCommitRequestPartition
+    return OffsetCommitRequest(group_id=GROUP, generation_id_or_member_epoch=-1, member_id="",
+                               topics=[TC(name="t", partitions=[PC(partition_index=0, committed_offset=offset)])])
+
+
+async def test_pipelined_commits_on_one_connection_share_a_flush_and_are_answered_in_order(
+        broker: Broker, slow_disk: SlowDisk) -> None:
+    """Commits a client pipelines on one connection (commitAsync) are handled while the first one's fsync runs,
+    and wait for one flush together, not one each; nothing is answered before its fsync; the answers, and an
+    inline one between them (ApiVersions), leave in request order."""
+    async with connected(broker.port) as client:
+        assert await find_coordinator(client, GROUP, 0) == E.NONE
+        assert await commit(client, 1) == E.NONE
+        slow_disk.close()
+        first = client.correlation_id + 1
+        for offset in (10, 11, 12):
+            await client.send_only(8, 2, commit_request(offset))  # v2: a non-flexible header, as read_answers
+        await client.send_only(18, 0, ApiVersionsRequest())
+        for offset in (13, 14):
+            await client.send_only(8, 2, commit_request(offset))
+        await until(lambda: slow_disk.waiting > 0)
+        before = slow_disk.synced + slow_disk.waiting
+        await asyncio.sleep(0.2)  # every request has been read and handled by now; none answered
+        assert not await _any_bytes(client), "answered before the fsync completed"
+        slow_disk.open()
+        answers = await read_answers(client, 6)
+        assert [cid for cid, _ in answers] == list(range(first, first + 6))
+        for i, (_, body) in enumerate(answers):
+            if i == 3:
+                assert ApiVersionsResponse.decode(body, 0).error_code == E.NONE
+            else:
+                assert OffsetCommitResponse.decode(body, 2).topics[0].partitions[0].error_code == E.NONE
+        # the held flush (offset 10), then one for the four commits that came while it ran
+        assert slow_disk.synced - before <= 2
+        assert await committed(client) == (E.NONE, 14)
+
+
+async def _any_bytes(c: WireClient) -> bool:
+    try:
+        await asyncio.wait_for(c.reader.read(1), 0.05)
+    except TimeoutError:
+        return False
+    return True
+
+
+async def test_a_malformed_frame_behind_pipelined_commits_closes_once_their_answers_are_out(
+        broker: Broker, slow_disk: SlowDisk) -> None:
+    """The connection closes for the bad frame, but only after the answers to the commits before it, each once
+    durable; nothing after the bad frame is handled."""
+    async with connected(broker.port) as client:
+        assert await find_coordinator(client, GROUP, 0) == E.NONE
+        slow_disk.close()
+        first = client.correlation_id + 1
+        for offset in (20, 21):
+            await client.send_only(8, 2, commit_request(offset))
+        client.writer.write(struct.pack(">i", 3) + b"\x00\x08\x00")  # a header cut short
+        await client.send_only(8, 2, commit_request(99))  # after the bad frame: never handled
+        await until(lambda: slow_disk.waiting > 0)
+        await asyncio.sleep(0.1)
+        slow_disk.open()
+        answers = await read_answers(client, 2)
+        assert [cid for cid, _ in answers] == [first, first + 1]
+        assert all(OffsetCommitResponse.decode(b, 2).topics[0].partitions[0].error_code == E.NONE for _, b in answers)
+        assert await client.closed_by_peer()
+    async with connected(broker.port) as other:
+        assert await committed(other) == (E.NONE, 21)
