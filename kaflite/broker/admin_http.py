@@ -43,6 +43,8 @@ Routes (every answer is a JSON object; errors are ``{"error": ...}`` with a 4xx 
                                           too) once allow_bytes more are written: appends answer KAFKA_STORAGE_ERROR
     POST /faults/disk-free                space returns: writes resume ({"refused": writes and fsyncs refused})
     POST /faults/pause, /faults/resume, /faults/clear
+
+With ``admin.faults.enable=false`` every POST /faults/* and /reset answers 403 (the endpoint is read-only).
 """
 
 from __future__ import annotations
@@ -325,6 +327,11 @@ class AdminOps:
         return {"bootstrap": f"{state.advertised_host}:{state.port}", "port": state.port, "paused": state.paused,
                 "data_dir": str(self.context.data_dir), "cluster_id": state.cluster_id}
 
+    @property
+    def faults_enabled(self) -> bool:
+        """admin.faults.enable: POST /faults/* and /reset are served (the console shows its fault buttons)."""
+        return self.context.config.admin_faults_enable
+
     def groups(self) -> list[str]:
         return self.group_handler.group_ids()
 
@@ -452,8 +459,8 @@ class HttpError(Exception):
         self.body = {"error": message, **(extra or {})}
 
 
-_REASONS = {200: "OK", 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 408: "Request Timeout",
-            413: "Payload Too Large", 500: "Internal Server Error"}
+_REASONS = {200: "OK", 400: "Bad Request", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed",
+            408: "Request Timeout", 413: "Payload Too Large", 500: "Internal Server Error"}
 _GROUP = re.compile(r"^/groups/([^/]+)$")
 _WAIT = re.compile(r"^/groups/([^/]+)/wait$")
 _EPOCHS = re.compile(r"^/groups/([^/]+)/epochs$")
@@ -662,6 +669,8 @@ class AdminHttpServer:
             handler = self.posts.get(path)
             if handler is None:
                 raise HttpError(404, f"no route POST {path}")
+            if (path == "/reset" or path.startswith("/faults/")) and not o.faults_enabled:
+                raise HttpError(403, f"POST {path} is refused: this broker runs with admin.faults.enable=false")
             args = json.loads(body) if body.strip() else {}
             if not isinstance(args, dict):
                 raise HttpError(400, "the body must be a JSON object")
