@@ -504,6 +504,7 @@ class AdminHttpServer:
         self.server: asyncio.base_events.Server | None = None
         self.port = -1
         self._conns: set[asyncio.StreamWriter] = set()
+        self._streams: set[asyncio.Future[None]] = set()  # event streams being written (close() cancels them)
         o = self.ops
 
         def act(fn: Callable[[dict[str, Any]], Any]) -> Handler:
@@ -568,6 +569,8 @@ class AdminHttpServer:
             self.server = None
         for w in list(self._conns):
             w.transport.abort()
+        for stream in list(self._streams):
+            stream.cancel()
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self._conns.add(writer)
@@ -623,7 +626,7 @@ class AdminHttpServer:
             log.exception("admin request failed", method=method, target=target)
             status, payload = 500, {"error": repr(e)}
         if isinstance(payload, EventStream):
-            await self._stream(writer, payload)
+            await self._stream(reader, writer, payload)
             return False
         await self._send(writer, status, payload, keep_alive, head_only=method.upper() == "HEAD")
         return keep_alive
@@ -694,17 +697,34 @@ class AdminHttpServer:
         writer.write(head.encode() + (b"" if head_only else data))
         await writer.drain()
 
-    @staticmethod
-    async def _stream(writer: asyncio.StreamWriter, stream: EventStream) -> None:
-        """Server-sent events until the stream ends, the client goes or the server closes (close() aborts)."""
+    async def _stream(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, stream: EventStream) -> None:
+        """Server-sent events until the stream ends, the client goes or the server closes (close() aborts).
+
+        The reader is watched meanwhile: a stream that waits for its next event (the console's, for a
+        transition) ends as soon as the connection does, not at its next write; close() cancels it at once,
+        so a waiting stream never outlives the broker's loop.
+        """
         writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n"
                      b"Connection: close\r\n\r\n")
-        try:
+
+        async def pump() -> None:
             await writer.drain()
             async for event in stream.events:
                 writer.write(event.encode())
                 await writer.drain()
+
+        pumping = asyncio.ensure_future(pump())
+        self._streams.add(pumping)
+        pumping.add_done_callback(self._streams.discard)
+        closing = asyncio.ensure_future(reader.read(1))  # EOF (or an error) once the connection is gone
+        try:
+            await asyncio.wait((pumping, closing), return_when=asyncio.FIRST_COMPLETED)
+            if pumping.done():
+                pumping.result()  # a write to a client that went raises here, as it did before
         finally:
+            for task in (pumping, closing):
+                task.cancel()
+            await asyncio.gather(pumping, closing, return_exceptions=True)
             aclose = getattr(stream.events, "aclose", None)
             if aclose is not None:
                 with contextlib.suppress(Exception):

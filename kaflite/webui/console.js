@@ -111,7 +111,8 @@
     return out;
   }
 
-  function show(b64, format) {
+  /* Bytes as text, JSON (pretty; keys and headers that are not JSON stay text) or hex. */
+  function show(b64, format, strict) {
     var b = bytesOf(b64);
     if (b === null) { return h("span", {"class": "muted", text: "null"}); }
     if (format === "hex") {
@@ -122,13 +123,18 @@
     var text = new TextDecoder("utf-8", {fatal: false}).decode(b);
     if (format === "json") {
       try { return h("span", {"class": "mono", text: JSON.stringify(JSON.parse(text), null, 2)}); } catch (e) {
-        return h("span", null, h("span", {"class": "muted", text: "(not JSON) "}), text);
+        return strict ? h("span", null, h("span", {"class": "muted", text: "(not JSON) "}), text) : h("span", {text: text});
       }
     }
     return h("span", {text: text});
   }
 
   // -- pages --------------------------------------------------------------------------------------------
+
+  /* A labelled form control: <label for> (not wrapping), so its name is the label alone. */
+  function field(label, control) {
+    return h("div", {"class": "field"}, h("label", {"for": control.id, text: label}), control);
+  }
 
   function mainEl() { return document.getElementById("main"); }
 
@@ -168,12 +174,12 @@
   function topicPage(name) {
     var st = S.records[name] || (S.records[name] = {partition: 0, offset: "", limit: 50, format: "text"});
     var form = h("form", {"class": "inline", "aria-labelledby": "rb-h"},
-      h("label", null, "Partition", h("select", {id: "rb-partition", name: "partition"})),
-      h("label", null, "From offset (empty: the newest)", h("input", {id: "rb-offset", name: "offset",
+      field("Partition", h("select", {id: "rb-partition", name: "partition"})),
+      field("From offset (empty: the newest)", h("input", {id: "rb-offset", name: "offset",
         type: "number", min: "0", value: st.offset})),
-      h("label", null, "Records (max 500)", h("input", {id: "rb-limit", name: "limit", type: "number", min: "1",
+      field("Records (max 500)", h("input", {id: "rb-limit", name: "limit", type: "number", min: "1",
         max: "500", value: st.limit})),
-      h("label", null, "Show as", h("select", {id: "rb-format", name: "format"},
+      field("Show as", h("select", {id: "rb-format", name: "format"},
         ["text", "json", "hex"].map(function (f) {
           return h("option", {value: f, selected: f === st.format, text: f === "json" ? "JSON" : f});
         }))),
@@ -233,7 +239,7 @@
                           " (producer " + r.producer_id + ")"}));
       }
       return h("tr", null, num(r.offset), td(fmtTime(r.timestamp_ms)), td(show(r.key, st.format), "payload"),
-               td(show(r.value, st.format), "payload"),
+               td(show(r.value, st.format, true), "payload"),
                td(r.headers.length ? r.headers.map(function (hd) {
                  return h("div", null, h("code", {text: hd[0]}), ": ", show(hd[1], st.format));
                }) : "\u2013", "payload"));
@@ -249,7 +255,7 @@
   function groupsPage() {
     var g = S.groups;
     var search = h("input", {type: "search", id: "group-filter", value: g.q, "aria-describedby": "group-count"});
-    var form = h("form", {"class": "inline", role: "search"}, h("label", null, "Filter by group id", search),
+    var form = h("form", {"class": "inline", role: "search"}, field("Filter by group id", search),
                  h("button", {type: "submit", text: "Filter"}));
     form.addEventListener("submit", function (ev) {
       ev.preventDefault();
@@ -302,7 +308,7 @@
       h("section", {"aria-labelledby": "tl-h"}, h("h3", {id: "tl-h", text: "Timeline"}),
         h("p", {"class": "muted", text: "State bands from the coordinator's transitions (hover or focus " +
           "for the reason); marks for joins, leaves, assignments and epochs. Updates live."}),
-        h("label", null, "Show ", windowSel), h("div", {id: "timeline", "class": "kaflite-timeline"})),
+        field("Show", windowSel), h("div", {id: "timeline", "class": "kaflite-timeline"})),
       h("section", {"aria-labelledby": "members-h"}, h("h3", {id: "members-h", text: "Members"}),
         h("div", {id: "members"})),
       h("section", {"aria-labelledby": "lag-h"}, h("h3", {id: "lag-h", text: "Partitions: committed offset and lag"}),

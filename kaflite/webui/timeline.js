@@ -146,7 +146,8 @@
     for (var j = 0; j < STEPS.length; j++) { if ((end - start) / STEPS[j] <= 8) { step = STEPS[j]; break; } }
     for (var tick = Math.ceil(start / step) * step; tick <= end; tick += step) {
       el("line", {x1: x(tick), x2: x(tick), y1: axisY, y2: axisY + 4, stroke: "#555"}, axis);
-      el("text", {x: x(tick), y: axisY + 16, "text-anchor": "middle", fill: "#333"}, axis, clock(tick, step < 1000));
+      var anchor = x(tick) < LEFT + 40 ? "start" : x(tick) > LEFT + plotW - 40 ? "end" : "middle";
+      el("text", {x: x(tick), y: axisY + 16, "text-anchor": anchor, fill: "#333"}, axis, clock(tick, step < 1000));
     }
     el("text", {x: LEFT + plotW, y: axisY + 30, "text-anchor": "end", fill: "#555"}, axis, "time (UTC)");
     if (!groups.length) { el("text", {x: LEFT, y: TOP + 24, fill: "#777"}, svg, "no transitions yet"); }
