@@ -196,6 +196,28 @@ def test_fault_buttons_only_when_faults_are_enabled(page: Any) -> None:
             assert status == 403 and "admin.faults.enable" in body["error"]
 
 
+@needs_browser
+def test_the_report_draws_the_console_timeline(page: Any, tmp_path: Path, shots: Path) -> None:
+    """The offline report's fragment (kaflite.webui.timeline_html) opened from a file, no server and no
+    network: the console's renderer draws one band per transition and a mark per event."""
+    from kaflite import webui
+
+    t = 1_795_000_000_000
+    storm = [{"t": t + i * 400, "from": None, "to": s, "generation": i // 2 + 1, "members": 2, "reason": f"step {i}"}
+             for i, s in enumerate(["PreparingRebalance", "Stable"] * 6)]
+    data = {"groups": [{"id": "storm", "type": "classic", "transitions": storm,
+                        "marks": [{"t": t + 100, "kind": "join", "member": "m-1", "label": "joined"}]}]}
+    report = tmp_path / "report.html"
+    report.write_text(f"<!doctype html><html lang=en><head><meta charset=utf-8><title>t</title></head><body>"
+                      f"{webui.timeline_html(data, 'tl')}</body></html>")
+    page.goto(report.as_uri())
+    assert page.locator("#tl svg rect.band").count() == len(storm)
+    assert page.locator("#tl svg rect.band[data-state=PreparingRebalance]").count() == 6
+    assert page.locator("#tl svg .mark-join").count() == 1
+    assert "6 rebalances" in (page.locator("#tl svg desc").text_content() or "")
+    page.locator("#tl").screenshot(path=str(shots / "report-timeline.png"))
+
+
 def test_read_only_endpoint_refuses_every_fault_and_reset() -> None:
     """admin.faults.enable=false: every POST /faults/* and /reset answers 403 naming the config; reads work."""
     with Broker(config={"admin.port": 0, "admin.faults.enable": False}) as b:
