@@ -162,7 +162,7 @@
   function legend() {
     var p = document.createElement("p");
     p.className = "kaflite-timeline-legend";
-    p.style.fontSize = "12px";
+    p.style.cssText = "font: 12px system-ui, sans-serif";
     var items = [["Stable", colour("Stable")], ["PreparingRebalance / Reconciling", colour("PreparingRebalance")],
                  ["CompletingRebalance", colour("CompletingRebalance")], ["Assigning", colour("Assigning")],
                  ["Empty", colour("Empty")], ["\u25b2 join", MARK_COLOURS.join], ["\u25bc leave", MARK_COLOURS.leave],

@@ -197,6 +197,32 @@ def test_fault_buttons_only_when_faults_are_enabled(page: Any) -> None:
 
 
 @needs_browser
+def test_a_consumer_group_shows_epochs_and_reconciliation(page: Any) -> None:
+    """A KIP-848 group (librdkafka, group.protocol=consumer): epochs, member epoch and state, and the
+    timeline's marks from its records (joins, group epochs, each member's assignment as it reconciled)."""
+    from playwright.sync_api import expect
+
+    with Broker(config={"admin.port": 0}) as b:
+        assert b.server.admin_http is not None
+        b.create_topic("console-cg", partitions=2)
+        with Consumer("confluent-kafka", b.bootstrap_servers, "console-cg", ["console-cg"],
+                      **{"group.protocol": "consumer", "client.id": "console-848"}) as c:
+            c.wait_assigned(lambda tps: len(tps) == 2)
+            page.goto(f"http://127.0.0.1:{b.server.admin_http.port}/#/groups/console-cg")
+            expect(page.locator("#group-state")).to_have_text("Stable")
+            expect(page.locator("#main dl.summary")).to_contain_text("Group epoch")
+            row = page.locator("#members-table tbody tr")
+            expect(row).to_have_count(1)
+            expect(row.first).to_contain_text("console-848")
+            expect(row.first).to_contain_text("STABLE")
+            expect(row.first.locator("td.assignment")).to_have_text("console-cg-0, console-cg-1")
+            expect(page.locator("#timeline svg .mark-join")).to_have_count(1)
+            assert page.locator("#timeline svg .mark-epoch").count() >= 1
+            assert page.locator("#timeline svg .mark-assignment").count() >= 1
+            assert page.locator("#timeline svg rect.band[data-state=Stable]").count() >= 1
+
+
+@needs_browser
 def test_the_report_draws_the_console_timeline(page: Any, tmp_path: Path, shots: Path) -> None:
     """The offline report's fragment (kaflite.webui.timeline_html) opened from a file, no server and no
     network: the console's renderer draws one band per transition and a mark per event."""
@@ -215,7 +241,7 @@ def test_the_report_draws_the_console_timeline(page: Any, tmp_path: Path, shots:
     assert page.locator("#tl svg rect.band[data-state=PreparingRebalance]").count() == 6
     assert page.locator("#tl svg .mark-join").count() == 1
     assert "6 rebalances" in (page.locator("#tl svg desc").text_content() or "")
-    page.locator("#tl").screenshot(path=str(shots / "report-timeline.png"))
+    page.locator("#tl").screenshot(path=str(shots / "console-report-timeline.png"))
 
 
 def test_read_only_endpoint_refuses_every_fault_and_reset() -> None:
