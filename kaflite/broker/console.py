@@ -165,8 +165,10 @@ class Console:
                                          "headers": [[k, _b64(v)] for k, v in r.headers],
                                          "producer_id": h.producer_id if h.has_producer_id else None})
                 pos = h.next_offset
+        # Where to read on from: after the last row shown (a full page may stop inside a batch).
+        next_offset = rows[-1]["offset"] + 1 if len(rows) >= limit else pos
         return {"topic": topic, "partition": partition, "log_start_offset": start, "high_watermark": end,
-                "offset": first, "next_offset": pos, "records": rows}
+                "offset": first, "next_offset": next_offset, "records": rows}
 
     def _lag(self, group: dict[str, Any]) -> list[dict[str, Any]]:
         """Per partition the group owns or committed: committed offset, log end and lag, as

@@ -9,6 +9,7 @@
   "use strict";
   var POLL_MS = 2000;
   var PAGE = 50;
+  var EVENTS_MS = 5000;
   var S = {overview: null, route: null, timer: null, refreshing: false, es: null,
            groups: {offset: 0, q: ""}, group: null, records: {}};
 
@@ -75,7 +76,7 @@
     var a = document.activeElement, key = a && old.contains(a) ? a.getAttribute("data-focus-key") : null;
     old.replaceWith(node);
     if (key) {
-      var again = node.querySelector('[data-focus-key="' + key.replace(/"/g, '\\"') + '"]');
+      var again = node.querySelector('[data-focus-key="' + CSS.escape(key) + '"]');
       if (again) { again.focus(); }
     }
     return node;
@@ -203,7 +204,7 @@
       h("section", {"aria-labelledby": "parts-h"}, h("h3", {id: "parts-h", text: "Partitions"}),
         h("div", {id: "partitions-table"})),
       h("section", {"aria-labelledby": "rb-h"}, h("h3", {id: "rb-h", text: "Record browser"}), form,
-        h("div", {id: "records", "aria-live": "polite"}))]);
+        h("p", {id: "rb-status", role: "status", "class": "muted"}), h("div", {id: "records"}))]);
     return refreshTopic(name, true).then(function () { return loadRecords(name, st); });
   }
 
@@ -249,10 +250,17 @@
                  return h("div", null, h("code", {text: hd[0]}), ": ", show(hd[1], st.format));
                }) : "\u2013", "payload"));
     });
-    region("records", h("div", {"aria-live": "polite"}, table(
-      d.records.length + " records of " + name + "-" + d.partition + " from offset " + d.offset +
-      " (log start " + d.log_start_offset + ", high watermark " + d.high_watermark + ")",
-      ["#Offset", "Timestamp", "Key", "Value", "Headers"], rows, {id: "records-table"})));
+    var more = d.next_offset < d.high_watermark ? h("p", null, h("button", {type: "button", id: "rb-next",
+      text: "Next records from offset " + d.next_offset, on: {click: function () {
+        st.offset = String(d.next_offset);
+        document.getElementById("rb-offset").value = st.offset;
+        loadRecords(name, st);
+      }}})) : null;
+    var summary = d.records.length + " records of " + name + "-" + d.partition + " from offset " + d.offset +
+      " (log start " + d.log_start_offset + ", high watermark " + d.high_watermark + ")";
+    document.getElementById("rb-status").textContent = summary;  // announced once, not the whole table
+    region("records", h("div", null, more, table(summary, ["#Offset", "Timestamp", "Key", "Value", "Headers"],
+      rows, {id: "records-table"})));
   }
 
   // Groups ----------------------------------------------------------------------------------------------
@@ -307,7 +315,8 @@
         return h("option", {value: o[0], selected: o[0] === "300000", text: o[1]});
       }));
     windowSel.addEventListener("change", drawTimeline);
-    S.group = {id: id, data: null, transitions: [], eventMarks: [], liveMarks: [], members: null, stale: false};
+    S.group = {id: id, data: null, transitions: [], eventMarks: [], liveMarks: [], members: null, stale: false,
+               eventsAt: Date.now()};
     setPage(h("span", null, "Group ", h("code", {text: id})), [
       h("p", null, h("a", {href: "#/groups", text: "\u2190 all groups"})),
       h("div", {id: "group-summary"}),
@@ -387,8 +396,14 @@
 
   function refreshGroup() {
     var G = S.group, id = G.id;
-    var events = G.stale && G.type === "consumer" ? api("/api/groups/" + enc(id) + "/timeline") : null;
-    G.stale = false;
+    // A consumer group's record events are read from its whole __consumer_offsets partition: at most
+    // every EVENTS_MS, however fast its transitions come.
+    var events = null;
+    if (G.stale && G.type === "consumer" && Date.now() - G.eventsAt >= EVENTS_MS) {
+      events = api("/api/groups/" + enc(id) + "/timeline");
+      G.stale = false;
+      G.eventsAt = Date.now();
+    }
     return Promise.all([api("/api/groups/" + enc(id)), events]).then(function (both) {
       var g = both[0];
       if (S.group !== G) { return; }
