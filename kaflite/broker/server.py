@@ -302,6 +302,7 @@ async def _serve(config: KafliteConfig, ready_file: str | None) -> None:
     print(f"kaflite listening on {address}", flush=True)
     if admin:
         print(f"kaflite admin on http://{admin}", flush=True)
+        print(f"kaflite console on http://{admin}/", flush=True)  # the web console (docs/console.md)
     stop = asyncio.Event()
     _on_stop_signals(stop)
     await stop.wait()
