@@ -269,7 +269,8 @@ def test_read_only_endpoint_refuses_every_fault_and_reset() -> None:
 def test_console_api_pages_groups_and_bounds_the_record_browser() -> None:
     """The JSON behind the page: groups come a page at a time (snapshots only for that page), the record
     browser never returns more than it was asked (nor more than 500), assets are only the known files."""
-    from kafka import KafkaConsumer
+    from kafka import KafkaConsumer, TopicPartition
+    from kafka.structs import OffsetAndMetadata
 
     with Broker(config={"admin.port": 0}) as b:
         assert b.server.admin_http is not None
@@ -278,9 +279,6 @@ def test_console_api_pages_groups_and_bounds_the_record_browser() -> None:
         produce(b.bootstrap_servers, "api-t", [(0, b"k", b"v%d" % i) for i in range(30)])
         for i in range(3):
             c = KafkaConsumer(bootstrap_servers=b.bootstrap_servers, group_id=f"api-g{i}", enable_auto_commit=False)
-            from kafka import TopicPartition
-            from kafka.structs import OffsetAndMetadata
-
             c.commit({TopicPartition("api-t", 0): OffsetAndMetadata(10 * i, "", -1)})
             c.close()
 
