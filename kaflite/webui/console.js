@@ -538,7 +538,8 @@
 
   // -- routing ------------------------------------------------------------------------------------------
 
-  function route() {
+  /* Draw the page the hash names; `moved` (a hashchange, not the first load) puts focus on its content. */
+  function route(moved) {
     var hash = location.hash;
     if (hash && hash.indexOf("#/") !== 0) { return; } // in-page anchors (the skip link) are not routes
     var parts = (hash || "#/groups").slice(2).split("/");
@@ -554,7 +555,7 @@
       section === "topics") { S.route = "topics"; p = topicsPage(); } else if (section === "groups" && arg) {
       S.route = "group"; p = groupPage(arg);
     } else { S.route = "groups"; p = groupsPage(); }
-    mainEl().focus();
+    if (moved === true) { mainEl().focus(); }
     return Promise.resolve(p).catch(failed);
   }
 
@@ -564,7 +565,7 @@
       document.getElementById("broker-info").textContent = "bootstrap " + o.bootstrap + " \u00b7 cluster " +
         o.cluster_id + (o.faults_enabled ? " \u00b7 faults enabled" : " \u00b7 read-only");
     }).catch(function () {});
-    window.addEventListener("hashchange", route);
+    window.addEventListener("hashchange", function () { route(true); });
     route();
     connect();
     S.timer = setInterval(poll, POLL_MS);

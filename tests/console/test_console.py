@@ -179,6 +179,13 @@ def test_fault_buttons_only_when_faults_are_enabled(page: Any) -> None:
             c.wait_assigned()
             page.goto(f"http://127.0.0.1:{b.server.admin_http.port}/#/groups/console-f")
             expect(page.locator("#group-state")).to_have_text("Stable")
+            # Keyboard: the first Tab reaches the skip link, which moves focus to the page's content.
+            page.keyboard.press("Tab")
+            expect(page.locator("a.skip")).to_be_focused()
+            page.keyboard.press("Enter")
+            expect(page.locator("#main")).to_be_focused()
+            expect(page.get_by_role("navigation", name="Console sections").get_by_role(
+                "link", name="Consumer groups")).to_have_attribute("aria-current", "page")
             generation = int(page.locator("#group-generation").inner_text())
             button = page.get_by_role("button", name="Expire member")
             expect(button).to_have_count(1)
