@@ -204,7 +204,7 @@
       h("section", {"aria-labelledby": "parts-h"}, h("h3", {id: "parts-h", text: "Partitions"}),
         h("div", {id: "partitions-table"})),
       h("section", {"aria-labelledby": "rb-h"}, h("h3", {id: "rb-h", text: "Record browser"}), form,
-        h("p", {id: "rb-status", role: "status", "class": "muted"}), h("div", {id: "records"}))]);
+        h("p", {id: "rb-status", role: "status", "class": "visually-hidden"}), h("div", {id: "records"}))]);
     return refreshTopic(name, true).then(function () { return loadRecords(name, st); });
   }
 
