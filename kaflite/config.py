@@ -270,6 +270,10 @@ SETTINGS: tuple[Setting, ...] = (
     _S("admin.port", "int", -1, "Port of the admin HTTP endpoint on 127.0.0.1 (group snapshots, "
        "waits, fault injection for test harnesses in any language; see docs/testing.md); 0 picks a "
        "free port, -1 = off.", Range(-1, 65535), _OPS, kafka_default=None),
+    _S("admin.faults.enable", "boolean", True, "Whether the admin endpoint injects faults: when false, "
+       "every POST /faults/* and /reset answers 403 and the web console is read-only (no fault "
+       "buttons). On by default for test harnesses; turn it off on a broker others share.", None, _OPS,
+       kafka_default=None),
 )
 
 SYNONYMS: tuple[Synonym, ...] = (
@@ -452,6 +456,7 @@ class KafliteConfig:
     log_format: str = "console"
     log_level: str = "INFO"
     admin_port: int = -1
+    admin_faults_enable: bool = True
     # name → "default" | "file <path>:<line>" | "env KAFLITE_X" | "cli"; missing means default.
     sources: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}), compare=False,
                                        repr=False)

@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -228,6 +229,62 @@ def _pick_bucket(commits: Any) -> float:
     return 3600.0
 
 
+def _ms(value: Any) -> int | None:
+    """A Spark timestamp as pandas has it (naive, in the session's UTC) → epoch milliseconds; NaT → None."""
+    if not isinstance(value, datetime) or value != value:  # None, NaN, and NaT (which is unequal to itself)
+        return None
+    return int((value.replace(tzinfo=UTC) if value.tzinfo is None else value).timestamp() * 1000)
+
+
+def _ids(value: Any) -> list[str]:
+    return [] if value is None else [str(v) for v in value]
+
+
+def timeline_data(generations: Any, epochs: Any, groups: int = MAX_PLOTTED_GROUPS) -> dict[str, Any]:
+    """The ``generations`` and ``consumer_group_epochs`` tables (pandas) as the console's timeline input
+    (kaflite/webui/timeline.js), for the groups with the most generations.
+
+    What the log knows, drawn as the console draws what the coordinator saw: a classic group's generation
+    completes at its group-metadata record (a Stable band from there, joins and leaves marked); a consumer
+    group's epoch bump starts a Reconciling band that turns Stable once its members reconciled.
+    """
+    out: dict[str, dict[str, Any]] = {}
+    for r in generations.sort_values(["group", "generation"]).to_dict("records"):
+        t = _ms(r["time"])
+        if t is None:
+            continue
+        g = out.setdefault(r["group"], {"id": r["group"], "type": "classic", "transitions": [], "marks": []})
+        joined, left = _ids(r.get("joined")), _ids(r.get("left"))
+        g["transitions"].append({"t": t, "from": None, "to": "Stable", "generation": int(r["generation"]),
+                                 "members": int(r["members"]), "reason": f"generation {r['generation']} written: "
+                                 f"{len(joined)} joined, {len(left)} left (protocol {r.get('protocol')})"})
+        g["marks"] += [{"t": t, "kind": "join", "member": m, "label": "joined"} for m in joined]
+        g["marks"] += [{"t": t, "kind": "leave", "member": m, "label": "left"} for m in left]
+        g["marks"].append({"t": t, "kind": "assignment", "label": f"generation {r['generation']} assignment"})
+    for r in epochs.sort_values(["group", "group_epoch"]).to_dict("records"):
+        t = _ms(r["time"])
+        if t is None:
+            continue
+        g = out.setdefault(r["group"], {"id": r["group"], "type": "consumer", "transitions": [], "marks": []})
+        epoch, members = int(r["group_epoch"]), int(r["members"] or 0)
+        joined, left = _ids(r.get("joined")), _ids(r.get("left"))
+        g["transitions"].append({"t": t, "from": None, "to": "Reconciling" if members else "Empty",
+                                 "generation": epoch, "members": members,
+                                 "reason": f"group epoch {epoch}: {len(joined)} joined, {len(left)} left"})
+        g["marks"].append({"t": t, "kind": "epoch", "label": f"group epoch {epoch}"})
+        g["marks"] += [{"t": t, "kind": "join", "member": m, "label": "joined"} for m in joined]
+        g["marks"] += [{"t": t, "kind": "leave", "member": m, "label": "left"} for m in left]
+        done = _ms(r.get("reconciled_time"))
+        if members and done is not None:
+            g["transitions"].append({"t": max(done, t), "from": "Reconciling", "to": "Stable", "generation": epoch,
+                                     "members": members, "reason": f"{r.get('members_reconciled')} members "
+                                     f"reconciled to epoch {epoch}"})
+    for g in out.values():
+        g["transitions"].sort(key=lambda x: x["t"])
+    top = sorted(out.values(), key=lambda g: (-len(g["transitions"]), g["id"]))[:groups]
+    return {"groups": sorted(top, key=lambda g: g["id"])}
+
+
 def _table_html(df: Any, limit: int = 50) -> str:
     pdf = df.limit(limit).toPandas()
     return pdf.to_html(index=False, border=0, classes="t", na_rep="", escape=True)
@@ -268,6 +325,12 @@ def _html(spark: Any, result: AnalysisResult, data: Path, group: str | None, sin
         sections.append(("Transaction state transitions (latest 50)",
                          _table_html(read(str(t["transaction_states"]))
                                      .orderBy("time", "log_offset", ascending=False))))
+    from kaflite.webui import timeline_html
+
+    timeline = timeline_data(read(str(t["generations"])).toPandas(), epochs.toPandas())
+    picture = ("<h2>Group timeline</h2><p>The live console's picture (the same renderer): bands from each "
+               "generation or group epoch, marks for joins, leaves and assignments; hover for details.</p>"
+               + timeline_html(timeline, "group-timeline"))
     imgs = "".join(f'<h2>{html.escape(name.replace("_", " "))}</h2><img src="{p.name}" alt="{html.escape(name)}">'
                    for name, p in result.plots.items())
     stage_rows = "".join(f"<tr><td>{html.escape(k)}</td><td>{v:.1f}</td><td>{result.rows.get(k, '')}</td></tr>"
@@ -280,7 +343,7 @@ table.t td,table.t th{{border:1px solid #ccc;padding:2px 6px}} img{{max-width:10
 <p>Data directory <code>{html.escape(str(data))}</code>; group filter: {html.escape(group or "all")};
 since: {html.escape(since or "the beginning")}; time bucket {bucket:g} s.
 Parquet tables are under <code>tables/</code>.</p>
-{imgs}{body}
+{picture}{imgs}{body}
 <h2>Job stages</h2><table class="t"><tr><th>stage</th><th>seconds</th><th>rows</th></tr>{stage_rows}</table>
 </body></html>"""
     path = result.out / "report.html"

@@ -43,6 +43,8 @@ Routes (every answer is a JSON object; errors are ``{"error": ...}`` with a 4xx 
                                           too) once allow_bytes more are written: appends answer KAFKA_STORAGE_ERROR
     POST /faults/disk-free                space returns: writes resume ({"refused": writes and fsyncs refused})
     POST /faults/pause, /faults/resume, /faults/clear
+
+With ``admin.faults.enable=false`` every POST /faults/* and /reset answers 403 (the endpoint is read-only).
 """
 
 from __future__ import annotations
@@ -325,6 +327,11 @@ class AdminOps:
         return {"bootstrap": f"{state.advertised_host}:{state.port}", "port": state.port, "paused": state.paused,
                 "data_dir": str(self.context.data_dir), "cluster_id": state.cluster_id}
 
+    @property
+    def faults_enabled(self) -> bool:
+        """admin.faults.enable: POST /faults/* and /reset are served (the console shows its fault buttons)."""
+        return self.context.config.admin_faults_enable
+
     def groups(self) -> list[str]:
         return self.group_handler.group_ids()
 
@@ -452,8 +459,8 @@ class HttpError(Exception):
         self.body = {"error": message, **(extra or {})}
 
 
-_REASONS = {200: "OK", 400: "Bad Request", 404: "Not Found", 405: "Method Not Allowed", 408: "Request Timeout",
-            413: "Payload Too Large", 500: "Internal Server Error"}
+_REASONS = {200: "OK", 400: "Bad Request", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed",
+            408: "Request Timeout", 413: "Payload Too Large", 500: "Internal Server Error"}
 _GROUP = re.compile(r"^/groups/([^/]+)$")
 _WAIT = re.compile(r"^/groups/([^/]+)/wait$")
 _EPOCHS = re.compile(r"^/groups/([^/]+)/epochs$")
@@ -497,6 +504,7 @@ class AdminHttpServer:
         self.server: asyncio.base_events.Server | None = None
         self.port = -1
         self._conns: set[asyncio.StreamWriter] = set()
+        self._streams: set[asyncio.Future[None]] = set()  # event streams being written (close() cancels them)
         o = self.ops
 
         def act(fn: Callable[[dict[str, Any]], Any]) -> Handler:
@@ -561,6 +569,8 @@ class AdminHttpServer:
             self.server = None
         for w in list(self._conns):
             w.transport.abort()
+        for stream in list(self._streams):
+            stream.cancel()
 
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self._conns.add(writer)
@@ -616,7 +626,7 @@ class AdminHttpServer:
             log.exception("admin request failed", method=method, target=target)
             status, payload = 500, {"error": repr(e)}
         if isinstance(payload, EventStream):
-            await self._stream(writer, payload)
+            await self._stream(reader, writer, payload)
             return False
         await self._send(writer, status, payload, keep_alive, head_only=method.upper() == "HEAD")
         return keep_alive
@@ -662,6 +672,8 @@ class AdminHttpServer:
             handler = self.posts.get(path)
             if handler is None:
                 raise HttpError(404, f"no route POST {path}")
+            if (path == "/reset" or path.startswith("/faults/")) and not o.faults_enabled:
+                raise HttpError(403, f"POST {path} is refused: this broker runs with admin.faults.enable=false")
             args = json.loads(body) if body.strip() else {}
             if not isinstance(args, dict):
                 raise HttpError(400, "the body must be a JSON object")
@@ -685,17 +697,34 @@ class AdminHttpServer:
         writer.write(head.encode() + (b"" if head_only else data))
         await writer.drain()
 
-    @staticmethod
-    async def _stream(writer: asyncio.StreamWriter, stream: EventStream) -> None:
-        """Server-sent events until the stream ends, the client goes or the server closes (close() aborts)."""
+    async def _stream(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, stream: EventStream) -> None:
+        """Server-sent events until the stream ends, the client goes or the server closes (close() aborts).
+
+        The reader is watched meanwhile: a stream that waits for its next event (the console's, for a
+        transition) ends as soon as the connection does, not at its next write; close() cancels it at once,
+        so a waiting stream never outlives the broker's loop.
+        """
         writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n"
                      b"Connection: close\r\n\r\n")
-        try:
+
+        async def pump() -> None:
             await writer.drain()
             async for event in stream.events:
                 writer.write(event.encode())
                 await writer.drain()
+
+        pumping = asyncio.ensure_future(pump())
+        self._streams.add(pumping)
+        pumping.add_done_callback(self._streams.discard)
+        closing = asyncio.ensure_future(reader.read(1))  # EOF (or an error) once the connection is gone
+        try:
+            await asyncio.wait((pumping, closing), return_when=asyncio.FIRST_COMPLETED)
+            if pumping.done():
+                pumping.result()  # a write to a client that went raises here, as it did before
         finally:
+            for task in (pumping, closing):
+                task.cancel()
+            await asyncio.gather(pumping, closing, return_exceptions=True)
             aclose = getattr(stream.events, "aclose", None)
             if aclose is not None:
                 with contextlib.suppress(Exception):

@@ -133,9 +133,11 @@ class Broker:
         state.port = self.server.sockets[0].getsockname()[1]
         if config.admin_port >= 0:
             from kaflite.broker.admin_http import start_admin_http
+            from kaflite.broker.console import register_console
 
             try:
                 self.admin_http = await start_admin_http(self.admin_ops, config.admin_port)
+                register_console(self.admin_http)
             except OSError as exc:
                 self.server.close()
                 raise StartupError(f"cannot listen on 127.0.0.1:{config.admin_port} (admin.port): "
@@ -300,6 +302,7 @@ async def _serve(config: KafliteConfig, ready_file: str | None) -> None:
     print(f"kaflite listening on {address}", flush=True)
     if admin:
         print(f"kaflite admin on http://{admin}", flush=True)
+        print(f"kaflite console on http://{admin}/", flush=True)  # the web console (docs/console.md)
     stop = asyncio.Event()
     _on_stop_signals(stop)
     await stop.wait()

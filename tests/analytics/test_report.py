@@ -46,4 +46,5 @@ def test_report_end_to_end(spark: Any, workload: Any, tmp_path: Path) -> None:
     assert tl.where("event = 'member-assignment' AND member_state = 'UNREVOKED_PARTITIONS'").count() >= 1
     assert "orders-0" in {tp for r in tl.where("event = 'member-assignment'").collect() for tp in r["assigned"]}
     assert "Consumer groups (KIP-848)" in html
+    assert "KafliteTimeline.render" in html and f"\"id\":\"{workload.group}\"" in html
     assert result.rows["scan records (kaflite-log)"] == workload.produced.total + workload.plain_produced.total

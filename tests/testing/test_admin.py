@@ -180,10 +180,11 @@ def test_kaflite_serve_reports_the_admin_endpoint(tmp_path: Path) -> None:
                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     try:
         assert proc.stdout is not None
-        listening, admin_line = proc.stdout.readline(), proc.stdout.readline()  # blocks until serving
+        listening, admin_line, console_line = (proc.stdout.readline() for _ in range(3))  # blocks until serving
         bootstrap, admin_address = ready.read_text().splitlines()
         assert listening.strip() == f"kaflite listening on {bootstrap}"
         assert admin_line.strip() == f"kaflite admin on http://{admin_address.removeprefix('admin=')}"
+        assert console_line.strip() == f"kaflite console on http://{admin_address.removeprefix('admin=')}/"
         assert AdminClient(admin_address.removeprefix("admin=")).health()["bootstrap"] == bootstrap
     finally:
         proc.send_signal(signal.SIGTERM)

@@ -1,0 +1,257 @@
+"""The live web console at ``/`` on the admin endpoint: topics and a record browser, consumer groups with
+lag, and each group's timeline, kept current by server-sent events.
+
+Why in the broker: everything it shows (logs, the coordinator's snapshots and transition history) is in
+this process, so the console needs no server of its own, no client connection and no install. It only
+reads, through the broker's own objects: records come from ``PartitionLog.read`` and the record-batch
+decoder the fetch path and the coordinator use; groups from ``AdminOps`` (the admin endpoint's one
+implementation). The page offers fault buttons only when ``admin.faults.enable`` is on, and those post to
+the admin endpoint's existing ``/faults/*`` routes (which refuse with 403 otherwise).
+
+Routes (JSON unless said)::
+
+    GET /                                 the page (kaflite/webui/index.html)
+    GET /console/{asset}                  its CSS and JS
+    GET /api/overview                     broker, counts, faults_enabled
+    GET /api/topics                       every topic with its partitions' offsets and sizes
+    GET /api/topics/{t}/records?partition=0&offset=&limit=50
+                                          up to MAX_RECORDS records (key, value, headers as base64)
+    GET /api/groups?offset=0&limit=50&q=  one page of groups: type, state, generation, members, lag
+    GET /api/groups/{id}                  a group (AdminOps' JSON) plus lag per partition
+    GET /api/groups/{id}/timeline         transitions (with reasons) and, for a consumer group, its
+                                          joins/leaves/assignments/epochs from its records
+    GET /api/events?group=                server-sent events: one ``transition`` per group transition
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from typing import Any
+from urllib.parse import unquote
+
+from kaflite import webui
+from kaflite.broker.admin_http import AdminHttpServer, AdminOps, EventStream, HttpError, Raw, transition_json
+from kaflite.coordinator.group import Transition
+from kaflite.protocol.records import decode_end_txn_marker, decode_records, iter_batches
+from kaflite.storage.errors import OffsetOutOfRangeError
+
+MAX_RECORDS = 500
+DEFAULT_RECORDS = 50
+READ_BYTES = 1 << 20  # one read of the record browser; the first batch comes whole even when larger
+MAX_PAGE = 500
+MAX_TIMELINE_EVENTS = 2000
+KEEPALIVE_S = 10.0
+EVENT_QUEUE = 10_000  # transitions buffered for one slow page; beyond, dropped (its 2 s poll catches up)
+
+
+def register_console(server: AdminHttpServer) -> None:
+    """Add the console's routes to the admin endpoint (called once, where the endpoint is started)."""
+    console = Console(server.ops)
+    server.add_get("/", console.index)
+    server.add_get("/console/", console.asset, prefix=True)
+    server.add_get("/api/", console.api, prefix=True)
+
+
+def _b64(data: bytes | None) -> str | None:
+    return None if data is None else base64.b64encode(data).decode("ascii")
+
+
+def _int(query: dict[str, str], name: str, default: int, lo: int, hi: int) -> int:
+    text = query.get(name, "")
+    return default if text == "" else min(max(int(text), lo), hi)
+
+
+class Console:
+    """The console's read-only views over one broker's ``AdminOps``."""
+
+    def __init__(self, ops: AdminOps) -> None:
+        self.ops = ops
+
+    # -- assets -----------------------------------------------------------------------------------------
+
+    async def index(self, path: str, query: dict[str, str]) -> Raw:
+        return self._asset("index.html")
+
+    async def asset(self, path: str, query: dict[str, str]) -> Raw:
+        return self._asset(path.removeprefix("/console/"))
+
+    @staticmethod
+    def _asset(name: str) -> Raw:
+        if name not in webui.ASSETS:
+            raise HttpError(404, f"no console asset {name!r}")
+        return Raw(webui.asset(name), webui.ASSETS[name], headers=(("Cache-Control", "no-cache"),))
+
+    # -- the JSON API -----------------------------------------------------------------------------------
+
+    async def api(self, path: str, query: dict[str, str]) -> Any:
+        parts = path.removeprefix("/api/").split("/")
+        name = unquote(parts[1]) if len(parts) > 1 else ""
+        match parts[0], len(parts):
+            case "overview", 1:
+                return self.overview()
+            case "topics", 1:
+                return {"topics": self.topics()}
+            case "topics", 3 if parts[2] == "records":
+                return self.records(name, _int(query, "partition", 0, 0, 1 << 31),
+                                    None if query.get("offset", "") == "" else int(query["offset"]),
+                                    _int(query, "limit", DEFAULT_RECORDS, 1, MAX_RECORDS))
+            case "groups", 1:
+                return self.groups(_int(query, "offset", 0, 0, 1 << 31), _int(query, "limit", 50, 1, MAX_PAGE),
+                                   query.get("q", ""))
+            case "groups", 2:
+                return self.group(name)
+            case "groups", 3 if parts[2] == "timeline":
+                return self.timeline(name)
+            case "events", 1:
+                return EventStream(self.events(query.get("group") or None))
+        raise HttpError(404, f"no console API {path}")
+
+    def overview(self) -> dict[str, Any]:
+        logs = self.ops.context.logs
+        return {**self.ops.info(), "faults_enabled": self.ops.faults_enabled, "topics": len(logs.topics()),
+                "groups": len(self.ops.groups())}
+
+    def topics(self) -> list[dict[str, Any]]:
+        """Every topic (internal ones too, marked), its partitions' offsets and sizes on disk."""
+        logs = self.ops.context.logs
+        out = []
+        for name, info in sorted(logs.topics().items()):
+            parts = []
+            for p in range(info.partitions):
+                plog = logs.get_log(name, p)
+                if plog is None:
+                    continue
+                parts.append({"partition": p, "log_start_offset": plog.log_start_offset,
+                              "high_watermark": plog.high_watermark, "last_stable_offset": plog.last_stable_offset,
+                              "size_bytes": plog.size_in_bytes, "segments": len(plog.segments)})
+            out.append({"name": name, "internal": name.startswith("__"), "partitions": parts,
+                        "records": sum(p["high_watermark"] - p["log_start_offset"] for p in parts),
+                        "size_bytes": sum(p["size_bytes"] for p in parts), "configs": dict(info.configs)})
+        return out
+
+    def records(self, topic: str, partition: int, offset: int | None, limit: int) -> dict[str, Any]:
+        """Up to ``limit`` records from ``offset`` (default: the newest ``limit``), read as a Fetch reads them:
+        whole batches from the segment, decompressed by the record decoder; transaction markers as rows."""
+        plog = self.ops.context.logs.get_log(topic, partition)
+        if plog is None:
+            raise HttpError(404, f"no partition {topic}-{partition}")
+        start, end = plog.log_start_offset, plog.high_watermark
+        first = max(start, end - limit) if offset is None else min(max(offset, start), end)
+        rows: list[dict[str, Any]] = []
+        pos = first
+        while len(rows) < limit and pos < end:
+            try:
+                data = plog.read(pos, READ_BYTES, max_offset=end).records
+            except OffsetOutOfRangeError:  # retention moved the start while we read
+                break
+            if not data:
+                break
+            for h in iter_batches(data):
+                if h.is_control:
+                    marker = decode_end_txn_marker(data, h.position)
+                    if h.base_offset >= first and len(rows) < limit:
+                        rows.append({"offset": h.base_offset, "timestamp_ms": h.max_timestamp, "control":
+                                     None if marker is None else ("COMMIT" if marker.committed else "ABORT"),
+                                     "producer_id": h.producer_id})
+                else:
+                    for r in decode_records(data, h.position):
+                        if r.offset >= first and len(rows) < limit:
+                            rows.append({"offset": r.offset, "timestamp_ms": r.timestamp, "key": _b64(r.key),
+                                         "value": _b64(r.value),
+                                         "headers": [[k, _b64(v)] for k, v in r.headers],
+                                         "producer_id": h.producer_id if h.has_producer_id else None})
+                pos = h.next_offset
+        # Where to read on from: after the last row shown (a full page may stop inside a batch).
+        next_offset = rows[-1]["offset"] + 1 if len(rows) >= limit else pos
+        return {"topic": topic, "partition": partition, "log_start_offset": start, "high_watermark": end,
+                "offset": first, "next_offset": next_offset, "records": rows}
+
+    def _lag(self, group: dict[str, Any]) -> list[dict[str, Any]]:
+        """Per partition the group owns or committed: committed offset, log end and lag, as
+        kafka-consumer-groups.sh --describe shows them (no commit: offset and lag are null)."""
+        logs = self.ops.context.logs
+        owner = {(t, p): m for m in group["members"] for t, p in m.get("assignment") or ()}
+        committed = {(o["topic"], o["partition"]): o for o in group["offsets"]}
+        out = []
+        for t, p in sorted(set(owner) | set(committed)):
+            plog = logs.get_log(t, p)
+            end = None if plog is None else plog.high_watermark
+            o = committed.get((t, p))
+            m = owner.get((t, p))
+            out.append({"topic": t, "partition": p, "committed_offset": None if o is None else o["offset"],
+                        "log_end_offset": end,
+                        "lag": None if o is None or end is None else max(0, end - o["offset"]),
+                        "member_id": None if m is None else m["member_id"],
+                        "client_id": None if m is None else m["client_id"],
+                        "host": None if m is None else m["client_host"]})
+        return out
+
+    def groups(self, offset: int, limit: int, q: str) -> dict[str, Any]:
+        """One page of groups (sorted by id, filtered by a substring): snapshots are taken for that page only,
+        so a broker with thousands of groups answers as fast as one with fifty."""
+        ids = self.ops.groups()
+        if q:
+            ids = [g for g in ids if q.lower() in g.lower()]
+        page = []
+        for gid in ids[offset:offset + limit]:
+            g = self.ops.group(gid)
+            if g is None:
+                continue
+            lags = [r["lag"] for r in self._lag(g) if r["lag"] is not None]
+            page.append({"group_id": gid, "group_type": g["group_type"], "state": g["state"],
+                         "generation": g["generation"], "members": len(g["members"]),
+                         "lag": sum(lags) if lags else None, "protocol": g["protocol"]})
+        return {"total": len(ids), "offset": offset, "limit": limit, "groups": page}
+
+    def group(self, group_id: str) -> dict[str, Any]:
+        g = self.ops.group(group_id)
+        if g is None:
+            raise HttpError(404, f"no group {group_id!r}")
+        g["partitions"] = self._lag(g)
+        g["faults_enabled"] = self.ops.faults_enabled
+        return g
+
+    def timeline(self, group_id: str) -> dict[str, Any]:
+        """The group's transitions (the coordinator's history, with reasons) and, for a consumer group, the
+        events its records hold (joins, leaves, epochs, each member's assignment as it reconciled)."""
+        g = self.ops.group(group_id)
+        if g is None:
+            raise HttpError(404, f"no group {group_id!r}")
+        events = self.ops.group_epochs(group_id)[-MAX_TIMELINE_EVENTS:] if g["group_type"] == "consumer" else []
+        return {"group_id": group_id, "group_type": g["group_type"], "now_ms": self.ops.context.clock.now_ms(),
+                "transitions": g["history"], "events": events}
+
+    async def events(self, group: str | None) -> AsyncIterator[str]:
+        """Every transition (of ``group``, or all) as an SSE ``transition`` event, as the coordinator makes it;
+        a comment every KEEPALIVE_S so proxies and the page know the stream is alive."""
+        handler = self.ops.group_handler
+        queue: asyncio.Queue[Transition | None] = asyncio.Queue(EVENT_QUEUE)
+
+        def on_transition(t: Transition) -> None:
+            if group is None or t.group_id == group:
+                with contextlib.suppress(asyncio.QueueFull):
+                    queue.put_nowait(t)
+
+        runtime = handler.runtime
+        unsubscribe = runtime.subscribe(on_transition)
+        try:
+            yield "retry: 2000\nevent: hello\ndata: {}\n\n"
+            while True:
+                try:
+                    t = await asyncio.wait_for(queue.get(), KEEPALIVE_S)
+                except TimeoutError:
+                    if handler.runtime is not runtime:  # a reset renewed the coordinator: follow the new one
+                        unsubscribe()
+                        runtime = handler.runtime
+                        unsubscribe = runtime.subscribe(on_transition)
+                        yield "event: reset\ndata: {}\n\n"
+                    yield ": keep-alive\n\n"
+                    continue
+                if t is not None:
+                    yield f"event: transition\ndata: {json.dumps({'group_id': t.group_id, **transition_json(t)})}\n\n"
+        finally:
+            unsubscribe()
