@@ -1,5 +1,6 @@
 """The ``kaflite`` command: ``kaflite serve`` runs the broker, ``kaflite config`` shows its settings,
-``kaflite compat`` prints the API compatibility table.
+``kaflite compat`` prints the API compatibility table; ``kaflite groups|topics|consume|produce|offsets|dump-log``
+are Kafka's command-line tools (kaflite.tools), against any Kafka-compatible bootstrap.
 
 Why the broker is imported inside ``serve``: ``kaflite --help`` and ``kaflite config`` must work
 (and stay fast) without loading the broker, storage and codecs.
@@ -91,6 +92,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_ctl_parser(sub)
     _add_analyze_parser(sub)
+    from kaflite.tools.cli import add_tool_parsers  # standard library only, as ctl's
+
+    add_tool_parsers(sub)
     return parser
 
 
@@ -199,6 +203,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from kaflite.testing.ctl import run_ctl
 
             return run_ctl(args)
+        if args.command in ("groups", "topics", "consume", "produce", "offsets", "dump-log"):
+            from kaflite.tools.cli import run_tool  # the client and codecs load when a tool runs
+
+            return run_tool(args)
         return _cmd_config(args)
     except ConfigError as exc:
         print(f"kaflite: configuration error: {exc}", file=sys.stderr)
