@@ -133,6 +133,8 @@ def describe_group(client: Client, group: str) -> GroupDescription:
     resp = client.to_coordinator(group, lambda v: DescribeGroupsRequest(groups=[group]),
                                  lambda r: r.groups[0].error_code)
     g = resp.groups[0]
+    if g.error_code == ErrorCode.GROUP_ID_NOT_FOUND:  # DescribeGroups v6 (KIP-1043); older ones answer Dead
+        return GroupDescription(group, "classic", "Dead", "", "", client.coordinator_address(group))
     if g.error_code:
         raise KafkaError(g.error_code, f"DescribeGroups of {group!r}", g.error_message)
     consumer = g.protocol_type in ("consumer", "")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import Any, TextIO
 
 TOOL_COMMANDS = ("groups", "topics", "consume", "produce", "offsets", "dump-log")
 DEFAULT_BOOTSTRAP = "127.0.0.1:9092"
@@ -177,8 +177,10 @@ def _read_command_config(args: argparse.Namespace) -> None:
         raise ToolError(f"security.protocol={protocol} is not supported by kaflite's tools (PLAINTEXT only)")
 
 
-def run_tool(args: argparse.Namespace) -> int:
+def run_tool(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None,
+             stdin: TextIO | None = None) -> int:
     """Run a tool command; a ToolError is one line on stderr and exit status 1."""
+    out, err, stdin = out or sys.stdout, err or sys.stderr, stdin or sys.stdin
     from kaflite.tools.client import ToolError
 
     try:
@@ -186,28 +188,28 @@ def run_tool(args: argparse.Namespace) -> int:
         if args.command == "groups":
             from kaflite.tools.groups import run
 
-            return run(args)
+            return run(args, out, err)
         if args.command == "topics":
             from kaflite.tools.topics import run_topics
 
-            return run_topics(args)
+            return run_topics(args, out)
         if args.command == "offsets":
             from kaflite.tools.topics import run_offsets
 
-            return run_offsets(args)
+            return run_offsets(args, out)
         if args.command == "consume":
             from kaflite.tools.kcat import run_consume
 
-            return run_consume(args)
+            return run_consume(args, out, err)
         if args.command == "produce":
             from kaflite.tools.kcat import run_produce
 
-            return run_produce(args)
+            return run_produce(args, stdin, out, err)
         from kaflite.tools.dump_log import run as run_dump
 
-        return run_dump(args)
+        return run_dump(args, out, err)
     except ToolError as exc:
-        print(f"kaflite {args.command}: {exc}", file=sys.stderr)
+        err.write(f"kaflite {args.command}: {exc}\n")
         return 1
     except KeyboardInterrupt:
         return 130

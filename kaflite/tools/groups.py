@@ -203,8 +203,11 @@ def cmd_describe(client: Client, args: argparse.Namespace, out: TextIO, err: Tex
         raise ToolError("Option --describe needs --group or --all-groups")
     want_offsets = args.offsets or not (args.members or args.state)
     docs = []
+    status = 0
     for group in sorted(groups):
         d = admin.describe_group(client, group)
+        if d.state == "Dead":
+            status = 1
         rows = _offset_rows(client, d) if (want_offsets or args.json) and d.state != "Dead" else []
         if args.json:
             docs.append(describe_json(d, rows))
@@ -216,7 +219,7 @@ def cmd_describe(client: Client, args: argparse.Namespace, out: TextIO, err: Tex
             print_state(d, out, err)
     if args.json:
         dump_json(docs, out)
-    return 0
+    return status
 
 
 # -- reset-offsets --------------------------------------------------------------------------------------

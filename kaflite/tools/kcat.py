@@ -219,7 +219,8 @@ def partition_for(key: bytes | None, partitions: int, counter: int) -> int:
     return (murmur2(key) & 0x7FFFFFFF) % partitions
 
 
-def run_produce(args: argparse.Namespace, stdin: TextIO = sys.stdin, out: TextIO = sys.stdout) -> int:
+def run_produce(args: argparse.Namespace, stdin: TextIO = sys.stdin, out: TextIO = sys.stdout,
+                err: TextIO = sys.stderr) -> int:
     lines = [line.rstrip("\n").removesuffix("\r") for line in stdin]
     records: list[tuple[bytes | None, bytes | None, list[tuple[str, bytes | None]]]] = []
     headers = []
@@ -259,7 +260,7 @@ def run_produce(args: argparse.Namespace, stdin: TextIO = sys.stdin, out: TextIO
         dump_json({"produced": len(records), "batches": sorted(results, key=lambda r: r["partition"])}, out)
     elif not args.quiet:
         for r in sorted(results, key=lambda r: r["partition"]):
-            sys.stderr.write(f"% Produced {r['count']} record(s) to {r['topic']} [{r['partition']}] "
+            err.write(f"% Produced {r['count']} record(s) to {r['topic']} [{r['partition']}] "
                              f"at offset {r['base_offset']}\n")
     return 0
 
