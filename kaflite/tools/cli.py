@@ -168,6 +168,8 @@ def _read_command_config(args: argparse.Namespace) -> None:
     from kaflite.properties import parse_properties, read_text
 
     props = parse_properties(read_text(Path(path)))
+    if props.get("client.id"):
+        args.client_id = props["client.id"]
     if "request.timeout.ms" in props:
         args.timeout_ms = int(props["request.timeout.ms"])
     protocol = props.get("security.protocol", "PLAINTEXT").upper()

@@ -366,3 +366,9 @@ class Client:
             self.metadata([])
         return self._brokers[node_id]
 
+
+
+def client_for(args: Any) -> Client:
+    """The client a command's options ask for (--bootstrap-server, --timeout, --command-config's client.id)."""
+    return Client(args.bootstrap_server, client_id=getattr(args, "client_id", None) or CLIENT_ID,
+                  timeout=args.timeout_ms / 1000)

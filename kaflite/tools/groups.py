@@ -15,7 +15,7 @@ from typing import Any, TextIO
 
 from kaflite.tools import admin
 from kaflite.tools.admin import TP, GroupDescription
-from kaflite.tools.client import Client, ToolError
+from kaflite.tools.client import Client, ToolError, client_for
 from kaflite.tools.output import dump_json
 
 MISSING = "-"
@@ -418,7 +418,7 @@ def _delete_error(name: str) -> str:
 
 
 def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
-    with Client(args.bootstrap_server, timeout=args.timeout_ms / 1000) as client:
+    with client_for(args) as client:
         if args.groups_action == "list":
             return cmd_list(client, args, out)
         if args.groups_action == "describe":

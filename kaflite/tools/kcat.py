@@ -25,10 +25,12 @@ from kaflite.protocol.records import (
     read_header,
 )
 from kaflite.tools import admin
-from kaflite.tools.client import Client, KafkaError, ToolError
+from kaflite.tools.client import KafkaError, ToolError, client_for
 from kaflite.tools.output import dump_json
 
 READ_COMMITTED = 1
+BATCH_RECORDS = 1000  # per batch: well under Kafka's default max.message.bytes (1 MiB) for ordinary lines
+BATCH_BYTES = 256 * 1024
 
 
 def _text(b: bytes | None) -> str:
@@ -116,7 +118,7 @@ def _start_offset(spec: str, earliest: int, latest: int) -> int:
 
 def run_consume(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
     fmt = args.format or ("%k" + args.key_delimiter + "%s\\n" if args.key_delimiter else "%s\\n")
-    with Client(args.bootstrap_server, timeout=args.timeout_ms / 1000) as client:
+    with client_for(args) as client:
         topic = client.topic_partitions([args.topic])[args.topic]
         parts = [args.partition] if args.partition is not None else sorted(topic.partitions)
         tps = [(args.topic, p) for p in parts]
@@ -221,46 +223,62 @@ def partition_for(key: bytes | None, partitions: int, counter: int) -> int:
 
 def run_produce(args: argparse.Namespace, stdin: TextIO = sys.stdin, out: TextIO = sys.stdout,
                 err: TextIO = sys.stderr) -> int:
-    lines = [line.rstrip("\n").removesuffix("\r") for line in stdin]
-    records: list[tuple[bytes | None, bytes | None, list[tuple[str, bytes | None]]]] = []
+    """Lines are read to the end of stdin, then sent in rounds of one batch per partition (Kafka takes one
+    batch per partition per request), each batch at most BATCH_RECORDS records or BATCH_BYTES bytes."""
     headers = []
     for h in args.header or []:
         k, _, v = h.partition("=")
         headers.append((k, v.encode()))
-    for line in lines:
-        if not line and not args.allow_empty:
-            continue
-        if args.key_delimiter and args.key_delimiter in line:
-            k, _, v = line.partition(args.key_delimiter)
-            records.append((k.encode(), v.encode() if v or not args.null_empty else None, headers))
-        else:
-            records.append((None, line.encode(), headers))
-    with Client(args.bootstrap_server, timeout=args.timeout_ms / 1000) as client:
+    produced = 0
+    results: dict[int, dict[str, Any]] = {}
+    with client_for(args) as client:
         topic = client.topic_partitions([args.topic])[args.topic]
         n = len(topic.partitions)
-        by_partition: dict[int, list[NewRecord]] = {}
-        for i, (k, v, hs) in enumerate(records):
-            p = args.partition if args.partition is not None else partition_for(k, n, i)
-            by_partition.setdefault(p, []).append(NewRecord(k, v, hs))
-        now = int(time.time() * 1000)
-        results = []
-        for leader, pairs in client.leaders([(args.topic, p) for p in sorted(by_partition)]).items():
-            pd = ProduceRequest.PartitionProduceData
-            data = [pd(index=p, records=build_batch(by_partition[p], timestamp_ms=now)) for _, p in pairs]
-            req = ProduceRequest(acks=args.acks, timeout_ms=int(args.timeout_ms),
-                                 topic_data=[ProduceRequest.TopicProduceData(name=args.topic, partition_data=data)])
-            resp = client.send(req, node=leader)
-            for t in resp.responses:
-                for pr in t.partition_responses:
-                    if pr.error_code:
-                        raise KafkaError(pr.error_code, f"Produce to {args.topic}-{pr.index}", pr.error_message)
-                    results.append({"topic": args.topic, "partition": pr.index, "base_offset": pr.base_offset,
-                                    "count": len(by_partition[pr.index])})
+        pending: dict[int, list[NewRecord]] = {}
+        pending_bytes: dict[int, int] = {}
+
+        def flush(partitions: list[int]) -> None:
+            now = int(time.time() * 1000)
+            for leader, pairs in client.leaders([(args.topic, p) for p in partitions]).items():
+                pd = ProduceRequest.PartitionProduceData
+                data = [pd(index=p, records=build_batch(pending[p], timestamp_ms=now)) for _, p in pairs]
+                req = ProduceRequest(acks=args.acks, timeout_ms=int(args.timeout_ms), topic_data=[
+                    ProduceRequest.TopicProduceData(name=args.topic, partition_data=data)])
+                resp = client.send(req, node=leader)
+                for t in resp.responses:
+                    for pr in t.partition_responses:
+                        if pr.error_code:
+                            raise KafkaError(pr.error_code, f"Produce to {args.topic}-{pr.index}", pr.error_message)
+                        r = results.setdefault(pr.index, {"topic": args.topic, "partition": pr.index,
+                                                          "base_offset": pr.base_offset, "count": 0})
+                        r["count"] += len(pending[pr.index])
+            for p in partitions:
+                pending.pop(p, None)
+                pending_bytes.pop(p, None)
+
+        for i, raw in enumerate(stdin):
+            line = raw.rstrip("\n").removesuffix("\r")
+            if not line and not args.allow_empty:
+                continue
+            key: bytes | None = None
+            value: bytes | None = line.encode()
+            if args.key_delimiter and args.key_delimiter in line:
+                k, _, v = line.partition(args.key_delimiter)
+                key, value = k.encode(), (None if not v and args.null_empty else v.encode())
+            p = args.partition if args.partition is not None else partition_for(key, n, i)
+            pending.setdefault(p, []).append(NewRecord(key, value, headers))
+            pending_bytes[p] = pending_bytes.get(p, 0) + len(line) + 16
+            produced += 1
+            if len(pending[p]) >= BATCH_RECORDS or pending_bytes[p] >= BATCH_BYTES:
+                flush([p])
+        if pending:
+            flush(sorted(pending))
+    batches = [results[p] for p in sorted(results)]  # per partition: the first base offset and the count
     if args.json:
-        dump_json({"produced": len(records), "batches": sorted(results, key=lambda r: r["partition"])}, out)
+        dump_json({"produced": produced, "partitions": batches}, out)
     elif not args.quiet:
-        for r in sorted(results, key=lambda r: r["partition"]):
+        for r in batches:
             err.write(f"% Produced {r['count']} record(s) to {r['topic']} [{r['partition']}] "
-                             f"at offset {r['base_offset']}\n")
+                      f"from offset {r['base_offset']}\n")
     return 0
 

@@ -14,7 +14,7 @@ from kaflite.protocol.messages import (
     IncrementalAlterConfigsRequest,
 )
 from kaflite.tools import admin
-from kaflite.tools.client import Client, KafkaError, ToolError, Topic
+from kaflite.tools.client import Client, KafkaError, ToolError, Topic, client_for
 from kaflite.tools.output import dump_json, uuid_text
 
 TOPIC_RESOURCE = 2  # ConfigResource.Type.TOPIC
@@ -172,7 +172,7 @@ def cmd_alter(client: Client, args: argparse.Namespace, out: TextIO) -> int:
 
 
 def run_topics(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
-    with Client(args.bootstrap_server, timeout=args.timeout_ms / 1000) as client:
+    with client_for(args) as client:
         action = {"list": cmd_list, "describe": cmd_describe, "create": cmd_create, "delete": cmd_delete,
                   "alter": cmd_alter}[args.topics_action]
         return action(client, args, out)
@@ -191,7 +191,7 @@ def run_offsets(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
         except ValueError:
             raise ToolError(f"--time must be earliest, latest, max-timestamp or a timestamp in ms: {args.time}") \
                 from None
-    with Client(args.bootstrap_server, timeout=args.timeout_ms / 1000) as client:
+    with client_for(args) as client:
         meta = client.metadata(None)
         topics = {n: t for n, t in meta.topics.items() if not t.is_internal or args.topic}
         if args.topic:
