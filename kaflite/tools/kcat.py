@@ -87,20 +87,31 @@ def format_record(fmt: str, topic: str, partition: int, r: Record) -> str:
     return "".join(out)
 
 
-def _records(blob: memoryview, fetch_offset: int) -> Iterator[Record]:
-    """Whole batches of a fetched blob, control batches (transaction markers) skipped; a partial batch at the
-    end (a fetch cut at max bytes) is left for the next fetch."""
-    pos, end = 0, len(blob)
+def _records(blob: memoryview, fetch_offset: int, aborted: list[tuple[int, int]]) -> tuple[list[Record], int]:
+    """The records of the whole batches of a fetched blob, and the offset after the last whole batch.
+
+    read_committed as Kafka's consumer does it: a transactional batch of a producer listed in the response's
+    aborted transactions (from its first offset on) is dropped, until that producer's marker; control batches
+    (the markers) are never shown but are stepped over. A partial batch at the end (a fetch cut at max bytes)
+    is left for the next fetch."""
+    pending = sorted(aborted, key=lambda a: a[1])
+    active: set[int] = set()
+    out: list[Record] = []
+    pos, end, next_offset = 0, len(blob), fetch_offset
     while end - pos >= HEADER_SIZE:
         h = read_header(blob, pos)
         size = h.batch_length + LOG_OVERHEAD
         if pos + size > end:
             break
-        if not h.is_control:
-            for r in decode_records(blob[pos:pos + size]):
-                if r.offset >= fetch_offset:
-                    yield r
+        while pending and pending[0][1] <= h.last_offset:
+            active.add(pending.pop(0)[0])
+        if h.is_control:
+            active.discard(h.producer_id)
+        elif not (h.is_transactional and h.producer_id in active):
+            out += [r for r in decode_records(blob[pos:pos + size]) if r.offset >= fetch_offset]
+        next_offset = max(next_offset, h.last_offset + 1)
         pos += size
+    return out, next_offset
 
 
 def _start_offset(spec: str, earliest: int, latest: int) -> int:
@@ -147,27 +158,31 @@ def run_consume(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO 
                         tp = (args.topic, pd.partition_index)
                         if pd.error_code:
                             raise KafkaError(pd.error_code, f"Fetch of {tp[0]}-{tp[1]}")
-                        for r in _records(memoryview(pd.records or b""), position[tp]):
-                            position[tp] = r.offset + 1
+                        aborted = [(a.producer_id, a.first_offset) for a in pd.aborted_transactions or []]
+                        records, next_offset = _records(memoryview(pd.records or b""), position[tp], aborted)
+                        if next_offset > position[tp]:
                             progressed = True
+                        for r in records:
                             if args.json:
                                 doc = {"topic": tp[0], "partition": tp[1], "offset": r.offset,
                                        "timestamp": r.timestamp, "key": _json_bytes(r.key),
                                        "value": _json_bytes(r.value),
                                        "headers": [[k, _json_bytes(v)] for k, v in r.headers]}
-                                docs.append(doc) if args.json_array else out.write(json.dumps(doc) + "\n")
+                                if args.json_array:
+                                    docs.append(doc)
+                                else:
+                                    out.write(json.dumps(doc) + "\n")
                             else:
                                 out.write(format_record(fmt, tp[0], tp[1], r))
                             count += 1
                             if args.count is not None and count >= args.count:
                                 return _finish(docs, args, out)
+                        position[tp] = max(position[tp], next_offset)
                         end = pd.last_stable_offset if pd.last_stable_offset >= 0 else pd.high_watermark
                         if position[tp] >= end:
                             if tp not in at_end and not args.quiet:
                                 err.write(f"% Reached end of topic {tp[0]} [{tp[1]}] at offset {position[tp]}\n")
                             at_end.add(tp)
-                            if pd.records and position[tp] < pd.high_watermark:  # only markers left: skip them
-                                position[tp] = end
                         else:
                             at_end.discard(tp)
             out.flush()
