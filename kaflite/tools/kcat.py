@@ -11,7 +11,6 @@ import base64
 import json
 import sys
 import time
-from collections.abc import Iterator
 from typing import Any, TextIO
 
 from kaflite.protocol.messages import FetchRequest, ProduceRequest
