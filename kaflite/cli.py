@@ -111,6 +111,8 @@ def _add_analyze_parser(sub: argparse._SubParsersAction) -> None:  # type: ignor
                     help="Spark master (default local[*]; ignored values are never forced under spark-submit)")
     an.add_argument("--bucket", type=float, metavar="SECONDS", help="time bucket of the plots (default: automatic)")
     an.add_argument("--no-records", action="store_true", help="skip the full record scan (kaflite-log)")
+    an.add_argument("--no-progress", action="store_true",
+                    help="log lines instead of progress bars on a terminal (bars need rich: kaflite[spark])")
 
 
 def config_from_args(args: argparse.Namespace, env: dict[str, str] | None = None) -> KafliteConfig:
