@@ -179,7 +179,8 @@ class ListedOffset:
 def list_offsets(client: Client, specs: Mapping[TP, int], isolation_level: int = 0) -> dict[TP, ListedOffset]:
     """ListOffsets to each partition's leader: ``spec`` is EARLIEST, LATEST or a timestamp in ms."""
     out: dict[TP, ListedOffset] = {}
-    for leader, pairs in client.leaders(specs).items():
+    missing: list[TP] = []
+    for leader, pairs in client.leaders(specs, missing).items():
         by_topic: dict[str, list[int]] = {}
         for t, p in pairs:
             by_topic.setdefault(t, []).append(p)
@@ -192,6 +193,8 @@ def list_offsets(client: Client, specs: Mapping[TP, int], isolation_level: int =
             for p in t.partitions:
                 err = None if p.error_code == 0 else ErrorCode(p.error_code).name
                 out[(t.name, p.partition_index)] = ListedOffset(p.offset, p.timestamp, err)
+    for tp in missing:  # a deleted topic still in a group's offsets: its log end is unknown ("-")
+        out[tp] = ListedOffset(-1, -1, ErrorCode.UNKNOWN_TOPIC_OR_PARTITION.name)
     return out
 
 

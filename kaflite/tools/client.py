@@ -303,15 +303,23 @@ class Client:
                 raise KafkaError(t.error_code, f"topic {name!r}")
         return meta.topics
 
-    def leaders(self, pairs: Iterable[tuple[str, int]]) -> dict[int, list[tuple[str, int]]]:
-        """Partitions grouped by their leader's broker id (requests that only the leader answers)."""
+    def leaders(self, pairs: Iterable[tuple[str, int]],
+                missing: list[tuple[str, int]] | None = None) -> dict[int, list[tuple[str, int]]]:
+        """Partitions grouped by their leader's broker id (requests that only the leader answers). A partition
+        the cluster does not know is an error, or is appended to ``missing`` when a list is given."""
         pairs = list(pairs)
-        topics = self.topic_partitions(sorted({t for t, _ in pairs}))
+        meta = self.metadata(sorted({t for t, _ in pairs}))
         out: dict[int, list[tuple[str, int]]] = {}
         for t, p in pairs:
-            part = topics[t].partitions.get(p)
-            if part is None:
-                raise KafkaError(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, f"{t}-{p}")
+            topic = meta.topics.get(t)
+            part = None if topic is None or topic.error_code else topic.partitions.get(p)
+            if part is None or part.leader < 0:
+                if missing is None:
+                    code = topic.error_code if topic is not None and topic.error_code else \
+                        ErrorCode.UNKNOWN_TOPIC_OR_PARTITION if part is None else ErrorCode.LEADER_NOT_AVAILABLE
+                    raise KafkaError(code, f"{t}-{p}")
+                missing.append((t, p))
+                continue
             out.setdefault(part.leader, []).append((t, p))
         return out
 

@@ -48,7 +48,7 @@ def cmd_list(client: Client, args: argparse.Namespace, out: TextIO) -> int:
     fmt = [width]
     if args.type is not None:
         header.append("TYPE")
-        cols.append(lambda g: (g.type or "classic").capitalize() if g.type != "consumer" else "Consumer")
+        cols.append(lambda g: (g.type or "classic").capitalize())  # Kafka's GroupType names: Classic, Consumer
         fmt.append(20)
     if args.state is not None:
         header.append("STATE")
