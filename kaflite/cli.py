@@ -92,9 +92,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_ctl_parser(sub)
     _add_analyze_parser(sub)
-    from kaflite.tools.cli import add_tool_parsers  # standard library only, as ctl's
+    from kaflite.tools.cli import add_tool_placeholders  # standard library only, as ctl's; no options: main()
 
-    add_tool_parsers(sub)
+    add_tool_placeholders(sub)
     return parser
 
 
@@ -191,6 +191,13 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``kaflite`` console script and ``python -m kaflite``."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    from kaflite.tools.cli import TOOL_COMMANDS
+
+    if argv and argv[0] in TOOL_COMMANDS:  # the tools have their own parser: serve's start never builds it
+        from kaflite.tools.cli import main as tool_main
+
+        return tool_main(argv)
     args = build_parser().parse_args(argv)
     try:
         if args.command == "serve":
@@ -205,10 +212,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from kaflite.testing.ctl import run_ctl
 
             return run_ctl(args)
-        if args.command in ("groups", "topics", "consume", "produce", "offsets", "dump-log"):
-            from kaflite.tools.cli import run_tool  # the client and codecs load when a tool runs
+        if args.command in TOOL_COMMANDS:  # parsed by build_parser() directly, not through main(argv)
+            from kaflite.tools.cli import main as tool_main
 
-            return run_tool(args)
+            return tool_main([args.command, *args.tool_args])
         return _cmd_config(args)
     except ConfigError as exc:
         print(f"kaflite: configuration error: {exc}", file=sys.stderr)

@@ -1,8 +1,10 @@
 """The tools' argparse parsers, with Kafka's option names (kafka-consumer-groups.sh, kafka-topics.sh,
 kafka-get-offsets.sh, kafka-dump-log.sh) and kcat's short options for consume/produce.
 
-Standard library only at import: ``kaflite --help`` and ``kaflite serve`` build the whole parser, and the
-commands' modules (codecs, client) load when a command runs.
+Why two parsers: ``kaflite serve`` builds the ``kaflite`` parser on every start (its imports and time are
+budgeted, issue 14), and the tools' options cost it ~4 ms. So the ``kaflite`` parser only lists the tools
+(``add_tool_placeholders``), and ``kaflite.cli.main`` hands a tool's command line to ``build_tool_parser``
+here. Standard library only at import; the commands' modules (codecs, client) load when a command runs.
 """
 
 from __future__ import annotations
@@ -11,7 +13,15 @@ import argparse
 import sys
 from typing import Any, TextIO
 
-TOOL_COMMANDS = ("groups", "topics", "consume", "produce", "offsets", "dump-log")
+TOOL_HELP: dict[str, str] = {
+    "groups": "consumer groups: list, describe (lag), reset-offsets, delete (kafka-consumer-groups.sh)",
+    "topics": "topics: list, describe, create, alter, delete (kafka-topics.sh)",
+    "consume": "print records of a topic (kcat -C): no group, nothing committed",
+    "produce": "send stdin's lines as records (kcat -P)",
+    "offsets": "earliest, latest or by-time offsets of partitions (kafka-get-offsets.sh)",
+    "dump-log": "print segment files: batches, records, markers, indexes (kafka-dump-log.sh)",
+}
+TOOL_COMMANDS = tuple(TOOL_HELP)
 DEFAULT_BOOTSTRAP = "127.0.0.1:9092"
 
 
@@ -31,10 +41,25 @@ def _sub(sub: Any, name: str, help: str, description: str | None = None) -> argp
     return p
 
 
+def add_tool_placeholders(sub: Any) -> None:
+    """The tools as ``kaflite --help`` lists them, without their options (main() never parses a tool's
+    command line with these: it goes to build_tool_parser)."""
+    for name, text in TOOL_HELP.items():
+        p = sub.add_parser(name, help=text, add_help=False)
+        p.add_argument("tool_args", nargs=argparse.REMAINDER)
+
+
+def build_tool_parser() -> argparse.ArgumentParser:
+    """``kaflite <tool> ...``'s full parser."""
+    parser = argparse.ArgumentParser(prog="kaflite", description="Kafka's command-line tools (docs/tools.md).")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    add_tool_parsers(sub)
+    return parser
+
+
 def add_tool_parsers(sub: Any) -> None:
-    """The tools' subcommands, under ``kaflite``."""
-    groups = _sub(sub, "groups", "consumer groups: list, describe (lag), reset-offsets, delete "
-                                 "(kafka-consumer-groups.sh)")
+    """The tools' subcommands with all their options."""
+    groups = _sub(sub, "groups", TOOL_HELP["groups"])
     gsub = groups.add_subparsers(dest="groups_action", metavar="ACTION", required=True)
 
     ls = _sub(gsub, "list", "list the consumer groups (GROUP, with --state/--type: STATE, TYPE)")
@@ -79,7 +104,7 @@ def add_tool_parsers(sub: Any) -> None:
     _connection(dl)
     _group_selection(dl)
 
-    topics = _sub(sub, "topics", "topics: list, describe, create, alter, delete (kafka-topics.sh)")
+    topics = _sub(sub, "topics", TOOL_HELP["topics"])
     tsub = topics.add_subparsers(dest="topics_action", metavar="ACTION", required=True)
     for action, text in (("list", "list topic names"), ("describe", "partitions, leaders, replicas and configs"),
                          ("create", "create a topic"), ("alter", "add partitions or set configs"),
@@ -98,7 +123,7 @@ def add_tool_parsers(sub: Any) -> None:
             p.add_argument("--exclude-internal", action="store_true", help="leave out internal topics")
             p.add_argument("--if-exists", action="store_true", help="no error if the topic does not exist")
 
-    offsets = _sub(sub, "offsets", "earliest, latest or by-time offsets of partitions (kafka-get-offsets.sh)")
+    offsets = _sub(sub, "offsets", TOOL_HELP["offsets"])
     _connection(offsets)
     offsets.add_argument("--topic", metavar="REGEX", help="topics to read (a regular expression; default all "
                                                           "but internal ones)")
@@ -107,7 +132,7 @@ def add_tool_parsers(sub: Any) -> None:
                          help="which offset: earliest (-2), latest (-1, default), max-timestamp (-3) or the first "
                               "at or after a timestamp in ms")
 
-    consume = _sub(sub, "consume", "print records of a topic (kcat -C): no group, nothing committed")
+    consume = _sub(sub, "consume", TOOL_HELP["consume"])
     _connection(consume)
     consume.add_argument("-t", "--topic", required=True, metavar="TOPIC")
     consume.add_argument("-p", "--partition", type=int, metavar="P", help="only this partition (default all)")
@@ -124,7 +149,7 @@ def add_tool_parsers(sub: Any) -> None:
                          help="stop after S seconds even if not at the end")
     consume.add_argument("-q", "--quiet", action="store_true", help="no end-of-partition notes on stderr")
 
-    produce = _sub(sub, "produce", "send stdin's lines as records (kcat -P)")
+    produce = _sub(sub, "produce", TOOL_HELP["produce"])
     _connection(produce)
     produce.add_argument("-t", "--topic", required=True, metavar="TOPIC")
     produce.add_argument("-p", "--partition", type=int, metavar="P",
@@ -138,7 +163,7 @@ def add_tool_parsers(sub: Any) -> None:
     produce.add_argument("--acks", type=int, default=-1, choices=(-1, 1), help="acks (default -1: all)")
     produce.add_argument("-q", "--quiet", action="store_true", help="no delivery report on stderr")
 
-    dump = _sub(sub, "dump-log", "print segment files: batches, records, markers, indexes (kafka-dump-log.sh)",
+    dump = _sub(sub, "dump-log", TOOL_HELP["dump-log"],
                 "Read .log/.index/.timeindex/.txnindex files offline, in kafka-dump-log.sh's format.")
     dump.add_argument("file_args", nargs="*", metavar="FILE", help="segment files")
     dump.add_argument("--files", action="append", metavar="FILE,...", help="Kafka's spelling: comma-separated")
@@ -177,6 +202,12 @@ def _read_command_config(args: argparse.Namespace) -> None:
         from kaflite.tools.client import ToolError
 
         raise ToolError(f"security.protocol={protocol} is not supported by kaflite's tools (PLAINTEXT only)")
+
+
+def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None,
+         stdin: TextIO | None = None) -> int:
+    """``kaflite <tool> ...``: parse with the full parser (exit 2 on bad usage, as argparse), then run."""
+    return run_tool(build_tool_parser().parse_args(argv), out, err, stdin)
 
 
 def run_tool(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None,

@@ -15,9 +15,8 @@ from typing import Any
 
 import pytest
 
-from kaflite.cli import build_parser
 from kaflite.testing.broker import Broker
-from kaflite.tools.cli import run_tool
+from kaflite.tools.cli import main as tool_main
 from tests.testing.clients import Consumer, wait_until
 
 
@@ -30,7 +29,7 @@ def broker() -> Iterator[Broker]:
 def tool(broker: Broker | None, *argv: str, stdin: str = "") -> tuple[int, str, str]:
     args = [*argv] if broker is None else [*argv, "--bootstrap-server", broker.bootstrap_servers]
     out, err = io.StringIO(), io.StringIO()
-    code = run_tool(build_parser().parse_args(args), out, err, io.StringIO(stdin))
+    code = tool_main(args, out, err, io.StringIO(stdin))
     return code, out.getvalue(), err.getvalue()
 
 
@@ -368,11 +367,13 @@ def test_tool_errors_are_one_line_and_exit_1(broker: Broker) -> None:
 
 
 def test_the_parser_loads_no_tool_code() -> None:
-    """``kaflite serve`` and ``--help`` build every parser: the tools' client and codecs must stay unloaded."""
+    """``kaflite serve`` builds the ``kaflite`` parser on every start: the tools' client and codecs stay
+    unloaded, and their options are not built (add_tool_parsers is never called)."""
     import subprocess
     import sys
 
-    code = ("import json, sys; from kaflite import cli; cli.build_parser(); "
+    code = ("import json, sys; import kaflite.tools.cli as t; t.add_tool_parsers = None; "
+            "from kaflite import cli; cli.build_parser(); "
             "print(json.dumps(sorted(m for m in sys.modules if m.startswith('kaflite.'))))")
     loaded = set(json.loads(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                                            timeout=60, cwd=Path(__file__).resolve().parents[2]).stdout))
