@@ -379,3 +379,22 @@ def test_the_parser_loads_no_tool_code() -> None:
                                            timeout=60, cwd=Path(__file__).resolve().parents[2]).stdout))
     assert "kaflite.tools.cli" in loaded
     assert not {m for m in loaded if m.startswith(("kaflite.tools.", "kaflite.protocol"))} - {"kaflite.tools.cli"}
+
+
+def test_consume_prints_what_kcat_prints(broker: Broker) -> None:
+    """kcat is the judge of the -f format: the same tokens on the same records give the same text."""
+    import shutil
+    import subprocess
+
+    kcat = shutil.which("kcat") or shutil.which("kafkacat")
+    if kcat is None:
+        pytest.skip("kcat is not installed")
+    broker.create_topic("tools-kcat", 2)
+    tool_json(broker, "produce", "-t", "tools-kcat", "-K", "=", "-H", "trace=abc", "-H", "n=1",
+              stdin="alpha=1\nbeta=2\ngamma=3\ndelta=\nno key\n")
+    fmt = "%t|%p|%o|%k|%s|%T|%h|%K|%S\\n"  # kcat's escapes: the tool gets a backslash and an n
+    theirs = subprocess.run([kcat, "-C", "-b", broker.bootstrap_servers, "-t", "tools-kcat", "-e", "-q", "-f", fmt],
+                            capture_output=True, text=True, timeout=60, check=True).stdout
+    code, ours, _ = tool(broker, "consume", "-t", "tools-kcat", "-e", "-q", "-f", fmt)
+    assert code == 0 and len(ours.splitlines()) == 5 and "|trace=abc,n=1|" in ours
+    assert sorted(ours.splitlines()) == sorted(theirs.splitlines())
