@@ -1,5 +1,6 @@
 """The ``kaflite`` command: ``kaflite serve`` runs the broker, ``kaflite config`` shows its settings,
-``kaflite compat`` prints the API compatibility table.
+``kaflite compat`` prints the API compatibility table; ``kaflite groups|topics|consume|produce|offsets|dump-log``
+are Kafka's command-line tools (kaflite.tools), against any Kafka-compatible bootstrap.
 
 Why the broker is imported inside ``serve``: ``kaflite --help`` and ``kaflite config`` must work
 (and stay fast) without loading the broker, storage and codecs.
@@ -91,6 +92,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_ctl_parser(sub)
     _add_analyze_parser(sub)
+    from kaflite.tools.cli import add_tool_placeholders  # standard library only, as ctl's; no options: main()
+
+    add_tool_placeholders(sub)
     return parser
 
 
@@ -107,6 +111,8 @@ def _add_analyze_parser(sub: argparse._SubParsersAction) -> None:  # type: ignor
                     help="Spark master (default local[*]; ignored values are never forced under spark-submit)")
     an.add_argument("--bucket", type=float, metavar="SECONDS", help="time bucket of the plots (default: automatic)")
     an.add_argument("--no-records", action="store_true", help="skip the full record scan (kaflite-log)")
+    an.add_argument("--no-progress", action="store_true",
+                    help="log lines instead of progress bars on a terminal (bars need rich: kaflite[spark])")
 
 
 def config_from_args(args: argparse.Namespace, env: dict[str, str] | None = None) -> KafliteConfig:
@@ -185,6 +191,13 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``kaflite`` console script and ``python -m kaflite``."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    from kaflite.tools.cli import TOOL_COMMANDS
+
+    if argv and argv[0] in TOOL_COMMANDS:  # the tools have their own parser: serve's start never builds it
+        from kaflite.tools.cli import main as tool_main
+
+        return tool_main(argv)
     args = build_parser().parse_args(argv)
     try:
         if args.command == "serve":
@@ -199,6 +212,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from kaflite.testing.ctl import run_ctl
 
             return run_ctl(args)
+        if args.command in TOOL_COMMANDS:  # parsed by build_parser() directly, not through main(argv)
+            from kaflite.tools.cli import main as tool_main
+
+            return tool_main([args.command, *args.tool_args])
         return _cmd_config(args)
     except ConfigError as exc:
         print(f"kaflite: configuration error: {exc}", file=sys.stderr)

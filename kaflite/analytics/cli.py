@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from kaflite.analytics.progress import TerminalProgress
 
 
 def run_analyze(args: argparse.Namespace) -> int:
@@ -14,12 +19,31 @@ def run_analyze(args: argparse.Namespace) -> int:
     except ImportError:
         print("kaflite analyze needs the spark extra: pip install 'kaflite[spark]'", file=sys.stderr)
         return 2
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s", stream=sys.stderr)
+    bars = _terminal_progress(args)
+    if bars is not None:  # log lines print above the bars, through their console
+        logging.basicConfig(level=logging.INFO, format="%(name)s %(message)s", handlers=[bars.log_handler()])
+    else:
+        logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s", stream=sys.stderr)
     from kaflite.analytics.report import run_analysis
     from kaflite.analytics.session import get_session
 
     spark = get_session(master=args.master) if args.master else None
-    result = run_analysis(args.data_dir, args.out, group=args.group, since=args.since, spark=spark,
-                          scan_records=not args.no_records, bucket_seconds=args.bucket)
+    with bars if bars is not None else contextlib.nullcontext():
+        result = run_analysis(args.data_dir, args.out, group=args.group, since=args.since, spark=spark,
+                              scan_records=not args.no_records, bucket_seconds=args.bucket, progress=bars)
     print(result.report)
     return 0
+
+
+def _terminal_progress(args: argparse.Namespace) -> TerminalProgress | None:
+    """Bars when stderr is a terminal, rich is installed and --no-progress was not given; else log lines."""
+    if getattr(args, "no_progress", False) or not sys.stderr.isatty():
+        return None
+    try:
+        from kaflite.analytics.progress import TerminalProgress
+    except ImportError:
+        return None
+    try:
+        return TerminalProgress()
+    except ImportError:  # rich is not installed
+        return None

@@ -1,7 +1,8 @@
 """`kaflite analyze`: read a log directory with Spark, write Parquet tables, PNG plots and an HTML report.
 
 Stages log one line each (with rows and seconds) so long runs show progress; a background thread also
-reports Spark task progress every few seconds while a stage runs.
+reports Spark task progress every few seconds while a stage runs, and tells a ProgressListener (the CLI's
+bars on a terminal) both.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from kaflite.analytics.layout import CONSUMER_OFFSETS, scan_data_dir
+from kaflite.analytics.progress import ProgressListener
 
 log = logging.getLogger("kaflite.analyze")
 
@@ -44,18 +46,27 @@ class AnalysisResult:
 class _Progress:
     """Logs Spark's active stages (tasks done / total) every `interval` seconds while a stage runs."""
 
-    def __init__(self, spark: Any, interval: float = 10.0) -> None:
+    def __init__(self, spark: Any, interval: float = 10.0, listener: ProgressListener | None = None) -> None:
         self.tracker = spark.sparkContext.statusTracker()
-        self.interval = interval
+        self.listener = listener
+        self.interval = interval if listener is None else 0.5  # a bar is redrawn often, a log line is not
+        self._logged = 0.0
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="kaflite-analyze-progress", daemon=True)
 
     def _run(self) -> None:
         while not self._stop.wait(self.interval):
             try:
+                now = time.monotonic()
+                log_now = now - self._logged >= 10.0
                 for sid in self.tracker.getActiveStageIds():
                     info = self.tracker.getStageInfo(sid)
-                    if info is not None:
+                    if info is None:
+                        continue
+                    if self.listener is not None:
+                        self.listener.spark_tasks(sid, info.numCompletedTasks, info.numTasks, info.numActiveTasks)
+                    if log_now:
+                        self._logged = now
                         log.info("  spark stage %d: %d/%d tasks done, %d running", sid, info.numCompletedTasks,
                                  info.numTasks, info.numActiveTasks)
             except Exception:  # progress is best effort; never break the job for it
@@ -71,15 +82,18 @@ class _Progress:
 
 
 class _Stages:
-    def __init__(self, total: int, result: AnalysisResult) -> None:
+    def __init__(self, total: int, result: AnalysisResult, listener: ProgressListener | None = None) -> None:
         self.total = total
         self.n = 0
         self.result = result
+        self.listener = listener
 
     @contextmanager
     def stage(self, name: str) -> Iterator[dict[str, int]]:
         self.n += 1
         log.info("[%d/%d] %s ...", self.n, self.total, name)
+        if self.listener is not None:
+            self.listener.stage_started(self.n, self.total, name)
         info: dict[str, int] = {}
         t0 = time.perf_counter()
         yield info
@@ -91,6 +105,8 @@ class _Stages:
             log.info("[%d/%d] %s: %d rows in %.1f s (%.0f rows/s)", self.n, self.total, name, info["rows"], dt, rate)
         else:
             log.info("[%d/%d] %s: done in %.1f s", self.n, self.total, name, dt)
+        if self.listener is not None:
+            self.listener.stage_finished(self.n, self.total, name, dt, info.get("rows"))
 
 
 def _write(df: Any, out: Path, name: str, result: AnalysisResult, coalesce: int | None = 1) -> int:
@@ -103,9 +119,10 @@ def _write(df: Any, out: Path, name: str, result: AnalysisResult, coalesce: int 
 
 def run_analysis(data_dir: str | os.PathLike[str], out: str | os.PathLike[str], *, group: str | None = None,
                  since: str | None = None, spark: Any = None, scan_records: bool = True,
-                 bucket_seconds: float | None = None) -> AnalysisResult:
+                 bucket_seconds: float | None = None, progress: ProgressListener | None = None) -> AnalysisResult:
     """The whole job. `group` restricts group tables to one group; `since` (ISO time or epoch ms) drops
-    earlier commits, group records and records. Returns paths and timings (also logged)."""
+    earlier commits, group records and records. Returns paths and timings (also logged); `progress` is told
+    each stage and Spark's task counts (the CLI's bars on a terminal)."""
     from pyspark.sql import functions as F
 
     from kaflite.analytics import analyses
@@ -117,7 +134,7 @@ def run_analysis(data_dir: str | os.PathLike[str], out: str | os.PathLike[str], 
     out_path.mkdir(parents=True, exist_ok=True)
     result = AnalysisResult(out_path)
     since_ms = parse_time(since)
-    stages = _Stages(11 if scan_records else 10, result)
+    stages = _Stages(11 if scan_records else 10, result, progress)
 
     with stages.stage("scan the data directory") as info:
         tps = scan_data_dir(data, include_internal=True)
@@ -144,7 +161,7 @@ def run_analysis(data_dir: str | os.PathLike[str], out: str | os.PathLike[str], 
     def _group(df: Any) -> Any:
         return df.where(F.col("group") == group) if group else df
 
-    with _Progress(spark):
+    with _Progress(spark, listener=progress):
         with stages.stage("read offset commits (__consumer_offsets)") as info:
             commits = _group(_since(reader("kaflite-offsets").option("kind", "commits").load(),
                                     lambda: F.coalesce(F.col("commit_timestamp"), F.col("log_timestamp"))))

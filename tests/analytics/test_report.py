@@ -9,7 +9,15 @@ from kaflite.analytics.report import run_analysis
 
 
 def test_report_end_to_end(spark: Any, workload: Any, tmp_path: Path) -> None:
-    result = run_analysis(workload.data_dir, tmp_path / "out", spark=spark, bucket_seconds=0.5)
+    from tests.analytics.test_progress import Recorder
+
+    rec = Recorder()
+    result = run_analysis(workload.data_dir, tmp_path / "out", spark=spark, bucket_seconds=0.5, progress=rec)
+    # the progress listener (kaflite analyze's bars) is told every stage, in order
+    starts = [e for e in rec.events if e[0] == "start"]
+    assert [e[1] for e in starts] == list(range(1, 12)) and all(e[2] == 11 for e in starts)
+    assert starts[0][3] == "scan the data directory" and starts[-1][3] == "HTML report"
+    assert [e[0] for e in rec.events] == ["start", "end"] * 11
     assert result.report is not None and result.report.stat().st_size > 1000
     for name, png in result.plots.items():
         data = png.read_bytes()

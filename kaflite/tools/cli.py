@@ -1,0 +1,250 @@
+"""The tools' argparse parsers, with Kafka's option names (kafka-consumer-groups.sh, kafka-topics.sh,
+kafka-get-offsets.sh, kafka-dump-log.sh) and kcat's short options for consume/produce.
+
+Why two parsers: ``kaflite serve`` builds the ``kaflite`` parser on every start (its imports and time are
+budgeted, issue 14), and the tools' options cost it ~4 ms. So the ``kaflite`` parser only lists the tools
+(``add_tool_placeholders``), and ``kaflite.cli.main`` hands a tool's command line to ``build_tool_parser``
+here. Standard library only at import; the commands' modules (codecs, client) load when a command runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any, TextIO
+
+TOOL_HELP: dict[str, str] = {
+    "groups": "consumer groups: list, describe (lag), reset-offsets, delete (kafka-consumer-groups.sh)",
+    "topics": "topics: list, describe, create, alter, delete (kafka-topics.sh)",
+    "consume": "print records of a topic (kcat -C): no group, nothing committed",
+    "produce": "send stdin's lines as records (kcat -P)",
+    "offsets": "earliest, latest or by-time offsets of partitions (kafka-get-offsets.sh)",
+    "dump-log": "print segment files: batches, records, markers, indexes (kafka-dump-log.sh)",
+}
+TOOL_COMMANDS = tuple(TOOL_HELP)
+DEFAULT_BOOTSTRAP = "127.0.0.1:9092"
+
+
+def _connection(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--bootstrap-server", "-b", metavar="HOST:PORT", default=DEFAULT_BOOTSTRAP,
+                   help=f"any Kafka-compatible broker, comma-separated for several (default {DEFAULT_BOOTSTRAP})")
+    p.add_argument("--command-config", metavar="FILE",
+                   help="client properties (Kafka's option); only client.id and request.timeout.ms are read: the "
+                        "tools speak PLAINTEXT without authentication")
+    p.add_argument("--timeout", dest="timeout_ms", type=int, default=30_000, metavar="MS",
+                   help="how long to wait for an answer, including coordinator retries (default 30000)")
+    p.add_argument("--json", action="store_true", help="print JSON for scripts instead of Kafka's table")
+
+
+def _sub(sub: Any, name: str, help: str, description: str | None = None) -> argparse.ArgumentParser:
+    p: argparse.ArgumentParser = sub.add_parser(name, help=help, description=description or help)
+    return p
+
+
+def add_tool_placeholders(sub: Any) -> None:
+    """The tools as ``kaflite --help`` lists them, without their options (main() never parses a tool's
+    command line with these: it goes to build_tool_parser)."""
+    for name, text in TOOL_HELP.items():
+        p = sub.add_parser(name, help=text, add_help=False)
+        p.add_argument("tool_args", nargs=argparse.REMAINDER)
+
+
+def build_tool_parser() -> argparse.ArgumentParser:
+    """``kaflite <tool> ...``'s full parser."""
+    parser = argparse.ArgumentParser(prog="kaflite", description="Kafka's command-line tools (docs/tools.md).")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    add_tool_parsers(sub)
+    return parser
+
+
+def add_tool_parsers(sub: Any) -> None:
+    """The tools' subcommands with all their options."""
+    groups = _sub(sub, "groups", TOOL_HELP["groups"])
+    gsub = groups.add_subparsers(dest="groups_action", metavar="ACTION", required=True)
+
+    ls = _sub(gsub, "list", "list the consumer groups (GROUP, with --state/--type: STATE, TYPE)")
+    _connection(ls)
+    ls.add_argument("--state", nargs="?", const="", metavar="STATES",
+                    help="show the STATE column; with a value, only groups in these comma-separated states")
+    ls.add_argument("--type", nargs="?", const="", metavar="TYPES",
+                    help="show the TYPE column; with a value, only these types (classic, consumer)")
+
+    de = _sub(gsub, "describe", "describe groups: offsets and lag (default), --members or --state")
+    _connection(de)
+    _group_selection(de)
+    what = de.add_mutually_exclusive_group()
+    what.add_argument("--offsets", action="store_true", help="committed offset, log-end offset and lag per "
+                                                             "partition (the default)")
+    what.add_argument("--members", action="store_true", help="the members and how many partitions each has")
+    what.add_argument("--state", action="store_true", help="coordinator, assignment strategy, state, #members")
+    de.add_argument("--verbose", action="store_true", help="with --members: each member's assignment")
+
+    rs = _sub(gsub, "reset-offsets", "plan (--dry-run, the default) or commit (--execute) new offsets for a group "
+                                     "with no active members")
+    _connection(rs)
+    _group_selection(rs)
+    scope = rs.add_mutually_exclusive_group()
+    scope.add_argument("--topic", action="append", default=[], metavar="TOPIC[:P,...]",
+                       help="the topic (all its partitions, or the listed ones); repeatable")
+    scope.add_argument("--all-topics", action="store_true", help="every partition the group has an offset for")
+    to = rs.add_mutually_exclusive_group(required=True)
+    to.add_argument("--to-earliest", action="store_true", help="the log start offset")
+    to.add_argument("--to-latest", action="store_true", help="the log end offset")
+    to.add_argument("--to-current", action="store_true", help="the committed offset (log end where none)")
+    to.add_argument("--to-offset", type=int, metavar="N", help="this offset (kept within the log's range)")
+    to.add_argument("--shift-by", type=int, metavar="N", help="the committed offset plus N (may be negative)")
+    to.add_argument("--to-datetime", metavar="YYYY-MM-DDTHH:mm:SS.sss",
+                    help="the first offset at or after this time (UTC unless a zone is given)")
+    to.add_argument("--by-duration", metavar="PnDTnHnMnS", help="the first offset at or after now minus this")
+    run = rs.add_mutually_exclusive_group()
+    run.add_argument("--dry-run", action="store_true", help="only print the plan (the default)")
+    run.add_argument("--execute", action="store_true", help="commit the plan")
+
+    dl = _sub(gsub, "delete", "delete groups with no active members (and their offsets)")
+    _connection(dl)
+    _group_selection(dl)
+
+    topics = _sub(sub, "topics", TOOL_HELP["topics"])
+    tsub = topics.add_subparsers(dest="topics_action", metavar="ACTION", required=True)
+    for action, text in (("list", "list topic names"), ("describe", "partitions, leaders, replicas and configs"),
+                         ("create", "create a topic"), ("alter", "add partitions or set configs"),
+                         ("delete", "delete topics")):
+        p = _sub(tsub, action, text)
+        _connection(p)
+        p.add_argument("--topic", metavar="TOPIC",
+                       help="the topic (list/describe/alter/delete: a name or a glob such as 'orders-*')")
+        if action in ("create", "alter"):
+            p.add_argument("--partitions", type=int, metavar="N", help="number of partitions")
+            p.add_argument("--config", action="append", metavar="NAME=VALUE", help="a topic config; repeatable")
+        if action == "create":
+            p.add_argument("--replication-factor", type=int, metavar="N", help="replicas per partition")
+            p.add_argument("--if-not-exists", action="store_true", help="no error if the topic exists")
+        if action in ("list", "describe", "alter", "delete"):
+            p.add_argument("--exclude-internal", action="store_true", help="leave out internal topics")
+            p.add_argument("--if-exists", action="store_true", help="no error if the topic does not exist")
+
+    offsets = _sub(sub, "offsets", TOOL_HELP["offsets"])
+    _connection(offsets)
+    offsets.add_argument("--topic", metavar="REGEX", help="topics to read (a regular expression; default all "
+                                                          "but internal ones)")
+    offsets.add_argument("--partitions", metavar="P,...", help="only these partitions")
+    offsets.add_argument("--time", default="latest", metavar="earliest|latest|max-timestamp|MS",
+                         help="which offset: earliest (-2), latest (-1, default), max-timestamp (-3) or the first "
+                              "at or after a timestamp in ms")
+
+    consume = _sub(sub, "consume", TOOL_HELP["consume"])
+    _connection(consume)
+    consume.add_argument("-t", "--topic", required=True, metavar="TOPIC")
+    consume.add_argument("-p", "--partition", type=int, metavar="P", help="only this partition (default all)")
+    consume.add_argument("-o", "--offset", default="beginning", metavar="OFFSET",
+                         help="beginning (default), end, N (absolute) or -N (N before the end)")
+    consume.add_argument("-c", "--count", type=int, metavar="N", help="exit after N records")
+    consume.add_argument("-e", "--exit", action="store_true", help="exit at the end of every partition")
+    consume.add_argument("-K", "--key-delimiter", metavar="DELIM", help="print key DELIM value")
+    consume.add_argument("-f", "--format", metavar="FMT",
+                         help="kcat's format: %%t %%p %%o %%k %%s %%T %%h %%K %%S, \\n \\t (default '%%s\\n')")
+    consume.add_argument("--json-array", action="store_true", help="with --json: one array instead of JSON lines")
+    consume.add_argument("--max-bytes", type=int, default=1 << 20, metavar="N", help="bytes per fetch")
+    consume.add_argument("--timeout-s", dest="timeout", type=float, metavar="S",
+                         help="stop after S seconds even if not at the end")
+    consume.add_argument("-q", "--quiet", action="store_true", help="no end-of-partition notes on stderr")
+
+    produce = _sub(sub, "produce", TOOL_HELP["produce"])
+    _connection(produce)
+    produce.add_argument("-t", "--topic", required=True, metavar="TOPIC")
+    produce.add_argument("-p", "--partition", type=int, metavar="P",
+                         help="this partition (default: murmur2 of the key as Kafka's clients, round robin "
+                              "without)")
+    produce.add_argument("-K", "--key-delimiter", metavar="DELIM", help="split each line into key DELIM value")
+    produce.add_argument("-H", "--header", action="append", metavar="NAME=VALUE", help="a header on every record")
+    produce.add_argument("-Z", "--null-empty", action="store_true", help="an empty value is sent as null "
+                                                                          "(a tombstone)")
+    produce.add_argument("--allow-empty", action="store_true", help="send empty lines too (skipped by default)")
+    produce.add_argument("--acks", type=int, default=-1, choices=(-1, 1), help="acks (default -1: all)")
+    produce.add_argument("-q", "--quiet", action="store_true", help="no delivery report on stderr")
+
+    dump = _sub(sub, "dump-log", TOOL_HELP["dump-log"],
+                "Read .log/.index/.timeindex/.txnindex files offline, in kafka-dump-log.sh's format.")
+    dump.add_argument("file_args", nargs="*", metavar="FILE", help="segment files")
+    dump.add_argument("--files", action="append", metavar="FILE,...", help="Kafka's spelling: comma-separated")
+    dump.add_argument("--print-data-log", action="store_true", help="print each record's key and payload")
+    dump.add_argument("--deep-iteration", action="store_true", help="print each record, not only batches")
+    dump.add_argument("--offsets-decoder", action="store_true",
+                      help="decode __consumer_offsets keys and values (JSON)")
+    dump.add_argument("--transaction-log-decoder", action="store_true",
+                      help="decode __transaction_state keys and values (JSON)")
+    dump.add_argument("--max-bytes", type=int, metavar="N", help="read batches within the first N bytes only")
+    dump.add_argument("--json", action="store_true", help="print JSON for scripts")
+
+
+def _group_selection(p: argparse.ArgumentParser) -> None:
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--group", action="append", default=[], metavar="GROUP", help="the group; repeatable")
+    g.add_argument("--all-groups", action="store_true", help="every consumer group")
+
+
+def _read_command_config(args: argparse.Namespace) -> None:
+    """--command-config: the two client properties that mean something without security settings."""
+    path = getattr(args, "command_config", None)
+    if not path:
+        return
+    from pathlib import Path
+
+    from kaflite.properties import parse_properties, read_text
+
+    props = parse_properties(read_text(Path(path)))
+    if props.get("client.id"):
+        args.client_id = props["client.id"]
+    if "request.timeout.ms" in props:
+        args.timeout_ms = int(props["request.timeout.ms"])
+    protocol = props.get("security.protocol", "PLAINTEXT").upper()
+    if protocol != "PLAINTEXT":
+        from kaflite.tools.client import ToolError
+
+        raise ToolError(f"security.protocol={protocol} is not supported by kaflite's tools (PLAINTEXT only)")
+
+
+def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None,
+         stdin: TextIO | None = None) -> int:
+    """``kaflite <tool> ...``: parse with the full parser (exit 2 on bad usage, as argparse), then run."""
+    return run_tool(build_tool_parser().parse_args(argv), out, err, stdin)
+
+
+def run_tool(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None,
+             stdin: TextIO | None = None) -> int:
+    """Run a tool command; a ToolError is one line on stderr and exit status 1."""
+    out, err, stdin = out or sys.stdout, err or sys.stderr, stdin or sys.stdin
+    from kaflite.tools.client import ToolError
+
+    try:
+        _read_command_config(args)
+        if args.command == "groups":
+            from kaflite.tools.groups import run
+
+            return run(args, out, err)
+        if args.command == "topics":
+            from kaflite.tools.topics import run_topics
+
+            return run_topics(args, out)
+        if args.command == "offsets":
+            from kaflite.tools.topics import run_offsets
+
+            return run_offsets(args, out)
+        if args.command == "consume":
+            from kaflite.tools.kcat import run_consume
+
+            return run_consume(args, out, err)
+        if args.command == "produce":
+            from kaflite.tools.kcat import run_produce
+
+            return run_produce(args, stdin, out, err)
+        from kaflite.tools.dump_log import run as run_dump
+
+        return run_dump(args, out, err)
+    except ToolError as exc:
+        err.write(f"kaflite {args.command}: {exc}\n")
+        return 1
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # `kaflite consume ... | head`
+        return 0
