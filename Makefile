@@ -28,7 +28,7 @@ $(STAMP): pyproject.toml | $(VENV)/bin/python
 
 run: $(RUN_STAMP)
 	$(COMPILE)
-	$(PY) -m kaflite serve --data-dir ./kaflite-data
+	$(PY) -m kaflite serve --data-dir ./kaflite-data --admin-port 8092
 
 test: $(STAMP) lint codegen-check
 	$(COMPILE)
