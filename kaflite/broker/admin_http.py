@@ -461,6 +461,7 @@ class HttpError(Exception):
 
 _REASONS = {200: "OK", 400: "Bad Request", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed",
             408: "Request Timeout", 413: "Payload Too Large", 500: "Internal Server Error"}
+_LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 _GROUP = re.compile(r"^/groups/([^/]+)$")
 _WAIT = re.compile(r"^/groups/([^/]+)/wait$")
 _EPOCHS = re.compile(r"^/groups/([^/]+)/epochs$")
@@ -614,6 +615,10 @@ class AdminHttpServer:
         body = await reader.readexactly(length) if length else b""
         conn = headers.get("connection", "").lower()
         keep_alive = conn != "close" if version == "HTTP/1.1" else conn == "keep-alive"
+        if (refused := self._foreign(headers)) is not None:
+            log.warning("admin request refused", method=method, target=target, reason=refused)
+            await self._send(writer, 403, {"error": refused}, keep_alive=False)
+            return False
         try:
             status, payload = 200, await self._route(method.upper(), target, body)
         except HttpError as e:
@@ -630,6 +635,23 @@ class AdminHttpServer:
             return False
         await self._send(writer, status, payload, keep_alive, head_only=method.upper() == "HEAD")
         return keep_alive
+
+    def _foreign(self, headers: dict[str, str]) -> str | None:
+        """Why a request must be refused as coming from a web page of another site, or None.
+
+        The endpoint is on 127.0.0.1 with no authentication, and POST /reset or /faults/* changes the
+        broker; any page in the developer's browser can send a request here (a form post needs no CORS
+        preflight), or reach it under its own host name by DNS rebinding. Browsers say where a request
+        comes from (Origin) and which host it was for (Host): only this endpoint's own origin is
+        served. Clients that are not browsers (curl, kaflite ctl, Java's HttpClient, Node's fetch)
+        send no Origin and the address they connected to as Host."""
+        host = headers.get("host")
+        if host is not None and host.rpartition(":")[0].lower() not in _LOOPBACK_NAMES:
+            return f"Host {host!r} is not this loopback endpoint (DNS rebinding is refused)"
+        origin = headers.get("origin")
+        if origin is not None and origin.lower() not in {f"http://{name}:{self.port}" for name in _LOOPBACK_NAMES}:
+            return f"requests from web pages of other origins ({origin}) are refused"
+        return None
 
     async def _route(self, method: str, target: str, body: bytes) -> Any:
         url = urlsplit(target)

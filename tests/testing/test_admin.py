@@ -231,3 +231,26 @@ def test_extra_get_routes_serve_raw_bodies_and_event_streams(admin_broker: Broke
     r = conn.getresponse()
     assert r.getheader("Content-Type") == "text/event-stream"
     assert r.read().decode().split("\n\n")[:3] == [f'id: {i}\ndata: {{"n": {i}}}' for i in range(3)]
+
+
+def test_requests_from_other_sites_web_pages_are_refused(admin_broker: Broker) -> None:
+    """Any page open in the developer's browser can POST here (a form post needs no CORS preflight) or
+    reach it by DNS rebinding: another Origin or Host answers 403 and changes nothing; this endpoint's own
+    origin (the console's fault buttons) and clients that send no Origin (curl, Java, Node) are served."""
+    host, port = admin(admin_broker).split(":")
+    admin_broker.create_topic("kept-topic")
+
+    def post(path: str, headers: dict[str, str]) -> int:
+        conn = http.client.HTTPConnection(host, int(port), timeout=10)
+        conn.request("POST", path, body=b"{}", headers=headers)
+        status = conn.getresponse().status
+        conn.close()
+        return status
+
+    assert post("/reset", {"Origin": "http://evil.example", "Content-Type": "text/plain"}) == 403
+    assert post("/reset", {"Host": f"evil.example:{port}"}) == 403
+    assert post("/faults/clear", {"Origin": "null"}) == 403
+    assert admin_broker.server.logs.get_log("kept-topic", 0) is not None
+    assert post("/faults/clear", {"Origin": f"http://127.0.0.1:{port}"}) == 200
+    assert post("/faults/clear", {"Origin": f"http://localhost:{port}", "Host": f"localhost:{port}"}) == 200
+    assert post("/faults/clear", {}) == 200
