@@ -8,11 +8,12 @@ from functools import lru_cache
 _INT_MIN = -(2**31)
 
 # Group ids repeat forever (every request, every replayed record) and a hash walks the whole id
-# in Python: remember the answers for this many distinct (group id, partition count) pairs. Each entry
-# keeps its group id alive: 65,536 of them were ~14 MiB (a third of an idle broker) once a fuzz run or a
-# suite with a fresh group id per test had filled them; 8,192 (~1.7 MiB) still hold every group a broker
-# with thousands of groups replays.
-PARTITION_CACHE_SIZE = 1 << 13
+# in Python (~2 us for 20 characters): remember the answers for this many distinct (id, partition count)
+# pairs, group and transactional ids alike. Each entry keeps its id alive (~200 bytes with it): the
+# torture fuzz run's random ids filled 8,192 of them (1.6 MiB) and they were two thirds of the broker's
+# growth over frames (tracemalloc, issue 13); 1,024 (~200 KiB) still hold every group and transactional
+# id of a development or test broker, and a miss past that costs one hash.
+PARTITION_CACHE_SIZE = 1 << 10
 
 
 def java_string_hash_code(s: str) -> int:
