@@ -127,18 +127,31 @@ class _Write:
     """`_write` as done callbacks: wait for the previous write of the partition (whatever its outcome),
     drop the write if the partition was reloaded since (`_StaleWrite`), then wait for the writer's
     future; its failure reloads the partition. Completes `done` with the outcome, and tells
-    `on_settled` (the result waiting on this write alone) at once, without one more loop iteration."""
+    `on_settled` (the result waiting on this write alone) at once, without one more loop iteration.
 
-    __slots__ = ("count", "done", "durable", "epoch", "failure", "on_settled", "partition", "runtime")
+    The writes of a partition queued behind this one (`followers`) start the moment it settles, in the
+    same loop turn: one fsync that covers a run of pipelined commits releases all their answers at once
+    (the connection then sends them in one write), not one per loop iteration down the chain. The done
+    callback each also registers is then a no-op (`started`); it still starts a follower whose
+    predecessor was cancelled instead of settled."""
+
+    __slots__ = ("count", "done", "durable", "epoch", "failure", "followers", "on_settled", "partition", "runtime",
+                 "started")
 
     def __init__(self, runtime: CoordinatorRuntime, done: asyncio.Future[None], partition: int, epoch: int,
                  count: int, durable: asyncio.Future[None] | None, failure: Exception | None) -> None:
         self.runtime, self.done, self.partition, self.epoch = runtime, done, partition, epoch
         self.count, self.durable, self.failure = count, durable, failure
         self.on_settled: Callable[[bool], None] | None = None
+        self.followers: list[_Write] | None = None
+        self.started = False
 
-    def after(self, previous: asyncio.Future[None] | None) -> None:
+    def after(self, previous: asyncio.Future[None] | None, previous_write: _Write | None = None) -> None:
         if previous is not None and not previous.done():
+            if previous_write is not None and previous_write.done is previous:
+                if previous_write.followers is None:
+                    previous_write.followers = []
+                previous_write.followers.append(self)
             previous.add_done_callback(self._previous_done)
         elif self.failure is not None:  # the writer raised: handled on the next turn, as the Task did
             asyncio.get_running_loop().call_soon(self._previous_done, previous)
@@ -146,6 +159,9 @@ class _Write:
             self._previous_done(previous)
 
     def _previous_done(self, _previous: asyncio.Future[None] | None) -> None:
+        if self.started:  # started by its predecessor's _settle already
+            return
+        self.started = True
         if self.done.done():  # cancelled (the runtime closed)
             return
         if self.runtime._epochs.get(self.partition, 0) != self.epoch:
@@ -193,6 +209,9 @@ class _Write:
             if exc is not None:
                 done.exception()  # retrieved: the listener is told instead
             settled(cancelled or exc is not None)
+        followers, self.followers = self.followers, None
+        if followers:
+            self.runtime._start_writes(followers)
 
 
 class CoordinatorRuntime:
@@ -227,6 +246,8 @@ class CoordinatorRuntime:
         self._tokens = itertools.count(1)
         self._pending: dict[int, _Pending] = {}
         self._tails: dict[int, asyncio.Future[None]] = {}
+        self._tail_writes: dict[int, _Write] = {}  # the tail's _Write, when the tail is one
+        self._starting: list[_Write] | None = None  # writes to start, while _start_writes runs (no recursion)
         self._epochs: dict[int, int] = {}
         self._handles: dict[str, tuple[asyncio.TimerHandle, int]] = {}
         self._waiters: set[asyncio.Future[None]] = set()
@@ -575,6 +596,20 @@ class CoordinatorRuntime:
             if pending.partition == partition:
                 self._fail(token, error)
 
+    def _start_writes(self, writes: list[_Write]) -> None:
+        """Start writes whose predecessor settled: in a loop, not recursively (a chain may be hundreds long)."""
+        if self._starting is not None:
+            self._starting.extend(writes)
+            return
+        queue = self._starting = list(writes)
+        try:
+            i = 0
+            while i < len(queue):
+                queue[i]._previous_done(None)
+                i += 1
+        finally:
+            self._starting = None
+
     def _enqueue_write(
         self, partition: int, records: list[Record], producer: ProducerIdAndEpoch | None = None
     ) -> tuple[asyncio.Future[None], _Write | None] | None:
@@ -603,7 +638,8 @@ class CoordinatorRuntime:
         if durable is None or isinstance(durable, asyncio.Future):
             write = loop.create_future()
             chained = _Write(self, write, partition, epoch, len(records), durable, failure)
-            chained.after(tail)
+            chained.after(tail, self._tail_writes.get(partition))
+            self._tail_writes[partition] = chained
         else:
             write = loop.create_task(self._write(partition, epoch, len(records), durable, failure, tail))
         self._tails[partition] = write
