@@ -33,6 +33,7 @@ import os
 import socket
 import struct
 import types
+from time import perf_counter
 from typing import Any, cast
 
 import structlog
@@ -104,7 +105,7 @@ class KafkaConnection(asyncio.BufferedProtocol):
     __slots__ = ("_log", "_log_extra", "busy", "client_id", "close_when_sent", "closed", "config", "corked",
                  "corked_bytes", "decoder", "faults", "id", "idle_timer", "in_flight", "last_active", "members", "out",
                  "out_offset", "peer", "peer_host", "pending", "pending_bytes", "reading_paused", "reading_stopped",
-                 "router", "sendfile_fd", "stalled", "state", "transport", "writable")
+                 "router", "sendfile_fd", "stalled", "started", "state", "transport", "writable")
 
     def __init__(self, context: BrokerContext, router: Router) -> None:
         self.config = context.config
@@ -141,6 +142,7 @@ class KafkaConnection(asyncio.BufferedProtocol):
         self.last_active = 0.0  # loop time of the last whole request frame or answer progress
         self.idle_timer: asyncio.TimerHandle | None = None
         self.sendfile_fd = -1  # the socket's fd where fetched records may go by os.sendfile (plain TCP)
+        self.started = 0.0  # perf_counter() when the request in hand was read (only while stats are kept)
 
     @property
     def log(self) -> Any:
@@ -168,6 +170,8 @@ class KafkaConnection(asyncio.BufferedProtocol):
         self.peer = f"{peer[0]}:{peer[1]}"
         self._log = None
         self.state.connections.add(self)
+        if self.state.stats is not None:
+            self.state.stats.connections_created += 1
         # Resumed once drained: the next fetched records can then go by sendfile, nothing queued before them.
         transport.set_write_buffer_limits(MAX_BUFFERED_BYTES, 0)  # type: ignore[attr-defined]
         sock = transport.get_extra_info("socket")
@@ -192,6 +196,8 @@ class KafkaConnection(asyncio.BufferedProtocol):
             self.idle_timer.cancel()
             self.idle_timer = None
         self.state.connections.discard(self)
+        if self.state.stats is not None:
+            self.state.stats.connections_closed += 1
 
     def get_buffer(self, sizehint: int) -> memoryview:
         """BufferedProtocol: the socket reads straight into the frame decoder's buffer (a large produce
@@ -427,6 +433,8 @@ class KafkaConnection(asyncio.BufferedProtocol):
         except (DecodeError, IndexError, ValueError) as e:
             self.close(f"malformed request header: {e}")
             return None
+        if self.state.stats is not None:
+            self.started = perf_counter()
         if header.client_id != self.client_id:
             self.client_id = header.client_id
             self._log = None  # bound again, with the new client id, when next used
@@ -478,6 +486,9 @@ class KafkaConnection(asyncio.BufferedProtocol):
         return None
 
     def _respond(self, ctx: RequestContext, response: Any, request: Any) -> None:
+        stats = self.state.stats
+        if stats is not None:
+            stats.request_done(ctx.header.api_key, ctx.header.api_version, self.started, response)
         if response is NO_RESPONSE or self.closed:
             return
         try:
