@@ -33,7 +33,7 @@ import os
 import socket
 import struct
 import types
-from time import perf_counter
+from time import perf_counter_ns
 from typing import Any, cast
 
 import structlog
@@ -41,6 +41,7 @@ import structlog
 from kaflite.broker.context import NO_RESPONSE, BrokerContext, RequestContext
 from kaflite.broker.faults import InjectedFault
 from kaflite.broker.router import Router
+from kaflite.broker.stats import REQUEST_NS_SHIFT, REQUEST_TIME_SAMPLE_MASK
 from kaflite.protocol._codec import DecodeError
 from kaflite.protocol.error_responses import error_response
 from kaflite.protocol.errors import ErrorCode
@@ -105,7 +106,7 @@ class KafkaConnection(asyncio.BufferedProtocol):
     __slots__ = ("_log", "_log_extra", "busy", "client_id", "close_when_sent", "closed", "config", "corked",
                  "corked_bytes", "decoder", "faults", "id", "idle_timer", "in_flight", "last_active", "members", "out",
                  "out_offset", "peer", "peer_host", "pending", "pending_bytes", "reading_paused", "reading_stopped",
-                 "router", "sendfile_fd", "stalled", "started", "state", "transport", "writable")
+                 "router", "sendfile_fd", "stalled", "started", "state", "timed", "transport", "writable")
 
     def __init__(self, context: BrokerContext, router: Router) -> None:
         self.config = context.config
@@ -142,7 +143,8 @@ class KafkaConnection(asyncio.BufferedProtocol):
         self.last_active = 0.0  # loop time of the last whole request frame or answer progress
         self.idle_timer: asyncio.TimerHandle | None = None
         self.sendfile_fd = -1  # the socket's fd where fetched records may go by os.sendfile (plain TCP)
-        self.started = 0.0  # perf_counter() when the request in hand was read (only while stats are kept)
+        self.started = 0  # perf_counter_ns() when the request in hand was read, if /metrics times it ...
+        self.timed: list[int] | None = None  # ... and the cell its time goes to
 
     @property
     def log(self) -> Any:
@@ -433,8 +435,6 @@ class KafkaConnection(asyncio.BufferedProtocol):
         except (DecodeError, IndexError, ValueError) as e:
             self.close(f"malformed request header: {e}")
             return None
-        if self.state.stats is not None:
-            self.started = perf_counter()
         if header.client_id != self.client_id:
             self.client_id = header.client_id
             self._log = None  # bound again, with the new client id, when next used
@@ -455,6 +455,12 @@ class KafkaConnection(asyncio.BufferedProtocol):
                 return None
             self.close(f"unsupported version {header.api_version} of api {header.api_key}")
             return None
+        counts = route.counts
+        if counts is not None:  # /metrics (kaflite.broker.stats): every request counted, one in eight timed
+            counts[header.api_version] += 1
+            if not header.correlation_id & REQUEST_TIME_SAMPLE_MASK:
+                self.timed = self.state.stats.requests[header.api_key << 16 | header.api_version]  # type: ignore[union-attr]
+                self.started = perf_counter_ns()
         try:
             request, _ = route.request_cls.decode_from(body, header.size, header.api_version)
         except (DecodeError, IndexError, ValueError, UnicodeDecodeError) as e:
@@ -486,9 +492,17 @@ class KafkaConnection(asyncio.BufferedProtocol):
         return None
 
     def _respond(self, ctx: RequestContext, response: Any, request: Any) -> None:
+        cell = self.timed
+        if cell is not None:  # /metrics times this one (inline: this runs for every answer)
+            ns = perf_counter_ns() - self.started
+            cell[(ns >> REQUEST_NS_SHIFT).bit_length()] += 1
+            cell[-1] += ns
+            self.timed = None
         stats = self.state.stats
         if stats is not None:
-            stats.request_done(ctx.header.api_key, ctx.header.api_version, self.started, response)
+            code = getattr(response, "error_code", 0)
+            if code:
+                stats.error(ctx.header.api_key, code)
         if response is NO_RESPONSE or self.closed:
             return
         try:

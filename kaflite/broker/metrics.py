@@ -42,6 +42,7 @@ from prometheus_client.registry import Collector
 from kaflite.broker.admin_http import API_NAME_BY_KEY, AdminHttpServer, Raw
 from kaflite.broker.context import BrokerContext
 from kaflite.broker.groups import GroupHandler
+from kaflite.broker.router import Router
 from kaflite.broker.stats import (
     BYTES_IN,
     BYTES_OUT,
@@ -50,7 +51,8 @@ from kaflite.broker.stats import (
     FETCH_REQUESTS,
     MESSAGES_IN,
     PRODUCE_REQUESTS,
-    REQUEST_SECONDS_BUCKETS,
+    REQUEST_BUCKETS,
+    REQUEST_NS_BOUNDS,
     BrokerStats,
 )
 from kaflite.coordinator.context import REBALANCE_MS_BUCKETS
@@ -99,10 +101,12 @@ METRICS: tuple[MetricSpec, ...] = (
        "Answers whose top-level error code was an error, per API and Kafka error name (per-partition errors "
        "are not counted).", "kafka.network:type=RequestMetrics,name=ErrorsPerSec,request=*,error=*"),
     _m("kafka_network_requestmetrics_totaltimems", "summary", "request quantile",
-       "Time from a request read to its answer, ms: percentiles over the last 5 minutes of scrapes, with "
-       "_count and _sum since start.", "kafka.network:type=RequestMetrics,name=TotalTimeMs,request=*"),
+       "Time from a request read to its answer, ms: percentiles of the timed requests (one in eight) over "
+       "the last 5 minutes of scrapes, and _count of every request (no _sum, as the exporter's rules).",
+       "kafka.network:type=RequestMetrics,name=TotalTimeMs,request=*"),
     _m("kaflite_request_duration_seconds", "histogram", "request version",
-       "Time from a request read to its answer, seconds (for histogram_quantile over any range)."),
+       "Time from a request read to its answer, seconds, of the timed requests (one in eight: correlation "
+       "ids that are multiples of 8); for histogram_quantile over any range."),
     # -- topics (BrokerTopicMetrics)
     _m("kafka_server_brokertopicmetrics_bytesin_total", "counter", "topic",
        "Record bytes appended by Produce.", _BTM + "BytesInPerSec,topic=*"),
@@ -186,6 +190,8 @@ METRICS: tuple[MetricSpec, ...] = (
     _m("kaflite_group_members", "gauge", "protocol", "Members of the groups, per group type."),
 )
 SPECS: dict[str, MetricSpec] = {m.name: m for m in METRICS}
+_REQUEST_SECONDS = [b / 1e9 for b in REQUEST_NS_BOUNDS]
+_REQUEST_MS = [b / 1e6 for b in REQUEST_NS_BOUNDS]
 _CLASSIC_STATES = ("PreparingRebalance", "CompletingRebalance", "Stable", "Dead", "Empty")
 _CONSUMER_STATES = ("Empty", "Assigning", "Reconciling", "Stable", "Dead")
 
@@ -260,10 +266,11 @@ def _histogram(fam: Metric, labels: list[str], buckets: Sequence[float], bounds:
 class KafliteCollector(Collector):
     """Reads the broker's counters and state at each scrape and names them as Kafka's exporters do."""
 
-    def __init__(self, context: BrokerContext, groups: GroupHandler, stats: BrokerStats) -> None:
+    def __init__(self, context: BrokerContext, groups: GroupHandler, stats: BrokerStats, router: Router) -> None:
         self.context = context
         self.groups = groups
         self.stats = stats
+        self.router = router
         self._rates: dict[str, _Window] = {}
         self._latency: dict[str, _Window] = {}
 
@@ -285,36 +292,39 @@ class KafliteCollector(Collector):
     def _requests(self, now: float) -> Iterator[Metric]:
         requests = _family("kafka_network_requestmetrics_requests_total")
         histogram = _family("kaflite_request_duration_seconds")
-        by_api: dict[str, list[float]] = {}  # request name -> buckets and sum over its versions
-        for key, cell in sorted(self.stats.requests.items()):
-            api_key, version = key >> 16, key & 0xFFFF
-            names = [API_NAME_BY_KEY.get(api_key, str(api_key))]
-            if api_key == FETCH:
-                names.append("FetchConsumer")  # Kafka counts a consumer's fetch under both names
-            buckets = cell[:-1]
-            count = sum(buckets)
-            for name in names:
-                requests.add_metric([name, str(version)], count)  # type: ignore[attr-defined]
-                _histogram(histogram, [name, str(version)], buckets, REQUEST_SECONDS_BUCKETS, cell[-1])
-                merged = by_api.setdefault(name, [0.0] * len(cell))
-                for i, v in enumerate(cell):
-                    merged[i] += v
+        by_api: dict[str, list[int]] = {}  # request name -> timed buckets and sum over its versions
+        empty = [0] * (REQUEST_BUCKETS + 2)
+        for api_key, route in sorted(self.router.routes.items()):
+            for version, count in enumerate(route.counts or ()):
+                if not count:
+                    continue
+                names = [API_NAME_BY_KEY.get(api_key, str(api_key))]
+                if api_key == FETCH:
+                    names.append("FetchConsumer")  # Kafka counts a consumer's fetch under both names
+                cell = self.stats.requests.get(api_key << 16 | version, empty)
+                buckets = [*cell[:REQUEST_BUCKETS], sum(cell[REQUEST_BUCKETS:-1])]  # past the last bound: +Inf
+                for name in names:
+                    requests.add_metric([name, str(version)], count)  # type: ignore[attr-defined]
+                    _histogram(histogram, [name, str(version)], buckets, _REQUEST_SECONDS, cell[-1] / 1e9)
+                    merged = by_api.setdefault(name, [0] * (REQUEST_BUCKETS + 3))
+                    for i, v in enumerate((*buckets, cell[-1], count)):
+                        merged[i] += v
         yield requests
         yield histogram
         total_time = _family("kafka_network_requestmetrics_totaltimems")
-        bounds_ms = [b * 1000 for b in REQUEST_SECONDS_BUCKETS]
         for name, merged in sorted(by_api.items()):
-            buckets = merged[:-1]
+            buckets = merged[:-2]
             window = self._latency.get(name)
             if window is None:
                 window = self._latency[name] = _Window(QUANTILE_WINDOW_S, 15.0)
             base = window.aged(now, list(buckets))
             recent = buckets if base is None else [a - b for a, b in zip(buckets, base[1], strict=True)]
             assert isinstance(total_time, SummaryMetricFamily)
-            total_time.add_metric([name], int(sum(buckets)), merged[-1] * 1000)
+            # _count of every request; no _sum (only the timed ones have a time), as the exporter's rules give
+            total_time.add_sample(total_time.name + "_count", {"request": name}, merged[-1])
             for label, q in QUANTILES:
                 total_time.add_sample(total_time.name, {"request": name, "quantile": label},
-                                      _quantile(recent, bounds_ms, q))
+                                      _quantile(recent, _REQUEST_MS, q))
         yield total_time
         errors = _family("kafka_network_requestmetrics_errors_total")
         for (api_key, code), n in sorted(self.stats.errors.items()):
@@ -409,20 +419,23 @@ class KafliteCollector(Collector):
         yield fam
 
 
-def build_registry(context: BrokerContext, groups: GroupHandler, stats: BrokerStats) -> CollectorRegistry:
+def build_registry(context: BrokerContext, groups: GroupHandler, stats: BrokerStats,
+                   router: Router) -> CollectorRegistry:
     """kaflite's collector and the process' (CPU, memory, open files: ``process_*``) in a registry of their own."""
     registry = CollectorRegistry(auto_describe=False)
-    registry.register(KafliteCollector(context, groups, stats))
+    registry.register(KafliteCollector(context, groups, stats, router))
     ProcessCollector(registry=registry)
     return registry
 
 
-def register_metrics(server: AdminHttpServer, context: BrokerContext, groups: GroupHandler) -> None:
-    """Serve ``GET /metrics`` on the admin endpoint; counting starts now (``ServerState.stats``)."""
+def register_metrics(server: AdminHttpServer, context: BrokerContext, groups: GroupHandler, router: Router) -> None:
+    """Serve ``GET /metrics`` on the admin endpoint; counting starts now unless it already has (at start-up,
+    before the Kafka listener: ``ServerState.stats``, ``Router.count_requests``)."""
     stats = context.state.stats
     if stats is None:
         stats = context.state.stats = BrokerStats()
-    registry = build_registry(context, groups, stats)
+    router.count_requests()
+    registry = build_registry(context, groups, stats, router)
 
     async def scrape(path: str, query: dict[str, str]) -> Raw:
         return Raw(generate_latest(registry), CONTENT_TYPE, headers=(("Cache-Control", "no-store"),))

@@ -127,6 +127,7 @@ class Broker:
         router = self.router
         if config.admin_port >= 0:  # /metrics counts from the first connection (off: the request path skips it)
             state.stats = BrokerStats()
+            router.count_requests()
         try:
             self.server = await loop.create_server(lambda: KafkaConnection(context, router), config.host,
                                                    config.port, reuse_address=True, backlog=1024)
@@ -145,7 +146,7 @@ class Broker:
                                    f"{exc.strerror or exc}: choose another one (0 picks a free one)") from exc
             from kaflite.broker.metrics import register_metrics  # prometheus_client: only with the admin endpoint
 
-            register_metrics(self.admin_http, context, self.groups)
+            register_metrics(self.admin_http, context, self.groups, router)
         self._tasks.append(asyncio.create_task(self._periodic()))
         log.info("kaflite serving", host=config.host, port=state.port, advertised_host=state.advertised_host,
                  data_dir=str(context.data_dir), cluster_id=state.cluster_id, node_id=config.node_id,
