@@ -41,7 +41,7 @@ import structlog
 from kaflite.broker.context import NO_RESPONSE, BrokerContext, RequestContext
 from kaflite.broker.faults import InjectedFault
 from kaflite.broker.router import Router
-from kaflite.broker.stats import REQUEST_NS_SHIFT, REQUEST_TIME_SAMPLE_MASK
+from kaflite.broker.stats import REQUEST_NS_SHIFT, REQUEST_TIME_FIRST, REQUEST_TIME_MASK
 from kaflite.protocol._codec import DecodeError
 from kaflite.protocol.error_responses import error_response
 from kaflite.protocol.errors import ErrorCode
@@ -456,11 +456,13 @@ class KafkaConnection(asyncio.BufferedProtocol):
             self.close(f"unsupported version {header.api_version} of api {header.api_key}")
             return None
         counts = route.counts
-        if counts is not None:  # /metrics (kaflite.broker.stats): every request counted, one in eight timed
-            counts[header.api_version] += 1
-            if not header.correlation_id & REQUEST_TIME_SAMPLE_MASK:
+        if counts is not None:  # /metrics (kaflite.broker.stats): every request counted, some timed
+            n = counts[header.api_version] = counts[header.api_version] + 1
+            if not n & REQUEST_TIME_MASK or n <= REQUEST_TIME_FIRST:
                 self.timed = self.state.stats.requests[header.api_key << 16 | header.api_version]  # type: ignore[union-attr]
                 self.started = perf_counter_ns()
+            else:  # (a timed request that was never answered, cancelled at a reset, leaves nothing behind)
+                self.timed = None
         try:
             request, _ = route.request_cls.decode_from(body, header.size, header.api_version)
         except (DecodeError, IndexError, ValueError, UnicodeDecodeError) as e:

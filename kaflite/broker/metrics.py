@@ -101,12 +101,13 @@ METRICS: tuple[MetricSpec, ...] = (
        "Answers whose top-level error code was an error, per API and Kafka error name (per-partition errors "
        "are not counted).", "kafka.network:type=RequestMetrics,name=ErrorsPerSec,request=*,error=*"),
     _m("kafka_network_requestmetrics_totaltimems", "summary", "request quantile",
-       "Time from a request read to its answer, ms: percentiles of the timed requests (one in eight) over "
-       "the last 5 minutes of scrapes, and _count of every request (no _sum, as the exporter's rules).",
+       "Time from a request read to its answer, ms: percentiles of the timed requests (the first 32 of each "
+       "API and version, then one in 32) over the last 5 minutes of scrapes, and _count of every request (no "
+       "_sum, as the exporter's rules).",
        "kafka.network:type=RequestMetrics,name=TotalTimeMs,request=*"),
     _m("kaflite_request_duration_seconds", "histogram", "request version",
-       "Time from a request read to its answer, seconds, of the timed requests (one in eight: correlation "
-       "ids that are multiples of 8); for histogram_quantile over any range."),
+       "Time from a request read to its answer, seconds, of the timed requests (the first 32 of each API and "
+       "version, then one in 32); for histogram_quantile over any range."),
     # -- topics (BrokerTopicMetrics)
     _m("kafka_server_brokertopicmetrics_bytesin_total", "counter", "topic",
        "Record bytes appended by Produce.", _BTM + "BytesInPerSec,topic=*"),

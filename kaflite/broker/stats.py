@@ -3,20 +3,22 @@
 Why not prometheus_client's own counters on the hot path: a labelled child is a dict lookup and a lock
 per increment, and importing the library costs a start-up it must not pay unless the admin endpoint is
 on. Here a request costs one list increment in its route (``Route.counts``: the route is looked up for
-every request anyway), and one in eight also a dict lookup, two ``perf_counter_ns`` calls, a
-``bit_length`` and two increments, inlined in ``KafkaConnection._dispatch`` and ``_respond``
-(bench/coordinator_cpu.py --stats measures it); ``kaflite.broker.metrics`` turns these into Kafka's
-metric names at scrape time. The broker keeps them only while the admin endpoint is on
+every request anyway), and the ones timed (one in 32 once an API is busy) also a dict lookup, two
+``perf_counter_ns`` calls, a ``bit_length`` and two increments, inlined in ``KafkaConnection._dispatch``
+and ``_respond`` (bench/coordinator_cpu.py --stats measures it); ``kaflite.broker.metrics`` turns these
+into Kafka's metric names at scrape time. The broker keeps them only while the admin endpoint is on
 (``ServerState.stats``, ``Router.count_requests``); otherwise the request path skips all of it.
 """
 
 from __future__ import annotations
 
-#: Which requests are timed (every one is counted): those whose correlation id is a multiple of eight
-#: (clients number their requests 0, 1, 2, ... per connection). Timing every request cost a heartbeat
-#: ~5 % more broker CPU here (bench/coordinator_cpu.py --stats); Kafka's request-time histograms are
-#: samples too (a reservoir of 1,028 values).
-REQUEST_TIME_SAMPLE_MASK = 7
+#: Which requests are timed (every one is counted): the first REQUEST_TIME_FIRST of each API and version,
+#: then one in REQUEST_TIME_MASK + 1 (32). A timed request cost a heartbeat ~1 µs more broker CPU here
+#: (bench/coordinator_cpu.py --stats: ~8 % when every one was timed); the count alone ~0.3 µs. Rare APIs
+#: (JoinGroup, SyncGroup) are still timed whenever they are first used; Kafka's request-time histograms
+#: are samples too (a reservoir of 1,028 values).
+REQUEST_TIME_MASK = 31
+REQUEST_TIME_FIRST = 32
 #: Request-time buckets: powers of two of nanoseconds, the first up to 2**14 ns (16.4 µs), then doubling; a
 #: request's bucket is ``(ns >> REQUEST_NS_SHIFT).bit_length()``, integer work only (a bisect over float
 #: bounds cost twice as much). A cell holds every possible bucket (up to 2**63 ns), then the sum of the
