@@ -201,10 +201,17 @@ async def measure(broker: Broker, kind: str, depth: int, windows: int) -> tuple[
     return cpu / (windows * depth) * 1e6, c.t.writes - writes0
 
 
-async def run_all(kinds: list[str], depth: int, windows: int, data_dir: Path) -> dict[str, tuple[float, int]]:
+async def run_all(kinds: list[str], depth: int, windows: int, data_dir: Path,
+                  stats: bool = False) -> dict[str, tuple[float, int]]:
     config = KafliteConfig(log_dirs=str(data_dir), port=0, group_initial_rebalance_delay_ms=0,
                            group_min_session_timeout_ms=100)
     broker = Broker.open(config)
+    if stats:  # what the admin endpoint turns on: /metrics' per-request counting (kaflite.broker.stats)
+        from kaflite.broker.stats import BrokerStats
+
+        broker.context.state.stats = BrokerStats()
+        if hasattr(broker.router, "count_requests"):
+            broker.router.count_requests()
     broker.groups.start()
     broker.context.logs.create_topic("cpu-topic", 1, {})
     out = {}
@@ -225,6 +232,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--windows", type=int, default=2000)
     p.add_argument("--rounds", type=int, default=3, help="fresh broker per round; the median is printed")
     p.add_argument("--disk", action="store_true", help="data dir on the working disk, not tmpfs")
+    p.add_argument("--stats", action="store_true", help="count requests as /metrics does (admin endpoint on)")
     args = p.parse_args(argv)
     import logging
 
@@ -240,7 +248,8 @@ def main(argv: list[str] | None = None) -> int:
     writes: dict[str, int] = {}
     for _ in range(args.rounds):
         with tempfile.TemporaryDirectory(prefix="kaflite-cpu-", dir=base) as d:
-            for kind, (us, w) in asyncio.run(run_all(args.kinds, args.depth, args.windows, Path(d))).items():
+            for kind, (us, w) in asyncio.run(run_all(args.kinds, args.depth, args.windows, Path(d),
+                                                                           args.stats)).items():
                 rounds[kind].append(us)
                 writes[kind] = w
     import kaflite

@@ -43,6 +43,13 @@ def rich_installed() -> bool:
     return subprocess.run([sys.executable, "-c", "import rich, pygments"], capture_output=True).returncode == 0
 
 
+def test_serve_path_does_not_import_prometheus_client() -> None:
+    """/metrics' library (~40 ms of imports) comes with the admin endpoint, never with a plain serve."""
+    loaded = modules_after(SERVE_IMPORTS)
+    assert "kaflite.broker.server" in loaded
+    assert not {m for m in loaded if m.split(".")[0] == "prometheus_client" or m == "kaflite.broker.metrics"}
+
+
 @pytest.fixture
 def restore_logging() -> Iterator[None]:
     root = logging.getLogger()

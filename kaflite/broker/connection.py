@@ -37,6 +37,7 @@ import os
 import socket
 import struct
 import types
+from time import perf_counter_ns
 from typing import Any, cast
 
 import structlog
@@ -44,6 +45,7 @@ import structlog
 from kaflite.broker.context import NO_RESPONSE, BrokerContext, RequestContext
 from kaflite.broker.faults import InjectedFault
 from kaflite.broker.router import Router
+from kaflite.broker.stats import REQUEST_NS_SHIFT, REQUEST_TIME_FIRST, REQUEST_TIME_MASK
 from kaflite.coordinator.runtime import DurableAnswer
 from kaflite.protocol._codec import DecodeError
 from kaflite.protocol.error_responses import error_response
@@ -179,6 +181,8 @@ class KafkaConnection(asyncio.BufferedProtocol):
         self.peer = f"{peer[0]}:{peer[1]}"
         self._log = None
         self.state.connections.add(self)
+        if self.state.stats is not None:
+            self.state.stats.connections_created += 1
         # Resumed once drained: the next fetched records can then go by sendfile, nothing queued before them.
         transport.set_write_buffer_limits(MAX_BUFFERED_BYTES, 0)  # type: ignore[attr-defined]
         sock = transport.get_extra_info("socket")
@@ -204,6 +208,8 @@ class KafkaConnection(asyncio.BufferedProtocol):
             self.idle_timer.cancel()
             self.idle_timer = None
         self.state.connections.discard(self)
+        if self.state.stats is not None:
+            self.state.stats.connections_closed += 1
 
     def get_buffer(self, sizehint: int) -> memoryview:
         """BufferedProtocol: the socket reads straight into the frame decoder's buffer (a large produce
@@ -519,6 +525,12 @@ class KafkaConnection(asyncio.BufferedProtocol):
                 return None
             self.close(f"unsupported version {header.api_version} of api {header.api_key}")
             return None
+        counts = route.counts
+        if counts is not None:  # /metrics (kaflite.broker.stats): every request counted, some timed
+            n = counts[header.api_version] = counts[header.api_version] + 1
+            if not n & REQUEST_TIME_MASK or n <= REQUEST_TIME_FIRST:
+                ctx.timed = self.state.stats.requests[header.api_key << 16 | header.api_version]  # type: ignore[union-attr]
+                ctx.started = perf_counter_ns()
         try:
             request, _ = route.request_cls.decode_from(body, header.size, header.api_version)
         except (DecodeError, IndexError, ValueError, UnicodeDecodeError) as e:
@@ -550,6 +562,17 @@ class KafkaConnection(asyncio.BufferedProtocol):
         return None
 
     def _respond(self, ctx: RequestContext, response: Any, request: Any, queue: bool = True) -> None:
+        cell = ctx.timed
+        if cell is not None:  # /metrics times this one (inline: this runs for every answer)
+            ns = perf_counter_ns() - ctx.started
+            cell[(ns >> REQUEST_NS_SHIFT).bit_length()] += 1
+            cell[-1] += ns
+            ctx.timed = None
+        stats = self.state.stats
+        if stats is not None:
+            code = getattr(response, "error_code", 0)
+            if code:
+                stats.error(ctx.header.api_key, code)
         if response is NO_RESPONSE or self.closed:
             return
         try:

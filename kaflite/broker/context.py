@@ -17,6 +17,7 @@ import structlog
 from kaflite.broker.faults import Faults
 from kaflite.broker.flush import GroupCommit
 from kaflite.broker.group_configs import GROUP_CONFIGS_FILE, GroupConfigStore
+from kaflite.broker.stats import BrokerStats
 from kaflite.clock import Clock, SystemClock
 from kaflite.config import KafliteConfig
 from kaflite.coordinator.metadata import MetadataImage
@@ -59,6 +60,10 @@ class RequestContext:
 
     header: RequestHeader
     connection: Connection
+    # /metrics times some requests (kaflite.broker.stats): when this one was read, and the cell its time goes
+    # to. Per request, not per connection: answers awaiting their fsync let later requests start meanwhile.
+    started: int = 0
+    timed: list[int] | None = None
 
     @property
     def version(self) -> int:
@@ -104,6 +109,9 @@ class ServerState:
     # Every connection's socket reads go here first (FrameDecoder's shared scratch buffer): one event loop
     # reads one connection at a time, so an idle connection holds no read buffer of its own.
     read_buffer: bytearray = field(default_factory=lambda: bytearray(FrameDecoder.SCRATCH))
+    # What /metrics reads (requests, topics' bytes, connections): set while the admin endpoint is on, so a
+    # broker without it pays nothing for counting.
+    stats: BrokerStats | None = None
 
     def pause(self) -> None:
         """Stop answering anything; connections stay open and requests queue up."""

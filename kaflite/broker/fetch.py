@@ -19,6 +19,7 @@ from typing import Any, cast
 
 from kaflite.broker.context import BrokerContext, RequestContext
 from kaflite.broker.router import Router
+from kaflite.broker.stats import BYTES_OUT, FAILED_FETCH, FETCH_REQUESTS
 from kaflite.broker.topics import topic_by_id
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import (
@@ -68,12 +69,14 @@ class DelayedFetch:
         if self.timer is not None:
             self.timer.cancel()
         self.handler.unpark(self)
+        self.handler.count_out(self.ctx, resp)
         self.future.set_result(resp)
 
 
 class FetchHandler:
     def __init__(self, context: BrokerContext) -> None:
         self.logs = context.logs
+        self.state = context.state
         self.waiting: dict[tuple[str, int], set[DelayedFetch]] = defaultdict(set)
 
     def register(self, router: Router) -> None:
@@ -86,6 +89,7 @@ class FetchHandler:
     def fetch(self, ctx: RequestContext, req: FetchRequest) -> Any:
         resp, size, errors = self.read(ctx, req)
         if req.max_wait_ms <= 0 or size >= req.min_bytes or errors or not req.topics:
+            self.count_out(ctx, resp)
             return resp
         tps = [(self._topic_name(ctx, t) or "", p.partition) for t in req.topics for p in t.partitions]
         op = DelayedFetch(self, ctx, req, tps)
@@ -94,6 +98,24 @@ class FetchHandler:
         loop = asyncio.get_running_loop()
         op.timer = loop.call_later(req.max_wait_ms / 1000, op.try_complete, True)
         return op.future
+
+    def count_out(self, ctx: RequestContext, resp: FetchResponse) -> None:
+        """BrokerTopicMetrics for an answered fetch (/metrics on): bytes out, fetches and failed ones
+        per partition, as Kafka's BytesOutPerSec and Total/FailedFetchRequestsPerSec."""
+        stats = self.state.stats
+        if stats is None:
+            return
+        for t in resp.responses:
+            name = self._topic_name(ctx, t)
+            if name is None:
+                continue
+            cell = stats.topic(name)
+            for p in t.partitions:
+                cell[FETCH_REQUESTS] += 1
+                if p.error_code:
+                    cell[FAILED_FETCH] += 1
+                elif p.records is not None:
+                    cell[BYTES_OUT] += len(p.records)
 
     def on_append(self, tp: tuple[str, int]) -> None:
         ops = self.waiting.get(tp)

@@ -12,6 +12,7 @@ import structlog
 
 from kaflite.broker.context import NO_RESPONSE, BrokerContext, RequestContext
 from kaflite.broker.router import Router
+from kaflite.broker.stats import BYTES_IN, FAILED_PRODUCE, MESSAGES_IN, PRODUCE_REQUESTS
 from kaflite.broker.topics import is_internal, topic_by_id
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import ProduceRequest, ProduceResponse
@@ -103,6 +104,7 @@ class ProduceHandler:
         self.logs = context.logs
         self.clock = context.clock
         self.commits = context.commits
+        self.state = context.state
         self.on_append = on_append
         # TX-PRD-2: the transaction handler's check of a transactional batch (set by it; None: no check).
         self.verify_transaction: ProduceVerifier | None = None
@@ -118,6 +120,7 @@ class ProduceHandler:
         durable: list[tuple[PartitionLog, PR, asyncio.Future[None]]] = []
         transactional_id = req.transactional_id
         verify = self.verify_transaction if transactional_id is not None else None
+        stats = self.state.stats
         for t in req.topic_data:
             info = topic_by_id(logs, t.topic_id) if ctx.version >= 13 else logs.topic(t.name)
             parts = []
@@ -168,8 +171,16 @@ class ProduceHandler:
                 out.log_start_offset = res.log_start_offset
                 if res.error_code == ErrorCode.NONE:
                     appended.append((info.name, p.index))
+                    if stats is not None:
+                        cell = stats.topic(info.name)
+                        cell[BYTES_IN] += len(p.records)
+                        cell[MESSAGES_IN] += res.records_count
                     if plog.flush_messages_reached:
                         durable.append((plog, out, self.commits.dirty(plog)))
+            if stats is not None and info is not None:  # Kafka's Total/FailedProduceRequestsPerSec: per partition
+                cell = stats.topic(info.name)
+                cell[PRODUCE_REQUESTS] += len(parts)
+                cell[FAILED_PRODUCE] += sum(1 for out in parts if out.error_code)
             topics_out.append(TR(name=t.name, topic_id=t.topic_id, partition_responses=parts))
         for tp in appended:
             self.on_append(tp)

@@ -34,6 +34,9 @@ class Route:
     handler: Handler
     _request_cls: type[ApiMessage] | None = field(default=None, repr=False, compare=False)
     _response_cls: type[ApiMessage] | None = field(default=None, repr=False, compare=False)
+    # Requests served per version (index = version), while /metrics counts them (Router.count_requests):
+    # the route is looked up for every request anyway, so counting costs one list increment.
+    counts: list[int] | None = field(default=None, repr=False, compare=False)
 
     @property
     def request_cls(self) -> type[ApiMessage]:
@@ -70,6 +73,12 @@ class Router:
         hi = schema_hi if max_version is None else min(max_version, schema_hi)
         self.routes[api_key] = Route(api_key, lo, hi, handler)
         self._api_versions = None
+
+    def count_requests(self) -> None:
+        """Count every routed request per version from now on (the admin endpoint's /metrics)."""
+        for route in self.routes.values():
+            if route.counts is None:
+                object.__setattr__(route, "counts", [0] * (route.max_version + 1))
 
     def disable(self, api_key: int) -> None:
         """Leave ``api_key`` unrouted on purpose: its answer is Kafka's bare UNSUPPORTED_VERSION

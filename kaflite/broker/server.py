@@ -26,6 +26,7 @@ from kaflite.broker.fetch import FetchHandler
 from kaflite.broker.groups import GroupHandler
 from kaflite.broker.produce import ProduceHandler
 from kaflite.broker.router import Router
+from kaflite.broker.stats import BrokerStats
 from kaflite.broker.transactions import TransactionHandler
 from kaflite.clock import Clock
 from kaflite.config import KafliteConfig
@@ -124,6 +125,9 @@ class Broker:
         self.transactions.start()
         loop = asyncio.get_running_loop()
         router = self.router
+        if config.admin_port >= 0:  # /metrics counts from the first connection (off: the request path skips it)
+            state.stats = BrokerStats()
+            router.count_requests()
         try:
             self.server = await loop.create_server(lambda: KafkaConnection(context, router), config.host,
                                                    config.port, reuse_address=True, backlog=1024)
@@ -142,6 +146,9 @@ class Broker:
                 self.server.close()
                 raise StartupError(f"cannot listen on 127.0.0.1:{config.admin_port} (admin.port): "
                                    f"{exc.strerror or exc}: choose another one (0 picks a free one)") from exc
+            from kaflite.broker.metrics import register_metrics  # prometheus_client: only with the admin endpoint
+
+            register_metrics(self.admin_http, context, self.groups, router)
         self._tasks.append(asyncio.create_task(self._periodic()))
         log.info("kaflite serving", host=config.host, port=state.port, advertised_host=state.advertised_host,
                  data_dir=str(context.data_dir), cluster_id=state.cluster_id, node_id=config.node_id,

@@ -10,6 +10,7 @@ a transition. Nothing here knows a group type or a request.
 from __future__ import annotations
 
 import logging
+from bisect import bisect_left
 from collections import OrderedDict, deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -54,6 +55,48 @@ class Timer:
 #: Histories of groups that no longer exist (deleted or unloaded) kept, most recent first.
 RETIRED_HISTORIES = 1_000
 
+#: Upper bounds (ms) of the rebalance-duration buckets; the last bucket is everything above.
+REBALANCE_MS_BUCKETS = (50, 100, 250, 500, 1_000, 2_500, 5_000, 10_000, 30_000, 60_000, 300_000)
+_REBALANCING = frozenset({"PreparingRebalance", "CompletingRebalance", "Assigning", "Reconciling"})
+
+
+class ShardMetrics:
+    """Kafka's ``GroupCoordinatorMetricsShard`` sensors as plain counters, bumped where Kafka records them.
+
+    Why here: the shard is where commits, expirations and epoch bumps are decided, so the counts are
+    exact; plain ints cost a request an attribute increment, and ``kaflite.broker.metrics`` reads them at
+    scrape time (the gauges, groups by state and offsets, are computed from the shard's state then).
+    """
+
+    __slots__ = ("classic_completed_rebalances", "consumer_group_rebalances", "offset_commits", "offset_deletions",
+                 "offset_expirations", "rebalance_ms", "rebalance_started")
+
+    def __init__(self) -> None:
+        self.offset_commits = 0  # OffsetCommits: committed offsets (one per partition), TxnOffsetCommit's too
+        self.offset_expirations = 0  # OffsetExpired: offsets tombstoned by the retention check (KIP-211)
+        self.offset_deletions = 0  # OffsetDeletions: offsets tombstoned by OffsetDelete
+        self.classic_completed_rebalances = 0  # CompletedRebalances: a classic group's leader assignment written
+        self.consumer_group_rebalances = 0  # ConsumerGroupRebalances: a consumer group's epoch bumped
+        # Rebalance durations by group type: a count per REBALANCE_MS_BUCKETS bucket (+ one above), then the sum.
+        self.rebalance_ms: dict[str, list[int]] = {}
+        self.rebalance_started: dict[str, int] = {}  # group id -> when its rebalance began (ms)
+
+    def on_transition(self, t: Transition, group_type: str) -> None:
+        """Time rebalances: from leaving Stable/Empty for a rebalancing state until Stable again."""
+        to = str(t.to_state)
+        if to in _REBALANCING:
+            self.rebalance_started.setdefault(t.group_id, t.timestamp_ms)
+            return
+        started = self.rebalance_started.pop(t.group_id, None)
+        if started is None or to != "Stable":
+            return
+        cells = self.rebalance_ms.get(group_type)
+        if cells is None:
+            cells = self.rebalance_ms[group_type] = [0] * (len(REBALANCE_MS_BUCKETS) + 2)
+        took = max(0, t.timestamp_ms - started)
+        cells[bisect_left(REBALANCE_MS_BUCKETS, took)] += 1
+        cells[-1] += took
+
 
 class ShardContext:
     """The shard's shared state and the plumbing of one operation (see the module docstring)."""
@@ -82,6 +125,7 @@ class ShardContext:
         self._all_active = partitions is None
         self.partitions: dict[int, PartitionStatus] = dict.fromkeys(partitions or (), PartitionStatus.ACTIVE)
         self._out: CoordinatorResult | None = None
+        self.metrics = ShardMetrics()
 
     # ================================================================== partitions
     def partition_for(self, group_id: str) -> int:
@@ -247,6 +291,7 @@ class ShardContext:
     def forget_group(self, group_id: str) -> None:
         """Drop the group from memory only (unload, or a load rebuilding it from its record)."""
         del self.groups[group_id]
+        self.metrics.rebalance_started.pop(group_id, None)
         self._retire(group_id)
         for forget in self.group_removed:
             forget(group_id)
@@ -275,6 +320,9 @@ class ShardContext:
             members=t.members,
             reason=t.reason,
         )
+        if self._out is not None:  # live, not a load replaying the log
+            group = self.groups.get(t.group_id)
+            self.metrics.on_transition(t, str(group.group_type) if group is not None else "classic")
         self.publish(t)
 
     def publish(self, t: Transition) -> None:

@@ -132,6 +132,10 @@ class OffsetStore:
     def offsets_of(self, group_id: str) -> Mapping[tuple[str, int], OffsetAndMetadata]:
         return self._offsets.get(group_id, _NO_OFFSETS)
 
+    def num_offsets(self) -> int:
+        """Committed offsets held, every group's (Kafka's NumOffsets gauge)."""
+        return sum(map(len, self._offsets.values()))
+
     def pending_offsets_of(self, group_id: str) -> dict[int, dict[tuple[str, int], OffsetAndMetadata]]:
         """The group's pending transactional offsets by producer id (tests and tools)."""
         out: dict[int, dict[tuple[str, int], OffsetAndMetadata]] = {}
@@ -200,6 +204,7 @@ class OffsetStore:
                 offset_commit_key(group_id, topic, p.partition_index),
                 offset_commit_value(p.committed_offset, epoch, metadata, now, expire),
             )
+            ctx.metrics.offset_commits += 1
             return E.NONE
 
         return _offset_commit_answer(req, _merge(unknown, _each(known, commit)))
@@ -273,6 +278,7 @@ class OffsetStore:
                 offset_commit_value(p.committed_offset, epoch, metadata, now, None),
                 producer,
             )
+            ctx.metrics.offset_commits += 1
             return E.NONE
 
         answers = _merge(unknown, _each(known, commit))
@@ -373,6 +379,7 @@ class OffsetStore:
             # A pending transactional offset gets a tombstone too (TX-OFF-5): it drops it.
             if (topic, p.partition_index) in offsets or self.has_pending(group_id, topic, p.partition_index):
                 ctx.append(group_id, offset_commit_key(group_id, topic, p.partition_index), None)
+                ctx.metrics.offset_deletions += 1
             return E.NONE
 
         answers: PartitionAnswers = []
@@ -417,6 +424,7 @@ class OffsetStore:
             expired = now >= o.expire_timestamp_ms if o.expire_timestamp_ms is not None else now - base(o) >= retention
             if expired and not self.has_pending(group.group_id, topic, partition):
                 self.ctx.append(group.group_id, offset_commit_key(group.group_id, topic, partition), None)
+                self.ctx.metrics.offset_expirations += 1
             else:
                 all_expired = False
         return all_expired and not self.has_open_transactions(group.group_id)

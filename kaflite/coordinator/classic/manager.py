@@ -447,6 +447,7 @@ class ClassicGroupManager:
                 # replay() stores the assignment; the runtime releases the answers once durable.
                 self.ctx.append(group_id, group_metadata_key(group_id), group_metadata_record(group, assignment))
                 self.rebalance.transition(group, S.STABLE, f"leader {req.member_id} sent the assignment")
+                self.ctx.metrics.classic_completed_rebalances += 1
                 self.rebalance.propagate_assignment(group, E.NONE)
         elif group.is_in(S.STABLE):
             self.rebalance.remove_pending_sync_member(group, req.member_id)

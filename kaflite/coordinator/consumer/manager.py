@@ -407,6 +407,7 @@ class ConsumerGroupManager:
         records: list[Record] = []
         if bump:
             group_epoch += 1
+            self.ctx.metrics.consumer_group_rebalances += 1  # Kafka: ConsumerGroupRebalances
             records.append((rec.group_metadata_key(gid), rec.group_metadata_value(group_epoch, new_hash)))
             if group.has_legacy_partition_metadata:
                 records.append((rec.partition_metadata_key(gid), None))
@@ -503,6 +504,7 @@ class ConsumerGroupManager:
             names |= member_topics(m, regexes)
         new_hash = metadata_hash(names, self.metadata)
         records.append((rec.group_metadata_key(gid), rec.group_metadata_value(group.group_epoch + 1, new_hash)))
+        self.ctx.metrics.consumer_group_rebalances += 1
         if group.has_legacy_partition_metadata:
             records.append((rec.partition_metadata_key(gid), None))
         group.metadata_version_checked = self.metadata.version
