@@ -12,7 +12,7 @@ import functools
 import signal
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import structlog
 
@@ -37,7 +37,7 @@ from kaflite.storage.errors import StartupError
 from kaflite.storage.manager import LogManager
 
 if TYPE_CHECKING:
-    from kaflite.broker.admin_http import AdminHttpServer, AdminOps
+    from kaflite.broker.admin_http import AdminHttpServer, AdminOps, GetHandler
 
 log = structlog.get_logger("kaflite.broker")
 
@@ -146,14 +146,28 @@ class Broker:
                 self.server.close()
                 raise StartupError(f"cannot listen on 127.0.0.1:{config.admin_port} (admin.port): "
                                    f"{exc.strerror or exc}: choose another one (0 picks a free one)") from exc
-            from kaflite.broker.metrics import register_metrics  # prometheus_client: only with the admin endpoint
-
-            register_metrics(self.admin_http, context, self.groups, router)
+            self._serve_metrics(self.admin_http)
         self._tasks.append(asyncio.create_task(self._periodic()))
         log.info("kaflite serving", host=config.host, port=state.port, advertised_host=state.advertised_host,
                  data_dir=str(context.data_dir), cluster_id=state.cluster_id, node_id=config.node_id,
                  topics=len(context.logs.topics()),
                  startup_ms=round(self._opened_ms + (time.perf_counter() - t0) * 1000, 1))
+
+    def _serve_metrics(self, admin: AdminHttpServer) -> None:
+        """``GET /metrics``; kaflite.broker.metrics (and prometheus_client, ~16 ms of imports) is loaded by the
+        first scrape, not by the start: ``make run`` serves the admin endpoint and start-up is budgeted.
+        Counting began at start (``ServerState.stats``), so the first scrape already sees every request."""
+        scrape: GetHandler | None = None
+
+        async def first_scrape_loads(path: str, query: dict[str, str]) -> Any:
+            nonlocal scrape
+            if scrape is None:
+                from kaflite.broker.metrics import metrics_scraper
+
+                scrape = metrics_scraper(self.context, self.groups, self.router)
+            return await scrape(path, query)
+
+        admin.add_get("/metrics", first_scrape_loads)
 
     async def _periodic(self) -> None:
         """Flush at the configured interval, apply retention, compact; all cheap when idle."""
