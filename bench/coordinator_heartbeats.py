@@ -57,18 +57,19 @@ def _check(body: bytes) -> str | None:
     return None if r.error_code == ErrorCode.NONE else f"Heartbeat answered {ErrorCode(r.error_code).name}"
 
 
-async def measure(port: int, pid: int, members: int, depth: int, warmup_s: float, measure_s: float) -> PipelineStats:
+async def measure(port: int, pid: int, members: int, depth: int, warmup_s: float, measure_s: float,
+                  group: str = GROUP) -> PipelineStats:
     """Form the group, then let every member pipeline heartbeats for its current generation."""
-    await wait_coordinator(port, GROUP)
+    await wait_coordinator(port, group)
     conns = [await AsyncConn.open(port) for _ in range(members)]
     try:
-        formed = await form_group(conns, GROUP, session_ms=30_000)
+        formed = await form_group(conns, group, session_ms=30_000)
     finally:
         for c in conns:
             c.close()
     windows = []
     for member_id in formed.members:
-        body = HeartbeatRequest(group_id=GROUP, generation_id=formed.generation, member_id=member_id
+        body = HeartbeatRequest(group_id=group, generation_id=formed.generation, member_id=member_id
                                 ).encode(HEARTBEAT_VERSION)
         windows.append(b"".join(frame(HEARTBEAT, HEARTBEAT_VERSION, i, body) for i in range(depth)))
     return await run_pipelined(port, windows, depth, response_body_start(HEARTBEAT, HEARTBEAT_VERSION), _check,

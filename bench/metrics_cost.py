@@ -27,21 +27,18 @@ from dataclasses import dataclass, field
 
 from common import Kaflite, cpu_seconds, fmt, free_port, table, workdir
 from coordinator_common import (
-    HEARTBEAT,
     HEARTBEAT_VERSION,
     KAFLITE_OVERRIDES,
-    AsyncConn,
     PipelineStats,
-    form_group,
     frame,
     response_body_start,
     run,
     run_pipelined,
-    wait_coordinator,
 )
+from coordinator_heartbeats import measure as measure_heartbeats
 
 from kaflite.protocol.errors import ErrorCode
-from kaflite.protocol.messages import HeartbeatRequest, HeartbeatResponse, ProduceRequest, ProduceResponse
+from kaflite.protocol.messages import HeartbeatResponse, ProduceRequest, ProduceResponse
 from kaflite.protocol.records import NewRecord, build_batch
 
 PRODUCE, PRODUCE_VERSION = 0, 9
@@ -73,22 +70,9 @@ def _ok_produce(body: bytes) -> str | None:
 
 
 async def heartbeats(port: int, pid: int, members: int, depth: int, seconds: float) -> PipelineStats:
-    group = "bench-metrics-cost"
-    await wait_coordinator(port, group)
-    conns = [await AsyncConn.open(port) for _ in range(members)]
-    try:
-        formed = await form_group(conns, group, session_ms=30_000)
-    finally:
-        for c in conns:
-            c.close()
-    windows = []
-    for member_id in formed.members:
-        body = HeartbeatRequest(group_id=group, generation_id=formed.generation, member_id=member_id
-                                ).encode(HEARTBEAT_VERSION)
-        windows.append(b"".join(frame(HEARTBEAT, HEARTBEAT_VERSION, i, body) for i in range(depth)))
-    return await run_pipelined(port, windows, depth, response_body_start(HEARTBEAT, HEARTBEAT_VERSION),
-                               _ok_heartbeat, warmup_s=0.5, measure_s=seconds, broker_pid=pid,
-                               cpu_seconds=cpu_seconds)
+    """coordinator_heartbeats.py's load (a formed group, every member pipelining heartbeats), its own group."""
+    return await measure_heartbeats(port, pid, members, depth, warmup_s=0.5, measure_s=seconds,
+                                    group="bench-metrics-cost")
 
 
 async def produces(port: int, pid: int, connections: int, depth: int, records: int, size: int,
