@@ -433,16 +433,8 @@ class KafkaConnection(asyncio.BufferedProtocol):
                 if not future.done():
                     break
                 del aw[0]
-                if future.cancelled():  # the broker is stopping: as a cancelled in-flight answer, none
-                    continue
-                exc = future.exception()
-                if exc is None:
-                    response = future.result()
-                elif isinstance(exc, Exception):
-                    response = self._failed(ctx, request, exc)
-                else:
-                    raise exc
-                self._respond(ctx, response, request, queue=False)
+                if not future.cancelled():  # (cancelled: the broker is stopping; as an in-flight answer, none)
+                    self._respond(ctx, self._outcome(ctx, request, future), request, queue=False)
         finally:
             if outer:
                 self._uncork()
@@ -476,15 +468,17 @@ class KafkaConnection(asyncio.BufferedProtocol):
         self.in_flight = None
         if done.cancelled():  # as an awaiting Task would end: cancelled, nothing answered
             return
+        self._respond(ctx, self._outcome(ctx, request, done), request)
+        self._pump()
+
+    def _outcome(self, ctx: RequestContext, request: Any, done: asyncio.Future[Any]) -> Any:
+        """A completed (not cancelled) answer future's response: its result, or the API's error answer."""
         exc = done.exception()
         if exc is None:
-            response = done.result()
-        elif isinstance(exc, Exception):
-            response = self._failed(ctx, request, exc)
-        else:
-            raise exc
-        self._respond(ctx, response, request)
-        self._pump()
+            return done.result()
+        if isinstance(exc, Exception):
+            return self._failed(ctx, request, exc)
+        raise exc
 
     async def _finish(self, pending: tuple[RequestContext, Any, Any]) -> None:
         ctx, request, awaitable = pending
