@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import structlog
@@ -67,6 +68,8 @@ class AdminHandler:
         self.state = context.state
         self.router: Router | None = None  # ApiVersions lists what this router serves
         self.creating: set[str] = set()  # topics whose files a worker thread is making
+        # Told the partitions of each deleted topic (the group coordinator drops their offsets, as Kafka's).
+        self.on_partitions_deleted: Callable[[list[tuple[str, int]]], None] | None = None
         self._features = self._feature_fields()
 
     def register(self, router: Router) -> None:
@@ -320,6 +323,8 @@ class AdminHandler:
                 continue
             logs.delete_topic(info.name)
             log.info("deleted topic", topic=info.name)
+            if self.on_partitions_deleted is not None:
+                self.on_partitions_deleted([(info.name, p) for p in range(info.partitions)])
         return R(responses=results)
 
     def create_partitions(self, ctx: RequestContext, req: CreatePartitionsRequest) -> Any:

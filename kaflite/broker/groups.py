@@ -318,6 +318,11 @@ class GroupHandler:
         answer UNKNOWN_TOPIC_OR_PARTITION for a partition that does not exist."""
         return self.logs.get_log(topic, partition) is not None
 
+    def on_partitions_deleted(self, partitions: list[tuple[str, int]]) -> None:
+        """A topic was deleted: the coordinator tombstones its offsets in every group (Kafka's
+        onPartitionsDeleted)."""
+        self.runtime.on_partitions_deleted(partitions)
+
     def register(self, router: Router) -> None:
         """FindCoordinator, and a route per row of the group API table (its key and version cap).
 

@@ -55,6 +55,7 @@ class Broker:
         self.groups = GroupHandler(context)
         self.transactions = TransactionHandler(context, self.groups, on_append=self.fetches.on_append)
         self.produce.verify_transaction = self.transactions.verify_produce
+        self.admin.on_partitions_deleted = self.groups.on_partitions_deleted
         self.cluster = ClusterHandler(context)
         self.router = Router()
         for handler in (self.admin, self.configs, self.produce, self.fetches, self.groups, self.transactions,

@@ -25,7 +25,7 @@ them. OffsetFetch with RequireStable answers UNSTABLE_OFFSET_COMMIT for keys wit
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -394,6 +394,20 @@ class OffsetStore:
             TC(name=t, partitions=[PC(partition_index=p, error_code=e) for p, e in ps])
             for t, ps in _merge(unknown, answers)
         ])
+
+    def on_partitions_deleted(self, partitions: Iterable[tuple[str, int]]) -> int:
+        """The partitions' topic was deleted: a tombstone for each of their committed offsets, and for each
+        key with a pending transactional offset, in every group (Kafka's OffsetMetadataManager
+        .onPartitionsDeleted, which the broker calls when a topic goes). Returns the tombstones written."""
+        gone = set(partitions)
+        n = 0
+        for group_id in sorted(self._offsets.keys() | self._open.keys()):
+            keys = {tp for tp in self._offsets.get(group_id, _NO_OFFSETS) if tp in gone}
+            keys.update(tp for tp in self._open.get(group_id, ()) if tp in gone)
+            for topic, partition in sorted(keys):
+                self.ctx.append(group_id, offset_commit_key(group_id, topic, partition), None)
+                n += 1
+        return n
 
     def delete_all(self, group_id: str) -> None:
         """Tombstone every offset of a group being deleted (before the group's own tombstone, B-LOG-2),

@@ -318,6 +318,13 @@ class CoordinatorRuntime:
         self._dispatch(self.coordinator.complete_transaction(partition, producer_id, producer_epoch, committed))
         return ErrorCode.NOT_COORDINATOR if status is PartitionStatus.NOT_OWNED else ErrorCode.NONE
 
+    def on_partitions_deleted(self, partitions: list[tuple[str, int]]) -> None:
+        """A topic was deleted (DeleteTopics): tombstone its offsets in every group, as Kafka's coordinator
+        does when its metadata image loses the topic. Not awaited, as in Kafka (the deletion is answered
+        at once); the tombstones are written like any operation's records."""
+        if not self._closed and partitions:
+            self._dispatch(self.coordinator.on_partitions_deleted(partitions))
+
     # ================================================================== tools
     #: The timer kinds that are a member's session (classic heartbeat, KIP-848 session timeout): a timer
     #: of one of these kinds with the member id as its first argument is that member's session timer.

@@ -470,6 +470,15 @@ class GroupCoordinator:
                           producer_epoch=producer_epoch, committed=committed, offsets=n)
         return out
 
+    def on_partitions_deleted(self, partitions: list[tuple[str, int]]) -> CoordinatorResult:
+        """A topic was deleted: its partitions' offsets go from every group (tombstones), as Kafka's
+        GroupCoordinatorShard.onPartitionsDeleted when the metadata image drops a topic."""
+        with self.ctx.operation() as out:
+            n = self.offsets.on_partitions_deleted(partitions)
+            if n:
+                log.info("offsets.deleted_with_topic", topics=sorted({t for t, _ in partitions}), tombstones=n)
+        return out
+
     # ================================================================== Describe / List / Delete
     def describe_groups(
         self, request: DescribeGroupsRequest, version: int, ctx: RequestContext, token: Token
