@@ -145,7 +145,10 @@ def run(runs: int = 10, modes: Sequence[str] = ("kaflite", "kaflite-installed", 
     results: dict[str, StartupResult] = {}
     for key, label, bytecode, _target in KAFLITE_MODES:
         if key in modes:
-            results[key] = measure(lambda w, b=bytecode: Kaflite(w, bytecode=b), runs, label)
+            # make run serves the admin endpoint (console, /metrics) on a fixed port: here a free one.
+            overrides = ["admin.port=0"] if bytecode == "installed" else []
+            results[key] = measure(lambda w, b=bytecode, o=overrides: Kaflite(w, overrides=o, bytecode=b), runs,
+                                   label)
     if tansu:
         binary = tansu_binary()
         if binary is None:
