@@ -1,0 +1,133 @@
+"""TLS for SSL listeners, with the standard library's ``ssl``: the server context from Kafka's PEM settings,
+the handshake on each accepted connection, and the principal a client certificate names.
+
+The handshake is started by hand (``loop.start_tls``) rather than by ``create_server(ssl=...)``: a failed one
+(plaintext Kafka bytes on an SSL port, an untrusted client certificate) is then one log line naming the
+listener and the peer, where asyncio would drop it silently (an ``OSError``, logged at debug only).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import ssl
+import tempfile
+from collections.abc import Callable
+from typing import Any
+
+import structlog
+
+from kaflite.config import KafliteConfig
+from kaflite.listeners import ANONYMOUS, Listener
+from kaflite.storage.errors import StartupError
+
+log = structlog.get_logger("kaflite.tls")
+
+HANDSHAKE_TIMEOUT_S = 10.0
+
+_VERIFY = {"none": ssl.CERT_NONE, "requested": ssl.CERT_OPTIONAL, "required": ssl.CERT_REQUIRED}
+
+
+def server_context(config: KafliteConfig) -> ssl.SSLContext:
+    """The SSL listeners' context; a key, certificate or CA that cannot be loaded is a one-line StartupError
+    naming the setting."""
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.minimum_version = ssl.TLSVersion.TLSv1_2  # Kafka's ssl.enabled.protocols: TLSv1.2,TLSv1.3
+    password = config.ssl_key_password or None
+    setting = "ssl.keystore.location"
+    try:
+        if config.ssl_keystore_location:
+            context.load_cert_chain(config.ssl_keystore_location, password=password)
+        else:
+            setting = "ssl.keystore.certificate.chain/ssl.keystore.key"
+            _load_inline_chain(context, config.ssl_keystore_certificate_chain, config.ssl_keystore_key, password)
+        setting = "ssl.truststore.location" if config.ssl_truststore_location else "ssl.truststore.certificates"
+        if config.ssl_truststore_location:
+            context.load_verify_locations(cafile=config.ssl_truststore_location)
+        elif config.ssl_truststore_certificates.strip():
+            context.load_verify_locations(cadata=config.ssl_truststore_certificates)
+    except (OSError, ValueError) as exc:  # ssl.SSLError is an OSError
+        raise StartupError(f"cannot load {setting}: {getattr(exc, 'strerror', None) or exc}") from exc
+    context.verify_mode = _VERIFY[config.ssl_client_auth]
+    return context
+
+
+def _load_inline_chain(context: ssl.SSLContext, chain: str, key: str, password: str | None) -> None:
+    """``ssl`` loads a key only from a file: the inline PEM goes through a private temporary file, removed at
+    once."""
+    fd, path = tempfile.mkstemp(prefix="kaflite-keystore-", suffix=".pem")  # mode 0600
+    try:
+        with os.fdopen(fd, "w") as f:
+            f.write(key.strip() + "\n" + chain.strip() + "\n")
+        context.load_cert_chain(path, password=password)
+    finally:
+        os.unlink(path)
+
+
+_RDN_KEYS = {"commonName": "CN", "organizationName": "O", "organizationalUnitName": "OU", "countryName": "C",
+             "stateOrProvinceName": "ST", "localityName": "L", "streetAddress": "STREET",
+             "domainComponent": "DC", "userId": "UID"}
+
+
+def _escape(value: str) -> str:
+    """RFC 2253 section 2.4 escaping, as Java's ``X500Principal.getName()``."""
+    out = "".join("\\" + c if c in ',+"\\<>;' else c for c in value)
+    if out.startswith(("#", " ")):
+        out = "\\" + out
+    if out.endswith(" ") and not out.endswith("\\ "):
+        out = out[:-1] + "\\ "
+    return out
+
+
+def distinguished_name(subject: Any) -> str:
+    """A certificate subject (``getpeercert()['subject']``, in DER order) as RFC 2253 writes it: most specific
+    first, ``CN=client,OU=...,O=...``."""
+    return ",".join("+".join(f"{_RDN_KEYS.get(k, k)}={_escape(v)}" for k, v in rdn) for rdn in reversed(subject))
+
+
+def principal_of(peercert: Any) -> str:
+    """Kafka's DefaultKafkaPrincipalBuilder with ``ssl.principal.mapping.rules=DEFAULT``: ``User:`` and the
+    client certificate's distinguished name; ANONYMOUS without one."""
+    if not peercert or not peercert.get("subject"):
+        return ANONYMOUS
+    return "User:" + distinguished_name(peercert["subject"])
+
+
+def _hint(error: str) -> str:
+    if "WRONG_VERSION_NUMBER" in error or "wrong version number" in error or "HTTP_REQUEST" in error:
+        return "not a TLS handshake: is the client speaking PLAINTEXT to an SSL listener?"
+    if "CERTIFICATE" in error.upper():
+        return "the client's certificate was refused (ssl.client.auth, ssl.truststore.*)"
+    return ""
+
+
+class TlsHandshake(asyncio.Protocol):
+    """An accepted socket on an SSL listener until its handshake is done: then ``make_connection()``'s
+    protocol is given the TLS transport; a failed or timed-out handshake closes the socket with one log line."""
+
+    def __init__(self, context: ssl.SSLContext, listener: Listener, make_connection: Callable[[], Any]) -> None:
+        self.context = context
+        self.listener = listener
+        self.make_connection = make_connection
+        self.task: asyncio.Task[None] | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        transport.pause_reading()  # type: ignore[attr-defined]  # the ClientHello is the TLS layer's to read
+        self.task = asyncio.get_running_loop().create_task(self._handshake(transport))
+
+    async def _handshake(self, transport: Any) -> None:
+        loop = asyncio.get_running_loop()
+        connection = self.make_connection()
+        try:
+            tls = await loop.start_tls(transport, connection, self.context, server_side=True,
+                                       ssl_handshake_timeout=HANDSHAKE_TIMEOUT_S)
+        except (OSError, TimeoutError, EOFError) as exc:
+            peer = transport.get_extra_info("peername") or ("?", 0)
+            error = str(exc) or type(exc).__name__
+            log.info("TLS handshake failed; connection closed", listener=self.listener.name,
+                     peer=f"{peer[0]}:{peer[1]}", error=error, hint=_hint(error) or None)
+            transport.abort()
+            return
+        if tls is None:  # the transport closed during the handshake
+            return
+        connection.connection_made(tls)
