@@ -369,10 +369,17 @@ async def _serve(config: KafliteConfig, ready_file: str | None) -> None:
         raise
     address = f"{broker.advertised_host}:{broker.port}"
     admin = f"127.0.0.1:{broker.admin_http.port}" if broker.admin_http is not None else None
+    # With `listeners`, each one's advertised address (port 0 resolved): `listener.SSL=127.0.0.1:9093`.
+    listeners = [f"{li.name}={li.advertised_host}:{li.advertised_port}" for li in broker.state.listeners
+                 ] if config.listeners else []
     if ready_file:
-        # Line 1 stays host:port for existing scripts; the admin endpoint, when on, is line 2.
-        write_atomic(Path(ready_file), f"{address}\n".encode() + (f"admin={admin}\n".encode() if admin else b""))
+        # Line 1 stays host:port for existing scripts; the admin endpoint, when on, is line 2; listeners after.
+        write_atomic(Path(ready_file), f"{address}\n".encode() + (f"admin={admin}\n".encode() if admin else b"")
+                     + "".join(f"listener.{line}\n" for line in listeners).encode())
     print(f"kaflite listening on {address}", flush=True)
+    for line in listeners:
+        name, _, where = line.partition("=")
+        print(f"kaflite listener {name} on {where}", flush=True)
     if admin:
         print(f"kaflite admin on http://{admin}", flush=True)
         print(f"kaflite console on http://{admin}/", flush=True)  # the web console (docs/console.md)
