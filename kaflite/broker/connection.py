@@ -244,6 +244,10 @@ class KafkaConnection(asyncio.BufferedProtocol):
             self.close(f"peer closed the connection mid-frame ({self.decoder.buffered} bytes buffered)")
         return False
 
+    @property
+    def tls(self) -> bool:
+        return self.listener is not None and self.listener.tls
+
     def advertised(self) -> tuple[str, int]:
         """Where clients are told to reach the broker: the advertised address of the listener this client came
         in on (Kafka answers Metadata, FindCoordinator and DescribeCluster so)."""

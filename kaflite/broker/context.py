@@ -47,6 +47,9 @@ class Connection(Protocol):
 
     def advertised(self) -> tuple[str, int]: ...
 
+    @property
+    def tls(self) -> bool: ...  # came in on an SSL listener
+
     def unanswered(self) -> list[asyncio.Future[Any]]: ...
 
     def bind_log(self, **values: Any) -> None: ...

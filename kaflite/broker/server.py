@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from kaflite.broker.admin_http import AdminHttpServer, AdminOps, GetHandler
 
 log = structlog.get_logger("kaflite.broker")
+TLS_CLOSE_S = 1.0
 
 
 class Broker:
@@ -69,6 +70,7 @@ class Broker:
         self.admin_http: AdminHttpServer | None = None  # admin.port >= 0: the HTTP admin endpoint
         self.server: asyncio.base_events.Server | None = None  # the first listener's
         self.servers: list[asyncio.base_events.Server] = []  # one per listener
+        self._handshaking: set[Any] = set()  # SSL listeners' accepted sockets still in their TLS handshake
         self._tasks: list[asyncio.Task[None]] = []
         self._stopped = asyncio.Event()
         self._opened_ms = 0.0
@@ -197,9 +199,9 @@ class Broker:
 
         if tls_context is None or not listener.tls:
             return lambda: KafkaConnection(context, router, bound())
-        from kaflite.broker.tls import TlsHandshake
+        from kaflite.broker.tls import TlsAccept
 
-        return lambda: TlsHandshake(tls_context, bound(), lambda: KafkaConnection(context, router, bound()))
+        return lambda: TlsAccept(tls_context, bound(), KafkaConnection(context, router, bound()), self._handshaking)
 
     def _serve_metrics(self, admin: AdminHttpServer) -> None:
         """``GET /metrics``; kaflite.broker.metrics (and prometheus_client, ~16 ms of imports) is loaded by the
@@ -287,6 +289,8 @@ class Broker:
         state.stopping = True
         for server in self.servers:
             server.close()
+        for handshake in list(self._handshaking):  # no connection yet: nothing to drain
+            handshake.abort_handshake()
         if self.admin_http is not None:
             self.admin_http.close()
             self.admin_http = None
@@ -308,10 +312,22 @@ class Broker:
         context.logs.close()
         for conn in list(state.connections):
             conn.close_gracefully()
+        await self._tls_closed()
         self.server = None
         self.servers.clear()
         self._stopped.set()
         log.info("kaflite stopped", ms=round((time.perf_counter() - t0) * 1000, 1))
+
+    async def _tls_closed(self) -> None:
+        """A TLS connection closes after the close_notify exchange, which needs the loop: bounded by
+        TLS_CLOSE_S, then the rest are aborted, so no socket outlives the broker (an in-process test broker's
+        loop closes next)."""
+        state = self.context.state
+        deadline = time.monotonic() + TLS_CLOSE_S
+        while any(c.tls for c in state.connections) and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+        for conn in [c for c in state.connections if c.tls]:
+            conn.abort()
 
     async def crash(self) -> None:
         """As kill -9 would leave it (for tests): sockets dropped, nothing flushed, no clean-shutdown
@@ -320,6 +336,8 @@ class Broker:
             return
         for server in self.servers:
             server.close()
+        for handshake in list(self._handshaking):  # no connection yet: nothing to drain
+            handshake.abort_handshake()
         if self.admin_http is not None:
             self.admin_http.close()
             self.admin_http = None

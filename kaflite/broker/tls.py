@@ -1,18 +1,19 @@
 """TLS for SSL listeners, with the standard library's ``ssl``: the server context from Kafka's PEM settings,
 the handshake on each accepted connection, and the principal a client certificate names.
 
-The handshake is started by hand (``loop.start_tls``) rather than by ``create_server(ssl=...)``: a failed one
-(plaintext Kafka bytes on an SSL port, an untrusted client certificate) is then one log line naming the
-listener and the peer, where asyncio would drop it silently (an ``OSError``, logged at debug only).
+Each accepted socket is given the TLS protocol by hand (``TlsAccept``) rather than by ``create_server(ssl=...)``:
+a failed handshake (plaintext Kafka bytes on an SSL port, an untrusted client certificate) is then one log line
+naming the listener and the peer, where the event loop would drop it silently (an ``OSError``, logged at
+debug only).
 """
 
 from __future__ import annotations
 
 import asyncio
+import asyncio.sslproto
 import os
 import ssl
 import tempfile
-from collections.abc import Callable
 from typing import Any
 
 import structlog
@@ -23,7 +24,7 @@ from kaflite.storage.errors import StartupError
 
 log = structlog.get_logger("kaflite.tls")
 
-HANDSHAKE_TIMEOUT_S = 10.0
+HANDSHAKE_TIMEOUT_S = 10
 
 _VERIFY = {"none": ssl.CERT_NONE, "requested": ssl.CERT_OPTIONAL, "required": ssl.CERT_REQUIRED}
 
@@ -101,33 +102,39 @@ def _hint(error: str) -> str:
     return ""
 
 
-class TlsHandshake(asyncio.Protocol):
-    """An accepted socket on an SSL listener until its handshake is done: then ``make_connection()``'s
-    protocol is given the TLS transport; a failed or timed-out handshake closes the socket with one log line."""
+class TlsAccept(asyncio.sslproto.SSLProtocol):
+    """An accepted socket on an SSL listener: the standard library's TLS protocol in front of the connection,
+    which is connected once the handshake is done (as ``create_server(ssl=...)`` does); a failed or timed-out
+    handshake closes the socket with one log line naming the listener and the peer."""
 
-    def __init__(self, context: ssl.SSLContext, listener: Listener, make_connection: Callable[[], Any]) -> None:
-        self.context = context
+    def __init__(self, context: ssl.SSLContext, listener: Listener, connection: asyncio.BaseProtocol,
+                 handshaking: set[TlsAccept]) -> None:
+        loop = asyncio.get_running_loop()
+        waiter: asyncio.Future[None] = loop.create_future()
+        super().__init__(loop, connection, context, waiter, server_side=True,
+                         ssl_handshake_timeout=HANDSHAKE_TIMEOUT_S)
         self.listener = listener
-        self.make_connection = make_connection
-        self.task: asyncio.Task[None] | None = None
+        self.peer = "?"
+        self.raw: asyncio.BaseTransport | None = None
+        # Until connected, a connection is not in ServerState.connections: the broker's stop aborts these.
+        self.handshaking = handshaking
+        waiter.add_done_callback(self._handshake_done)
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        transport.pause_reading()  # type: ignore[attr-defined]  # the ClientHello is the TLS layer's to read
-        self.task = asyncio.get_running_loop().create_task(self._handshake(transport))
+        peer = transport.get_extra_info("peername") or ("?", 0)
+        self.peer = f"{peer[0]}:{peer[1]}"
+        self.raw = transport
+        self.handshaking.add(self)
+        super().connection_made(transport)
 
-    async def _handshake(self, transport: Any) -> None:
-        loop = asyncio.get_running_loop()
-        connection = self.make_connection()
-        try:
-            tls = await loop.start_tls(transport, connection, self.context, server_side=True,
-                                       ssl_handshake_timeout=HANDSHAKE_TIMEOUT_S)
-        except (OSError, TimeoutError, EOFError) as exc:
-            peer = transport.get_extra_info("peername") or ("?", 0)
+    def abort_handshake(self) -> None:
+        if self.raw is not None:
+            self.raw.abort()  # type: ignore[attr-defined]
+
+    def _handshake_done(self, waiter: asyncio.Future[None]) -> None:
+        self.handshaking.discard(self)
+        exc = None if waiter.cancelled() else waiter.exception()
+        if exc is not None:
             error = str(exc) or type(exc).__name__
-            log.info("TLS handshake failed; connection closed", listener=self.listener.name,
-                     peer=f"{peer[0]}:{peer[1]}", error=error, hint=_hint(error) or None)
-            transport.abort()
-            return
-        if tls is None:  # the transport closed during the handshake
-            return
-        connection.connection_made(tls)
+            log.info("TLS handshake failed; connection closed", listener=self.listener.name, peer=self.peer,
+                     error=error, hint=_hint(error) or None)
