@@ -215,3 +215,22 @@ def test_kcat_lists_metadata_over_ssl(tls_broker: Broker) -> None:
             args += ["-X", f"{key}={value}"]
     out = subprocess.run(args, check=True, capture_output=True, text=True, timeout=60).stdout
     assert f'"name":"{tls_broker.ssl_bootstrap_servers}"' in out.replace(" ", "")
+
+
+def test_process_broker_with_tls_serves_its_ssl_listener() -> None:
+    from kafka import KafkaProducer
+
+    from kaflite.testing import ProcessBroker
+
+    with ProcessBroker(tls=True, client_auth="requested") as b:
+        assert b.ssl_port and b.ssl_port != b.port
+        producer = KafkaProducer(**b.kafka_python_config(client_cert=True))
+        producer.send("process-tls", b"p").get(timeout=WAIT_S)
+        producer.close()
+        port = b.ssl_port
+        b.restart()  # the same ports and certificates
+        assert b.ssl_port == port
+        producer = KafkaProducer(**b.kafka_python_config())
+        producer.send("process-tls", b"q").get(timeout=WAIT_S)
+        producer.close()
+    b.close()
