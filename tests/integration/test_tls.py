@@ -234,3 +234,23 @@ def test_process_broker_with_tls_serves_its_ssl_listener() -> None:
         producer.send("process-tls", b"q").get(timeout=WAIT_S)
         producer.close()
     b.close()
+
+
+@pytest.fixture(scope="module")
+def tls_judge(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    from tests.integration.java_tools import compiled_java_command
+
+    return compiled_java_command(tmp_path_factory, "TlsJudge", "the Java client's SSL test")
+
+
+@pytest.mark.parametrize("client_cert", [False, True], ids=["ssl", "mutual-tls"])
+def test_the_java_client_produces_consumes_and_commits_over_ssl(tls_judge: list[str], mtls_broker: Broker,
+                                                                tls_broker: Broker, tmp_path: Path,
+                                                                client_cert: bool) -> None:
+    broker = mtls_broker if client_cert else tls_broker
+    properties = tmp_path / "client.properties"
+    properties.write_text("".join(f"{k}={v}\n" for k, v in broker.java_properties(client_cert).items()))
+    topic, _ = names()
+    run = subprocess.run([*tls_judge, str(properties), topic], capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout + run.stderr[-3000:]
+    assert run.stdout.strip().splitlines()[-1] == "committed 1 over-tls"
