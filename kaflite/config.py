@@ -295,8 +295,9 @@ SETTINGS: tuple[Setting, ...] = (
        "trusted certificate is refused), requested (verified when given) or none.",
        OneOf(("none", "requested", "required"), ignore_case=True), _SEC),
     _S("ssl.principal.mapping.rules", "string", "DEFAULT", "How a client certificate's subject becomes "
-       "the connection's principal: DEFAULT (User:<the distinguished name, RFC 2253>), the only rule "
-       "kaflite implements yet.", None, _SEC),
+       "the connection's principal (User:<name>): comma-separated DEFAULT (the distinguished name, RFC 2253) "
+       "and RULE:pattern/replacement/[LU] rules, the first that applies wins, as Kafka's SslPrincipalMapper.",
+       None, _SEC),
     # Operations
     _S("shutdown.timeout.ms", "long", 5000, "On SIGTERM/SIGINT, how long in-flight requests may take "
        "to finish before connections are closed.", Range(0, LONG_MAX), _OPS, kafka_default=None),

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from kaflite.config_values import ConfigError
+from kaflite.ssl_principal import parse_rules
 
 if TYPE_CHECKING:
     from kaflite.config import KafliteConfig
@@ -111,6 +112,10 @@ def listeners_of(config: KafliteConfig) -> tuple[Listener, ...]:
 def check_listeners(config: KafliteConfig) -> None:
     """Refuse at start what could not be served: bad listener lists, SASL, an SSL listener without a key."""
     listeners = listeners_of(config)
+    try:
+        parse_rules(config.ssl_principal_mapping_rules)
+    except ValueError as exc:
+        raise ConfigError("ssl.principal.mapping.rules", str(exc)) from None
     if not any(listener.tls for listener in listeners):
         return
     inline = bool(config.ssl_keystore_certificate_chain.strip()) or bool(config.ssl_keystore_key.strip())
@@ -131,5 +136,3 @@ def check_listeners(config: KafliteConfig) -> None:
         raise ConfigError("ssl.client.auth", f"ssl.client.auth={config.ssl_client_auth} needs the CA certificates "
                           "client certificates are checked against: ssl.truststore.location or "
                           "ssl.truststore.certificates")
-    if config.ssl_principal_mapping_rules.strip() != "DEFAULT":
-        raise ConfigError("ssl.principal.mapping.rules", "only DEFAULT is implemented yet in kaflite")

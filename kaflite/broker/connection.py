@@ -195,8 +195,15 @@ class KafkaConnection(asyncio.BufferedProtocol):
                 self.sendfile_fd = sock.fileno()
         if transport.get_extra_info("sslcontext") is not None:  # mutual TLS: the certificate's subject
             from kaflite.broker.tls import principal_of
+            from kaflite.ssl_principal import NoMatchingRule
 
-            self.principal = principal_of(transport.get_extra_info("peercert"))
+            try:
+                self.principal = principal_of(transport.get_extra_info("peercert"),
+                                              self.config.ssl_principal_mapping_rules)
+            except NoMatchingRule as exc:  # Kafka fails the authentication: this connection only
+                self.log.info("TLS client refused: no ssl.principal.mapping.rules rule applies", error=str(exc))
+                transport.abort()  # type: ignore[attr-defined]
+                return
         self._touch()
         if self.config.connections_max_idle_ms >= 0:
             self._arm_idle_timer(self.config.connections_max_idle_ms / 1000)

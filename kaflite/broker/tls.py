@@ -20,6 +20,7 @@ import structlog
 
 from kaflite.config import KafliteConfig
 from kaflite.listeners import ANONYMOUS, Listener
+from kaflite.ssl_principal import principal_name
 from kaflite.storage.errors import StartupError
 
 log = structlog.get_logger("kaflite.tls")
@@ -86,12 +87,12 @@ def distinguished_name(subject: Any) -> str:
     return ",".join("+".join(f"{_RDN_KEYS.get(k, k)}={_escape(v)}" for k, v in rdn) for rdn in reversed(subject))
 
 
-def principal_of(peercert: Any) -> str:
-    """Kafka's DefaultKafkaPrincipalBuilder with ``ssl.principal.mapping.rules=DEFAULT``: ``User:`` and the
-    client certificate's distinguished name; ANONYMOUS without one."""
+def principal_of(peercert: Any, rules: str = "DEFAULT") -> str:
+    """Kafka's DefaultKafkaPrincipalBuilder: ``User:`` and the client certificate's distinguished name as
+    ``ssl.principal.mapping.rules`` map it; ANONYMOUS without one. NoMatchingRule when no rule applies."""
     if not peercert or not peercert.get("subject"):
         return ANONYMOUS
-    return "User:" + distinguished_name(peercert["subject"])
+    return "User:" + principal_name(rules, distinguished_name(peercert["subject"]))
 
 
 def _hint(error: str) -> str:

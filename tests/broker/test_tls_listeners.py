@@ -195,3 +195,26 @@ async def test_plaintext_kafka_on_an_ssl_port_closes_that_connection_with_a_line
         assert line["listener"] == "SSL" and "PLAINTEXT to an SSL listener" in str(line["hint"])
         assert (await good.call(18, 3, ApiVersionsRequest())).error_code == 0
         await good.close()
+
+
+async def test_mapping_rules_name_the_principal_and_a_certificate_no_rule_applies_to_is_refused(
+        tmp_path: Path, certs: CertFiles) -> None:
+    rules = "RULE:^CN=(.*?),OU=kaflite client,.*$/$1/U"
+    async with serving(tls_config(tmp_path, certs, "requested", ssl_principal_mapping_rules=rules)) as broker:
+        _, tls = broker.state.listeners
+        client = await tls_client(tls.port, client_context(certs, client_cert=True))
+        assert (await client.call(18, 3, ApiVersionsRequest())).error_code == 0
+        assert [c.principal for c in broker.state.connections] == ["User:KAFLITE-CLIENT"]
+        await client.close()
+    only_services = "RULE:^CN=(.*?),OU=services,.*$/$1/"
+    async with serving(tls_config(tmp_path, certs, "requested", ssl_principal_mapping_rules=only_services)) as broker:
+        _, tls = broker.state.listeners
+        with structlog.testing.capture_logs() as logs:
+            client = await tls_client(tls.port, client_context(certs, client_cert=True))
+            with pytest.raises((Closed, ConnectionError)):
+                await client.call(18, 3, ApiVersionsRequest())
+            line = await wait_for_line(logs, "TLS client refused: no ssl.principal.mapping.rules rule applies")
+        assert "CN=kaflite-client" in str(line["error"])
+        anonymous = await tls_client(tls.port, client_context(certs, client_cert=False))  # no certificate: served
+        assert (await anonymous.call(18, 3, ApiVersionsRequest())).error_code == 0
+        await anonymous.close()
