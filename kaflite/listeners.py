@@ -9,13 +9,42 @@ exactly as before.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from kaflite.config_values import ConfigError
 from kaflite.ssl_principal import parse_rules
 
-if TYPE_CHECKING:
-    from kaflite.config import KafliteConfig
+
+class KafliteConfig(Protocol):
+    """The settings read here (``kaflite.config.KafliteConfig``, which calls ``check_listeners``: named
+    structurally, so the two modules do not import each other; read-only, as the frozen config)."""
+
+    @property
+    def host(self) -> str: ...
+    @property
+    def port(self) -> int: ...
+    @property
+    def advertised_host(self) -> str: ...
+    @property
+    def listeners(self) -> str: ...
+    @property
+    def advertised_listeners(self) -> str: ...
+    @property
+    def listener_security_protocol_map(self) -> str: ...
+    @property
+    def ssl_keystore_location(self) -> str: ...
+    @property
+    def ssl_keystore_certificate_chain(self) -> str: ...
+    @property
+    def ssl_keystore_key(self) -> str: ...
+    @property
+    def ssl_truststore_location(self) -> str: ...
+    @property
+    def ssl_truststore_certificates(self) -> str: ...
+    @property
+    def ssl_client_auth(self) -> str: ...
+    @property
+    def ssl_principal_mapping_rules(self) -> str: ...
 
 ANONYMOUS = "User:ANONYMOUS"  # Kafka's KafkaPrincipal.ANONYMOUS: PLAINTEXT, and SSL without a client certificate
 SERVED_PROTOCOLS = ("PLAINTEXT", "SSL")
