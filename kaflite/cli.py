@@ -88,6 +88,13 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("compat", help="print the API compatibility table (docs/compatibility.md)",
                    description="Every Kafka 4.2 API, the versions kaflite serves, and why not the rest; "
                                "regenerate with: python -m kaflite compat > docs/compatibility.md")
+    certs = sub.add_parser("certs", help="write a throwaway CA, server and client certificate for an SSL listener",
+                           description="PEM files for testing TLS (docs/security.md): a CA, a server certificate "
+                                       "valid for localhost, 127.0.0.1 and ::1, a client certificate; prints the "
+                                       "broker and client settings that use them. Never for production.")
+    certs.add_argument("--dir", required=True, help="directory to write the PEM files to (created if missing)")
+    certs.add_argument("--ssl-port", type=int, default=9093, help="the SSL listener's port in the printed "
+                       "settings (default 9093)")
     from kaflite.testing.ctl import add_ctl_parser  # standard library only: keeps --help fast
 
     add_ctl_parser(sub)
@@ -162,6 +169,26 @@ def _cmd_compat() -> int:
     return 0
 
 
+def _cmd_certs(args: argparse.Namespace) -> int:
+    """Write the files, then print the lines to paste: the broker's properties, then each client's."""
+    from kaflite.certs import write_certs
+
+    files = write_certs(args.dir)
+    broker = {"listeners": f"PLAINTEXT://127.0.0.1:9092,SSL://127.0.0.1:{args.ssl_port}",
+              **files.broker_config("requested")}
+    out = ["# kaflite (server.properties, or --override NAME=VALUE); ssl.client.auth=required for mutual TLS"]
+    out += [f"{k}={v}" for k, v in broker.items()]
+    out += ["", "# Java client (client.properties); the keystore lines only for mutual TLS"]
+    out += [f"{k}={v}" for k, v in files.java(client_cert=True).items()]
+    out += ["", "# librdkafka / confluent-kafka / kcat -X; the certificate and key only for mutual TLS"]
+    out += [f"{k}={v}" for k, v in files.librdkafka(client_cert=True).items()]
+    out += ["", "# kafka-python / aiokafka keyword arguments; ssl_certfile/ssl_keyfile only for mutual TLS"]
+    out += [f"{k}={v!r}" for k, v in files.kafka_python(client_cert=True).items()]
+    out += ["", f"# the client certificate's principal: {files.client_principal}"]
+    print("\n".join(out))
+    return 0
+
+
 def _cmd_serve(args: argparse.Namespace) -> int:
     config = config_from_args(args)
     from kaflite.logging_config import configure_logging, import_structlog
@@ -208,6 +235,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_analyze(args)
         if args.command == "compat":
             return _cmd_compat()
+        if args.command == "certs":
+            return _cmd_certs(args)
         if args.command == "ctl":
             from kaflite.testing.ctl import run_ctl
 

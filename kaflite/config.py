@@ -34,6 +34,7 @@ from kaflite.config_values import (
     parse_text,
     to_text,
 )
+from kaflite.listeners import check_listeners
 from kaflite.properties import iter_properties, parse_properties, read_text
 
 ENV_PREFIX = "KAFLITE_"
@@ -95,6 +96,7 @@ _CLEAN = "Log cleaner (compaction)"
 _GROUP = "Group coordinator and offsets"
 _TXN = "Transaction coordinator"
 _OPS = "Operations"
+_SEC = "Listeners and TLS"
 
 SETTINGS: tuple[Setting, ...] = (
     # Node and network
@@ -258,6 +260,44 @@ SETTINGS: tuple[Setting, ...] = (
     _S("transaction.partition.verification.enable", "boolean", True, "Produce of a transactional batch "
        "is refused unless its partition was added to the producer's ongoing transaction (KIP-890 part 1, "
        "answered by the coordinator in-process).", None, _TXN),
+    # Listeners and TLS (issue 16; SASL is not implemented yet)
+    _S("listeners", "string", "", "Kafka's listeners: comma-separated NAME://host:port, several at once "
+       "(e.g. PLAINTEXT://127.0.0.1:9092,SSL://127.0.0.1:9093); a name is a security protocol or a name "
+       "mapped in listener.security.protocol.map; port 0 picks a free one. When unset, host and port are "
+       "the one PLAINTEXT listener.", None, _SEC, kafka_default="PLAINTEXT://:9092",
+       default_text="*PLAINTEXT://host:port*"),
+    _S("advertised.listeners", "string", "", "The address of each listener clients are told to connect "
+       "to (Metadata, FindCoordinator, DescribeCluster answer with the one the client came in on); a "
+       "listener not named here advertises its own address (advertised.host when host/port are used).",
+       None, _SEC, kafka_default=None, default_text="*same as listeners*"),
+    _S("listener.security.protocol.map", "string",
+       "PLAINTEXT:PLAINTEXT,SSL:SSL,SASL_PLAINTEXT:SASL_PLAINTEXT,SASL_SSL:SASL_SSL",
+       "Listener name to security protocol. PLAINTEXT and SSL are served; SASL_PLAINTEXT and SASL_SSL "
+       "are refused at start (SASL is not implemented yet).", None, _SEC),
+    _S("ssl.keystore.type", "string", "PEM", "Format of the key store; kaflite reads PEM only "
+       "(ssl.keystore.certificate.chain + ssl.keystore.key, or ssl.keystore.location).",
+       OneOf(("PEM",), ignore_case=True, why="kaflite reads PEM only"), _SEC, kafka_default="JKS"),
+    _S("ssl.keystore.location", "string", "", "A PEM file with the server's private key and its "
+       "certificate chain.", None, _SEC, kafka_default=None),
+    _S("ssl.keystore.certificate.chain", "string", "", "The server's certificate chain in PEM, inline.",
+       None, _SEC, kafka_default=None),
+    _S("ssl.keystore.key", "string", "", "The server's private key in PEM, inline (encrypted keys need "
+       "ssl.key.password).", None, _SEC, kafka_default=None),
+    _S("ssl.key.password", "string", "", "Password of the private key, when it is encrypted.", None, _SEC,
+       kafka_default=None),
+    _S("ssl.truststore.type", "string", "PEM", "Format of the trust store; kaflite reads PEM only.",
+       OneOf(("PEM",), ignore_case=True, why="kaflite reads PEM only"), _SEC, kafka_default="JKS"),
+    _S("ssl.truststore.location", "string", "", "A PEM file of the CA certificates that client "
+       "certificates are verified against (mutual TLS).", None, _SEC, kafka_default=None),
+    _S("ssl.truststore.certificates", "string", "", "CA certificates in PEM, inline (as "
+       "ssl.truststore.location).", None, _SEC, kafka_default=None),
+    _S("ssl.client.auth", "string", "none", "Mutual TLS on SSL listeners: required (a client without a "
+       "trusted certificate is refused), requested (verified when given) or none.",
+       OneOf(("none", "requested", "required"), ignore_case=True), _SEC),
+    _S("ssl.principal.mapping.rules", "string", "DEFAULT", "How a client certificate's subject becomes "
+       "the connection's principal (User:<name>): comma-separated DEFAULT (the distinguished name, RFC 2253) "
+       "and RULE:pattern/replacement/[LU] rules, the first that applies wins, as Kafka's SslPrincipalMapper.",
+       None, _SEC),
     # Operations
     _S("shutdown.timeout.ms", "long", 5000, "On SIGTERM/SIGINT, how long in-flight requests may take "
        "to finish before connections are closed.", Range(0, LONG_MAX), _OPS, kafka_default=None),
@@ -452,6 +492,19 @@ class KafliteConfig:
     transaction_state_log_num_partitions: int = 50
     transaction_state_log_segment_bytes: int = 104857600
     transaction_partition_verification_enable: bool = True
+    listeners: str = ""
+    advertised_listeners: str = ""
+    listener_security_protocol_map: str = "PLAINTEXT:PLAINTEXT,SSL:SSL,SASL_PLAINTEXT:SASL_PLAINTEXT,SASL_SSL:SASL_SSL"
+    ssl_keystore_type: str = "PEM"
+    ssl_keystore_location: str = ""
+    ssl_keystore_certificate_chain: str = ""
+    ssl_keystore_key: str = ""
+    ssl_key_password: str = ""
+    ssl_truststore_type: str = "PEM"
+    ssl_truststore_location: str = ""
+    ssl_truststore_certificates: str = ""
+    ssl_client_auth: str = "none"
+    ssl_principal_mapping_rules: str = "DEFAULT"
     shutdown_timeout_ms: int = 5000
     log_format: str = "console"
     log_level: str = "INFO"
@@ -486,6 +539,7 @@ class KafliteConfig:
                 f"({self.group_max_session_timeout_ms})",
             )
         self._check_consumer_group_bounds()
+        check_listeners(self)
 
     def _check_consumer_group_bounds(self) -> None:
         """Kafka's GroupCoordinatorConfig constructor checks, in its order and with its messages: a

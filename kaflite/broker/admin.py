@@ -109,10 +109,11 @@ class AdminHandler:
     def describe_cluster(self, ctx: RequestContext, req: DescribeClusterRequest) -> DescribeClusterResponse:
         from kaflite.protocol.messages import DescribeClusterResponse
         node, state = self.config.node_id, self.state
+        host, port = ctx.connection.advertised()
         return DescribeClusterResponse(
             cluster_id=state.cluster_id, controller_id=node,
             brokers=[DescribeClusterResponse.DescribeClusterBroker(
-                broker_id=node, host=state.advertised_host, port=state.port)],
+                broker_id=node, host=host, port=port)],
             cluster_authorized_operations=AUTHORIZED_OPERATIONS_OMITTED)
 
     # -- Metadata ---------------------------------------------------------------------------------
@@ -156,8 +157,9 @@ class AdminHandler:
                                                        topic_authorized_operations=AUTHORIZED_OPERATIONS_OMITTED))
                 continue
             topics.append(self._topic_metadata(info))
+        host, port = ctx.connection.advertised()
         return MetadataResponse(
-            brokers=[MR.MetadataResponseBroker(node_id=node, host=state.advertised_host, port=state.port)],
+            brokers=[MR.MetadataResponseBroker(node_id=node, host=host, port=port)],
             cluster_id=state.cluster_id, controller_id=node, topics=topics,
             cluster_authorized_operations=AUTHORIZED_OPERATIONS_OMITTED)
 

@@ -127,6 +127,9 @@ LISTENER_DOCS = {
 Levels = tuple[tuple[dict[str, str | None], int], ...]
 LISTENER_TYPES = {"broker.id": "int", "process.roles": "list"}  # Kafka's ConfigDef types; the rest are strings
 LISTENER_SECURITY_PROTOCOL_MAP = "SASL_SSL:SASL_SSL,PLAINTEXT:PLAINTEXT,SSL:SSL,SASL_PLAINTEXT:SASL_PLAINTEXT"
+# Kafka's PASSWORD-type settings: described with a null value and is_sensitive (a key never leaves the broker).
+SENSITIVE = frozenset({"ssl.keystore.key", "ssl.key.password", "ssl.keystore.certificate.chain",
+                       "ssl.truststore.certificates"})
 
 
 class ConfigHandler:
@@ -163,11 +166,12 @@ class ConfigHandler:
             for entry in entries:
                 if keys is not None and entry.name not in keys:
                     continue
+                sensitive = entry.name in SENSITIVE
                 out.configs.append(R.DescribeConfigsResourceResult(
-                    name=entry.name, value=entry.value, read_only=entry.read_only, config_source=entry.source,
-                    is_default=entry.source == DEFAULT_CONFIG, is_sensitive=False,
-                    synonyms=[R.DescribeConfigsSynonym(name=n, value=v, source=s) for n, v, s in entry.synonyms]
-                    if req.include_synonyms else [],
+                    name=entry.name, value=None if sensitive else entry.value, read_only=entry.read_only,
+                    config_source=entry.source, is_default=entry.source == DEFAULT_CONFIG, is_sensitive=sensitive,
+                    synonyms=[R.DescribeConfigsSynonym(name=n, value=None if sensitive else v, source=s)
+                              for n, v, s in entry.synonyms] if req.include_synonyms else [],
                     config_type=CONFIG_TYPES.get(entry.type, 0),
                     documentation=entry.doc if req.include_documentation else None))
         return R(results=results)
@@ -243,13 +247,16 @@ class ConfigHandler:
         """kaflite's settings (their unit spellings too) and the listener settings Kafka reports."""
         levels = self._broker_levels()
         out = []
+        listener_settings = self._listener_settings()
         for s in SETTINGS:
+            if s.name in listener_settings:  # reported below as bound (port 0 resolved)
+                continue
             out.append(self._broker_entry(s.name, self._value_in_force(s, levels), s.type, s.doc, levels))
         for syn in SYNONYMS:  # the value given in this spelling, else Kafka's default for it
             value = next((lv[syn.name] for lv, _ in levels[:3] if syn.name in lv), _SYNONYM_DEFAULTS.get(syn.name))
             out.append(self._broker_entry(syn.name, value, _SYNONYM_TYPE, syn.doc, levels))
         static = levels[2][0]
-        for name, value in self._listener_settings().items():
+        for name, value in listener_settings.items():
             source = STATIC_BROKER_CONFIG if name in static else DEFAULT_CONFIG
             out.append(Entry(name, value, source, LISTENER_TYPES.get(name, "string"),
                              LISTENER_DOCS[name], True, ((name, value, source),)))
@@ -299,9 +306,9 @@ class ConfigHandler:
                 static[given.name] = "-1" if value < 0 else str(value // given.factor)
             else:
                 static[s.name] = to_text(value)
-        if not cfg.is_default("host") or not cfg.is_default("port"):
+        if not cfg.is_default("host") or not cfg.is_default("port") or not cfg.is_default("listeners"):
             static["listeners"] = self._listener_settings()["listeners"]
-        if not cfg.is_default("advertised.host") or not cfg.is_default("port"):
+        if not cfg.is_default("advertised.host") or not cfg.is_default("port") or not cfg.is_default("listeners"):
             static["advertised.listeners"] = self._listener_settings()["advertised.listeners"]
         defaults: dict[str, str | None] = {s.name: to_text(s.default) for s in SETTINGS}
         defaults.update(_SYNONYM_DEFAULTS)
@@ -314,10 +321,19 @@ class ConfigHandler:
     def _listener_settings(self) -> dict[str, str]:
         """Kafka's listener settings for kaflite's one PLAINTEXT listener, on the port actually bound."""
         cfg, state = self.config, self.state
+        if not state.listeners or not cfg.listeners.strip():
+            listeners = f"PLAINTEXT://{cfg.host}:{state.port}"
+            advertised = f"PLAINTEXT://{state.advertised_host}:{state.port}"
+        else:
+            listeners = ",".join(f"{li.name}://{_host(li.host)}:{li.port}" for li in state.listeners)
+            advertised = ",".join(f"{li.name}://{_host(li.advertised_host)}:{li.advertised_port}"
+                                  for li in state.listeners)
         return {
-            "listeners": f"PLAINTEXT://{cfg.host}:{state.port}",
-            "advertised.listeners": f"PLAINTEXT://{state.advertised_host}:{state.port}",
-            "listener.security.protocol.map": LISTENER_SECURITY_PROTOCOL_MAP,
+            "listeners": listeners,
+            "advertised.listeners": advertised,
+            "listener.security.protocol.map": (cfg.listener_security_protocol_map
+                                               if not cfg.is_default("listener.security.protocol.map")
+                                               else LISTENER_SECURITY_PROTOCOL_MAP),
             "security.inter.broker.protocol": "PLAINTEXT",
             "broker.id": str(cfg.node_id),
             "process.roles": "broker,controller",
@@ -584,6 +600,10 @@ def _duplicates(keys: list[tuple[int, str]]) -> set[tuple[int, str]]:
     for k in keys:
         (dupes if k in seen else seen).add(k)
     return dupes
+
+
+def _host(host: str) -> str:
+    return f"[{host}]" if ":" in host else host
 
 
 def _check_request_shape(names: list[str], null_values: list[str]) -> None:

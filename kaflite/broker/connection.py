@@ -47,6 +47,7 @@ from kaflite.broker.faults import InjectedFault
 from kaflite.broker.router import Router
 from kaflite.broker.stats import REQUEST_NS_SHIFT, REQUEST_TIME_FIRST, REQUEST_TIME_MASK
 from kaflite.coordinator.runtime import DurableAnswer
+from kaflite.listeners import ANONYMOUS, Listener
 from kaflite.protocol._codec import DecodeError
 from kaflite.protocol.error_responses import error_response
 from kaflite.protocol.errors import ErrorCode
@@ -109,12 +110,12 @@ def error_of(exc: BaseException) -> tuple[ErrorCode, str | None]:
 class KafkaConnection(asyncio.BufferedProtocol):
     # Slots: thousands of idle connections are a test suite's normal (issue 13: a few KiB each, all told).
     __slots__ = ("_log", "_log_extra", "awaiting", "busy", "client_id", "close_reason", "close_when_sent", "closed",
-                 "config", "corked",
-                 "corked_bytes", "decoder", "faults", "id", "idle_timer", "in_flight", "last_active", "members", "out",
-                 "out_offset", "peer", "peer_host", "pending", "pending_bytes", "reading_paused", "reading_stopped",
-                 "router", "sendfile_fd", "stalled", "state", "transport", "writable")
+                 "config", "corked", "corked_bytes", "decoder", "faults", "id", "idle_timer", "in_flight",
+                 "last_active", "listener", "members", "out", "out_offset", "peer", "peer_host", "pending",
+                 "pending_bytes", "principal", "reading_paused", "reading_stopped", "router", "sendfile_fd", "stalled",
+                 "state", "transport", "writable")
 
-    def __init__(self, context: BrokerContext, router: Router) -> None:
+    def __init__(self, context: BrokerContext, router: Router, listener: Listener | None = None) -> None:
         self.config = context.config
         self.state = context.state
         self.faults = context.faults
@@ -126,6 +127,8 @@ class KafkaConnection(asyncio.BufferedProtocol):
         self.pending: list[bytes] = []  # whole frames, not yet started
         self.transport: asyncio.Transport | None = None
         self.peer_host = ""
+        self.listener = listener  # the one it came in on (None: built by hand, as in unit tests)
+        self.principal = ANONYMOUS
         self.peer = ""
         self.busy = False  # a request is in flight (awaiting) or the socket is not draining
         self.writable = True
@@ -190,6 +193,17 @@ class KafkaConnection(asyncio.BufferedProtocol):
             sock.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)  # as Kafka's acceptor: half-open peers end
             if transport.get_extra_info("sslcontext") is None and hasattr(os, "sendfile"):
                 self.sendfile_fd = sock.fileno()
+        if transport.get_extra_info("sslcontext") is not None:  # mutual TLS: the certificate's subject
+            from kaflite.broker.tls import principal_of
+            from kaflite.ssl_principal import NoMatchingRule
+
+            try:
+                self.principal = principal_of(transport.get_extra_info("peercert"),
+                                              self.config.ssl_principal_mapping_rules)
+            except NoMatchingRule as exc:  # Kafka fails the authentication: this connection only
+                self.log.info("TLS client refused: no ssl.principal.mapping.rules rule applies", error=str(exc))
+                transport.abort()  # type: ignore[attr-defined]
+                return
         self._touch()
         if self.config.connections_max_idle_ms >= 0:
             self._arm_idle_timer(self.config.connections_max_idle_ms / 1000)
@@ -236,6 +250,18 @@ class KafkaConnection(asyncio.BufferedProtocol):
         if self.decoder.buffered:
             self.close(f"peer closed the connection mid-frame ({self.decoder.buffered} bytes buffered)")
         return False
+
+    @property
+    def tls(self) -> bool:
+        return self.listener is not None and self.listener.tls
+
+    def advertised(self) -> tuple[str, int]:
+        """Where clients are told to reach the broker: the advertised address of the listener this client came
+        in on (Kafka answers Metadata, FindCoordinator and DescribeCluster so)."""
+        listener = self.listener
+        if listener is None:
+            return self.state.advertised_host, self.state.port
+        return listener.advertised_host, listener.advertised_port
 
     def resume(self) -> None:
         """Pick up queued requests again (after the broker was paused)."""

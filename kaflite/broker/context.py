@@ -21,6 +21,7 @@ from kaflite.broker.stats import BrokerStats
 from kaflite.clock import Clock, SystemClock
 from kaflite.config import KafliteConfig
 from kaflite.coordinator.metadata import MetadataImage
+from kaflite.listeners import Listener
 from kaflite.protocol.frames import FrameDecoder
 from kaflite.protocol.headers import RequestHeader
 from kaflite.storage.config import LogConfig
@@ -36,12 +37,18 @@ class Connection(Protocol):
 
     closed: bool
     peer_host: str
+    principal: str  # Kafka's principal: User:ANONYMOUS, or User:<the client certificate's subject> (mutual TLS)
     members: set[tuple[str, str]]  # (group, member id) this connection spoke for
     @property
     def log(self) -> Any: ...
     in_flight: asyncio.Future[Any] | None  # the request being answered, if it must wait
 
     def resume(self) -> None: ...
+
+    def advertised(self) -> tuple[str, int]: ...
+
+    @property
+    def tls(self) -> bool: ...  # came in on an SSL listener
 
     def unanswered(self) -> list[asyncio.Future[Any]]: ...
 
@@ -96,9 +103,10 @@ NO_RESPONSE = NoResponse()
 class ServerState:
     """The listener's shared, mutable state: open connections, the pause flag, where clients reach us."""
 
-    port: int
+    port: int  # the first listener's (the only one without `listeners`), as bound
     advertised_host: str
     cluster_id: str
+    listeners: list[Listener] = field(default_factory=list)  # as bound: port 0 replaced by the port chosen
     connections: set[Connection] = field(default_factory=set)
     paused: bool = False  # a fault: nothing is answered, requests queue up
     stopping: bool = False  # shutdown has begun: no new request is read

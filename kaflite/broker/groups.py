@@ -389,7 +389,8 @@ class GroupHandler:
         return self._find_coordinator(ctx, req)
 
     def _find_coordinator(self, ctx: RequestContext, req: FindCoordinatorRequest) -> FindCoordinatorResponse:
-        node, state = self.broker_config.node_id, self.state
+        node = self.broker_config.node_id
+        host, port = ctx.connection.advertised()
         keys = req.coordinator_keys if ctx.version >= 4 else [req.key]
         results = []
         for key in keys:
@@ -409,8 +410,8 @@ class GroupHandler:
             # Errors.message()); v0-3 always carry Errors.message().
             message = _error_message(error) if error == ErrorCode.INVALID_REQUEST else ""
             results.append(FindCoordinatorResponse.Coordinator(
-                key=key, node_id=node if ok else -1, host=state.advertised_host if ok else "",
-                port=state.port if ok else -1, error_code=error, error_message=message))
+                key=key, node_id=node if ok else -1, host=host if ok else "",
+                port=port if ok else -1, error_code=error, error_message=message))
         if ctx.version >= 4:
             return FindCoordinatorResponse(coordinators=results)
         r = results[0]

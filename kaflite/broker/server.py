@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import functools
 import signal
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +32,7 @@ from kaflite.broker.stats import BrokerStats
 from kaflite.broker.transactions import TransactionHandler
 from kaflite.clock import Clock
 from kaflite.config import KafliteConfig
+from kaflite.listeners import Listener, listeners_of
 from kaflite.storage.checkpoint import write_atomic
 from kaflite.storage.config import LogConfig
 from kaflite.storage.datadir import describe_os_error
@@ -37,9 +40,12 @@ from kaflite.storage.errors import StartupError
 from kaflite.storage.manager import LogManager
 
 if TYPE_CHECKING:
+    import ssl
+
     from kaflite.broker.admin_http import AdminHttpServer, AdminOps, GetHandler
 
 log = structlog.get_logger("kaflite.broker")
+TLS_CLOSE_S = 1.0
 
 
 class Broker:
@@ -62,7 +68,9 @@ class Broker:
                         self.cluster):
             handler.register(self.router)
         self.admin_http: AdminHttpServer | None = None  # admin.port >= 0: the HTTP admin endpoint
-        self.server: asyncio.base_events.Server | None = None
+        self.server: asyncio.base_events.Server | None = None  # the first listener's
+        self.servers: list[asyncio.base_events.Server] = []  # one per listener
+        self._handshaking: set[Any] = set()  # SSL listeners' accepted sockets still in their TLS handshake
         self._tasks: list[asyncio.Task[None]] = []
         self._stopped = asyncio.Event()
         self._opened_ms = 0.0
@@ -124,18 +132,11 @@ class Broker:
         context, state, config = self.context, self.context.state, self.context.config
         self.groups.start()
         self.transactions.start()
-        loop = asyncio.get_running_loop()
         router = self.router
         if config.admin_port >= 0:  # /metrics counts from the first connection (off: the request path skips it)
             state.stats = BrokerStats()
             router.count_requests()
-        try:
-            self.server = await loop.create_server(lambda: KafkaConnection(context, router), config.host,
-                                                   config.port, reuse_address=True, backlog=1024)
-        except OSError as exc:  # port in use, an address not of this host: one line, as Kafka's SocketServer
-            raise StartupError(f"cannot listen on {config.host}:{config.port}: {exc.strerror or exc}: stop what "
-                               "uses the port, or choose another one (--port / port; 0 picks a free one)") from exc
-        state.port = self.server.sockets[0].getsockname()[1]
+        await self._bind_listeners()
         if config.admin_port >= 0:
             from kaflite.broker.admin_http import start_admin_http
             from kaflite.broker.console import register_console
@@ -144,15 +145,63 @@ class Broker:
                 self.admin_http = await start_admin_http(self.admin_ops, config.admin_port)
                 register_console(self.admin_http)
             except OSError as exc:
-                self.server.close()
+                for server in self.servers:
+                    server.close()
                 raise StartupError(f"cannot listen on 127.0.0.1:{config.admin_port} (admin.port): "
                                    f"{exc.strerror or exc}: choose another one (0 picks a free one)") from exc
             self._serve_metrics(self.admin_http)
         self._tasks.append(asyncio.create_task(self._periodic()))
         log.info("kaflite serving", host=config.host, port=state.port, advertised_host=state.advertised_host,
+                 listeners=",".join(f"{li.name}://{li.host}:{li.port}" for li in state.listeners),
                  data_dir=str(context.data_dir), cluster_id=state.cluster_id, node_id=config.node_id,
                  topics=len(context.logs.topics()),
                  startup_ms=round(self._opened_ms + (time.perf_counter() - t0) * 1000, 1))
+
+    async def _bind_listeners(self) -> None:
+        """Bind every listener (``listeners``, or host/port as the one PLAINTEXT listener); each connection is
+        told the listener it came in on. The first listener's port is ``state.port``."""
+        context, state = self.context, self.context.state
+        loop = asyncio.get_running_loop()
+        state.listeners.clear()
+        tls_context = None
+        for listener in listeners_of(context.config):
+            if listener.tls and tls_context is None:
+                from kaflite.broker.tls import server_context
+
+                tls_context = server_context(context.config)
+            factory = self._protocol_factory(listener, tls_context)
+            try:
+                server = await loop.create_server(factory, listener.host or None, listener.port,
+                                                  reuse_address=True, backlog=1024)
+            except OSError as exc:  # port in use, an address not of this host: one line, as Kafka's SocketServer
+                for bound in self.servers:
+                    bound.close()
+                self.servers.clear()
+                what = "--port / port" if not context.config.listeners else "listeners"
+                raise StartupError(f"cannot listen on {listener.host}:{listener.port} ({listener.name}): "
+                                   f"{exc.strerror or exc}: stop what uses the port, or choose another one "
+                                   f"({what}; 0 picks a free one)") from exc
+            port = server.sockets[0].getsockname()[1]
+            bound_listener = dataclasses.replace(listener, port=port, advertised_port=listener.advertised_port or port)
+            self.servers.append(server)
+            state.listeners.append(bound_listener)
+        self.server = self.servers[0]
+        state.port = state.listeners[0].port
+        state.advertised_host = state.listeners[0].advertised_host
+
+    def _protocol_factory(self, listener: Listener, tls_context: ssl.SSLContext | None) -> Callable[[], Any]:
+        """What an accepted socket is given: a connection that is told its listener once bound (the port may
+        be 0 until then), behind a TLS handshake on SSL listeners."""
+        context, router = self.context, self.router
+
+        def bound() -> Listener:
+            return next((li for li in self.context.state.listeners if li.name == listener.name), listener)
+
+        if tls_context is None or not listener.tls:
+            return lambda: KafkaConnection(context, router, bound())
+        from kaflite.broker.tls import TlsAccept
+
+        return lambda: TlsAccept(tls_context, bound(), KafkaConnection(context, router, bound()), self._handshaking)
 
     def _serve_metrics(self, admin: AdminHttpServer) -> None:
         """``GET /metrics``; kaflite.broker.metrics (and prometheus_client, ~16 ms of imports) is loaded by the
@@ -238,7 +287,10 @@ class Broker:
         t0 = time.perf_counter()
         log.info("kaflite stopping", connections=len(state.connections))
         state.stopping = True
-        self.server.close()
+        for server in self.servers:
+            server.close()
+        for handshake in list(self._handshaking):  # no connection yet: nothing to drain
+            handshake.abort_handshake()
         if self.admin_http is not None:
             self.admin_http.close()
             self.admin_http = None
@@ -260,16 +312,32 @@ class Broker:
         context.logs.close()
         for conn in list(state.connections):
             conn.close_gracefully()
+        await self._tls_closed()
         self.server = None
+        self.servers.clear()
         self._stopped.set()
         log.info("kaflite stopped", ms=round((time.perf_counter() - t0) * 1000, 1))
+
+    async def _tls_closed(self) -> None:
+        """A TLS connection closes after the close_notify exchange, which needs the loop: bounded by
+        TLS_CLOSE_S, then the rest are aborted, so no socket outlives the broker (an in-process test broker's
+        loop closes next)."""
+        state = self.context.state
+        deadline = time.monotonic() + TLS_CLOSE_S
+        while any(c.tls for c in state.connections) and time.monotonic() < deadline:
+            await asyncio.sleep(0.01)
+        for conn in [c for c in state.connections if c.tls]:
+            conn.abort()
 
     async def crash(self) -> None:
         """As kill -9 would leave it (for tests): sockets dropped, nothing flushed, no clean-shutdown
         marker, so the next start must scan and recover."""
         if self.server is None:
             return
-        self.server.close()
+        for server in self.servers:
+            server.close()
+        for handshake in list(self._handshaking):  # no connection yet: nothing to drain
+            handshake.abort_handshake()
         if self.admin_http is not None:
             self.admin_http.close()
             self.admin_http = None
@@ -282,6 +350,7 @@ class Broker:
         for plog in self.context.logs.logs().values():
             plog.close()
         self.server = None
+        self.servers.clear()
         self._stopped.set()
 
     async def _cancel_tasks(self) -> None:
@@ -318,10 +387,17 @@ async def _serve(config: KafliteConfig, ready_file: str | None) -> None:
         raise
     address = f"{broker.advertised_host}:{broker.port}"
     admin = f"127.0.0.1:{broker.admin_http.port}" if broker.admin_http is not None else None
+    # With `listeners`, each one's advertised address (port 0 resolved): `listener.SSL=127.0.0.1:9093`.
+    listeners = [f"{li.name}={li.advertised_host}:{li.advertised_port}" for li in broker.state.listeners
+                 ] if config.listeners else []
     if ready_file:
-        # Line 1 stays host:port for existing scripts; the admin endpoint, when on, is line 2.
-        write_atomic(Path(ready_file), f"{address}\n".encode() + (f"admin={admin}\n".encode() if admin else b""))
+        # Line 1 stays host:port for existing scripts; the admin endpoint, when on, is line 2; listeners after.
+        write_atomic(Path(ready_file), f"{address}\n".encode() + (f"admin={admin}\n".encode() if admin else b"")
+                     + "".join(f"listener.{line}\n" for line in listeners).encode())
     print(f"kaflite listening on {address}", flush=True)
+    for line in listeners:
+        name, _, where = line.partition("=")
+        print(f"kaflite listener {name} on {where}", flush=True)
     if admin:
         print(f"kaflite admin on http://{admin}", flush=True)
         print(f"kaflite console on http://{admin}/", flush=True)  # the web console (docs/console.md)

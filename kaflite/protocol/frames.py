@@ -18,7 +18,10 @@ class FrameError(ValueError):
 
 class FrameTooLarge(FrameError):
     def __init__(self, size: int, limit: int) -> None:
-        super().__init__(f"frame of {size} bytes exceeds socket.request.max.bytes={limit}")
+        hint = ""
+        if size >> 16 == 0x1603:  # 0x16 0x03: a TLS record carrying a handshake (ClientHello), not a Kafka size
+            hint = ": this looks like a TLS handshake; is the client configured for SSL on a PLAINTEXT listener?"
+        super().__init__(f"frame of {size} bytes exceeds socket.request.max.bytes={limit}{hint}")
         self.size = size
         self.limit = limit
 

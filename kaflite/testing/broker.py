@@ -21,13 +21,16 @@ from collections.abc import Callable, Coroutine, Iterator, Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from kaflite.broker.admin_http import WaitTimeout
 from kaflite.broker.admin_http import decode_assignment as _decode_assignment
 from kaflite.broker.server import Broker as _Broker
 from kaflite.broker.server import install_uvloop
 from kaflite.config import KafliteConfig
+
+if TYPE_CHECKING:
+    from kaflite.certs import CertFiles
 from kaflite.coordinator.snapshot import OffsetSnapshot
 
 T = TypeVar("T")
@@ -314,8 +317,48 @@ def assert_rebalances(group: Group, expected_states: Sequence[str], *, tail: boo
 class BrokerAPI:
     """Groups, waits and faults, on top of one primitive: run a named ``AdminOps`` operation."""
 
+    tls: CertFiles | None = None  # Broker(tls=True): the throwaway CA, server and client certificates
+    ssl_port = 0
+
     def _op(self, name: str, *args: Any, timeout: float = 30.0, **kwargs: Any) -> Any:
         raise NotImplementedError
+
+    @property
+    def ssl_bootstrap_servers(self) -> str:
+        """The SSL listener's address (``Broker(tls=True)``); ``bootstrap_servers`` stays the PLAINTEXT one."""
+        if self.tls is None:
+            raise RuntimeError("this broker has no SSL listener: start it with tls=True")
+        return f"127.0.0.1:{self.ssl_port}"
+
+    def kafka_python_config(self, client_cert: bool = False) -> dict[str, Any]:
+        """kafka-python (and aiokafka ``create_ssl_context``) keyword arguments for the SSL listener:
+        ``KafkaProducer(**broker.kafka_python_config())``; ``client_cert``: present the client certificate."""
+        return {"bootstrap_servers": self.ssl_bootstrap_servers, **self._tls().kafka_python(client_cert)}
+
+    def librdkafka_config(self, client_cert: bool = False) -> dict[str, str]:
+        """confluent-kafka / librdkafka / kcat properties for the SSL listener."""
+        return {"bootstrap.servers": self.ssl_bootstrap_servers, **self._tls().librdkafka(client_cert)}
+
+    def java_properties(self, client_cert: bool = False) -> dict[str, str]:
+        """The Java client's properties for the SSL listener (PEM trust and key stores)."""
+        return {"bootstrap.servers": self.ssl_bootstrap_servers, **self._tls().java(client_cert)}
+
+    def _tls(self) -> CertFiles:
+        if self.tls is None:
+            raise RuntimeError("this broker has no SSL listener: start it with tls=True")
+        return self.tls
+
+    def _tls_settings(self, tls: bool, client_auth: str) -> dict[str, object]:
+        """The listener and ssl.* settings of ``tls=True``: certificates made once in a temporary directory
+        (kept across restarts, removed by close()); ports filled in at each start."""
+        if not tls:
+            return {}
+        if self.tls is None:
+            from kaflite.certs import write_certs
+
+            self.tls = write_certs(Path(tempfile.mkdtemp(prefix="kaflite-certs-")))
+        return {"listeners": "PLAINTEXT://127.0.0.1:{port},SSL://127.0.0.1:{ssl_port}",
+                **self.tls.broker_config(client_auth)}
 
     @property
     def bootstrap_servers(self) -> str:
@@ -580,11 +623,11 @@ class Broker(BrokerAPI):
     """
 
     def __init__(self, data_dir: str | Path | None = None, *, port: int = 0,
-                 config: Mapping[str, object] | None = None) -> None:
+                 config: Mapping[str, object] | None = None, tls: bool = False, client_auth: str = "none") -> None:
         self._own_dir = data_dir is None
         self.data_dir = Path(data_dir) if data_dir is not None else Path(tempfile.mkdtemp(prefix="kaflite-"))
         self.port = port
-        self.overrides = {**TEST_DEFAULTS, **(config or {})}
+        self.overrides = {**TEST_DEFAULTS, **self._tls_settings(tls, client_auth), **(config or {})}
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._broker: _Broker | None = None
@@ -609,8 +652,10 @@ class Broker(BrokerAPI):
     def start(self) -> Broker:
         if self._thread is not None:
             raise RuntimeError("already started")
-        config = KafliteConfig.load({**self.overrides, "host": "127.0.0.1", "port": self.port,
-                                     "log.dirs": str(self.data_dir)}, env={})
+        settings = {**self.overrides, "host": "127.0.0.1", "port": self.port, "log.dirs": str(self.data_dir)}
+        if "listeners" in settings:  # tls=True: this start's ports (0 the first time, the same ones after)
+            settings["listeners"] = str(settings["listeners"]).format(port=self.port, ssl_port=self.ssl_port)
+        config = KafliteConfig.load(settings, env={})
         ready: Future[None] = Future()
 
         def run() -> None:
@@ -640,6 +685,7 @@ class Broker(BrokerAPI):
             raise
         assert self._broker is not None
         self.port = self._broker.port
+        self.ssl_port = next((li.port for li in self._broker.state.listeners if li.tls), 0)
         return self
 
     def stop(self) -> None:
@@ -674,6 +720,8 @@ class Broker(BrokerAPI):
         self.stop()
         if self._own_dir:
             shutil.rmtree(self.data_dir, ignore_errors=True)
+        if self.tls is not None:
+            shutil.rmtree(self.tls.dir, ignore_errors=True)
 
     def __enter__(self) -> Broker:
         return self.start()

@@ -101,12 +101,13 @@ class ProcessBroker(BrokerAPI):
     """``with ProcessBroker() as b:`` — kaflite in a child process, driven over its admin endpoint."""
 
     def __init__(self, data_dir: str | Path | None = None, *, port: int = 0, admin_port: int = 0,
-                 config: Mapping[str, object] | None = None, prewarm: bool = True) -> None:
+                 config: Mapping[str, object] | None = None, prewarm: bool = True, tls: bool = False,
+                 client_auth: str = "none") -> None:
         self._own_dir = data_dir is None
         self.data_dir = Path(data_dir) if data_dir is not None else Path(tempfile.mkdtemp(prefix="kaflite-"))
         self.port = port
         self.admin_port = admin_port
-        self.overrides = {**TEST_DEFAULTS, **(config or {})}
+        self.overrides = {**TEST_DEFAULTS, **self._tls_settings(tls, client_auth), **(config or {})}
         self.prewarm = prewarm
         self.proc: subprocess.Popen[bytes] | None = None
         self.admin: AdminClient | None = None
@@ -133,6 +134,8 @@ class ProcessBroker(BrokerAPI):
             raise RuntimeError("already started")
         settings = {**self.overrides, "host": "127.0.0.1", "port": self.port, "admin.port": self.admin_port,
                     "log.dirs": str(self.data_dir)}
+        if "listeners" in settings:  # tls=True: this start's ports (0 the first time, the same ones after)
+            settings["listeners"] = str(settings["listeners"]).format(port=self.port, ssl_port=self.ssl_port)
         proc = _take_worker(self.prewarm)
         self.proc = proc
         lines: queue.Queue[str | None] = queue.Queue()
@@ -156,6 +159,8 @@ class ProcessBroker(BrokerAPI):
                 raise RuntimeError(f"kaflite exited with {proc.returncode} before serving:\n{self.log_text()}")
             if line.startswith("kaflite listening on "):
                 address = line.removeprefix("kaflite listening on ").strip()
+            elif line.startswith("kaflite listener SSL on "):
+                self.ssl_port = int(line.rsplit(":", 1)[1])
             elif line.startswith("kaflite admin on http://"):
                 admin = line.removeprefix("kaflite admin on http://").strip()
         self.port = int(address.rsplit(":", 1)[1])
@@ -204,6 +209,8 @@ class ProcessBroker(BrokerAPI):
         self.stop()
         if self._own_dir:
             shutil.rmtree(self.data_dir, ignore_errors=True)
+        if self.tls is not None:
+            shutil.rmtree(self.tls.dir, ignore_errors=True)
         self.log_path.unlink(missing_ok=True)
 
     def __enter__(self) -> ProcessBroker:
