@@ -28,6 +28,18 @@ from tests.broker.wire import connected
 from tests.protocol.test_schema_true_decoding import populated
 
 CHECK_EVERY = 100  # frames between "does it still serve?" checks
+#: The broker's settings for the run (``--override`` changes them). Valid frames create state a Kafka broker
+#: keeps too: topics (auto-created by Metadata/Produce with random names), groups with offsets, transactional
+#: ids. Auto-creation is off and Kafka's retention of the rest made short, so that state expires as Kafka
+#: would expire it and the RSS verdict measures the broker's own growth (docs/reliability.md).
+BROKER_SETTINGS = {
+    "num.partitions": "2",
+    "auto.create.topics.enable": "false",
+    "offsets.retention.minutes": "1",
+    "offsets.retention.check.interval.ms": "10000",
+    "transactional.id.expiration.ms": "60000",
+    "transaction.remove.expired.transaction.cleanup.interval.ms": "10000",
+}
 
 
 async def _routes(port: int) -> list[tuple[int, int]]:
@@ -72,7 +84,7 @@ def run(frames_n: int, max_seconds: float, overrides: dict[str, str] | None = No
     crashes = failed_checks = 0
     with tempfile.TemporaryDirectory(prefix="kaflite-fuzz-") as tmp, asyncio.Runner() as runner:
         child = Child(Path(tmp) / "data", Path(tmp) / "broker.log",
-                      overrides={"num.partitions": "2", **(overrides or {})})
+                      overrides={**BROKER_SETTINGS, **(overrides or {})})
         if not child.start():
             return bool(verdict("fuzz", False, "broker did not start"))
         routes = runner.run(_routes(child.port))
@@ -131,8 +143,8 @@ def main() -> None:
     ap.add_argument("--frames", type=int, default=50_000)
     ap.add_argument("--max-seconds", type=float, default=1800)
     ap.add_argument("--override", action="append", default=[], metavar="NAME=VALUE",
-                    help="a broker setting, e.g. auto.create.topics.enable=false (frames then create no topics, "
-                         "so RSS growth is the broker's own)")
+                    help="a broker setting over BROKER_SETTINGS, e.g. auto.create.topics.enable=true (frames then "
+                         "create topics, whose files and indexes the RSS then includes)")
     ap.add_argument("--progress", type=int, default=0, metavar="N", help="print the broker's RSS every N frames")
     args = ap.parse_args()
     overrides = dict(o.split("=", 1) for o in args.override)
