@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from kaflite.broker.connection import KafkaConnection
 from kaflite.broker.server import Broker
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import ApiVersionsRequest, ApiVersionsResponse, OffsetCommitRequest, OffsetCommitResponse
@@ -206,7 +207,8 @@ async def test_pipelined_commits_on_one_connection_share_a_flush_and_are_answere
             await client.send_only(8, 2, commit_request(offset))
         await until(lambda: slow_disk.waiting > 0)
         before = slow_disk.synced + slow_disk.waiting
-        await asyncio.sleep(0.2)  # every request has been read and handled by now; none answered
+        # every request handled (five commits applied, the ApiVersions answer ready behind them), none answered
+        await until(lambda: awaiting_answers(broker) == 6)
         assert not await _any_bytes(client), "answered before the fsync completed"
         slow_disk.open()
         answers = await read_answers(client, 6)
@@ -219,6 +221,15 @@ async def test_pipelined_commits_on_one_connection_share_a_flush_and_are_answere
         # the held flush (offset 10), then one for the four commits that came while it ran
         assert slow_disk.synced - before <= 2
         assert await committed(client) == (E.NONE, 14)
+
+
+def awaiting_answers(broker: Broker) -> int:
+    """Answers the broker's connections hold back until an earlier one's fsync completes."""
+    return sum(len(c.awaiting or ()) for c in connections(broker))
+
+
+def connections(broker: Broker) -> list[KafkaConnection]:
+    return [c for c in broker.context.state.connections if isinstance(c, KafkaConnection)]
 
 
 async def _any_bytes(c: WireClient) -> bool:
@@ -242,7 +253,8 @@ async def test_a_malformed_frame_behind_pipelined_commits_closes_once_their_answ
         client.writer.write(struct.pack(">i", 3) + b"\x00\x08\x00")  # a header cut short
         await client.send_only(8, 2, commit_request(99))  # after the bad frame: never handled
         await until(lambda: slow_disk.waiting > 0)
-        await asyncio.sleep(0.1)
+        await until(lambda: any(c.close_reason is not None for c in connections(broker)))
+        assert awaiting_answers(broker) == 2  # the commits before the bad frame; nothing after it was handled
         slow_disk.open()
         answers = await read_answers(client, 2)
         assert [cid for cid, _ in answers] == [first, first + 1]
