@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import IntEnum
+from typing import TypeVar
+
+E = TypeVar("E", bound=IntEnum)
 
 WILDCARD = "*"  # ResourcePattern.WILDCARD_RESOURCE, AclEntry.WILDCARD_HOST
 WILDCARD_PRINCIPAL = "User:*"  # AclEntry.WILDCARD_PRINCIPAL_STRING
@@ -112,7 +115,7 @@ def binding(resource_type: int, resource_name: str, pattern_type: int, principal
                       principal, host, _code(AclOperation, operation), _code(AclPermissionType, permission_type))
 
 
-def _code(enum: type[IntEnum], code: int) -> IntEnum:  # type: ignore[type-var]
+def _code(enum: type[E], code: int) -> E:
     try:
         return enum(code)
     except ValueError:
