@@ -188,7 +188,7 @@ def test_kafka_python_admin_creates_describes_and_deletes_acls(acl_broker: Broke
                           permission_type=ACLPermissionType.ANY,
                           resource_pattern=ResourcePatternFilter(ResourceType.TOPIC, prefix + "orders",
                                                                  ACLResourcePatternType.MATCH))
-        described, error = admin.describe_acls(match)
+        described, _error = admin.describe_acls(match)
         assert [(a.operation, a.resource_pattern.resource_name) for a in described] == [(ACLOperation.READ, prefix)]
         deleted = admin.delete_acls([match])
         assert len(deleted) == 1 and len(deleted[0][1]) == 1
@@ -228,14 +228,21 @@ def test_confluent_kafka_admin_creates_describes_and_deletes_acls(acl_broker: Br
     assert admin.describe_acls(match).result(WAIT_S) == []
     invalid = admin_mod.AclBinding(admin_mod.ResourceType.GROUP, "", admin_mod.ResourcePatternType.LITERAL,
                                    principal, "*", admin_mod.AclOperation.READ, admin_mod.AclPermissionType.ALLOW)
-    with pytest.raises(Exception, match="INVALID_REQUEST|[Rr]esource name"):
+    with pytest.raises(Exception, match=r"INVALID_REQUEST|[Rr]esource name"):
         for future in admin.create_acls([invalid]).values():
             future.result(WAIT_S)
 
 
 def test_without_an_authorizer_the_acl_apis_answer_security_disabled() -> None:
-    from kafka.admin import ACLFilter, ACLOperation, ACLPermissionType, KafkaAdminClient, ResourcePatternFilter
-    from kafka.admin import ACLResourcePatternType, ResourceType
+    from kafka.admin import (
+        ACLFilter,
+        ACLOperation,
+        ACLPermissionType,
+        ACLResourcePatternType,
+        KafkaAdminClient,
+        ResourcePatternFilter,
+        ResourceType,
+    )
     from kafka.errors import SecurityDisabledError
 
     with Broker() as broker:
