@@ -101,16 +101,16 @@ class RequestAuthorizer:
         items = getattr(request, field)
         if not items:
             return None
+        codes = [denied_code(item) for item in items]
+        if not any(codes):  # the common case: everything allowed, nothing built
+            return None
         refused: dict[int, list[Any]] = {}
         kept = []
-        for item in items:
-            code = denied_code(item)
+        for item, code in zip(items, codes, strict=True):
             if code:
                 refused.setdefault(code, []).append(item)
             else:
                 kept.append(item)
-        if not refused:
-            return None
         setattr(request, field, kept)
         resp_cls = RESPONSES[ctx.header.api_key]
         answers = []
@@ -218,7 +218,7 @@ def produce(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict
     if txn is not None and not az.allowed(ctx, Op.WRITE, TXN, txn):
         verdict = az.refuse(ctx, request, TXN_DENIED)
     else:
-        verdict = per_topic(Op.WRITE, "topic_data")(az, ctx, request)
+        verdict = _PRODUCE_TOPICS(az, ctx, request)
     if verdict is not None and request.acks == 0:
         return Verdict(close="a produce request with acks=0 was refused by an ACL")
     return verdict
@@ -231,7 +231,7 @@ def fetch(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict |
         else request.replica_id
     if replica >= 0:
         return None if az.cluster(ctx, Op.CLUSTER_ACTION) else az.refuse(ctx, request, TOPIC_DENIED)
-    return per_topic(Op.READ, "topics", "topic")(az, ctx, request)
+    return _FETCH_TOPICS(az, ctx, request)
 
 
 def metadata(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
@@ -285,7 +285,7 @@ def offset_fetch(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Ve
         named = request.topics is not None
         groups_verdict = None
     else:
-        groups_verdict = per_field_group(Op.DESCRIBE, "groups")(az, ctx, request)
+        groups_verdict = _OFFSET_FETCH_GROUPS(az, ctx, request)
         named = True
 
     def hide(response: Any) -> Any:
@@ -330,7 +330,7 @@ def find_coordinator(az: RequestAuthorizer, ctx: RequestContext, request: Any) -
         rtype, code = GROUP, GROUP_DENIED
     if ctx.version < 4:
         return None if az.allowed(ctx, Op.DESCRIBE, rtype, request.key) else az.refuse(ctx, request, code)
-    return per_name(rtype, Op.DESCRIBE, "coordinator_keys", code)(az, ctx, request)
+    return (_TXN_COORDINATOR_KEYS if request.key_type == 1 else _GROUP_COORDINATOR_KEYS)(az, ctx, request)
 
 
 def list_groups(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
@@ -360,14 +360,12 @@ def create_topics(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> V
     """CREATE on the cluster covers every topic; otherwise CREATE per topic."""
     if az.cluster(ctx, Op.CREATE):
         return None
-    return per_topic(Op.CREATE)(az, ctx, request)
+    return _CREATE_TOPICS(az, ctx, request)
 
 
 def delete_topics(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
     """DELETE per topic, named (v0-5: ``topic_names``) or by name or id (v6+: ``topics``)."""
-    if ctx.version < 6:
-        return per_name(TOPIC, Op.DELETE, "topic_names", TOPIC_DENIED)(az, ctx, request)
-    return per_topic(Op.DELETE)(az, ctx, request)
+    return (_DELETE_TOPIC_NAMES if ctx.version < 6 else _DELETE_TOPICS)(az, ctx, request)
 
 
 def init_producer_id(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
@@ -434,7 +432,7 @@ def consumer_group_heartbeat(az: RequestAuthorizer, ctx: RequestContext, request
 def describe_topic_partitions(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
     """Named topics: DESCRIBE each (refused: TOPIC_AUTHORIZATION_FAILED); all topics: the ones it may."""
     if request.topics:
-        return per_topic(Op.DESCRIBE)(az, ctx, request)
+        return _DESCRIBE_TOPICS(az, ctx, request)
 
     def visible(response: Any) -> Any:
         response.topics = [t for t in response.topics if az.allowed(ctx, Op.DESCRIBE, TOPIC, str(t.name))]
@@ -446,10 +444,22 @@ def describe_topic_partitions(az: RequestAuthorizer, ctx: RequestContext, reques
 def offset_for_leader_epoch(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
     """A follower's needs CLUSTER_ACTION; a consumer's, DESCRIBE per topic."""
     if request.replica_id >= 0:
-        return on_cluster(Op.CLUSTER_ACTION)(az, ctx, request)
-    return per_topic(Op.DESCRIBE, "topics", "topic")(az, ctx, request)
+        return _CLUSTER_ACTION(az, ctx, request)
+    return _EPOCH_TOPICS(az, ctx, request)
 
 
+# Rows built once (the functions above pick among them per request).
+_PRODUCE_TOPICS = per_topic(Op.WRITE, "topic_data")
+_FETCH_TOPICS = per_topic(Op.READ, "topics", "topic")
+_EPOCH_TOPICS = per_topic(Op.DESCRIBE, "topics", "topic")
+_DESCRIBE_TOPICS = per_topic(Op.DESCRIBE)
+_CREATE_TOPICS = per_topic(Op.CREATE)
+_DELETE_TOPICS = per_topic(Op.DELETE)
+_DELETE_TOPIC_NAMES = per_name(TOPIC, Op.DELETE, "topic_names", TOPIC_DENIED)
+_GROUP_COORDINATOR_KEYS = per_name(GROUP, Op.DESCRIBE, "coordinator_keys", GROUP_DENIED)
+_TXN_COORDINATOR_KEYS = per_name(TXN, Op.DESCRIBE, "coordinator_keys", TXN_DENIED)
+_OFFSET_FETCH_GROUPS = per_field_group(Op.DESCRIBE, "groups")
+_CLUSTER_ACTION = on_cluster(Op.CLUSTER_ACTION)
 _GROUP_READ = on_field(GROUP, Op.READ, "group_id", GROUP_DENIED)
 _TXN_WRITE = on_field(TXN, Op.WRITE, "transactional_id", TXN_DENIED)
 

@@ -280,3 +280,18 @@ def test_many_acls_index_finds_the_ones_that_apply() -> None:
     assert not auth.authorize("User:u42", LOCAL, Op.READ, TOPIC, "topic-43")
     assert auth.authorize("User:u7", LOCAL, Op.READ, TOPIC, "p7-orders")
     assert not auth.authorize("User:u8", LOCAL, Op.READ, TOPIC, "p7-orders")
+
+
+def test_kept_decisions_follow_every_change() -> None:
+    """The authorizer remembers decisions between changes: an ACL added or removed is seen by the next check."""
+    auth = authorizer()
+    assert not auth.authorize("User:bob", LOCAL, Op.READ, TOPIC, "t")
+    grant = acl(TOPIC, "t", PREFIXED, "User:bob", "*", Op.READ, ALLOW)
+    records = auth.create_records(grant)
+    auth.apply(records[0])
+    assert auth.authorize("User:bob", LOCAL, Op.READ, TOPIC, "t")
+    assert auth.authorize("User:bob", LOCAL, Op.READ, TOPIC, "t")  # (now from the kept decision)
+    for record in auth.delete_records([grant]):
+        auth.apply(record)
+    assert not auth.authorize("User:bob", LOCAL, Op.READ, TOPIC, "t")
+    assert auth.matching(AclFilter()) == []

@@ -18,6 +18,7 @@ so a check costs the ACLs that apply to the resource, not all of them.
 
 from __future__ import annotations
 
+import bisect
 import uuid
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
@@ -39,6 +40,8 @@ from kaflite.security.acl.model import (
 )
 
 _ALLOW, _DENY = AclPermissionType.ALLOW, AclPermissionType.DENY
+#: Decisions kept between ACL changes; past this many (principals x resources x operations), they start over.
+MAX_DECISIONS = 65_536
 
 
 def parse_super_users(value: str) -> frozenset[str]:
@@ -56,12 +59,15 @@ class StandardAuthorizer:
         self._new_id = new_id
         self._by_id: dict[bytes, AclBinding] = {}
         self._id_of: dict[AclBinding, bytes] = {}
-        # (resource type, name) -> LITERAL ACLs on exactly that name (the `*` name included).
-        self._literal: dict[tuple[int, str], list[AclBinding]] = {}
-        # resource type -> prefix -> PREFIXED ACLs; and how many prefixes of each length it holds.
-        self._prefixed: dict[int, dict[str, list[AclBinding]]] = {}
-        self._prefix_lengths: dict[int, dict[int, int]] = {}
+        # (resource type, name) -> principal -> LITERAL ACLs on exactly that name (the `*` name included). By
+        # principal: a check reads its principal's ACLs and `User:*`'s, however many others the resource has.
+        self._literal: dict[tuple[int, str], dict[str, list[AclBinding]]] = {}
+        # resource type -> prefix -> principal -> PREFIXED ACLs; and the prefix lengths there are, ascending.
+        self._prefixed: dict[int, dict[str, dict[str, list[AclBinding]]]] = {}
+        self._prefix_lengths: dict[int, list[int]] = {}
         self._per_type: dict[int, int] = {}  # ACLs per resource type (authorize_any's "no ACL at all")
+        # Decisions already made, until the ACLs next change: a client asks the same thing request after request.
+        self._decisions: dict[tuple[str, str, int, int, str], bool] = {}
 
     # -- the image ------------------------------------------------------------------------------------
 
@@ -77,44 +83,46 @@ class StandardAuthorizer:
     def _add(self, acl_id: bytes, acl: AclBinding) -> None:
         if acl_id in self._by_id:
             self._remove(acl_id)
+        self._decisions.clear()
         self._by_id[acl_id] = acl
         self._id_of[acl] = acl_id
         rtype = int(acl.resource_type)
         self._per_type[rtype] = self._per_type.get(rtype, 0) + 1
         if acl.pattern_type == PatternType.PREFIXED:
             by_prefix = self._prefixed.setdefault(rtype, {})
-            acls = by_prefix.get(acl.resource_name)
-            if acls is None:
-                acls = by_prefix[acl.resource_name] = []
-                lengths = self._prefix_lengths.setdefault(rtype, {})
-                lengths[len(acl.resource_name)] = lengths.get(len(acl.resource_name), 0) + 1
-            acls.append(acl)
+            by_principal = by_prefix.get(acl.resource_name)
+            if by_principal is None:
+                by_principal = by_prefix[acl.resource_name] = {}
+                lengths = self._prefix_lengths.setdefault(rtype, [])
+                if len(acl.resource_name) not in lengths:
+                    bisect.insort(lengths, len(acl.resource_name))
         else:
-            self._literal.setdefault((rtype, acl.resource_name), []).append(acl)
+            by_principal = self._literal.setdefault((rtype, acl.resource_name), {})
+        by_principal.setdefault(acl.principal, []).append(acl)
 
     def _remove(self, acl_id: bytes) -> None:
         acl = self._by_id.pop(acl_id, None)
         if acl is None:
             return  # (Kafka's replay would fail on it; a log is replayed whole, so it cannot happen here)
+        self._decisions.clear()
         if self._id_of.get(acl) == acl_id:
             del self._id_of[acl]
         rtype = int(acl.resource_type)
         self._per_type[rtype] -= 1
         if acl.pattern_type == PatternType.PREFIXED:
             by_prefix = self._prefixed[rtype]
-            acls = by_prefix[acl.resource_name]
-            acls.remove(acl)
-            if not acls:
+            by_principal = by_prefix[acl.resource_name]
+            _discard(by_principal, acl)
+            if not by_principal:
                 del by_prefix[acl.resource_name]
-                lengths = self._prefix_lengths[rtype]
-                lengths[len(acl.resource_name)] -= 1
-                if not lengths[len(acl.resource_name)]:
-                    del lengths[len(acl.resource_name)]
+                n = len(acl.resource_name)
+                if not any(len(p) == n for p in by_prefix):
+                    self._prefix_lengths[rtype].remove(n)
         else:
             key = (rtype, acl.resource_name)
-            acls = self._literal[key]
-            acls.remove(acl)
-            if not acls:
+            by_principal = self._literal[key]
+            _discard(by_principal, acl)
+            if not by_principal:
                 del self._literal[key]
 
     # -- operations: the records they imply -----------------------------------------------------------
@@ -150,31 +158,37 @@ class StandardAuthorizer:
         """May ``principal`` connecting from ``host`` do ``operation`` on the literal resource ``name``?"""
         if principal in self.super_users:
             return True
-        rtype = int(resource_type)
+        key = (principal, host, operation, resource_type, name)
+        decided = self._decisions.get(key)
+        if decided is None:
+            decided = self._decide(principal, host, operation, int(resource_type), name)
+            if len(self._decisions) >= MAX_DECISIONS:
+                self._decisions.clear()
+            self._decisions[key] = decided
+        return decided
+
+    def _decide(self, principal: str, host: str, operation: AclOperation, rtype: int, name: str) -> bool:
+        """StandardAuthorizerData.findAclRule: every ACL whose pattern covers the name, for this principal or
+        `User:*`; a DENY ends it; ALLOW if one applies; with no ACL on the resource at all, the default."""
         found = allowed = False
-        literal = self._literal
-        for acls in self._covering(rtype, name):
-            for acl in acls:
-                found = True
-                result = _result(acl, principal, host, operation)
-                if result is _DENY:
-                    return False
-                if result is _ALLOW:
-                    allowed = True
-        wildcard = literal.get((rtype, WILDCARD))
-        if wildcard is not None and name != WILDCARD:
-            for acl in wildcard:
-                found = True
-                result = _result(acl, principal, host, operation)
-                if result is _DENY:
-                    return False
-                if result is _ALLOW:
-                    allowed = True
+        for by_principal in self._covering(rtype, name):
+            found = True
+            for acls in (by_principal.get(principal), by_principal.get(WILDCARD_PRINCIPAL)):
+                if acls is None:
+                    continue
+                for acl in acls:
+                    result = _result(acl, principal, host, operation)
+                    if result is _DENY:
+                        return False
+                    if result is _ALLOW:
+                        allowed = True
         return allowed if found else self.allow_everyone_if_no_acl_found
 
-    def _covering(self, rtype: int, name: str) -> Iterator[list[AclBinding]]:
-        """The ACL lists whose pattern covers ``name``: its literal ACLs, then each existing prefix of it."""
-        acls = self._literal.get((rtype, name))
+    def _covering(self, rtype: int, name: str) -> Iterator[dict[str, list[AclBinding]]]:
+        """The ACLs (by principal) whose pattern covers ``name``: its literal ones, each existing prefix's,
+        the `*` name's."""
+        literal = self._literal
+        acls = literal.get((rtype, name))
         if acls is not None:
             yield acls
         lengths = self._prefix_lengths.get(rtype)
@@ -182,10 +196,15 @@ class StandardAuthorizer:
             by_prefix = self._prefixed[rtype]
             n = len(name)
             for length in lengths:
-                if length <= n:
-                    acls = by_prefix.get(name[:length])
-                    if acls is not None:
-                        yield acls
+                if length > n:
+                    break
+                acls = by_prefix.get(name[:length])
+                if acls is not None:
+                    yield acls
+        if name != WILDCARD:
+            acls = literal.get((rtype, WILDCARD))
+            if acls is not None:
+                yield acls
 
     def authorize_any(self, principal: str, host: str, operation: AclOperation,
                       resource_type: ResourceType) -> bool:
@@ -221,6 +240,13 @@ class StandardAuthorizer:
                 continue
             return True
         return False
+
+
+def _discard(by_principal: dict[str, list[AclBinding]], acl: AclBinding) -> None:
+    acls = by_principal[acl.principal]
+    acls.remove(acl)
+    if not acls:
+        del by_principal[acl.principal]
 
 
 def _applies(acl: AclBinding, principal: str, host: str, operation: AclOperation) -> bool:
