@@ -14,23 +14,15 @@ from typing import TYPE_CHECKING, Any
 from kaflite.broker.context import BrokerContext, RequestContext
 from kaflite.broker.router import Router
 from kaflite.protocol.errors import ErrorCode
-from kaflite.protocol.messages.create_acls_request import CreateAclsRequest
-from kaflite.protocol.messages.create_acls_response import AclCreationResult, CreateAclsResponse
-from kaflite.protocol.messages.delete_acls_request import DeleteAclsRequest
-from kaflite.protocol.messages.delete_acls_response import (
-    DeleteAclsFilterResult,
-    DeleteAclsMatchingAcl,
-    DeleteAclsResponse,
-)
-from kaflite.protocol.messages.describe_acls_request import DescribeAclsRequest
-from kaflite.protocol.messages.describe_acls_response import (
-    AclDescription,
-    DescribeAclsResource,
-    DescribeAclsResponse,
-)
 from kaflite.storage.errors import StorageError
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # codec modules load on first use of their API (as admin.py's): serve's start imports none
+    from kaflite.protocol.messages.create_acls_request import CreateAclsRequest
+    from kaflite.protocol.messages.create_acls_response import AclCreationResult, CreateAclsResponse
+    from kaflite.protocol.messages.delete_acls_request import DeleteAclsRequest
+    from kaflite.protocol.messages.delete_acls_response import DeleteAclsResponse
+    from kaflite.protocol.messages.describe_acls_request import DescribeAclsRequest
+    from kaflite.protocol.messages.describe_acls_response import DescribeAclsResponse
     from kaflite.security.acl import AclBinding, StandardAuthorizer
 
 NO_AUTHORIZER = "No Authorizer is configured."  # Kafka's message with SECURITY_DISABLED
@@ -49,6 +41,11 @@ class AclHandler:
         router.add(31, self.delete_acls)
 
     def describe_acls(self, ctx: RequestContext, req: DescribeAclsRequest) -> DescribeAclsResponse:
+        from kaflite.protocol.messages.describe_acls_response import (
+            AclDescription,
+            DescribeAclsResource,
+            DescribeAclsResponse,
+        )
         from kaflite.security.acl import InvalidAcl
         from kaflite.security.acl.model import acl_filter
 
@@ -74,6 +71,7 @@ class AclHandler:
         return DescribeAclsResponse(error_message=None, resources=list(resources.values()))
 
     async def create_acls(self, ctx: RequestContext, req: CreateAclsRequest) -> CreateAclsResponse:
+        from kaflite.protocol.messages.create_acls_response import AclCreationResult, CreateAclsResponse
         from kaflite.security.acl import InvalidAcl
         from kaflite.security.acl.model import binding
 
@@ -105,6 +103,11 @@ class AclHandler:
         return CreateAclsResponse(results=results)
 
     async def delete_acls(self, ctx: RequestContext, req: DeleteAclsRequest) -> DeleteAclsResponse:
+        from kaflite.protocol.messages.delete_acls_response import (
+            DeleteAclsFilterResult,
+            DeleteAclsMatchingAcl,
+            DeleteAclsResponse,
+        )
         from kaflite.security.acl import InvalidAcl
         from kaflite.security.acl.model import acl_filter
 
