@@ -219,8 +219,16 @@ def produce(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict
         verdict = az.refuse(ctx, request, TXN_DENIED)
     else:
         verdict = _PRODUCE_TOPICS(az, ctx, request)
-    if verdict is not None and request.acks == 0:
-        return Verdict(close="a produce request with acks=0 was refused by an ACL")
+    if verdict is not None and request.acks == 0:  # no answer to carry the error: Kafka closes the connection
+        reason = "a produce request with acks=0 was refused by an ACL"
+        if verdict.finish is None:
+            return Verdict(close=reason)
+
+        def then_close(response: Any) -> Any:  # the allowed topics appended first, as Kafka's
+            ctx.connection.close(reason)
+            return NO_RESPONSE
+
+        return Verdict(finish=then_close)
     return verdict
 
 

@@ -310,3 +310,85 @@ def test_the_java_client_is_denied_allowed_and_administers_acls(acl_judge: list[
     assert run.stdout.strip().splitlines() == [
         "denied TopicAuthorizationException", "created", "produced 0", "described 1", "deleted 1",
         "denied-again TopicAuthorizationException"]
+
+
+def test_acks_0_produce_appends_the_allowed_topic_then_closes(acl_broker: Broker, principal: str) -> None:
+    """acks=0 has no answer to carry TOPIC_AUTHORIZATION_FAILED: the allowed topic's records are appended and
+    the connection is closed, as Kafka does, so the client notices."""
+    from kafka import KafkaConsumer, KafkaProducer, TopicPartition
+
+    allowed, denied = name("ok0"), name("no0")
+    for t in (allowed, denied):
+        acl_broker.create_topic(t)
+    acl_broker.add_acl(principal, "WRITE", topic=allowed)
+    acl_broker.add_acl(principal, "DESCRIBE", topic=denied)
+    producer = KafkaProducer(**acl_broker.kafka_python_config(client_cert=True), acks=0, linger_ms=50)
+    try:
+        producer.send(allowed, b"kept")
+        producer.send(denied, b"refused")
+        producer.flush(WAIT_S)
+    finally:
+        producer.close()
+    reader = KafkaConsumer(bootstrap_servers=acl_broker.bootstrap_servers)  # the super user
+    try:
+        tps = [TopicPartition(allowed, 0), TopicPartition(denied, 0)]
+        from tests.testing.clients import wait_until
+
+        wait_until(lambda: reader.end_offsets(tps)[tps[0]] == 1, what="the allowed topic's record")
+        assert reader.end_offsets(tps) == {tps[0]: 1, tps[1]: 0}
+    finally:
+        reader.close()
+
+
+def test_auto_creation_needs_create(acl_broker: Broker, principal: str) -> None:
+    """Metadata creates a missing topic for a principal with CREATE on the topic (or the cluster) only."""
+    from kafka.errors import TopicAuthorizationFailedError
+
+    refused, created = name("auto-no"), name("auto-yes")
+    acl_broker.add_acl(principal, "WRITE", topic=refused)
+    acl_broker.add_acl(principal, "WRITE", topic=created)
+    acl_broker.add_acl(principal, "CREATE", topic=created)
+    producer = kafka_python_producer(acl_broker)
+    try:
+        with pytest.raises(TopicAuthorizationFailedError):
+            producer.send(refused, b"x").get(WAIT_S)  # type: ignore[attr-defined]
+        assert producer.send(created, b"y").get(WAIT_S).offset == 0  # type: ignore[attr-defined]
+    finally:
+        producer.close()  # type: ignore[attr-defined]
+    assert created in visible_to_admin(acl_broker) and refused not in visible_to_admin(acl_broker)
+
+
+def visible_to_admin(broker: Broker) -> set[str]:
+    from kafka import KafkaConsumer
+
+    consumer = KafkaConsumer(bootstrap_servers=broker.bootstrap_servers)
+    try:
+        return set(consumer.topics())
+    finally:
+        consumer.close()
+
+
+def test_a_transactional_producer_needs_write_on_its_transactional_id(acl_broker: Broker, principal: str) -> None:
+    from kafka import KafkaProducer
+    from kafka.errors import TransactionalIdAuthorizationFailedError
+
+    topic, txn = name("txt"), name("tx")
+    acl_broker.create_topic(topic)
+    acl_broker.add_acl(principal, "WRITE", topic=topic)
+    acl_broker.add_acl(principal, "DESCRIBE", transactional_id=txn)  # finds its coordinator, may not use it
+    config = {**acl_broker.kafka_python_config(client_cert=True), "transactional_id": txn, "max_block_ms": 10_000}
+    producer = KafkaProducer(**config)
+    try:
+        with pytest.raises(TransactionalIdAuthorizationFailedError):
+            producer.init_transactions()
+    finally:
+        producer.close(timeout=5)
+    acl_broker.add_acl(principal, "WRITE", transactional_id=txn)
+    producer = KafkaProducer(**config)
+    try:
+        producer.init_transactions()
+        producer.begin_transaction()
+        producer.send(topic, b"in a transaction")
+        producer.commit_transaction()
+    finally:
+        producer.close(timeout=5)
