@@ -290,17 +290,18 @@ def offset_fetch(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Ve
     if ctx.version < 8:
         if not az.allowed(ctx, Op.DESCRIBE, GROUP, request.group_id):
             return az.refuse(ctx, request, GROUP_DENIED)
-        named = request.topics is not None
+        every_topic = {None} if request.topics is None else set()
         groups_verdict = None
-    else:
+    else:  # (the groups asking for every topic: their refused topics are left out, not answered)
+        every_topic = {g.group_id for g in request.groups if g.topics is None}
         groups_verdict = _OFFSET_FETCH_GROUPS(az, ctx, request)
-        named = True
 
     def hide(response: Any) -> Any:
         holders = [response] if ctx.version < 8 else response.groups
         for holder in holders:
             if getattr(holder, "error_code", 0) == GROUP_DENIED:
                 continue
+            named = getattr(holder, "group_id", None) not in every_topic
             kept = []
             for topic in holder.topics:
                 name = az.topic_name(topic)

@@ -128,3 +128,67 @@ def test_serve_without_an_authorizer_imports_no_acl_code() -> None:
     early = sorted(m for m in loaded if m.startswith(("kaflite.security.acl", "kaflite.broker.authz"))
                    or m.endswith("_acls_request") or m.endswith("_acls_response"))
     assert early == []
+
+
+async def test_per_item_answers_over_the_wire(tmp_path: Path) -> None:
+    """User:ANONYMOUS (no super user) with a few ACLs: each API answers the refused items with Kafka's error
+    and serves the others in the same request."""
+    from kaflite.protocol.messages import (
+        CreateTopicsRequest,
+        DescribeConfigsRequest,
+        DescribeGroupsRequest,
+        ListGroupsRequest,
+        OffsetCommitRequest,
+        OffsetFetchRequest,
+    )
+    from tests.broker.wire import connected, serving
+
+    me, topic_denied, group_denied = "User:ANONYMOUS", ErrorCode.TOPIC_AUTHORIZATION_FAILED, \
+        ErrorCode.GROUP_AUTHORIZATION_FAILED
+    config = KafliteConfig(log_dirs=str(tmp_path / "data"), port=0,  # type: ignore[arg-type]
+                           authorizer_class_name=STANDARD_AUTHORIZER)
+    async with serving(config, seen={}, hidden={}, nope={}) as broker:
+        grant = broker.admin_ops.create_acls
+        await grant([{"principal": me, "operation": "READ", "resource_type": "GROUP", "resource_name": "g-ok"},
+                     {"principal": me, "operation": "READ", "resource_type": "TOPIC", "resource_name": "seen"},
+                     {"principal": me, "operation": "READ", "resource_type": "TOPIC", "resource_name": "hidden"},
+                     {"principal": me, "operation": "CREATE", "resource_type": "TOPIC", "resource_name": "new-",
+                      "pattern_type": "PREFIXED"}])
+        async with connected(broker.port) as c:
+            commit_topic = OffsetCommitRequest.OffsetCommitRequestTopic
+            part = OffsetCommitRequest.OffsetCommitRequestPartition
+            resp = await c.call(8, 8, OffsetCommitRequest(group_id="g-ok", topics=[
+                commit_topic(name=t, partitions=[part(partition_index=0, committed_offset=o)])
+                for t, o in (("seen", 5), ("hidden", 7), ("nope", 9))]))
+            assert {t.name: t.partitions[0].error_code for t in resp.topics} == {
+                "seen": 0, "hidden": 0, "nope": topic_denied}
+
+            await grant([{"principal": me, "operation": "DESCRIBE", "resource_type": "TOPIC",
+                          "resource_name": "hidden", "permission_type": "DENY"}])
+            group, topics = OffsetFetchRequest.OffsetFetchRequestGroup, OffsetFetchRequest.OffsetFetchRequestTopics
+            resp = await c.call(9, 8, OffsetFetchRequest(groups=[group(group_id="g-ok", topics=None),
+                                                                 group(group_id="g-no", topics=None)]))
+            answers = {g.group_id: g for g in resp.groups}
+            assert answers["g-no"].error_code == group_denied
+            assert [(t.name, t.partitions[0].committed_offset) for t in answers["g-ok"].topics] == [("seen", 5)]
+            resp = await c.call(9, 8, OffsetFetchRequest(groups=[group(group_id="g-ok", topics=[
+                topics(name="seen", partition_indexes=[0]), topics(name="hidden", partition_indexes=[0])])]))
+            assert {t.name: (t.partitions[0].error_code, t.partitions[0].committed_offset)
+                    for t in resp.groups[0].topics} == {"seen": (0, 5), "hidden": (topic_denied, -1)}
+
+            resp = await c.call(15, 5, DescribeGroupsRequest(groups=["g-ok", "g-no"]))
+            assert {g.group_id: g.error_code for g in resp.groups} == {"g-ok": 0, "g-no": group_denied}
+            resp = await c.call(16, 4, ListGroupsRequest())
+            assert [g.group_id for g in resp.groups] == ["g-ok"]  # no CLUSTER DESCRIBE: the ones it may see
+
+            creatable = CreateTopicsRequest.CreatableTopic
+            resp = await c.call(19, 7, CreateTopicsRequest(topics=[
+                creatable(name=n, num_partitions=1, replication_factor=1) for n in ("new-a", "other")]))
+            assert {t.name: t.error_code for t in resp.topics} == {"new-a": 0, "other": topic_denied}
+
+            resource = DescribeConfigsRequest.DescribeConfigsResource
+            resp = await c.call(32, 4, DescribeConfigsRequest(resources=[
+                resource(resource_type=2, resource_name="seen", configuration_keys=None),
+                resource(resource_type=4, resource_name="1", configuration_keys=None)]))
+            assert {r.resource_name: r.error_code for r in resp.results} == {
+                "seen": topic_denied, "1": ErrorCode.CLUSTER_AUTHORIZATION_FAILED}
