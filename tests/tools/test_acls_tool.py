@@ -94,3 +94,25 @@ def test_errors_are_one_line(broker: Broker) -> None:
         out, errs = io.StringIO(), io.StringIO()
         code = tool_main(["acls", "--list", "--bootstrap-server", plain.bootstrap_servers], out, errs, io.StringIO())
         assert code == 1 and "SECURITY_DISABLED" in errs.getvalue()
+
+
+def test_over_mutual_tls_the_tool_acts_as_its_certificate(tmp_path: Any) -> None:
+    """--command-config with a client certificate: the tool is that principal (here the super user); over
+    PLAINTEXT it is User:ANONYMOUS, which may not list ACLs."""
+    probe = Broker(tls=True, client_auth="required")  # (not started: only for the certificate's principal)
+    assert probe.tls is not None
+    admin = probe.tls.client_principal
+    probe.close()
+    with Broker(tls=True, client_auth="required", authorizer=True, super_users=[admin]) as b:
+        props = tmp_path / "client.properties"
+        java = b.java_properties(client_cert=True)
+        props.write_text("".join(f"{k}={v}\n" for k, v in java.items() if k != "bootstrap.servers"))
+        out, err = io.StringIO(), io.StringIO()
+        code = tool_main(["acls", "--add", "--allow-principal", "User:app", "--operation", "Read", "--topic", "t",
+                          "--bootstrap-server", b.ssl_bootstrap_servers, "--command-config", str(props), "--json"],
+                         out, err, io.StringIO())
+        assert code == 0, err.getvalue()
+        assert [a["principal"] for a in json.loads(out.getvalue())] == ["User:app"]
+        code, _, errs = tool(b, "--list")
+        assert code == 1 and "CLUSTER_AUTHORIZATION_FAILED" in errs
+    b.close()
