@@ -593,6 +593,8 @@ class KafkaConnection(asyncio.BufferedProtocol):
                 result = finished(result, finish)
         except Exception as e:
             result = self._failed(ctx, request, e)
+            if finish is not None:  # the items an ACL refused are still answered with their error
+                result = finish(result)
             rule = None
         if rule is not None:
             if rule.action == "delay":

@@ -192,3 +192,23 @@ async def test_per_item_answers_over_the_wire(tmp_path: Path) -> None:
                 resource(resource_type=4, resource_name="1", configuration_keys=None)]))
             assert {r.resource_name: r.error_code for r in resp.results} == {
                 "seen": topic_denied, "1": ErrorCode.CLUSTER_AUTHORIZATION_FAILED}
+
+
+async def test_a_failing_handler_still_answers_the_refused_items(tmp_path: Path) -> None:
+    """The handler raised (an injected fault): its error answer covers what it was given, and the topic the ACL
+    refused is still answered TOPIC_AUTHORIZATION_FAILED in the same response."""
+    from kaflite.protocol.messages import ProduceRequest
+    from tests.broker.wire import connected, serving
+
+    config = KafliteConfig(log_dirs=str(tmp_path / "data"), port=0,  # type: ignore[arg-type]
+                           authorizer_class_name=STANDARD_AUTHORIZER)
+    async with serving(config, ok={}, no={}) as broker:
+        await broker.admin_ops.create_acls([{"principal": "User:ANONYMOUS", "operation": "WRITE",
+                                             "resource_type": "TOPIC", "resource_name": "ok"}])
+        broker.admin_ops.fail_requests("Produce")
+        topic, part = ProduceRequest.TopicProduceData, ProduceRequest.PartitionProduceData
+        async with connected(broker.port) as c:
+            resp = await c.call(0, 9, ProduceRequest(acks=-1, timeout_ms=1000, topic_data=[
+                topic(name=t, partition_data=[part(index=0, records=b"")]) for t in ("ok", "no")]))
+        assert {t.name: t.partition_responses[0].error_code for t in resp.responses} == {
+            "ok": ErrorCode.UNKNOWN_SERVER_ERROR, "no": ErrorCode.TOPIC_AUTHORIZATION_FAILED}
