@@ -50,9 +50,6 @@ NOT_SERVED: dict[int, str] = {
     17: _SASL,
     27: _INTERNAL + " (a transaction coordinator's markers to partition leaders; kaflite's coordinator writes "
         "them in-process)",
-    29: "no authorizer: every client may do everything, so there are no ACLs",
-    30: "no authorizer: every client may do everything, so there are no ACLs",
-    31: "no authorizer: every client may do everything, so there are no ACLs",
     34: "one log directory (log.dirs): there is nowhere to move a replica to",
     36: _SASL,
     38: _SASL + ", so no delegation tokens", 39: _SASL + ", so no delegation tokens",
@@ -85,6 +82,9 @@ SERVED_NOTES: dict[int, str] = {
     9: "v10 (topics named by id only) is not served: v9 is what Java 3.9 and librdkafka send",
     10: "group keys; transaction keys are answered, then InitProducerId refuses transactions",
     22: "idempotent producers only (KIP-360 epoch bumps); a transactional.id is refused",
+    29: "SECURITY_DISABLED unless authorizer.class.name is set (Kafka's StandardAuthorizer)",
+    30: "SECURITY_DISABLED unless authorizer.class.name is set; kept in the cluster-metadata log",
+    31: "SECURITY_DISABLED unless authorizer.class.name is set; kept in the cluster-metadata log",
 }
 
 

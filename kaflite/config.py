@@ -97,6 +97,11 @@ _GROUP = "Group coordinator and offsets"
 _TXN = "Transaction coordinator"
 _OPS = "Operations"
 _SEC = "Listeners and TLS"
+_ACL = "Authorization (ACLs)"
+#: `authorizer.class.name` values kaflite accepts: Kafka's KRaft authorizer, and the ZooKeeper-era name as an
+#: alias (the same ACL semantics; a configuration carried over from an older cluster keeps working).
+STANDARD_AUTHORIZER = "org.apache.kafka.metadata.authorizer.StandardAuthorizer"
+AUTHORIZERS = ("", STANDARD_AUTHORIZER, "kafka.security.authorizer.AclAuthorizer")
 
 SETTINGS: tuple[Setting, ...] = (
     # Node and network
@@ -298,6 +303,16 @@ SETTINGS: tuple[Setting, ...] = (
        "the connection's principal (User:<name>): comma-separated DEFAULT (the distinguished name, RFC 2253) "
        "and RULE:pattern/replacement/[LU] rules, the first that applies wins, as Kafka's SslPrincipalMapper.",
        None, _SEC),
+    # Authorization (issue 16): ACLs kept in the cluster-metadata log, checked once per request (docs/security.md)
+    _S("authorizer.class.name", "string", "", "Turns ACLs on: Kafka's StandardAuthorizer (ACLs created with "
+       "CreateAcls, kept in the data directory's cluster-metadata log, checked on every request). Empty: no "
+       "authorization, and the ACL APIs answer SECURITY_DISABLED, as Kafka.",
+       OneOf(AUTHORIZERS, why="kaflite implements Kafka's StandardAuthorizer; AclAuthorizer is its alias, "
+             "empty = no authorization"), _ACL),
+    _S("super.users", "string", "", "Principals allowed everything whatever the ACLs, separated by ';' (e.g. "
+       "User:admin;User:CN=ops,O=example).", None, _ACL),
+    _S("allow.everyone.if.no.acl.found", "boolean", False, "With an authorizer: whether a resource no ACL "
+       "covers is open to everyone (true) or to super users only (false, Kafka's default).", None, _ACL),
     # Operations
     _S("shutdown.timeout.ms", "long", 5000, "On SIGTERM/SIGINT, how long in-flight requests may take "
        "to finish before connections are closed.", Range(0, LONG_MAX), _OPS, kafka_default=None),
@@ -505,6 +520,9 @@ class KafliteConfig:
     ssl_truststore_certificates: str = ""
     ssl_client_auth: str = "none"
     ssl_principal_mapping_rules: str = "DEFAULT"
+    authorizer_class_name: str = ""
+    super_users: str = ""
+    allow_everyone_if_no_acl_found: bool = False
     shutdown_timeout_ms: int = 5000
     log_format: str = "console"
     log_level: str = "INFO"

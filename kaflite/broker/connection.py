@@ -37,6 +37,7 @@ import os
 import socket
 import struct
 import types
+from collections.abc import Callable
 from time import perf_counter_ns
 from typing import Any, cast
 
@@ -92,6 +93,18 @@ async def failed(result: Any, api_key: int) -> Any:
     if asyncio.iscoroutine(result) or isinstance(result, asyncio.Future):
         await result
     raise InjectedFault(f"injected fault: the answer to api {api_key} raised")
+
+
+def finished(result: Any, finish: Callable[[Any], Any]) -> Any:
+    """The handler's answer through an ACL verdict's ``finish`` (the refused items added, or the answer
+    trimmed), once there is an answer."""
+    if type(result) is types.CoroutineType or isinstance(result, asyncio.Future):
+        return _finished(result, finish)
+    return finish(result)
+
+
+async def _finished(result: Any, finish: Callable[[Any], Any]) -> Any:
+    return finish(await result)
 
 
 def error_of(exc: BaseException) -> tuple[ErrorCode, str | None]:
@@ -559,13 +572,29 @@ class KafkaConnection(asyncio.BufferedProtocol):
                 f"v{header.api_version}: "
             self.close(f"{prefix}{e}")
             return None
+        finish = None
+        authorize = self.router.authorize
+        if authorize is not None:  # ACLs (kaflite.broker.authz): refused whole, or the handler serves what is allowed
+            verdict = authorize(ctx, request)
+            if verdict is not None:
+                if verdict.close is not None:
+                    self.close(verdict.close)
+                    return None
+                if verdict.finish is None:
+                    self._respond(ctx, verdict.answer, request)
+                    return None
+                finish = verdict.finish
         rule = self.faults.response_rule(header.api_key, request) if self.faults.response_rules else None
         try:
             if rule is not None and rule.action == "raise":
                 raise InjectedFault(f"injected fault: the handler of api {header.api_key} raised")
             result = route.handler(ctx, request)
+            if finish is not None:
+                result = finished(result, finish)
         except Exception as e:
             result = self._failed(ctx, request, e)
+            if finish is not None:  # the items an ACL refused are still answered with their error
+                result = finish(result)
             rule = None
         if rule is not None:
             if rule.action == "delay":

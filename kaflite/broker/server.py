@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import structlog
 
+from kaflite.broker.acls import AclHandler
 from kaflite.broker.admin import AdminHandler
 from kaflite.broker.cluster import ClusterHandler
 from kaflite.broker.configs import ConfigHandler
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
     import ssl
 
     from kaflite.broker.admin_http import AdminHttpServer, AdminOps, GetHandler
+    from kaflite.security.acl import StandardAuthorizer
 
 log = structlog.get_logger("kaflite.broker")
 TLS_CLOSE_S = 1.0
@@ -64,8 +66,10 @@ class Broker:
         self.admin.on_partitions_deleted = self.groups.on_partitions_deleted
         self.cluster = ClusterHandler(context)
         self.router = Router()
+        self.authorizer = self._authorizer()
+        self.acls = AclHandler(context, self.authorizer)
         for handler in (self.admin, self.configs, self.produce, self.fetches, self.groups, self.transactions,
-                        self.cluster):
+                        self.cluster, self.acls):
             handler.register(self.router)
         self.admin_http: AdminHttpServer | None = None  # admin.port >= 0: the HTTP admin endpoint
         self.server: asyncio.base_events.Server | None = None  # the first listener's
@@ -75,13 +79,28 @@ class Broker:
         self._stopped = asyncio.Event()
         self._opened_ms = 0.0
 
+    def _authorizer(self) -> StandardAuthorizer | None:
+        """With `authorizer.class.name`: Kafka's StandardAuthorizer, an image of the cluster-metadata log (the
+        ACLs replayed now, every later change applied as committed), and the router's ACL check. Without it,
+        nothing of it is imported and the request path skips the check."""
+        config = self.context.config
+        if not config.authorizer_class_name:
+            return None
+        from kaflite.broker.authz import RequestAuthorizer
+        from kaflite.security.acl import StandardAuthorizer, parse_super_users
+
+        authorizer = StandardAuthorizer(parse_super_users(config.super_users), config.allow_everyone_if_no_acl_found)
+        self.context.cluster_metadata.register(authorizer)
+        self.router.authorize = RequestAuthorizer(authorizer, self.context)
+        return authorizer
+
     @functools.cached_property
     def admin_ops(self) -> AdminOps:
         """The admin operations (HTTP endpoint, in-process test brokers), built on first use: a start
         without admin.port does not import the admin endpoint's module."""
         from kaflite.broker.admin_http import AdminOps
 
-        return AdminOps(self.context, self.groups, self.reset, self.transactions)
+        return AdminOps(self.context, self.groups, self.reset, self.transactions, self.authorizer)
 
     @classmethod
     def open(cls, config: KafliteConfig, clock: Clock | None = None) -> Broker:
@@ -262,6 +281,8 @@ class Broker:
         for resource in context.logs.broker_configs():  # a test's AlterConfigs on BROKER ends with it
             context.logs.set_broker_configs(resource, {}, static)
         context.group_configs.clear()
+        if self.authorizer is not None:  # a test's ACLs end with it too (removal records, as DeleteAcls')
+            await context.cluster_metadata.commit(self.authorizer.delete_records(list(self.authorizer.acls())))
         self.groups.renew()
         self.transactions.renew()
         log.info("kaflite reset: every topic, group, offset and dynamic broker and group config dropped")

@@ -314,6 +314,49 @@ def assert_rebalances(group: Group, expected_states: Sequence[str], *, tail: boo
                          + "\n".join(rows) + "\n  transitions:\n" + "\n".join(history))
 
 
+@dataclass(frozen=True)
+class Acl:
+    """One ACL for ``Broker(acls=[...])`` / ``broker.add_acls(...)``, in kafka-acls.sh's terms: a principal,
+    an operation, and one resource (``topic=``, ``group=``, ``transactional_id=`` or ``cluster=True``).
+
+    ``Acl("User:CN=app", "WRITE", topic="orders")``; ``pattern="PREFIXED"`` for a name prefix, ``"*"`` as
+    the name for every one; ``permission="DENY"``; ``host``: an exact client address or ``*``."""
+
+    principal: str
+    operation: str
+    topic: str | None = None
+    group: str | None = None
+    transactional_id: str | None = None
+    cluster: bool = False
+    pattern: str = "LITERAL"
+    permission: str = "ALLOW"
+    host: str = "*"
+
+    def as_json(self) -> dict[str, str]:
+        named = [(t, n) for t, n in (("TOPIC", self.topic), ("GROUP", self.group),
+                                     ("TRANSACTIONAL_ID", self.transactional_id)) if n is not None]
+        if self.cluster:
+            named.append(("CLUSTER", "kafka-cluster"))
+        if len(named) != 1:
+            raise ValueError("an Acl names one resource: topic=, group=, transactional_id= or cluster=True")
+        (rtype, name), = named
+        return {"principal": self.principal, "operation": self.operation.upper(), "resource_type": rtype,
+                "resource_name": name, "pattern_type": self.pattern.upper(),
+                "permission_type": self.permission.upper(), "host": self.host}
+
+
+def _authorizer_settings(authorizer: bool, super_users: Sequence[str], allow_everyone: bool) -> dict[str, object]:
+    """``authorizer=True``: Kafka's StandardAuthorizer with these super users (docs/security.md)."""
+    if not authorizer:
+        if super_users or allow_everyone:
+            raise ValueError("super_users and allow_everyone_if_no_acl_found need authorizer=True")
+        return {}
+    from kaflite.config import STANDARD_AUTHORIZER
+
+    return {"authorizer.class.name": STANDARD_AUTHORIZER, "super.users": ";".join(super_users),
+            "allow.everyone.if.no.acl.found": allow_everyone}
+
+
 class BrokerAPI:
     """Groups, waits and faults, on top of one primitive: run a named ``AdminOps`` operation."""
 
@@ -404,6 +447,21 @@ class BrokerAPI:
         return AsyncBroker(self)
 
     # -- topics and groups ----------------------------------------------------------------------
+
+    # -- ACLs (authorizer=True) ------------------------------------------------------------------
+
+    def add_acl(self, principal: str, operation: str, **resource: Any) -> int:
+        """One ACL in one line, effective at once: ``broker.add_acl("User:CN=app", "READ", topic="orders")``
+        (the keywords of ``Acl``). Written to the cluster-metadata log as CreateAcls' are; the number added
+        (0: it existed)."""
+        return self.add_acls(Acl(principal, operation, **resource))
+
+    def add_acls(self, *acls: Acl) -> int:
+        return int(self._op("create_acls", [a.as_json() for a in acls])["created"])
+
+    def acls(self) -> list[dict[str, Any]]:
+        """Every ACL, by Kafka's names (principal, host, operation, permission_type, resource_type, ...)."""
+        return list(self._op("acls"))
 
     def create_topic(self, name: str, partitions: int = 1, **configs: object) -> str:
         """Create a topic; keyword configs use ``_`` for ``.`` (``cleanup_policy="compact"``)."""
@@ -623,11 +681,16 @@ class Broker(BrokerAPI):
     """
 
     def __init__(self, data_dir: str | Path | None = None, *, port: int = 0,
-                 config: Mapping[str, object] | None = None, tls: bool = False, client_auth: str = "none") -> None:
+                 config: Mapping[str, object] | None = None, tls: bool = False, client_auth: str = "none",
+                 authorizer: bool = False, super_users: Sequence[str] = (), acls: Sequence[Acl] = (),
+                 allow_everyone_if_no_acl_found: bool = False) -> None:
         self._own_dir = data_dir is None
         self.data_dir = Path(data_dir) if data_dir is not None else Path(tempfile.mkdtemp(prefix="kaflite-"))
         self.port = port
-        self.overrides = {**TEST_DEFAULTS, **self._tls_settings(tls, client_auth), **(config or {})}
+        self.overrides = {**TEST_DEFAULTS, **self._tls_settings(tls, client_auth),
+                          **_authorizer_settings(authorizer, super_users, allow_everyone_if_no_acl_found),
+                          **(config or {})}
+        self.initial_acls = tuple(acls)  # added at every start (existing ones are not added twice)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._broker: _Broker | None = None
@@ -686,6 +749,8 @@ class Broker(BrokerAPI):
         assert self._broker is not None
         self.port = self._broker.port
         self.ssl_port = next((li.port for li in self._broker.state.listeners if li.tls), 0)
+        if self.initial_acls:
+            self.add_acls(*self.initial_acls)
         return self
 
     def stop(self) -> None:

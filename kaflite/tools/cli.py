@@ -20,6 +20,7 @@ TOOL_HELP: dict[str, str] = {
     "produce": "send stdin's lines as records (kcat -P)",
     "offsets": "earliest, latest or by-time offsets of partitions (kafka-get-offsets.sh)",
     "dump-log": "print segment files: batches, records, markers, indexes (kafka-dump-log.sh)",
+    "acls": "ACLs: --add, --remove, --list (kafka-acls.sh)",
 }
 TOOL_COMMANDS = tuple(TOOL_HELP)
 DEFAULT_BOOTSTRAP = "127.0.0.1:9092"
@@ -123,6 +124,8 @@ def add_tool_parsers(sub: Any) -> None:
             p.add_argument("--exclude-internal", action="store_true", help="leave out internal topics")
             p.add_argument("--if-exists", action="store_true", help="no error if the topic does not exist")
 
+    _acl_parser(sub)
+
     offsets = _sub(sub, "offsets", TOOL_HELP["offsets"])
     _connection(offsets)
     offsets.add_argument("--topic", metavar="REGEX", help="topics to read (a regular expression; default all "
@@ -177,6 +180,39 @@ def add_tool_parsers(sub: Any) -> None:
     dump.add_argument("--json", action="store_true", help="print JSON for scripts")
 
 
+def _acl_parser(sub: Any) -> None:
+    """kafka-acls.sh's options (one action flag, not subcommands, as Kafka's tool)."""
+    acls = _sub(sub, "acls", TOOL_HELP["acls"])
+    _connection(acls)
+    action = acls.add_mutually_exclusive_group(required=True)
+    action.add_argument("--add", action="store_true", help="add ACLs")
+    action.add_argument("--remove", action="store_true", help="remove ACLs (all of the resource's unless "
+                                                              "principals or operations are named)")
+    action.add_argument("--list", action="store_true", help="list ACLs (all, or the resources named)")
+    for opt, what in (("--topic", "a topic"), ("--group", "a consumer group"),
+                      ("--transactional-id", "a transactional id")):
+        acls.add_argument(opt, action="append", metavar="NAME", help=f"{what} ('*': every one); repeatable")
+    acls.add_argument("--cluster", action="store_true", help="the cluster resource")
+    acls.add_argument("--resource-pattern-type", metavar="TYPE",
+                      help="literal (default for --add/--remove), prefixed, match or any (default for --list)")
+    acls.add_argument("--allow-principal", action="append", metavar="PRINCIPAL",
+                      help="e.g. User:alice or User:CN=app,O=example; repeatable")
+    acls.add_argument("--deny-principal", action="append", metavar="PRINCIPAL", help="repeatable")
+    acls.add_argument("--allow-host", action="append", metavar="HOST", help="client address (default *)")
+    acls.add_argument("--deny-host", action="append", metavar="HOST", help="client address (default *)")
+    acls.add_argument("--operation", action="append", metavar="OPERATION",
+                      help="Read, Write, Create, Delete, Alter, Describe, ClusterAction, DescribeConfigs, "
+                           "AlterConfigs, IdempotentWrite, All; repeatable")
+    acls.add_argument("--principal", metavar="PRINCIPAL", help="--list: only this principal's ACLs")
+    acls.add_argument("--producer", action="store_true", help="--add: WRITE, DESCRIBE, CREATE on the topics "
+                                                              "(and WRITE, DESCRIBE on --transactional-id)")
+    acls.add_argument("--idempotent", action="store_true", help="with --producer: IDEMPOTENT_WRITE on the cluster")
+    acls.add_argument("--consumer", action="store_true", help="--add: READ, DESCRIBE on the topics, READ on "
+                                                              "the groups")
+    acls.add_argument("--force", action="store_true", help="accepted for kafka-acls.sh's scripts; nothing is "
+                                                           "asked anyway")
+
+
 def _group_selection(p: argparse.ArgumentParser) -> None:
     g = p.add_mutually_exclusive_group()
     g.add_argument("--group", action="append", default=[], metavar="GROUP", help="the group; repeatable")
@@ -228,6 +264,10 @@ def run_tool(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | 
             from kaflite.tools.topics import run_topics
 
             return run_topics(args, out)
+        if args.command == "acls":
+            from kaflite.tools.acls import run_acls
+
+            return run_acls(args, out)
         if args.command == "offsets":
             from kaflite.tools.topics import run_offsets
 
