@@ -28,6 +28,7 @@ from kaflite.broker.fetch import FetchHandler
 from kaflite.broker.groups import GroupHandler
 from kaflite.broker.produce import ProduceHandler
 from kaflite.broker.router import Router
+from kaflite.broker.sasl import SaslHandler
 from kaflite.broker.stats import BrokerStats
 from kaflite.broker.transactions import TransactionHandler
 from kaflite.clock import Clock
@@ -63,9 +64,10 @@ class Broker:
         self.produce.verify_transaction = self.transactions.verify_produce
         self.admin.on_partitions_deleted = self.groups.on_partitions_deleted
         self.cluster = ClusterHandler(context)
+        self.sasl = SaslHandler(context)
         self.router = Router()
         for handler in (self.admin, self.configs, self.produce, self.fetches, self.groups, self.transactions,
-                        self.cluster):
+                        self.cluster, self.sasl):
             handler.register(self.router)
         self.admin_http: AdminHttpServer | None = None  # admin.port >= 0: the HTTP admin endpoint
         self.server: asyncio.base_events.Server | None = None  # the first listener's
@@ -197,11 +199,13 @@ class Broker:
         def bound() -> Listener:
             return next((li for li in self.context.state.listeners if li.name == listener.name), listener)
 
+        sasl = self.sasl.authenticators(listener) if listener.sasl else None
         if tls_context is None or not listener.tls:
-            return lambda: KafkaConnection(context, router, bound())
+            return lambda: KafkaConnection(context, router, bound(), sasl)
         from kaflite.broker.tls import TlsAccept
 
-        return lambda: TlsAccept(tls_context, bound(), KafkaConnection(context, router, bound()), self._handshaking)
+        return lambda: TlsAccept(tls_context, bound(), KafkaConnection(context, router, bound(), sasl),
+                                 self._handshaking)
 
     def _serve_metrics(self, admin: AdminHttpServer) -> None:
         """``GET /metrics``; kaflite.broker.metrics (and prometheus_client, ~16 ms of imports) is loaded by the
