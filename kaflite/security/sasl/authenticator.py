@@ -163,7 +163,8 @@ class SaslServerAuthenticator:
             self._last_reauth_ms = now_ms
             self._reauth_of = (self.mechanism, self.principal)
             self.state = SaslState.HANDSHAKE_REQUEST
-        elif self.state not in (SaslState.HANDSHAKE_OR_VERSIONS_REQUEST, SaslState.HANDSHAKE_REQUEST):
+        elif self.state not in (SaslState.INITIAL_REQUEST, SaslState.HANDSHAKE_OR_VERSIONS_REQUEST,
+                                SaslState.HANDSHAKE_REQUEST):
             return SaslHandshakeResponse(error_code=ErrorCode.ILLEGAL_SASL_STATE)
         self.raw_tokens = version == 0
         if mechanism not in self.mechanisms:
