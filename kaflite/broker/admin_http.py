@@ -325,7 +325,10 @@ class AdminOps:
     def info(self) -> dict[str, Any]:
         state = self.context.state
         return {"bootstrap": f"{state.advertised_host}:{state.port}", "port": state.port, "paused": state.paused,
-                "data_dir": str(self.context.data_dir), "cluster_id": state.cluster_id}
+                "data_dir": str(self.context.data_dir), "cluster_id": state.cluster_id,
+                # every listener with its security protocol (`bootstrap` is the first one's address)
+                "listeners": [{"name": li.name, "security_protocol": li.protocol,
+                               "address": f"{li.advertised_host}:{li.advertised_port}"} for li in state.listeners]}
 
     @property
     def faults_enabled(self) -> bool:

@@ -314,6 +314,7 @@ class Broker:
         await context.commits.drain()
         context.commits.close()
         context.logs.close()
+        context.cluster_metadata.close()
         for conn in list(state.connections):
             conn.close_gracefully()
         await self._tls_closed()

@@ -1,5 +1,18 @@
-"""Security state and logic that is pure code: SASL mechanisms and their state machine (``kaflite.security.sasl``).
+"""Security, pure: who a connection is (SASL) and what it may do (ACLs).
 
-No sockets, files or event loop here (an import contract says so): the broker feeds bytes in and sends the bytes
-that come out; images of the cluster metadata log are fed its records.
+Sans-I/O as the coordinator: bytes and records in, bytes and records out; the broker (``kaflite.broker``) does
+the sockets and ``kaflite.broker.cluster_metadata`` the durable log. What is kept across restarts (SCRAM
+credentials, ACLs) is held by images fed metadata records, both as they are committed and at startup's replay,
+by the same ``apply``: replay and live operation cannot disagree.
 """
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+
+class MetadataImage(Protocol):
+    """An in-memory view built from cluster-metadata records (``kaflite.storage.cluster_metadata``)."""
+
+    def apply(self, record: Any) -> None:
+        """Take one record into the view; record types the view does not keep are ignored."""

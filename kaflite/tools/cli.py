@@ -29,8 +29,8 @@ def _connection(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bootstrap-server", "-b", metavar="HOST:PORT", default=DEFAULT_BOOTSTRAP,
                    help=f"any Kafka-compatible broker, comma-separated for several (default {DEFAULT_BOOTSTRAP})")
     p.add_argument("--command-config", metavar="FILE",
-                   help="client properties (Kafka's option); only client.id and request.timeout.ms are read: the "
-                        "tools speak PLAINTEXT without authentication")
+                   help="client properties (Kafka's option): client.id, request.timeout.ms, security.protocol "
+                        "(PLAINTEXT or SSL) and the ssl.* settings, PEM stores")
     p.add_argument("--timeout", dest="timeout_ms", type=int, default=30_000, metavar="MS",
                    help="how long to wait for an answer, including coordinator retries (default 30000)")
     p.add_argument("--json", action="store_true", help="print JSON for scripts instead of Kafka's table")
@@ -184,24 +184,26 @@ def _group_selection(p: argparse.ArgumentParser) -> None:
 
 
 def _read_command_config(args: argparse.Namespace) -> None:
-    """--command-config: the two client properties that mean something without security settings."""
+    """--command-config: Kafka's client properties the tools act on (client.id, request.timeout.ms, and
+    security.protocol with its ssl.* settings, see kaflite.tools.security)."""
     path = getattr(args, "command_config", None)
     if not path:
         return
     from pathlib import Path
 
     from kaflite.properties import parse_properties, read_text
+    from kaflite.tools.client import ToolError
+    from kaflite.tools.security import ClientSecurity, SecurityConfigError
 
     props = parse_properties(read_text(Path(path)))
     if props.get("client.id"):
         args.client_id = props["client.id"]
     if "request.timeout.ms" in props:
         args.timeout_ms = int(props["request.timeout.ms"])
-    protocol = props.get("security.protocol", "PLAINTEXT").upper()
-    if protocol != "PLAINTEXT":
-        from kaflite.tools.client import ToolError
-
-        raise ToolError(f"security.protocol={protocol} is not supported by kaflite's tools (PLAINTEXT only)")
+    try:
+        args.security = ClientSecurity.from_properties(props)
+    except SecurityConfigError as exc:
+        raise ToolError(f"{path}: {exc}") from None
 
 
 def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None,
