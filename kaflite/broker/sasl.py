@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 SASL_HANDSHAKE = 17
 SASL_AUTHENTICATE = 36
+DESCRIBE_USER_SCRAM_CREDENTIALS = 50
+ALTER_USER_SCRAM_CREDENTIALS = 51
 
 
 class SaslHandler:
@@ -34,6 +36,8 @@ class SaslHandler:
     def register(self, router: Router) -> None:
         router.add(SASL_HANDSHAKE, self.handshake)
         router.add(SASL_AUTHENTICATE, self.authenticate)
+        router.add(DESCRIBE_USER_SCRAM_CREDENTIALS, self.describe_user_scram_credentials)
+        router.add(ALTER_USER_SCRAM_CREDENTIALS, self.alter_user_scram_credentials)
 
     def authenticators(self, listener: Listener) -> Callable[[], SaslServerAuthenticator]:
         """A factory of authenticators for ``listener`` (a SASL one), its settings read once."""
@@ -81,3 +85,21 @@ class SaslHandler:
                                             error_message="SaslAuthenticate request received after successful "
                                                           "authentication")
         return sasl.authenticate(ctx.version, bytes(request.auth_bytes), self.context.clock.now_ms())
+
+    # -- SCRAM credentials (KIP-554) ------------------------------------------------------------------
+
+    def describe_user_scram_credentials(self, ctx: RequestContext, request: Any) -> Any:
+        from kaflite.security.sasl.scram import describe_credentials
+
+        return describe_credentials(self.scram, request)
+
+    async def alter_user_scram_credentials(self, ctx: RequestContext, request: Any) -> Any:
+        """The records the request implies, committed to the cluster metadata log (durable, then applied to the
+        credentials image: a user added now can log in on the next connection); answered once durable."""
+        from kaflite.security.sasl.scram import alter_credentials
+
+        records, response = alter_credentials(self.scram, request)
+        await self.context.cluster_metadata.commit(records)
+        if records:
+            ctx.log.info("SCRAM credentials altered", users=sorted({r.name for r in records}))
+        return response

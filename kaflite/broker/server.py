@@ -65,6 +65,7 @@ class Broker:
         self.admin.on_partitions_deleted = self.groups.on_partitions_deleted
         self.cluster = ClusterHandler(context)
         self.sasl = SaslHandler(context)
+        context.cluster_metadata.register(self.sasl.scram)
         self.router = Router()
         for handler in (self.admin, self.configs, self.produce, self.fetches, self.groups, self.transactions,
                         self.cluster, self.sasl):

@@ -155,3 +155,112 @@ class ScramServer:
             if parts[1][2:] != bare.get("n", ""):
                 raise SaslAuthenticationError("Authentication failed: Client requested an authorization id that "
                                               "is different from username")
+
+
+# -- AlterUserScramCredentials / DescribeUserScramCredentials, as Kafka's ScramControlManager and ScramImage ----
+
+ALTERED_TWICE = "A user credential cannot be altered twice in the same request"
+DESCRIBE_DUPLICATE_USER = "Cannot describe SCRAM credentials for the same user twice in a single request: "
+DESCRIBE_USER_THAT_DOES_NOT_EXIST = "Attempt to describe a user credential that does not exist: "
+
+
+def _check_user_and_mechanism(name: str, mechanism: int) -> tuple[int, str] | None:
+    from kaflite.protocol.errors import ErrorCode
+
+    if not name:
+        return ErrorCode.UNACCEPTABLE_CREDENTIAL, "Username must not be empty"
+    if mechanism not in MECHANISM_NAMES:
+        return ErrorCode.UNSUPPORTED_SASL_MECHANISM, "Unknown SCRAM mechanism"
+    return None
+
+
+def alter_credentials(image: ScramCredentials, request: Any) -> tuple[list[Any], Any]:
+    """(the records the request implies, its response), as ScramControlManager.alterCredentials: a user named
+    twice fails with DUPLICATE_RESOURCE, a deletion of nothing with RESOURCE_NOT_FOUND, iterations outside
+    4096..16384 or an empty name with UNACCEPTABLE_CREDENTIAL; the others succeed together. Nothing changes here:
+    the caller commits the records, and the image applies them."""
+    from kaflite.protocol.errors import ErrorCode
+    from kaflite.protocol.messages.alter_user_scram_credentials_response import AlterUserScramCredentialsResponse
+    from kaflite.protocol.messages.remove_user_scram_credential_record import RemoveUserScramCredentialRecord
+    from kaflite.protocol.messages.user_scram_credential_record import UserScramCredentialRecord
+
+    deletions: dict[str, Any] = {}
+    upsertions: dict[str, Any] = {}
+    errors: dict[str, tuple[int, str]] = {}
+    for deletion in request.deletions:
+        name = deletion.name
+        if name in errors:
+            continue
+        if deletions.pop(name, None) is not None:
+            errors[name] = (ErrorCode.DUPLICATE_RESOURCE, ALTERED_TWICE)
+            continue
+        error = _check_user_and_mechanism(name, deletion.mechanism)
+        if error is None and image.get(name, MECHANISM_NAMES[deletion.mechanism]) is None:
+            error = (ErrorCode.RESOURCE_NOT_FOUND, "Attempt to delete a user credential that does not exist")
+        if error is not None:
+            errors[name] = error
+        else:
+            deletions[name] = deletion
+    for upsertion in request.upsertions:
+        name = upsertion.name
+        if name in errors:
+            continue
+        if deletions.pop(name, None) is not None or upsertions.pop(name, None) is not None:
+            errors[name] = (ErrorCode.DUPLICATE_RESOURCE, ALTERED_TWICE)
+            continue
+        error = _check_user_and_mechanism(name, upsertion.mechanism)
+        if error is None and upsertion.iterations < MIN_ITERATIONS:
+            error = (ErrorCode.UNACCEPTABLE_CREDENTIAL, "Too few iterations")
+        elif error is None and upsertion.iterations > MAX_ITERATIONS:
+            error = (ErrorCode.UNACCEPTABLE_CREDENTIAL, "Too many iterations")
+        if error is not None:
+            errors[name] = error
+        else:
+            upsertions[name] = upsertion
+    Result = AlterUserScramCredentialsResponse.AlterUserScramCredentialsResult
+    results = []
+    records: list[Any] = []
+    for name, deletion in deletions.items():
+        results.append(Result(user=name, error_code=ErrorCode.NONE, error_message=None))
+        records.append(RemoveUserScramCredentialRecord(name=name, mechanism=deletion.mechanism))
+    for name, upsertion in upsertions.items():
+        mechanism = MECHANISM_NAMES[upsertion.mechanism]
+        credential = credential_from_salted_password(mechanism, bytes(upsertion.salt),
+                                                     bytes(upsertion.salted_password), upsertion.iterations)
+        records.append(UserScramCredentialRecord(name=name, mechanism=upsertion.mechanism, salt=credential.salt,
+                                                 stored_key=credential.stored_key, server_key=credential.server_key,
+                                                 iterations=credential.iterations))
+        results.append(Result(user=name, error_code=ErrorCode.NONE, error_message=None))
+    for name, (code, message) in errors.items():
+        results.append(Result(user=name, error_code=code, error_message=message))
+    return records, AlterUserScramCredentialsResponse(results=results)
+
+
+def describe_credentials(image: ScramCredentials, request: Any) -> Any:
+    """DescribeUserScramCredentials as Kafka's ScramImage.describe: every user when none is named; a user named
+    twice is DUPLICATE_RESOURCE, one without credentials RESOURCE_NOT_FOUND."""
+    from kaflite.protocol.errors import ErrorCode
+    from kaflite.protocol.messages.describe_user_scram_credentials_response import (
+        DescribeUserScramCredentialsResponse as Response,
+    )
+
+    named = [u.name for u in request.users or ()]
+    duplicated: dict[str, bool] = {}
+    for name in named or list(image.users()):
+        duplicated[name] = name in duplicated
+    results = []
+    for name, twice in duplicated.items():
+        result = Response.DescribeUserScramCredentialsResult(user=name, error_message=None)
+        if twice:
+            result.error_code, result.error_message = ErrorCode.DUPLICATE_RESOURCE, DESCRIBE_DUPLICATE_USER + name
+        else:
+            creds = image.mechanisms_of(name)
+            if creds:
+                result.credential_infos = [
+                    Response.CredentialInfo(mechanism=MECHANISM_TYPES[m], iterations=c.iterations)
+                    for m, c in sorted(creds.items(), key=lambda mc: MECHANISM_TYPES[mc[0]])]
+            else:
+                result.error_code = ErrorCode.RESOURCE_NOT_FOUND
+                result.error_message = DESCRIBE_USER_THAT_DOES_NOT_EXIST + name
+        results.append(result)
+    return Response(error_message=None, results=results)
