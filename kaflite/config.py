@@ -315,6 +315,10 @@ SETTINGS: tuple[Setting, ...] = (
        "must re-authenticate (told to it in SaslAuthenticate v1+); a request after expiry that is not a "
        "re-authentication closes the connection. 0 = sessions do not expire (OAUTHBEARER's still end with "
        "their token).", Range(0, LONG_MAX), _SASL),
+    _S("connection.failed.authentication.delay.ms", "int", 100, "How long a connection whose SASL "
+       "authentication failed stays open after the failure's answer, as in Kafka: the client reads the answer "
+       "(its authentication error) before the close, and a client retrying in a loop is slowed down.",
+       Range(0, INT_MAX), _SASL),
     _S("sasl.server.max.receive.size", "int", 524288, "The largest frame a client may send before it is "
        "authenticated; a larger one closes the connection.", Range(1, INT_MAX), _SASL),
     # Operations
@@ -539,6 +543,7 @@ class KafliteConfig:
     sasl_enabled_mechanisms: tuple[str, ...] = ("PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512")
     sasl_jaas_config: str = ""
     connections_max_reauth_ms: int = 0
+    connection_failed_authentication_delay_ms: int = 100
     sasl_server_max_receive_size: int = 524288
     shutdown_timeout_ms: int = 5000
     log_format: str = "console"

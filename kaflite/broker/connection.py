@@ -605,7 +605,17 @@ class KafkaConnection(asyncio.BufferedProtocol):
         reason = sasl.failure or "SASL authentication failed"
         if sasl.reason and sasl.reason != reason:
             reason = f"{reason} ({sasl.reason})"
-        self.close(f"SASL: {reason}")
+        delay = self.config.connection_failed_authentication_delay_ms
+        if delay <= 0 or self.closed:
+            self.close(f"SASL: {reason}")
+            return
+        # Kafka's connection.failed.authentication.delay.ms: the answer goes out now, the close comes later (a
+        # client reads its authentication error rather than a reset); what comes meanwhile is dropped unread (the
+        # transport keeps reading: a TLS close needs the peer's close_notify).
+        self.reading_stopped = True
+        self.pending.clear()
+        self.pending_bytes = 0
+        asyncio.get_running_loop().call_later(delay / 1000, self.close, f"SASL: {reason}")
 
     def _write_raw(self, data: bytes) -> None:
         """A bare size-prefixed SASL token (after SaslHandshake v0: no response header), in order with the rest."""

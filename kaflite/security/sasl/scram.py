@@ -136,6 +136,7 @@ class ScramServer:
                 return self._server.get_server_first().encode()
             if self._step == 1:
                 self._step = 2
+                self._accept_nonce_as_kafka(text)
                 self._server.set_client_final(text)
                 final = self._server.get_server_final()
                 self.authorization_id = self._user
@@ -146,6 +147,15 @@ class ScramServer:
                 raise exc.__cause__ from None
             raise InvalidCredentials(f"Authentication failed: {exc}") from None
         raise SaslAuthenticationError(f"Unexpected challenge in Sasl server state {self._step}")
+
+    def _accept_nonce_as_kafka(self, client_final: str) -> None:
+        """Kafka's ScramSaslServer accepts a client-final nonce that *ends with* the server's (RFC 5802 wants it
+        equal), and librdkafka before 2.1 (Debian's kcat) sends its own nonce in front of the server's: accepted as
+        Kafka accepts it. The proof is still checked by scramp, over the message the client sent."""
+        sent = next((part[2:] for part in client_final.split(",") if part.startswith("r=")), None)
+        expected = str(self._server.nonce)
+        if sent is not None and sent != expected and sent.endswith(expected):
+            self._server.nonce = self._scramp.core.Nonce(sent)
 
     def _check_authzid(self, client_first: str) -> None:
         """RFC 5802's gs2 header may name an authorization id: Kafka accepts only the user's own."""
