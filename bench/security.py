@@ -23,10 +23,10 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from common import fmt, table  # noqa: E402
-from confluent_kafka import OFFSET_BEGINNING, Consumer, Producer, TopicPartition  # noqa: E402
+from common import fmt, table
+from confluent_kafka import OFFSET_BEGINNING, Consumer, Producer, TopicPartition
 
-from kaflite.testing import ProcessBroker  # noqa: E402
+from kaflite.testing import ProcessBroker
 
 TIME_BOUND_S = 30.0
 USER, PASSWORD = "bench", "bench-secret"

@@ -428,3 +428,36 @@ def test_reauthentication_keeps_kafka_python_going_and_expiry_closes_a_silent_cl
         sock.sendall(_frame(MetadataRequest(topics=[]), 4, 3))  # the raw client's session expired long ago
         assert _closed(sock)
     broker.close()
+
+
+def test_a_v0_handshake_takes_bare_tokens_then_serves(brokers: dict[str, Broker]) -> None:
+    """SaslHandshake v0 (clients before KIP-152): the token and its answer are bare size-prefixed frames, no
+    Kafka header; once authenticated, requests are served."""
+    from kaflite.protocol.messages import MetadataResponse
+
+    broker = brokers["SASL_PLAINTEXT"]
+    with _connect(broker) as sock:
+        assert _request(sock, SaslHandshakeRequest(mechanism="PLAIN"), 0).error_code == 0
+        token = b"\x00alice\x00alice-secret"
+        sock.sendall(struct.pack(">i", len(token)) + token)
+        assert _read(sock, 4) == b"\x00\x00\x00\x00"  # PLAIN's empty answer, bare
+        response = _request(sock, MetadataRequest(topics=[]), 4, 2)
+        assert isinstance(response, MetadataResponse) and [b.port for b in response.brokers] == [broker.sasl_port]
+
+
+def test_process_broker_serves_sasl_ssl_users_across_a_restart() -> None:
+    from confluent_kafka import Producer
+
+    from kaflite.testing import ProcessBroker
+
+    with ProcessBroker(sasl="SASL_SSL", users={"alice": "alice-secret"}) as broker:
+        assert broker.sasl_port and broker.sasl_port != broker.port
+        for mechanism in ("PLAIN", "SCRAM-SHA-256"):
+            producer = Producer(broker.sasl_client_config("librdkafka", "alice", mechanism))
+            producer.produce("process-sasl", b"x")
+            assert producer.flush(WAIT_S) == 0
+        broker.restart()
+        producer = Producer(broker.sasl_client_config("librdkafka", "alice", "SCRAM-SHA-512"))
+        producer.produce("process-sasl", b"y")
+        assert producer.flush(WAIT_S) == 0
+    broker.close()
