@@ -219,6 +219,15 @@ def check_listeners(config: KafliteConfig) -> None:
     for listener in listeners:
         if listener.sasl:
             _check_jaas(listener.name, sasl_settings(config, listener.name))
+        client_auth = _prefixed(config, listener.name, "ssl.client.auth")
+        if client_auth is not None and client_auth.strip().lower() not in ("none", "requested", "required"):
+            raise ConfigError(f"listener.name.{listener.name.lower()}.ssl.client.auth",
+                              f"invalid value {client_auth!r}: must be one of none, requested, required")
+        if client_auth is not None and client_auth.strip().lower() != "none" and not (
+                config.ssl_truststore_location or config.ssl_truststore_certificates.strip()):
+            raise ConfigError(f"listener.name.{listener.name.lower()}.ssl.client.auth",
+                              "client certificates need the CA certificates they are checked against: "
+                              "ssl.truststore.location or ssl.truststore.certificates")
     if not any(listener.tls for listener in listeners):
         return
     inline = bool(config.ssl_keystore_certificate_chain.strip()) or bool(config.ssl_keystore_key.strip())

@@ -166,12 +166,16 @@ class Broker:
         context, state = self.context, self.context.state
         loop = asyncio.get_running_loop()
         state.listeners.clear()
-        tls_context = None
+        tls_contexts: dict[str, ssl.SSLContext] = {}  # by ssl.client.auth: SSL and SASL_SSL may differ
         for listener in listeners_of(context.config):
-            if listener.tls and tls_context is None:
-                from kaflite.broker.tls import server_context
+            tls_context = None
+            if listener.tls:
+                from kaflite.broker.tls import listener_client_auth, server_context
 
-                tls_context = server_context(context.config)
+                client_auth = listener_client_auth(context.config, listener)
+                if client_auth not in tls_contexts:
+                    tls_contexts[client_auth] = server_context(context.config, client_auth)
+                tls_context = tls_contexts[client_auth]
             factory = self._protocol_factory(listener, tls_context)
             try:
                 server = await loop.create_server(factory, listener.host or None, listener.port,

@@ -461,3 +461,31 @@ def test_process_broker_serves_sasl_ssl_users_across_a_restart() -> None:
         producer.produce("process-sasl", b"y")
         assert producer.flush(WAIT_S) == 0
     broker.close()
+
+
+def test_sasl_ssl_ignores_the_broker_wide_client_auth_unless_the_listener_sets_it() -> None:
+    """Kafka's ChannelBuilders: ssl.client.auth=required reaches SSL listeners only; a SASL_SSL listener asks for a
+    client certificate only with listener.name.<listener>.ssl.client.auth. SASL's principal wins either way."""
+    from kafka import KafkaProducer
+
+    with Broker(sasl="SASL_SSL", users=USERS, client_auth="required") as broker:
+        producer = KafkaProducer(**broker.sasl_client_config("kafka-python", "alice", "PLAIN"))  # no certificate
+        producer.send("mtls-sasl", b"x").get(timeout=WAIT_S)
+        producer.close()
+    broker.close()
+    with Broker(sasl="SASL_SSL", users=USERS, client_auth="required",
+                config={"listener.name.sasl_ssl.ssl.client.auth": "required"}) as broker:
+        assert broker.tls is not None
+        config = broker.sasl_client_config("kafka-python", "alice", "PLAIN")
+        producer = KafkaProducer(**config, ssl_certfile=str(broker.tls.client_cert),
+                                 ssl_keyfile=str(broker.tls.client_key))
+        producer.send("mtls-sasl", b"y").get(timeout=WAIT_S)
+        assert "User:alice" in _principals(broker)  # not the certificate's subject
+        producer.close()
+        import ssl as ssl_module
+
+        context = ssl_module.create_default_context(cafile=str(broker.tls.ca))
+        with pytest.raises((ssl_module.SSLError, ConnectionError, OSError)), \
+                context.wrap_socket(_connect(broker), server_hostname="127.0.0.1") as sock:  # no certificate: refused
+            _request(sock, SaslHandshakeRequest(mechanism="PLAIN"), 1)
+    broker.close()
