@@ -115,8 +115,7 @@ def error_of(exc: BaseException) -> tuple[ErrorCode, str | None]:
 class KafkaConnection(asyncio.BufferedProtocol):
     # Slots: thousands of idle connections are a test suite's normal (issue 13: a few KiB each, all told).
     __slots__ = ("_log", "_log_extra", "awaiting", "busy", "client_id", "clock", "close_reason", "close_when_sent",
-                 "closed",
-                 "config", "corked", "corked_bytes", "decoder", "faults", "id", "idle_timer", "in_flight",
+                 "closed", "config", "corked", "corked_bytes", "decoder", "faults", "id", "idle_timer", "in_flight",
                  "last_active", "listener", "members", "out", "out_offset", "peer", "peer_host", "pending",
                  "pending_bytes", "principal", "reading_paused", "reading_stopped", "router", "sasl", "sendfile_fd",
                  "stalled", "state", "transport", "writable")
