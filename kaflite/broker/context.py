@@ -40,7 +40,9 @@ class Connection(Protocol):
 
     closed: bool
     peer_host: str
-    principal: str  # Kafka's principal: User:ANONYMOUS, or User:<the client certificate's subject> (mutual TLS)
+    # Kafka's principal: User:ANONYMOUS, User:<the client certificate's subject> (mutual TLS), User:<SASL user>
+    principal: str
+    sasl: Any  # on SASL listeners, the connection's kaflite.security.sasl SaslServerAuthenticator; else None
     members: set[tuple[str, str]]  # (group, member id) this connection spoke for
     @property
     def log(self) -> Any: ...

@@ -29,6 +29,7 @@ from kaflite.broker.fetch import FetchHandler
 from kaflite.broker.groups import GroupHandler
 from kaflite.broker.produce import ProduceHandler
 from kaflite.broker.router import Router
+from kaflite.broker.sasl import SaslHandler
 from kaflite.broker.stats import BrokerStats
 from kaflite.broker.transactions import TransactionHandler
 from kaflite.clock import Clock
@@ -65,11 +66,13 @@ class Broker:
         self.produce.verify_transaction = self.transactions.verify_produce
         self.admin.on_partitions_deleted = self.groups.on_partitions_deleted
         self.cluster = ClusterHandler(context)
+        self.sasl = SaslHandler(context)
+        context.cluster_metadata.register(self.sasl.scram)
         self.router = Router()
         self.authorizer = self._authorizer()
         self.acls = AclHandler(context, self.authorizer)
         for handler in (self.admin, self.configs, self.produce, self.fetches, self.groups, self.transactions,
-                        self.cluster, self.acls):
+                        self.cluster, self.acls, self.sasl):
             handler.register(self.router)
         self.admin_http: AdminHttpServer | None = None  # admin.port >= 0: the HTTP admin endpoint
         self.server: asyncio.base_events.Server | None = None  # the first listener's
@@ -182,12 +185,16 @@ class Broker:
         context, state = self.context, self.context.state
         loop = asyncio.get_running_loop()
         state.listeners.clear()
-        tls_context = None
+        tls_contexts: dict[str, ssl.SSLContext] = {}  # by ssl.client.auth: SSL and SASL_SSL may differ
         for listener in listeners_of(context.config):
-            if listener.tls and tls_context is None:
-                from kaflite.broker.tls import server_context
+            tls_context = None
+            if listener.tls:
+                from kaflite.broker.tls import listener_client_auth, server_context
 
-                tls_context = server_context(context.config)
+                client_auth = listener_client_auth(context.config, listener)
+                if client_auth not in tls_contexts:
+                    tls_contexts[client_auth] = server_context(context.config, client_auth)
+                tls_context = tls_contexts[client_auth]
             factory = self._protocol_factory(listener, tls_context)
             try:
                 server = await loop.create_server(factory, listener.host or None, listener.port,
@@ -216,11 +223,13 @@ class Broker:
         def bound() -> Listener:
             return next((li for li in self.context.state.listeners if li.name == listener.name), listener)
 
+        sasl = self.sasl.authenticators(listener) if listener.sasl else None
         if tls_context is None or not listener.tls:
-            return lambda: KafkaConnection(context, router, bound())
+            return lambda: KafkaConnection(context, router, bound(), sasl)
         from kaflite.broker.tls import TlsAccept
 
-        return lambda: TlsAccept(tls_context, bound(), KafkaConnection(context, router, bound()), self._handshaking)
+        return lambda: TlsAccept(tls_context, bound(), KafkaConnection(context, router, bound(), sasl),
+                                 self._handshaking)
 
     def _serve_metrics(self, admin: AdminHttpServer) -> None:
         """``GET /metrics``; kaflite.broker.metrics (and prometheus_client, ~16 ms of imports) is loaded by the

@@ -29,9 +29,19 @@ HANDSHAKE_TIMEOUT_S = 10
 _VERIFY = {"none": ssl.CERT_NONE, "requested": ssl.CERT_OPTIONAL, "required": ssl.CERT_REQUIRED}
 
 
-def server_context(config: KafliteConfig) -> ssl.SSLContext:
-    """The SSL listeners' context; a key, certificate or CA that cannot be loaded is a one-line StartupError
-    naming the setting."""
+def listener_client_auth(config: KafliteConfig, listener: Listener) -> str:
+    """``ssl.client.auth`` of a TLS listener, as Kafka's ChannelBuilders: ``listener.name.<listener>.ssl.client.auth``
+    when given; else the setting on SSL listeners, and ``none`` on SASL_SSL ones (SASL authenticates the client:
+    Kafka applies the broker-wide setting to SSL listeners only)."""
+    prefixed = config.listener_prefixed.get(f"listener.name.{listener.name.lower()}.ssl.client.auth")
+    if prefixed is not None:
+        return prefixed.strip().lower()
+    return "none" if listener.sasl else config.ssl_client_auth
+
+
+def server_context(config: KafliteConfig, client_auth: str | None = None) -> ssl.SSLContext:
+    """A TLS listener's context (``client_auth``: its ssl.client.auth, the setting's by default); a key,
+    certificate or CA that cannot be loaded is a one-line StartupError naming the setting."""
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.minimum_version = ssl.TLSVersion.TLSv1_2  # Kafka's ssl.enabled.protocols: TLSv1.2,TLSv1.3
     password = config.ssl_key_password or None
@@ -46,7 +56,7 @@ def server_context(config: KafliteConfig) -> ssl.SSLContext:
                         certificates=config.ssl_truststore_certificates)
     except (OSError, ValueError) as exc:  # ssl.SSLError is an OSError
         raise StartupError(f"cannot load {setting}: {getattr(exc, 'strerror', None) or exc}") from exc
-    context.verify_mode = _VERIFY[config.ssl_client_auth]
+    context.verify_mode = _VERIFY[config.ssl_client_auth if client_auth is None else client_auth]
     return context
 
 

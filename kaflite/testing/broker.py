@@ -362,6 +362,11 @@ class BrokerAPI:
 
     tls: CertFiles | None = None  # Broker(tls=True): the throwaway CA, server and client certificates
     ssl_port = 0
+    sasl_port = 0
+    sasl_protocol: str | None = None  # Broker(sasl="SASL_SSL"): the SASL listener's security protocol
+    users: dict[str, str]  # user -> password (Broker(users=...), add_user)
+    _users_added = False
+    port = 0
 
     def _op(self, name: str, *args: Any, timeout: float = 30.0, **kwargs: Any) -> Any:
         raise NotImplementedError
@@ -391,17 +396,97 @@ class BrokerAPI:
             raise RuntimeError("this broker has no SSL listener: start it with tls=True")
         return self.tls
 
-    def _tls_settings(self, tls: bool, client_auth: str) -> dict[str, object]:
-        """The listener and ssl.* settings of ``tls=True``: certificates made once in a temporary directory
-        (kept across restarts, removed by close()); ports filled in at each start."""
-        if not tls:
+    def _tls_settings(self, tls: bool, client_auth: str, sasl: str | None = None,
+                      users: Mapping[str, str] | None = None,
+                      mechanisms: tuple[str, ...] | None = None) -> dict[str, object]:
+        """The listener, ssl.* and sasl.* settings of ``tls=True`` and ``sasl=...``: certificates made once in a
+        temporary directory (kept across restarts, removed by close()); ports filled in at each start. The
+        PLAINTEXT listener stays the first (``bootstrap_servers``: the test's own admin and tools)."""
+        if sasl is not None and sasl not in ("SASL_PLAINTEXT", "SASL_SSL"):
+            raise ValueError(f"sasl={sasl!r}: SASL_PLAINTEXT or SASL_SSL")
+        self.sasl_protocol = sasl
+        self.users = dict(users or {})
+        if not tls and sasl is None:
             return {}
-        if self.tls is None:
-            from kaflite.certs import write_certs
+        listeners = ["PLAINTEXT://127.0.0.1:{port}"]
+        settings: dict[str, object] = {}
+        if tls or sasl == "SASL_SSL":
+            if self.tls is None:
+                from kaflite.certs import write_certs
 
-            self.tls = write_certs(Path(tempfile.mkdtemp(prefix="kaflite-certs-")))
-        return {"listeners": "PLAINTEXT://127.0.0.1:{port},SSL://127.0.0.1:{ssl_port}",
-                **self.tls.broker_config(client_auth)}
+                self.tls = write_certs(Path(tempfile.mkdtemp(prefix="kaflite-certs-")))
+            settings.update(self.tls.broker_config(client_auth))
+        if tls:
+            listeners.append("SSL://127.0.0.1:{ssl_port}")
+        if sasl is not None:
+            from kaflite.testing.sasl import plain_jaas_config
+
+            listeners.append(f"{sasl}://127.0.0.1:{{sasl_port}}")
+            if self.users:
+                settings["sasl.jaas.config"] = plain_jaas_config(self.users)
+            if mechanisms is not None:
+                settings["sasl.enabled.mechanisms"] = ",".join(mechanisms)
+        return {"listeners": ",".join(listeners), **settings}
+
+    def _listeners_for_start(self, settings: dict[str, object]) -> None:
+        """This start's ports in ``listeners`` (0 the first time, the same ones after)."""
+        if "listeners" in settings:
+            settings["listeners"] = str(settings["listeners"]).format(port=self.port, ssl_port=self.ssl_port,
+                                                                      sasl_port=self.sasl_port)
+
+    # -- SASL ---------------------------------------------------------------------------------------
+
+    @property
+    def sasl_bootstrap_servers(self) -> str:
+        """The SASL listener's address (``Broker(sasl="SASL_SSL", users=...)``)."""
+        if self.sasl_protocol is None:
+            raise RuntimeError("this broker has no SASL listener: start it with sasl='SASL_PLAINTEXT' or 'SASL_SSL'")
+        return f"127.0.0.1:{self.sasl_port}"
+
+    def sasl_client_config(self, client: str, user: str, mechanism: str = "SCRAM-SHA-512",
+                           password: str | None = None) -> dict[str, Any]:
+        """``client``'s settings ("kafka-python", "aiokafka", "librdkafka", "java", "kafkajs") to log in to the SASL
+        listener as ``user`` (its password from ``users=`` unless given): ``KafkaProducer(**b.sasl_client_config(
+        "kafka-python", "alice"))``, ``Producer(b.sasl_client_config("librdkafka", "alice", "PLAIN"))``."""
+        from kaflite.testing.sasl import client_config
+
+        if self.sasl_protocol is None:
+            raise RuntimeError("this broker has no SASL listener: start it with sasl='SASL_PLAINTEXT' or 'SASL_SSL'")
+        return client_config(client, bootstrap=self.sasl_bootstrap_servers, protocol=self.sasl_protocol,
+                             mechanism=mechanism, user=user,
+                             password=password if password is not None else self.users.get(user),
+                             ca_file=self.tls.ca if self.tls is not None else None)
+
+    def add_user(self, name: str, password: str, mechanisms: tuple[str, ...] = ("SCRAM-SHA-256", "SCRAM-SHA-512"),
+                 iterations: int = 4096) -> None:
+        """Give ``name`` SCRAM credentials now (AlterUserScramCredentials over the PLAINTEXT listener, as Kafka's
+        admin client sends it): durable in the data dir, usable by the next login. PLAIN users are the ones
+        given at start (``users=``, Kafka's static JAAS)."""
+        from kaflite.protocol.messages import AlterUserScramCredentialsRequest as Request
+        from kaflite.security.sasl.scram import MECHANISM_TYPES, new_upsertion
+        from kaflite.tools.client import Client, KafkaError
+
+        upsertions = []
+        for mechanism in mechanisms:
+            salt, salted = new_upsertion(mechanism, password, iterations)
+            upsertions.append(Request.ScramCredentialUpsertion(name=name, mechanism=MECHANISM_TYPES[mechanism],
+                                                               iterations=iterations, salt=salt,
+                                                               salted_password=salted))
+        with Client(self.bootstrap_servers, client_id="kaflite-testing") as client:
+            for upsertion in upsertions:  # one per request: Kafka refuses a user twice in one request
+                response = client.send(Request(deletions=[], upsertions=[upsertion]))
+                for result in response.results:
+                    if result.error_code:
+                        raise KafkaError(result.error_code, f"adding SCRAM credentials for {name}",
+                                         result.error_message)
+        self.users.setdefault(name, password)
+
+    def _add_start_users(self) -> None:
+        """The ``users=`` as SCRAM users too, on the first start (a restart finds them in the data dir)."""
+        if self.sasl_protocol is not None and self.users and not self._users_added:
+            for name, password in self.users.items():
+                self.add_user(name, password)
+            self._users_added = True
 
     @property
     def bootstrap_servers(self) -> str:
@@ -682,12 +767,17 @@ class Broker(BrokerAPI):
 
     def __init__(self, data_dir: str | Path | None = None, *, port: int = 0,
                  config: Mapping[str, object] | None = None, tls: bool = False, client_auth: str = "none",
-                 authorizer: bool = False, super_users: Sequence[str] = (), acls: Sequence[Acl] = (),
+                 sasl: str | None = None, users: Mapping[str, str] | None = None,
+                 mechanisms: tuple[str, ...] | None = None, authorizer: bool = False,
+                 super_users: Sequence[str] = (), acls: Sequence[Acl] = (),
                  allow_everyone_if_no_acl_found: bool = False) -> None:
+        """``sasl="SASL_PLAINTEXT"`` or ``"SASL_SSL"`` adds a SASL listener (``sasl_bootstrap_servers``) where
+        ``users`` (name → password) log in with PLAIN and SCRAM (``mechanisms``: sasl.enabled.mechanisms).
+        ``authorizer=True`` turns ACLs on (``super_users``, ``acls`` added at every start)."""
         self._own_dir = data_dir is None
         self.data_dir = Path(data_dir) if data_dir is not None else Path(tempfile.mkdtemp(prefix="kaflite-"))
         self.port = port
-        self.overrides = {**TEST_DEFAULTS, **self._tls_settings(tls, client_auth),
+        self.overrides = {**TEST_DEFAULTS, **self._tls_settings(tls, client_auth, sasl, users, mechanisms),
                           **_authorizer_settings(authorizer, super_users, allow_everyone_if_no_acl_found),
                           **(config or {})}
         self.initial_acls = tuple(acls)  # added at every start (existing ones are not added twice)
@@ -716,8 +806,7 @@ class Broker(BrokerAPI):
         if self._thread is not None:
             raise RuntimeError("already started")
         settings = {**self.overrides, "host": "127.0.0.1", "port": self.port, "log.dirs": str(self.data_dir)}
-        if "listeners" in settings:  # tls=True: this start's ports (0 the first time, the same ones after)
-            settings["listeners"] = str(settings["listeners"]).format(port=self.port, ssl_port=self.ssl_port)
+        self._listeners_for_start(settings)
         config = KafliteConfig.load(settings, env={})
         ready: Future[None] = Future()
 
@@ -748,7 +837,9 @@ class Broker(BrokerAPI):
             raise
         assert self._broker is not None
         self.port = self._broker.port
-        self.ssl_port = next((li.port for li in self._broker.state.listeners if li.tls), 0)
+        self.ssl_port = next((li.port for li in self._broker.state.listeners if li.protocol == "SSL"), 0)
+        self.sasl_port = next((li.port for li in self._broker.state.listeners if li.sasl), 0)
+        self._add_start_users()
         if self.initial_acls:
             self.add_acls(*self.initial_acls)
         return self

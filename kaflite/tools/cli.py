@@ -21,6 +21,7 @@ TOOL_HELP: dict[str, str] = {
     "offsets": "earliest, latest or by-time offsets of partitions (kafka-get-offsets.sh)",
     "dump-log": "print segment files: batches, records, markers, indexes (kafka-dump-log.sh)",
     "acls": "ACLs: --add, --remove, --list (kafka-acls.sh)",
+    "users": "SCRAM users: add, delete, describe (kafka-configs.sh --entity-type users)",
 }
 TOOL_COMMANDS = tuple(TOOL_HELP)
 DEFAULT_BOOTSTRAP = "127.0.0.1:9092"
@@ -125,6 +126,23 @@ def add_tool_parsers(sub: Any) -> None:
             p.add_argument("--if-exists", action="store_true", help="no error if the topic does not exist")
 
     _acl_parser(sub)
+    users = _sub(sub, "users", TOOL_HELP["users"])
+    usub = users.add_subparsers(dest="users_action", metavar="ACTION", required=True)
+    for action, text in (("add", "give a user SCRAM credentials (AlterUserScramCredentials)"),
+                         ("delete", "remove a user's SCRAM credentials"),
+                         ("describe", "list users and their SCRAM mechanisms (DescribeUserScramCredentials)")):
+        p = _sub(usub, action, text)
+        _connection(p)
+        if action == "describe":
+            p.add_argument("users", nargs="*", metavar="USER", help="only these users (default: every one)")
+            continue
+        p.add_argument("user", metavar="USER")
+        p.add_argument("--mechanism", action="append", choices=("SCRAM-SHA-256", "SCRAM-SHA-512"),
+                       help="repeatable; default both")
+        if action == "add":
+            p.add_argument("--password", required=True, help="the user's password (sent salted, never as is)")
+            p.add_argument("--iterations", type=int, default=4096, metavar="N",
+                           help="PBKDF2 iterations, 4096..16384 as Kafka accepts (default 4096)")
 
     offsets = _sub(sub, "offsets", TOOL_HELP["offsets"])
     _connection(offsets)
@@ -272,6 +290,10 @@ def run_tool(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | 
             from kaflite.tools.topics import run_offsets
 
             return run_offsets(args, out)
+        if args.command == "users":
+            from kaflite.tools.users import run_users
+
+            return run_users(args, out)
         if args.command == "consume":
             from kaflite.tools.kcat import run_consume
 

@@ -5,6 +5,10 @@ is secured before the first request.
 side), ``ssl.endpoint.identification.algorithm`` (Kafka's default ``https``: the broker's certificate must name
 the host dialled; empty turns the check off). Java's JKS and PKCS12 stores are not read: convert them to PEM
 (Kafka accepts PEM since 2.7).
+
+``SASL_PLAINTEXT`` and ``SASL_SSL`` with ``sasl.mechanism`` PLAIN, SCRAM-SHA-256 or SCRAM-SHA-512 and the user in
+``sasl.jaas.config`` (``...LoginModule required username="alice" password="...";``), as the Java client reads them:
+the login itself is ``kaflite.tools.client.Connection``'s, after ApiVersions.
 """
 
 from __future__ import annotations
@@ -16,7 +20,8 @@ from dataclasses import dataclass
 
 from kaflite.ssl_stores import load_keystore, load_truststore
 
-PROTOCOLS = ("PLAINTEXT", "SSL")
+PROTOCOLS = ("PLAINTEXT", "SSL", "SASL_PLAINTEXT", "SASL_SSL")
+SASL_MECHANISMS = ("PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512")
 
 
 class SecurityConfigError(ValueError):
@@ -26,7 +31,10 @@ class SecurityConfigError(ValueError):
 @dataclass(frozen=True)
 class ClientSecurity:
     protocol: str = "PLAINTEXT"
-    context: ssl.SSLContext | None = None  # SSL
+    context: ssl.SSLContext | None = None  # SSL, SASL_SSL
+    sasl_mechanism: str | None = None  # SASL_*: the mechanism, and the user it logs in as
+    username: str = ""
+    password: str = ""
 
     @classmethod
     def from_properties(cls, props: Mapping[str, str]) -> ClientSecurity:
@@ -36,7 +44,23 @@ class ClientSecurity:
                                       f"(they speak {', '.join(PROTOCOLS)})")
         if protocol == "PLAINTEXT":
             return cls()
-        return cls(protocol, _ssl_context(props))
+        context = _ssl_context(props) if protocol in ("SSL", "SASL_SSL") else None
+        if not protocol.startswith("SASL_"):
+            return cls(protocol, context)
+        mechanism = props.get("sasl.mechanism", "GSSAPI").strip().upper()
+        if mechanism not in SASL_MECHANISMS:
+            raise SecurityConfigError(f"sasl.mechanism={mechanism} is not supported by kaflite's tools "
+                                      f"(they log in with {', '.join(SASL_MECHANISMS)})")
+        from kaflite.security.sasl.jaas import JaasError, parse_jaas_config
+
+        try:
+            entries = parse_jaas_config(props.get("sasl.jaas.config", ""))
+        except JaasError as exc:
+            raise SecurityConfigError(f"sasl.jaas.config: {exc}") from None
+        options = entries[0].options
+        if "username" not in options or "password" not in options:
+            raise SecurityConfigError("sasl.jaas.config must give username=\"...\" and password=\"...\"")
+        return cls(protocol, context, mechanism, options["username"], options["password"])
 
     def secure(self, sock: socket.socket, host: str) -> socket.socket:
         """The socket to speak Kafka on: TLS-wrapped (handshake done) for SSL, else `sock` itself."""

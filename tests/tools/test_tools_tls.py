@@ -67,4 +67,4 @@ def test_a_refused_or_misconfigured_tls_client_is_one_line_and_exit_1(broker: Br
     assert code == 1 and "PEM stores only" in err, err
     sasl = _properties(tmp_path / "sasl.properties", {"security.protocol": "SASL_SSL"})
     code, _, err = _tool("topics", "list", "--command-config", sasl)
-    assert code == 1 and "security.protocol=SASL_SSL is not supported" in err, err
+    assert code == 1 and "sasl.mechanism=GSSAPI is not supported by kaflite's tools" in err, err
