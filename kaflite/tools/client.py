@@ -32,7 +32,7 @@ from kaflite.protocol.messages import (
     MetadataRequest,
     MetadataResponse,
 )
-from kaflite.tools.security import ClientSecurity
+from kaflite.tools.security import AuthenticationError, ClientSecurity
 
 DEFAULT_BOOTSTRAP = "127.0.0.1:9092"
 CLIENT_ID = "kaflite-tools"
@@ -111,6 +111,12 @@ class Connection:
         self.versions: dict[int, tuple[int, int]] = {}
         try:
             self._negotiate()
+            login = (security or PLAINTEXT).sasl
+            if login is not None:
+                login.authenticate(self)
+        except AuthenticationError as exc:
+            self.sock.close()
+            raise ToolError(f"SASL authentication failed: {exc}") from None
         except BaseException:  # (a broker refusing our certificate says so only at the first read)
             self.sock.close()
             raise
