@@ -8,8 +8,6 @@ Why here: the settings differ in every library (kafka-python's ``sasl_plain_user
 
 from __future__ import annotations
 
-import base64
-import json
 import time
 from collections.abc import Mapping
 from pathlib import Path
@@ -38,14 +36,13 @@ def plain_jaas_config(users: Mapping[str, str]) -> str:
 def unsecured_jwt(subject: str, lifetime_s: float = 3600.0, scope: str | None = None) -> str:
     """An unsigned JWT (``alg: none``) for ``subject``, as the Java client's OAuthBearerLoginModule makes one with
     ``unsecuredLoginStringClaim_sub``: what kaflite's OAUTHBEARER (Kafka's unsecured validator) accepts."""
-    def b64(obj: object) -> str:
-        return base64.urlsafe_b64encode(json.dumps(obj, separators=(",", ":")).encode()).decode().rstrip("=")
+    from kaflite.security.sasl.oauthbearer import unsecured_jwt as make_token
 
     now = time.time()
     claims: dict[str, Any] = {"sub": subject, "iat": int(now), "exp": int(now + lifetime_s)}
     if scope is not None:
         claims["scope"] = scope
-    return f"{b64({'alg': 'none'})}.{b64(claims)}."
+    return make_token(claims)
 
 
 def client_config(client: str, *, bootstrap: str, protocol: str, mechanism: str, user: str, password: str | None,

@@ -32,7 +32,7 @@ def _connection(p: argparse.ArgumentParser) -> None:
                    help=f"any Kafka-compatible broker, comma-separated for several (default {DEFAULT_BOOTSTRAP})")
     p.add_argument("--command-config", metavar="FILE",
                    help="client properties (Kafka's option): client.id, request.timeout.ms, security.protocol "
-                        "(PLAINTEXT or SSL) and the ssl.* settings, PEM stores")
+                        "with the ssl.* (PEM stores) and sasl.* settings (PLAIN, SCRAM, OAUTHBEARER)")
     p.add_argument("--timeout", dest="timeout_ms", type=int, default=30_000, metavar="MS",
                    help="how long to wait for an answer, including coordinator retries (default 30000)")
     p.add_argument("--json", action="store_true", help="print JSON for scripts instead of Kafka's table")
@@ -239,7 +239,7 @@ def _group_selection(p: argparse.ArgumentParser) -> None:
 
 def _read_command_config(args: argparse.Namespace) -> None:
     """--command-config: Kafka's client properties the tools act on (client.id, request.timeout.ms, and
-    security.protocol with its ssl.* settings, see kaflite.tools.security)."""
+    security.protocol with its ssl.* and sasl.* settings, see kaflite.tools.security)."""
     path = getattr(args, "command_config", None)
     if not path:
         return

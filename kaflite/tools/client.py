@@ -32,7 +32,7 @@ from kaflite.protocol.messages import (
     MetadataRequest,
     MetadataResponse,
 )
-from kaflite.tools.security import ClientSecurity
+from kaflite.tools.security import AuthenticationError, ClientSecurity
 
 DEFAULT_BOOTSTRAP = "127.0.0.1:9092"
 CLIENT_ID = "kaflite-tools"
@@ -111,8 +111,12 @@ class Connection:
         self.versions: dict[int, tuple[int, int]] = {}
         try:
             self._negotiate()
-            if security is not None and security.sasl_mechanism is not None:
-                self._authenticate(security)
+            login = (security or PLAINTEXT).sasl
+            if login is not None:
+                login.authenticate(self)
+        except AuthenticationError as exc:
+            self.sock.close()
+            raise ToolError(f"SASL authentication failed: {exc}") from None
         except BaseException:  # (a broker refusing our certificate says so only at the first read)
             self.sock.close()
             raise
@@ -138,37 +142,6 @@ class Connection:
                 raise KafkaError(resp.error_code, f"ApiVersions to {self.host}:{self.port}")
             return
         raise ToolError(f"{self.host}:{self.port} agreed on no ApiVersions version")
-
-    def _authenticate(self, security: ClientSecurity) -> None:
-        """SaslHandshake, then SaslAuthenticate until the mechanism is done (PLAIN: one token; SCRAM: RFC 5802's
-        two, by scramp, the broker's signature checked)."""
-        from kaflite.protocol.messages import SaslAuthenticateRequest, SaslHandshakeRequest
-
-        mechanism = security.sasl_mechanism
-        assert mechanism is not None
-        handshake = self.send(SaslHandshakeRequest(mechanism=mechanism), max_version=1)[0]
-        if handshake.error_code:
-            raise KafkaError(handshake.error_code, f"SASL {mechanism} with {self.host}:{self.port} (the broker "
-                             f"enables {', '.join(handshake.mechanisms)})")
-
-        def step(token: bytes) -> bytes:
-            response = self.send(SaslAuthenticateRequest(auth_bytes=token))[0]
-            if response.error_code:
-                raise KafkaError(response.error_code, f"SASL {mechanism} login as {security.username!r}",
-                                 response.error_message)
-            return bytes(response.auth_bytes)
-
-        if mechanism == "PLAIN":
-            step(f"\x00{security.username}\x00{security.password}".encode())
-            return
-        import scramp
-
-        client = scramp.ScramClient([mechanism], security.username, security.password)
-        client.set_server_first(step(client.get_client_first().encode()).decode())
-        try:
-            client.set_server_final(step(client.get_client_final().encode()).decode())
-        except scramp.ScramException as exc:
-            raise ToolError(f"{self.host}:{self.port} failed SCRAM's server check: {exc}") from None
 
     def version_for(self, api_key: int, max_version: int | None = None) -> int:
         cls = REQUESTS[api_key]

@@ -45,6 +45,45 @@ def _number(claims: Mapping[str, Any], name: str) -> float | None:
     return float(value)
 
 
+def unsecured_jwt(claims: Mapping[str, Any]) -> str:
+    """An unsigned JWS (``alg: none``) carrying `claims`: what Kafka's OAuthBearerUnsecuredLoginCallbackHandler makes
+    on the client side, and what the validator here accepts."""
+    def b64(obj: object) -> str:
+        return base64.urlsafe_b64encode(json.dumps(obj, separators=(",", ":")).encode()).decode().rstrip("=")
+
+    return f"{b64({'alg': 'none'})}.{b64(dict(claims))}."
+
+
+def unsecured_login_claims(options: Mapping[str, str], now_s: float) -> dict[str, Any]:
+    """The claims Kafka's OAuthBearerUnsecuredLoginCallbackHandler puts in its token, from the login module's
+    options: ``unsecuredLoginStringClaim_<name>``, ``unsecuredLoginNumberClaim_<name>``,
+    ``unsecuredLoginListClaim_<name>`` (the first character is the delimiter), ``iat`` now and ``exp`` after
+    ``unsecuredLoginLifetimeSeconds`` (default 3600); the principal claim (``unsecuredLoginPrincipalClaimName``,
+    default ``sub``) is required."""
+    claims: dict[str, Any] = {}
+    for key, value in options.items():
+        if key.startswith("unsecuredLoginStringClaim_"):
+            claims[key.removeprefix("unsecuredLoginStringClaim_")] = value
+        elif key.startswith("unsecuredLoginNumberClaim_"):
+            number = float(value)
+            claims[key.removeprefix("unsecuredLoginNumberClaim_")] = int(number) if number.is_integer() else number
+        elif key.startswith("unsecuredLoginListClaim_") and value:
+            claims[key.removeprefix("unsecuredLoginListClaim_")] = [v for v in value[1:].split(value[0]) if v]
+    principal_claim = options.get("unsecuredLoginPrincipalClaimName", "").strip() or "sub"
+    if not claims.get(principal_claim):
+        raise ValueError(f"the OAUTHBEARER login needs unsecuredLoginStringClaim_{principal_claim} (the principal)")
+    lifetime = float(options.get("unsecuredLoginLifetimeSeconds", "").strip() or 3600)
+    claims.setdefault("iat", int(now_s))
+    claims.setdefault("exp", int(now_s + lifetime))
+    return claims
+
+
+def client_initial_response(token: str, extensions: Mapping[str, str] | None = None) -> bytes:
+    """RFC 7628's client message: ``n,,`` then ``auth=Bearer <token>`` and any extensions, ``%x01``-separated."""
+    parts = [f"auth=Bearer {token}", *(f"{k}={v}" for k, v in (extensions or {}).items())]
+    return b"n,," + _CONTROL_A + _CONTROL_A.join(p.encode() for p in parts) + _CONTROL_A + _CONTROL_A
+
+
 def _java_list(items: list[str]) -> str:
     return "[" + ", ".join(items) + "]"
 
