@@ -31,6 +31,7 @@ Routes (every answer is a JSON object; errors are ``{"error": ...}`` with a 4xx 
     POST /reset                           drop every topic, group and offset (connections abort)
     GET  /acls                            {"acls": [...]}: every ACL, by Kafka's names
     POST /acls      {"acls": [{...}]}     add ACLs (authorizer.class.name set), by Kafka's names
+    POST /users     {"name", "password", "mechanisms": [...], "iterations"}   give a user SCRAM credentials
     POST /faults/drop-responses           {"api", "group", "count", "seconds", "member_id", "skip"}
     POST /faults/delay-responses          {"api", "group", "delay_ms", "count", "seconds", "member_id", "skip"}
     POST /faults/fail-requests            {"api", "group", "count", "seconds", "member_id", "skip", "awaited"}
@@ -46,7 +47,8 @@ Routes (every answer is a JSON object; errors are ``{"error": ...}`` with a 4xx 
     POST /faults/disk-free                space returns: writes resume ({"refused": writes and fsyncs refused})
     POST /faults/pause, /faults/resume, /faults/clear
 
-With ``admin.faults.enable=false`` every POST /faults/*, /reset and /acls answers 403 (the endpoint is read-only).
+With ``admin.faults.enable=false`` every POST /faults/*, /reset, /acls and /users answers 403 (the endpoint is
+read-only).
 """
 
 from __future__ import annotations
@@ -332,6 +334,35 @@ class AdminOps:
     transaction_handler: TransactionHandler | None = None
     # authorizer.class.name set: the ACLs (an image of the cluster-metadata log), for the test kit's ACL helpers.
     authorizer: Any = None
+    # The SCRAM credentials (an image of the cluster-metadata log), for the test kit's add_user.
+    scram: Any = None
+
+    # -- SCRAM users (the test kit's `Broker.add_user`; clients use AlterUserScramCredentials) -------------
+
+    async def add_scram_user(self, name: str, password: str, mechanisms: list[str],
+                             iterations: int = 4096) -> dict[str, Any]:
+        """Give `name` SCRAM credentials, committed to the cluster-metadata log as AlterUserScramCredentials'
+        are (the same checks and records), whatever the ACLs say: the test kit sets up users as it sets up ACLs,
+        from outside the Kafka protocol. ValueError with Kafka's error when refused."""
+        from kaflite.protocol.errors import ErrorCode
+        from kaflite.protocol.messages import AlterUserScramCredentialsRequest as Request
+        from kaflite.security.sasl.scram import MECHANISM_TYPES, alter_credentials, new_upsertion
+
+        if self.scram is None:
+            raise ValueError("this broker keeps no SCRAM credentials")
+        for mechanism in mechanisms:  # one at a time: Kafka refuses a user twice in one request
+            if mechanism not in MECHANISM_TYPES:
+                raise ValueError(f"{mechanism!r} is not a SCRAM mechanism ({', '.join(MECHANISM_TYPES)})")
+            salt, salted = new_upsertion(mechanism, password, iterations)
+            request = Request(deletions=[], upsertions=[Request.ScramCredentialUpsertion(
+                name=name, mechanism=MECHANISM_TYPES[mechanism], iterations=iterations, salt=salt,
+                salted_password=salted)])
+            records, response = alter_credentials(self.scram, request)
+            for result in response.results:
+                if result.error_code:
+                    raise ValueError(f"{ErrorCode(result.error_code).name}: {result.error_message}")
+            await self.context.cluster_metadata.commit(records)
+        return {"user": name, "mechanisms": mechanisms}
 
     # -- ACLs (the test kit's `Broker.add_acls`; clients use CreateAcls) ----------------------------------
 
@@ -589,6 +620,8 @@ class AdminHttpServer:
                                                            int(a.get("allow_bytes") or 0))),
             "/faults/disk-free": act(lambda a: o.free_disk()),
             "/acls": act(lambda a: o.create_acls(a["acls"])),
+            "/users": act(lambda a: o.add_scram_user(a["name"], a["password"], list(a["mechanisms"]),
+                                                     int(a.get("iterations", 4096)))),
             "/faults/pause": act(lambda a: o.pause()),
             "/faults/resume": act(lambda a: o.resume()),
             "/faults/clear": act(lambda a: o.clear()),
@@ -741,7 +774,7 @@ class AdminHttpServer:
             handler = self.posts.get(path)
             if handler is None:
                 raise HttpError(404, f"no route POST {path}")
-            if (path in ("/reset", "/acls") or path.startswith("/faults/")) and not o.faults_enabled:
+            if (path in ("/reset", "/acls", "/users") or path.startswith("/faults/")) and not o.faults_enabled:
                 raise HttpError(403, f"POST {path} is refused: this broker runs with admin.faults.enable=false")
             args = json.loads(body) if body.strip() else {}
             if not isinstance(args, dict):

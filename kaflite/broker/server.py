@@ -103,7 +103,7 @@ class Broker:
         without admin.port does not import the admin endpoint's module."""
         from kaflite.broker.admin_http import AdminOps
 
-        return AdminOps(self.context, self.groups, self.reset, self.transactions, self.authorizer)
+        return AdminOps(self.context, self.groups, self.reset, self.transactions, self.authorizer, self.sasl.scram)
 
     @classmethod
     def open(cls, config: KafliteConfig, clock: Clock | None = None) -> Broker:

@@ -459,26 +459,10 @@ class BrokerAPI:
 
     def add_user(self, name: str, password: str, mechanisms: tuple[str, ...] = ("SCRAM-SHA-256", "SCRAM-SHA-512"),
                  iterations: int = 4096) -> None:
-        """Give ``name`` SCRAM credentials now (AlterUserScramCredentials over the PLAINTEXT listener, as Kafka's
-        admin client sends it): durable in the data dir, usable by the next login. PLAIN users are the ones
-        given at start (``users=``, Kafka's static JAAS)."""
-        from kaflite.protocol.messages import AlterUserScramCredentialsRequest as Request
-        from kaflite.security.sasl.scram import MECHANISM_TYPES, new_upsertion
-        from kaflite.tools.client import Client, KafkaError
-
-        upsertions = []
-        for mechanism in mechanisms:
-            salt, salted = new_upsertion(mechanism, password, iterations)
-            upsertions.append(Request.ScramCredentialUpsertion(name=name, mechanism=MECHANISM_TYPES[mechanism],
-                                                               iterations=iterations, salt=salt,
-                                                               salted_password=salted))
-        with Client(self.bootstrap_servers, client_id="kaflite-testing") as client:
-            for upsertion in upsertions:  # one per request: Kafka refuses a user twice in one request
-                response = client.send(Request(deletions=[], upsertions=[upsertion]))
-                for result in response.results:
-                    if result.error_code:
-                        raise KafkaError(result.error_code, f"adding SCRAM credentials for {name}",
-                                         result.error_message)
+        """Give ``name`` SCRAM credentials now, with AlterUserScramCredentials' checks and records (through the
+        broker's admin operations, as ``add_acl``: whatever the ACLs say): durable in the data dir, usable by the
+        next login. PLAIN users are the ones given at start (``users=``, Kafka's static JAAS)."""
+        self._op("add_scram_user", name, password, list(mechanisms), iterations)
         self.users.setdefault(name, password)
 
     def _add_start_users(self) -> None:
@@ -629,8 +613,12 @@ class BrokerAPI:
         self._op("hold_txn_markers", transactional_id)
 
     def reset(self) -> None:
-        """Drop every topic, group and offset and every fault, without a restart; clients reconnect."""
+        """Drop every topic, group and offset and every fault, without a restart; clients reconnect. ACLs a test
+        added go too; the ones the broker was started with (``acls=``) are added back."""
         self._op("reset")
+        initial = getattr(self, "initial_acls", ())
+        if initial:
+            self.add_acls(*initial)
 
     # -- faults ---------------------------------------------------------------------------------
 

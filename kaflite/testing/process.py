@@ -254,6 +254,9 @@ class ProcessBroker(BrokerAPI):
             return a.post("/acls", acls=args[0])
         if name == "acls":
             return a.call("GET", "/acls")["acls"]
+        if name == "add_scram_user":
+            user, password, mechanisms, iterations = args
+            return a.post("/users", name=user, password=password, mechanisms=mechanisms, iterations=iterations)
         if name in ("drop_responses", "delay_responses"):
             if name == "drop_responses":
                 api, group, count, seconds, member_id, skip = args

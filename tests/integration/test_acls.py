@@ -4,7 +4,7 @@ describe, each client's admin API creates, describes and deletes ACLs, and a res
 
 The principal is mutual TLS's (``User:CN=kaflite-client,...``, the test kit's client certificate) on the SSL
 listener; the PLAINTEXT listener's ``User:ANONYMOUS`` is the super user that sets ACLs up, as an operator's
-admin connection would be. (Once SASL lands, SASL principals take the same ACLs: the seam is ``principal``.)
+admin connection would be. SASL principals under ACLs: test_sasl_acls.py.
 """
 
 from __future__ import annotations

@@ -22,8 +22,9 @@ import org.apache.kafka.common.resource.ResourceType;
 import org.apache.kafka.common.serialization.StringSerializer;
 
 /**
- * The Java client against ACLs (tests/integration/test_acls.py). args: the mutual-TLS client's properties file,
- * the admin's bootstrap (a super user's listener), the topic, the client's principal. Prints one line per step:
+ * The Java client against ACLs (tests/integration/test_acls.py, test_sasl_acls.py). args: the client's properties
+ * file (mutual TLS or SASL), the admin's bootstrap (a super user's listener), the topic, the client's principal,
+ * and optionally the admin's properties file (its login). Prints one line per step:
  * "denied <exception>", "created", "produced <offset>", "described <n>", "deleted <n>", "denied-again <exception>".
  */
 public class AclJudge {
@@ -34,6 +35,11 @@ public class AclJudge {
         }
         String adminBootstrap = args[1], topic = args[2], principal = args[3];
         Properties a = new Properties();
+        if (args.length > 4) {  // the admin's own client properties (a SASL super user), else plain bootstrap
+            try (FileReader in = new FileReader(args[4])) {
+                a.load(in);
+            }
+        }
         a.put("bootstrap.servers", adminBootstrap);
         try (Admin admin = Admin.create(a)) {
             System.out.println("denied " + produceFailure(tls, topic));
