@@ -24,6 +24,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from kaflite.broker.context import NO_RESPONSE, BrokerContext, RequestContext
+from kaflite.protocol.authorized_operations import (
+    CLUSTER_OPERATIONS,
+    GROUP_OPERATIONS,
+    OMITTED,
+    TOPIC_OPERATIONS,
+    bit_field,
+)
 from kaflite.protocol.error_responses import error_response
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import RESPONSES
@@ -74,6 +81,10 @@ class RequestAuthorizer:
 
     def cluster(self, ctx: RequestContext, op: AclOperation) -> bool:
         return self.allowed(ctx, op, CLUSTER, CLUSTER_NAME)
+
+    def operations(self, ctx: RequestContext, rtype: ResourceType, name: str, supported: Iterable[int]) -> int:
+        """AuthHelper.authorizedOperations: the bit field of the ``supported`` operations allowed on ``name``."""
+        return bit_field(op for op in supported if self.allowed(ctx, AclOperation(op), rtype, name))
 
     def topic_name(self, item: Any, field: str = "name") -> str | None:
         """A request item's topic name; by its id where the version names topics by id (None: an id no
@@ -474,11 +485,91 @@ _TXN_WRITE = on_field(TXN, Op.WRITE, "transactional_id", TXN_DENIED)
 
 #: api key -> what it needs. Every routed API has a row (tests/broker/test_authz.py); so do the SASL and SCRAM
 #: APIs another part of issue 16 routes (17, 36, 50, 51), so they are covered the moment they are.
+# -- authorized-operations fields: what the principal may do, where the request asks ------------------------
+
+
+def _cluster_operations(az: RequestAuthorizer, ctx: RequestContext) -> int:
+    """Kafka answers 0 to a principal that may not DESCRIBE the cluster, else its allowed operations."""
+    if not az.cluster(ctx, Op.DESCRIBE):
+        return 0
+    return az.operations(ctx, CLUSTER, CLUSTER_NAME, CLUSTER_OPERATIONS)
+
+
+def metadata_operations(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
+    """Metadata v8+: ``include_topic_authorized_operations`` (every topic answered), v8-10
+    ``include_cluster_authorized_operations``."""
+    topics = ctx.version >= 8 and request.include_topic_authorized_operations
+    cluster = 8 <= ctx.version <= 10 and request.include_cluster_authorized_operations
+    if not (topics or cluster):
+        return None
+
+    def fill(response: Any) -> Any:
+        if topics:
+            _fill_topics(az, ctx, response)
+        if cluster:
+            response.cluster_authorized_operations = _cluster_operations(az, ctx)
+        return response
+
+    return Verdict(finish=fill)
+
+
+def describe_cluster_operations(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
+    if not request.include_cluster_authorized_operations:
+        return None
+
+    def fill(response: Any) -> Any:
+        response.cluster_authorized_operations = _cluster_operations(az, ctx)
+        return response
+
+    return Verdict(finish=fill)
+
+
+def group_operations(min_version: int) -> Rule:
+    """DescribeGroups v3+ / ConsumerGroupDescribe with ``include_authorized_operations``: each group answered
+    without error."""
+
+    def rule(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
+        if ctx.version < min_version or not request.include_authorized_operations:
+            return None
+
+        def fill(response: Any) -> Any:
+            for g in response.groups:
+                if g.error_code == ErrorCode.NONE:
+                    g.authorized_operations = az.operations(ctx, GROUP, str(g.group_id), GROUP_OPERATIONS)
+                else:
+                    g.authorized_operations = OMITTED
+            return response
+
+        return Verdict(finish=fill)
+
+    return rule
+
+
+def topic_partitions_operations(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
+    """DescribeTopicPartitions always answers each topic's allowed operations."""
+
+    def fill(response: Any) -> Any:
+        _fill_topics(az, ctx, response)
+        return response
+
+    return Verdict(finish=fill)
+
+
+def _fill_topics(az: RequestAuthorizer, ctx: RequestContext, response: Any) -> None:
+    """Each answered topic's allowed operations; a topic refused DESCRIBE keeps the schema's default, as Kafka
+    adds those after filling the others."""
+    for t in response.topics:
+        if t.name is None or t.error_code == TOPIC_DENIED:
+            t.topic_authorized_operations = OMITTED
+        else:
+            t.topic_authorized_operations = az.operations(ctx, TOPIC, str(t.name), TOPIC_OPERATIONS)
+
+
 RULES: dict[int, Rule] = {
     0: produce,
     1: fetch,
     2: per_topic(Op.DESCRIBE),  # ListOffsets
-    3: metadata,
+    3: _all_of(metadata, metadata_operations),
     8: _all_of(_GROUP_READ, per_topic(Op.READ)),  # OffsetCommit
     9: offset_fetch,
     10: find_coordinator,
@@ -486,7 +577,7 @@ RULES: dict[int, Rule] = {
     12: _GROUP_READ,  # Heartbeat
     13: _GROUP_READ,  # LeaveGroup
     14: _GROUP_READ,  # SyncGroup
-    15: per_name(GROUP, Op.DESCRIBE, "groups", GROUP_DENIED),  # DescribeGroups
+    15: _all_of(per_name(GROUP, Op.DESCRIBE, "groups", GROUP_DENIED), group_operations(3)),  # DescribeGroups
     16: list_groups,
     17: none,  # SaslHandshake
     18: none,  # ApiVersions
@@ -516,12 +607,12 @@ RULES: dict[int, Rule] = {
     50: on_cluster(Op.DESCRIBE),  # DescribeUserScramCredentials
     51: on_cluster(Op.ALTER),  # AlterUserScramCredentials
     55: on_cluster(Op.DESCRIBE),  # DescribeQuorum
-    60: none,  # DescribeCluster: Kafka checks nothing (only its authorized-operations field would)
+    60: describe_cluster_operations,  # DescribeCluster: Kafka checks nothing but fills authorized operations
     61: per_topic(Op.READ),  # DescribeProducers
     65: per_name(TXN, Op.DESCRIBE, "transactional_ids", TXN_DENIED),  # DescribeTransactions
     66: list_transactions,
     68: consumer_group_heartbeat,
-    69: per_name(GROUP, Op.DESCRIBE, "group_ids", GROUP_DENIED),  # ConsumerGroupDescribe
+    69: _all_of(per_name(GROUP, Op.DESCRIBE, "group_ids", GROUP_DENIED), group_operations(0)),  # ConsumerGroupDescribe
     74: on_cluster(Op.DESCRIBE_CONFIGS),  # ListConfigResources
-    75: describe_topic_partitions,
+    75: _all_of(describe_topic_partitions, topic_partitions_operations),
 }

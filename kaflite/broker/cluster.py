@@ -20,6 +20,7 @@ import structlog
 from kaflite.broker.context import BrokerContext, RequestContext
 from kaflite.broker.router import Router
 from kaflite.broker.topics import is_internal, is_valid_topic_name, manual_assignment_error
+from kaflite.protocol.authorized_operations import ALL_TOPIC
 from kaflite.protocol.errors import ErrorCode
 from kaflite.storage.errors import StorageError
 from kaflite.storage.manager import validate_topic_name
@@ -52,7 +53,7 @@ MAX_REQUEST_PARTITION_SIZE_LIMIT = 2000
 #: What Kafka reports as a topic's authorized operations when no authorizer is configured: every
 #: operation a topic supports (READ, WRITE, CREATE, DELETE, ALTER, DESCRIBE, DESCRIBE_CONFIGS,
 #: ALTER_CONFIGS) as a bit field. DescribeTopicPartitions always fills it in.
-TOPIC_AUTHORIZED_OPERATIONS = sum(1 << op for op in (3, 4, 5, 6, 7, 8, 10, 11))
+TOPIC_AUTHORIZED_OPERATIONS = ALL_TOPIC  # without ACLs: every operation a topic supports, as Kafka
 #: The KRaft metadata partition DescribeQuorum describes.
 METADATA_TOPIC, METADATA_PARTITION = "__cluster_metadata", 0
 #: kaflite keeps no metadata log; its single voter reports this epoch and an empty log.
