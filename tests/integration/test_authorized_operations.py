@@ -1,7 +1,8 @@
 """The ``*_authorized_operations`` fields (Metadata v8+, DescribeCluster, DescribeGroups v3+,
 ConsumerGroupDescribe, DescribeTopicPartitions), as Kafka's AuthHelper.authorizedOperations fills them: every
 operation the resource type supports without an authorizer, the ones the logged-in user is allowed with one, the
-schema's default when the request did not ask. Asked over the wire by kaflite's tools client (SCRAM logins)."""
+schema's default when the request did not ask. Also what DescribeTransactions hides. Asked over the wire by
+kaflite's tools client (SCRAM logins)."""
 
 from __future__ import annotations
 
@@ -90,3 +91,36 @@ def test_consumer_group_describe_fills_them_for_groups_answered_without_error(br
                                                                    include_authorized_operations=True))[0]
     (group,) = answer.groups
     assert group.error_code != 0 and group.authorized_operations == OMITTED
+
+
+def test_describe_transactions_shows_only_the_topics_the_user_may_describe(broker: Broker) -> None:
+    """KafkaApis.handleDescribeTransactionsRequest: of an ongoing transaction over two topics, a user with DESCRIBE
+    on the transactional id and on one topic sees that topic's partitions only; the super user sees both."""
+    from confluent_kafka import Producer
+
+    from kaflite.protocol.messages import DescribeTransactionsRequest
+
+    for topic in ("txn-seen", "txn-hidden"):
+        broker.create_topic(topic)
+    broker.add_acls(Acl("User:alice", "DESCRIBE", transactional_id="tx-acl"), Acl("User:alice", "DESCRIBE",
+                                                                                  topic="txn-seen"))
+    producer = Producer({**broker.sasl_client_config("librdkafka", "admin", "SCRAM-SHA-512"),
+                         "transactional.id": "tx-acl"})
+    producer.init_transactions(20)
+    producer.begin_transaction()
+    try:
+        for topic in ("txn-seen", "txn-hidden"):
+            producer.produce(topic, b"v")
+        assert producer.flush(20) == 0
+
+        def topics_seen_by(user: str) -> list[str]:
+            with login(broker, user) as client:
+                answer = client.bootstrap.send(DescribeTransactionsRequest(transactional_ids=["tx-acl"]))[0]
+            (state,) = answer.transaction_states
+            assert state.error_code == 0 and state.transaction_state == "Ongoing"
+            return sorted(t.topic for t in state.topics)
+
+        assert topics_seen_by("alice") == ["txn-seen"]
+        assert topics_seen_by("admin") == ["txn-hidden", "txn-seen"]
+    finally:
+        producer.abort_transaction(20)
