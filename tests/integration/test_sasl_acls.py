@@ -67,35 +67,27 @@ def test_confluent_consumer_needs_its_group_and_topic_granted_to_its_user(broker
     producer.produce(ORDERS, b"for the consumers")
     assert producer.flush(WAIT_S) == 0
 
-    def consumer(user: str, group: str) -> Any:
-        return Consumer({**broker.sasl_client_config("librdkafka", user, "PLAIN"), "group.id": group,
-                         "auto.offset.reset": "earliest", "enable.auto.commit": False})
-
-    alice = consumer("alice", BILLING)
-    try:
-        alice.subscribe([ORDERS])
-        message = None
+    def first_poll(user: str, errors: bool) -> Any:
+        """The first message (or, with ``errors``, the first error event) ``user`` polls in alice's group."""
+        c = Consumer({**broker.sasl_client_config("librdkafka", user, "PLAIN"), "group.id": BILLING,
+                      "auto.offset.reset": "earliest", "enable.auto.commit": False})
+        c.subscribe([ORDERS])
         for _ in range(WAIT_S * 2):
-            message = alice.poll(0.5)
-            if message is not None and message.error() is None:
-                break
-        assert message is not None and message.error() is None, message and message.error()
+            m = c.poll(0.5)
+            if m is not None and (m.error() is not None) == errors:
+                return c, m
+        c.close()
+        raise AssertionError(f"{user} polled no {'error' if errors else 'message'} in {WAIT_S} s")
+
+    alice, message = first_poll("alice", errors=False)
+    try:
         committed = alice.commit(message=message, asynchronous=False)
         assert committed is not None and committed[0].error is None
     finally:
         alice.close()
-    bob = consumer("bob", BILLING)
-    try:
-        bob.subscribe([ORDERS])
-        error = None
-        for _ in range(WAIT_S * 2):
-            m = bob.poll(0.5)
-            if m is not None and m.error() is not None:
-                error = m.error()
-                break
-        assert error is not None and error.code() == KafkaError.GROUP_AUTHORIZATION_FAILED, error
-    finally:
-        bob.close()
+    bob, refused = first_poll("bob", errors=True)
+    bob.close()
+    assert refused.error().code() == KafkaError.GROUP_AUTHORIZATION_FAILED, refused.error()
 
 
 def test_a_user_added_at_run_time_is_granted_at_run_time_by_the_super_user(broker: Broker) -> None:
