@@ -43,40 +43,72 @@ class AnalysisResult:
         return self.rows.get(table, 0) / s if s > 0 else 0.0
 
 
+def is_connect(spark: Any) -> bool:
+    """True for a Spark Connect session (``--remote sc://...``): no SparkContext, no JVM on this side."""
+    return type(spark).__module__.startswith("pyspark.sql.connect")
+
+
 class _Progress:
-    """Logs Spark's active stages (tasks done / total) every `interval` seconds while a stage runs."""
+    """Logs Spark's active stages (tasks done / total) every `interval` seconds while a stage runs.
+
+    A classic session is polled through its SparkContext's status tracker; a Spark Connect session has no
+    SparkContext, so the server's progress messages (a registered progress handler) feed the same report.
+    """
 
     def __init__(self, spark: Any, interval: float = 10.0, listener: ProgressListener | None = None) -> None:
-        self.tracker = spark.sparkContext.statusTracker()
+        self.spark = spark
+        self.connect = is_connect(spark)
+        self.tracker = None if self.connect else spark.sparkContext.statusTracker()
         self.listener = listener
         self.interval = interval if listener is None else 0.5  # a bar is redrawn often, a log line is not
         self._logged = 0.0
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="kaflite-analyze-progress", daemon=True)
 
+    def _report(self, stages: list[tuple[int, int, int, int]]) -> None:
+        """(stage id, tasks done, tasks, tasks running) of the running Spark stages."""
+        now = time.monotonic()
+        log_now = now - self._logged >= self.interval
+        for sid, done, total, running in stages:
+            if self.listener is not None:
+                self.listener.spark_tasks(sid, done, total, running)
+            if log_now:
+                self._logged = now
+                log.info("  spark stage %d: %d/%d tasks done, %d running", sid, done, total, running)
+
     def _run(self) -> None:
-        while not self._stop.wait(self.interval):
+        assert self.tracker is not None
+        while not self._stop.wait(0.5 if self.listener is not None else self.interval):
             try:
-                now = time.monotonic()
-                log_now = now - self._logged >= 10.0
+                stages = []
                 for sid in self.tracker.getActiveStageIds():
                     info = self.tracker.getStageInfo(sid)
-                    if info is None:
-                        continue
-                    if self.listener is not None:
-                        self.listener.spark_tasks(sid, info.numCompletedTasks, info.numTasks, info.numActiveTasks)
-                    if log_now:
-                        self._logged = now
-                        log.info("  spark stage %d: %d/%d tasks done, %d running", sid, info.numCompletedTasks,
-                                 info.numTasks, info.numActiveTasks)
+                    if info is not None:
+                        stages.append((sid, info.numCompletedTasks, info.numTasks, info.numActiveTasks))
+                self._report(stages)
             except Exception:  # progress is best effort; never break the job for it
                 return
 
+    def __call__(self, stages: Any, inflight_tasks: int, operation_id: str | None, done: bool) -> None:
+        """Spark Connect's progress handler: called with the running query's stages as the server reports."""
+        try:
+            running = [s for s in stages or () if not s.done]
+            self._report([(s.stage_id, s.num_completed_tasks, s.num_tasks,
+                           inflight_tasks if len(running) == 1 else 0) for s in running])
+        except Exception:  # best effort, as above
+            return
+
     def __enter__(self) -> _Progress:
-        self._thread.start()
+        if self.connect:
+            self.spark.registerProgressHandler(self)
+        else:
+            self._thread.start()
         return self
 
     def __exit__(self, *exc: object) -> None:
+        if self.connect:
+            self.spark.removeProgressHandler(self)
+            return
         self._stop.set()
         self._thread.join(timeout=2)
 

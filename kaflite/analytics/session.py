@@ -43,12 +43,21 @@ def master_is_set() -> bool:
     return os.environ.get("PYSPARK_GATEWAY_PORT") is not None and SparkConf().contains("spark.master")
 
 
-def get_session(app_name: str = "kaflite-analyze", *, master: str | None = None,
+def get_session(app_name: str = "kaflite-analyze", *, master: str | None = None, remote: str | None = None,
                 conf: dict[str, str] | None = None) -> Any:
     """The active session if there is one, else a new one: `master` (default ``local[*]``) bound to
-    127.0.0.1 with the UI off, unless a cluster master is configured, in which case it is left alone."""
+    127.0.0.1 with the UI off, unless a cluster master is configured, in which case it is left alone.
+
+    `remote` (``sc://host:port``) is a Spark Connect session instead: no driver JVM here, the server runs
+    the job (and the data sources, in its own Python, which must import kaflite), so no local settings apply.
+    """
     from pyspark.sql import SparkSession
 
+    if remote is not None:
+        builder = SparkSession.builder.remote(remote).appName(app_name)
+        for k, v in {**COMMON, **(conf or {})}.items():
+            builder = builder.config(k, v)
+        return builder.getOrCreate()
     active = SparkSession.getActiveSession()
     if active is not None:
         for k, v in COMMON.items():
