@@ -21,6 +21,7 @@ import json
 import os
 import resource
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -149,24 +150,38 @@ def main() -> None:
     r.add_argument("data_dir")
     r.add_argument("--masters", default="local[2],cluster")
     r.add_argument("--runs", type=int, default=3)
+    m = sub.add_parser("measure", help="one master, in this process (run starts one per master)")
+    m.add_argument("data_dir")
+    m.add_argument("--master", required=True)
+    m.add_argument("--runs", type=int, default=3)
     args = ap.parse_args()
     data = Path(args.data_dir)
     if args.cmd == "generate":
         data.mkdir(parents=True, exist_ok=True)
         print(generate(data, args.records, args.commits, max_seconds=args.max_seconds))
         return
+    if args.cmd == "measure":
+        print(json.dumps(measure(data, args.master, args.runs)))
+        return
     print("log:", (data / "generated.json").read_text() if (data / "generated.json").exists() else "?", flush=True)
     from kaflite.analytics.cluster import StandaloneCluster, spark_env
+
+    def child(master: str, env: dict[str, str]) -> dict[str, Any]:
+        """A driver process per master: its peak memory is its own (a stopped SparkContext keeps its JVM)."""
+        out = subprocess.run([sys.executable, __file__, "measure", str(data), "--master", master, "--runs",
+                              str(args.runs)], env=env, stdout=subprocess.PIPE, text=True, timeout=1800, check=True)
+        lines = out.stdout.strip().splitlines()
+        print("\n".join(lines[:-1]), flush=True)
+        return dict(json.loads(lines[-1]))
 
     results = []
     for master in args.masters.split(","):
         if master != "cluster":
-            results.append(measure(data, master, args.runs))
+            results.append(child(master, dict(os.environ)))
             continue
         with tempfile.TemporaryDirectory(prefix="kaflite-scale-cluster-") as work, \
                 StandaloneCluster(Path(work), workers=2, worker_cores=1, worker_memory="2g") as cluster:
-            os.environ.update({k: v for k, v in spark_env(Path(work)).items() if k.startswith(("PYSPARK", "SPARK_L"))})
-            results.append(measure(data, cluster.url, args.runs))
+            results.append(child(cluster.url, spark_env(Path(work))))
     print(json.dumps(results, indent=1))
 
 
