@@ -146,6 +146,7 @@ def main() -> None:
     g.add_argument("--records", type=int, default=10_000_000)
     g.add_argument("--commits", type=int, default=1_000_000)
     g.add_argument("--max-seconds", type=float, default=900.0)
+    g.add_argument("--partitions", type=int, default=8, help="of `orders`: one segment each (the per-segment cost)")
     r = sub.add_parser("run")
     r.add_argument("data_dir")
     r.add_argument("--masters", default="local[2],cluster")
@@ -158,7 +159,7 @@ def main() -> None:
     data = Path(args.data_dir)
     if args.cmd == "generate":
         data.mkdir(parents=True, exist_ok=True)
-        print(generate(data, args.records, args.commits, max_seconds=args.max_seconds))
+        print(generate(data, args.records, args.commits, partitions=args.partitions, max_seconds=args.max_seconds))
         return
     if args.cmd == "measure":
         print(json.dumps(measure(data, args.master, args.runs)))
