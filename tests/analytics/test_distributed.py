@@ -11,6 +11,7 @@ rebalances and commits, a KIP-848 group (records 3-8), and a committed and an ab
 from __future__ import annotations
 
 import math
+import re
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -82,7 +83,7 @@ def assert_same_tables(got: Path, want: Path) -> None:
         assert g_rows == w_rows, name
 
 
-def _run(argv: list[str], env: dict[str, str], what: str, *logs: Any) -> None:
+def _run(argv: list[str], env: dict[str, str], what: str, *logs: Any) -> str:
     try:
         r = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=RUN_TIMEOUT)
     except subprocess.TimeoutExpired as e:
@@ -90,6 +91,7 @@ def _run(argv: list[str], env: dict[str, str], what: str, *logs: Any) -> None:
     assert r.returncode == 0, f"{what} exited {r.returncode}:\n{r.stderr[-4000:]}\n{[f() for f in logs]}"
     # spark-submit runs the driver with its stderr into stdout
     assert "[11/11] HTML report: done" in r.stdout + r.stderr, r.stderr[-2000:]
+    return r.stdout + r.stderr
 
 
 def _conf_args(conf: dict[str, str]) -> list[str]:
@@ -137,7 +139,9 @@ def test_standalone_cluster_cli_and_spark_submit(full_log: FullLog, tmp_path: Pa
 def test_spark_connect_remote(full_log: FullLog, tmp_path: Path) -> None:
     pytest.importorskip("grpc", reason="Spark Connect's client needs grpcio (pip install 'kaflite[spark]')")
     with ConnectServer(tmp_path / "connect", master="local[2]") as server:
-        _run([sys.executable, "-m", "kaflite", "analyze", "--data-dir", str(full_log.data), "--out",
+        out = _run([sys.executable, "-m", "kaflite", "analyze", "--data-dir", str(full_log.data), "--out",
               str(tmp_path / "connect-out"), "--bucket", "1", "--no-progress", "--remote", server.url],
              spark_env(tmp_path / "client"), "kaflite analyze --remote", server.log_tail)
     assert_same_tables(tmp_path / "connect-out" / "tables", full_log.local_tables)
+    # no SparkContext over Connect: Spark's task progress comes from the server's progress messages
+    assert re.search(r"spark stage \d+: \d+/\d+ tasks done", out), out[-3000:]
