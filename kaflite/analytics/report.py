@@ -60,6 +60,7 @@ class _Progress:
         self.connect = is_connect(spark)
         self.tracker = None if self.connect else spark.sparkContext.statusTracker()
         self.listener = listener
+        self.log_interval = interval
         self.interval = interval if listener is None else 0.5  # a bar is redrawn often, a log line is not
         self._logged = 0.0
         self._stop = threading.Event()
@@ -68,7 +69,7 @@ class _Progress:
     def _report(self, stages: list[tuple[int, int, int, int]]) -> None:
         """(stage id, tasks done, tasks, tasks running) of the running Spark stages."""
         now = time.monotonic()
-        log_now = now - self._logged >= self.interval
+        log_now = now - self._logged >= self.log_interval
         for sid, done, total, running in stages:
             if self.listener is not None:
                 self.listener.spark_tasks(sid, done, total, running)
@@ -78,7 +79,7 @@ class _Progress:
 
     def _run(self) -> None:
         assert self.tracker is not None
-        while not self._stop.wait(0.5 if self.listener is not None else self.interval):
+        while not self._stop.wait(self.interval):
             try:
                 stages = []
                 for sid in self.tracker.getActiveStageIds():
