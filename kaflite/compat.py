@@ -42,24 +42,17 @@ KAFKA_APIS: dict[int, str] = {
 }
 
 _INTERNAL = "controller or inter-broker only: no client sends it"
-_SASL = "no authentication: kaflite listens in PLAINTEXT only"
+_TOKENS = "no delegation tokens: SASL users come from the JAAS config (PLAIN) and SCRAM credentials"
 _SHARE = "share groups (KIP-932) are not implemented"
 
 #: Why each API kaflite does not serve is not served. Delete a line when its API lands.
 NOT_SERVED: dict[int, str] = {
-    17: _SASL,
     27: _INTERNAL + " (a transaction coordinator's markers to partition leaders; kaflite's coordinator writes "
         "them in-process)",
-    29: "no authorizer: every client may do everything, so there are no ACLs",
-    30: "no authorizer: every client may do everything, so there are no ACLs",
-    31: "no authorizer: every client may do everything, so there are no ACLs",
     34: "one log directory (log.dirs): there is nowhere to move a replica to",
-    36: _SASL,
-    38: _SASL + ", so no delegation tokens", 39: _SASL + ", so no delegation tokens",
-    40: _SASL + ", so no delegation tokens", 41: _SASL + ", so no delegation tokens",
+    38: _TOKENS, 39: _TOKENS, 40: _TOKENS, 41: _TOKENS,
     48: "no client quotas: throttle_time_ms is always 0",
     49: "no client quotas: throttle_time_ms is always 0",
-    50: _SASL + ", so no SCRAM credentials", 51: _SASL + ", so no SCRAM credentials",
     52: _INTERNAL + " (KRaft)", 53: _INTERNAL + " (KRaft)", 54: _INTERNAL + " (KRaft)",
     56: _INTERNAL, 58: _INTERNAL, 59: _INTERNAL + " (KRaft)",
     57: "no feature flags to change: one node at a fixed feature level",
@@ -85,6 +78,14 @@ SERVED_NOTES: dict[int, str] = {
     9: "v10 (topics named by id only) is not served: v9 is what Java 3.9 and librdkafka send",
     10: "group keys; transaction keys are answered, then InitProducerId refuses transactions",
     22: "idempotent producers only (KIP-360 epoch bumps); a transactional.id is refused",
+    29: "SECURITY_DISABLED unless authorizer.class.name is set (Kafka's StandardAuthorizer)",
+    30: "SECURITY_DISABLED unless authorizer.class.name is set; kept in the cluster-metadata log",
+    31: "SECURITY_DISABLED unless authorizer.class.name is set; kept in the cluster-metadata log",
+    17: "on SASL_PLAINTEXT and SASL_SSL listeners: PLAIN, SCRAM-SHA-256/512, OAUTHBEARER (unsecured JWTs); "
+        "GSSAPI is not served. Elsewhere ILLEGAL_SASL_STATE, as Kafka",
+    36: "Kafka's state machine, KIP-368 re-authentication (connections.max.reauth.ms)",
+    50: "the credentials are UserScramCredentialRecords in __cluster_metadata-0",
+    51: "KIP-554: durable in __cluster_metadata-0 before the answer; iterations 4096-16384",
 }
 
 

@@ -97,6 +97,12 @@ _GROUP = "Group coordinator and offsets"
 _TXN = "Transaction coordinator"
 _OPS = "Operations"
 _SEC = "Listeners and TLS"
+_ACL = "Authorization (ACLs)"
+#: `authorizer.class.name` values kaflite accepts: Kafka's KRaft authorizer, and the ZooKeeper-era name as an
+#: alias (the same ACL semantics; a configuration carried over from an older cluster keeps working).
+STANDARD_AUTHORIZER = "org.apache.kafka.metadata.authorizer.StandardAuthorizer"
+AUTHORIZERS = ("", STANDARD_AUTHORIZER, "kafka.security.authorizer.AclAuthorizer")
+_SASL = "SASL"
 
 SETTINGS: tuple[Setting, ...] = (
     # Node and network
@@ -260,7 +266,7 @@ SETTINGS: tuple[Setting, ...] = (
     _S("transaction.partition.verification.enable", "boolean", True, "Produce of a transactional batch "
        "is refused unless its partition was added to the producer's ongoing transaction (KIP-890 part 1, "
        "answered by the coordinator in-process).", None, _TXN),
-    # Listeners and TLS (issue 16; SASL is not implemented yet)
+    # Listeners and TLS (issue 16)
     _S("listeners", "string", "", "Kafka's listeners: comma-separated NAME://host:port, several at once "
        "(e.g. PLAINTEXT://127.0.0.1:9092,SSL://127.0.0.1:9093); a name is a security protocol or a name "
        "mapped in listener.security.protocol.map; port 0 picks a free one. When unset, host and port are "
@@ -272,8 +278,8 @@ SETTINGS: tuple[Setting, ...] = (
        None, _SEC, kafka_default=None, default_text="*same as listeners*"),
     _S("listener.security.protocol.map", "string",
        "PLAINTEXT:PLAINTEXT,SSL:SSL,SASL_PLAINTEXT:SASL_PLAINTEXT,SASL_SSL:SASL_SSL",
-       "Listener name to security protocol. PLAINTEXT and SSL are served; SASL_PLAINTEXT and SASL_SSL "
-       "are refused at start (SASL is not implemented yet).", None, _SEC),
+       "Listener name to security protocol: PLAINTEXT, SSL, SASL_PLAINTEXT or SASL_SSL (TLS, then SASL).",
+       None, _SEC),
     _S("ssl.keystore.type", "string", "PEM", "Format of the key store; kaflite reads PEM only "
        "(ssl.keystore.certificate.chain + ssl.keystore.key, or ssl.keystore.location).",
        OneOf(("PEM",), ignore_case=True, why="kaflite reads PEM only"), _SEC, kafka_default="JKS"),
@@ -298,6 +304,38 @@ SETTINGS: tuple[Setting, ...] = (
        "the connection's principal (User:<name>): comma-separated DEFAULT (the distinguished name, RFC 2253) "
        "and RULE:pattern/replacement/[LU] rules, the first that applies wins, as Kafka's SslPrincipalMapper.",
        None, _SEC),
+    # Authorization (issue 16): ACLs kept in the cluster-metadata log, checked once per request (docs/security.md)
+    _S("authorizer.class.name", "string", "", "Turns ACLs on: Kafka's StandardAuthorizer (ACLs created with "
+       "CreateAcls, kept in the data directory's cluster-metadata log, checked on every request). Empty: no "
+       "authorization, and the ACL APIs answer SECURITY_DISABLED, as Kafka.",
+       OneOf(AUTHORIZERS, why="kaflite implements Kafka's StandardAuthorizer; AclAuthorizer is its alias, "
+             "empty = no authorization"), _ACL),
+    _S("super.users", "string", "", "Principals allowed everything whatever the ACLs, separated by ';' (e.g. "
+       "User:admin;User:CN=ops,O=example).", None, _ACL),
+    _S("allow.everyone.if.no.acl.found", "boolean", False, "With an authorizer: whether a resource no ACL "
+       "covers is open to everyone (true) or to super users only (false, Kafka's default).", None, _ACL),
+    # SASL (issue 16): SASL_PLAINTEXT and SASL_SSL listeners; per-listener overrides are Kafka's
+    # listener.name.<listener>.<setting> (and listener.name.<listener>.<mechanism>.sasl.jaas.config).
+    _S("sasl.enabled.mechanisms", "list", ("PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512"), "The SASL mechanisms "
+       "SASL listeners offer: PLAIN (users from the PlainLoginModule's user_NAME options in sasl.jaas.config), "
+       "SCRAM-SHA-256 and SCRAM-SHA-512 (users from AlterUserScramCredentials, kept in the data dir) and "
+       "OAUTHBEARER (unsecured JWTs, for development only: off unless listed). GSSAPI (Kafka's default) is "
+       "not supported and refused at start.", None, _SASL, kafka_default="GSSAPI"),
+    _S("sasl.jaas.config", "string", "", "JAAS configuration of the SASL login modules, as Kafka's "
+       "(org.apache.kafka.common.security.plain.PlainLoginModule required user_alice=\"alice-secret\";). "
+       "Kafka reads it per listener and mechanism (listener.name.<listener>.<mechanism>.sasl.jaas.config, "
+       "which kaflite reads first); kaflite also takes it unprefixed, for every SASL listener.", None, _SASL,
+       kafka_default=None),
+    _S("connections.max.reauth.ms", "long", 0, "KIP-368: the longest a SASL session lasts before the client "
+       "must re-authenticate (told to it in SaslAuthenticate v1+); a request after expiry that is not a "
+       "re-authentication closes the connection. 0 = sessions do not expire (OAUTHBEARER's still end with "
+       "their token).", Range(0, LONG_MAX), _SASL),
+    _S("connection.failed.authentication.delay.ms", "int", 100, "How long a connection whose SASL "
+       "authentication failed stays open after the failure's answer, as in Kafka: the client reads the answer "
+       "(its authentication error) before the close, and a client retrying in a loop is slowed down.",
+       Range(0, INT_MAX), _SASL),
+    _S("sasl.server.max.receive.size", "int", 524288, "The largest frame a client may send before it is "
+       "authenticated; a larger one closes the connection.", Range(1, INT_MAX), _SASL),
     # Operations
     _S("shutdown.timeout.ms", "long", 5000, "On SIGTERM/SIGINT, how long in-flight requests may take "
        "to finish before connections are closed.", Range(0, LONG_MAX), _OPS, kafka_default=None),
@@ -418,6 +456,18 @@ def _parse_value(setting: Setting | Synonym, raw: object, origin: str) -> Any:
 # --------------------------------------------------------------------------------------------
 
 
+LISTENER_PREFIX = "listener.name."
+
+
+def canonical_prefixed(name: str, origin: str) -> str:
+    """``listener.name.<listener>.<setting>`` with the listener name lower-cased (Kafka's ListenerName prefix);
+    refuses a name without a setting after the listener."""
+    listener, dot, rest = name[len(LISTENER_PREFIX):].partition(".")
+    if not listener or not dot or not rest:
+        raise ConfigError(name, f"expected listener.name.<listener>.<setting> (from {origin})")
+    return f"{LISTENER_PREFIX}{listener.lower()}.{rest}"
+
+
 def _unknown(name: str, origin: str) -> ConfigError:
     import difflib  # only on this error path: a start does not pay for it
 
@@ -505,6 +555,14 @@ class KafliteConfig:
     ssl_truststore_certificates: str = ""
     ssl_client_auth: str = "none"
     ssl_principal_mapping_rules: str = "DEFAULT"
+    authorizer_class_name: str = ""
+    super_users: str = ""
+    allow_everyone_if_no_acl_found: bool = False
+    sasl_enabled_mechanisms: tuple[str, ...] = ("PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512")
+    sasl_jaas_config: str = ""
+    connections_max_reauth_ms: int = 0
+    connection_failed_authentication_delay_ms: int = 100
+    sasl_server_max_receive_size: int = 524288
     shutdown_timeout_ms: int = 5000
     log_format: str = "console"
     log_level: str = "INFO"
@@ -513,6 +571,9 @@ class KafliteConfig:
     # name → "default" | "file <path>:<line>" | "env KAFLITE_X" | "cli"; missing means default.
     sources: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}), compare=False,
                                        repr=False)
+    # Kafka's per-listener settings, ``listener.name.<listener>.<setting>`` → value (listener names lower-cased
+    # as Kafka's prefix spells them): read by kaflite.listeners for the listener they name.
+    listener_prefixed: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}), compare=False)
     # What loading ignored but someone should hear about (unknown KAFLITE_* variables), one line each.
     warnings: tuple[str, ...] = field(default=(), compare=False, repr=False)
 
@@ -532,6 +593,9 @@ class KafliteConfig:
             object.__setattr__(self, "advertised_host", self.host)
         if not isinstance(self.sources, MappingProxyType):
             object.__setattr__(self, "sources", MappingProxyType(dict(self.sources)))
+        if not isinstance(self.listener_prefixed, MappingProxyType):
+            object.__setattr__(self, "listener_prefixed", MappingProxyType(
+                {canonical_prefixed(k, "listener_prefixed"): str(v) for k, v in self.listener_prefixed.items()}))
         if self.group_min_session_timeout_ms > self.group_max_session_timeout_ms:
             raise ConfigError(
                 "group.min.session.timeout.ms",
@@ -609,6 +673,7 @@ class KafliteConfig:
         # grouped with their ms setting: the highest source that sets any spelling decides,
         # and inside that source Kafka's order applies (ms > minutes > hours).
         chosen: dict[str, tuple[Any, str]] = {}
+        prefixed: dict[str, str] = {}
         for layer in layers:
             family: dict[str, tuple[int, Any, str, str]] = {}
             for name, raw, origin in layer:
@@ -626,6 +691,8 @@ class KafliteConfig:
                     previous = family.get(syn.target)
                     if previous is None or syn.rank <= previous[0]:
                         family[syn.target] = (syn.rank, ms, f"{origin} ({name})", name)
+                elif name.startswith(LISTENER_PREFIX):
+                    prefixed[canonical_prefixed(name, origin)] = str(raw)
                 else:
                     raise _unknown(name, origin)
             for target, (_, value, origin, _name) in family.items():
@@ -633,7 +700,7 @@ class KafliteConfig:
 
         kwargs: dict[str, Any] = {SETTINGS_BY_NAME[n].attr: v for n, (v, _) in chosen.items()}
         sources = {n: origin for n, (_, origin) in chosen.items()}
-        return cls(**kwargs, sources=sources, warnings=tuple(warnings))
+        return cls(**kwargs, sources=sources, warnings=tuple(warnings), listener_prefixed=prefixed)
 
     # -- reading -------------------------------------------------------------------------------
 
@@ -688,7 +755,8 @@ def check_table() -> None:
     """The dataclass fields and the settings table must list the same settings, in order, with the same
     defaults. Run by tests/test_config.py, not at import: it is a check of this file, and every start
     paid for it (a millisecond)."""
-    config_fields = {f.name: f for f in fields(KafliteConfig) if f.name not in ("sources", "warnings")}
+    config_fields = {f.name: f for f in fields(KafliteConfig) if f.name not in ("sources", "warnings",
+                                                                                  "listener_prefixed")}
     table = [s.attr for s in SETTINGS]
     if list(config_fields) != table:
         raise AssertionError(f"KafliteConfig fields and SETTINGS differ: {set(config_fields) ^ set(table)}")

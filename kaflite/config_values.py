@@ -67,7 +67,7 @@ class OneOf:
         return value
 
     def describe(self) -> str:
-        return ", ".join(to_text(c) for c in self.choices)
+        return ", ".join(to_text(c) or "\"\"" for c in self.choices)
 
 
 @dataclass(frozen=True, slots=True)

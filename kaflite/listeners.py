@@ -8,6 +8,7 @@ exactly as before.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -45,10 +46,20 @@ class KafliteConfig(Protocol):
     def ssl_client_auth(self) -> str: ...
     @property
     def ssl_principal_mapping_rules(self) -> str: ...
+    @property
+    def sasl_enabled_mechanisms(self) -> tuple[str, ...]: ...
+    @property
+    def sasl_jaas_config(self) -> str: ...
+    @property
+    def connections_max_reauth_ms(self) -> int: ...
+    @property
+    def sasl_server_max_receive_size(self) -> int: ...
+    @property
+    def listener_prefixed(self) -> Mapping[str, str]: ...
 
 ANONYMOUS = "User:ANONYMOUS"  # Kafka's KafkaPrincipal.ANONYMOUS: PLAINTEXT, and SSL without a client certificate
-SERVED_PROTOCOLS = ("PLAINTEXT", "SSL")
 KNOWN_PROTOCOLS = ("PLAINTEXT", "SSL", "SASL_PLAINTEXT", "SASL_SSL")
+SASL_MECHANISMS = ("PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512", "OAUTHBEARER")  # kaflite.security.sasl's
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +76,69 @@ class Listener:
 
     @property
     def tls(self) -> bool:
-        return self.protocol == "SSL"
+        return self.protocol in ("SSL", "SASL_SSL")
+
+    @property
+    def sasl(self) -> bool:
+        return self.protocol in ("SASL_PLAINTEXT", "SASL_SSL")
+
+
+@dataclass(frozen=True, slots=True)
+class SaslSettings:
+    """One SASL listener's settings, Kafka's per-listener overrides applied: the mechanisms it offers, the JAAS
+    text of each mechanism, the session limit per mechanism and the largest frame before authentication."""
+
+    mechanisms: tuple[str, ...]
+    jaas: Mapping[str, str]  # mechanism → JAAS configuration text ("" when none is given)
+    max_reauth_ms: Mapping[str, int]  # mechanism → connections.max.reauth.ms
+    max_receive_size: int
+
+
+def _prefixed(config: KafliteConfig, listener: str, name: str) -> str | None:
+    return config.listener_prefixed.get(f"listener.name.{listener.lower()}.{name}")
+
+
+def sasl_settings(config: KafliteConfig, listener: str) -> SaslSettings:
+    """The settings of SASL listener ``listener``: ``listener.name.<listener>.<setting>`` wins over the setting
+    (and for JAAS, ``listener.name.<listener>.<mechanism>.sasl.jaas.config`` first, as Kafka reads it); raises
+    ConfigError naming the setting."""
+    raw = _prefixed(config, listener, "sasl.enabled.mechanisms")
+    setting = "sasl.enabled.mechanisms" if raw is None else f"listener.name.{listener.lower()}.sasl.enabled.mechanisms"
+    mechanisms = config.sasl_enabled_mechanisms if raw is None else tuple(
+        m.strip() for m in raw.split(",") if m.strip())
+    mechanisms = tuple(m.upper() for m in mechanisms)
+    if not mechanisms:
+        raise ConfigError(setting, f"listener {listener} is a SASL listener: enable at least one mechanism of "
+                          f"{', '.join(SASL_MECHANISMS)}")
+    for mechanism in mechanisms:
+        if mechanism == "GSSAPI":
+            raise ConfigError(setting, "GSSAPI (Kerberos) is not supported by kaflite; enable PLAIN, SCRAM-SHA-256, "
+                              "SCRAM-SHA-512 or OAUTHBEARER (the default is PLAIN,SCRAM-SHA-256,SCRAM-SHA-512)")
+        if mechanism not in SASL_MECHANISMS:
+            raise ConfigError(setting, f"unknown SASL mechanism {mechanism}: kaflite serves "
+                              f"{', '.join(SASL_MECHANISMS)}")
+    jaas: dict[str, str] = {}
+    reauth: dict[str, int] = {}
+    for mechanism in mechanisms:
+        text = _prefixed(config, listener, f"{mechanism.lower()}.sasl.jaas.config")
+        if text is None:
+            text = _prefixed(config, listener, "sasl.jaas.config")
+        jaas[mechanism] = config.sasl_jaas_config if text is None else text
+        value = _prefixed(config, listener, f"{mechanism.lower()}.connections.max.reauth.ms")
+        if value is None:
+            value = _prefixed(config, listener, "connections.max.reauth.ms")
+        try:
+            reauth[mechanism] = config.connections_max_reauth_ms if value is None else int(value)
+        except ValueError:
+            raise ConfigError(f"listener.name.{listener.lower()}.connections.max.reauth.ms",
+                              f"invalid value {value!r}: expected an integer") from None
+    size = _prefixed(config, listener, "sasl.server.max.receive.size")
+    try:
+        max_receive = config.sasl_server_max_receive_size if size is None else int(size)
+    except ValueError:
+        raise ConfigError(f"listener.name.{listener.lower()}.sasl.server.max.receive.size",
+                          f"invalid value {size!r}: expected an integer") from None
+    return SaslSettings(mechanisms, jaas, reauth, max_receive)
 
 
 def _endpoints(setting: str, value: str) -> list[tuple[str, str, int]]:
@@ -128,9 +201,6 @@ def listeners_of(config: KafliteConfig) -> tuple[Listener, ...]:
         if protocol is None:
             raise ConfigError("listeners", f"no security protocol defined for listener {name} "
                               "(listener.security.protocol.map)")
-        if protocol not in SERVED_PROTOCOLS:
-            raise ConfigError("listeners", f"listener {name} uses {protocol}: SASL is not implemented yet in "
-                              "kaflite; use PLAINTEXT or SSL")
         ad_host, ad_port = advertised.get(name, ("", port))
         if not ad_host:  # an empty host binds every interface; clients are told advertised.host
             ad_host = host if host not in ("", "0.0.0.0", "::") else config.advertised_host
@@ -139,12 +209,25 @@ def listeners_of(config: KafliteConfig) -> tuple[Listener, ...]:
 
 
 def check_listeners(config: KafliteConfig) -> None:
-    """Refuse at start what could not be served: bad listener lists, SASL, an SSL listener without a key."""
+    """Refuse at start what could not be served: bad listener lists, SASL settings a SASL listener cannot use
+    (GSSAPI, an unparsable JAAS text), an SSL listener without a key."""
     listeners = listeners_of(config)
     try:
         parse_rules(config.ssl_principal_mapping_rules)
     except ValueError as exc:
         raise ConfigError("ssl.principal.mapping.rules", str(exc)) from None
+    for listener in listeners:
+        if listener.sasl:
+            _check_jaas(listener.name, sasl_settings(config, listener.name))
+        client_auth = _prefixed(config, listener.name, "ssl.client.auth")
+        if client_auth is not None and client_auth.strip().lower() not in ("none", "requested", "required"):
+            raise ConfigError(f"listener.name.{listener.name.lower()}.ssl.client.auth",
+                              f"invalid value {client_auth!r}: must be one of none, requested, required")
+        if client_auth is not None and client_auth.strip().lower() != "none" and not (
+                config.ssl_truststore_location or config.ssl_truststore_certificates.strip()):
+            raise ConfigError(f"listener.name.{listener.name.lower()}.ssl.client.auth",
+                              "client certificates need the CA certificates they are checked against: "
+                              "ssl.truststore.location or ssl.truststore.certificates")
     if not any(listener.tls for listener in listeners):
         return
     inline = bool(config.ssl_keystore_certificate_chain.strip()) or bool(config.ssl_keystore_key.strip())
@@ -165,3 +248,17 @@ def check_listeners(config: KafliteConfig) -> None:
         raise ConfigError("ssl.client.auth", f"ssl.client.auth={config.ssl_client_auth} needs the CA certificates "
                           "client certificates are checked against: ssl.truststore.location or "
                           "ssl.truststore.certificates")
+
+
+def _check_jaas(listener: str, settings: SaslSettings) -> None:
+    """Each mechanism's JAAS text must parse (Kafka refuses it at start too)."""
+    from kaflite.security.sasl.jaas import JaasError, parse_jaas_config
+
+    for mechanism, text in settings.jaas.items():
+        if not text.strip():
+            continue
+        try:
+            parse_jaas_config(text)
+        except JaasError as exc:
+            raise ConfigError(f"listener.name.{listener.lower()}.{mechanism.lower()}.sasl.jaas.config "
+                              "(or sasl.jaas.config)", str(exc)) from None

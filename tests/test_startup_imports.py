@@ -167,3 +167,41 @@ print(json.dumps(before))
 """)
     assert not {m for m in loaded if m.startswith(("kaflite.protocol.messages.describe_quorum",
                                                      "kaflite.protocol.messages.elect_leaders"))}
+
+
+# A broker started with a PLAINTEXT listener only, then with a SASL_PLAINTEXT one, and one SCRAM login: the modules
+# each has loaded.
+SASL_START = """
+import asyncio, json, sys, tempfile
+from kaflite.broker.server import Broker
+from kaflite.config import KafliteConfig
+
+async def main():
+    b = Broker.open(KafliteConfig(log_dirs=tempfile.mkdtemp(), port=0))
+    await b.start()
+    plain = sorted(sys.modules)
+    await b.stop()
+    b = Broker.open(KafliteConfig(log_dirs=tempfile.mkdtemp(), port=0, listeners="SASL_PLAINTEXT://127.0.0.1:0"))
+    await b.start()
+    sasl = sorted(sys.modules)
+    from kaflite.security.sasl.scram import ScramServer
+    ScramServer("SCRAM-SHA-512", lambda u, m: None)
+    await b.stop()
+    print("MODULES " + json.dumps([plain, sasl, sorted(sys.modules)]))
+
+asyncio.run(main())
+"""
+
+
+def test_sasl_mechanisms_and_scramp_load_only_with_a_sasl_listener_and_scram_only_on_a_scram_login() -> None:
+    """SASL is off by default: a PLAINTEXT start loads neither the state machine nor the mechanisms nor scramp; a
+    SASL listener loads the state machine, and scramp comes with the first SCRAM exchange."""
+    out = subprocess.run([sys.executable, "-c", SASL_START], cwd=REPO, capture_output=True, text=True, timeout=60,
+                         check=True).stdout
+    line = next(li for li in out.splitlines() if li.startswith("MODULES "))  # (the broker logs to stdout too)
+    plain, sasl, after_login = (set(m) for m in json.loads(line.removeprefix("MODULES ")))
+    heavy = {"scramp", "kaflite.security.sasl.authenticator", "kaflite.security.sasl.plain",
+             "kaflite.security.sasl.oauthbearer", "kaflite.security.sasl.jaas"}
+    assert not heavy & plain
+    assert "kaflite.security.sasl.authenticator" in sasl and "scramp" not in sasl
+    assert "scramp" in after_login

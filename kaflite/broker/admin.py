@@ -18,6 +18,7 @@ from kaflite.broker.topics import (
     topic_by_id,
     validate_new_topic,
 )
+from kaflite.protocol.authorized_operations import ALL_CLUSTER, ALL_TOPIC, OMITTED
 from kaflite.protocol.errors import ErrorCode
 from kaflite.storage.config import LogConfig
 from kaflite.storage.errors import StorageError
@@ -42,7 +43,6 @@ if TYPE_CHECKING:  # codec modules load on first use of their API (messages' PEP
 log = structlog.get_logger("kaflite.admin")
 
 ZERO_UUID = bytes(16)
-AUTHORIZED_OPERATIONS_OMITTED = -2147483648
 # CreateTopics config sources
 DYNAMIC_TOPIC_CONFIG, DEFAULT_CONFIG = 1, 5
 # KIP-848's feature (Kafka's GroupVersion): level 1 lets a cluster serve the consumer rebalance protocol.
@@ -114,7 +114,8 @@ class AdminHandler:
             cluster_id=state.cluster_id, controller_id=node,
             brokers=[DescribeClusterResponse.DescribeClusterBroker(
                 broker_id=node, host=host, port=port)],
-            cluster_authorized_operations=AUTHORIZED_OPERATIONS_OMITTED)
+            # without ACLs every operation the cluster supports (kaflite.broker.authz computes them with ACLs)
+            cluster_authorized_operations=ALL_CLUSTER if req.include_cluster_authorized_operations else OMITTED)
 
     # -- Metadata ---------------------------------------------------------------------------------
 
@@ -144,7 +145,7 @@ class AdminHandler:
             if name is None:
                 topics.append(MR.MetadataResponseTopic(
                     error_code=ErrorCode.UNKNOWN_TOPIC_ID, topic_id=tid or ZERO_UUID, name=None,
-                    topic_authorized_operations=AUTHORIZED_OPERATIONS_OMITTED))
+                    topic_authorized_operations=OMITTED))
                 continue
             info = logs.topic(name)
             if info is None and auto_create:
@@ -154,21 +155,27 @@ class AdminHandler:
                 if not is_valid_topic_name(name):
                     code = ErrorCode.INVALID_TOPIC_EXCEPTION
                 topics.append(MR.MetadataResponseTopic(error_code=code, name=name,
-                                                       topic_authorized_operations=AUTHORIZED_OPERATIONS_OMITTED))
+                                                       topic_authorized_operations=OMITTED))
                 continue
             topics.append(self._topic_metadata(info))
+        if ctx.version >= 8 and req.include_topic_authorized_operations:  # Kafka: every topic it answers for
+            for answered in topics:
+                answered.topic_authorized_operations = ALL_TOPIC  # without ACLs: all a topic supports (authz: with)
+        cluster_operations = OMITTED
+        if 8 <= ctx.version <= 10 and req.include_cluster_authorized_operations:
+            cluster_operations = ALL_CLUSTER
         host, port = ctx.connection.advertised()
         return MetadataResponse(
             brokers=[MR.MetadataResponseBroker(node_id=node, host=host, port=port)],
             cluster_id=state.cluster_id, controller_id=node, topics=topics,
-            cluster_authorized_operations=AUTHORIZED_OPERATIONS_OMITTED)
+            cluster_authorized_operations=cluster_operations)
 
     def _topic_metadata(self, info: Any) -> MetadataResponse.MetadataResponseTopic:
         from kaflite.protocol.messages import MetadataResponse as MR
         node = self.config.node_id
         return MR.MetadataResponseTopic(
             name=info.name, topic_id=info.topic_id, is_internal=is_internal(info.name),
-            topic_authorized_operations=AUTHORIZED_OPERATIONS_OMITTED,
+            topic_authorized_operations=OMITTED,
             partitions=[MR.MetadataResponsePartition(partition_index=i, leader_id=node, leader_epoch=0,
                                                      replica_nodes=[node], isr_nodes=[node])
                         for i in range(info.partitions)])

@@ -29,6 +29,9 @@ Routes (every answer is a JSON object; errors are ``{"error": ...}`` with a 4xx 
     GET  /transactions/{id}               one of them (404 if the coordinator has no such id)
     POST /topics          {"name", "partitions", "configs"}
     POST /reset                           drop every topic, group and offset (connections abort)
+    GET  /acls                            {"acls": [...]}: every ACL, by Kafka's names
+    POST /acls      {"acls": [{...}]}     add ACLs (authorizer.class.name set), by Kafka's names
+    POST /users     {"name", "password", "mechanisms": [...], "iterations"}   give a user SCRAM credentials
     POST /faults/drop-responses           {"api", "group", "count", "seconds", "member_id", "skip"}
     POST /faults/delay-responses          {"api", "group", "delay_ms", "count", "seconds", "member_id", "skip"}
     POST /faults/fail-requests            {"api", "group", "count", "seconds", "member_id", "skip", "awaited"}
@@ -44,7 +47,8 @@ Routes (every answer is a JSON object; errors are ``{"error": ...}`` with a 4xx 
     POST /faults/disk-free                space returns: writes resume ({"refused": writes and fsyncs refused})
     POST /faults/pause, /faults/resume, /faults/clear
 
-With ``admin.faults.enable=false`` every POST /faults/* and /reset answers 403 (the endpoint is read-only).
+With ``admin.faults.enable=false`` every POST /faults/*, /reset, /acls and /users answers 403 (the endpoint is
+read-only).
 """
 
 from __future__ import annotations
@@ -302,6 +306,13 @@ class MatchingRule(ResponseRule):
 
 
 
+def _same_acl(record: Any, acl: Any) -> bool:
+    """A record about to be written is already this ACL (one call naming it twice adds it once)."""
+    return (record.resource_type, record.pattern_type, record.principal, record.host, record.operation,
+            record.permission_type) == (int(acl.resource_type), int(acl.pattern_type), acl.principal, acl.host,
+                                        int(acl.operation), int(acl.permission_type))
+
+
 class WaitTimeout(TimeoutError):
     """The group did not match in time; ``last`` is its last snapshot (JSON) or None."""
 
@@ -321,11 +332,75 @@ class AdminOps:
     group_handler: GroupHandler
     reset_broker: Callable[[], Awaitable[None]]
     transaction_handler: TransactionHandler | None = None
+    # authorizer.class.name set: the ACLs (an image of the cluster-metadata log), for the test kit's ACL helpers.
+    authorizer: Any = None
+    # The SCRAM credentials (an image of the cluster-metadata log), for the test kit's add_user.
+    scram: Any = None
+
+    # -- SCRAM users (the test kit's `Broker.add_user`; clients use AlterUserScramCredentials) -------------
+
+    async def add_scram_user(self, name: str, password: str, mechanisms: list[str],
+                             iterations: int = 4096) -> dict[str, Any]:
+        """Give `name` SCRAM credentials, committed to the cluster-metadata log as AlterUserScramCredentials'
+        are (the same checks and records), whatever the ACLs say: the test kit sets up users as it sets up ACLs,
+        from outside the Kafka protocol. ValueError with Kafka's error when refused."""
+        from kaflite.protocol.errors import ErrorCode
+        from kaflite.protocol.messages import AlterUserScramCredentialsRequest as Request
+        from kaflite.security.sasl.scram import MECHANISM_TYPES, alter_credentials, new_upsertion
+
+        if self.scram is None:
+            raise ValueError("this broker keeps no SCRAM credentials")
+        for mechanism in mechanisms:  # one at a time: Kafka refuses a user twice in one request
+            if mechanism not in MECHANISM_TYPES:
+                raise ValueError(f"{mechanism!r} is not a SCRAM mechanism ({', '.join(MECHANISM_TYPES)})")
+            salt, salted = new_upsertion(mechanism, password, iterations)
+            request = Request(deletions=[], upsertions=[Request.ScramCredentialUpsertion(
+                name=name, mechanism=MECHANISM_TYPES[mechanism], iterations=iterations, salt=salt,
+                salted_password=salted)])
+            records, response = alter_credentials(self.scram, request)
+            for result in response.results:
+                if result.error_code:
+                    raise ValueError(f"{ErrorCode(result.error_code).name}: {result.error_message}")
+            await self.context.cluster_metadata.commit(records)
+        return {"user": name, "mechanisms": mechanisms}
+
+    # -- ACLs (the test kit's `Broker.add_acls`; clients use CreateAcls) ----------------------------------
+
+    async def create_acls(self, acls: list[dict[str, Any]]) -> dict[str, int]:
+        """Add ACLs given by Kafka's names ({"principal": "User:x", "operation": "WRITE", "resource_type":
+        "TOPIC", "resource_name": "t", "pattern_type": "LITERAL", "permission_type": "ALLOW", "host": "*"}),
+        committed to the cluster-metadata log as CreateAcls' are; {"created": the number of new ones}."""
+        from kaflite.security.acl import AclBinding, AclOperation, AclPermissionType, PatternType, ResourceType
+
+        if self.authorizer is None:
+            raise ValueError("this broker has no authorizer: set authorizer.class.name (Broker(authorizer=True))")
+        records: list[Any] = []
+        for a in acls:
+            acl = AclBinding(ResourceType[str(a["resource_type"]).upper()], str(a["resource_name"]),
+                             PatternType[str(a.get("pattern_type", "LITERAL")).upper()], str(a["principal"]),
+                             str(a.get("host", "*")), AclOperation[str(a["operation"]).upper()],
+                             AclPermissionType[str(a.get("permission_type", "ALLOW")).upper()])
+            if not any(getattr(r, "resource_name", None) == acl.resource_name and _same_acl(r, acl) for r in records):
+                records += self.authorizer.create_records(acl)
+        await self.context.cluster_metadata.commit(records)
+        return {"created": len(records)}
+
+    def acls(self) -> list[dict[str, Any]]:
+        """Every ACL, by Kafka's names."""
+        if self.authorizer is None:
+            return []
+        return [{"principal": a.principal, "host": a.host, "operation": a.operation.name,
+                 "permission_type": a.permission_type.name, "resource_type": a.resource_type.name,
+                 "resource_name": a.resource_name, "pattern_type": a.pattern_type.name}
+                for a in self.authorizer.acls()]
 
     def info(self) -> dict[str, Any]:
         state = self.context.state
         return {"bootstrap": f"{state.advertised_host}:{state.port}", "port": state.port, "paused": state.paused,
-                "data_dir": str(self.context.data_dir), "cluster_id": state.cluster_id}
+                "data_dir": str(self.context.data_dir), "cluster_id": state.cluster_id,
+                # every listener with its security protocol (`bootstrap` is the first one's address)
+                "listeners": [{"name": li.name, "security_protocol": li.protocol,
+                               "address": f"{li.advertised_host}:{li.advertised_port}"} for li in state.listeners]}
 
     @property
     def faults_enabled(self) -> bool:
@@ -544,6 +619,9 @@ class AdminHttpServer:
             "/faults/disk-full": act(lambda a: o.fill_disk(a.get("error") or "ENOSPC",
                                                            int(a.get("allow_bytes") or 0))),
             "/faults/disk-free": act(lambda a: o.free_disk()),
+            "/acls": act(lambda a: o.create_acls(a["acls"])),
+            "/users": act(lambda a: o.add_scram_user(a["name"], a["password"], list(a["mechanisms"]),
+                                                     int(a.get("iterations", 4096)))),
             "/faults/pause": act(lambda a: o.pause()),
             "/faults/resume": act(lambda a: o.resume()),
             "/faults/clear": act(lambda a: o.clear()),
@@ -670,6 +748,8 @@ class AdminHttpServer:
                 return {"groups": o.groups()}
             if path == "/transactions":
                 return {"transactions": o.transactions()}
+            if path == "/acls":
+                return {"acls": o.acls()}
             if path.startswith("/transactions/"):
                 tid = unquote(path[len("/transactions/"):])
                 tx = o.transaction(tid)
@@ -694,7 +774,7 @@ class AdminHttpServer:
             handler = self.posts.get(path)
             if handler is None:
                 raise HttpError(404, f"no route POST {path}")
-            if (path == "/reset" or path.startswith("/faults/")) and not o.faults_enabled:
+            if (path in ("/reset", "/acls", "/users") or path.startswith("/faults/")) and not o.faults_enabled:
                 raise HttpError(403, f"POST {path} is refused: this broker runs with admin.faults.enable=false")
             args = json.loads(body) if body.strip() else {}
             if not isinstance(args, dict):

@@ -20,6 +20,7 @@ import structlog
 from kaflite.broker.context import BrokerContext, RequestContext
 from kaflite.broker.router import Router
 from kaflite.broker.topics import is_internal, is_valid_topic_name, manual_assignment_error
+from kaflite.protocol.authorized_operations import ALL_TOPIC
 from kaflite.protocol.errors import ErrorCode
 from kaflite.storage.errors import StorageError
 from kaflite.storage.manager import validate_topic_name
@@ -52,7 +53,7 @@ MAX_REQUEST_PARTITION_SIZE_LIMIT = 2000
 #: What Kafka reports as a topic's authorized operations when no authorizer is configured: every
 #: operation a topic supports (READ, WRITE, CREATE, DELETE, ALTER, DESCRIBE, DESCRIBE_CONFIGS,
 #: ALTER_CONFIGS) as a bit field. DescribeTopicPartitions always fills it in.
-TOPIC_AUTHORIZED_OPERATIONS = sum(1 << op for op in (3, 4, 5, 6, 7, 8, 10, 11))
+TOPIC_AUTHORIZED_OPERATIONS = ALL_TOPIC  # without ACLs: every operation a topic supports, as Kafka
 #: The KRaft metadata partition DescribeQuorum describes.
 METADATA_TOPIC, METADATA_PARTITION = "__cluster_metadata", 0
 #: kaflite keeps no metadata log; its single voter reports this epoch and an empty log.
@@ -72,6 +73,7 @@ class ClusterHandler:
         self.logs = context.logs
         self.state = context.state
         self.clock = context.clock
+        self.cluster_metadata = context.cluster_metadata
 
     def register(self, router: Router) -> None:
         router.add(21, self.delete_records)
@@ -344,13 +346,19 @@ class ClusterHandler:
                                  error_message=UNKNOWN_TOPIC_OR_PARTITION_MESSAGE)
                 for p in t.partitions]) for t in topics])
         node, now = self.config.node_id, self.clock.now_ms()
-        voter = DQ.ReplicaState(replica_id=node, replica_directory_id=ZERO_UUID, log_end_offset=0,
+        # The one voter's log is kaflite's own __cluster_metadata-0 (SCRAM credentials and ACLs): its end is
+        # the high watermark, as on a single-voter quorum.
+        end = self.cluster_metadata.log.log.log_end_offset
+        voter = DQ.ReplicaState(replica_id=node, replica_directory_id=ZERO_UUID, log_end_offset=end,
                                 last_fetch_timestamp=now, last_caught_up_timestamp=now)
         resp = DQ(topics=[DQ.TopicData(topic_name=METADATA_TOPIC, partitions=[DQ.PartitionData(
             partition_index=METADATA_PARTITION, leader_id=node, leader_epoch=QUORUM_LEADER_EPOCH,
-            high_watermark=0, current_voters=[voter], observers=[])])])
+            high_watermark=end, current_voters=[voter], observers=[])])])
         if ctx.version >= 2:
-            resp.nodes = [DQ.Node(node_id=node, listeners=[
+            # Every listener (kaflite has no separate controller listener: the node is its own controller).
+            listeners = [DQ.Listener(name=li.name, host=li.advertised_host, port=li.advertised_port)
+                         for li in self.state.listeners]
+            resp.nodes = [DQ.Node(node_id=node, listeners=listeners or [  # (no listener bound: a unit test)
                 DQ.Listener(name="PLAINTEXT", host=self.state.advertised_host, port=self.state.port)])]
         return resp
 

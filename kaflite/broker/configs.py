@@ -129,7 +129,7 @@ LISTENER_TYPES = {"broker.id": "int", "process.roles": "list"}  # Kafka's Config
 LISTENER_SECURITY_PROTOCOL_MAP = "SASL_SSL:SASL_SSL,PLAINTEXT:PLAINTEXT,SSL:SSL,SASL_PLAINTEXT:SASL_PLAINTEXT"
 # Kafka's PASSWORD-type settings: described with a null value and is_sensitive (a key never leaves the broker).
 SENSITIVE = frozenset({"ssl.keystore.key", "ssl.key.password", "ssl.keystore.certificate.chain",
-                       "ssl.truststore.certificates"})
+                       "ssl.truststore.certificates", "sasl.jaas.config"})
 
 
 class ConfigHandler:

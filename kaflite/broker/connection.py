@@ -37,8 +37,9 @@ import os
 import socket
 import struct
 import types
+from collections.abc import Callable
 from time import perf_counter_ns
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import structlog
 
@@ -46,6 +47,7 @@ from kaflite.broker.context import NO_RESPONSE, BrokerContext, RequestContext
 from kaflite.broker.faults import InjectedFault
 from kaflite.broker.router import Router
 from kaflite.broker.stats import REQUEST_NS_SHIFT, REQUEST_TIME_FIRST, REQUEST_TIME_MASK
+from kaflite.clock import Clock
 from kaflite.coordinator.runtime import DurableAnswer
 from kaflite.listeners import ANONYMOUS, Listener
 from kaflite.protocol._codec import DecodeError
@@ -55,6 +57,9 @@ from kaflite.protocol.frames import FrameDecoder, FrameError
 from kaflite.protocol.headers import decode_request_header, encode_response_header
 from kaflite.protocol.messages import REQUESTS, RESPONSES, ApiVersionsResponse
 from kaflite.storage.segment import FileRecords
+
+if TYPE_CHECKING:
+    from kaflite.security.sasl.authenticator import SaslServerAuthenticator
 
 log = structlog.get_logger("kaflite.connection")
 
@@ -94,6 +99,18 @@ async def failed(result: Any, api_key: int) -> Any:
     raise InjectedFault(f"injected fault: the answer to api {api_key} raised")
 
 
+def finished(result: Any, finish: Callable[[Any], Any]) -> Any:
+    """The handler's answer through an ACL verdict's ``finish`` (the refused items added, or the answer
+    trimmed), once there is an answer."""
+    if type(result) is types.CoroutineType or isinstance(result, asyncio.Future):
+        return _finished(result, finish)
+    return finish(result)
+
+
+async def _finished(result: Any, finish: Callable[[Any], Any]) -> Any:
+    return finish(await result)
+
+
 def error_of(exc: BaseException) -> tuple[ErrorCode, str | None]:
     """The Kafka error an exception stands for, and the message a client may see.
 
@@ -109,14 +126,16 @@ def error_of(exc: BaseException) -> tuple[ErrorCode, str | None]:
 
 class KafkaConnection(asyncio.BufferedProtocol):
     # Slots: thousands of idle connections are a test suite's normal (issue 13: a few KiB each, all told).
-    __slots__ = ("_log", "_log_extra", "awaiting", "busy", "client_id", "close_reason", "close_when_sent", "closed",
-                 "config", "corked", "corked_bytes", "decoder", "faults", "id", "idle_timer", "in_flight",
+    __slots__ = ("_log", "_log_extra", "awaiting", "busy", "client_id", "clock", "close_reason", "close_when_sent",
+                 "closed", "config", "corked", "corked_bytes", "decoder", "faults", "id", "idle_timer", "in_flight",
                  "last_active", "listener", "members", "out", "out_offset", "peer", "peer_host", "pending",
-                 "pending_bytes", "principal", "reading_paused", "reading_stopped", "router", "sendfile_fd", "stalled",
-                 "state", "transport", "writable")
+                 "pending_bytes", "principal", "reading_paused", "reading_stopped", "router", "sasl", "sendfile_fd",
+                 "stalled", "state", "transport", "writable")
 
-    def __init__(self, context: BrokerContext, router: Router, listener: Listener | None = None) -> None:
+    def __init__(self, context: BrokerContext, router: Router, listener: Listener | None = None,
+                 sasl: Callable[[], SaslServerAuthenticator] | None = None) -> None:
         self.config = context.config
+        self.clock: Clock = context.clock
         self.state = context.state
         self.faults = context.faults
         self.router = router
@@ -129,6 +148,11 @@ class KafkaConnection(asyncio.BufferedProtocol):
         self.peer_host = ""
         self.listener = listener  # the one it came in on (None: built by hand, as in unit tests)
         self.principal = ANONYMOUS
+        # On a SASL listener: this connection's SASL state (kaflite.security.sasl); every request is shown to it
+        # until the client is authenticated (and, when sessions expire, after). None elsewhere.
+        self.sasl = sasl() if sasl is not None else None
+        if self.sasl is not None:  # sasl.server.max.receive.size bounds frames until authenticated
+            self.decoder.max_size = min(self.decoder.max_size, self.sasl.max_receive_size)
         self.peer = ""
         self.busy = False  # a request is in flight (awaiting) or the socket is not draining
         self.writable = True
@@ -236,6 +260,10 @@ class KafkaConnection(asyncio.BufferedProtocol):
         try:
             frames = self.decoder.buffer_updated(nbytes)
         except FrameError as e:
+            if self.sasl is not None and not self.sasl.complete:
+                self.close(f"Failing SASL authentication due to invalid receive size: {e} "
+                           f"(sasl.server.max.receive.size={self.sasl.max_receive_size} before authentication)")
+                return
             self.close(f"framing error: {e}")
             return
         if frames:
@@ -520,6 +548,97 @@ class KafkaConnection(asyncio.BufferedProtocol):
 
     def _dispatch(self, body: bytes) -> tuple[RequestContext, Any, Any] | None:
         """Decode and route one frame; answer at once or return the awaitable answer."""
+        if self.sasl is not None and self.sasl.gating:
+            return self._dispatch_sasl(body)
+        return self._route(body)
+
+    def _dispatch_sasl(self, body: bytes) -> tuple[RequestContext, Any, Any] | None:
+        """The SASL gate (Kafka's SaslServerAuthenticator in front of KafkaApis): the authenticator says whether
+        the request may be served; a bare token after a v0 SaslHandshake is answered bare; a failed
+        authentication's answer goes out, then the connection closes."""
+        from kaflite.security.sasl.authenticator import SaslState, Verdict
+
+        sasl = self.sasl
+        assert sasl is not None
+        now = self.clock.now_ms()
+        if sasl.raw_tokens and sasl.state in (SaslState.AUTHENTICATE, SaslState.REAUTH_BAD_MECHANISM):
+            answer = sasl.raw_token(bytes(body), now)
+            if answer is None:
+                self._sasl_close()
+                return None
+            self._write_raw(answer)
+            if sasl.complete:
+                self._authenticated()
+            return None
+        try:
+            header = decode_request_header(body)
+        except (DecodeError, IndexError, ValueError):
+            sasl.not_a_request()
+            self._sasl_close()
+            return None
+        route = self.router.get(header.api_key)
+        supported = route is not None and route.min_version <= header.api_version <= route.max_version
+        verdict, _ = sasl.admit(header.api_key, supported, now)
+        if verdict is Verdict.CLOSE:
+            self._sasl_close()
+            return None
+        if verdict is Verdict.REFUSE:  # the API's own answer, ILLEGAL_SASL_STATE, then closed
+            if route is not None and supported:
+                ctx = RequestContext(header, self)
+                try:
+                    request: Any = route.request_cls.decode_from(body, header.size, header.api_version)[0]
+                except (DecodeError, IndexError, ValueError, UnicodeDecodeError):
+                    request = None
+                self._respond(ctx, error_response(route.response_cls, request, ErrorCode.ILLEGAL_SASL_STATE,
+                                                  sasl.failure), request)
+            self._sasl_close()
+            return None
+        was_complete = sasl.complete
+        result = self._route(body)
+        if sasl.failed:
+            self._sasl_close()
+        elif sasl.complete and not was_complete:
+            self._authenticated()
+        return result
+
+    def _authenticated(self) -> None:
+        """SASL is done: the SASL principal is the connection's (on SASL_SSL too, as in Kafka), and frames may be
+        as large as socket.request.max.bytes again."""
+        assert self.sasl is not None and self.sasl.principal is not None
+        self.principal = self.sasl.principal
+        self.decoder.max_size = self.config.socket_request_max_bytes
+
+    def _sasl_close(self) -> None:
+        """A failed or refused authentication: this connection only, one log line (the reason the client was not
+        told, when there is one)."""
+        sasl = self.sasl
+        assert sasl is not None
+        reason = sasl.failure or "SASL authentication failed"
+        if sasl.reason and sasl.reason != reason:
+            reason = f"{reason} ({sasl.reason})"
+        delay = self.config.connection_failed_authentication_delay_ms
+        if delay <= 0 or self.closed:
+            self.close(f"SASL: {reason}")
+            return
+        # Kafka's connection.failed.authentication.delay.ms: the answer goes out now, the close comes later (a
+        # client reads its authentication error rather than a reset); what comes meanwhile is dropped unread (the
+        # transport keeps reading: a TLS close needs the peer's close_notify).
+        self.reading_stopped = True
+        self.pending.clear()
+        self.pending_bytes = 0
+        asyncio.get_running_loop().call_later(delay / 1000, self.close, f"SASL: {reason}")
+
+    def _write_raw(self, data: bytes) -> None:
+        """A bare size-prefixed SASL token (after SaslHandshake v0: no response header), in order with the rest."""
+        framed = _SIZE.pack(len(data)) + data
+        if self.corked is not None:
+            self.corked.append(framed)
+            self.corked_bytes += len(framed)
+        elif self.transport is not None:
+            self._touch()
+            self.transport.write(framed)
+
+    def _route(self, body: bytes) -> tuple[RequestContext, Any, Any] | None:
         try:
             header = decode_request_header(body)
         except (DecodeError, IndexError, ValueError) as e:
@@ -559,13 +678,29 @@ class KafkaConnection(asyncio.BufferedProtocol):
                 f"v{header.api_version}: "
             self.close(f"{prefix}{e}")
             return None
+        finish = None
+        authorize = self.router.authorize
+        if authorize is not None:  # ACLs (kaflite.broker.authz): refused whole, or the handler serves what is allowed
+            verdict = authorize(ctx, request)
+            if verdict is not None:
+                if verdict.close is not None:
+                    self.close(verdict.close)
+                    return None
+                if verdict.finish is None:
+                    self._respond(ctx, verdict.answer, request)
+                    return None
+                finish = verdict.finish
         rule = self.faults.response_rule(header.api_key, request) if self.faults.response_rules else None
         try:
             if rule is not None and rule.action == "raise":
                 raise InjectedFault(f"injected fault: the handler of api {header.api_key} raised")
             result = route.handler(ctx, request)
+            if finish is not None:
+                result = finished(result, finish)
         except Exception as e:
             result = self._failed(ctx, request, e)
+            if finish is not None:  # the items an ACL refused are still answered with their error
+                result = finish(result)
             rule = None
         if rule is not None:
             if rule.action == "delay":

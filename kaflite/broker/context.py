@@ -14,6 +14,7 @@ from typing import Any, Protocol
 
 import structlog
 
+from kaflite.broker.cluster_metadata import ClusterMetadata
 from kaflite.broker.faults import Faults
 from kaflite.broker.flush import GroupCommit
 from kaflite.broker.group_configs import GROUP_CONFIGS_FILE, GroupConfigStore
@@ -24,6 +25,8 @@ from kaflite.coordinator.metadata import MetadataImage
 from kaflite.listeners import Listener
 from kaflite.protocol.frames import FrameDecoder
 from kaflite.protocol.headers import RequestHeader
+from kaflite.storage.cluster_metadata import DIRECTORY as METADATA_DIRECTORY
+from kaflite.storage.cluster_metadata import ClusterMetadataLog
 from kaflite.storage.config import LogConfig
 from kaflite.storage.datadir import DataDirLock, reading
 from kaflite.storage.manager import BROKER_CONFIGS_FILE, LogManager, TopicInfo, load_broker_configs
@@ -37,7 +40,9 @@ class Connection(Protocol):
 
     closed: bool
     peer_host: str
-    principal: str  # Kafka's principal: User:ANONYMOUS, or User:<the client certificate's subject> (mutual TLS)
+    # Kafka's principal: User:ANONYMOUS, User:<the client certificate's subject> (mutual TLS), User:<SASL user>
+    principal: str
+    sasl: Any  # on SASL listeners, the connection's kaflite.security.sasl SaslServerAuthenticator; else None
     members: set[tuple[str, str]]  # (group, member id) this connection spoke for
     @property
     def log(self) -> Any: ...
@@ -55,6 +60,8 @@ class Connection(Protocol):
     def bind_log(self, **values: Any) -> None: ...
 
     def stop_reading(self) -> None: ...
+
+    def close(self, reason: str) -> None: ...
 
     def close_gracefully(self) -> None: ...
 
@@ -166,6 +173,8 @@ class BrokerContext:
     # The one flusher of every log: the coordinators' durable writes and the periodic `log.flush.interval.ms`
     # flushes, fsynced off the event loop.
     commits: GroupCommit
+    # ``__cluster_metadata-0``: SCRAM credentials and ACLs, as KRaft keeps them, and the images fed from it.
+    cluster_metadata: ClusterMetadata
 
     @property
     def data_dir(self) -> Path:
@@ -195,6 +204,9 @@ class BrokerContext:
                 broker_configs = load_broker_configs(data_dir)  # dynamic broker configs decide the topic defaults
             with reading(data_dir / GROUP_CONFIGS_FILE, "restore it, or delete it to drop the group configs"):
                 group_configs = GroupConfigStore(data_dir)
+            with reading(data_dir / METADATA_DIRECTORY, "restore it from a backup, or delete it to drop the SCRAM "
+                                                        "credentials and ACLs"):
+                cluster_metadata = ClusterMetadata(ClusterMetadataLog(data_dir))
             logs = LogManager(data_dir, LogConfig.from_dict(config.topic_log_defaults(broker_configs)),
                               clock.now_ms, broker_configs=broker_configs, lock=lock)
         except BaseException:
@@ -203,7 +215,7 @@ class BrokerContext:
         state = ServerState(port=config.port, advertised_host=config.advertised_host or config.host,
                             cluster_id=cluster_id)
         return cls(config, clock, logs, producer_ids, state, Faults(), watch_topics(logs, MetadataImage()),
-                   group_configs, GroupCommit(clock))
+                   group_configs, GroupCommit(clock), cluster_metadata)
 
 
 def watch_topics(logs: LogManager, image: MetadataImage) -> MetadataImage:

@@ -62,6 +62,9 @@ class Router:
         # "consumer" rebalance protocol): not advertised, answered UNSUPPORTED_VERSION as Kafka does.
         self.disabled: set[int] = set()
         self._api_versions: list[Any] | None = None
+        # With an authorizer (authorizer.class.name): the ACL check every request goes through between decode
+        # and handler (kaflite.broker.authz); None, the request path pays one attribute test.
+        self.authorize: Callable[[Any, Any], Any] | None = None
 
     def add(self, api_key: int, handler: Handler, *, min_version: int | None = None,
             max_version: int | None = None) -> None:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import structlog
 
+from kaflite.broker.acls import AclHandler
 from kaflite.broker.admin import AdminHandler
 from kaflite.broker.cluster import ClusterHandler
 from kaflite.broker.configs import ConfigHandler
@@ -28,6 +29,7 @@ from kaflite.broker.fetch import FetchHandler
 from kaflite.broker.groups import GroupHandler
 from kaflite.broker.produce import ProduceHandler
 from kaflite.broker.router import Router
+from kaflite.broker.sasl import SaslHandler
 from kaflite.broker.stats import BrokerStats
 from kaflite.broker.transactions import TransactionHandler
 from kaflite.clock import Clock
@@ -43,6 +45,7 @@ if TYPE_CHECKING:
     import ssl
 
     from kaflite.broker.admin_http import AdminHttpServer, AdminOps, GetHandler
+    from kaflite.security.acl import StandardAuthorizer
 
 log = structlog.get_logger("kaflite.broker")
 TLS_CLOSE_S = 1.0
@@ -63,9 +66,13 @@ class Broker:
         self.produce.verify_transaction = self.transactions.verify_produce
         self.admin.on_partitions_deleted = self.groups.on_partitions_deleted
         self.cluster = ClusterHandler(context)
+        self.sasl = SaslHandler(context)
+        context.cluster_metadata.register(self.sasl.scram)
         self.router = Router()
+        self.authorizer = self._authorizer()
+        self.acls = AclHandler(context, self.authorizer)
         for handler in (self.admin, self.configs, self.produce, self.fetches, self.groups, self.transactions,
-                        self.cluster):
+                        self.cluster, self.acls, self.sasl):
             handler.register(self.router)
         self.admin_http: AdminHttpServer | None = None  # admin.port >= 0: the HTTP admin endpoint
         self.server: asyncio.base_events.Server | None = None  # the first listener's
@@ -75,13 +82,28 @@ class Broker:
         self._stopped = asyncio.Event()
         self._opened_ms = 0.0
 
+    def _authorizer(self) -> StandardAuthorizer | None:
+        """With `authorizer.class.name`: Kafka's StandardAuthorizer, an image of the cluster-metadata log (the
+        ACLs replayed now, every later change applied as committed), and the router's ACL check. Without it,
+        nothing of it is imported and the request path skips the check."""
+        config = self.context.config
+        if not config.authorizer_class_name:
+            return None
+        from kaflite.broker.authz import RequestAuthorizer
+        from kaflite.security.acl import StandardAuthorizer, parse_super_users
+
+        authorizer = StandardAuthorizer(parse_super_users(config.super_users), config.allow_everyone_if_no_acl_found)
+        self.context.cluster_metadata.register(authorizer)
+        self.router.authorize = RequestAuthorizer(authorizer, self.context)
+        return authorizer
+
     @functools.cached_property
     def admin_ops(self) -> AdminOps:
         """The admin operations (HTTP endpoint, in-process test brokers), built on first use: a start
         without admin.port does not import the admin endpoint's module."""
         from kaflite.broker.admin_http import AdminOps
 
-        return AdminOps(self.context, self.groups, self.reset, self.transactions)
+        return AdminOps(self.context, self.groups, self.reset, self.transactions, self.authorizer, self.sasl.scram)
 
     @classmethod
     def open(cls, config: KafliteConfig, clock: Clock | None = None) -> Broker:
@@ -163,12 +185,16 @@ class Broker:
         context, state = self.context, self.context.state
         loop = asyncio.get_running_loop()
         state.listeners.clear()
-        tls_context = None
+        tls_contexts: dict[str, ssl.SSLContext] = {}  # by ssl.client.auth: SSL and SASL_SSL may differ
         for listener in listeners_of(context.config):
-            if listener.tls and tls_context is None:
-                from kaflite.broker.tls import server_context
+            tls_context = None
+            if listener.tls:
+                from kaflite.broker.tls import listener_client_auth, server_context
 
-                tls_context = server_context(context.config)
+                client_auth = listener_client_auth(context.config, listener)
+                if client_auth not in tls_contexts:
+                    tls_contexts[client_auth] = server_context(context.config, client_auth)
+                tls_context = tls_contexts[client_auth]
             factory = self._protocol_factory(listener, tls_context)
             try:
                 server = await loop.create_server(factory, listener.host or None, listener.port,
@@ -197,11 +223,13 @@ class Broker:
         def bound() -> Listener:
             return next((li for li in self.context.state.listeners if li.name == listener.name), listener)
 
+        sasl = self.sasl.authenticators(listener) if listener.sasl else None
         if tls_context is None or not listener.tls:
-            return lambda: KafkaConnection(context, router, bound())
+            return lambda: KafkaConnection(context, router, bound(), sasl)
         from kaflite.broker.tls import TlsAccept
 
-        return lambda: TlsAccept(tls_context, bound(), KafkaConnection(context, router, bound()), self._handshaking)
+        return lambda: TlsAccept(tls_context, bound(), KafkaConnection(context, router, bound(), sasl),
+                                 self._handshaking)
 
     def _serve_metrics(self, admin: AdminHttpServer) -> None:
         """``GET /metrics``; kaflite.broker.metrics (and prometheus_client, ~16 ms of imports) is loaded by the
@@ -262,6 +290,8 @@ class Broker:
         for resource in context.logs.broker_configs():  # a test's AlterConfigs on BROKER ends with it
             context.logs.set_broker_configs(resource, {}, static)
         context.group_configs.clear()
+        if self.authorizer is not None:  # a test's ACLs end with it too (removal records, as DeleteAcls')
+            await context.cluster_metadata.commit(self.authorizer.delete_records(list(self.authorizer.acls())))
         self.groups.renew()
         self.transactions.renew()
         log.info("kaflite reset: every topic, group, offset and dynamic broker and group config dropped")
@@ -310,6 +340,7 @@ class Broker:
         await context.commits.drain()
         context.commits.close()
         context.logs.close()
+        context.cluster_metadata.close()
         for conn in list(state.connections):
             conn.close_gracefully()
         await self._tls_closed()

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import asyncio.sslproto
-import os
 import ssl
-import tempfile
 from typing import Any
 
 import structlog
@@ -21,6 +19,7 @@ import structlog
 from kaflite.config import KafliteConfig
 from kaflite.listeners import ANONYMOUS, Listener
 from kaflite.ssl_principal import principal_name
+from kaflite.ssl_stores import load_keystore, load_truststore
 from kaflite.storage.errors import StartupError
 
 log = structlog.get_logger("kaflite.tls")
@@ -30,40 +29,35 @@ HANDSHAKE_TIMEOUT_S = 10
 _VERIFY = {"none": ssl.CERT_NONE, "requested": ssl.CERT_OPTIONAL, "required": ssl.CERT_REQUIRED}
 
 
-def server_context(config: KafliteConfig) -> ssl.SSLContext:
-    """The SSL listeners' context; a key, certificate or CA that cannot be loaded is a one-line StartupError
-    naming the setting."""
+def listener_client_auth(config: KafliteConfig, listener: Listener) -> str:
+    """``ssl.client.auth`` of a TLS listener, as Kafka's ChannelBuilders: ``listener.name.<listener>.ssl.client.auth``
+    when given; else the setting on SSL listeners, and ``none`` on SASL_SSL ones (SASL authenticates the client:
+    Kafka applies the broker-wide setting to SSL listeners only)."""
+    prefixed = config.listener_prefixed.get(f"listener.name.{listener.name.lower()}.ssl.client.auth")
+    if prefixed is not None:
+        return prefixed.strip().lower()
+    return "none" if listener.sasl else config.ssl_client_auth
+
+
+def server_context(config: KafliteConfig, client_auth: str | None = None) -> ssl.SSLContext:
+    """A TLS listener's context (``client_auth``: its ssl.client.auth, the setting's by default); a key,
+    certificate or CA that cannot be loaded is a one-line StartupError naming the setting."""
     context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     context.minimum_version = ssl.TLSVersion.TLSv1_2  # Kafka's ssl.enabled.protocols: TLSv1.2,TLSv1.3
     password = config.ssl_key_password or None
     setting = "ssl.keystore.location"
     try:
-        if config.ssl_keystore_location:
-            context.load_cert_chain(config.ssl_keystore_location, password=password)
-        else:
+        if not config.ssl_keystore_location:
             setting = "ssl.keystore.certificate.chain/ssl.keystore.key"
-            _load_inline_chain(context, config.ssl_keystore_certificate_chain, config.ssl_keystore_key, password)
+        load_keystore(context, location=config.ssl_keystore_location, chain=config.ssl_keystore_certificate_chain,
+                      key=config.ssl_keystore_key, password=password)
         setting = "ssl.truststore.location" if config.ssl_truststore_location else "ssl.truststore.certificates"
-        if config.ssl_truststore_location:
-            context.load_verify_locations(cafile=config.ssl_truststore_location)
-        elif config.ssl_truststore_certificates.strip():
-            context.load_verify_locations(cadata=config.ssl_truststore_certificates)
+        load_truststore(context, location=config.ssl_truststore_location,
+                        certificates=config.ssl_truststore_certificates)
     except (OSError, ValueError) as exc:  # ssl.SSLError is an OSError
         raise StartupError(f"cannot load {setting}: {getattr(exc, 'strerror', None) or exc}") from exc
-    context.verify_mode = _VERIFY[config.ssl_client_auth]
+    context.verify_mode = _VERIFY[config.ssl_client_auth if client_auth is None else client_auth]
     return context
-
-
-def _load_inline_chain(context: ssl.SSLContext, chain: str, key: str, password: str | None) -> None:
-    """``ssl`` loads a key only from a file: the inline PEM goes through a private temporary file, removed at
-    once."""
-    fd, path = tempfile.mkstemp(prefix="kaflite-keystore-", suffix=".pem")  # mode 0600
-    try:
-        with os.fdopen(fd, "w") as f:
-            f.write(key.strip() + "\n" + chain.strip() + "\n")
-        context.load_cert_chain(path, password=password)
-    finally:
-        os.unlink(path)
 
 
 _RDN_KEYS = {"commonName": "CN", "organizationName": "O", "organizationalUnitName": "OU", "countryName": "C",

@@ -54,6 +54,7 @@ from kaflite.coordinator.records import (
 )
 from kaflite.coordinator.result import CoordinatorResult, RequestContext, Token
 from kaflite.coordinator.snapshot import GroupSnapshot
+from kaflite.protocol.authorized_operations import ALL_GROUP
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import (
     ConsumerGroupDescribeRequest,
@@ -499,6 +500,10 @@ class GroupCoordinator:
                     described.append(d)
                 else:
                     described.append(self._group_types[group.group_type].describe(group, version))
+            if version >= 3 and request.include_authorized_operations:  # without ACLs: all a group supports
+                for d in described:
+                    if d.error_code == E.NONE:
+                        d.authorized_operations = ALL_GROUP
             self.ctx.respond(token, DescribeGroupsResponse(groups=described))
         return out
 

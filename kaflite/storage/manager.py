@@ -30,6 +30,7 @@ import structlog
 from kaflite.protocol.errors import ErrorCode
 from kaflite.storage.checkpoint import read_offset_checkpoint, write_atomic, write_offset_checkpoint
 from kaflite.storage.cleaner import CleanerStats, LogCleaner
+from kaflite.storage.cluster_metadata import TOPIC as METADATA_TOPIC
 from kaflite.storage.config import LogConfig
 from kaflite.storage.datadir import DataDirLock, reading
 from kaflite.storage.errors import InvalidTopicError, StorageError
@@ -167,7 +168,8 @@ class LogManager:
         found: dict[str, list[int]] = {}
         for p in self.data_dir.iterdir():
             m = _PARTITION_DIR.match(p.name)
-            if p.is_dir() and m and m["topic"] not in self._topics:
+            # (__cluster_metadata-0 is not a topic: kaflite.storage.cluster_metadata owns it, as a KRaft node's)
+            if p.is_dir() and m and m["topic"] not in self._topics and m["topic"] != METADATA_TOPIC:
                 found.setdefault(m["topic"], []).append(int(m["partition"]))
         for name, parts in found.items():
             topic_id = self._read_partition_metadata(self.data_dir / f"{name}-{parts[0]}") or new_topic_id()
@@ -279,6 +281,8 @@ class LogManager:
         StorageError(TOPIC_ALREADY_EXISTS / INVALID_PARTITIONS), OSError (nothing is left registered).
         `opened`: the partitions' files, already made by `open_partition_files` (in a worker thread)."""
         validate_topic_name(name)
+        if name == METADATA_TOPIC:  # Kafka's ControllerApis: the metadata log is no topic a client may make
+            raise StorageError(f"Creation of internal topic {METADATA_TOPIC} is prohibited.", ErrorCode.INVALID_REQUEST)
         if name in self._topics:
             raise StorageError(f"Topic '{name}' already exists.", ErrorCode.TOPIC_ALREADY_EXISTS)
         if partitions <= 0:

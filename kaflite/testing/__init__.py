@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from kaflite.testing.admin_client import AdminClient, AdminError
     from kaflite.testing.broker import (
+        Acl,
         Broker,
         EpochEvent,
         EpochHistory,
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from kaflite.testing.process import ProcessBroker
 
 _EXPORTS = {
+    "Acl": "kaflite.testing.broker",
     "Broker": "kaflite.testing.broker",
     "EpochEvent": "kaflite.testing.broker",
     "EpochHistory": "kaflite.testing.broker",
@@ -40,6 +42,7 @@ _EXPORTS = {
 }
 
 __all__ = [
+    "Acl",
     "AdminClient",
     "AdminError",
     "Broker",

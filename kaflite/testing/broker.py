@@ -314,11 +314,59 @@ def assert_rebalances(group: Group, expected_states: Sequence[str], *, tail: boo
                          + "\n".join(rows) + "\n  transitions:\n" + "\n".join(history))
 
 
+@dataclass(frozen=True)
+class Acl:
+    """One ACL for ``Broker(acls=[...])`` / ``broker.add_acls(...)``, in kafka-acls.sh's terms: a principal,
+    an operation, and one resource (``topic=``, ``group=``, ``transactional_id=`` or ``cluster=True``).
+
+    ``Acl("User:CN=app", "WRITE", topic="orders")``; ``pattern="PREFIXED"`` for a name prefix, ``"*"`` as
+    the name for every one; ``permission="DENY"``; ``host``: an exact client address or ``*``."""
+
+    principal: str
+    operation: str
+    topic: str | None = None
+    group: str | None = None
+    transactional_id: str | None = None
+    cluster: bool = False
+    pattern: str = "LITERAL"
+    permission: str = "ALLOW"
+    host: str = "*"
+
+    def as_json(self) -> dict[str, str]:
+        named = [(t, n) for t, n in (("TOPIC", self.topic), ("GROUP", self.group),
+                                     ("TRANSACTIONAL_ID", self.transactional_id)) if n is not None]
+        if self.cluster:
+            named.append(("CLUSTER", "kafka-cluster"))
+        if len(named) != 1:
+            raise ValueError("an Acl names one resource: topic=, group=, transactional_id= or cluster=True")
+        (rtype, name), = named
+        return {"principal": self.principal, "operation": self.operation.upper(), "resource_type": rtype,
+                "resource_name": name, "pattern_type": self.pattern.upper(),
+                "permission_type": self.permission.upper(), "host": self.host}
+
+
+def _authorizer_settings(authorizer: bool, super_users: Sequence[str], allow_everyone: bool) -> dict[str, object]:
+    """``authorizer=True``: Kafka's StandardAuthorizer with these super users (docs/security.md)."""
+    if not authorizer:
+        if super_users or allow_everyone:
+            raise ValueError("super_users and allow_everyone_if_no_acl_found need authorizer=True")
+        return {}
+    from kaflite.config import STANDARD_AUTHORIZER
+
+    return {"authorizer.class.name": STANDARD_AUTHORIZER, "super.users": ";".join(super_users),
+            "allow.everyone.if.no.acl.found": allow_everyone}
+
+
 class BrokerAPI:
     """Groups, waits and faults, on top of one primitive: run a named ``AdminOps`` operation."""
 
     tls: CertFiles | None = None  # Broker(tls=True): the throwaway CA, server and client certificates
     ssl_port = 0
+    sasl_port = 0
+    sasl_protocol: str | None = None  # Broker(sasl="SASL_SSL"): the SASL listener's security protocol
+    users: dict[str, str]  # user -> password (Broker(users=...), add_user)
+    _users_added = False
+    port = 0
 
     def _op(self, name: str, *args: Any, timeout: float = 30.0, **kwargs: Any) -> Any:
         raise NotImplementedError
@@ -348,17 +396,81 @@ class BrokerAPI:
             raise RuntimeError("this broker has no SSL listener: start it with tls=True")
         return self.tls
 
-    def _tls_settings(self, tls: bool, client_auth: str) -> dict[str, object]:
-        """The listener and ssl.* settings of ``tls=True``: certificates made once in a temporary directory
-        (kept across restarts, removed by close()); ports filled in at each start."""
-        if not tls:
+    def _tls_settings(self, tls: bool, client_auth: str, sasl: str | None = None,
+                      users: Mapping[str, str] | None = None,
+                      mechanisms: tuple[str, ...] | None = None) -> dict[str, object]:
+        """The listener, ssl.* and sasl.* settings of ``tls=True`` and ``sasl=...``: certificates made once in a
+        temporary directory (kept across restarts, removed by close()); ports filled in at each start. The
+        PLAINTEXT listener stays the first (``bootstrap_servers``: the test's own admin and tools)."""
+        if sasl is not None and sasl not in ("SASL_PLAINTEXT", "SASL_SSL"):
+            raise ValueError(f"sasl={sasl!r}: SASL_PLAINTEXT or SASL_SSL")
+        self.sasl_protocol = sasl
+        self.users = dict(users or {})
+        if not tls and sasl is None:
             return {}
-        if self.tls is None:
-            from kaflite.certs import write_certs
+        listeners = ["PLAINTEXT://127.0.0.1:{port}"]
+        settings: dict[str, object] = {}
+        if tls or sasl == "SASL_SSL":
+            if self.tls is None:
+                from kaflite.certs import write_certs
 
-            self.tls = write_certs(Path(tempfile.mkdtemp(prefix="kaflite-certs-")))
-        return {"listeners": "PLAINTEXT://127.0.0.1:{port},SSL://127.0.0.1:{ssl_port}",
-                **self.tls.broker_config(client_auth)}
+                self.tls = write_certs(Path(tempfile.mkdtemp(prefix="kaflite-certs-")))
+            settings.update(self.tls.broker_config(client_auth))
+        if tls:
+            listeners.append("SSL://127.0.0.1:{ssl_port}")
+        if sasl is not None:
+            from kaflite.testing.sasl import plain_jaas_config
+
+            listeners.append(f"{sasl}://127.0.0.1:{{sasl_port}}")
+            if self.users:
+                settings["sasl.jaas.config"] = plain_jaas_config(self.users)
+            if mechanisms is not None:
+                settings["sasl.enabled.mechanisms"] = ",".join(mechanisms)
+        return {"listeners": ",".join(listeners), **settings}
+
+    def _listeners_for_start(self, settings: dict[str, object]) -> None:
+        """This start's ports in ``listeners`` (0 the first time, the same ones after)."""
+        if "listeners" in settings:
+            settings["listeners"] = str(settings["listeners"]).format(port=self.port, ssl_port=self.ssl_port,
+                                                                      sasl_port=self.sasl_port)
+
+    # -- SASL ---------------------------------------------------------------------------------------
+
+    @property
+    def sasl_bootstrap_servers(self) -> str:
+        """The SASL listener's address (``Broker(sasl="SASL_SSL", users=...)``)."""
+        if self.sasl_protocol is None:
+            raise RuntimeError("this broker has no SASL listener: start it with sasl='SASL_PLAINTEXT' or 'SASL_SSL'")
+        return f"127.0.0.1:{self.sasl_port}"
+
+    def sasl_client_config(self, client: str, user: str, mechanism: str = "SCRAM-SHA-512",
+                           password: str | None = None) -> dict[str, Any]:
+        """``client``'s settings ("kafka-python", "aiokafka", "librdkafka", "java", "kafkajs") to log in to the SASL
+        listener as ``user`` (its password from ``users=`` unless given): ``KafkaProducer(**b.sasl_client_config(
+        "kafka-python", "alice"))``, ``Producer(b.sasl_client_config("librdkafka", "alice", "PLAIN"))``."""
+        from kaflite.testing.sasl import client_config
+
+        if self.sasl_protocol is None:
+            raise RuntimeError("this broker has no SASL listener: start it with sasl='SASL_PLAINTEXT' or 'SASL_SSL'")
+        return client_config(client, bootstrap=self.sasl_bootstrap_servers, protocol=self.sasl_protocol,
+                             mechanism=mechanism, user=user,
+                             password=password if password is not None else self.users.get(user),
+                             ca_file=self.tls.ca if self.tls is not None else None)
+
+    def add_user(self, name: str, password: str, mechanisms: tuple[str, ...] = ("SCRAM-SHA-256", "SCRAM-SHA-512"),
+                 iterations: int = 4096) -> None:
+        """Give ``name`` SCRAM credentials now, with AlterUserScramCredentials' checks and records (through the
+        broker's admin operations, as ``add_acl``: whatever the ACLs say): durable in the data dir, usable by the
+        next login. PLAIN users are the ones given at start (``users=``, Kafka's static JAAS)."""
+        self._op("add_scram_user", name, password, list(mechanisms), iterations)
+        self.users.setdefault(name, password)
+
+    def _add_start_users(self) -> None:
+        """The ``users=`` as SCRAM users too, on the first start (a restart finds them in the data dir)."""
+        if self.sasl_protocol is not None and self.users and not self._users_added:
+            for name, password in self.users.items():
+                self.add_user(name, password)
+            self._users_added = True
 
     @property
     def bootstrap_servers(self) -> str:
@@ -404,6 +516,21 @@ class BrokerAPI:
         return AsyncBroker(self)
 
     # -- topics and groups ----------------------------------------------------------------------
+
+    # -- ACLs (authorizer=True) ------------------------------------------------------------------
+
+    def add_acl(self, principal: str, operation: str, **resource: Any) -> int:
+        """One ACL in one line, effective at once: ``broker.add_acl("User:CN=app", "READ", topic="orders")``
+        (the keywords of ``Acl``). Written to the cluster-metadata log as CreateAcls' are; the number added
+        (0: it existed)."""
+        return self.add_acls(Acl(principal, operation, **resource))
+
+    def add_acls(self, *acls: Acl) -> int:
+        return int(self._op("create_acls", [a.as_json() for a in acls])["created"])
+
+    def acls(self) -> list[dict[str, Any]]:
+        """Every ACL, by Kafka's names (principal, host, operation, permission_type, resource_type, ...)."""
+        return list(self._op("acls"))
 
     def create_topic(self, name: str, partitions: int = 1, **configs: object) -> str:
         """Create a topic; keyword configs use ``_`` for ``.`` (``cleanup_policy="compact"``)."""
@@ -486,8 +613,12 @@ class BrokerAPI:
         self._op("hold_txn_markers", transactional_id)
 
     def reset(self) -> None:
-        """Drop every topic, group and offset and every fault, without a restart; clients reconnect."""
+        """Drop every topic, group and offset and every fault, without a restart; clients reconnect. ACLs a test
+        added go too; the ones the broker was started with (``acls=``) are added back."""
         self._op("reset")
+        initial = getattr(self, "initial_acls", ())
+        if initial:
+            self.add_acls(*initial)
 
     # -- faults ---------------------------------------------------------------------------------
 
@@ -623,11 +754,21 @@ class Broker(BrokerAPI):
     """
 
     def __init__(self, data_dir: str | Path | None = None, *, port: int = 0,
-                 config: Mapping[str, object] | None = None, tls: bool = False, client_auth: str = "none") -> None:
+                 config: Mapping[str, object] | None = None, tls: bool = False, client_auth: str = "none",
+                 sasl: str | None = None, users: Mapping[str, str] | None = None,
+                 mechanisms: tuple[str, ...] | None = None, authorizer: bool = False,
+                 super_users: Sequence[str] = (), acls: Sequence[Acl] = (),
+                 allow_everyone_if_no_acl_found: bool = False) -> None:
+        """``sasl="SASL_PLAINTEXT"`` or ``"SASL_SSL"`` adds a SASL listener (``sasl_bootstrap_servers``) where
+        ``users`` (name → password) log in with PLAIN and SCRAM (``mechanisms``: sasl.enabled.mechanisms).
+        ``authorizer=True`` turns ACLs on (``super_users``, ``acls`` added at every start)."""
         self._own_dir = data_dir is None
         self.data_dir = Path(data_dir) if data_dir is not None else Path(tempfile.mkdtemp(prefix="kaflite-"))
         self.port = port
-        self.overrides = {**TEST_DEFAULTS, **self._tls_settings(tls, client_auth), **(config or {})}
+        self.overrides = {**TEST_DEFAULTS, **self._tls_settings(tls, client_auth, sasl, users, mechanisms),
+                          **_authorizer_settings(authorizer, super_users, allow_everyone_if_no_acl_found),
+                          **(config or {})}
+        self.initial_acls = tuple(acls)  # added at every start (existing ones are not added twice)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._broker: _Broker | None = None
@@ -653,8 +794,7 @@ class Broker(BrokerAPI):
         if self._thread is not None:
             raise RuntimeError("already started")
         settings = {**self.overrides, "host": "127.0.0.1", "port": self.port, "log.dirs": str(self.data_dir)}
-        if "listeners" in settings:  # tls=True: this start's ports (0 the first time, the same ones after)
-            settings["listeners"] = str(settings["listeners"]).format(port=self.port, ssl_port=self.ssl_port)
+        self._listeners_for_start(settings)
         config = KafliteConfig.load(settings, env={})
         ready: Future[None] = Future()
 
@@ -685,7 +825,11 @@ class Broker(BrokerAPI):
             raise
         assert self._broker is not None
         self.port = self._broker.port
-        self.ssl_port = next((li.port for li in self._broker.state.listeners if li.tls), 0)
+        self.ssl_port = next((li.port for li in self._broker.state.listeners if li.protocol == "SSL"), 0)
+        self.sasl_port = next((li.port for li in self._broker.state.listeners if li.sasl), 0)
+        self._add_start_users()
+        if self.initial_acls:
+            self.add_acls(*self.initial_acls)
         return self
 
     def stop(self) -> None:

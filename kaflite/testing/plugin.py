@@ -10,6 +10,9 @@ first use, faults cleared after every test. ``kaflite_broker_scope = function`` 
 with its data in ``tmp_path``. Mode: ``thread`` (default: in this process, on its own thread and
 loop) or ``process`` (a child process driven over its admin endpoint), chosen by the
 ``kaflite_mode`` ini option, ``--kaflite-mode`` or ``@pytest.mark.kaflite(mode="process")``.
+Security: ``@pytest.mark.kaflite(sasl="SASL_SSL", users={"alice": "secret"})`` (and ``mechanisms=``, ``tls=True``)
+gives the broker a SASL (or SSL) listener beside the PLAINTEXT one, as ``Broker(sasl=..., users=...)``; the test
+reaches it with ``kaflite_broker.sasl_client_config(client, user, mechanism)``.
 
 Why the broker fixture is function-scoped although the broker is shared: it must see each test's
 marker and ``kaflite_config``, which a session fixture cannot; the shared brokers live in a
@@ -68,14 +71,18 @@ def _choice(request: pytest.FixtureRequest, marker_value: Any, option: str, ini:
     return value
 
 
-def _new_broker(mode: str, config: Mapping[str, object], data_dir: Any) -> BrokerAPI:
+SECURITY_OPTIONS = ("tls", "sasl", "users", "mechanisms")
+
+
+def _new_broker(mode: str, config: Mapping[str, object], data_dir: Any,
+                security: Mapping[str, Any] | None = None) -> BrokerAPI:
     if mode == "process":
         from kaflite.testing.process import ProcessBroker
 
-        return ProcessBroker(data_dir, config=config)
+        return ProcessBroker(data_dir, config=config, **(security or {}))
     from kaflite.testing.broker import Broker
 
-    return Broker(data_dir, config=config)
+    return Broker(data_dir, config=config, **(security or {}))
 
 
 class _Pool:
@@ -83,13 +90,13 @@ class _Pool:
 
     def __init__(self, factory: pytest.TempPathFactory) -> None:
         self.factory = factory
-        self.brokers: dict[tuple[str, tuple[tuple[str, str], ...]], BrokerAPI] = {}
+        self.brokers: dict[tuple[str, tuple[tuple[str, str], ...], str], BrokerAPI] = {}
 
-    def get(self, mode: str, config: Mapping[str, object]) -> BrokerAPI:
-        key = (mode, tuple(sorted((str(k), str(v)) for k, v in config.items())))
+    def get(self, mode: str, config: Mapping[str, object], security: Mapping[str, Any] | None = None) -> BrokerAPI:
+        key = (mode, tuple(sorted((str(k), str(v)) for k, v in config.items())), repr(sorted((security or {}).items())))
         broker = self.brokers.get(key)
         if broker is None:
-            broker = _new_broker(mode, config, self.factory.mktemp("kaflite"))
+            broker = _new_broker(mode, config, self.factory.mktemp("kaflite"), security)
             broker.start()
             self.brokers[key] = broker
         elif not broker.running:  # a test crashed it and did not start it again
@@ -128,22 +135,25 @@ def kaflite_broker(request: pytest.FixtureRequest, kaflite_config: Mapping[str, 
     """A running kaflite: ``bootstrap_servers``, ``group()``, ``wait_for_group()``, faults, ``reset()``."""
     marker = request.node.get_closest_marker("kaflite")
     opts = dict(marker.kwargs) if marker else {}
-    unknown = set(opts) - {"scope", "mode", "config"}
+    unknown = set(opts) - {"scope", "mode", "config", *SECURITY_OPTIONS}
     if unknown:
         raise pytest.UsageError(f"kaflite marker: unknown argument(s) {sorted(unknown)}")
     mode = _choice(request, opts.get("mode"), "--kaflite-mode", "kaflite_mode", MODES)
     scope = _choice(request, opts.get("scope"), "--kaflite-scope", "kaflite_broker_scope", SCOPES)
     config = {**kaflite_config, **(opts.get("config") or {})}
+    security = {k: opts[k] for k in SECURITY_OPTIONS if k in opts}
+    if "mechanisms" in security:
+        security["mechanisms"] = tuple(security["mechanisms"])
     if scope == "function":
         tmp_path = request.getfixturevalue("tmp_path")
-        broker = _new_broker(mode, config, tmp_path / "kaflite-data")
+        broker = _new_broker(mode, config, tmp_path / "kaflite-data", security)
         broker.start()
         try:
             yield broker
         finally:
             broker.close()
         return
-    broker = _kaflite_pool.get(mode, config)
+    broker = _kaflite_pool.get(mode, config, security)
     try:
         yield broker
     finally:

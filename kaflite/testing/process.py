@@ -24,12 +24,12 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
 
 from kaflite.testing.admin_client import AdminClient
-from kaflite.testing.broker import TEST_DEFAULTS, BrokerAPI
+from kaflite.testing.broker import TEST_DEFAULTS, Acl, BrokerAPI, _authorizer_settings
 
 READY_TIMEOUT_S = 60.0
 STOP_TIMEOUT_S = 20.0
@@ -102,12 +102,18 @@ class ProcessBroker(BrokerAPI):
 
     def __init__(self, data_dir: str | Path | None = None, *, port: int = 0, admin_port: int = 0,
                  config: Mapping[str, object] | None = None, prewarm: bool = True, tls: bool = False,
-                 client_auth: str = "none") -> None:
+                 client_auth: str = "none", sasl: str | None = None, users: Mapping[str, str] | None = None,
+                 mechanisms: tuple[str, ...] | None = None, authorizer: bool = False,
+                 super_users: Sequence[str] = (), acls: Sequence[Acl] = (),
+                 allow_everyone_if_no_acl_found: bool = False) -> None:
         self._own_dir = data_dir is None
         self.data_dir = Path(data_dir) if data_dir is not None else Path(tempfile.mkdtemp(prefix="kaflite-"))
         self.port = port
         self.admin_port = admin_port
-        self.overrides = {**TEST_DEFAULTS, **self._tls_settings(tls, client_auth), **(config or {})}
+        self.overrides = {**TEST_DEFAULTS, **self._tls_settings(tls, client_auth, sasl, users, mechanisms),
+                          **_authorizer_settings(authorizer, super_users, allow_everyone_if_no_acl_found),
+                          **(config or {})}
+        self.initial_acls = tuple(acls)  # added at every start (existing ones are not added twice)
         self.prewarm = prewarm
         self.proc: subprocess.Popen[bytes] | None = None
         self.admin: AdminClient | None = None
@@ -134,8 +140,7 @@ class ProcessBroker(BrokerAPI):
             raise RuntimeError("already started")
         settings = {**self.overrides, "host": "127.0.0.1", "port": self.port, "admin.port": self.admin_port,
                     "log.dirs": str(self.data_dir)}
-        if "listeners" in settings:  # tls=True: this start's ports (0 the first time, the same ones after)
-            settings["listeners"] = str(settings["listeners"]).format(port=self.port, ssl_port=self.ssl_port)
+        self._listeners_for_start(settings)
         proc = _take_worker(self.prewarm)
         self.proc = proc
         lines: queue.Queue[str | None] = queue.Queue()
@@ -161,11 +166,16 @@ class ProcessBroker(BrokerAPI):
                 address = line.removeprefix("kaflite listening on ").strip()
             elif line.startswith("kaflite listener SSL on "):
                 self.ssl_port = int(line.rsplit(":", 1)[1])
+            elif line.startswith(("kaflite listener SASL_SSL on ", "kaflite listener SASL_PLAINTEXT on ")):
+                self.sasl_port = int(line.rsplit(":", 1)[1])
             elif line.startswith("kaflite admin on http://"):
                 admin = line.removeprefix("kaflite admin on http://").strip()
         self.port = int(address.rsplit(":", 1)[1])
         self.admin_port = int(admin.rsplit(":", 1)[1])
         self.admin = AdminClient(admin)
+        self._add_start_users()
+        if self.initial_acls:
+            self.add_acls(*self.initial_acls)
         return self
 
     def stop(self) -> None:
@@ -240,6 +250,13 @@ class ProcessBroker(BrokerAPI):
             return a.post("/topics", name=topic, partitions=partitions, configs=configs)["name"]
         if name == "reset":
             return a.post("/reset")
+        if name == "create_acls":
+            return a.post("/acls", acls=args[0])
+        if name == "acls":
+            return a.call("GET", "/acls")["acls"]
+        if name == "add_scram_user":
+            user, password, mechanisms, iterations = args
+            return a.post("/users", name=user, password=password, mechanisms=mechanisms, iterations=iterations)
         if name in ("drop_responses", "delay_responses"):
             if name == "drop_responses":
                 api, group, count, seconds, member_id, skip = args

@@ -20,6 +20,8 @@ TOOL_HELP: dict[str, str] = {
     "produce": "send stdin's lines as records (kcat -P)",
     "offsets": "earliest, latest or by-time offsets of partitions (kafka-get-offsets.sh)",
     "dump-log": "print segment files: batches, records, markers, indexes (kafka-dump-log.sh)",
+    "acls": "ACLs: --add, --remove, --list (kafka-acls.sh)",
+    "users": "SCRAM users: add, delete, describe (kafka-configs.sh --entity-type users)",
 }
 TOOL_COMMANDS = tuple(TOOL_HELP)
 DEFAULT_BOOTSTRAP = "127.0.0.1:9092"
@@ -29,8 +31,8 @@ def _connection(p: argparse.ArgumentParser) -> None:
     p.add_argument("--bootstrap-server", "-b", metavar="HOST:PORT", default=DEFAULT_BOOTSTRAP,
                    help=f"any Kafka-compatible broker, comma-separated for several (default {DEFAULT_BOOTSTRAP})")
     p.add_argument("--command-config", metavar="FILE",
-                   help="client properties (Kafka's option); only client.id and request.timeout.ms are read: the "
-                        "tools speak PLAINTEXT without authentication")
+                   help="client properties (Kafka's option): client.id, request.timeout.ms, security.protocol "
+                        "with the ssl.* (PEM stores) and sasl.* settings (PLAIN, SCRAM, OAUTHBEARER)")
     p.add_argument("--timeout", dest="timeout_ms", type=int, default=30_000, metavar="MS",
                    help="how long to wait for an answer, including coordinator retries (default 30000)")
     p.add_argument("--json", action="store_true", help="print JSON for scripts instead of Kafka's table")
@@ -123,6 +125,25 @@ def add_tool_parsers(sub: Any) -> None:
             p.add_argument("--exclude-internal", action="store_true", help="leave out internal topics")
             p.add_argument("--if-exists", action="store_true", help="no error if the topic does not exist")
 
+    _acl_parser(sub)
+    users = _sub(sub, "users", TOOL_HELP["users"])
+    usub = users.add_subparsers(dest="users_action", metavar="ACTION", required=True)
+    for action, text in (("add", "give a user SCRAM credentials (AlterUserScramCredentials)"),
+                         ("delete", "remove a user's SCRAM credentials"),
+                         ("describe", "list users and their SCRAM mechanisms (DescribeUserScramCredentials)")):
+        p = _sub(usub, action, text)
+        _connection(p)
+        if action == "describe":
+            p.add_argument("users", nargs="*", metavar="USER", help="only these users (default: every one)")
+            continue
+        p.add_argument("user", metavar="USER")
+        p.add_argument("--mechanism", action="append", choices=("SCRAM-SHA-256", "SCRAM-SHA-512"),
+                       help="repeatable; default both")
+        if action == "add":
+            p.add_argument("--password", required=True, help="the user's password (sent salted, never as is)")
+            p.add_argument("--iterations", type=int, default=4096, metavar="N",
+                           help="PBKDF2 iterations, 4096..16384 as Kafka accepts (default 4096)")
+
     offsets = _sub(sub, "offsets", TOOL_HELP["offsets"])
     _connection(offsets)
     offsets.add_argument("--topic", metavar="REGEX", help="topics to read (a regular expression; default all "
@@ -177,6 +198,39 @@ def add_tool_parsers(sub: Any) -> None:
     dump.add_argument("--json", action="store_true", help="print JSON for scripts")
 
 
+def _acl_parser(sub: Any) -> None:
+    """kafka-acls.sh's options (one action flag, not subcommands, as Kafka's tool)."""
+    acls = _sub(sub, "acls", TOOL_HELP["acls"])
+    _connection(acls)
+    action = acls.add_mutually_exclusive_group(required=True)
+    action.add_argument("--add", action="store_true", help="add ACLs")
+    action.add_argument("--remove", action="store_true", help="remove ACLs (all of the resource's unless "
+                                                              "principals or operations are named)")
+    action.add_argument("--list", action="store_true", help="list ACLs (all, or the resources named)")
+    for opt, what in (("--topic", "a topic"), ("--group", "a consumer group"),
+                      ("--transactional-id", "a transactional id")):
+        acls.add_argument(opt, action="append", metavar="NAME", help=f"{what} ('*': every one); repeatable")
+    acls.add_argument("--cluster", action="store_true", help="the cluster resource")
+    acls.add_argument("--resource-pattern-type", metavar="TYPE",
+                      help="literal (default for --add/--remove), prefixed, match or any (default for --list)")
+    acls.add_argument("--allow-principal", action="append", metavar="PRINCIPAL",
+                      help="e.g. User:alice or User:CN=app,O=example; repeatable")
+    acls.add_argument("--deny-principal", action="append", metavar="PRINCIPAL", help="repeatable")
+    acls.add_argument("--allow-host", action="append", metavar="HOST", help="client address (default *)")
+    acls.add_argument("--deny-host", action="append", metavar="HOST", help="client address (default *)")
+    acls.add_argument("--operation", action="append", metavar="OPERATION",
+                      help="Read, Write, Create, Delete, Alter, Describe, ClusterAction, DescribeConfigs, "
+                           "AlterConfigs, IdempotentWrite, All; repeatable")
+    acls.add_argument("--principal", metavar="PRINCIPAL", help="--list: only this principal's ACLs")
+    acls.add_argument("--producer", action="store_true", help="--add: WRITE, DESCRIBE, CREATE on the topics "
+                                                              "(and WRITE, DESCRIBE on --transactional-id)")
+    acls.add_argument("--idempotent", action="store_true", help="with --producer: IDEMPOTENT_WRITE on the cluster")
+    acls.add_argument("--consumer", action="store_true", help="--add: READ, DESCRIBE on the topics, READ on "
+                                                              "the groups")
+    acls.add_argument("--force", action="store_true", help="accepted for kafka-acls.sh's scripts; nothing is "
+                                                           "asked anyway")
+
+
 def _group_selection(p: argparse.ArgumentParser) -> None:
     g = p.add_mutually_exclusive_group()
     g.add_argument("--group", action="append", default=[], metavar="GROUP", help="the group; repeatable")
@@ -184,24 +238,26 @@ def _group_selection(p: argparse.ArgumentParser) -> None:
 
 
 def _read_command_config(args: argparse.Namespace) -> None:
-    """--command-config: the two client properties that mean something without security settings."""
+    """--command-config: Kafka's client properties the tools act on (client.id, request.timeout.ms, and
+    security.protocol with its ssl.* and sasl.* settings, see kaflite.tools.security)."""
     path = getattr(args, "command_config", None)
     if not path:
         return
     from pathlib import Path
 
     from kaflite.properties import parse_properties, read_text
+    from kaflite.tools.client import ToolError
+    from kaflite.tools.security import ClientSecurity, SecurityConfigError
 
     props = parse_properties(read_text(Path(path)))
     if props.get("client.id"):
         args.client_id = props["client.id"]
     if "request.timeout.ms" in props:
         args.timeout_ms = int(props["request.timeout.ms"])
-    protocol = props.get("security.protocol", "PLAINTEXT").upper()
-    if protocol != "PLAINTEXT":
-        from kaflite.tools.client import ToolError
-
-        raise ToolError(f"security.protocol={protocol} is not supported by kaflite's tools (PLAINTEXT only)")
+    try:
+        args.security = ClientSecurity.from_properties(props)
+    except SecurityConfigError as exc:
+        raise ToolError(f"{path}: {exc}") from None
 
 
 def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None,
@@ -226,10 +282,18 @@ def run_tool(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | 
             from kaflite.tools.topics import run_topics
 
             return run_topics(args, out)
+        if args.command == "acls":
+            from kaflite.tools.acls import run_acls
+
+            return run_acls(args, out)
         if args.command == "offsets":
             from kaflite.tools.topics import run_offsets
 
             return run_offsets(args, out)
+        if args.command == "users":
+            from kaflite.tools.users import run_users
+
+            return run_users(args, out)
         if args.command == "consume":
             from kaflite.tools.kcat import run_consume
 

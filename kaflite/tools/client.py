@@ -13,6 +13,7 @@ keep requests name-based), so the same code talks to kaflite and to Apache Kafka
 from __future__ import annotations
 
 import socket
+import ssl
 import struct
 import time
 from collections.abc import Callable, Iterable
@@ -31,6 +32,7 @@ from kaflite.protocol.messages import (
     MetadataRequest,
     MetadataResponse,
 )
+from kaflite.tools.security import AuthenticationError, ClientSecurity
 
 DEFAULT_BOOTSTRAP = "127.0.0.1:9092"
 CLIENT_ID = "kaflite-tools"
@@ -43,6 +45,7 @@ VERSION_CAPS: dict[int, int] = {0: 12, 1: 12, 8: 9, 9: 9}
 COORDINATOR_RETRIABLE = frozenset({ErrorCode.NOT_COORDINATOR, ErrorCode.COORDINATOR_LOAD_IN_PROGRESS,
                                    ErrorCode.COORDINATOR_NOT_AVAILABLE})
 
+PLAINTEXT = ClientSecurity()
 _SIZE = struct.Struct(">i")
 _HEADER = struct.Struct(">hhih")
 _CORRELATION = struct.Struct(">i")
@@ -87,17 +90,36 @@ def parse_bootstrap(text: str) -> list[tuple[str, int]]:
 class Connection:
     """One socket to one broker; requests go out one at a time, each answer is read before the next."""
 
-    def __init__(self, host: str, port: int, client_id: str, timeout: float) -> None:
+    def __init__(self, host: str, port: int, client_id: str, timeout: float,
+                 security: ClientSecurity | None = None) -> None:
         self.host, self.port = host, port
         self.client_id = client_id.encode()
         try:
-            self.sock = socket.create_connection((host, port), timeout=timeout)
+            sock = socket.create_connection((host, port), timeout=timeout)
         except OSError as exc:
             raise ToolError(f"cannot connect to {host}:{port}: {exc.strerror or exc}") from None
-        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        try:
+            self.sock = (security or PLAINTEXT).secure(sock, host)
+        except ssl.SSLError as exc:
+            sock.close()
+            raise ToolError(f"TLS handshake with {host}:{port} failed: {exc.reason or exc}") from None
+        except OSError as exc:
+            sock.close()
+            raise ToolError(f"TLS handshake with {host}:{port} failed: {exc.strerror or exc}") from None
         self.correlation = 0
         self.versions: dict[int, tuple[int, int]] = {}
-        self._negotiate()
+        try:
+            self._negotiate()
+            login = (security or PLAINTEXT).sasl
+            if login is not None:
+                login.authenticate(self)
+        except AuthenticationError as exc:
+            self.sock.close()
+            raise ToolError(f"SASL authentication failed: {exc}") from None
+        except BaseException:  # (a broker refusing our certificate says so only at the first read)
+            self.sock.close()
+            raise
 
     def close(self) -> None:
         self.sock.close()
@@ -209,9 +231,10 @@ class Client:
     """Connections by broker id, opened on first use; the bootstrap connection answers cluster-wide requests."""
 
     def __init__(self, bootstrap: str = DEFAULT_BOOTSTRAP, *, client_id: str = CLIENT_ID, timeout: float = 30.0,
-                 retry_backoff: float = 0.1) -> None:
+                 retry_backoff: float = 0.1, security: ClientSecurity | None = None) -> None:
         self.addresses = parse_bootstrap(bootstrap)
         self.client_id, self.timeout, self.retry_backoff = client_id, timeout, retry_backoff
+        self.security = security or PLAINTEXT
         self._bootstrap: Connection | None = None
         self._nodes: dict[int, Connection] = {}
         self._brokers: dict[int, tuple[str, int]] = {}
@@ -237,7 +260,7 @@ class Client:
             last: ToolError | None = None
             for host, port in self.addresses:
                 try:
-                    self._bootstrap = Connection(host, port, self.client_id, self.timeout)
+                    self._bootstrap = Connection(host, port, self.client_id, self.timeout, self.security)
                     break
                 except ToolError as exc:
                     last = exc
@@ -258,7 +281,8 @@ class Client:
             if (boot.host, boot.port) == address:
                 conn = boot
             else:
-                conn = Connection(address[0], address[1], self.client_id, self.timeout)
+                conn = Connection(address[0], address[1], self.client_id, self.timeout,
+                                  self.security)
             self._nodes[node_id] = conn
         return conn
 
@@ -377,6 +401,7 @@ class Client:
 
 
 def client_for(args: Any) -> Client:
-    """The client a command's options ask for (--bootstrap-server, --timeout, --command-config's client.id)."""
+    """The client a command's options ask for (--bootstrap-server, --timeout, --command-config's client.id and
+    security settings)."""
     return Client(args.bootstrap_server, client_id=getattr(args, "client_id", None) or CLIENT_ID,
-                  timeout=args.timeout_ms / 1000)
+                  timeout=args.timeout_ms / 1000, security=getattr(args, "security", None))

@@ -3,6 +3,7 @@ Kafka 4.x's handler answers it; every answer also goes through the wire codec at
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,7 @@ from kaflite.broker.context import BrokerContext, RequestContext
 from kaflite.broker.router import Router
 from kaflite.clock import ManualClock
 from kaflite.config import KafliteConfig
+from kaflite.listeners import Listener
 from kaflite.protocol import records as R
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.headers import RequestHeader
@@ -31,6 +33,7 @@ from kaflite.protocol.messages import (
     ElectLeadersRequest,
     ListPartitionReassignmentsRequest,
 )
+from kaflite.protocol.messages.remove_user_scram_credential_record import RemoveUserScramCredentialRecord
 
 T0 = 1_700_000_000_000
 NODE = 1
@@ -72,6 +75,7 @@ def node(tmp_path: Path) -> Iterator[Node]:
     n = Node(tmp_path)
     yield n
     n.context.logs.close()
+    n.context.cluster_metadata.close()
 
 
 def test_served_versions_are_kafka_4_2s(node: Node) -> None:
@@ -372,6 +376,14 @@ def test_describe_quorum_as_a_single_combined_node(node: Node) -> None:
         assert p.current_voters[0].last_caught_up_timestamp == T0
     assert [(n.node_id, [(ls.host, ls.port) for ls in n.listeners]) for n in resp.nodes] == [
         (NODE, [("127.0.0.1", 19092)])]
+    # The voter's log is the node's own __cluster_metadata-0: its end moves as records are committed there.
+    asyncio.run(node.context.cluster_metadata.commit([RemoveUserScramCredentialRecord(name="u", mechanism=1)] * 3))
+    p = node.call(55, req).topics[0].partitions[0]
+    assert (p.high_watermark, p.current_voters[0].log_end_offset) == (3, 3)
+    node.context.state.listeners = [Listener("PLAINTEXT", "PLAINTEXT", "127.0.0.1", 0, "localhost", 19092),
+                                    Listener("SECURE", "SSL", "127.0.0.1", 0, "localhost", 19093)]
+    assert [(ls.name, ls.host, ls.port) for ls in node.call(55, req).nodes[0].listeners] == [
+        ("PLAINTEXT", "localhost", 19092), ("SECURE", "localhost", 19093)]
     bad = node.call(55, DQR(topics=[DQR.TopicData(topic_name="other", partitions=[
         DQR.PartitionData(partition_index=0), DQR.PartitionData(partition_index=1)])]))
     assert [(p.partition_index, p.error_code) for p in bad.topics[0].partitions] == [

@@ -82,8 +82,14 @@ def test_listener_names_map_to_protocols_and_advertise_their_own_address() -> No
 
 
 @pytest.mark.parametrize(("settings", "name", "message"), [
-    ({"listeners": "SASL_SSL://127.0.0.1:9093"}, "listeners", "SASL is not implemented yet"),
-    ({"listeners": "SASL_PLAINTEXT://127.0.0.1:9093"}, "listeners", "SASL is not implemented yet"),
+    ({"listeners": "SASL_SSL://127.0.0.1:9093"}, "ssl.keystore.location", "needs the server's key"),  # TLS + SASL
+    ({"listeners": "SASL_PLAINTEXT://127.0.0.1:9093", "sasl.enabled.mechanisms": "GSSAPI"},
+     "sasl.enabled.mechanisms", "GSSAPI (Kerberos) is not supported by kaflite"),
+    ({"listeners": "SASL_PLAINTEXT://127.0.0.1:9093", "listener.name.SASL_PLAINTEXT.sasl.enabled.mechanisms": "X"},
+     "listener.name.sasl_plaintext.sasl.enabled.mechanisms", "unknown SASL mechanism X"),
+    ({"listeners": "SASL_PLAINTEXT://127.0.0.1:9093", "sasl.jaas.config": "PlainLoginModule required user_a=\"x\""},
+     "listener.name.sasl_plaintext.plain.sasl.jaas.config (or sasl.jaas.config)", "not terminated by semi-colon"),
+    ({"listener.name.x": "1"}, "listener.name.x", "expected listener.name.<listener>.<setting>"),
     ({"listeners": "CLIENT://127.0.0.1:9093"}, "listeners", "no security protocol defined for listener CLIENT"),
     ({"listeners": "PLAINTEXT://127.0.0.1"}, "listeners", "is not NAME://host:port"),
     ({"listeners": "PLAINTEXT://127.0.0.1:1,PLAINTEXT://127.0.0.1:2"}, "listeners", "listed twice"),
@@ -218,3 +224,26 @@ async def test_mapping_rules_name_the_principal_and_a_certificate_no_rule_applie
         anonymous = await tls_client(tls.port, client_context(certs, client_cert=False))  # no certificate: served
         assert (await anonymous.call(18, 3, ApiVersionsRequest())).error_code == 0
         await anonymous.close()
+
+
+def test_sasl_listeners_read_kafkas_per_listener_settings() -> None:
+    """listener.name.<listener>.<mechanism>.sasl.jaas.config beats listener.name.<listener>.sasl.jaas.config beats
+    sasl.jaas.config; the listener's mechanisms beat sasl.enabled.mechanisms (Kafka's precedence)."""
+    from kaflite.listeners import sasl_settings
+
+    config = KafliteConfig.load({
+        "listeners": "SASL_PLAINTEXT://127.0.0.1:0,INTERNAL://127.0.0.1:0",
+        "listener.security.protocol.map": "SASL_PLAINTEXT:SASL_PLAINTEXT,INTERNAL:SASL_PLAINTEXT",
+        "sasl.jaas.config": "A required;",
+        "listener.name.internal.sasl.jaas.config": "B required;",
+        "listener.name.INTERNAL.plain.sasl.jaas.config": "C required;",
+        "listener.name.internal.sasl.enabled.mechanisms": "plain,SCRAM-SHA-256",
+        "listener.name.internal.connections.max.reauth.ms": "5000",
+    }, env={})
+    outside = sasl_settings(config, "SASL_PLAINTEXT")
+    assert outside.mechanisms == ("PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512")
+    assert outside.jaas["PLAIN"] == "A required;" and outside.max_reauth_ms["PLAIN"] == 0
+    inside = sasl_settings(config, "INTERNAL")
+    assert inside.mechanisms == ("PLAIN", "SCRAM-SHA-256")
+    assert inside.jaas == {"PLAIN": "C required;", "SCRAM-SHA-256": "B required;"}
+    assert inside.max_reauth_ms == {"PLAIN": 5000, "SCRAM-SHA-256": 5000}

@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 
 JAVA_DIR = Path(__file__).parent / "java"
-JARS = ["kafka-clients.jar", "slf4j-api.jar", "lz4-java.jar", "snappy-java.jar", "zstd-jni.jar"]
+# jackson-*: kafka-clients' JSON library, which its OAUTHBEARER login module needs (unsecured JWTs, test_sasl.py).
+JARS = ["kafka-clients.jar", "slf4j-api.jar", "lz4-java.jar", "snappy-java.jar", "zstd-jni.jar",
+        "jackson-databind.jar", "jackson-core.jar", "jackson-annotations.jar"]
 #: Small and quick to start: a few JVMs run at once on a 2-core machine.
 JVM_FLAGS = ["-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"]
 

@@ -77,6 +77,10 @@ COORDINATOR_RECORD_SCHEMAS = [f"ConsumerGroup{kind}{part}" for kind in (
     "CurrentMemberAssignment", "RegularExpression") for part in ("Key", "Value")] + [
     # `__transaction_state` (same "coordinator-key"/"-value" types): tests/transaction/test_records.py pins them.
     "TransactionLogKey", "TransactionLogValue"]
+# KRaft's metadata records kaflite keeps in `__cluster_metadata-0` ("type": "metadata"):
+# tests/storage/test_cluster_metadata.py pins their framing.
+METADATA_RECORD_SCHEMAS = ["AccessControlEntryRecord", "RemoveAccessControlEntryRecord", "UserScramCredentialRecord",
+                           "RemoveUserScramCredentialRecord"]
 MESSAGE_NAMES = sorted({c.__name__ for c in (*REQUESTS.values(), *RESPONSES.values())})
 ALL_NAMES = MESSAGE_NAMES + DATA_SCHEMAS
 
@@ -92,7 +96,8 @@ ABSENT = object()  # a tagged field left at its default: not on the wire
 
 
 def test_every_schema_is_covered() -> None:
-    assert set(MESSAGE_NAMES) | set(DATA_SCHEMAS) | set(COORDINATOR_RECORD_SCHEMAS) == set(SCHEMAS)
+    assert set(MESSAGE_NAMES) | set(DATA_SCHEMAS) | set(COORDINATOR_RECORD_SCHEMAS) | set(METADATA_RECORD_SCHEMAS) \
+        == set(SCHEMAS)
     assert {c.API_KEY for c in REQUESTS.values()} == set(REQUESTS) == set(RESPONSES)
     for name in ALL_NAMES:
         cls = getattr(M, name)

@@ -39,7 +39,10 @@ def ctl(capsys: pytest.CaptureFixture[str], address: str, *args: str) -> tuple[i
 
 def test_ctl_drives_groups_waits_and_faults(admin_broker: Broker, capsys: pytest.CaptureFixture[str]) -> None:
     a = admin(admin_broker)
-    assert ctl(capsys, a, "health")[1]["bootstrap"] == admin_broker.bootstrap_servers
+    health = ctl(capsys, a, "health")[1]
+    assert health["bootstrap"] == admin_broker.bootstrap_servers
+    assert health["listeners"] == [{"name": "PLAINTEXT", "security_protocol": "PLAINTEXT",
+                                    "address": admin_broker.bootstrap_servers}]
     assert ctl(capsys, a, "create-topic", "ctl-t", "--partitions", "2") == (0, {"name": "ctl-t"})
     with Consumer("kafka-python", admin_broker.bootstrap_servers, "ctl-g", ["ctl-t"]) as c:
         c.wait_assigned()

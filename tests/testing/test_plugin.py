@@ -216,3 +216,26 @@ def test_x(kaflite_broker):
     result = pytester.runpytest("-p", "no:cacheprovider")
     result.assert_outcomes(errors=1)
     result.stdout.fnmatch_lines(["*kaflite_mode must be one of thread, process*"])
+
+
+SASL = """
+import pytest
+from kafka import KafkaProducer
+
+@pytest.mark.kaflite(sasl="SASL_SSL", users={"alice": "alice-secret"})
+def test_scram_login(kaflite_broker):
+    producer = KafkaProducer(**kaflite_broker.sasl_client_config("kafka-python", "alice", "SCRAM-SHA-512"))
+    producer.send("t", b"x").get(timeout=20)
+    producer.close()
+
+@pytest.mark.kaflite(sasl="SASL_SSL", users={"alice": "alice-secret"})
+def test_same_broker(kaflite_broker):
+    assert kaflite_broker.sasl_protocol == "SASL_SSL" and kaflite_broker.users == {"alice": "alice-secret"}
+
+def test_plain_broker(kaflite_broker):
+    assert kaflite_broker.sasl_protocol is None
+"""
+
+
+def test_the_marker_starts_a_sasl_broker_with_users(pytester: pytest.Pytester) -> None:
+    run(pytester, SASL, passed=3)

@@ -42,6 +42,7 @@ from kaflite.coordinator.metadata import MetadataImage
 from kaflite.coordinator.records import Record, group_metadata_key
 from kaflite.coordinator.result import RequestContext, Token
 from kaflite.coordinator.topic_regex import InvalidRegularExpression, compile_topic_regex
+from kaflite.protocol.authorized_operations import ALL_GROUP, OMITTED
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import (
     ConsumerGroupCurrentMemberAssignmentValue,
@@ -61,7 +62,6 @@ log = structlog.get_logger("kaflite.coordinator")
 E = ErrorCode
 SESSION_TIMEOUT = "consumer-session-timeout"
 REBALANCE_TIMEOUT = "consumer-rebalance-timeout"
-AUTHORIZED_OPERATIONS_OMITTED = -2147483648
 
 
 def session_timeout_key(group_id: str, member_id: str) -> str:
@@ -621,7 +621,7 @@ class ConsumerGroupManager:
             assignment_epoch=group.assignment_epoch,
             assignor_name=preferred_assignor(group.members.values(), self.ctx.config.group_consumer_assignors),
             members=members,
-            authorized_operations=AUTHORIZED_OPERATIONS_OMITTED,
+            authorized_operations=ALL_GROUP if authorized else OMITTED,  # (kaflite.broker.authz: with ACLs)
         )
 
     def _describe_partitions(self, a: Assignment) -> list[Any]:

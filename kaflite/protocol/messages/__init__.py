@@ -42,6 +42,7 @@ def __getattr__(name: str) -> Any:
 
 
 if TYPE_CHECKING:
+    from kaflite.protocol.messages.access_control_entry_record import AccessControlEntryRecord
     from kaflite.protocol.messages.add_offsets_to_txn_request import AddOffsetsToTxnRequest
     from kaflite.protocol.messages.add_offsets_to_txn_response import AddOffsetsToTxnResponse
     from kaflite.protocol.messages.add_partitions_to_txn_request import AddPartitionsToTxnRequest
@@ -158,6 +159,8 @@ if TYPE_CHECKING:
     from kaflite.protocol.messages.offset_for_leader_epoch_response import OffsetForLeaderEpochResponse
     from kaflite.protocol.messages.produce_request import ProduceRequest
     from kaflite.protocol.messages.produce_response import ProduceResponse
+    from kaflite.protocol.messages.remove_access_control_entry_record import RemoveAccessControlEntryRecord
+    from kaflite.protocol.messages.remove_user_scram_credential_record import RemoveUserScramCredentialRecord
     from kaflite.protocol.messages.sasl_authenticate_request import SaslAuthenticateRequest
     from kaflite.protocol.messages.sasl_authenticate_response import SaslAuthenticateResponse
     from kaflite.protocol.messages.sasl_handshake_request import SaslHandshakeRequest
@@ -170,6 +173,7 @@ if TYPE_CHECKING:
     from kaflite.protocol.messages.txn_offset_commit_response import TxnOffsetCommitResponse
     from kaflite.protocol.messages.update_features_request import UpdateFeaturesRequest
     from kaflite.protocol.messages.update_features_response import UpdateFeaturesResponse
+    from kaflite.protocol.messages.user_scram_credential_record import UserScramCredentialRecord
     from kaflite.protocol.messages.write_txn_markers_request import WriteTxnMarkersRequest
     from kaflite.protocol.messages.write_txn_markers_response import WriteTxnMarkersResponse
 
@@ -286,6 +290,7 @@ if TYPE_CHECKING:
     ]
 
 _MODULES: dict[str, str] = {
+    'AccessControlEntryRecord': 'access_control_entry_record',
     'AddOffsetsToTxnRequest': 'add_offsets_to_txn_request',
     'AddOffsetsToTxnResponse': 'add_offsets_to_txn_response',
     'AddPartitionsToTxnRequest': 'add_partitions_to_txn_request',
@@ -402,6 +407,8 @@ _MODULES: dict[str, str] = {
     'OffsetForLeaderEpochResponse': 'offset_for_leader_epoch_response',
     'ProduceRequest': 'produce_request',
     'ProduceResponse': 'produce_response',
+    'RemoveAccessControlEntryRecord': 'remove_access_control_entry_record',
+    'RemoveUserScramCredentialRecord': 'remove_user_scram_credential_record',
     'SaslAuthenticateRequest': 'sasl_authenticate_request',
     'SaslAuthenticateResponse': 'sasl_authenticate_response',
     'SaslHandshakeRequest': 'sasl_handshake_request',
@@ -414,6 +421,7 @@ _MODULES: dict[str, str] = {
     'TxnOffsetCommitResponse': 'txn_offset_commit_response',
     'UpdateFeaturesRequest': 'update_features_request',
     'UpdateFeaturesResponse': 'update_features_response',
+    'UserScramCredentialRecord': 'user_scram_credential_record',
     'WriteTxnMarkersRequest': 'write_txn_markers_request',
     'WriteTxnMarkersResponse': 'write_txn_markers_response',
 }
@@ -649,6 +657,7 @@ REQUEST_FLEXIBLE_MIN: dict[int, int] = {
 }
 
 __all__ = [
+    'AccessControlEntryRecord',
     'AddOffsetsToTxnRequest',
     'AddOffsetsToTxnResponse',
     'AddPartitionsToTxnRequest',
@@ -765,6 +774,8 @@ __all__ = [
     'OffsetForLeaderEpochResponse',
     'ProduceRequest',
     'ProduceResponse',
+    'RemoveAccessControlEntryRecord',
+    'RemoveUserScramCredentialRecord',
     'SaslAuthenticateRequest',
     'SaslAuthenticateResponse',
     'SaslHandshakeRequest',
@@ -777,6 +788,7 @@ __all__ = [
     'TxnOffsetCommitResponse',
     'UpdateFeaturesRequest',
     'UpdateFeaturesResponse',
+    'UserScramCredentialRecord',
     'WriteTxnMarkersRequest',
     'WriteTxnMarkersResponse',
     'ApiMessage',

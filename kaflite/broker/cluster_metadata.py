@@ -1,0 +1,59 @@
+"""The cluster-metadata log on the event loop: operations commit their records, images follow them.
+
+The records (SCRAM credentials, ACLs) are few and rare, and each operation waits for its own: one batch per
+operation, appended and fsynced in a worker thread, one operation at a time (their order on disk is their order
+in every image). Only then are they applied and the operation answered, so nothing acknowledged is lost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from typing import Any
+
+import structlog
+
+from kaflite.protocol.errors import ErrorCode
+from kaflite.security import MetadataImage
+from kaflite.storage.cluster_metadata import ClusterMetadataLog
+from kaflite.storage.errors import StorageError
+
+log = structlog.get_logger("kaflite.metadata")
+
+
+class ClusterMetadata:
+    """``__cluster_metadata-0`` and the images fed from it."""
+
+    def __init__(self, metadata_log: ClusterMetadataLog) -> None:
+        self.log = metadata_log
+        self.images: list[MetadataImage] = []
+        self._writing = asyncio.Lock()
+        # Read (and so checked) once, at startup: a log kaflite cannot read stops the start with its path.
+        self._replayed: list[Any] = list(metadata_log.replay())
+
+    def register(self, image: MetadataImage) -> None:
+        """Replay every record in the log into `image` now; it is passed every record committed later."""
+        for record in self._replayed:
+            image.apply(record)
+        self.images.append(image)
+        if self._replayed:
+            log.info("replayed the cluster metadata log", image=type(image).__name__, records=len(self._replayed))
+
+    async def commit(self, records: Sequence[Any]) -> None:
+        """Append `records` as one batch, durably, then apply them to every image (StorageError: nothing
+        applied)."""
+        if not records:
+            return
+        async with self._writing:
+            try:
+                await asyncio.get_running_loop().run_in_executor(None, self.log.append, records)
+            except OSError as exc:
+                raise StorageError(f"writing the cluster metadata log failed: {exc}",
+                                   ErrorCode.KAFKA_STORAGE_ERROR) from exc
+            self._replayed.extend(records)  # what an image registered later must see too
+            for record in records:
+                for image in self.images:
+                    image.apply(record)
+
+    def close(self) -> None:
+        self.log.close()

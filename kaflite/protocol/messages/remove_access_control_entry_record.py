@@ -1,0 +1,76 @@
+"""Generated from Kafka's RemoveAccessControlEntryRecord.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import TypeAlias
+
+from kaflite.protocol._codec import (  # noqa: F401
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
+)
+
+
+
+class RemoveAccessControlEntryRecord:
+    """RemoveAccessControlEntryRecord v0-0 (generated from RemoveAccessControlEntryRecord.json)."""
+
+    __slots__ = ('id',)
+    API_KEY = 19
+    MIN_VERSION = 0
+    MAX_VERSION = 0
+    FLEXIBLE_MIN = 0
+
+    def __init__(self, *, id: bytes = ZERO_UUID) -> None:
+        self.id = id
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> bool:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        return b''.join(self.encode_parts(version))
+
+    def encode_parts(self, version: int) -> list[Buffer]:
+        """The encoding as a list of buffers: large payloads (records) are not copied."""
+        parts: list[Buffer] = []
+        _ENC_RemoveAccessControlEntryRecord[version](self, parts.append)
+        return parts
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> RemoveAccessControlEntryRecord:
+        return cls.decode_from(buf, 0, version)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[RemoveAccessControlEntryRecord, int]:
+        mv = memoryview(buf)
+        try:
+            o, end = _DEC_RemoveAccessControlEntryRecord[version](mv, pos)
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
+            raise DecodeError(f'malformed RemoveAccessControlEntryRecord v{version}: {e}') from e
+        if end > len(mv):
+            raise DecodeError(f'RemoveAccessControlEntryRecord v{version} runs past the end of the frame')
+        return o, end
+
+
+def _dec_RemoveAccessControlEntryRecord_0(buf: memoryview, pos: int) -> tuple[RemoveAccessControlEntryRecord, int]:
+    o = _new(RemoveAccessControlEntryRecord)
+    o.id = bytes(buf[pos:pos + 16]); pos += 16
+    pos = _skip_tags(buf, pos)
+    return o, pos
+
+
+def _enc_RemoveAccessControlEntryRecord_0(o: RemoveAccessControlEntryRecord, w: Writer) -> None:
+    w(o.id)
+    w(b'\x00')
+
+
+_DEC_RemoveAccessControlEntryRecord: list[Callable[[memoryview, int], tuple[RemoveAccessControlEntryRecord, int]]] = [_dec_RemoveAccessControlEntryRecord_0]
+_ENC_RemoveAccessControlEntryRecord: list[Callable[[RemoveAccessControlEntryRecord, Writer], None]] = [_enc_RemoveAccessControlEntryRecord_0]
