@@ -28,6 +28,20 @@ COMMON: dict[str, str] = {
 }
 
 
+#: Settings that keep a driver on loopback: right for local[*] and a cluster on this machine, wrong for workers
+#: on other hosts, which must connect back to the driver.
+LOOPBACK_ONLY = ("spark.driver.host", "spark.driver.bindAddress")
+
+
+def is_loopback_master(master: str) -> bool:
+    """``local[...]``, or a cluster master on 127.0.0.1/localhost: then the driver can stay on loopback."""
+    if master.startswith("local"):
+        return True
+    from urllib.parse import urlsplit
+
+    return urlsplit(master).hostname in ("127.0.0.1", "localhost", "::1")
+
+
 def master_is_set() -> bool:
     """True under spark-submit / a configured cluster: then we must not force ``.master()``."""
     from pyspark import SparkConf
@@ -65,13 +79,17 @@ def get_session(app_name: str = "kaflite-analyze", *, master: str | None = None,
         return active
     builder = SparkSession.builder.appName(app_name)
     if master is not None or not master_is_set():
-        os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
+        master = master or os.environ.get("KAFLITE_SPARK_MASTER", "local[*]")
+        loopback = is_loopback_master(master)
+        if loopback:
+            os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
         # local workers must run this interpreter (the venv that has kaflite), not whatever python3 is on PATH
         os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
         os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
-        builder = builder.master(master or os.environ.get("KAFLITE_SPARK_MASTER", "local[*]"))
+        builder = builder.master(master)
         for k, v in LOCAL_DEFAULTS.items():
-            builder = builder.config(k, v)
+            if loopback or k not in LOOPBACK_ONLY:
+                builder = builder.config(k, v)
     for k, v in {**COMMON, **(conf or {})}.items():
         builder = builder.config(k, v)
     return builder.getOrCreate()

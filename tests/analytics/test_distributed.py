@@ -112,6 +112,13 @@ def _spread(events: Path, cluster: StandaloneCluster, value_bytes: int) -> None:
     assert per_partition > 150_000 and counts["max_result_size"] < 64 * 1024, counts
 
 
+def test_the_driver_stays_on_loopback_only_for_a_master_on_this_machine() -> None:
+    from kaflite.analytics.session import is_loopback_master
+
+    assert all(map(is_loopback_master, ["local[2]", "local[*]", "spark://127.0.0.1:7077", "spark://localhost:7077"]))
+    assert not any(map(is_loopback_master, ["spark://spark-master:7077", "spark://10.0.0.5:7077", "yarn"]))
+
+
 @pytest.mark.timeout(900)
 def test_standalone_cluster_cli_and_spark_submit(full_log: FullLog, tmp_path: Path) -> None:
     import kaflite.__main__ as entry
