@@ -114,8 +114,13 @@ def _add_analyze_parser(sub: argparse._SubParsersAction) -> None:  # type: ignor
     an.add_argument("--out", required=True, metavar="OUT", help="output directory (tables/, *.png, report.html)")
     an.add_argument("--group", metavar="G", help="only this consumer group")
     an.add_argument("--since", metavar="T", help="only data at or after T (ISO-8601 time or epoch ms)")
-    an.add_argument("--master", metavar="URL",
-                    help="Spark master (default local[*]; ignored values are never forced under spark-submit)")
+    where = an.add_mutually_exclusive_group()
+    where.add_argument("--master", metavar="URL",
+                       help="Spark master (default local[*]; ignored values are never forced under spark-submit)")
+    where.add_argument("--remote", metavar="sc://HOST:PORT",
+                       help="a Spark Connect server instead of a local driver (needs kaflite on the server's Python)")
+    an.add_argument("--conf", action="append", default=[], metavar="KEY=VALUE",
+                    help="a Spark setting, as spark-submit's --conf (repeatable; e.g. spark.executor.memory=2g)")
     an.add_argument("--bucket", type=float, metavar="SECONDS", help="time bucket of the plots (default: automatic)")
     an.add_argument("--no-records", action="store_true", help="skip the full record scan (kaflite-log)")
     an.add_argument("--no-progress", action="store_true",

@@ -95,6 +95,14 @@ def test_malformed_override_exits_2() -> None:
     assert "name=value" in r.stderr
 
 
+def test_analyze_takes_a_master_or_a_remote_and_spark_settings_as_key_value(tmp_path: Path) -> None:
+    both = run("analyze", "--data-dir", str(tmp_path), "--out", str(tmp_path / "o"), "--master", "local[1]",
+               "--remote", "sc://127.0.0.1:1")
+    assert both.returncode == 2 and "not allowed with argument" in both.stderr
+    bad = run("analyze", "--data-dir", str(tmp_path), "--out", str(tmp_path / "o"), "--conf", "spark.executor.memory")
+    assert bad.returncode == 2 and "--conf takes KEY=VALUE" in bad.stderr and "Traceback" not in bad.stderr
+
+
 def test_bad_flag_value_exits_2_naming_the_setting() -> None:
     r = run("serve", "--port", "70000")
     assert r.returncode == 2

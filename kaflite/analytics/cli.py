@@ -14,6 +14,14 @@ if TYPE_CHECKING:
 
 def run_analyze(args: argparse.Namespace) -> int:
     """Run the job; exit 2 with a clear message when the ``spark`` extra is missing."""
+    conf: dict[str, str] = {}
+    for item in getattr(args, "conf", None) or ():
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            print(f"kaflite analyze: --conf takes KEY=VALUE, not {item!r}", file=sys.stderr)
+            return 2
+        conf[key.strip()] = value
+    remote = getattr(args, "remote", None)
     try:
         import pyspark  # noqa: F401
     except ImportError:
@@ -27,7 +35,7 @@ def run_analyze(args: argparse.Namespace) -> int:
     from kaflite.analytics.report import run_analysis
     from kaflite.analytics.session import get_session
 
-    spark = get_session(master=args.master) if args.master else None
+    spark = get_session(master=args.master, remote=remote, conf=conf) if args.master or remote or conf else None
     with bars if bars is not None else contextlib.nullcontext():
         result = run_analysis(args.data_dir, args.out, group=args.group, since=args.since, spark=spark,
                               scan_records=not args.no_records, bucket_seconds=args.bucket, progress=bars)

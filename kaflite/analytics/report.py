@@ -43,40 +43,73 @@ class AnalysisResult:
         return self.rows.get(table, 0) / s if s > 0 else 0.0
 
 
+def is_connect(spark: Any) -> bool:
+    """True for a Spark Connect session (``--remote sc://...``): no SparkContext, no JVM on this side."""
+    return type(spark).__module__.startswith("pyspark.sql.connect")
+
+
 class _Progress:
-    """Logs Spark's active stages (tasks done / total) every `interval` seconds while a stage runs."""
+    """Logs Spark's active stages (tasks done / total) every `interval` seconds while a stage runs.
+
+    A classic session is polled through its SparkContext's status tracker; a Spark Connect session has no
+    SparkContext, so the server's progress messages (a registered progress handler) feed the same report.
+    """
 
     def __init__(self, spark: Any, interval: float = 10.0, listener: ProgressListener | None = None) -> None:
-        self.tracker = spark.sparkContext.statusTracker()
+        self.spark = spark
+        self.connect = is_connect(spark)
+        self.tracker = None if self.connect else spark.sparkContext.statusTracker()
         self.listener = listener
+        self.log_interval = interval
         self.interval = interval if listener is None else 0.5  # a bar is redrawn often, a log line is not
         self._logged = 0.0
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="kaflite-analyze-progress", daemon=True)
 
+    def _report(self, stages: list[tuple[int, int, int, int]]) -> None:
+        """(stage id, tasks done, tasks, tasks running) of the running Spark stages."""
+        now = time.monotonic()
+        log_now = now - self._logged >= self.log_interval
+        for sid, done, total, running in stages:
+            if self.listener is not None:
+                self.listener.spark_tasks(sid, done, total, running)
+            if log_now:
+                self._logged = now
+                log.info("  spark stage %d: %d/%d tasks done, %d running", sid, done, total, running)
+
     def _run(self) -> None:
+        assert self.tracker is not None
         while not self._stop.wait(self.interval):
             try:
-                now = time.monotonic()
-                log_now = now - self._logged >= 10.0
+                stages = []
                 for sid in self.tracker.getActiveStageIds():
                     info = self.tracker.getStageInfo(sid)
-                    if info is None:
-                        continue
-                    if self.listener is not None:
-                        self.listener.spark_tasks(sid, info.numCompletedTasks, info.numTasks, info.numActiveTasks)
-                    if log_now:
-                        self._logged = now
-                        log.info("  spark stage %d: %d/%d tasks done, %d running", sid, info.numCompletedTasks,
-                                 info.numTasks, info.numActiveTasks)
+                    if info is not None:
+                        stages.append((sid, info.numCompletedTasks, info.numTasks, info.numActiveTasks))
+                self._report(stages)
             except Exception:  # progress is best effort; never break the job for it
                 return
 
+    def __call__(self, stages: Any, inflight_tasks: int, operation_id: str | None, done: bool) -> None:
+        """Spark Connect's progress handler: called with the running query's stages as the server reports."""
+        try:
+            running = [s for s in stages or () if not s.done]
+            self._report([(s.stage_id, s.num_completed_tasks, s.num_tasks,
+                           inflight_tasks if len(running) == 1 else 0) for s in running])
+        except Exception:  # best effort, as above
+            return
+
     def __enter__(self) -> _Progress:
-        self._thread.start()
+        if self.connect:
+            self.spark.registerProgressHandler(self)
+        else:
+            self._thread.start()
         return self
 
     def __exit__(self, *exc: object) -> None:
+        if self.connect:
+            self.spark.removeProgressHandler(self)
+            return
         self._stop.set()
         self._thread.join(timeout=2)
 
@@ -257,9 +290,11 @@ def _ids(value: Any) -> list[str]:
     return [] if value is None else [str(v) for v in value]
 
 
-def timeline_data(generations: Any, epochs: Any, groups: int = MAX_PLOTTED_GROUPS) -> dict[str, Any]:
+def timeline_data(generations: Any, epochs: Any, groups: int = MAX_PLOTTED_GROUPS,
+                  transaction_states: Any = None) -> dict[str, Any]:
     """The ``generations`` and ``consumer_group_epochs`` tables (pandas) as the console's timeline input
-    (kaflite/webui/timeline.js), for the groups with the most generations.
+    (kaflite/webui/timeline.js), for the groups with the most generations; with ``transaction_states``,
+    a lane per transactional id (the most active ones) next to them.
 
     What the log knows, drawn as the console draws what the coordinator saw: a classic group's generation
     completes at its group-metadata record (a Stable band from there, joins and leaves marked); a consumer
@@ -299,7 +334,40 @@ def timeline_data(generations: Any, epochs: Any, groups: int = MAX_PLOTTED_GROUP
     for g in out.values():
         g["transitions"].sort(key=lambda x: x["t"])
     top = sorted(out.values(), key=lambda g: (-len(g["transitions"]), g["id"]))[:groups]
-    return {"groups": sorted(top, key=lambda g: g["id"])}
+    lanes = sorted(top, key=lambda g: g["id"])
+    if transaction_states is not None and len(transaction_states):
+        lanes += _transaction_lanes(transaction_states, groups)
+    return {"groups": lanes}
+
+
+def _transaction_lanes(states: Any, limit: int) -> list[dict[str, Any]]:
+    """A transactional id's coordinator states as bands (Ongoing, PrepareCommit, CompleteCommit, ...), its
+    ended transactions as commit/abort marks: where a slow or aborted transaction sits against the rebalances."""
+    lanes: dict[str, dict[str, Any]] = {}
+    for r in states.sort_values(["transactional_id", "time", "log_offset"]).to_dict("records"):
+        t = _ms(r["time"])
+        if t is None:
+            continue
+        tid = str(r["transactional_id"])
+        lane = lanes.setdefault(tid, {"id": tid, "type": "transaction", "transitions": [], "marks": []})
+        parts = _ids(r.get("partitions"))
+        lane["transitions"].append({"t": t, "from": r.get("previous_state"), "to": r["state"],
+                                    "generation": int(r["producer_epoch"]), "members": len(parts),
+                                    "reason": f"producer {r['producer_id']} epoch {r['producer_epoch']}"
+                                              + (f": {', '.join(parts)}" if parts else "")})
+        if r["state"] in ("CompleteCommit", "CompleteAbort"):
+            commit = r["state"] == "CompleteCommit"
+            started = _ms(r.get("transaction_start_time"))
+            took = f" after {(t - started) / 1000:.3f} s" if started is not None and started > 0 else ""
+            lane["marks"].append({"t": t, "kind": "commit" if commit else "abort",
+                                  "label": ("committed" if commit else "aborted") + took})
+    top = sorted(lanes.values(), key=lambda g: (-len(g["transitions"]), g["id"]))[:limit]
+    return sorted(top, key=lambda g: g["id"])
+
+
+def _latest(df: Any, rows: int) -> Any:
+    """The latest `rows` rows by time: the driver takes a bounded summary, never a whole table."""
+    return df.orderBy(df["time"].desc()).limit(rows)
 
 
 def _table_html(df: Any, limit: int = 50) -> str:
@@ -344,9 +412,11 @@ def _html(spark: Any, result: AnalysisResult, data: Path, group: str | None, sin
                                      .orderBy("time", "log_offset", ascending=False))))
     from kaflite.webui import timeline_html
 
-    timeline = timeline_data(read(str(t["generations"])).toPandas(), epochs.toPandas())
+    timeline = timeline_data(read(str(t["generations"])).toPandas(), epochs.toPandas(),
+                             transaction_states=_latest(read(str(t["transaction_states"])), 5000).toPandas())
     picture = ("<h2>Group timeline</h2><p>The live console's picture (the same renderer): bands from each "
-               "generation or group epoch, marks for joins, leaves and assignments; hover for details.</p>"
+               "generation or group epoch, marks for joins, leaves and assignments, and a lane per transactional "
+               "id (its coordinator states, a mark per commit or abort); hover for details.</p>"
                + timeline_html(timeline, "group-timeline"))
     imgs = "".join(f'<h2>{html.escape(name.replace("_", " "))}</h2><img src="{p.name}" alt="{html.escape(name)}">'
                    for name, p in result.plots.items())

@@ -28,6 +28,20 @@ COMMON: dict[str, str] = {
 }
 
 
+#: Settings that keep a driver on loopback: right for local[*] and a cluster on this machine, wrong for workers
+#: on other hosts, which must connect back to the driver.
+LOOPBACK_ONLY = ("spark.driver.host", "spark.driver.bindAddress")
+
+
+def is_loopback_master(master: str) -> bool:
+    """``local[...]``, or a cluster master on 127.0.0.1/localhost: then the driver can stay on loopback."""
+    if master.startswith("local"):
+        return True
+    from urllib.parse import urlsplit
+
+    return urlsplit(master).hostname in ("127.0.0.1", "localhost", "::1")
+
+
 def master_is_set() -> bool:
     """True under spark-submit / a configured cluster: then we must not force ``.master()``."""
     from pyspark import SparkConf
@@ -43,12 +57,21 @@ def master_is_set() -> bool:
     return os.environ.get("PYSPARK_GATEWAY_PORT") is not None and SparkConf().contains("spark.master")
 
 
-def get_session(app_name: str = "kaflite-analyze", *, master: str | None = None,
+def get_session(app_name: str = "kaflite-analyze", *, master: str | None = None, remote: str | None = None,
                 conf: dict[str, str] | None = None) -> Any:
     """The active session if there is one, else a new one: `master` (default ``local[*]``) bound to
-    127.0.0.1 with the UI off, unless a cluster master is configured, in which case it is left alone."""
+    127.0.0.1 with the UI off, unless a cluster master is configured, in which case it is left alone.
+
+    `remote` (``sc://host:port``) is a Spark Connect session instead: no driver JVM here, the server runs
+    the job (and the data sources, in its own Python, which must import kaflite), so no local settings apply.
+    """
     from pyspark.sql import SparkSession
 
+    if remote is not None:
+        builder = SparkSession.builder.remote(remote).appName(app_name)
+        for k, v in {**COMMON, **(conf or {})}.items():
+            builder = builder.config(k, v)
+        return builder.getOrCreate()
     active = SparkSession.getActiveSession()
     if active is not None:
         for k, v in COMMON.items():
@@ -56,13 +79,17 @@ def get_session(app_name: str = "kaflite-analyze", *, master: str | None = None,
         return active
     builder = SparkSession.builder.appName(app_name)
     if master is not None or not master_is_set():
-        os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
+        master = master or os.environ.get("KAFLITE_SPARK_MASTER", "local[*]")
+        loopback = is_loopback_master(master)
+        if loopback:
+            os.environ.setdefault("SPARK_LOCAL_IP", "127.0.0.1")
         # local workers must run this interpreter (the venv that has kaflite), not whatever python3 is on PATH
         os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
         os.environ.setdefault("PYSPARK_DRIVER_PYTHON", sys.executable)
-        builder = builder.master(master or os.environ.get("KAFLITE_SPARK_MASTER", "local[*]"))
+        builder = builder.master(master)
         for k, v in LOCAL_DEFAULTS.items():
-            builder = builder.config(k, v)
+            if loopback or k not in LOOPBACK_ONLY:
+                builder = builder.config(k, v)
     for k, v in {**COMMON, **(conf or {})}.items():
         builder = builder.config(k, v)
     return builder.getOrCreate()

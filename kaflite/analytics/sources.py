@@ -456,8 +456,19 @@ class KafliteOffsetsReader(DataSourceReader):
     def read(self, partition: InputPartition) -> Iterator[Any]:
         if not isinstance(partition, SegmentSplit):
             return iter(())
+        if self.kind == "commits":  # the bulk of __consumer_offsets: the vectorised path
+            return _commit_batches(partition)
         rows = iter_offsets_rows(partition.path, partition.partition, self.kind, self.topic_names)
         return _small_batches(rows, OFFSETS_KINDS[self.kind])
+
+
+def _commit_batches(split: SegmentSplit) -> Iterator[Any]:
+    from pyspark.sql.pandas.types import to_arrow_schema
+
+    from kaflite.analytics.columnar import iter_commit_batches
+
+    yield from iter_commit_batches(split.path, split.partition, to_arrow_schema(schemas.COMMITS, timezone="UTC"),
+                                   to_arrow_schema(schemas.LOG, timezone="UTC"), ARROW_ROWS)
 
 
 def _internal_topic_splits(data_dir: str, topic: str) -> list[InputPartition]:

@@ -14,9 +14,13 @@
   var STATE_COLOURS = {
     Stable: "#2e7d32", Empty: "#9e9e9e", Dead: "#424242",
     PreparingRebalance: "#f9a825", CompletingRebalance: "#ef6c00",
-    Assigning: "#8e24aa", Reconciling: "#f9a825", NotReady: "#bdbdbd"
+    Assigning: "#8e24aa", Reconciling: "#f9a825", NotReady: "#bdbdbd",
+    /* a transactional id's lane (kaflite analyze): the coordinator's transaction states */
+    Ongoing: "#1565c0", PrepareCommit: "#00897b", PrepareAbort: "#c62828", CompleteCommit: "#81c784",
+    CompleteAbort: "#ef9a9a", PrepareEpochFence: "#6a1b9a"
   };
-  var MARK_COLOURS = {join: "#1b5e20", leave: "#b71c1c", assignment: "#0d47a1", epoch: "#546e7a", fault: "#d500f9"};
+  var MARK_COLOURS = {join: "#1b5e20", leave: "#b71c1c", assignment: "#0d47a1", epoch: "#546e7a", fault: "#d500f9",
+                      commit: "#2e7d32", abort: "#b71c1c"};
   var REBALANCING = {PreparingRebalance: 1, Reconciling: 1, Assigning: 1};
   var STEPS = [100, 250, 500, 1e3, 2e3, 5e3, 1e4, 15e3, 3e4, 6e4, 12e4, 3e5, 6e5, 9e5, 18e5, 36e5, 72e5,
                216e5, 432e5, 864e5];
@@ -101,7 +105,8 @@
       descs.push(s.text);
       var lane = el("g", {"class": "lane", "data-group": g.id}, svg);
       el("text", {x: LEFT, y: y + 10, fill: "#222", "font-weight": "600"}, lane,
-         g.id + (g.type ? " (" + g.type + ")" : "") + " \u2014 " + s.rebalances + " rebalances");
+         g.id + (g.type ? " (" + g.type + ")" : "") + " \u2014 " + (g.type === "transaction"
+           ? (g.marks || []).length + " transactions ended" : s.rebalances + " rebalances"));
       el("rect", {x: LEFT, y: y + 15, width: plotW, height: 18, fill: "#f1f1f1"}, lane);
       var ts = g.transitions || [];
       for (var k = 0; k < ts.length; k++) {
@@ -155,11 +160,13 @@
 
     while (container.firstChild) { container.removeChild(container.firstChild); }
     container.appendChild(svg);
-    if (options.legend !== false) { container.appendChild(legend()); }
+    if (options.legend !== false) {
+      container.appendChild(legend(groups.some(function (g) { return g.type === "transaction"; })));
+    }
     return svg;
   }
 
-  function legend() {
+  function legend(withTransactions) {
     var p = document.createElement("p");
     p.className = "kaflite-timeline-legend";
     p.style.cssText = "font: 12px system-ui, sans-serif";
@@ -167,6 +174,11 @@
                  ["CompletingRebalance", colour("CompletingRebalance")], ["Assigning", colour("Assigning")],
                  ["Empty", colour("Empty")], ["\u25b2 join", MARK_COLOURS.join], ["\u25bc leave", MARK_COLOURS.leave],
                  ["\u25c6 assignment", MARK_COLOURS.assignment], ["| epoch", MARK_COLOURS.epoch]];
+    if (withTransactions) {
+      items.push(["Ongoing", colour("Ongoing")], ["PrepareCommit", colour("PrepareCommit")],
+                 ["PrepareAbort", colour("PrepareAbort")], ["| commit", MARK_COLOURS.commit],
+                 ["| abort", MARK_COLOURS.abort]);
+    }
     items.forEach(function (it) {
       var s = document.createElement("span");
       s.style.marginRight = "1em";

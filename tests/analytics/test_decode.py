@@ -193,6 +193,42 @@ def test_offsets_segment_rows_and_tombstones(tmp_path: Path) -> None:
     assert [(r[0], r[7], r[10]) for r in groups] == [("g", True, 1)]
 
 
+def test_vectorised_commits_match_the_reference_rows(tmp_path: Path) -> None:
+    """kaflite-offsets kind=commits reads through columnar.iter_commit_batches: the same rows as the reference
+    path, for every key and value version, tombstones, other record kinds between them, a transactional
+    commit's control batch (skipped) and compressed batches, in several Arrow batches."""
+    pa = pytest.importorskip("pyarrow")
+    from pyspark.sql.pandas.types import to_arrow_schema
+
+    from kaflite.analytics import schemas
+    from kaflite.analytics.arrow import rows_batch
+    from kaflite.analytics.columnar import iter_commit_batches
+
+    def commit(kv: int, vv: int, i: int) -> NewRecord:
+        key = _V.pack(kv) + OffsetCommitKey(group=f"g{i % 3}", topic="tö", partition=i).encode(kv)
+        v = OffsetCommitValue(offset=i * 10, leader_epoch=i % 4, metadata="m" * (i % 3), commit_timestamp=T0 + i,
+                              expire_timestamp=T0 + 99 if i % 2 else -1)
+        return NewRecord(key, _V.pack(vv) + v.encode(vv))
+
+    batches, offset = [], 0
+    for codec in (NONE, LZ4, ZSTD):
+        recs = [commit(kv, vv, i) for i, (kv, vv) in enumerate((k, v) for k in (0, 1) for v in (0, 1, 2, 3, 4))]
+        recs += [NewRecord(group_metadata_key("g0"), None), NewRecord(offset_commit_key("g1", "t", 5), None),
+                 NewRecord(None, b"x"), NewRecord(b"\x00", b"y")]
+        batches.append(build_batch(recs, timestamp_ms=T0 + offset, base_offset=offset, compression=codec))
+        offset += len(recs)
+        batches.append(build_batch([NewRecord(b"\x00\x00\x00\x01", b"\x00\x00\x00\x00\x00\x00")],
+                                   timestamp_ms=T0, base_offset=offset, is_control=True, is_transactional=True,
+                                   producer_id=9, producer_epoch=0))
+        offset += 1
+    seg = _write_segment(tmp_path / "__consumer_offsets-3" / f"{0:020d}.log", batches)
+    schema = to_arrow_schema(schemas.COMMITS, timezone="UTC")
+    want = pa.Table.from_batches([rows_batch(list(iter_offsets_rows(str(seg), 3, "commits")), schema)])
+    got = list(iter_commit_batches(str(seg), 3, schema, to_arrow_schema(schemas.LOG, timezone="UTC"), batch_rows=20))
+    assert len(got) > 1 and want.num_rows == 3 * 11
+    assert pa.Table.from_batches(got, schema=schema).equals(want)
+
+
 # --------------------------------------------------------------------------------------------------------
 # layout
 

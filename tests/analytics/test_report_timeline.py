@@ -46,3 +46,26 @@ def test_timeline_html_inlines_the_console_renderer_and_escapes_the_data() -> No
     assert "</script><b>" not in html
     payload = re.search(r"render\(document.getElementById\(\"tl\"\), (.*)\);</script>", html)
     assert payload is not None and json.loads(payload.group(1)) == data
+
+
+def test_transaction_states_become_a_lane_next_to_the_groups() -> None:
+    t0 = datetime(2026, 1, 2, 3, 4, 5)
+    empty = pd.DataFrame(columns=["group", "generation", "time", "members", "joined", "left", "protocol"])
+    epochs = pd.DataFrame(columns=["group", "group_epoch", "time", "members", "joined", "left", "reconciled_time",
+                                   "members_reconciled"])
+    states = pd.DataFrame([
+        {"transactional_id": "tx", "time": t0.replace(second=s), "state": st, "previous_state": prev,
+         "producer_id": 7, "producer_epoch": 0, "partitions": parts, "log_offset": i,
+         "transaction_start_time": pd.NaT if i == 0 else t0.replace(second=6 if i < 4 else 9)}
+        for i, (s, st, prev, parts) in enumerate([
+            (5, "Empty", None, []), (6, "Ongoing", "Empty", ["p-0"]), (7, "PrepareCommit", "Ongoing", ["p-0", "p-1"]),
+            (8, "CompleteCommit", "PrepareCommit", []), (9, "Ongoing", "CompleteCommit", ["p-0"]),
+            (10, "PrepareAbort", "Ongoing", ["p-0"]), (12, "CompleteAbort", "PrepareAbort", [])])
+    ])
+    (lane,) = timeline_data(empty, epochs, transaction_states=states)["groups"]
+    assert (lane["id"], lane["type"]) == ("tx", "transaction")
+    assert [x["to"] for x in lane["transitions"]] == ["Empty", "Ongoing", "PrepareCommit", "CompleteCommit", "Ongoing",
+                                                     "PrepareAbort", "CompleteAbort"]
+    assert lane["transitions"][2]["members"] == 2 and "p-0, p-1" in lane["transitions"][2]["reason"]
+    assert [(m["kind"], m["label"]) for m in lane["marks"]] == [("commit", "committed after 2.000 s"),
+                                                              ("abort", "aborted after 3.000 s")]

@@ -208,6 +208,8 @@ def test_report_shows_the_transactions(spark: Any, tmp_path: Path) -> None:
     html = result.report.read_text()
     assert "Transactions per transactional id" in html and 'src="transactions.png"' in html
     assert "payments" in html and "PrepareAbort" in html
+    # a lane per transactional id in the group timeline, a mark per ended transaction
+    assert '"id":"payments","type":"transaction"' in html and '"kind":"abort"' in html
 
 
 def test_a_real_transactional_producer(spark: Any, tmp_path: Path) -> None:

@@ -152,6 +152,24 @@ def consumer_protocol_group(bootstrap: str, broker: Any, topic: str, group: str,
     return ids
 
 
+def transactions(bootstrap: str, topic: str, transactional_id: str,
+                 plan: tuple[tuple[dict[int, int], bool], ...] = (({0: 3, 1: 2}, True), ({0: 4}, False))) -> None:
+    """librdkafka's transactional producer: per step, `{partition: records}` in one transaction, then
+    commit (True) or abort (False). Writes `__transaction_state`, transactional batches and markers."""
+    p = Producer({"bootstrap.servers": bootstrap, "transactional.id": transactional_id, "linger.ms": 0})
+    p.init_transactions(15)
+    for partitions, commit in plan:
+        p.begin_transaction()
+        for partition, n in partitions.items():
+            for i in range(n):
+                p.produce(topic, value=b"v%d" % i, partition=partition)
+        assert p.flush(15) == 0
+        if commit:
+            p.commit_transaction(15)
+        else:
+            p.abort_transaction(15)
+
+
 def commit_storm(bootstrap: str, topic: str, partitions: int, group: str, n_commits: int,
                  offsets_of: Any, pace: float = 0.0, timeout: float = 600.0) -> int:
     """Raw async commits of all partitions (offsets from `offsets_of()`), `n_commits` records in total."""
