@@ -28,16 +28,20 @@ class ClusterMetadata:
         self.log = metadata_log
         self.images: list[MetadataImage] = []
         self._writing = asyncio.Lock()
-        # Read (and so checked) once, at startup: a log kaflite cannot read stops the start with its path.
-        self._replayed: list[Any] = list(metadata_log.replay())
+        # Read (and so checked) once when opened: a log kaflite cannot read stops the start with its path. Not
+        # kept: each image replays it from the log (registered at assembly, before any commit).
+        for _ in metadata_log.replay():
+            pass
 
     def register(self, image: MetadataImage) -> None:
         """Replay every record in the log into `image` now; it is passed every record committed later."""
-        for record in self._replayed:
+        count = 0
+        for record in self.log.replay():
             image.apply(record)
+            count += 1
         self.images.append(image)
-        if self._replayed:
-            log.info("replayed the cluster metadata log", image=type(image).__name__, records=len(self._replayed))
+        if count:
+            log.info("replayed the cluster metadata log", image=type(image).__name__, records=count)
 
     async def commit(self, records: Sequence[Any]) -> None:
         """Append `records` as one batch, durably, then apply them to every image (StorageError: nothing
@@ -50,7 +54,6 @@ class ClusterMetadata:
             except OSError as exc:
                 raise StorageError(f"writing the cluster metadata log failed: {exc}",
                                    ErrorCode.KAFKA_STORAGE_ERROR) from exc
-            self._replayed.extend(records)  # what an image registered later must see too
             for record in records:
                 for image in self.images:
                     image.apply(record)
