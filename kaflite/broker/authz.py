@@ -485,23 +485,17 @@ _TXN_WRITE = on_field(TXN, Op.WRITE, "transactional_id", TXN_DENIED)
 
 #: api key -> what it needs. Every routed API has a row (tests/broker/test_authz.py); so do the SASL and SCRAM
 #: APIs another part of issue 16 routes (17, 36, 50, 51), so they are covered the moment they are.
-def describe_transactions(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
-    """DESCRIBE per transactional id; of each described transaction, only the partitions of topics the principal
-    may DESCRIBE (KafkaApis.handleDescribeTransactionsRequest)."""
-    refused = _DESCRIBE_TXNS(az, ctx, request)
-    if refused is not None and refused.finish is None:
-        return refused
+def transaction_topics(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
+    """Of each described transaction, only the partitions of topics the principal may DESCRIBE
+    (KafkaApis.handleDescribeTransactionsRequest)."""
 
     def visible(response: Any) -> Any:
         for txn in response.transaction_states:
             if txn.error_code == ErrorCode.NONE:
                 txn.topics = [t for t in txn.topics if az.allowed(ctx, Op.DESCRIBE, TOPIC, str(t.topic))]
-        return response if refused is None or refused.finish is None else refused.finish(response)
+        return response
 
     return Verdict(finish=visible)
-
-
-_DESCRIBE_TXNS = per_name(TXN, Op.DESCRIBE, "transactional_ids", TXN_DENIED)
 
 
 # -- authorized-operations fields: what the principal may do, where the request asks ------------------------
@@ -628,7 +622,7 @@ RULES: dict[int, Rule] = {
     55: on_cluster(Op.DESCRIBE),  # DescribeQuorum
     60: describe_cluster_operations,  # DescribeCluster: Kafka checks nothing but fills authorized operations
     61: per_topic(Op.READ),  # DescribeProducers
-    65: describe_transactions,
+    65: _all_of(per_name(TXN, Op.DESCRIBE, "transactional_ids", TXN_DENIED), transaction_topics),  # DescribeTxns
     66: list_transactions,
     68: consumer_group_heartbeat,
     69: _all_of(per_name(GROUP, Op.DESCRIBE, "group_ids", GROUP_DENIED), group_operations(0)),  # ConsumerGroupDescribe

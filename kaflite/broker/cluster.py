@@ -53,7 +53,6 @@ MAX_REQUEST_PARTITION_SIZE_LIMIT = 2000
 #: What Kafka reports as a topic's authorized operations when no authorizer is configured: every
 #: operation a topic supports (READ, WRITE, CREATE, DELETE, ALTER, DESCRIBE, DESCRIBE_CONFIGS,
 #: ALTER_CONFIGS) as a bit field. DescribeTopicPartitions always fills it in.
-TOPIC_AUTHORIZED_OPERATIONS = ALL_TOPIC  # without ACLs: every operation a topic supports, as Kafka
 #: The KRaft metadata partition DescribeQuorum describes.
 METADATA_TOPIC, METADATA_PARTITION = "__cluster_metadata", 0
 #: kaflite keeps no metadata log; its single voter reports this epoch and an empty log.
@@ -184,7 +183,7 @@ class ClusterHandler:
                         else ErrorCode.INVALID_TOPIC_EXCEPTION
                     resp.topics.append(DTP.DescribeTopicPartitionsResponseTopic(
                         error_code=code, name=name, topic_id=ZERO_UUID, is_internal=is_internal(name),
-                        partitions=[], topic_authorized_operations=TOPIC_AUTHORIZED_OPERATIONS))
+                        partitions=[], topic_authorized_operations=ALL_TOPIC))
                 continue
             start = cursor.partition_index if cursor is not None and name == cursor.topic_name else 0
             upper = min(info.partitions, start + remaining)
@@ -194,7 +193,7 @@ class ClusterHandler:
                 for i in range(start, upper)]
             resp.topics.append(DTP.DescribeTopicPartitionsResponseTopic(
                 name=name, topic_id=info.topic_id, is_internal=is_internal(name), partitions=partitions,
-                topic_authorized_operations=TOPIC_AUTHORIZED_OPERATIONS))
+                topic_authorized_operations=ALL_TOPIC))
             if upper < info.partitions:
                 resp.next_cursor = DTP.Cursor(topic_name=name, partition_index=upper)
                 break

@@ -28,15 +28,15 @@ class ClusterMetadata:
         self.log = metadata_log
         self.images: list[MetadataImage] = []
         self._writing = asyncio.Lock()
-        # Read (and so checked) once when opened: a log kaflite cannot read stops the start with its path. Not
-        # kept: each image replays it from the log (registered at assembly, before any commit).
-        for _ in metadata_log.replay():
-            pass
+        # Read (and so checked) once when opened: a log kaflite cannot read stops the start with its path. The
+        # records serve the images registered at assembly; from the first commit on, a late image reads the log
+        # (held in memory, they would grow with every change for the broker's lifetime).
+        self._replayed: list[Any] | None = list(metadata_log.replay())
 
     def register(self, image: MetadataImage) -> None:
         """Replay every record in the log into `image` now; it is passed every record committed later."""
         count = 0
-        for record in self.log.replay():
+        for record in self._replayed if self._replayed is not None else self.log.replay():
             image.apply(record)
             count += 1
         self.images.append(image)
@@ -54,6 +54,7 @@ class ClusterMetadata:
             except OSError as exc:
                 raise StorageError(f"writing the cluster metadata log failed: {exc}",
                                    ErrorCode.KAFKA_STORAGE_ERROR) from exc
+            self._replayed = None
             for record in records:
                 for image in self.images:
                     image.apply(record)

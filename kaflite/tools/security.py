@@ -24,7 +24,7 @@ from typing import Any, Protocol
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import SaslAuthenticateRequest, SaslHandshakeRequest
 from kaflite.security.sasl import MECHANISMS, OAUTHBEARER, PLAIN, SCRAM_MECHANISMS
-from kaflite.security.sasl.jaas import JaasError, module_options
+from kaflite.security.sasl.jaas import JaasError, parse_jaas_config
 from kaflite.security.sasl.oauthbearer import client_initial_response, unsecured_jwt, unsecured_login_claims
 from kaflite.ssl_stores import load_keystore, load_truststore
 
@@ -70,13 +70,15 @@ class SaslLogin:
             raise SecurityConfigError(f"sasl.mechanism={mechanism} needs sasl.jaas.config (e.g. "
                                       f"org.apache.kafka.common.security.plain.{LOGIN_MODULES[PLAIN]} required "
                                       f'username="alice" password="secret";)')
+        module = LOGIN_MODULES[mechanism]
         try:
-            options = module_options(jaas, LOGIN_MODULES[mechanism])
+            entry = next((e for e in parse_jaas_config(jaas) if e.login_module.rsplit(".", 1)[-1] == module), None)
         except JaasError as exc:
             raise SecurityConfigError(f"sasl.jaas.config: {exc}") from None
-        if not options and not jaas.strip().split()[0].endswith(LOGIN_MODULES[mechanism]):
-            raise SecurityConfigError(f"sasl.jaas.config names no {LOGIN_MODULES[mechanism]} (the login module "
-                                      f"of sasl.mechanism={mechanism})")
+        if entry is None:
+            raise SecurityConfigError(f"sasl.jaas.config names no {module} (the login module of "
+                                      f"sasl.mechanism={mechanism})")
+        options = dict(entry.options)
         if mechanism == OAUTHBEARER:
             try:
                 unsecured_login_claims(options, time.time())

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from kaflite.broker.admin import AdminHandler
-from kaflite.broker.cluster import TOPIC_AUTHORIZED_OPERATIONS, ClusterHandler
+from kaflite.broker.cluster import ClusterHandler
 from kaflite.broker.connection import KafkaConnection
 from kaflite.broker.context import BrokerContext, RequestContext
 from kaflite.broker.router import Router
@@ -19,6 +19,7 @@ from kaflite.clock import ManualClock
 from kaflite.config import KafliteConfig
 from kaflite.listeners import Listener
 from kaflite.protocol import records as R
+from kaflite.protocol.authorized_operations import ALL_TOPIC
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.headers import RequestHeader
 from kaflite.protocol.messages import (
@@ -166,7 +167,7 @@ def test_describe_topic_partitions_fields_of_the_single_node(node: Node) -> None
     assert [t.name for t in resp.topics] == ["__consumer_offsets", "t"]  # in name order
     off, t = resp.topics
     assert off.is_internal and not t.is_internal
-    assert t.topic_id == info.topic_id and t.topic_authorized_operations == TOPIC_AUTHORIZED_OPERATIONS == 3576
+    assert t.topic_id == info.topic_id and t.topic_authorized_operations == ALL_TOPIC == 3576
     p = t.partitions[1]
     assert (p.partition_index, p.leader_id, p.leader_epoch, p.replica_nodes, p.isr_nodes) == (
         1, NODE, 0, [NODE], [NODE])
