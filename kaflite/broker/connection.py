@@ -127,8 +127,8 @@ def error_of(exc: BaseException) -> tuple[ErrorCode, str | None]:
 class KafkaConnection(asyncio.BufferedProtocol):
     # Slots: thousands of idle connections are a test suite's normal (issue 13: a few KiB each, all told).
     __slots__ = ("_log", "_log_extra", "awaiting", "busy", "client_id", "clock", "close_reason", "close_when_sent",
-                 "closed", "config", "corked", "corked_bytes", "decoder", "faults", "id", "idle_timer", "in_flight",
-                 "last_active", "listener", "members", "out", "out_offset", "peer", "peer_host", "pending",
+                 "closed", "commits", "config", "corked", "corked_bytes", "decoder", "faults", "id", "idle_timer",
+                 "in_flight", "last_active", "listener", "members", "out", "out_offset", "peer", "peer_host", "pending",
                  "pending_bytes", "principal", "reading_paused", "reading_stopped", "router", "sasl", "sendfile_fd",
                  "stalled", "state", "transport", "writable")
 
@@ -138,6 +138,7 @@ class KafkaConnection(asyncio.BufferedProtocol):
         self.clock: Clock = context.clock
         self.state = context.state
         self.faults = context.faults
+        self.commits = context.commits
         self.router = router
         self.id = next(_conn_ids)
         self.decoder = FrameDecoder(context.config.socket_request_max_bytes, context.state.read_buffer)
@@ -273,6 +274,7 @@ class KafkaConnection(asyncio.BufferedProtocol):
             self.pending_bytes += sum(map(len, frames))
             self._update_reading()
             self._pump()
+            self.commits.flush_now()  # this read's writes go to disk while the loop reads the next connection
 
     def eof_received(self) -> bool:
         if self.decoder.buffered:
@@ -454,7 +456,8 @@ class KafkaConnection(asyncio.BufferedProtocol):
                         if self.awaiting is None:
                             self.awaiting = []
                         self.awaiting.append([result[0], result[1], awaitable, None])
-                        awaitable.add_done_callback(self._durable)
+                        if len(self.awaiting) == 1:  # only the first in line is watched (see _durable)
+                            awaitable.add_done_callback(self._durable)
                         continue
                     self.busy = True
                     if isinstance(awaitable, asyncio.Future):  # no Task: answered from its done callback
@@ -470,7 +473,9 @@ class KafkaConnection(asyncio.BufferedProtocol):
             self._update_reading()
 
     def _durable(self, _done: asyncio.Future[Any]) -> None:
-        """A DurableAnswer completed: send every answer whose turn has come, in request order."""
+        """The first DurableAnswer in line completed: send every answer whose turn has come, in request order,
+        then watch the new first one. Answers leave in request order, so only the first in line can release
+        any: one done callback per run of answers a fsync releases, not one per answer."""
         aw = self.awaiting
         if aw is None:  # the connection was lost
             return
@@ -485,6 +490,7 @@ class KafkaConnection(asyncio.BufferedProtocol):
                     self._write(ctx, parts, queue=False)
                     continue
                 if not future.done():
+                    future.add_done_callback(self._durable)
                     break
                 del aw[0]
                 if not future.cancelled():  # (cancelled: the broker is stopping; as an in-flight answer, none)

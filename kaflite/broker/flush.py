@@ -7,6 +7,11 @@ every log appended to has at most one flush in flight, on a small thread pool (`
 GIL); the appends made meanwhile wait together for that log's next flush, which starts the moment the
 one in flight ends. A request is answered once a flush that began after its append has completed:
 nothing is acknowledged before it is on disk.
+
+A writer may also hand over its bytes late (`dirty(plog, write)`): the coordinators buffer a turn's records
+per partition and `write` appends them as one batch just before that log's flush begins. One write per
+partition and flush, instead of one per request, and never a write into a file whose fsync is in flight
+(on ext4 such a write waits for the journal, which is what bounded durable commits).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import functools
+from collections.abc import Callable
 from typing import Any
 
 import structlog
@@ -39,22 +45,41 @@ class GroupCommit:
     def __init__(self, clock: Clock, threads: int = FLUSH_THREADS) -> None:
         self.clock = clock
         self.threads = threads
-        # Logs appended to since their last flush began, waiting for the next one.
-        self._waiting: dict[int, tuple[PartitionLog, asyncio.Future[None]]] = {}
+        # Logs appended to since their last flush began, waiting for the next one (with the late write, if any).
+        self._waiting: dict[int, tuple[PartitionLog, asyncio.Future[None], Callable[[], None] | None]] = {}
         self._in_flight: dict[int, asyncio.Future[Any]] = {}  # id(log) -> its batch's executor future
-        self._scheduled = False
+        self._scheduled: asyncio.Handle | None = None  # the turn's `_start_waiting`, once something waits
         self._executor: concurrent.futures.ThreadPoolExecutor | None = None
 
-    def dirty(self, plog: PartitionLog) -> asyncio.Future[None]:
+    def dirty(self, plog: PartitionLog, write: Callable[[], None] | None = None) -> asyncio.Future[None]:
+        """`write`, if given, appends what the caller buffered for `plog`; it is called (once, whichever
+        `dirty` call gave it) just before the flush that the returned future waits for. An OSError from it
+        fails that future, as a failed fsync would."""
         entry = self._waiting.get(id(plog))
         if entry is None:
             loop = asyncio.get_running_loop()
-            entry = self._waiting[id(plog)] = (plog, loop.create_future())
-            if not self._scheduled:
-                # After this turn: the requests already received append first and share the flush.
-                self._scheduled = True
-                loop.call_soon(self._start_waiting)
+            entry = self._waiting[id(plog)] = (plog, loop.create_future(), write)
+            if self._scheduled is None:
+                # After this turn (or after the read being handled, `flush_now`): the requests already
+                # received append first and share the flush.
+                self._scheduled = loop.call_soon(self._start_waiting)
+        elif write is not None and entry[2] is None:
+            entry = self._waiting[id(plog)] = (plog, entry[1], write)
         return entry[1]
+
+    def fail(self, plog: PartitionLog, exc: BaseException) -> None:
+        """What was handed over for `plog` and not yet flushed is lost (a buffered write failed): its waiters
+        fail now; later appends wait for a new flush."""
+        entry = self._waiting.pop(id(plog), None)
+        if entry is not None:
+            self._failed(plog, entry[1], exc)
+
+    def flush_now(self) -> None:
+        """Begin the waiting flushes now rather than at the end of the loop turn. A connection calls it once
+        the requests of one read are handled: their fsync then runs while the loop handles the next
+        connection's requests, instead of after all of them (the disk and the loop overlap)."""
+        if self._scheduled is not None:
+            self._start_waiting()
 
     @property
     def idle(self) -> bool:
@@ -64,9 +89,9 @@ class GroupCommit:
         """Wait until every append handed over so far is flushed (or its flush failed): before a shutdown
         closes the logs, so no waiter is left behind."""
         while not self.idle:
-            if self._waiting and not self._scheduled:
+            if self._waiting and self._scheduled is None:
                 self._start_waiting()
-            pending = [fut for _, fut in self._waiting.values()] + list(self._in_flight.values())
+            pending = [fut for _, fut, _ in self._waiting.values()] + list(self._in_flight.values())
             await asyncio.wait(pending)
 
     def close(self) -> None:
@@ -78,13 +103,17 @@ class GroupCommit:
     def _start_waiting(self) -> None:
         """Begin a flush of every waiting log with none in flight, as at most `threads` jobs for the flusher
         threads: a few thread hand-offs per loop turn, however many partitions the turn wrote to."""
-        self._scheduled = False
+        if self._scheduled is not None:
+            self._scheduled.cancel()
+            self._scheduled = None
         batch: list[tuple[PartitionLog, LogFlush, asyncio.Future[None]]] = []
         for key in [k for k in self._waiting if k not in self._in_flight]:
-            plog, durable = self._waiting.pop(key)
+            plog, durable, write = self._waiting.pop(key)
             try:
+                if write is not None:
+                    write()  # a refused write is a StorageError (KAFKA_STORAGE_ERROR): its waiters fail
                 flush = plog.begin_flush()
-            except OSError as exc:  # a stale .txnindex rewrite on a full disk
+            except Exception as exc:  # the buffered write, or a stale .txnindex rewrite, on a full disk
                 self._failed(plog, durable, exc)
                 continue
             if not flush.sync.fds:  # already covered by a flush that completed: nothing to wait for

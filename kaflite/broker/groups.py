@@ -51,6 +51,9 @@ fault_log = structlog.get_logger("kaflite.faults")
 
 GROUP_KEY, TRANSACTION_KEY = 0, 1
 LOAD_READ_BYTES = 4 * 1024 * 1024
+# A partition's buffered coordinator records are written early past this much (Kafka's runtime caps its
+# batches at the partition's max.message.bytes, 1 MiB by default).
+MAX_BUFFERED_BYTES = 256 * 1024
 LOAD_YIELD_RECORDS = 2_000  # records read, or keys replayed, between two event-loop turns of a load
 MAX_CACHED_CONTEXTS = 4_096  # (client id, host) pairs whose coordinator context is kept for their next request
 
@@ -94,6 +97,10 @@ class OffsetsTopicLog:
         # False (offsets.commit.fsync.enable=false): a write is answered from the page cache, as Kafka's
         # single broker does; the periodic flush (log.flush.interval.ms) makes it durable later.
         self.fsync = fsync
+        # Plain records appended since the partition's last write, to go out as one batch just before its
+        # next flush (Kafka's coordinator runtime batches a partition's writes the same way): partition ->
+        # (log, batch timestamp, records, their bytes).
+        self._buffered: dict[int, tuple[PartitionLog, int, list[tuple[bytes, bytes | None]], list[int]]] = {}
 
     def _durable(self, plog: PartitionLog) -> asyncio.Future[None]:
         if self.fsync:
@@ -110,16 +117,29 @@ class OffsetsTopicLog:
 
     def append(self, partition: int, records: list[tuple[bytes, bytes | None]], *,
                producer: ProducerIdAndEpoch | None = None) -> asyncio.Future[None]:
-        """Append one batch now; the future completes once it is fsynced (B-OFF-2).
+        """Append the records; the future completes once they are fsynced (B-OFF-2).
 
-        Group commit (`flush.GroupCommit`): the appends made while the partition's previous fsync ran
-        share its next one, taken on a flusher thread while the event loop goes on. With `producer`, the batch is
-        that producer's transactional batch (TX-OFF-2: its id and epoch, base sequence 0, the
-        transactional bit), appended as Kafka's AppendOrigin.COORDINATOR: no client sequence checks
-        (every such batch starts at sequence 0), the producer state still records it. Built here, so
-        the log does not check its CRC and records again (`trusted`).
+        Group commit (`flush.GroupCommit`): plain records are buffered per partition and written as one
+        batch right before the partition's next fsync, taken on a flusher thread while the event loop goes
+        on; every append of the turn shares that batch and that fsync. With `producer`, the records are
+        that producer's transactional batch (TX-OFF-2: its id and epoch, base sequence 0, the transactional
+        bit), written at once (after what is buffered, so the log keeps operation order), appended as
+        Kafka's AppendOrigin.COORDINATOR: no client sequence checks (every such batch starts at sequence 0),
+        the producer state still records it. Built here, so the log does not check its CRC and records
+        again (`trusted`).
         """
         plog = self._log(partition)
+        if producer is None and self.fsync:
+            entry = self._buffered.get(partition)
+            if entry is None or entry[0] is not plog:
+                self._write_buffered(partition)
+                entry = self._buffered[partition] = (plog, self.clock.now_ms(), [], [0])
+            entry[2].extend(records)
+            size = entry[3][0] = entry[3][0] + sum(len(k) + len(v or b"") + 16 for k, v in records)
+            if size >= MAX_BUFFERED_BYTES:  # a batch stays well under the topic's max.message.bytes
+                self._write_buffered(partition)
+            return self.commits.dirty(plog, functools.partial(self._write_buffered, partition))
+        self._write_buffered(partition)
         now = self.clock.now_ms()
         if producer is None:
             plog.append(build_keyed_batch(records, timestamp_ms=now), leader_epoch=0, now_ms=now, defer_flush=True,
@@ -131,11 +151,26 @@ class OffsetsTopicLog:
             plog.append(batch, leader_epoch=0, now_ms=now, assign_offsets=False, defer_flush=True, trusted=True)
         return self._durable(plog)
 
+    def _write_buffered(self, partition: int) -> None:
+        """Append the partition's buffered records as one batch. A failure (ENOSPC, EIO) fails every append
+        waiting on the partition's next flush (they are not in the log) and is raised."""
+        entry = self._buffered.pop(partition, None)
+        if entry is None:
+            return
+        plog, timestamp, records, _ = entry
+        try:
+            plog.append(build_keyed_batch(records, timestamp_ms=timestamp), leader_epoch=0, now_ms=self.clock.now_ms(),
+                        defer_flush=True, trusted=True)
+        except Exception as exc:  # StorageError (ENOSPC, EIO) or worse: none of them may be acknowledged
+            self.commits.fail(plog, exc)
+            raise
+
     def append_marker(self, partition: int, producer_id: int, producer_epoch: int, coordinator_epoch: int,
                       committed: bool) -> asyncio.Future[None]:
         """A transaction's COMMIT/ABORT control batch (TX-MK-3); durable with the rest of this turn's writes.
         The caller applies it to the group coordinator in the same event-loop turn."""
         plog = self._log(partition)
+        self._write_buffered(partition)
         plog.append_end_txn_marker(producer_id, producer_epoch, coordinator_epoch, committed=committed,
                                    leader_epoch=0, now_ms=self.clock.now_ms(), defer_flush=True)
         return self._durable(plog)
@@ -217,8 +252,10 @@ class OffsetsTopicLog:
         """Every keyed record of the partition in log order: (offset, batch timestamp, key, value).
 
         For tools only (a group's epoch history): reads the whole partition, on demand, and keeps
-        what `read` folds away (superseded values)."""
+        what `read` folds away (superseded values). What is buffered for the next flush is written first,
+        so the tools see every record the coordinator has applied."""
         plog = self._log(partition)
+        self._write_buffered(partition)
         offset, end = plog.log_start_offset, plog.log_end_offset
         while offset < end:
             data = plog.read(offset, LOAD_READ_BYTES).records

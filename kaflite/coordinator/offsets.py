@@ -128,6 +128,7 @@ class OffsetStore:
         self._open: dict[str, dict[tuple[str, int], set[int]]] = {}
         self._pending_seq = 0
         ctx.group_removed.append(self.forget_group)
+        ctx.replay_offset_commit = self.replay
 
     def offsets_of(self, group_id: str) -> Mapping[tuple[str, int], OffsetAndMetadata]:
         return self._offsets.get(group_id, _NO_OFFSETS)
@@ -199,11 +200,10 @@ class OffsetStore:
             if _java_length(metadata) > max_bytes:
                 return E.OFFSET_METADATA_TOO_LARGE
             epoch = p.committed_leader_epoch if version >= 6 else -1
-            ctx.append(
-                group_id,
-                offset_commit_key(group_id, topic, p.partition_index),
-                offset_commit_value(p.committed_offset, epoch, metadata, now, expire),
-            )
+            partition = p.partition_index
+            key = offset_commit_key(group_id, topic, partition)
+            value = offset_commit_value(p.committed_offset, epoch, metadata, now, expire)
+            ctx.append_offset_commit(group_id, (group_id, topic, partition), key, value)
             ctx.metrics.offset_commits += 1
             return E.NONE
 
@@ -218,11 +218,14 @@ class OffsetStore:
         unknown: PartitionAnswers = []
         known: list[tuple[str, list[Any]]] = []
         for t in topics:
-            missing = [p.partition_index for p in t.partitions if not exists(t.name, p.partition_index)]
-            if missing:
-                unknown.append((t.name, [(p, E.UNKNOWN_TOPIC_OR_PARTITION) for p in missing]))
+            name = t.name
+            missing = [p.partition_index for p in t.partitions if not exists(name, p.partition_index)]
+            if not missing:  # the usual case: the request's own list, not a copy
+                known.append((name, t.partitions))
+                continue
+            unknown.append((name, [(p, E.UNKNOWN_TOPIC_OR_PARTITION) for p in missing]))
             if len(missing) < len(t.partitions):
-                known.append((t.name, [p for p in t.partitions if p.partition_index not in missing]))
+                known.append((name, [p for p in t.partitions if p.partition_index not in missing]))
         return unknown, known
 
     # ================================================================== TxnOffsetCommit
@@ -594,6 +597,10 @@ def txn_offset_commit_error(req: TxnOffsetCommitRequest, version: int, error: Er
 def _offset_commit_answer(req: OffsetCommitRequest, answers: PartitionAnswers) -> OffsetCommitResponse:
     TC = OffsetCommitResponse.OffsetCommitResponseTopic
     PC = OffsetCommitResponse.OffsetCommitResponsePartition
+    if len(answers) == 1 and len(req.topics) == 1:  # one topic, as most commits: no lookup table
+        (t, parts), = answers
+        return OffsetCommitResponse(topics=[TC(name=t, topic_id=req.topics[0].topic_id, partitions=[
+            PC(partition_index=p, error_code=e) for p, e in parts])])
     topic_ids = {t.name: t.topic_id for t in req.topics}
     return OffsetCommitResponse(topics=[
         TC(name=t, topic_id=topic_ids[t], partitions=[PC(partition_index=p, error_code=e) for p, e in parts])

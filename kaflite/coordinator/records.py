@@ -74,28 +74,32 @@ class GroupMetadataRecordKey:
     group: str
 
 
+# Every commit writes one key and one value: packed directly in their fixed, non-flexible layouts (key v1:
+# version, group, topic, partition; value v3: version, offset, leader epoch, metadata, commit timestamp),
+# byte for byte the generated encoders' output (tests/coordinator/test_records.py compares them).
+_KEY_V1_HEAD = struct.Struct(">hh")
+_VALUE_V3_PREFIX = struct.Struct(">hqih")
+
+
 def offset_commit_key(group: str, topic: str, partition: int) -> bytes:
-    v = OFFSET_COMMIT_KEY_VERSION
-    return _VERSION.pack(v) + OffsetCommitKey(group=group, topic=topic, partition=partition).encode(v)
+    g = group.encode()
+    t = topic.encode()
+    return b"".join((_KEY_V1_HEAD.pack(OFFSET_COMMIT_KEY_VERSION, len(g)), g, _I16.pack(len(t)), t,
+                     _I32.pack(partition)))
 
 
 def offset_commit_value(
     offset: int, leader_epoch: int, metadata: str, commit_timestamp: int, expire_timestamp: int | None
 ) -> bytes:
     """Value v3, or v1 when the (pre-2.1 client's) commit asked for a per-offset expiry."""
-    if expire_timestamp is not None:
-        v = OFFSET_COMMIT_VALUE_VERSION_WITH_EXPIRE
-        value = OffsetCommitValue(
-            offset=offset,
-            metadata=metadata,
-            commit_timestamp=commit_timestamp,
-            expire_timestamp=expire_timestamp,
-        )
-    else:
-        v = OFFSET_COMMIT_VALUE_VERSION
-        value = OffsetCommitValue(
-            offset=offset, leader_epoch=leader_epoch, metadata=metadata, commit_timestamp=commit_timestamp
-        )
+    if expire_timestamp is None:
+        m = metadata.encode()
+        return _VALUE_V3_PREFIX.pack(OFFSET_COMMIT_VALUE_VERSION, offset, leader_epoch, len(m)) + m + \
+            _I64.pack(commit_timestamp)
+    v = OFFSET_COMMIT_VALUE_VERSION_WITH_EXPIRE
+    value = OffsetCommitValue(
+        offset=offset, metadata=metadata, commit_timestamp=commit_timestamp, expire_timestamp=expire_timestamp
+    )
     return _VERSION.pack(v) + value.encode(v)
 
 

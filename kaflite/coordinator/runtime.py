@@ -127,7 +127,11 @@ class _Write:
     """`_write` as done callbacks: wait for the previous write of the partition (whatever its outcome),
     drop the write if the partition was reloaded since (`_StaleWrite`), then wait for the writer's
     future; its failure reloads the partition. Completes `done` with the outcome, and tells
-    `on_settled` (the result waiting on this write alone) at once, without one more loop iteration.
+    `on_settled` (the results waiting on this write alone) at once, without one more loop iteration.
+
+    The operations of one turn that append to the same partition join one write (`_enqueue_write`): the
+    writer hands them the same future (the partition's next flush), so one `_Write` with their record
+    count and their listeners completes exactly when separate ones would.
 
     The writes of a partition queued behind this one (`followers`) start the moment it settles, in the
     same loop turn: one fsync that covers a run of pipelined commits releases all their answers at once
@@ -142,7 +146,7 @@ class _Write:
                  count: int, durable: asyncio.Future[None] | None, failure: Exception | None) -> None:
         self.runtime, self.done, self.partition, self.epoch = runtime, done, partition, epoch
         self.count, self.durable, self.failure = count, durable, failure
-        self.on_settled: Callable[[bool], None] | None = None
+        self.on_settled: list[Callable[[bool], None]] | None = None
         self.followers: list[_Write] | None = None
         self.started = False
 
@@ -204,11 +208,13 @@ class _Write:
             done.set_result(None)
         else:
             done.set_exception(exc)
-        settled = self.on_settled
+        settled, self.on_settled = self.on_settled, None
         if settled is not None:
             if exc is not None:
-                done.exception()  # retrieved: the listener is told instead
-            settled(cancelled or exc is not None)
+                done.exception()  # retrieved: the listeners are told instead
+            failed = cancelled or exc is not None
+            for listener in settled:
+                listener(failed)
         followers, self.followers = self.followers, None
         if followers:
             self.runtime._start_writes(followers)
@@ -570,7 +576,9 @@ class CoordinatorRuntime:
             self._deliver(result, failed=False)
         elif len(waits) == 1:
             if chained is not None and not waits[0].done():  # told by the write itself, in the same turn
-                chained.on_settled = lambda failed: self._deliver(result, failed=failed)
+                if chained.on_settled is None:
+                    chained.on_settled = []
+                chained.on_settled.append(lambda failed: self._deliver(result, failed=failed))
             else:
                 waits[0].add_done_callback(lambda w: self._deliver(result, failed=w.cancelled() or
                                                                    w.exception() is not None))
@@ -626,9 +634,17 @@ class CoordinatorRuntime:
         Chained with done callbacks, not a Task per write: the writer's future (group commit) wakes
         the chain directly. A writer that returns a coroutine (``async def append``) gets a Task."""
         tail = self._tails.get(partition)
-        if not records and (tail is None or tail.done()):
-            return None  # nothing earlier in flight: answer at once
         epoch = self._epochs.get(partition, 0)
+        if tail is None or tail.done():
+            if not records:
+                return None  # nothing earlier in flight: answer at once
+            tail_write = None
+        else:
+            tail_write = self._tail_writes.get(partition)
+            if tail_write is not None and (tail_write.done is not tail or tail_write.epoch != epoch):
+                tail_write = None
+            if not records and tail_write is not None:
+                return tail, tail_write  # waiting for the tail is all this needs
         durable: Awaitable[None] | None = None
         failure: Exception | None = None
         if records:
@@ -639,6 +655,9 @@ class CoordinatorRuntime:
                     durable = self._writer.append(partition, records, producer=producer)
             except Exception as exc:
                 failure = exc
+        if tail_write is not None and durable is tail_write.durable and failure is None and tail_write.failure is None:
+            tail_write.count += len(records)  # the same flush as the tail's: one write for both
+            return tail_write.done, tail_write
         loop = asyncio.get_running_loop()
         write: asyncio.Future[None]
         chained: _Write | None = None
