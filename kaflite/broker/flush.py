@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import contextlib
 import functools
 from collections.abc import Callable
-from typing import Any
 
 import structlog
 
@@ -35,6 +35,30 @@ log = structlog.get_logger("kaflite.flush")
 FLUSH_THREADS = 4
 
 
+class Flushed(asyncio.Future[None]):
+    """A flush's completion, which also tells `add_listener`'s callbacks in the same turn its outcome is set:
+    the coordinator runtime settles its writes (and so releases their answers) without one more loop iteration
+    per fsync. Done callbacks work as on any future."""
+
+    def __init__(self, *, loop: asyncio.AbstractEventLoop) -> None:
+        super().__init__(loop=loop)
+        self._listeners: list[Callable[[asyncio.Future[None]], None]] = []
+
+    def add_listener(self, listener: Callable[[asyncio.Future[None]], None]) -> None:
+        self._listeners.append(listener)
+
+    def settle(self, exc: BaseException | None = None) -> None:
+        if self.done():  # a waiter cancelled it
+            return
+        if exc is None:
+            self.set_result(None)
+        else:
+            self.set_exception(exc)
+        listeners, self._listeners = self._listeners, []
+        for listener in listeners:
+            listener(self)
+
+
 class GroupCommit:
     """`dirty(log)` after an append; the returned future completes once that append is fsynced.
 
@@ -46,19 +70,19 @@ class GroupCommit:
         self.clock = clock
         self.threads = threads
         # Logs appended to since their last flush began, waiting for the next one (with the late write, if any).
-        self._waiting: dict[int, tuple[PartitionLog, asyncio.Future[None], Callable[[], None] | None]] = {}
-        self._in_flight: dict[int, asyncio.Future[Any]] = {}  # id(log) -> its batch's executor future
+        self._waiting: dict[int, tuple[PartitionLog, Flushed, Callable[[], None] | None]] = {}
+        self._in_flight: dict[int, asyncio.Future[None]] = {}  # id(log) -> its job's completion
         self._scheduled: asyncio.Handle | None = None  # the turn's `_start_waiting`, once something waits
         self._executor: concurrent.futures.ThreadPoolExecutor | None = None
 
-    def dirty(self, plog: PartitionLog, write: Callable[[], None] | None = None) -> asyncio.Future[None]:
+    def dirty(self, plog: PartitionLog, write: Callable[[], None] | None = None) -> Flushed:
         """`write`, if given, appends what the caller buffered for `plog`; it is called (once, whichever
         `dirty` call gave it) just before the flush that the returned future waits for. An OSError from it
         fails that future, as a failed fsync would."""
         entry = self._waiting.get(id(plog))
         if entry is None:
             loop = asyncio.get_running_loop()
-            entry = self._waiting[id(plog)] = (plog, loop.create_future(), write)
+            entry = self._waiting[id(plog)] = (plog, Flushed(loop=loop), write)
             if self._scheduled is None:
                 # After this turn (or after the read being handled, `flush_now`): the requests already
                 # received append first and share the flush.
@@ -106,7 +130,7 @@ class GroupCommit:
         if self._scheduled is not None:
             self._scheduled.cancel()
             self._scheduled = None
-        batch: list[tuple[PartitionLog, LogFlush, asyncio.Future[None]]] = []
+        batch: list[tuple[PartitionLog, LogFlush, Flushed]] = []
         for key in [k for k in self._waiting if k not in self._in_flight]:
             plog, durable, write = self._waiting.pop(key)
             try:
@@ -118,8 +142,7 @@ class GroupCommit:
                 continue
             if not flush.sync.fds:  # already covered by a flush that completed: nothing to wait for
                 plog.end_flush(flush, self.clock.now_ms(), ok=True)
-                if not durable.done():
-                    durable.set_result(None)
+                durable.settle()
                 continue
             batch.append((plog, flush, durable))
         if not batch:
@@ -129,31 +152,47 @@ class GroupCommit:
         loop = asyncio.get_running_loop()
         jobs = min(self.threads, len(batch))  # fsyncs of different files overlap; a hand-off per job costs CPU
         for part in (batch[i::jobs] for i in range(jobs)):
-            done = loop.run_in_executor(self._executor, _sync_all, [f.sync for _, f, _ in part])
+            done: asyncio.Future[None] = loop.create_future()  # what `drain` waits for
             for plog, _, _ in part:
                 self._in_flight[id(plog)] = done
-            done.add_done_callback(functools.partial(self._flushed, part))
+            self._executor.submit(_sync_and_report, loop, [f.sync for _, f, _ in part],
+                                  functools.partial(self._flushed, part, done))
 
-    def _flushed(self, batch: list[tuple[PartitionLog, LogFlush, asyncio.Future[None]]],
-                 done: asyncio.Future[list[OSError | None]]) -> None:
-        failure: BaseException | None = asyncio.CancelledError() if done.cancelled() else done.exception()
-        errors: list[BaseException | None] = [failure] * len(batch) if failure is not None else list(done.result())
+    def _flushed(self, batch: list[tuple[PartitionLog, LogFlush, Flushed]], done: asyncio.Future[None],
+                 outcome: list[OSError | None] | BaseException) -> None:
+        """Back on the loop (one `call_soon_threadsafe` from the flusher thread, the next loop iteration: not
+        the two an executor future's done callback takes): settle the logs' waiters, start what waited."""
+        errors: list[BaseException | None] = (
+            [outcome] * len(batch) if isinstance(outcome, BaseException) else list(outcome))
         now = self.clock.now_ms()
         for (plog, flush, durable), error in zip(batch, errors, strict=True):
             del self._in_flight[id(plog)]
             plog.end_flush(flush, now, ok=error is None)
             if error is not None:
                 self._failed(plog, durable, error)
-            elif not durable.done():  # a waiter may have cancelled it
-                durable.set_result(None)
+            else:
+                durable.settle()
+        if not done.done():
+            done.set_result(None)
         if self._waiting:  # appended while this flush ran: the next flush starts now
             self._start_waiting()
 
     @staticmethod
-    def _failed(plog: PartitionLog, durable: asyncio.Future[None], exc: BaseException) -> None:
+    def _failed(plog: PartitionLog, durable: Flushed, exc: BaseException) -> None:
         log.warning("flush failed", topic=plog.topic, partition=plog.partition, error=repr(exc))
-        if not durable.done():
-            durable.set_exception(exc)
+        durable.settle(exc)
+
+
+def _sync_and_report(loop: asyncio.AbstractEventLoop, syncs: list[PendingSync],
+                     report: Callable[[list[OSError | None] | BaseException], None]) -> None:
+    """A flusher thread's job: the fsyncs, then their outcome handed to the loop."""
+    outcome: list[OSError | None] | BaseException
+    try:
+        outcome = _sync_all(syncs)
+    except BaseException as exc:  # a bug, not a disk error: every waiter of the job fails with it
+        outcome = exc
+    with contextlib.suppress(RuntimeError):  # the loop is closed (the process is ending): nobody waits any more
+        loop.call_soon_threadsafe(report, outcome)
 
 
 def _sync_all(syncs: list[PendingSync]) -> list[OSError | None]:

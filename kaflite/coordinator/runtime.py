@@ -60,7 +60,8 @@ class CoordinatorWriter(Protocol):
     durable. A writer may append synchronously during the call and share one fsync among the
     appends of a loop iteration (group commit); an `async def append` works too (appended when
     awaited, still in order). Raising means the records may not be in the log: the runtime
-    reloads the partition.
+    reloads the partition. A returned future with an `add_listener(callback)` method calls the
+    callback in the turn it is settled, which spares the answers it releases a loop iteration.
 
     A TxnOffsetCommit's records come with `producer=ProducerIdAndEpoch(...)` (the keyword is passed
     only then): they are one transactional batch of that producer, in Kafka's layout (producer id and
@@ -180,7 +181,10 @@ class _Write:
         elif durable.done():
             self._durable(durable)
         else:
-            durable.add_done_callback(self._durable)
+            add_listener = getattr(durable, "add_listener", None)
+            if add_listener is not None:  # told in the turn the flush settles (broker.flush.Flushed)
+                add_listener(self._durable)
+            durable.add_done_callback(self._durable)  # (a no-op once settled: cancellation's path)
 
     def _durable(self, durable: asyncio.Future[None]) -> None:
         if self.done.done():
