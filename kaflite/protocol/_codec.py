@@ -102,7 +102,11 @@ def _uvarint(n: int) -> bytes:
 
 def _check(buf: memoryview, end: int) -> None:
     if end > len(buf):
-        raise DecodeError("field runs past the end of the frame")
+        _past_end()
+
+
+def _past_end() -> Any:
+    raise DecodeError("field runs past the end of the frame")
 
 
 def _null() -> Any:
@@ -139,24 +143,34 @@ def _r_nn_str(buf: memoryview, pos: int) -> tuple[str, int]:
 
 
 def _r_cstr(buf: memoryview, pos: int) -> tuple[str | None, int]:
-    n, pos = _r_uvarint(buf, pos)
+    n = buf[pos]
+    if n < 0x80:
+        pos += 1
+    else:
+        n, pos = _r_uvarint(buf, pos)
     if n == 0:
         return None, pos
     if n > 0x8000:
         raise DecodeError(f"string of length {n - 1} exceeds 32767")
     end = pos + n - 1
-    _check(buf, end)
+    if end > len(buf):
+        _past_end()
     return str(buf[pos:end], "utf-8"), end
 
 
 def _r_nn_cstr(buf: memoryview, pos: int) -> tuple[str, int]:
-    n, pos = _r_uvarint(buf, pos)
+    n = buf[pos]  # the length's varint: one byte for any string under 127 bytes (nearly all), inline
+    if n < 0x80:
+        pos += 1
+    else:
+        n, pos = _r_uvarint(buf, pos)
     if n == 0:
         _null()
     if n > 0x8000:
         raise DecodeError(f"string of length {n - 1} exceeds 32767")
     end = pos + n - 1
-    _check(buf, end)
+    if end > len(buf):
+        _past_end()
     return str(buf[pos:end], "utf-8"), end
 
 
@@ -221,6 +235,8 @@ def _r_crecords(buf: memoryview, pos: int) -> tuple[memoryview | None, int]:
 def _skip_tags(buf: memoryview, pos: int) -> int:
     """Unknown tagged fields are skipped, as Kafka does."""
     try:
+        if buf[pos] == 0:  # no tagged fields: nearly every section
+            return pos + 1
         n, pos = _r_uvarint(buf, pos)
         for _ in range(n):
             _, pos = _r_uvarint(buf, pos)
