@@ -1,137 +1,264 @@
-"""B-OFF-2 under group commit: the commits of one read share one `__consumer_offsets` batch and one fsync,
-nothing is answered before it is on disk, and the batch replays to the same offsets.
+"""Group commit off the event loop (issue 14 item 1): a durable write is answered only once its fsync has
+completed, and while the disk works the broker keeps serving every other connection.
 
-The coordinator buffers a partition's plain records and writes them as one batch just before the partition's
-flush (`OffsetsTopicLog`, `GroupCommit.dirty(plog, write)`): these tests pin what that must keep.
+The disk is made slow by holding `os.fdatasync` (what every log flush calls) at a gate the test opens; the
+flusher threads wait there, the event loop must not. Had the fsync stayed on the event loop, the ApiVersions
+asked meanwhile would not be answered before the gate's own timeout, and these tests would fail.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 import struct
-import time
+import threading
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
-from typing import Any
 
+import pytest
+
+from kaflite.broker.connection import KafkaConnection
 from kaflite.broker.server import Broker
-from kaflite.broker.topics import CONSUMER_OFFSETS
-from kaflite.config import KafliteConfig
-from kaflite.coordinator.records import decode_offset_commit_key
-from kaflite.protocol import records as R
 from kaflite.protocol.errors import ErrorCode
-from kaflite.protocol.messages import OffsetCommitRequest, OffsetCommitResponse, OffsetFetchRequest
-from tests.broker.wire import connected, serving
+from kaflite.protocol.messages import ApiVersionsRequest, ApiVersionsResponse, OffsetCommitRequest, OffsetCommitResponse
+from kaflite.storage.fileio import set_disk_fault
+from tests.broker.test_disk_full import GROUP, commit, committed, config, find_coordinator, produce
+from tests.broker.wire import WireClient, connected, serving
 
-GROUP = "g-batch"
-TC, PC = OffsetCommitRequest.OffsetCommitRequestTopic, OffsetCommitRequest.OffsetCommitRequestPartition
-
-
-def config(data_dir: Path) -> KafliteConfig:
-    return KafliteConfig(log_dirs=str(data_dir), port=0, offsets_topic_num_partitions=1,
-                         transaction_state_log_num_partitions=1)
+E = ErrorCode
+GATE_TIMEOUT_S = 10.0  # the gate opens by itself after this: a broken broker fails the test, never hangs it
 
 
-def commit_frame(correlation_id: int, group: str, offset: int) -> bytes:
-    body = OffsetCommitRequest(group_id=group, generation_id_or_member_epoch=-1, member_id="", topics=[
-        TC(name="t", partitions=[PC(partition_index=0, committed_offset=offset)])]).encode(8)
-    client_id = b"batch-test"
-    header = struct.pack(">hhih", 8, 8, correlation_id, len(client_id)) + client_id + b"\x00"
-    return struct.pack(">i", len(header) + len(body)) + header + body
+class SlowDisk:
+    """`os.fdatasync` held until `open()`: counts the syncs that waited."""
+
+    def __init__(self, real: Callable[[int], None]) -> None:
+        self.real = real
+        self.gate = threading.Event()
+        self.gate.set()
+        self.waiting = 0
+        self.synced = 0
+        self._lock = threading.Lock()
+
+    def close(self) -> None:
+        self.gate.clear()
+
+    def open(self) -> None:
+        self.gate.set()
+
+    def __call__(self, fd: int) -> None:
+        with self._lock:
+            self.waiting += 1
+        self.gate.wait(GATE_TIMEOUT_S)
+        with self._lock:
+            self.waiting -= 1
+            self.synced += 1
+        self.real(fd)
 
 
-async def pipelined_commits(port: int, groups_offsets: list[tuple[str, int]]) -> list[tuple[int, int]]:
-    """Send every commit in one write (one read for the broker); (correlation id, error) of each answer."""
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+@pytest.fixture
+def slow_disk(monkeypatch: pytest.MonkeyPatch) -> Iterator[SlowDisk]:
+    disk = SlowDisk(os.fdatasync)
+    monkeypatch.setattr(os, "fdatasync", disk)
+    yield disk
+    disk.open()
+
+
+@pytest.fixture
+async def broker(tmp_path: Path) -> AsyncIterator[Broker]:
     try:
-        writer.write(b"".join(commit_frame(i, g, o) for i, (g, o) in enumerate(groups_offsets)))
-        answers = []
-        for _ in groups_offsets:
-            size = struct.unpack(">i", await asyncio.wait_for(reader.readexactly(4), 10))[0]
-            frame = await asyncio.wait_for(reader.readexactly(size), 10)
-            resp = OffsetCommitResponse.decode(frame[5:], 8)
-            answers.append((struct.unpack_from(">i", frame)[0], int(resp.topics[0].partitions[0].error_code)))
-        return answers
+        async with serving(config(tmp_path / "data", log_flush_interval_messages=1), t={}) as b:
+            yield b
     finally:
-        writer.close()
+        set_disk_fault(None)
 
 
-def offsets_batches(broker: Broker) -> list[list[tuple[str, str, int]]]:
-    """The `__consumer_offsets-0` batches of offset commits, each as its records' (group, topic, partition)."""
-    plog = broker.logs.get_log(CONSUMER_OFFSETS, 0)
-    assert plog is not None
-    data = plog.read(0, 1 << 24).records
+async def api_versions_answered(port: int) -> bool:
+    async with connected(port) as other:
+        resp = await asyncio.wait_for(other.call(18, 3, ApiVersionsRequest(client_software_name="t",
+                                                                           client_software_version="1")), 2.0)
+        return bool(resp.error_code == E.NONE)
+
+
+async def until(condition: Callable[[], bool], timeout_s: float = 5.0) -> None:
+    deadline = asyncio.get_running_loop().time() + timeout_s
+    while not condition():
+        assert asyncio.get_running_loop().time() < deadline, "timed out"
+        await asyncio.sleep(0.01)
+
+
+async def test_an_offset_commit_is_answered_after_its_fsync_and_the_loop_serves_meanwhile(
+        broker: Broker, slow_disk: SlowDisk) -> None:
+    """B-OFF-2: the commit's answer waits for the fsync of its `__consumer_offsets` batch; the fsync runs on a
+    flusher thread, so another client's ApiVersions is answered while it waits."""
+    async with connected(broker.port) as client:
+        assert await find_coordinator(client, GROUP, 0) == E.NONE
+        assert await commit(client, 3) == E.NONE
+        slow_disk.close()
+        pending = asyncio.ensure_future(commit(client, 5))
+        await until(lambda: slow_disk.waiting > 0)
+        assert await api_versions_answered(broker.port)
+        await asyncio.sleep(0.2)
+        assert not pending.done(), "the commit was answered before its fsync completed"
+        slow_disk.open()
+        assert await asyncio.wait_for(pending, 5.0) == E.NONE
+        assert await committed(client) == (E.NONE, 5)
+
+
+async def test_commits_arriving_during_a_flush_share_the_next_one(broker: Broker, slow_disk: SlowDisk) -> None:
+    """Group commit: with one flush of the partition in flight, the commits that arrive meanwhile wait together
+    for one more flush, not one each."""
+    async with connected(broker.port) as client:
+        assert await find_coordinator(client, GROUP, 0) == E.NONE
+        assert await commit(client, 1) == E.NONE
+        slow_disk.close()
+        first = asyncio.ensure_future(commit(client, 2))
+        await until(lambda: slow_disk.waiting > 0)
+        before = slow_disk.synced + slow_disk.waiting
+        others = []
+        for i in range(5):  # five more connections, each a commit, while the first flush is held
+            c = await WireClient.connect(broker.port)
+            others.append((c, asyncio.ensure_future(commit(c, 10 + i))))
+        await asyncio.sleep(0.2)
+        assert not first.done() and not any(f.done() for _, f in others)
+        slow_disk.open()
+        assert await asyncio.wait_for(first, 5.0) == E.NONE
+        assert [await asyncio.wait_for(f, 5.0) for _, f in others] == [E.NONE] * 5
+        # The held flush, then one for the five commits (the `__consumer_offsets` log: one fdatasync each).
+        assert slow_disk.synced - before <= 2
+        for c, _ in others:
+            await c.close()
+
+
+async def test_produce_with_flush_interval_messages_is_answered_after_its_fsync(
+        broker: Broker, slow_disk: SlowDisk) -> None:
+    """`log.flush.interval.messages=1`: every produce is fsynced before it is answered, by the flusher."""
+    async with connected(broker.port) as client:
+        assert (await produce(client)).error_code == E.NONE
+        slow_disk.close()
+        pending = asyncio.ensure_future(produce(client))
+        await until(lambda: slow_disk.waiting > 0)
+        assert await api_versions_answered(broker.port)
+        await asyncio.sleep(0.2)
+        assert not pending.done(), "the produce was answered before its fsync completed"
+        slow_disk.open()
+        answer = await asyncio.wait_for(pending, 5.0)
+        assert (answer.error_code, answer.base_offset) == (E.NONE, 2)
+
+
+async def test_a_failed_produce_fsync_is_kafka_storage_error_and_the_records_stay(broker: Broker) -> None:
+    """EIO on the fsync: the partition answers KAFKA_STORAGE_ERROR (56); the records are in the log (readable,
+    as in Kafka's), and the next produce, once the disk is well again, is fsynced and acknowledged."""
+    async with connected(broker.port) as client:
+        assert (await produce(client)).error_code == E.NONE
+        broker.context.faults.fill_disk("EIO", allow_bytes=1 << 20)
+        failed = await produce(client)
+        assert (failed.error_code, failed.base_offset) == (E.KAFKA_STORAGE_ERROR, -1)
+        broker.context.faults.free_disk()
+        again = await produce(client)
+        assert (again.error_code, again.base_offset) == (E.NONE, 4)
+        plog = broker.logs.get_log("t", 0)
+        assert plog is not None and plog.recovery_point == plog.log_end_offset == 6
+
+
+async def test_with_offsets_commit_fsync_disabled_a_commit_is_answered_from_the_page_cache(
+        tmp_path: Path, slow_disk: SlowDisk) -> None:
+    """`offsets.commit.fsync.enable=false`: Kafka's single-broker semantics, answered once written (a kill -9
+    keeps it: the page cache is the kernel's), fsynced later by the periodic flush."""
+    async with serving(config(tmp_path / "data", offsets_commit_fsync_enable=False), t={}) as b, \
+            connected(b.port) as client:
+        assert await find_coordinator(client, GROUP, 0) == E.NONE
+        slow_disk.close()
+        assert await asyncio.wait_for(commit(client, 5), 5.0) == E.NONE
+        assert await committed(client) == (E.NONE, 5)
+        slow_disk.open()
+
+
+async def read_answers(c: WireClient, n: int) -> list[tuple[int, bytes]]:
+    """The next `n` answers on `c`: (correlation id, body after a v0 header), in the order they came."""
     out = []
-    for h in R.iter_batches(bytes(data)):
-        keys = [decode_offset_commit_key(r.key) for r in R.decode_records(bytes(data), h.position) if r.key]
-        if keys and all(k is not None for k in keys):
-            out.append(keys)
-    return out  # type: ignore[return-value]
+    for _ in range(n):
+        size = struct.unpack(">i", await asyncio.wait_for(c.reader.readexactly(4), GATE_TIMEOUT_S))[0]
+        frame = await asyncio.wait_for(c.reader.readexactly(size), GATE_TIMEOUT_S)
+        out.append((struct.unpack_from(">i", frame, 0)[0], frame[4:]))
+    return out
 
 
-async def fetched(port: int, group: str) -> int:
-    async with connected(port) as c:
-        resp = await c.call(9, 7, OffsetFetchRequest(group_id=group, topics=[
-            OffsetFetchRequest.OffsetFetchRequestTopic(name="t", partition_indexes=[0])]))
-        return int(resp.topics[0].partitions[0].committed_offset)
+def commit_request(offset: int) -> OffsetCommitRequest:
+    TC, PC = OffsetCommitRequest.OffsetCommitRequestTopic, OffsetCommitRequest.OffsetCommitRequestPartition
+    return OffsetCommitRequest(group_id=GROUP, generation_id_or_member_epoch=-1, member_id="",
+                               topics=[TC(name="t", partitions=[PC(partition_index=0, committed_offset=offset)])])
 
 
-async def test_b_off_2_commits_of_one_read_are_one_batch_answered_in_order(tmp_path: Path) -> None:
-    async with serving(config(tmp_path / "data"), t={}) as broker:
-        await pipelined_commits(broker.port, [("warm-up", 1)])  # `__consumer_offsets` exists (its first request)
-        commits = [(f"{GROUP}-{i % 4}", 100 + i) for i in range(16)]
-        answers = await pipelined_commits(broker.port, commits)
-        assert answers == [(i, ErrorCode.NONE) for i in range(16)]
-        batches = offsets_batches(broker)
-        assert [len(b) for b in batches] == [1, 16], "one read's commits share one batch"
-        assert batches[1] == [(g, "t", 0) for g, _ in commits]  # in operation order
-        assert [await fetched(broker.port, f"{GROUP}-{i}") for i in range(4)] == [112, 113, 114, 115]
-    async with serving(config(tmp_path / "data")) as broker:  # the batch replays to the same offsets
-        assert [await fetched(broker.port, f"{GROUP}-{i}") for i in range(4)] == [112, 113, 114, 115]
+async def test_pipelined_commits_on_one_connection_share_a_flush_and_are_answered_in_order(
+        broker: Broker, slow_disk: SlowDisk) -> None:
+    """Commits a client pipelines on one connection (commitAsync) are handled while the first one's fsync runs,
+    and wait for one flush together, not one each; nothing is answered before its fsync; the answers, and an
+    inline one between them (ApiVersions), leave in request order."""
+    async with connected(broker.port) as client:
+        assert await find_coordinator(client, GROUP, 0) == E.NONE
+        assert await commit(client, 1) == E.NONE
+        slow_disk.close()
+        first = client.correlation_id + 1
+        for offset in (10, 11, 12):
+            await client.send_only(8, 2, commit_request(offset))  # v2: a non-flexible header, as read_answers
+        await client.send_only(18, 0, ApiVersionsRequest())
+        for offset in (13, 14):
+            await client.send_only(8, 2, commit_request(offset))
+        await until(lambda: slow_disk.waiting > 0)
+        before = slow_disk.synced + slow_disk.waiting
+        # every request handled (five commits applied, the ApiVersions answer ready behind them), none answered
+        await until(lambda: awaiting_answers(broker) == 6)
+        assert not await _any_bytes(client), "answered before the fsync completed"
+        slow_disk.open()
+        answers = await read_answers(client, 6)
+        assert [cid for cid, _ in answers] == list(range(first, first + 6))
+        for i, (_, body) in enumerate(answers):
+            if i == 3:
+                assert ApiVersionsResponse.decode(body, 0).error_code == E.NONE
+            else:
+                assert OffsetCommitResponse.decode(body, 2).topics[0].partitions[0].error_code == E.NONE
+        # the held flush (offset 10), then one for the four commits that came while it ran
+        assert slow_disk.synced - before <= 2
+        assert await committed(client) == (E.NONE, 14)
 
 
-async def test_b_off_2_nothing_is_answered_before_its_fsync(tmp_path: Path) -> None:
-    """A slow disk: the answers wait for the flush; the batch is in the log when they come."""
-    async with serving(config(tmp_path / "data"), t={}) as broker:
-        import kaflite.broker.flush as flush
-
-        original = flush._sync_all
-        synced: list[float] = []
-
-        def slow_sync(syncs: list[Any]) -> list[OSError | None]:
-            time.sleep(0.2)
-            out = original(syncs)
-            synced.append(time.monotonic())
-            return out
-
-        flush._sync_all = slow_sync  # type: ignore[assignment]
-        try:
-            await pipelined_commits(broker.port, [("warm-up", 1)])
-            synced.clear()
-            t0 = time.monotonic()
-            answers = await pipelined_commits(broker.port, [(GROUP, 7), (GROUP, 8), (GROUP, 9)])
-            answered = time.monotonic()
-        finally:
-            flush._sync_all = original  # type: ignore[assignment]
-        assert answers == [(0, 0), (1, 0), (2, 0)]
-        assert synced and synced[0] <= answered and answered - t0 >= 0.2
-        assert [len(b) for b in offsets_batches(broker)] == [1, 3]
+def awaiting_answers(broker: Broker) -> int:
+    """Answers the broker's connections hold back until an earlier one's fsync completes."""
+    return sum(len(c.awaiting or ()) for c in connections(broker))
 
 
-async def test_tools_see_the_records_of_a_flush_not_yet_begun(tmp_path: Path) -> None:
-    """`group_records` (epoch history, the console) writes what is buffered first: a tool reading the partition
-    right after an operation sees its records."""
-    async with serving(config(tmp_path / "data"), t={}) as broker:
-        groups = broker.groups
-        TCr = OffsetCommitRequest
-        req = TCr(group_id=GROUP, generation_id_or_member_epoch=-1, member_id="", topics=[
-            TC(name="t", partitions=[PC(partition_index=0, committed_offset=5)])])
-        from kaflite.coordinator.result import RequestContext as CoordinatorContext
+def connections(broker: Broker) -> list[KafkaConnection]:
+    return [c for c in broker.context.state.connections if isinstance(c, KafkaConnection)]
 
-        await pipelined_commits(broker.port, [("warm-up", 1)])  # `__consumer_offsets` exists
-        pending = groups.runtime.call("offset_commit", req, 8, CoordinatorContext(client_id="c", client_host="/h"))
-        assert not isinstance(pending, OffsetCommitResponse), "answered only once durable"
-        keys = [decode_offset_commit_key(k) for _, _, k, _ in groups.group_records(GROUP)]  # its partition's
-        assert keys == [("warm-up", "t", 0), (GROUP, "t", 0)]
-        resp = await pending
-        assert resp.topics[0].partitions[0].error_code == ErrorCode.NONE
-        assert [len(b) for b in offsets_batches(broker)] == [1, 1]
+
+async def _any_bytes(c: WireClient) -> bool:
+    try:
+        await asyncio.wait_for(c.reader.read(1), 0.05)
+    except TimeoutError:
+        return False
+    return True
+
+
+async def test_a_malformed_frame_behind_pipelined_commits_closes_once_their_answers_are_out(
+        broker: Broker, slow_disk: SlowDisk) -> None:
+    """The connection closes for the bad frame, but only after the answers to the commits before it, each once
+    durable; nothing after the bad frame is handled."""
+    async with connected(broker.port) as client:
+        assert await find_coordinator(client, GROUP, 0) == E.NONE
+        slow_disk.close()
+        first = client.correlation_id + 1
+        for offset in (20, 21):
+            await client.send_only(8, 2, commit_request(offset))
+        client.writer.write(struct.pack(">i", 3) + b"\x00\x08\x00")  # a header cut short
+        await client.send_only(8, 2, commit_request(99))  # after the bad frame: never handled
+        await until(lambda: slow_disk.waiting > 0)
+        await until(lambda: any(c.close_reason is not None for c in connections(broker)))
+        assert awaiting_answers(broker) == 2  # the commits before the bad frame; nothing after it was handled
+        slow_disk.open()
+        answers = await read_answers(client, 2)
+        assert [cid for cid, _ in answers] == [first, first + 1]
+        assert all(OffsetCommitResponse.decode(b, 2).topics[0].partitions[0].error_code == E.NONE for _, b in answers)
+        assert await client.closed_by_peer()
+    async with connected(broker.port) as other:
+        assert await committed(other) == (E.NONE, 21)
