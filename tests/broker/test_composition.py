@@ -93,6 +93,36 @@ def test_handlers_answer_from_the_context_they_were_given(tmp_path: Path) -> Non
     context.logs.close()
 
 
+async def test_the_group_runtime_is_built_on_first_use_and_at_a_restart_over_consumer_offsets(
+        tmp_path: Path) -> None:
+    """A fresh data directory: no group runtime at start, nor for a topic's deletion (no group has offsets), nor
+    for a stop (nothing to close) -- start-up, issue 14; the first group request builds it. A restart over an
+    existing `__consumer_offsets` builds it at start, to load it."""
+    b = Broker.open(config(tmp_path))
+    await b.start()
+    b.logs.create_topic("t", 1, {})
+    b.groups.on_partitions_deleted([("t", 0)])
+    assert b.groups._runtime is None
+    loading = b.groups.ensure_offsets_topic()  # what FindCoordinator does first
+    assert loading is not None
+    await loading
+    runtime = b.groups._runtime
+    assert runtime is not None and b.groups.runtime is runtime and runtime.coordinator_error("g") == ErrorCode.NONE
+    await b.stop()
+
+    b = Broker.open(config(tmp_path))
+    await b.start()
+    try:
+        assert b.groups._runtime is not None and b.groups.offsets_topic.loading is not None
+    finally:
+        await b.stop()
+
+    b = Broker.open(config(tmp_path / "fresh"))
+    await b.start()
+    await b.stop()
+    assert b.groups._runtime is None
+
+
 async def test_reset_keeps_the_routes_and_renews_the_group_runtime(broker: Broker) -> None:
     routes = dict(broker.router.routes)
     api_versions = broker.router.api_versions()
