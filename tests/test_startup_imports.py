@@ -250,10 +250,11 @@ def first_group_request() -> tuple[int, set[str], int, int, set[str]]:
 def test_a_fresh_broker_starts_and_answers_without_the_group_coordinator(
         first_group_request: tuple[int, set[str], int, int, set[str]]) -> None:
     """The group coordinator is the broker's biggest import: a fresh data directory has no `__consumer_offsets`
-    to load, so start-up and the non-group APIs go without it (issue 14, item 3)."""
+    to load, so start-up and the non-group APIs go without it (issue 14, item 3); the transaction coordinator too."""
     versions_error, served, *_ = first_group_request
     assert versions_error == 0 and "kaflite.broker.groups" in served
     assert [m for m in GROUP_MACHINERY if m in served] == []
+    assert "kaflite.broker.transactions" in served and "kaflite.transaction.coordinator" not in served  # likewise
 
 
 def test_the_first_group_request_builds_the_group_coordinator_and_is_answered_at_once(
