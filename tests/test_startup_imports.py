@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from kaflite.config import KafliteConfig
 from kaflite.logging_config import configure_logging, get_logger
 
 REPO = Path(__file__).resolve().parent.parent
@@ -205,3 +206,61 @@ def test_sasl_mechanisms_and_scramp_load_only_with_a_sasl_listener_and_scram_onl
     assert not heavy & plain
     assert "kaflite.security.sasl.authenticator" in sasl and "scramp" not in sasl
     assert "scramp" in after_login
+
+
+# `kaflite serve` on a fresh data directory: its imports, a start, one ApiVersions over a socket (the modules then);
+# then a client's first group request, a FindCoordinator (its answer, and the modules after it).
+FIRST_GROUP_REQUEST = SERVE_IMPORTS.replace("print(json.dumps(sorted(sys.modules)))", "") + """
+import asyncio, tempfile
+from kaflite.broker.server import Broker
+from kaflite.config import KafliteConfig
+from kaflite.protocol.messages import ApiVersionsRequest, FindCoordinatorRequest
+from tests.broker.wire import WireClient
+
+async def main():
+    b = Broker.open(KafliteConfig(log_dirs=tempfile.mkdtemp(), port=0))
+    await b.start()
+    client = await WireClient.connect(b.port)
+    versions = await client.call(18, 3, ApiVersionsRequest(client_software_name="t", client_software_version="1"))
+    served = sorted(sys.modules)
+    found = await client.call(10, 4, FindCoordinatorRequest(key_type=0, coordinator_keys=["g"]))
+    grouped = sorted(sys.modules)
+    await client.close()
+    await b.stop()
+    print("RESULT " + json.dumps([versions.error_code, served, found.coordinators[0].error_code,
+                                  found.coordinators[0].node_id, grouped]))
+
+asyncio.run(main())
+"""
+
+# The group machinery: the shard and what only it imports.
+GROUP_MACHINERY = ("kaflite.coordinator.shard", "kaflite.coordinator.offsets", "kaflite.coordinator.classic.manager",
+                   "kaflite.coordinator.consumer.manager", "kaflite.coordinator.snapshot")
+
+
+@pytest.fixture(scope="module")
+def first_group_request() -> tuple[int, set[str], int, int, set[str]]:
+    out = subprocess.run([sys.executable, "-c", FIRST_GROUP_REQUEST], cwd=REPO, capture_output=True, text=True,
+                         timeout=60, check=True).stdout
+    line = next(li for li in out.splitlines() if li.startswith("RESULT "))  # (the broker logs to stdout too)
+    versions_error, served, found_error, node, grouped = json.loads(line.removeprefix("RESULT "))
+    return versions_error, set(served), found_error, node, set(grouped)
+
+
+def test_a_fresh_broker_starts_and_answers_without_the_group_coordinator(
+        first_group_request: tuple[int, set[str], int, int, set[str]]) -> None:
+    """The group coordinator is the broker's biggest import: a fresh data directory has no `__consumer_offsets`
+    to load, so start-up and the non-group APIs go without it (issue 14, item 3); the transaction coordinator too."""
+    versions_error, served, *_ = first_group_request
+    assert versions_error == 0 and "kaflite.broker.groups" in served
+    assert [m for m in GROUP_MACHINERY if m in served] == []
+    assert "kaflite.broker.transactions" in served and "kaflite.transaction.coordinator" not in served  # likewise
+
+
+def test_the_first_group_request_builds_the_group_coordinator_and_is_answered_at_once(
+        first_group_request: tuple[int, set[str], int, int, set[str]]) -> None:
+    """... and the first group request builds it and is served as by a warm broker: NONE, this node -- no
+    COORDINATOR_NOT_AVAILABLE for the client to retry."""
+    _, _, found_error, node, grouped = first_group_request
+    assert (found_error, node) == (0, KafliteConfig().node_id)
+    assert all(m in grouped for m in GROUP_MACHINERY)

@@ -22,7 +22,7 @@ import inspect
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from enum import Enum
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import structlog
 
@@ -34,17 +34,20 @@ from kaflite.broker.topics import CONSUMER_OFFSETS
 from kaflite.clock import Clock
 from kaflite.coordinator.apis import GROUP_APIS, GroupApi
 from kaflite.coordinator.config import GroupCoordinatorConfig
-from kaflite.coordinator.group import Transition
-from kaflite.coordinator.offsets import TransactionVerifier
-from kaflite.coordinator.records import EndTransactionMarker, LoadedRecord, ProducerIdAndEpoch, TransactionalRecord
-from kaflite.coordinator.result import RequestContext as CoordinatorContext
 from kaflite.coordinator.runtime import CoordinatorRuntime
-from kaflite.coordinator.snapshot import GroupSnapshot
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import FindCoordinatorRequest, FindCoordinatorResponse
 from kaflite.protocol.records import BatchHeader, RecordError, build_keyed_batch, decode_keys_values, iter_batches
 from kaflite.storage.log import PartitionLog
 from kaflite.storage.manager import LogManager
+
+# The group machinery loads with the first runtime (GroupHandler.runtime), not with this module (issue 14: start-up).
+if TYPE_CHECKING:
+    from kaflite.coordinator.group import Transition
+    from kaflite.coordinator.offsets import TransactionVerifier
+    from kaflite.coordinator.records import LoadedRecord, ProducerIdAndEpoch
+    from kaflite.coordinator.result import RequestContext as CoordinatorContext
+    from kaflite.coordinator.snapshot import GroupSnapshot
 
 log = structlog.get_logger("kaflite.groups")
 fault_log = structlog.get_logger("kaflite.faults")
@@ -279,6 +282,8 @@ class OffsetsTopicLog:
 
 def _read_transactional(data: bytes, h: Any, offset: int, out: dict[bytes | int, Any]) -> None:
     """A transactional batch's records or a control batch's marker, keyed by offset (never folded)."""
+    from kaflite.coordinator.records import EndTransactionMarker, TransactionalRecord
+
     for record_offset, key, value in decode_keys_values(data, h.position):
         if record_offset < offset:
             continue
@@ -293,7 +298,12 @@ def _read_transactional(data: bytes, h: Any, offset: int, out: dict[bytes | int,
 
 
 class GroupHandler:
-    """FindCoordinator and the group APIs, over one coordinator runtime (renewed by a reset)."""
+    """FindCoordinator and the group APIs, over one coordinator runtime (renewed by a reset).
+
+    The runtime is built by the first thing that needs it -- a group request, the load of an existing
+    `__consumer_offsets` at start --, not with the handler: the group coordinator is the biggest import
+    of the broker, and a fresh broker that only produces and fetches never needs it (issue 14: start-up).
+    """
 
     def __init__(self, context: BrokerContext) -> None:
         self.broker_config = cfg = context.config
@@ -334,16 +344,36 @@ class GroupHandler:
         self.verify_transaction: TransactionVerifier | None = None
         # FindCoordinator key type 1 (TX-CO-1): the transaction handler, set by it.
         self.transactions: TransactionCoordinatorFinder | None = None
-        self.offsets_log, self.runtime = self._new_runtime()
+        self._runtime: CoordinatorRuntime | None = None
+        self._offsets_log: OffsetsTopicLog | None = None
         self._contexts: dict[tuple[str | None, str], CoordinatorContext] = {}
 
-    def _new_runtime(self) -> tuple[OffsetsTopicLog, CoordinatorRuntime]:
+    @property
+    def runtime(self) -> CoordinatorRuntime:
+        """The coordinator runtime; built (synchronously, importing the group machinery) on first use."""
+        runtime = self._runtime
+        if runtime is None:
+            runtime = self._new_runtime()
+        return runtime
+
+    @property
+    def offsets_log(self) -> OffsetsTopicLog:
+        """The runtime's writer and loader over `__consumer_offsets` (built with it)."""
+        offsets_log = self._offsets_log
+        if offsets_log is None:
+            self._new_runtime()
+            offsets_log = self._offsets_log
+            assert offsets_log is not None
+        return offsets_log
+
+    def _new_runtime(self) -> CoordinatorRuntime:
         offsets_log = OffsetsTopicLog(self.logs, self.clock, commits=self.commits,
                                      fsync=self.broker_config.offsets_commit_fsync_enable)
-        return offsets_log, CoordinatorRuntime(offsets_log, offsets_log, self.config, clock=self.clock,
-                                               partition_exists=self._partition_exists, metadata=self.metadata,
-                                               group_configs=self.group_configs,
-                                               verify_transaction=self._verify_transaction)
+        self._offsets_log = offsets_log
+        self._runtime = runtime = CoordinatorRuntime(
+            offsets_log, offsets_log, self.config, clock=self.clock, partition_exists=self._partition_exists,
+            metadata=self.metadata, group_configs=self.group_configs, verify_transaction=self._verify_transaction)
+        return runtime
 
     def _verify_transaction(self, transactional_id: str, producer_id: int, producer_epoch: int, partition: int,
                             version: int) -> ErrorCode | None:
@@ -357,8 +387,10 @@ class GroupHandler:
 
     def on_partitions_deleted(self, partitions: list[tuple[str, int]]) -> None:
         """A topic was deleted: the coordinator tombstones its offsets in every group (Kafka's
-        onPartitionsDeleted)."""
-        self.runtime.on_partitions_deleted(partitions)
+        onPartitionsDeleted). No runtime yet: no group request was served and nothing was loaded, so no
+        group has offsets to tombstone."""
+        if self._runtime is not None:
+            self._runtime.on_partitions_deleted(partitions)
 
     def register(self, router: Router) -> None:
         """FindCoordinator, and a route per row of the group API table (its key and version cap).
@@ -380,7 +412,10 @@ class GroupHandler:
     # -- __consumer_offsets lifecycle -------------------------------------------------------------
 
     def start(self) -> None:
-        """At startup an existing `__consumer_offsets` is replayed in the background (B-LOG-3)."""
+        """At startup an existing `__consumer_offsets` is replayed in the background (B-LOG-3): its runtime is
+        built now, to load it (a fresh data directory leaves that to the first group request)."""
+        if self.logs.topic(CONSUMER_OFFSETS) is not None and self._runtime is None:
+            self._new_runtime()
         self.offsets_topic.start()
 
     def ensure_offsets_topic(self) -> asyncio.Task[None] | None:
@@ -404,13 +439,14 @@ class GroupHandler:
 
     async def stop(self) -> None:
         await self.offsets_topic.cancel_loading()
-        await self.runtime.close()
+        if self._runtime is not None:  # never built: nothing parked, no timers, nothing to close
+            await self._runtime.close()
 
     def renew(self) -> None:
-        """After a reset (``stop()``, then every topic deleted): a fresh runtime, nothing loaded;
-        `__consumer_offsets` is created again on first use. The routes stay as they are."""
+        """After a reset (``stop()``, then every topic deleted): a fresh runtime (built on first use, as at
+        start), nothing loaded; `__consumer_offsets` is created again on first use. The routes stay as they are."""
         self.offsets_topic.renew()
-        self.offsets_log, self.runtime = self._new_runtime()
+        self._runtime = self._offsets_log = None
 
     # -- FindCoordinator ---------------------------------------------------------------------------
 
@@ -480,6 +516,8 @@ class GroupHandler:
         who = (ctx.header.client_id, ctx.connection.peer_host)
         cctx = self._contexts.get(who)
         if cctx is None:  # one per client id and host, not one per request
+            from kaflite.coordinator.result import RequestContext as CoordinatorContext
+
             if len(self._contexts) >= MAX_CACHED_CONTEXTS:
                 self._contexts.clear()
             cctx = self._contexts[who] = CoordinatorContext(client_id=ctx.client_id, client_host=f"/{ctx.client_host}")

@@ -20,7 +20,7 @@ import asyncio
 import functools
 import struct
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import structlog
 
@@ -36,10 +36,14 @@ from kaflite.protocol.messages import InitProducerIdRequest, InitProducerIdRespo
 from kaflite.protocol.records import ATTRIBUTES_OFFSET, HEADER_SIZE
 from kaflite.storage.errors import InvalidProducerEpochError, StorageError, TransactionCoordinatorFencedError
 from kaflite.storage.log import PartitionLog
-from kaflite.transaction import TransactionCoordinator, TransactionCoordinatorConfig
+from kaflite.transaction.config import TransactionCoordinatorConfig
 from kaflite.transaction.records import transaction_state_topic_configs
-from kaflite.transaction.result import TxnResult, WriteTxnMarkers
-from kaflite.transaction.state import TransactionMetadata
+
+# The coordinator loads with its first use (TransactionHandler.coordinator), not with this module (issue 14: start-up).
+if TYPE_CHECKING:
+    from kaflite.transaction.coordinator import TransactionCoordinator
+    from kaflite.transaction.result import TxnResult, WriteTxnMarkers
+    from kaflite.transaction.state import TransactionMetadata
 
 log = structlog.get_logger("kaflite.transactions")
 fault_log = structlog.get_logger("kaflite.faults")
@@ -52,7 +56,9 @@ _PRODUCER = struct.Struct(">qh")  # producerId, producerEpoch at offset 43 of a 
 _PRODUCER_OFFSET = 43
 MARKER_RETRY_S = 1.0  # a marker write that failed (an I/O error) is retried, as Kafka's marker channel does
 
-Operation = Callable[[TransactionCoordinator, Any, int, object], TxnResult]
+if TYPE_CHECKING:
+    # One TransactionCoordinator operation: (coordinator, request, version, token) -> its result.
+    Operation = Callable[[TransactionCoordinator, Any, int, object], TxnResult]
 
 
 def produce_verification_error(error: ErrorCode, produce_version: int) -> ErrorCode:
@@ -69,7 +75,11 @@ def produce_verification_error(error: ErrorCode, produce_version: int) -> ErrorC
 
 class TransactionHandler:
     """InitProducerId, AddPartitionsToTxn, AddOffsetsToTxn, EndTxn, Describe/ListTransactions over one coordinator
-    (renewed by a reset), plus what Produce and TxnOffsetCommit ask of it (verification)."""
+    (renewed by a reset), plus what Produce and TxnOffsetCommit ask of it (verification).
+
+    The coordinator is built by the first thing that needs it (a transactional request, the load of an existing
+    `__transaction_state` at start), not with the handler: idempotent producers never need it (issue 14: start-up).
+    """
 
     def __init__(self, context: BrokerContext, groups: GroupHandler,
                  on_append: Callable[[tuple[str, int]], None]) -> None:
@@ -95,7 +105,7 @@ class TransactionHandler:
         )
         self.commits = context.commits
         self.state_log = OffsetsTopicLog(self.logs, self.clock, TRANSACTION_STATE, self.commits)
-        self.coordinator = self._new_coordinator()
+        self._coordinator: TransactionCoordinator | None = None
         self._handles: dict[str, asyncio.TimerHandle] = {}
         self._tails: dict[int, asyncio.Future[None]] = {}  # the last append to each partition
         self._generations: dict[int, int] = {}  # bumped by every (re)load: older writes no longer count
@@ -111,20 +121,32 @@ class TransactionHandler:
         groups.transactions = self
         context.faults.on_clear.append(self.release_markers)
 
+    @property
+    def coordinator(self) -> TransactionCoordinator:
+        """The transaction coordinator; built (synchronously, importing it) on first use."""
+        coordinator = self._coordinator
+        if coordinator is None:
+            coordinator = self._new_coordinator()
+        return coordinator
+
     def _new_coordinator(self) -> TransactionCoordinator:
-        return TransactionCoordinator(self.config, self.clock, partitions=(),
-                                      allocate_producer_id=self.producer_ids.allocate,
-                                      partition_exists=lambda t, p: self.logs.get_log(t, p) is not None)
+        from kaflite.transaction.coordinator import TransactionCoordinator
+
+        self._coordinator = coordinator = TransactionCoordinator(
+            self.config, self.clock, partitions=(), allocate_producer_id=self.producer_ids.allocate,
+            partition_exists=lambda t, p: self.logs.get_log(t, p) is not None)
+        return coordinator
 
     def register(self, router: Router) -> None:
         """The client versions of TV1 (TX-API-2): InitProducerId v6 is two-phase commit, AddPartitionsToTxn v4+ is
         broker-to-broker, EndTxn v5 means transaction.version 2, none of which is served."""
         router.add(22, self.init_producer_id, max_version=5)
-        router.add(24, self._route(TransactionCoordinator.add_partitions_to_txn), max_version=3)
-        router.add(25, self._route(TransactionCoordinator.add_offsets_to_txn))
-        router.add(26, self._route(TransactionCoordinator.end_txn), max_version=4)
-        router.add(65, self._route(TransactionCoordinator.describe_transactions))
-        router.add(66, self._route(TransactionCoordinator.list_transactions))
+        # Lambdas, not TransactionCoordinator's methods: the class is imported with the first coordinator.
+        router.add(24, self._route(lambda c, req, v, token: c.add_partitions_to_txn(req, v, token)), max_version=3)
+        router.add(25, self._route(lambda c, req, v, token: c.add_offsets_to_txn(req, v, token)))
+        router.add(26, self._route(lambda c, req, v, token: c.end_txn(req, v, token)), max_version=4)
+        router.add(65, self._route(lambda c, req, v, token: c.describe_transactions(req, v, token)))
+        router.add(66, self._route(lambda c, req, v, token: c.list_transactions(req, v, token)))
 
     def _route(self, op: Operation) -> Callable[[RequestContext, Any], Any]:
         return lambda ctx, req: self.call(op, ctx, req)
@@ -132,7 +154,10 @@ class TransactionHandler:
     # -- `__transaction_state` lifecycle -----------------------------------------------------------------
 
     def start(self) -> None:
-        """An existing `__transaction_state` is replayed in the background; its ids answer LOAD_IN_PROGRESS."""
+        """An existing `__transaction_state` is replayed in the background; its ids answer LOAD_IN_PROGRESS. Its
+        coordinator is built now, to load it (a fresh data directory leaves that to the first transactional request)."""
+        if self.logs.topic(TRANSACTION_STATE) is not None and self._coordinator is None:
+            self._new_coordinator()
         self.state_topic.start()
 
     def ensure_state_topic(self) -> asyncio.Task[None] | None:
@@ -201,7 +226,7 @@ class TransactionHandler:
         self._background.clear()
         self._held.clear()
         self._hold.clear()
-        self.coordinator = self._new_coordinator()
+        self._coordinator = None  # built again on first use, as at start
 
     # -- requests -----------------------------------------------------------------------------------------
 
@@ -212,7 +237,7 @@ class TransactionHandler:
         try:
             if req.transactional_id is None:
                 return self._init_idempotent(req)
-            answer = self.call(TransactionCoordinator.init_producer_id, ctx, req)
+            answer = self.call(lambda c, r, v, token: c.init_producer_id(r, v, token), ctx, req)
         except StorageError as exc:
             return self._no_producer_id(ctx, exc)
         return self._guarded(ctx, answer) if asyncio.iscoroutine(answer) else answer

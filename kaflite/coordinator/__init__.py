@@ -3,16 +3,60 @@
 The public surface; the modules behind it: `shard` (partitions, loading, registries, the APIs across
 group types), `offsets` (one offset store), `group` (the Group protocol), `classic/` (classic groups),
 `apis` (the table of group APIs), `runtime` (the asyncio side).
+
+Names load on first use (PEP 562 ``__getattr__``): the broker imports light modules of this package
+(the metadata image, the API table's static facts) at start, and a fresh broker must not pay for the
+group machinery (`shard` and all it imports) until the first group request needs it (issue 14).
 """
 
-from kaflite.coordinator.classic.state import GroupState, IllegalStateTransition
-from kaflite.coordinator.config import GroupCoordinatorConfig
-from kaflite.coordinator.context import PartitionStatus
-from kaflite.coordinator.group import GroupType, Transition
-from kaflite.coordinator.partitioner import java_string_hash_code, kafka_abs, partition_for
-from kaflite.coordinator.result import CoordinatorResult, RequestContext, TimerOp
-from kaflite.coordinator.shard import GroupCoordinator
-from kaflite.coordinator.snapshot import GroupSnapshot, MemberSnapshot, OffsetSnapshot
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from kaflite.coordinator.classic.state import GroupState, IllegalStateTransition
+    from kaflite.coordinator.config import GroupCoordinatorConfig
+    from kaflite.coordinator.context import PartitionStatus
+    from kaflite.coordinator.group import GroupType, Transition
+    from kaflite.coordinator.partitioner import java_string_hash_code, kafka_abs, partition_for
+    from kaflite.coordinator.result import CoordinatorResult, RequestContext, TimerOp
+    from kaflite.coordinator.shard import GroupCoordinator
+    from kaflite.coordinator.snapshot import GroupSnapshot, MemberSnapshot, OffsetSnapshot
+
+# Public name -> the module (under this package) that defines it.
+_MODULES: dict[str, str] = {
+    "CoordinatorResult": "result",
+    "GroupCoordinator": "shard",
+    "GroupCoordinatorConfig": "config",
+    "GroupSnapshot": "snapshot",
+    "GroupState": "classic.state",
+    "GroupType": "group",
+    "IllegalStateTransition": "classic.state",
+    "MemberSnapshot": "snapshot",
+    "OffsetSnapshot": "snapshot",
+    "PartitionStatus": "context",
+    "RequestContext": "result",
+    "TimerOp": "result",
+    "Transition": "group",
+    "java_string_hash_code": "partitioner",
+    "kafka_abs": "partitioner",
+    "partition_for": "partitioner",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _MODULES.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_MODULES})
+
 
 __all__ = [
     "CoordinatorResult",

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from kaflite.coordinator.records import ProducerIdAndEpoch, Record
+if TYPE_CHECKING:  # annotations only: the records module loads codecs, which the transaction coordinator never needs
+    from kaflite.coordinator.records import ProducerIdAndEpoch, Record
 
 Token = object
 

@@ -17,40 +17,58 @@ just another operation, and a stale one is ignored.
 from __future__ import annotations
 
 import asyncio
+import functools
 import inspect
 import itertools
 import logging
 from collections.abc import AsyncIterable, Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import structlog
 
 from kaflite.clock import Clock, SystemClock
 from kaflite.coordinator.apis import BY_NAME, GroupApi
-from kaflite.coordinator.classic.rebalance import HEARTBEAT
-from kaflite.coordinator.classic.state import GroupState
 from kaflite.coordinator.config import GroupConfigs, GroupCoordinatorConfig
-from kaflite.coordinator.consumer.group import ConsumerGroup, ConsumerGroupState
-from kaflite.coordinator.consumer.manager import SESSION_TIMEOUT
-from kaflite.coordinator.context import PartitionStatus
-from kaflite.coordinator.group import Transition, TransitionListener
-from kaflite.coordinator.metadata import MetadataImage
-from kaflite.coordinator.offsets import PartitionExists, TransactionVerifier
-from kaflite.coordinator.records import LoadedRecord, ProducerIdAndEpoch, Record
-from kaflite.coordinator.result import CoordinatorResult, RequestContext
-from kaflite.coordinator.shard import GroupCoordinator
-from kaflite.coordinator.snapshot import GroupSnapshot
 from kaflite.protocol.errors import ErrorCode
+
+# The group machinery (the shard and what it imports) loads where a runtime is built: the broker imports
+# this module at start (DurableAnswer, SKIPPED_RECORDS_LOGGED) and builds its runtime on the first group
+# request (issue 14: start-up).
+if TYPE_CHECKING:
+    from kaflite.coordinator.context import PartitionStatus
+    from kaflite.coordinator.group import Transition, TransitionListener
+    from kaflite.coordinator.metadata import MetadataImage
+    from kaflite.coordinator.offsets import PartitionExists, TransactionVerifier
+    from kaflite.coordinator.records import LoadedRecord, ProducerIdAndEpoch, Record
+    from kaflite.coordinator.result import CoordinatorResult, RequestContext
+    from kaflite.coordinator.snapshot import GroupSnapshot
 
 log = structlog.get_logger("kaflite.coordinator.runtime")
 
-#: Kafka's state names of every group type: a misspelt state fails the wait at once instead of timing out.
-STATE_NAMES = frozenset(s.value for s in (*GroupState, *ConsumerGroupState))
 SKIPPED_RECORDS_LOGGED = 10  # per load: a damaged log may hold many bad records; the summary counts them all
 
-RecordSource = Iterable[LoadedRecord] | AsyncIterable[LoadedRecord]
+RecordSource = Iterable["LoadedRecord"] | AsyncIterable["LoadedRecord"]
+
+
+@functools.cache
+def state_names() -> frozenset[str]:
+    """Kafka's state names of every group type: a misspelt state fails the wait at once instead of timing out."""
+    from kaflite.coordinator.classic.state import GroupState
+    from kaflite.coordinator.consumer.group import ConsumerGroupState
+
+    return frozenset(s.value for s in (*GroupState, *ConsumerGroupState))
+
+
+@functools.cache
+def session_timer_kinds() -> frozenset[str]:
+    """The timer kinds that are a member's session (classic heartbeat, KIP-848 session timeout): a timer
+    of one of these kinds with the member id as its first argument is that member's session timer."""
+    from kaflite.coordinator.classic.rebalance import HEARTBEAT
+    from kaflite.coordinator.consumer.manager import SESSION_TIMEOUT
+
+    return frozenset({HEARTBEAT, SESSION_TIMEOUT})
 
 
 class CoordinatorWriter(Protocol):
@@ -241,6 +259,8 @@ class CoordinatorRuntime:
         group_configs: GroupConfigs | None = None,
         verify_transaction: TransactionVerifier | None = None,
     ) -> None:
+        from kaflite.coordinator.shard import GroupCoordinator  # the group machinery, imported with the first runtime
+
         self.config = config or GroupCoordinatorConfig()
         self._clock: Clock = clock or SystemClock()
         kwargs: dict[str, Any] = {}
@@ -311,6 +331,8 @@ class CoordinatorRuntime:
 
     def coordinator_error(self, key: str) -> ErrorCode:
         """FindCoordinator's answer for a group here: NONE once its partition is loaded (B-FIND-2)."""
+        from kaflite.coordinator.context import PartitionStatus
+
         status = self.coordinator.partition_status(self.find_coordinator_partition(key))
         return ErrorCode.NONE if status is PartitionStatus.ACTIVE else ErrorCode.COORDINATOR_NOT_AVAILABLE
 
@@ -324,6 +346,8 @@ class CoordinatorRuntime:
         append, so no coordinator write lands between the marker and its effect. NONE once applied
         (or, while the partition loads, applied when the load completes); NOT_COORDINATOR if the
         partition is not ours: whoever loads it replays the marker from the log."""
+        from kaflite.coordinator.context import PartitionStatus
+
         status = self.coordinator.partition_status(partition)
         self._dispatch(self.coordinator.complete_transaction(partition, producer_id, producer_epoch, committed))
         return ErrorCode.NOT_COORDINATOR if status is PartitionStatus.NOT_OWNED else ErrorCode.NONE
@@ -336,14 +360,11 @@ class CoordinatorRuntime:
             self._dispatch(self.coordinator.on_partitions_deleted(partitions))
 
     # ================================================================== tools
-    #: The timer kinds that are a member's session (classic heartbeat, KIP-848 session timeout): a timer
-    #: of one of these kinds with the member id as its first argument is that member's session timer.
-    SESSION_TIMER_KINDS = frozenset({HEARTBEAT, SESSION_TIMEOUT})
-
     def _session_timer(self, group_id: str, member_id: str) -> str | None:
         """The key of the member's session timer, found in the timer registry whatever the group type."""
+        kinds = session_timer_kinds()
         for key, t in self.coordinator.ctx.timers.items():
-            if t.kind in self.SESSION_TIMER_KINDS and t.group_id == group_id and t.args[:1] == (member_id,):
+            if t.kind in kinds and t.group_id == group_id and t.args[:1] == (member_id,):
                 return key
         return None
 
@@ -367,6 +388,8 @@ class CoordinatorRuntime:
         """Fence a member now (fault injection): a consumer-group member is removed as a session or
         rebalance timeout would (its next heartbeat gets UNKNOWN_MEMBER_ID and it rejoins at epoch 0);
         a classic member has no fencing of its own, so it is expired. False if there is no such member."""
+        from kaflite.coordinator.consumer.group import ConsumerGroup
+
         group = self.coordinator.ctx.groups.get(group_id)
         if not isinstance(group, ConsumerGroup):
             return self.expire_member(group_id, member_id)
@@ -411,8 +434,8 @@ class CoordinatorRuntime:
             raise ValueError(f"generation={generation} and epoch={epoch} name the same number")
         want_gen = generation if generation is not None else epoch
         want_state = None if state is None else str(state)
-        if want_state is not None and want_state not in STATE_NAMES:
-            raise ValueError(f"unknown group state {state!r}; one of {', '.join(sorted(STATE_NAMES))}")
+        if want_state is not None and want_state not in state_names():
+            raise ValueError(f"unknown group state {state!r}; one of {', '.join(sorted(state_names()))}")
 
         def matches(snap: GroupSnapshot | None) -> bool:
             if predicate is not None:

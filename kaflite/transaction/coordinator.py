@@ -28,7 +28,6 @@ import structlog
 from kaflite.clock import Clock, SystemClock
 from kaflite.coordinator.partitioner import partition_for
 from kaflite.coordinator.result import TimerOp, Token
-from kaflite.coordinator.topic_regex import InvalidRegularExpression, compile_topic_regex
 from kaflite.protocol.errors import ErrorCode
 from kaflite.transaction.config import TransactionCoordinatorConfig
 from kaflite.transaction.records import (
@@ -672,6 +671,8 @@ class TransactionCoordinator:
         duration = request.duration_filter if version >= 1 else -1
         matches: Callable[[str], bool] | None = None
         if version >= 2 and request.transactional_id_pattern:
+            from kaflite.coordinator.topic_regex import InvalidRegularExpression, compile_topic_regex  # (RE2: rare)
+
             try:
                 matches = compile_topic_regex(request.transactional_id_pattern)
             except InvalidRegularExpression:

@@ -25,7 +25,7 @@ from kaflite.clock import ManualClock
 from kaflite.config import KafliteConfig
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.headers import RequestHeader
-from kaflite.protocol.messages import DescribeClusterRequest, MetadataRequest
+from kaflite.protocol.messages import DescribeClusterRequest, InitProducerIdRequest, MetadataRequest
 
 #: (api key, min version, max version) as kaflite has always advertised them in ApiVersions:
 #: a client picks its protocol from this list, so the restructured broker must answer it unchanged.
@@ -91,6 +91,46 @@ def test_handlers_answer_from_the_context_they_were_given(tmp_path: Path) -> Non
                                               allow_auto_topic_creation=True))
     assert md.topics[0].error_code == ErrorCode.NONE and context.logs.topic("auto") is not None
     context.logs.close()
+
+
+async def test_the_coordinators_are_built_on_first_use_and_at_a_restart_over_their_topics(tmp_path: Path) -> None:
+    """A fresh data directory: no group runtime at start, nor for a topic's deletion (no group has offsets), nor
+    for a stop (nothing to close); no transaction coordinator for an idempotent producer's id -- start-up, issue
+    14. The first group / transactional request builds its coordinator. A restart over an existing
+    `__consumer_offsets` / `__transaction_state` builds it at start, to load it."""
+    b = Broker.open(config(tmp_path))
+    await b.start()
+    b.logs.create_topic("t", 1, {})
+    b.groups.on_partitions_deleted([("t", 0)])
+    assert b.groups._runtime is None
+    loading = b.groups.ensure_offsets_topic()  # what FindCoordinator does first
+    assert loading is not None
+    await loading
+    runtime = b.groups._runtime
+    assert runtime is not None and b.groups.runtime is runtime and runtime.coordinator_error("g") == ErrorCode.NONE
+
+    ctx = RequestContext(RequestHeader(22, 4, 1, "t", 0), KafkaConnection(b.context, b.router))
+    idempotent = b.transactions.init_producer_id(ctx, InitProducerIdRequest(transactional_id=None,
+                                                                            transaction_timeout_ms=-1))
+    assert idempotent.error_code == ErrorCode.NONE and b.transactions._coordinator is None
+    loading = b.transactions.ensure_state_topic()
+    assert loading is not None
+    await loading
+    assert b.transactions._coordinator is not None and b.transactions.coordinator_error("tx") == ErrorCode.NONE
+    await b.stop()
+
+    b = Broker.open(config(tmp_path))
+    await b.start()
+    try:
+        assert b.groups._runtime is not None and b.groups.offsets_topic.loading is not None
+        assert b.transactions._coordinator is not None and b.transactions.state_topic.loading is not None
+    finally:
+        await b.stop()
+
+    b = Broker.open(config(tmp_path / "fresh"))
+    await b.start()
+    await b.stop()
+    assert b.groups._runtime is None and b.transactions._coordinator is None
 
 
 async def test_reset_keeps_the_routes_and_renews_the_group_runtime(broker: Broker) -> None:

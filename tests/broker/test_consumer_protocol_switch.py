@@ -13,10 +13,8 @@ from typing import Any
 
 import pytest
 
-from kaflite.broker import groups as broker_groups
 from kaflite.broker.server import Broker
 from kaflite.config import KafliteConfig
-from kaflite.coordinator.apis import GROUP_APIS, GroupApi
 from kaflite.protocol.messages import (
     ApiVersionsRequest,
     ApiVersionsResponse,
@@ -29,21 +27,6 @@ from tests.broker.wire import WireClient
 
 CGHB, CGD = 68, 69
 UNSUPPORTED_VERSION = 35
-
-
-def _unused(*_args: Any) -> Any:
-    raise AssertionError("a disabled API reached the coordinator")
-
-
-@pytest.fixture(autouse=True)
-def consumer_rows(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The coordinator's 68/69 rows, stand-ins until they land: only their `requires_protocol` matters here."""
-    present = {api.api_key for api in GROUP_APIS}
-    extra = tuple(GroupApi(key, name, _unused, _unused, requires_protocol="consumer")
-                  for key, name in ((CGHB, "consumer_group_heartbeat"), (CGD, "consumer_group_describe"))
-                  if key not in present)
-    monkeypatch.setattr(broker_groups, "GROUP_APIS", GROUP_APIS + extra)
-
 
 BrokerFactory = Callable[..., Any]
 

@@ -525,15 +525,11 @@ class TxnMemoryLog:
 
 async def test_tx_off_2_runtime_appends_the_producers_transactional_batch() -> None:
     from kaflite.coordinator import GroupCoordinatorConfig
-    from kaflite.coordinator.apis import GroupApi
-    from kaflite.coordinator.offsets import txn_offset_commit_error
+    from kaflite.coordinator.apis import BY_NAME
     from kaflite.coordinator.runtime import CoordinatorRuntime
     from kaflite.protocol.messages import OffsetCommitRequest
 
-    # Not in GROUP_APIS yet (the broker does not serve TxnOffsetCommit before the transaction
-    # coordinator exists): a row for this test only.
-    row = GroupApi(28, "txn_offset_commit", GroupCoordinator.txn_offset_commit, txn_offset_commit_error,
-                   lambda req, _v: str(req.group_id))
+    row = BY_NAME["txn_offset_commit"]
     log = TxnMemoryLog()
     config = GroupCoordinatorConfig(offsets_topic_num_partitions=2)
     rt = CoordinatorRuntime(log, log, config)
