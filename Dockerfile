@@ -15,8 +15,10 @@ COPY pyproject.toml README.md ./
 COPY kaflite ./kaflite
 # Bytecode at build time, since PYTHONDONTWRITEBYTECODE=1 means a start never caches any: pip compiles
 # kaflite and its dependencies as it installs them (also under that variable); the standard library of
-# the base image is compiled here (compileall skips what already is), so no start compiles anything.
+# the base image is compiled here (compileall skips what already is), and the code kaflite's dataclasses
+# generate is cached beside kaflite's bytecode (kaflite/dataclass_code.py), so no start compiles anything.
 RUN pip install . \
+    && (cd / && python -m kaflite.compile_dataclasses) \
     && python -m compileall -q -j 0 -x '/(test|tests|idle_test|lib2to3)/' \
        "$(python -c 'import sysconfig; print(sysconfig.get_path("stdlib"))')" \
     && rm -rf /src \
