@@ -11,8 +11,9 @@ group machinery (`shard` and all it imports) until the first group request needs
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from kaflite.lazy_exports import lazy_exports
 
 if TYPE_CHECKING:
     from kaflite.coordinator.classic.state import GroupState, IllegalStateTransition
@@ -45,17 +46,7 @@ _MODULES: dict[str, str] = {
 }
 
 
-def __getattr__(name: str) -> Any:
-    module = _MODULES.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_MODULES})
+__getattr__, __dir__ = lazy_exports(__name__, _MODULES, globals())
 
 
 __all__ = [
