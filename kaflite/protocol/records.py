@@ -494,6 +494,21 @@ def build_batch(
     return bytes(out)
 
 
+_ONE_BYTE_VARINTS = [bytes((v,)) for v in range(0, 0x80, 2)]  # zigzag(n) = 2n for n in 0..63
+
+
+def _small_varint(n: int) -> bytes:
+    """The zigzag varint of `n` >= 0 (a length or an offset delta): one or two bytes inline, else the loop."""
+    if n < 0x40:
+        return _ONE_BYTE_VARINTS[n]
+    v = n << 1
+    if v < 0x4000:
+        return bytes(((v & 0x7F) | 0x80, v >> 7))
+    out = bytearray()
+    encode_varint(n, out)
+    return bytes(out)
+
+
 def build_keyed_batch(
     records: Sequence[tuple[bytes | None, bytes | None]],
     *,
@@ -509,14 +524,12 @@ def build_keyed_batch(
     without headers, all at `timestamp_ms`. The same bytes, built in place without per-record objects;
     a bytearray, so the log patches its offsets without copying it again."""
     out = bytearray(HEADER_SIZE)
-    record = bytearray()
+    zz = _small_varint
     for delta, (key, value) in enumerate(records):
-        record[:] = b"\x00\x00"  # attributes (unused), timestamp delta zigzag(0)
-        encode_varint(delta, record)
-        _encode_nullable_bytes(key, record)
-        _encode_nullable_bytes(value, record)
-        record.append(0)  # no headers
-        encode_varint(len(record), out)
+        # attributes (unused), timestamp delta zigzag(0), offset delta, key, value, no headers
+        record = b"".join((b"\x00\x00", zz(delta), b"\x01" if key is None else zz(len(key)), key or b"",
+                           b"\x01" if value is None else zz(len(value)), value or b"", b"\x00"))
+        out += zz(len(record))
         out += record
     count = len(records)
     _HEADER.pack_into(
