@@ -104,6 +104,7 @@ class OffsetsTopicLog:
         # next flush (Kafka's coordinator runtime batches a partition's writes the same way): partition ->
         # (log, batch timestamp, records, their bytes).
         self._buffered: dict[int, tuple[PartitionLog, int, list[tuple[bytes, bytes | None]], list[int]]] = {}
+        self._writers: dict[int, Callable[[], None]] = {}  # partition -> its `_write_buffered`, made once
 
     def _durable(self, plog: PartitionLog) -> asyncio.Future[None]:
         if self.fsync:
@@ -137,11 +138,16 @@ class OffsetsTopicLog:
             if entry is None or entry[0] is not plog:
                 self._write_buffered(partition)
                 entry = self._buffered[partition] = (plog, self.clock.now_ms(), [], [0])
-            entry[2].extend(records)
-            size = entry[3][0] = entry[3][0] + sum(len(k) + len(v or b"") + 16 for k, v in records)
-            if size >= MAX_BUFFERED_BYTES:  # a batch stays well under the topic's max.message.bytes
+            buffered, size = entry[2], entry[3]
+            for record in records:
+                buffered.append(record)
+                size[0] += len(record[0]) + len(record[1] or b"") + 16
+            if size[0] >= MAX_BUFFERED_BYTES:  # a batch stays well under the topic's max.message.bytes
                 self._write_buffered(partition)
-            return self.commits.dirty(plog, functools.partial(self._write_buffered, partition))
+            write = self._writers.get(partition)
+            if write is None:
+                write = self._writers[partition] = functools.partial(self._write_buffered, partition)
+            return self.commits.dirty(plog, write)
         self._write_buffered(partition)
         now = self.clock.now_ms()
         if producer is None:
