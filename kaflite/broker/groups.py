@@ -527,7 +527,8 @@ class GroupHandler:
             if len(self._contexts) >= MAX_CACHED_CONTEXTS:
                 self._contexts.clear()
             cctx = self._contexts[who] = CoordinatorContext(client_id=ctx.client_id, client_host=f"/{ctx.client_host}")
-        result = self.runtime.call(api, req, version, cctx)
+        runtime = self._runtime if self._runtime is not None else self._new_runtime()  # (`runtime`, inlined)
+        result = runtime.call(api, req, version, cctx)
         if not (api.assigns_member_id and group):
             return result
         if inspect.isawaitable(result):

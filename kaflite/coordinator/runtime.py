@@ -312,7 +312,8 @@ class CoordinatorRuntime:
         # The future itself, not a coroutine around it: the connection answers from its done callback,
         # without a Task per request. The token leaves `_pending` when it is answered or failed.
         loop = asyncio.get_running_loop()
-        if any(t == token for t, _ in result.responses):  # decided; its write is not yet durable
+        responses = result.responses
+        if (responses and responses[0][0] == token) or any(t == token for t, _ in responses):  # decided; not durable
             future: asyncio.Future[Any] = DurableAnswer(loop=loop)
         else:
             future = loop.create_future()
