@@ -56,7 +56,10 @@ class Flushed(asyncio.Future[None]):
             self.set_exception(exc)
         listeners, self._listeners = self._listeners, []
         for listener in listeners:
-            listener(self)
+            try:
+                listener(self)
+            except Exception:  # as a failing done callback: logged, and the flush's other waiters still settle
+                log.exception("flush listener failed")
 
 
 class GroupCommit:
@@ -77,8 +80,8 @@ class GroupCommit:
 
     def dirty(self, plog: PartitionLog, write: Callable[[], None] | None = None) -> Flushed:
         """`write`, if given, appends what the caller buffered for `plog`; it is called (once, whichever
-        `dirty` call gave it) just before the flush that the returned future waits for. An OSError from it
-        fails that future, as a failed fsync would."""
+        `dirty` call gave it) just before the flush that the returned future waits for. An exception from it
+        (a StorageError on a full disk) fails that future, as a failed fsync would."""
         entry = self._waiting.get(id(plog))
         if entry is None:
             loop = asyncio.get_running_loop()
