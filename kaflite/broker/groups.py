@@ -87,6 +87,18 @@ class TransactionCoordinatorFinder(Protocol):
     def coordinator_error(self, transactional_id: str) -> ErrorCode: ...
 
 
+class _Buffered:
+    """A partition's records waiting for its next flush: one batch, stamped when its first record came."""
+
+    __slots__ = ("plog", "records", "size", "timestamp_ms")
+
+    def __init__(self, plog: PartitionLog, timestamp_ms: int) -> None:
+        self.plog = plog
+        self.timestamp_ms = timestamp_ms
+        self.records: list[tuple[bytes, bytes | None]] = []
+        self.size = 0  # their bytes, roughly: the batch is written early past MAX_BUFFERED_BYTES
+
+
 class OffsetsTopicLog:
     """A coordinator's writer and loader over its topic's partitions: `__consumer_offsets` for the group
     runtime, `__transaction_state` for the transaction runtime (same layout rules, same folding)."""
@@ -101,9 +113,8 @@ class OffsetsTopicLog:
         # single broker does; the periodic flush (log.flush.interval.ms) makes it durable later.
         self.fsync = fsync
         # Plain records appended since the partition's last write, to go out as one batch just before its
-        # next flush (Kafka's coordinator runtime batches a partition's writes the same way): partition ->
-        # (log, batch timestamp, records, their bytes).
-        self._buffered: dict[int, tuple[PartitionLog, int, list[tuple[bytes, bytes | None]], list[int]]] = {}
+        # next flush (Kafka's coordinator runtime batches a partition's writes the same way).
+        self._buffered: dict[int, _Buffered] = {}
         self._writers: dict[int, Callable[[], None]] = {}  # partition -> its `_write_buffered`, made once
 
     def _durable(self, plog: PartitionLog) -> asyncio.Future[None]:
@@ -134,15 +145,14 @@ class OffsetsTopicLog:
         """
         plog = self._log(partition)
         if producer is None and self.fsync:
-            entry = self._buffered.get(partition)
-            if entry is None or entry[0] is not plog:
+            buffered = self._buffered.get(partition)
+            if buffered is None or buffered.plog is not plog:
                 self._write_buffered(partition)
-                entry = self._buffered[partition] = (plog, self.clock.now_ms(), [], [0])
-            buffered, size = entry[2], entry[3]
+                buffered = self._buffered[partition] = _Buffered(plog, self.clock.now_ms())
             for record in records:
-                buffered.append(record)
-                size[0] += len(record[0]) + len(record[1] or b"") + 16
-            if size[0] >= MAX_BUFFERED_BYTES:  # a batch stays well under the topic's max.message.bytes
+                buffered.records.append(record)
+                buffered.size += len(record[0]) + len(record[1] or b"") + 16
+            if buffered.size >= MAX_BUFFERED_BYTES:  # a batch stays well under the topic's max.message.bytes
                 self._write_buffered(partition)
             write = self._writers.get(partition)
             if write is None:
@@ -163,15 +173,14 @@ class OffsetsTopicLog:
     def _write_buffered(self, partition: int) -> None:
         """Append the partition's buffered records as one batch. A failure (ENOSPC, EIO) fails every append
         waiting on the partition's next flush (they are not in the log) and is raised."""
-        entry = self._buffered.pop(partition, None)
-        if entry is None:
+        buffered = self._buffered.pop(partition, None)
+        if buffered is None:
             return
-        plog, timestamp, records, _ = entry
         try:
-            plog.append(build_keyed_batch(records, timestamp_ms=timestamp), leader_epoch=0, now_ms=self.clock.now_ms(),
-                        defer_flush=True, trusted=True)
+            batch = build_keyed_batch(buffered.records, timestamp_ms=buffered.timestamp_ms)
+            buffered.plog.append(batch, leader_epoch=0, now_ms=self.clock.now_ms(), defer_flush=True, trusted=True)
         except Exception as exc:  # StorageError (ENOSPC, EIO) or worse: none of them may be acknowledged
-            self.commits.fail(plog, exc)
+            self.commits.fail(buffered.plog, exc)
             raise
 
     def append_marker(self, partition: int, producer_id: int, producer_epoch: int, coordinator_epoch: int,

@@ -127,6 +127,14 @@ def _entry_text(entry: Entry) -> str:
     return f"(principal={principal}, host={host}, operation={op.name}, permissionType={permission.name})"
 
 
+def _show(found: dict[tuple[ResourceType, str, PatternType], list[Entry]], as_json: bool, out: TextIO) -> None:
+    """ACLs found, as JSON (`--json`) or as kafka-acls.sh prints them."""
+    if as_json:
+        dump_json(_as_json(found), out)
+    else:
+        _print(found, out)
+
+
 def _print(found: dict[tuple[ResourceType, str, PatternType], list[Entry]], out: TextIO) -> None:
     for (rtype, name, pattern), entries in found.items():
         out.write(f"Current ACLs for resource `{_pattern_text(rtype, name, pattern)}`: \n")
@@ -160,10 +168,7 @@ def cmd_add(client: Client, args: argparse.Namespace, out: TextIO) -> int:
     found: dict[tuple[ResourceType, str, PatternType], list[Entry]] = {}
     for rtype, name in per:
         found.update(_describe(client, rtype, name, pattern, None))
-    if args.json:
-        dump_json(_as_json(found), out)
-    else:
-        _print(found, out)
+    _show(found, args.json, out)
     return 0
 
 
@@ -212,10 +217,7 @@ def cmd_list(client: Client, args: argparse.Namespace, out: TextIO) -> int:
         found = _describe(client, ResourceType.ANY, None, pattern, principal)
     for rtype, name in resources:
         found.update(_describe(client, rtype, name, pattern, principal))
-    if args.json:
-        dump_json(_as_json(found), out)
-    else:
-        _print(found, out)
+    _show(found, args.json, out)
     return 0
 
 

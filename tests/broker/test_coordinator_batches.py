@@ -8,10 +8,11 @@ flush (`OffsetsTopicLog`, `GroupCommit.dirty(plog, write)`): these tests pin wha
 from __future__ import annotations
 
 import asyncio
+import os
 import struct
-import time
 from pathlib import Path
-from typing import Any
+
+import pytest
 
 from kaflite.broker.server import Broker
 from kaflite.broker.topics import CONSUMER_OFFSETS
@@ -20,6 +21,7 @@ from kaflite.coordinator.records import decode_offset_commit_key
 from kaflite.protocol import records as R
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import OffsetCommitRequest, OffsetCommitResponse, OffsetFetchRequest
+from tests.broker.test_group_commit import SlowDisk, api_versions_answered, until
 from tests.broker.wire import connected, serving
 
 GROUP = "g-batch"
@@ -89,32 +91,26 @@ async def test_b_off_2_commits_of_one_read_are_one_batch_answered_in_order(tmp_p
         assert [await fetched(broker.port, f"{GROUP}-{i}") for i in range(4)] == [112, 113, 114, 115]
 
 
-async def test_b_off_2_nothing_is_answered_before_its_fsync(tmp_path: Path) -> None:
-    """A slow disk: the answers wait for the flush; the batch is in the log when they come."""
-    async with serving(config(tmp_path / "data"), t={}) as broker:
-        import kaflite.broker.flush as flush
-
-        original = flush._sync_all
-        synced: list[float] = []
-
-        def slow_sync(syncs: list[Any]) -> list[OSError | None]:
-            time.sleep(0.2)
-            out = original(syncs)
-            synced.append(time.monotonic())
-            return out
-
-        flush._sync_all = slow_sync  # type: ignore[assignment]
-        try:
+async def test_b_off_2_the_batch_is_written_as_its_fsync_begins_and_answered_after_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fsync held at a gate (test_group_commit's SlowDisk): one read's three commits are already one batch in
+    the log while their fsync waits, the loop serves another client meanwhile, and no answer comes before the
+    gate opens."""
+    disk = SlowDisk(os.fdatasync)
+    monkeypatch.setattr(os, "fdatasync", disk)
+    try:
+        async with serving(config(tmp_path / "data"), t={}) as broker:
             await pipelined_commits(broker.port, [("warm-up", 1)])
-            synced.clear()
-            t0 = time.monotonic()
-            answers = await pipelined_commits(broker.port, [(GROUP, 7), (GROUP, 8), (GROUP, 9)])
-            answered = time.monotonic()
-        finally:
-            flush._sync_all = original  # type: ignore[assignment]
-        assert answers == [(0, 0), (1, 0), (2, 0)]
-        assert synced and synced[0] <= answered and answered - t0 >= 0.2
-        assert [len(b) for b in offsets_batches(broker)] == [1, 3]
+            disk.close()
+            pending = asyncio.ensure_future(pipelined_commits(broker.port, [(GROUP, 7), (GROUP, 8), (GROUP, 9)]))
+            await until(lambda: disk.waiting > 0)
+            assert [len(b) for b in offsets_batches(broker)] == [1, 3]
+            assert await api_versions_answered(broker.port)
+            assert not pending.done(), "answered before its fsync completed"
+            disk.open()
+            assert await asyncio.wait_for(pending, 10) == [(0, 0), (1, 0), (2, 0)]
+    finally:
+        disk.open()
 
 
 async def test_tools_see_the_records_of_a_flush_not_yet_begun(tmp_path: Path) -> None:
