@@ -276,10 +276,19 @@ def test_kafka_python_admin_groups(broker: Broker) -> None:
         assert admin.delete_groups(["kp-group"]) == {"kp-group": "NonEmptyGroupError"}
 
         # a static member does not leave on close: the group keeps it until LeaveGroup by instance id
+        before = broker.group("kp-group")
+        assert before is not None
         close_all(active)
         active.clear()
         g = broker.group("kp-group")
-        assert g is not None and g.state == "Stable" and [m.group_instance_id for m in g.members] == ["kp-static"]
+        assert g is not None and [m.group_instance_id for m in g.members] == ["kp-static"]
+        # Closing starts no rebalance; but kafka-python's leader rejoins on its own when its metadata
+        # snapshot changed after it assigned, and the close may land in that rejoin (the group then
+        # waits for the closed static member's SyncGroup): the only transitions allowed are that one.
+        closing = g.history[len(before.history):]
+        assert all("re-joining group during Stable" in t.reason for t in closing
+                   if str(t.to_state) == "PreparingRebalance"), closing
+        assert g.state == "Stable" or closing, g
         res = admin.remove_group_members("kp-group", [MemberToRemove(group_instance_id="kp-static")])
         assert res == {"kp-static": NoError}, res
         broker.wait_for_group("kp-group", "Empty", members=0, timeout=10)
