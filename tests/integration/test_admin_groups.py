@@ -7,6 +7,7 @@ codes), checked against groups set up by real consumers and against the coordina
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -53,10 +54,29 @@ def _active_group(broker: Broker, group: str, kind: str = "confluent-kafka", ins
     try:
         broker.wait_for_group(group, "Stable", members=1, timeout=20)
         assert c.wait_assigned(1) == tuple((TOPIC, p) for p in range(4))
+        if kind == "kafka-python":
+            _settled(broker, group)
     except BaseException:
         c.close()
         raise
     return c
+
+
+def _settled(broker: Broker, group: str, quiet_s: float = 1.5, timeout_s: float = 20.0) -> None:
+    """Stable at one generation for `quiet_s`: kafka-python's leader rejoins on its own once the metadata it
+    assigned with is refreshed (right after its first assignment, or not at all), and the checks that follow
+    want the group it leaves, not one mid-rebalance."""
+    deadline = time.monotonic() + timeout_s
+    seen, since = None, time.monotonic()
+    while time.monotonic() < deadline:
+        g = broker.group(group)
+        now = (g.state, g.generation) if g is not None else None
+        if now != seen:
+            seen, since = now, time.monotonic()
+        elif now is not None and now[0] == "Stable" and time.monotonic() - since >= quiet_s:
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"{group} did not stay Stable for {quiet_s}s within {timeout_s}s; last: {seen}")
 
 
 # -- confluent-kafka ----------------------------------------------------------------------------------
