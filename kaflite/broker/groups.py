@@ -354,7 +354,7 @@ class GroupHandler:
             "cleanup.policy": "compact",
             "segment.bytes": str(cfg.offsets_topic_segment_bytes),
             "compression.type": "producer",
-        }, self._load_all)
+        }, self._load_all, prepare=lambda: self.runtime)
         # TxnOffsetCommit's verification (TX-OFF-1): set by the transaction handler, which is built after this one.
         self.verify_transaction: TransactionVerifier | None = None
         # FindCoordinator key type 1 (TX-CO-1): the transaction handler, set by it.

@@ -112,7 +112,7 @@ class TransactionHandler:
         self._background: set[asyncio.Task[Any]] = set()
         self.state_topic = InternalTopic(self.logs, TRANSACTION_STATE, cfg.transaction_state_log_num_partitions,
                                          transaction_state_topic_configs(cfg.transaction_state_log_segment_bytes),
-                                         self._load_all)
+                                         self._load_all, prepare=lambda: self.coordinator)
         self._closed = False
         # Fault: markers held back (a crash between Prepare and Complete); None holds every id's.
         self._hold: set[str | None] = set()

@@ -145,7 +145,9 @@ async def test_reset_keeps_the_routes_and_renews_the_group_runtime(broker: Broke
     assert broker.router.api_versions() is api_versions
     assert broker.groups.runtime is not runtime
     assert broker.logs.topics() == {}
-    broker.groups.ensure_offsets_topic()  # created again on first use, over the new runtime
+    loading = broker.groups.ensure_offsets_topic()  # created again on first use, over the new runtime
+    assert loading is not None and broker.logs.topic("__consumer_offsets") is None  # its files: a worker thread's
+    await loading
     assert broker.logs.topic("__consumer_offsets") is not None
 
 

@@ -1,0 +1,128 @@
+"""`__consumer_offsets` / `__transaction_state` made on first use without stopping the event loop (issue 14):
+the partitions' files (~100 fsyncs for 50 partitions) are made in a worker thread while the loop serves
+every other connection; a failure or a stop half-way leaves nothing a restart would adopt (B-FIND-2, TX-CO-1)."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kaflite.broker.server import Broker
+from kaflite.config import KafliteConfig
+from kaflite.protocol.errors import ErrorCode
+
+OFFSETS = "__consumer_offsets"
+
+
+def config(tmp_path: Path) -> KafliteConfig:
+    return KafliteConfig(log_dirs=str(tmp_path / "data"), port=0, offsets_topic_num_partitions=5,
+                         transaction_state_log_num_partitions=3)
+
+
+class Gate:
+    """Holds `LogManager.open_partition_files` (in its worker thread) until released; optionally fails it."""
+
+    def __init__(self, broker: Broker, fail: BaseException | None = None) -> None:
+        self.entered = threading.Event()
+        self.release = threading.Event()
+        self.fail = fail
+        self.calls = 0
+        real = broker.logs.open_partition_files
+
+        def held(*args: Any) -> Any:
+            self.calls += 1
+            self.entered.set()
+            assert self.release.wait(10), "never released"
+            if self.fail is not None:
+                raise self.fail
+            return real(*args)
+
+        broker.logs.open_partition_files = held  # type: ignore[method-assign]
+
+    async def wait_entered(self) -> None:
+        assert await asyncio.to_thread(self.entered.wait, 10), "open_partition_files never called"
+
+
+async def test_the_loop_serves_while_the_offsets_topic_files_are_made(tmp_path: Path) -> None:
+    b = Broker.open(config(tmp_path))
+    await b.start()
+    try:
+        gate = Gate(b)
+        loading = b.groups.ensure_offsets_topic()
+        assert loading is not None
+        await gate.wait_entered()
+        # The files are in the making: the loop goes on (a timer fires), the topic is not registered yet,
+        # and a second request waits for the same creation rather than starting another.
+        await asyncio.sleep(0.05)
+        assert b.logs.topic(OFFSETS) is None and not loading.done()
+        assert b.groups.ensure_offsets_topic() is loading
+        gate.release.set()
+        await asyncio.wait_for(loading, 10)
+        info = b.logs.topic(OFFSETS)
+        assert info is not None and info.partitions == 5 and info.configs.get("cleanup.policy") == "compact"
+        assert gate.calls == 1
+        assert b.groups.runtime.coordinator_error("g") == ErrorCode.NONE
+        assert b.groups.ensure_offsets_topic() is None  # made and loaded
+    finally:
+        await b.stop()
+
+
+async def test_a_failed_creation_is_logged_answers_not_available_and_is_tried_again(tmp_path: Path) -> None:
+    b = Broker.open(config(tmp_path))
+    await b.start()
+    try:
+        gate = Gate(b, fail=OSError(28, "No space left on device"))
+        gate.release.set()
+        loading = b.groups.ensure_offsets_topic()
+        assert loading is not None
+        await asyncio.wait_for(loading, 10)  # over, without raising into the requests waiting on it
+        assert b.logs.topic(OFFSETS) is None
+        assert b.groups.offsets_topic.owned == 0
+        assert b.groups.runtime.coordinator_error("g") == ErrorCode.COORDINATOR_NOT_AVAILABLE
+        gate.fail = None  # space again: the next request that needs the topic makes it
+        again = b.groups.ensure_offsets_topic()
+        assert again is not None and again is not loading
+        await asyncio.wait_for(again, 10)
+        assert b.logs.topic(OFFSETS) is not None
+        assert b.groups.runtime.coordinator_error("g") == ErrorCode.NONE
+    finally:
+        await b.stop()
+
+
+@pytest.mark.parametrize("then", ["stop", "reset"])
+async def test_a_stop_or_reset_during_the_creation_leaves_no_partition_directory(tmp_path: Path, then: str) -> None:
+    b = Broker.open(config(tmp_path))
+    await b.start()
+    stopped = False
+    try:
+        gate = Gate(b)
+        loading = b.transactions.ensure_state_topic()
+        assert loading is not None
+        await gate.wait_entered()
+        ending = asyncio.ensure_future(b.stop() if then == "stop" else b.reset())
+        await asyncio.sleep(0.05)
+        assert not ending.done()  # it waits for the thread: a next creation must not make the same files
+        gate.release.set()
+        await asyncio.wait_for(ending, 10)
+        stopped = then == "stop"
+        assert b.logs.topic("__transaction_state") is None
+        assert not list((tmp_path / "data").glob("__transaction_state-*"))
+        if then == "reset":  # made again on first use
+            gate.entered.clear()
+            again = b.transactions.ensure_state_topic()
+            assert again is not None
+            await asyncio.wait_for(again, 10)
+            assert b.logs.topic("__transaction_state") is not None
+    finally:
+        if not stopped:
+            await b.stop()
+    # a restart adopts no half-made topic
+    b = Broker.open(config(tmp_path))
+    try:
+        assert (b.logs.topic("__transaction_state") is not None) == (then == "reset")
+    finally:
+        b.logs.close()
