@@ -84,7 +84,7 @@ class InternalTopic:
         the number of partitions to load."""
         logs = self.logs
         topic_id = new_topic_id()
-        config = LogConfig.from_dict({k: v for k, v in self.configs.items() if v is not None}, logs.default_config)
+        config = LogConfig.from_dict(self.configs, logs.default_config)
         making = asyncio.ensure_future(asyncio.to_thread(logs.open_partition_files, self.name, topic_id, config,
                                                          range(n)))
         try:

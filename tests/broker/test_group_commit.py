@@ -87,16 +87,24 @@ async def until(condition: Callable[[], bool], timeout_s: float = 5.0) -> None:
         await asyncio.sleep(0.01)
 
 
+async def commit_held_at_the_disk(client: WireClient, slow_disk: SlowDisk, first: int,
+                                  held: int) -> asyncio.Future[int]:
+    """The group's coordinator found and `first` committed; then the disk closed and a commit of `held` sent: its
+    answer (a future), once that commit's fsync is waiting at the closed disk."""
+    assert await find_coordinator(client, GROUP, 0) == E.NONE
+    assert await commit(client, first) == E.NONE
+    slow_disk.close()
+    pending = asyncio.ensure_future(commit(client, held))
+    await until(lambda: slow_disk.waiting > 0)
+    return pending
+
+
 async def test_an_offset_commit_is_answered_after_its_fsync_and_the_loop_serves_meanwhile(
         broker: Broker, slow_disk: SlowDisk) -> None:
     """B-OFF-2: the commit's answer waits for the fsync of its `__consumer_offsets` batch; the fsync runs on a
     flusher thread, so another client's ApiVersions is answered while it waits."""
     async with connected(broker.port) as client:
-        assert await find_coordinator(client, GROUP, 0) == E.NONE
-        assert await commit(client, 3) == E.NONE
-        slow_disk.close()
-        pending = asyncio.ensure_future(commit(client, 5))
-        await until(lambda: slow_disk.waiting > 0)
+        pending = await commit_held_at_the_disk(client, slow_disk, 3, 5)
         assert await api_versions_answered(broker.port)
         await asyncio.sleep(0.2)
         assert not pending.done(), "the commit was answered before its fsync completed"
@@ -109,11 +117,7 @@ async def test_commits_arriving_during_a_flush_share_the_next_one(broker: Broker
     """Group commit: with one flush of the partition in flight, the commits that arrive meanwhile wait together
     for one more flush, not one each."""
     async with connected(broker.port) as client:
-        assert await find_coordinator(client, GROUP, 0) == E.NONE
-        assert await commit(client, 1) == E.NONE
-        slow_disk.close()
-        first = asyncio.ensure_future(commit(client, 2))
-        await until(lambda: slow_disk.waiting > 0)
+        first = await commit_held_at_the_disk(client, slow_disk, 1, 2)
         before = slow_disk.synced + slow_disk.waiting
         others = []
         for i in range(5):  # five more connections, each a commit, while the first flush is held
