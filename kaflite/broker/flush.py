@@ -12,6 +12,11 @@ A writer may also hand over its bytes late (`dirty(plog, write)`): the coordinat
 per partition and `write` appends them as one batch just before that log's flush begins. One write per
 partition and flush, instead of one per request, and never a write into a file whose fsync is in flight
 (on ext4 such a write waits for the journal, which is what bounded durable commits).
+
+Where Linux offers kernel AIO (`kaflite.storage.aio`), the fsyncs are handed to the kernel instead of to
+threads: no thread of ours has to take the GIL back after each fsync (while the loop runs Python it waits for
+the loop's next switch, up to 5 ms), and the loop learns of completions from an eventfd it watches. The
+threads remain where kernel AIO is not available.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from collections.abc import Callable
 import structlog
 
 from kaflite.clock import Clock
+from kaflite.storage.aio import AioSyncs
 from kaflite.storage.log import LogFlush, PartitionLog
 from kaflite.storage.segment import PendingSync
 
@@ -69,9 +75,13 @@ class GroupCommit:
     it, with the OSError (the coordinators answer NOT_COORDINATOR and reload that partition from its log,
     as Kafka's answer a KAFKA_STORAGE_ERROR write); every other log is flushed as usual."""
 
-    def __init__(self, clock: Clock, threads: int = FLUSH_THREADS) -> None:
+    def __init__(self, clock: Clock, threads: int = FLUSH_THREADS, *, kernel_aio: bool = True) -> None:
         self.clock = clock
         self.threads = threads
+        self.kernel_aio = kernel_aio  # fsyncs by kernel AIO where Linux offers it; threads otherwise
+        self._aio: AioSyncs | None = None
+        self._aio_loop: asyncio.AbstractEventLoop | None = None
+        self._aio_tried = False  # opened (or found unavailable) once per `close`
         # Logs appended to since their last flush began, waiting for the next one (with the late write, if any).
         self._waiting: dict[int, tuple[PartitionLog, Flushed, Callable[[], None] | None]] = {}
         self._in_flight: dict[int, asyncio.Future[None]] = {}  # id(log) -> its job's completion
@@ -121,11 +131,23 @@ class GroupCommit:
             pending = [fut for _, fut, _ in self._waiting.values()] + list(self._in_flight.values())
             await asyncio.wait(pending)
 
+    @property
+    def uses_kernel_aio(self) -> bool:
+        """Whether flushes are running on kernel AIO (known once the first one started)."""
+        return self._aio is not None
+
     def close(self) -> None:
-        """Let the flusher threads go once idle (a later `dirty` starts new ones)."""
+        """Let the flusher threads and the AIO context go once idle (a later `dirty` starts new ones)."""
         if self._executor is not None:
             self._executor.shutdown(wait=False)
             self._executor = None
+        if self._aio is not None:
+            assert self._aio_loop is not None
+            if not self._aio_loop.is_closed():
+                self._aio_loop.remove_reader(self._aio.fileno())
+            self._aio.close()
+            self._aio = self._aio_loop = None
+        self._aio_tried = False
 
     def _start_waiting(self) -> None:
         """Begin a flush of every waiting log with none in flight, as at most `threads` jobs for the flusher
@@ -150,9 +172,13 @@ class GroupCommit:
             batch.append((plog, flush, durable))
         if not batch:
             return
+        loop = asyncio.get_running_loop()
+        aio = self._aio if self._aio_tried else self._open_aio(loop)
+        if aio is not None:
+            self._to_kernel(aio, batch, loop)
+            return
         if self._executor is None:
             self._executor = concurrent.futures.ThreadPoolExecutor(self.threads, thread_name_prefix="kaflite-fsync")
-        loop = asyncio.get_running_loop()
         jobs = min(self.threads, len(batch))  # fsyncs of different files overlap; a hand-off per job costs CPU
         for part in (batch[i::jobs] for i in range(jobs)):
             done: asyncio.Future[None] = loop.create_future()  # what `drain` waits for
@@ -179,6 +205,48 @@ class GroupCommit:
             done.set_result(None)
         if self._waiting:  # appended while this flush ran: the next flush starts now
             self._start_waiting()
+
+    def _to_kernel(self, aio: AioSyncs, batch: list[tuple[PartitionLog, LogFlush, Flushed]],
+                   loop: asyncio.AbstractEventLoop) -> None:
+        """The batch's fsyncs by kernel AIO: one io_submit, each log settled as its own fsyncs complete."""
+        done: asyncio.Future[None] = loop.create_future()  # what `drain` waits for
+        left = [len(batch)]
+        for plog, _, _ in batch:
+            self._in_flight[id(plog)] = done
+        aio.submit([(flush.sync, functools.partial(self._synced, plog, flush, durable, done, left))
+                    for plog, flush, durable in batch])
+
+    def _open_aio(self, loop: asyncio.AbstractEventLoop) -> AioSyncs | None:
+        self._aio_tried = True
+        if not self.kernel_aio:
+            return None
+        aio = AioSyncs.open()
+        if aio is not None:
+            loop.add_reader(aio.fileno(), self._reaped)
+            self._aio, self._aio_loop = aio, loop
+        return aio
+
+    def _reaped(self) -> None:
+        """The eventfd is readable: settle the logs whose fsyncs completed, then start what waited (one
+        `_start_waiting` for all the completions of this turn)."""
+        if self._aio is None:
+            return
+        self._aio.reap()
+        if self._waiting:
+            self._start_waiting()
+
+    def _synced(self, plog: PartitionLog, flush: LogFlush, durable: Flushed, done: asyncio.Future[None],
+                left: list[int], error: OSError | None) -> None:
+        """One log's kernel fsyncs completed (from `AioSyncs.reap`, on the loop): as `_flushed` for one log."""
+        del self._in_flight[id(plog)]
+        plog.end_flush(flush, self.clock.now_ms(), ok=error is None)
+        if error is not None:
+            self._failed(plog, durable, error)
+        else:
+            durable.settle()
+        left[0] -= 1
+        if not left[0] and not done.done():
+            done.set_result(None)
 
     @staticmethod
     def _failed(plog: PartitionLog, durable: Flushed, exc: BaseException) -> None:

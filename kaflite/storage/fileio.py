@@ -92,6 +92,12 @@ def fsync_dir(path: str | os.PathLike[str]) -> None:
         os.close(fd)
 
 
+def check_sync_fault() -> None:
+    """Raise the fsync failure an EIO DiskFault injects, if one is set (every way of syncing checks it)."""
+    if _fault is not None:
+        _fault.check_sync()
+
+
 def sync(fd: int, *, data_only: bool = False) -> None:
     """fsync `fd` (fdatasync with `data_only`, where the platform has it); fails under an EIO DiskFault."""
     if _fault is not None:

@@ -51,8 +51,8 @@ log = structlog.get_logger()
 
 
 class PendingSync:
-    """The fsyncs of one flush, taken on the log's thread and run on any other (a flusher thread: `os.fsync`
-    releases the GIL, so the event loop keeps serving while the disk works).
+    """The fsyncs of one flush, taken on the log's thread and run elsewhere (by kernel AIO, `aio.AioSyncs`, or
+    on a flusher thread: `os.fsync` releases the GIL), so the event loop keeps serving while the disk works.
 
     The fds are duplicates: a roll, a retention delete or a close of the segment meanwhile cannot close one
     under the sync (nor let the number be reused for another file). `owners` are the segment files whose

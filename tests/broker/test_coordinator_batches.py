@@ -8,11 +8,8 @@ flush (`OffsetsTopicLog`, `GroupCommit.dirty(plog, write)`): these tests pin wha
 from __future__ import annotations
 
 import asyncio
-import os
 import struct
 from pathlib import Path
-
-import pytest
 
 from kaflite.broker.server import Broker
 from kaflite.broker.topics import CONSUMER_OFFSETS
@@ -21,7 +18,8 @@ from kaflite.coordinator.records import decode_offset_commit_key
 from kaflite.protocol import records as R
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import OffsetCommitRequest, OffsetCommitResponse, OffsetFetchRequest
-from tests.broker.test_group_commit import SlowDisk, api_versions_answered, until
+from tests.broker.disk_gate import SlowAioDisk, SlowDisk
+from tests.broker.test_group_commit import api_versions_answered, until
 from tests.broker.wire import connected, serving
 
 GROUP = "g-batch"
@@ -92,15 +90,15 @@ async def test_b_off_2_commits_of_one_read_are_one_batch_answered_in_order(tmp_p
 
 
 async def test_b_off_2_the_batch_is_written_as_its_fsync_begins_and_answered_after_it(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The fsync held at a gate (test_group_commit's SlowDisk): one read's three commits are already one batch in
-    the log while their fsync waits, the loop serves another client meanwhile, and no answer comes before the
-    gate opens."""
-    disk = SlowDisk(os.fdatasync)
-    monkeypatch.setattr(os, "fdatasync", disk)
+        tmp_path: Path, slow_disk: SlowDisk | SlowAioDisk) -> None:
+    """The fsync held at a gate (`disk_gate`, threads and kernel AIO): one read's three commits are already one
+    batch in the log while their fsync waits, the loop serves another client meanwhile, and no answer comes
+    before the gate opens."""
+    disk = slow_disk
     try:
         async with serving(config(tmp_path / "data"), t={}) as broker:
             await pipelined_commits(broker.port, [("warm-up", 1)])
+            await until(lambda: disk.waiting == 0)  # nothing in flight: the flush held next is its own
             disk.close()
             pending = asyncio.ensure_future(pipelined_commits(broker.port, [(GROUP, 7), (GROUP, 8), (GROUP, 9)]))
             await until(lambda: disk.waiting > 0)

@@ -1,18 +1,17 @@
 """Group commit off the event loop (issue 14 item 1): a durable write is answered only once its fsync has
 completed, and while the disk works the broker keeps serving every other connection.
 
-The disk is made slow by holding `os.fdatasync` (what every log flush calls) at a gate the test opens; the
-flusher threads wait there, the event loop must not. Had the fsync stayed on the event loop, the ApiVersions
-asked meanwhile would not be answered before the gate's own timeout, and these tests would fail.
+The disk is made slow by a gate the test opens (`disk_gate`): for the flusher threads, `os.fdatasync` waits at
+it; for kernel AIO, the completions are not collected until it opens. Every test with `slow_disk` runs both
+ways. The event loop must not wait: had the fsync stayed on the event loop, the ApiVersions asked meanwhile
+would not be answered before the gate's own timeout, and these tests would fail.
 """
 
 from __future__ import annotations
 
 import asyncio
-import os
 import struct
-import threading
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
@@ -22,46 +21,12 @@ from kaflite.broker.server import Broker
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import ApiVersionsRequest, ApiVersionsResponse, OffsetCommitRequest, OffsetCommitResponse
 from kaflite.storage.fileio import set_disk_fault
+from tests.broker.disk_gate import GATE_TIMEOUT_S, SlowAioDisk, SlowDisk, kernel_aio_available
 from tests.broker.test_disk_full import GROUP, commit, committed, config, find_coordinator, produce
 from tests.broker.wire import WireClient, connected, serving
 
 E = ErrorCode
-GATE_TIMEOUT_S = 10.0  # the gate opens by itself after this: a broken broker fails the test, never hangs it
-
-
-class SlowDisk:
-    """`os.fdatasync` held until `open()`: counts the syncs that waited."""
-
-    def __init__(self, real: Callable[[int], None]) -> None:
-        self.real = real
-        self.gate = threading.Event()
-        self.gate.set()
-        self.waiting = 0
-        self.synced = 0
-        self._lock = threading.Lock()
-
-    def close(self) -> None:
-        self.gate.clear()
-
-    def open(self) -> None:
-        self.gate.set()
-
-    def __call__(self, fd: int) -> None:
-        with self._lock:
-            self.waiting += 1
-        self.gate.wait(GATE_TIMEOUT_S)
-        with self._lock:
-            self.waiting -= 1
-            self.synced += 1
-        self.real(fd)
-
-
-@pytest.fixture
-def slow_disk(monkeypatch: pytest.MonkeyPatch) -> Iterator[SlowDisk]:
-    disk = SlowDisk(os.fdatasync)
-    monkeypatch.setattr(os, "fdatasync", disk)
-    yield disk
-    disk.open()
+Disk = SlowDisk | SlowAioDisk
 
 
 @pytest.fixture
@@ -87,12 +52,13 @@ async def until(condition: Callable[[], bool], timeout_s: float = 5.0) -> None:
         await asyncio.sleep(0.01)
 
 
-async def commit_held_at_the_disk(client: WireClient, slow_disk: SlowDisk, first: int,
+async def commit_held_at_the_disk(client: WireClient, slow_disk: Disk, first: int,
                                   held: int) -> asyncio.Future[int]:
     """The group's coordinator found and `first` committed; then the disk closed and a commit of `held` sent: its
     answer (a future), once that commit's fsync is waiting at the closed disk."""
     assert await find_coordinator(client, GROUP, 0) == E.NONE
     assert await commit(client, first) == E.NONE
+    await until(lambda: slow_disk.waiting == 0)  # nothing in flight: the flush held next is its own
     slow_disk.close()
     pending = asyncio.ensure_future(commit(client, held))
     await until(lambda: slow_disk.waiting > 0)
@@ -100,9 +66,9 @@ async def commit_held_at_the_disk(client: WireClient, slow_disk: SlowDisk, first
 
 
 async def test_an_offset_commit_is_answered_after_its_fsync_and_the_loop_serves_meanwhile(
-        broker: Broker, slow_disk: SlowDisk) -> None:
-    """B-OFF-2: the commit's answer waits for the fsync of its `__consumer_offsets` batch; the fsync runs on a
-    flusher thread, so another client's ApiVersions is answered while it waits."""
+        broker: Broker, slow_disk: Disk) -> None:
+    """B-OFF-2: the commit's answer waits for the fsync of its `__consumer_offsets` batch; the fsync runs off the
+    loop (a flusher thread, or the kernel), so another client's ApiVersions is answered while it waits."""
     async with connected(broker.port) as client:
         pending = await commit_held_at_the_disk(client, slow_disk, 3, 5)
         assert await api_versions_answered(broker.port)
@@ -113,7 +79,7 @@ async def test_an_offset_commit_is_answered_after_its_fsync_and_the_loop_serves_
         assert await committed(client) == (E.NONE, 5)
 
 
-async def test_commits_arriving_during_a_flush_share_the_next_one(broker: Broker, slow_disk: SlowDisk) -> None:
+async def test_commits_arriving_during_a_flush_share_the_next_one(broker: Broker, slow_disk: Disk) -> None:
     """Group commit: with one flush of the partition in flight, the commits that arrive meanwhile wait together
     for one more flush, not one each."""
     async with connected(broker.port) as client:
@@ -135,10 +101,11 @@ async def test_commits_arriving_during_a_flush_share_the_next_one(broker: Broker
 
 
 async def test_produce_with_flush_interval_messages_is_answered_after_its_fsync(
-        broker: Broker, slow_disk: SlowDisk) -> None:
+        broker: Broker, slow_disk: Disk) -> None:
     """`log.flush.interval.messages=1`: every produce is fsynced before it is answered, by the flusher."""
     async with connected(broker.port) as client:
         assert (await produce(client)).error_code == E.NONE
+        await until(lambda: slow_disk.waiting == 0)  # nothing in flight: the flush held next is its own
         slow_disk.close()
         pending = asyncio.ensure_future(produce(client))
         await until(lambda: slow_disk.waiting > 0)
@@ -166,12 +133,13 @@ async def test_a_failed_produce_fsync_is_kafka_storage_error_and_the_records_sta
 
 
 async def test_with_offsets_commit_fsync_disabled_a_commit_is_answered_from_the_page_cache(
-        tmp_path: Path, slow_disk: SlowDisk) -> None:
+        tmp_path: Path, slow_disk: Disk) -> None:
     """`offsets.commit.fsync.enable=false`: Kafka's single-broker semantics, answered once written (a kill -9
     keeps it: the page cache is the kernel's), fsynced later by the periodic flush."""
     async with serving(config(tmp_path / "data", offsets_commit_fsync_enable=False), t={}) as b, \
             connected(b.port) as client:
         assert await find_coordinator(client, GROUP, 0) == E.NONE
+        await until(lambda: slow_disk.waiting == 0)  # nothing in flight: the flush held next is its own
         slow_disk.close()
         assert await asyncio.wait_for(commit(client, 5), 5.0) == E.NONE
         assert await committed(client) == (E.NONE, 5)
@@ -195,13 +163,14 @@ def commit_request(offset: int) -> OffsetCommitRequest:
 
 
 async def test_pipelined_commits_on_one_connection_share_a_flush_and_are_answered_in_order(
-        broker: Broker, slow_disk: SlowDisk) -> None:
+        broker: Broker, slow_disk: Disk) -> None:
     """Commits a client pipelines on one connection (commitAsync) are handled while the first one's fsync runs,
     and wait for one flush together, not one each; nothing is answered before its fsync; the answers, and an
     inline one between them (ApiVersions), leave in request order."""
     async with connected(broker.port) as client:
         assert await find_coordinator(client, GROUP, 0) == E.NONE
         assert await commit(client, 1) == E.NONE
+        await until(lambda: slow_disk.waiting == 0)  # nothing in flight: the flush held next is its own
         slow_disk.close()
         first = client.correlation_id + 1
         for offset in (10, 11, 12):
@@ -245,11 +214,12 @@ async def _any_bytes(c: WireClient) -> bool:
 
 
 async def test_a_malformed_frame_behind_pipelined_commits_closes_once_their_answers_are_out(
-        broker: Broker, slow_disk: SlowDisk) -> None:
+        broker: Broker, slow_disk: Disk) -> None:
     """The connection closes for the bad frame, but only after the answers to the commits before it, each once
     durable; nothing after the bad frame is handled."""
     async with connected(broker.port) as client:
         assert await find_coordinator(client, GROUP, 0) == E.NONE
+        await until(lambda: slow_disk.waiting == 0)  # nothing in flight: the flush held next is its own
         slow_disk.close()
         first = client.correlation_id + 1
         for offset in (20, 21):
@@ -266,3 +236,11 @@ async def test_a_malformed_frame_behind_pipelined_commits_closes_once_their_answ
         assert await client.closed_by_peer()
     async with connected(broker.port) as other:
         assert await committed(other) == (E.NONE, 21)
+
+
+async def test_a_broker_syncs_by_kernel_aio_where_the_kernel_offers_it(broker: Broker) -> None:
+    """The fast path is the one in use (a regression to the threads would only show in the benchmarks)."""
+    async with connected(broker.port) as client:
+        assert await find_coordinator(client, GROUP, 0) == E.NONE
+        assert await commit(client, 1) == E.NONE
+    assert broker.context.commits.uses_kernel_aio == kernel_aio_available()

@@ -1,0 +1,257 @@
+"""A flush's fsyncs by Linux kernel AIO: no thread of ours waits on the disk, completions count on an eventfd.
+
+Why: group commit (`kaflite.broker.flush`) ran each flush's fsyncs on flusher threads. `os.fdatasync` lets go
+of the GIL, but the thread must take it back after every fsync, and while the event loop runs Python that
+waits for the loop's next switch (up to 5 ms): durable answers waited for a thread, not for the disk, and the
+hand-offs cost the loop CPU. With kernel AIO (`io_submit` of IOCB_CMD_FDSYNC/FSYNC, Linux 4.18+) the kernel's
+workqueue runs the same `vfs_fsync` that fdatasync(2) and fsync(2) run, and each completion increments an
+eventfd (IOCB_FLAG_RESFD) the loop watches; `reap` collects them. Durability is exactly fdatasync's.
+
+The four syscalls are called through libc's syscall(2) with ctypes: the maintained wrapper, python-libaio,
+needs the system's libaio.so, which most machines running `make run` do not have. `AioSyncs.open()` returns
+None where kernel AIO cannot be had (not Linux, an architecture not listed, a seccomp filter refusing it,
+`fs.aio-max-nr` reached); the caller keeps its threads then. Nothing here touches the event loop: the caller
+watches `fileno()` and calls `reap()`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import errno
+import itertools
+import os
+import platform
+import sys
+from collections import deque
+from collections.abc import Callable
+
+import structlog
+
+from kaflite.storage.fileio import check_sync_fault, sync
+from kaflite.storage.segment import PendingSync
+
+log = structlog.get_logger("kaflite.storage")
+
+# io_setup, io_destroy, io_submit, io_getevents (x86_64's own table; the asm-generic one elsewhere).
+_SYSCALLS = {"x86_64": (206, 207, 209, 208), "aarch64": (0, 1, 2, 4), "riscv64": (0, 1, 2, 4)}
+IOCB_CMD_FSYNC = 2
+IOCB_CMD_FDSYNC = 3
+IOCB_FLAG_RESFD = 1
+# Submissions the context takes at once (the kernel reserves about twice this much of fs.aio-max-nr, 65,536 by
+# default, for each broker): more wait in `_queue` for completions. A flush is one or two fds per partition.
+CAPACITY = 128
+_REAP = 64  # events read per io_getevents
+
+
+class _IoCb(ctypes.Structure):
+    """`struct iocb` (linux/aio_abi.h), little-endian field order: 64 bytes."""
+
+    _fields_ = [
+        ("aio_data", ctypes.c_uint64),
+        ("aio_key", ctypes.c_uint32),
+        ("aio_rw_flags", ctypes.c_int32),
+        ("aio_lio_opcode", ctypes.c_uint16),
+        ("aio_reqprio", ctypes.c_int16),
+        ("aio_fildes", ctypes.c_uint32),
+        ("aio_buf", ctypes.c_uint64),
+        ("aio_nbytes", ctypes.c_uint64),
+        ("aio_offset", ctypes.c_int64),
+        ("aio_reserved2", ctypes.c_uint64),
+        ("aio_flags", ctypes.c_uint32),
+        ("aio_resfd", ctypes.c_uint32),
+    ]
+
+
+class _IoEvent(ctypes.Structure):
+    """`struct io_event`: `data` is the submitting iocb's `aio_data`, `res` its result (a negative errno)."""
+
+    _fields_ = [("data", ctypes.c_uint64), ("obj", ctypes.c_uint64), ("res", ctypes.c_int64),
+                ("res2", ctypes.c_int64)]
+
+
+class _Timespec(ctypes.Structure):
+    _fields_ = [("tv_sec", ctypes.c_long), ("tv_nsec", ctypes.c_long)]
+
+
+Done = Callable[[OSError | None], None]
+
+
+class _Entry:
+    """One PendingSync in the kernel: its fsyncs still out, and the first failure among them."""
+
+    __slots__ = ("done", "error", "remaining", "sync")
+
+    def __init__(self, sync: PendingSync, done: Done) -> None:
+        self.sync = sync
+        self.done = done
+        self.remaining = len(sync.fds)
+        self.error: OSError | None = None
+
+
+class AioSyncs:
+    """A kernel AIO context for PendingSyncs: `submit` hands their fsyncs to the kernel, `reap` (when
+    `fileno()` is readable) closes each completed sync's fds and calls its `done(error)`, on the caller's
+    thread. `done` is never called from inside `submit`."""
+
+    def __init__(self, syscall: Callable[..., int], numbers: tuple[int, int, int, int], context: int,
+                 eventfd: int, capacity: int) -> None:
+        self._syscall = syscall
+        self._setup, self._destroy, self._submit, self._getevents = numbers
+        self._context = ctypes.c_ulong(context)
+        self._eventfd = eventfd
+        self._capacity = capacity
+        self._tokens = itertools.count(1)
+        self._entries: dict[int, _Entry] = {}
+        self._queue: deque[tuple[int, int, bool]] = deque()  # (token, fd, data_only) not yet submitted
+        self._in_kernel = 0
+        self._ready: list[int] = []  # tokens complete without a kernel event (an injected fault, no fds)
+        self._events = (_IoEvent * _REAP)()
+        self._no_wait = _Timespec(0, 0)
+        self._closed = False
+
+    @classmethod
+    def open(cls, capacity: int = CAPACITY) -> AioSyncs | None:
+        """A context and its eventfd, or None (logged at debug) where kernel AIO is not available."""
+        numbers = _SYSCALLS.get(platform.machine())
+        if not sys.platform.startswith("linux") or numbers is None or not hasattr(os, "eventfd"):
+            return None
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            syscall = libc.syscall
+        except (OSError, AttributeError):
+            return None
+        syscall.restype = ctypes.c_long
+        context = ctypes.c_ulong(0)
+        if syscall(ctypes.c_long(numbers[0]), ctypes.c_long(capacity), ctypes.byref(context)) != 0:
+            code = ctypes.get_errno()
+            log.debug("kernel AIO unavailable; fsyncs on threads", error=errno.errorcode.get(code, code))
+            return None
+        try:
+            eventfd = os.eventfd(0, os.EFD_NONBLOCK | os.EFD_CLOEXEC)
+        except OSError:
+            syscall(ctypes.c_long(numbers[1]), context)
+            return None
+        return cls(syscall, numbers, context.value, eventfd, capacity)
+
+    def fileno(self) -> int:
+        """The eventfd: readable once some submitted fsync has completed."""
+        return self._eventfd
+
+    @property
+    def pending(self) -> int:
+        """Syncs submitted whose `done` has not run yet."""
+        return len(self._entries)
+
+    def submit(self, syncs: list[tuple[PendingSync, Done]]) -> None:
+        """Start every fsync of each sync (one io_submit for them all, as far as the context takes them)."""
+        nudge = False
+        for pending, done in syncs:
+            token = next(self._tokens)
+            entry = self._entries[token] = _Entry(pending, done)
+            try:
+                check_sync_fault()  # an injected EIO fails every fsync, as `fileio.sync` does
+            except OSError as exc:
+                entry.error, entry.remaining = exc, 0
+            if entry.remaining == 0:
+                self._ready.append(token)
+                nudge = True
+                continue
+            self._queue.extend((token, fd, data_only) for fd, data_only in pending.fds)
+        self._issue()
+        if nudge:  # `reap` delivers them, on its own turn like every completion
+            os.eventfd_write(self._eventfd, 1)
+
+    def reap(self) -> None:
+        """Collect the completed fsyncs; each sync whose last fsync is done gets its fds closed and its `done`."""
+        with contextlib.suppress(BlockingIOError):
+            os.eventfd_read(self._eventfd)
+        events = self._events
+        while self._in_kernel:
+            n = self._syscall(ctypes.c_long(self._getevents), self._context, ctypes.c_long(0),
+                              ctypes.c_long(_REAP), events, ctypes.byref(self._no_wait))
+            if n < 0:
+                if ctypes.get_errno() == errno.EINTR:
+                    continue
+                log.error("io_getevents failed", error=errno.errorcode.get(ctypes.get_errno()))
+                break
+            for i in range(n):
+                event = events[i]
+                self._in_kernel -= 1
+                res = event.res
+                self._settle_one(event.data, OSError(-res, os.strerror(-res)) if res < 0 else None)
+            if n < _REAP:
+                break
+        if self._queue:
+            self._issue()
+        ready, self._ready = self._ready, []
+        for token in ready:
+            entry = self._entries.pop(token)
+            entry.sync.discard()
+            try:
+                entry.done(entry.error)
+            except Exception:  # as a failing done callback: logged, the other syncs still complete
+                log.exception("fsync completion failed")
+
+    def close(self) -> None:
+        """Destroy the context (the kernel waits for fsyncs still running); syncs never completed have their
+        fds closed and no `done`: the caller drains first."""
+        if self._closed:
+            return
+        self._closed = True
+        self._syscall(ctypes.c_long(self._destroy), self._context)
+        os.close(self._eventfd)
+        for entry in self._entries.values():
+            entry.sync.discard()
+        self._entries.clear()
+        self._queue.clear()
+
+    def _settle_one(self, token: int, error: OSError | None) -> None:
+        entry = self._entries.get(token)
+        if entry is None:
+            return
+        if error is not None and entry.error is None:
+            entry.error = error
+        entry.remaining -= 1
+        if entry.remaining == 0:
+            self._ready.append(token)
+
+    def _issue(self) -> None:
+        """Submit what is queued, as far as the context has room; a fsync the kernel refuses fails with its
+        errno (EBADF, EINVAL: what fsync(2) itself would answer), except EAGAIN, which waits for room."""
+        queue = self._queue
+        while queue and self._in_kernel < self._capacity:
+            batch = [queue[i] for i in range(min(len(queue), self._capacity - self._in_kernel))]
+            iocbs = (_IoCb * len(batch))()
+            for cb, (token, fd, data_only) in zip(iocbs, batch, strict=True):
+                cb.aio_data = token
+                cb.aio_lio_opcode = IOCB_CMD_FDSYNC if data_only else IOCB_CMD_FSYNC
+                cb.aio_fildes = fd
+                cb.aio_flags = IOCB_FLAG_RESFD
+                cb.aio_resfd = self._eventfd
+            pointers = (ctypes.c_void_p * len(batch))(
+                *(ctypes.addressof(iocbs) + i * ctypes.sizeof(_IoCb) for i in range(len(batch))))
+            n = self._syscall(ctypes.c_long(self._submit), self._context, ctypes.c_long(len(batch)), pointers)
+            if n < 0:
+                code = ctypes.get_errno()
+                if code == errno.EINTR:
+                    continue
+                if code == errno.EAGAIN and self._in_kernel:
+                    return  # retried by `reap`, once some complete
+                if code == errno.EAGAIN:  # no room and nothing to wait for: fsync this one here
+                    token, fd, data_only = queue.popleft()
+                    try:
+                        sync(fd, data_only=data_only)
+                        error = None
+                    except OSError as exc:
+                        error = exc
+                    self._settle_one(token, error)
+                    os.eventfd_write(self._eventfd, 1)
+                    continue
+                token, _, _ = queue.popleft()  # the first of the batch is the one refused
+                self._settle_one(token, OSError(code, os.strerror(code)))
+                os.eventfd_write(self._eventfd, 1)
+                continue
+            for _ in range(n):
+                queue.popleft()
+            self._in_kernel += n
