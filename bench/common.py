@@ -119,6 +119,14 @@ def memory_of(pid: int) -> Memory:
     return Memory(fields.get("VmRSS", float("nan")), fields.get("VmHWM", float("nan")))
 
 
+def machine_busy_seconds() -> float:
+    """CPU time every CPU of the machine spent busy (not idle, not waiting for I/O), from /proc/stat: what a
+    process's own CPU leaves out, such as the kernel workers that run kernel AIO fsyncs for kaflite."""
+    fields = [int(x) for x in Path("/proc/stat").read_text().splitlines()[0].split()[1:]]
+    idle = fields[3] + fields[4]  # idle, iowait
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")  # user..steal; guest time is inside user
+
+
 def cpu_seconds(pid: int) -> float:
     """User + system CPU time of the whole process (all threads) from /proc/<pid>/stat."""
     stat = Path(f"/proc/{pid}/stat").read_text()

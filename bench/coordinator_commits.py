@@ -143,12 +143,12 @@ def report(results: list[Result]) -> str:
         other = by.get(("tansu", r.layout))
         rows.append([r.broker, r.layout, str(r.connections), str(r.depth), str(r.partitions_per_commit),
                      fmt(s.rate, 0), fmt(r.offsets_per_s, 0), fmt(s.latency_ms(0.5), 1), fmt(s.latency_ms(0.99), 1),
-                     fmt(s.broker_cpu_pct, 0), fmt(s.client_cpu_pct, 0),
+                     fmt(s.broker_cpu_pct, 0), fmt(s.client_cpu_pct, 0), fmt(s.machine_cpu_pct, 0),
                      fmt(1e4 * s.broker_cpu_pct / s.rate if s.rate > 0 else None, 0),
                      ratio(s.rate, other.stats.rate) if other and r.broker == "kaflite" else "",
                      str(s.errors) + (f" ({s.first_error})" if s.first_error else ""), r.load, r.error])
     return table(["broker", "groups on", "conns", "K", "partitions/commit", "commits/s", "offsets/s", "p50 ms",
-                  "p99 ms", "broker CPU %", "client CPU %",
+                  "p99 ms", "broker CPU %", "client CPU %", "machine CPU %",
                   "broker CPU µs/req", "kaflite/tansu", "errors", "load avg", "failure"], rows)
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import record
-from common import HOST, Broker, Kaflite, Tansu, tansu_binary
+from common import HOST, Broker, Kaflite, Tansu, machine_busy_seconds, tansu_binary
 
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import (
@@ -284,6 +284,7 @@ class PipelineStats:
     seconds: float = float("nan")
     broker_cpu_pct: float = float("nan")
     client_cpu_pct: float = float("nan")
+    machine_cpu_pct: float = float("nan")  # every CPU's busy time (kernel workers too), in % of one CPU
 
     @property
     def rate(self) -> float:
@@ -401,6 +402,7 @@ async def run_pipelined(port: int, windows: list[bytes], k: int, body_start: int
         p.start()
     await asyncio.sleep(warmup_s)
     cpu0 = cpu_seconds(broker_pid) if cpu_seconds and broker_pid else float("nan")
+    m0 = machine_busy_seconds()
     t0, c0 = time.perf_counter(), time.process_time()
     for p in protos:
         p.measuring = True
@@ -411,6 +413,7 @@ async def run_pipelined(port: int, windows: list[bytes], k: int, body_start: int
     stats.client_cpu_pct = 100.0 * (time.process_time() - c0) / stats.seconds
     cpu1 = cpu_seconds(broker_pid) if cpu_seconds and broker_pid else float("nan")
     stats.broker_cpu_pct = 100.0 * (cpu1 - cpu0) / stats.seconds
+    stats.machine_cpu_pct = 100.0 * (machine_busy_seconds() - m0) / stats.seconds
     for p in protos:
         p.stop = True
     await asyncio.wait([asyncio.ensure_future(_wait(p.finished)) for p in protos], timeout=10)
