@@ -135,13 +135,13 @@ class OffsetsTopicLog:
         """Append the records; the future completes once they are fsynced (B-OFF-2).
 
         Group commit (`flush.GroupCommit`): plain records are buffered per partition and written as one
-        batch right before the partition's next fsync, which runs off the event loop (kernel AIO, or a flusher
-        thread) while the loop goes on; every append of the turn shares that batch and that fsync. With `producer`, the records are
-        that producer's transactional batch (TX-OFF-2: its id and epoch, base sequence 0, the transactional
-        bit), written at once (after what is buffered, so the log keeps operation order), appended as
-        Kafka's AppendOrigin.COORDINATOR: no client sequence checks (every such batch starts at sequence 0),
-        the producer state still records it. Built here, so the log does not check its CRC and records
-        again (`trusted`).
+        batch right before the partition's next fsync, which runs off the event loop (kernel AIO, or a
+        flusher thread) while the loop goes on; every append of the turn shares that batch and that fsync.
+        With `producer`, the records are that producer's transactional batch (TX-OFF-2: its id and epoch,
+        base sequence 0, the transactional bit), written at once (after what is buffered, so the log keeps
+        operation order), appended as Kafka's AppendOrigin.COORDINATOR: no client sequence checks (every such
+        batch starts at sequence 0), the producer state still records it. Built here, so the log does not
+        check its CRC and records again (`trusted`).
         """
         plog = self._log(partition)
         if producer is None and self.fsync:

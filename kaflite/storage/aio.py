@@ -23,6 +23,7 @@ import itertools
 import os
 import platform
 import sys
+import weakref
 from collections import deque
 from collections.abc import Callable
 
@@ -42,6 +43,7 @@ IOCB_FLAG_RESFD = 1
 # default, for each broker): more wait in `_queue` for completions. A flush is one or two fds per partition.
 CAPACITY = 128
 _REAP = 64  # events read per io_getevents
+_PROBE_WAIT_S = 5  # the probe's fsync has nothing to write; a kernel that takes longer is not one to rely on
 
 
 class _IoCb(ctypes.Structure):
@@ -89,6 +91,11 @@ class _Entry:
         self.error: OSError | None = None
 
 
+def _destroy(syscall: Callable[..., int], number: int, context: int, eventfd: int) -> None:
+    syscall(ctypes.c_long(number), ctypes.c_ulong(context))
+    os.close(eventfd)
+
+
 class AioSyncs:
     """A kernel AIO context for PendingSyncs: `submit` hands their fsyncs to the kernel, `reap` (when
     `fileno()` is readable) closes each completed sync's fds and calls its `done(error)`, on the caller's
@@ -109,6 +116,9 @@ class AioSyncs:
         self._events = (_IoEvent * _REAP)()
         self._no_wait = _Timespec(0, 0)
         self._closed = False
+        # A context left open (its owner dropped without `close`) would hold its share of fs.aio-max-nr until
+        # the process ends: the collector destroys it then.
+        self._finalizer = weakref.finalize(self, _destroy, syscall, self._destroy, context, eventfd)
 
     @classmethod
     def open(cls, capacity: int = CAPACITY) -> AioSyncs | None:
@@ -122,6 +132,13 @@ class AioSyncs:
         except (OSError, AttributeError):
             return None
         syscall.restype = ctypes.c_long
+        return cls.open_with(syscall, numbers, capacity)
+
+    @classmethod
+    def open_with(cls, syscall: Callable[..., int], numbers: tuple[int, int, int, int],
+                  capacity: int = CAPACITY) -> AioSyncs | None:
+        """`open` through the given syscall(2) and syscall numbers (io_setup, io_destroy, io_submit,
+        io_getevents)."""
         context = ctypes.c_ulong(0)
         if syscall(ctypes.c_long(numbers[0]), ctypes.c_long(capacity), ctypes.byref(context)) != 0:
             code = ctypes.get_errno()
@@ -132,7 +149,31 @@ class AioSyncs:
         except OSError:
             syscall(ctypes.c_long(numbers[1]), context)
             return None
-        return cls(syscall, numbers, context.value, eventfd, capacity)
+        aio = cls(syscall, numbers, context.value, eventfd, capacity)
+        if not aio._probe():
+            aio.close()
+            return None
+        return aio
+
+    def _probe(self) -> bool:
+        """Whether this kernel syncs by AIO: IOCB_CMD_FDSYNC came in Linux 4.18, and before it io_submit refuses
+        it (EINVAL) for every file. One fdatasync of a fresh temporary file (nothing to write), waited for here
+        and not counted on the eventfd."""
+        import tempfile  # lazy: once per context
+
+        with tempfile.TemporaryFile() as probe:
+            cb = _IoCb(aio_lio_opcode=IOCB_CMD_FDSYNC, aio_fildes=probe.fileno())
+            pointers = (ctypes.c_void_p * 1)(ctypes.addressof(cb))
+            if self._syscall(ctypes.c_long(self._submit), self._context, ctypes.c_long(1), pointers) != 1:
+                code = ctypes.get_errno()
+                log.debug("kernel AIO cannot fsync; fsyncs on threads", error=errno.errorcode.get(code, code))
+                return False
+            n = self._syscall(ctypes.c_long(self._getevents), self._context, ctypes.c_long(1), ctypes.c_long(1),
+                              self._events, ctypes.byref(_Timespec(_PROBE_WAIT_S, 0)))
+            ok = n == 1 and self._events[0].res == 0
+        if not ok:
+            log.debug("kernel AIO fsync failed its probe; fsyncs on threads", events=n, res=self._events[0].res)
+        return ok
 
     def fileno(self) -> int:
         """The eventfd: readable once some submitted fsync has completed."""
@@ -199,8 +240,7 @@ class AioSyncs:
         if self._closed:
             return
         self._closed = True
-        self._syscall(ctypes.c_long(self._destroy), self._context)
-        os.close(self._eventfd)
+        self._finalizer()
         for entry in self._entries.values():
             entry.sync.discard()
         self._entries.clear()

@@ -19,7 +19,6 @@ from collections.abc import Callable
 
 import pytest
 
-from kaflite.broker import flush
 from kaflite.storage.aio import AioSyncs
 from kaflite.storage.segment import PendingSync
 
@@ -104,7 +103,7 @@ class SlowAioDisk:
 
 def no_kernel_aio(monkeypatch: pytest.MonkeyPatch) -> None:
     """Group commit on its flusher threads, as on a machine without kernel AIO."""
-    monkeypatch.setattr(flush.AioSyncs, "open", classmethod(lambda cls, *a, **k: None))
+    monkeypatch.setattr(AioSyncs, "open", classmethod(lambda cls, *a, **k: None))
 
 
 def kernel_aio_available() -> bool:

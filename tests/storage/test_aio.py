@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ctypes
 import errno
+import gc
 import os
 import select
 from collections.abc import Callable, Iterator
@@ -163,8 +164,13 @@ class FakeKernel:
         self.completed: list[tuple[int, int]] = []  # (data, res), not yet read by io_getevents
         self.eventfd = -1
         self.calls: list[str] = []
+        self.probe_errno: int | None = None  # the first io_submit refused with it (a kernel before 4.18: EINVAL)
 
     def __call__(self, nr: ctypes.c_long, *args: object) -> int:
+        if nr.value == NUMBERS[2] and self.probe_errno is not None:
+            self.calls.append("io_submit (probe)")
+            ctypes.set_errno(self.probe_errno)
+            return -1
         if nr.value == NUMBERS[2]:
             return self._submit(args)
         if nr.value == NUMBERS[3]:
@@ -281,3 +287,22 @@ def test_a_refused_fd_fails_its_sync_and_the_rest_are_submitted(
     reap_until(aio, outcomes, 3)
     assert outcomes[0] is None and outcomes[2] is None
     assert isinstance(outcomes[1], OSError) and outcomes[1].errno == errno.EINVAL
+
+
+def test_a_kernel_that_refuses_aio_fsync_is_not_used() -> None:
+    """Linux before 4.18 has io_setup but refuses IOCB_CMD_FDSYNC (EINVAL) for every file: `open` probes with
+    a temporary file and answers None (group commit keeps its threads), leaving no context behind."""
+    kernel = FakeKernel()
+    kernel.probe_errno = errno.EINVAL
+    assert AioSyncs.open_with(kernel, NUMBERS) is None
+    assert kernel.calls == [f"syscall {NUMBERS[0]}", "io_submit (probe)", f"syscall {NUMBERS[1]}"]
+
+
+def test_a_context_dropped_without_close_is_destroyed_by_the_collector() -> None:
+    kernel = FakeKernel()
+    eventfd = os.eventfd(0, os.EFD_NONBLOCK | os.EFD_CLOEXEC)
+    aio = AioSyncs(kernel, NUMBERS, 7, eventfd, capacity=4)
+    del aio
+    gc.collect()
+    assert kernel.calls == [f"syscall {NUMBERS[1]}"]
+    assert not is_open(eventfd)
