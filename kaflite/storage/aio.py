@@ -113,7 +113,7 @@ class AioSyncs:
     def __init__(self, syscall: Callable[..., int], numbers: tuple[int, int, int, int], context: int,
                  eventfd: int, capacity: int) -> None:
         self._syscall = syscall
-        self._setup, self._destroy, self._submit, self._getevents = numbers
+        _, destroy_nr, submit_nr, getevents_nr = numbers
         self._context = ctypes.c_ulong(context)
         self._eventfd = eventfd
         self._capacity = capacity
@@ -126,14 +126,14 @@ class AioSyncs:
         self._iocbs = (_IoCb * capacity)()
         self._pointers = (ctypes.c_void_p * capacity)(
             *(ctypes.addressof(self._iocbs) + i * _IOCB.size for i in range(capacity)))
-        self._nr_submit = ctypes.c_long(self._submit)
-        self._nr_getevents = ctypes.c_long(self._getevents)
+        self._nr_submit = ctypes.c_long(submit_nr)
+        self._nr_getevents = ctypes.c_long(getevents_nr)
         self._no_wait = _Timespec(0, 0)
         self._no_wait_ref = ctypes.byref(self._no_wait)
         self._closed = False
         # A context left open (its owner dropped without `close`) would hold its share of fs.aio-max-nr until
         # the process ends: the collector destroys it then.
-        self._finalizer = weakref.finalize(self, _destroy, syscall, self._destroy, context, eventfd)
+        self._finalizer = weakref.finalize(self, _destroy, syscall, destroy_nr, context, eventfd)
 
     @classmethod
     def open(cls, capacity: int = CAPACITY) -> AioSyncs | None:
@@ -179,11 +179,11 @@ class AioSyncs:
         with tempfile.TemporaryFile() as probe:
             cb = _IoCb(aio_lio_opcode=IOCB_CMD_FDSYNC, aio_fildes=probe.fileno())
             pointers = (ctypes.c_void_p * 1)(ctypes.addressof(cb))
-            if self._syscall(ctypes.c_long(self._submit), self._context, ctypes.c_long(1), pointers) != 1:
+            if self._syscall(self._nr_submit, self._context, ctypes.c_long(1), pointers) != 1:
                 code = ctypes.get_errno()
                 log.debug("kernel AIO cannot fsync; fsyncs on threads", error=errno.errorcode.get(code, code))
                 return False
-            n = self._syscall(ctypes.c_long(self._getevents), self._context, ctypes.c_long(1), ctypes.c_long(1),
+            n = self._syscall(self._nr_getevents, self._context, ctypes.c_long(1), ctypes.c_long(1),
                               self._events, ctypes.byref(_Timespec(_PROBE_WAIT_S, 0)))
             ok = n == 1 and self._events[0].res == 0
         if not ok:
