@@ -43,9 +43,16 @@ class InternalTopic:
         self.owned = 0  # partitions 0..owned-1 are (being) loaded here
 
     def start(self) -> None:
-        """At startup an existing topic is replayed in the background."""
+        """At startup an existing topic is replayed in the background. One without any config override was
+        adopted from bare partition directories (a crash between making the files and registering the topic,
+        or directories copied in): it gets the internal topic's configs first, or `__consumer_offsets` would
+        live under the default delete policy and lose committed offsets to retention."""
         info = self.logs.topic(self.name)
         if info is not None:
+            if not info.configs and self.configs:
+                self.logs.set_topic_configs(self.name, self.configs)
+                log.warning("internal topic adopted without its configs; set them", topic=self.name,
+                            configs=self.configs)
             self._start_loading(info.partitions)
 
     def ensure(self) -> asyncio.Task[None] | None:

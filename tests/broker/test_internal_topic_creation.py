@@ -5,6 +5,7 @@ every other connection; a failure or a stop half-way leaves nothing a restart wo
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,7 @@ import pytest
 from kaflite.broker.server import Broker
 from kaflite.config import KafliteConfig
 from kaflite.protocol.errors import ErrorCode
+from kaflite.storage.manager import TOPICS_FILE
 
 OFFSETS = "__consumer_offsets"
 
@@ -126,3 +128,37 @@ async def test_a_stop_or_reset_during_the_creation_leaves_no_partition_directory
         assert (b.logs.topic("__transaction_state") is not None) == (then == "reset")
     finally:
         b.logs.close()
+
+
+@pytest.mark.parametrize("topic", [OFFSETS, "__transaction_state"])
+async def test_an_internal_topic_adopted_from_bare_directories_gets_its_configs_back(
+        tmp_path: Path, topic: str) -> None:
+    """A kill -9 after the partition files were made and before the topic was registered leaves directories a
+    restart adopts without configs (the registry, kaflite-topics.json, never named the topic). At start the
+    internal topic's configs are set again: compacted, not deleted by retention."""
+    b = Broker.open(config(tmp_path))
+    await b.start()
+    try:
+        made = b.groups.ensure_offsets_topic() if topic == OFFSETS else b.transactions.ensure_state_topic()
+        assert made is not None
+        await asyncio.wait_for(made, 10)
+        expected = dict(b.logs.topic(topic).configs)  # type: ignore[union-attr]
+        assert expected.get("cleanup.policy") == "compact"
+    finally:
+        await b.stop()
+    registry = tmp_path / "data" / TOPICS_FILE
+    entries = json.loads(registry.read_text())
+    del entries["topics"][topic]  # as if the crash came before the registration
+    registry.write_text(json.dumps(entries))
+    b = Broker.open(config(tmp_path))
+    try:
+        assert b.logs.topic(topic).configs == {}  # type: ignore[union-attr]  # adopted, as before the fix
+        await b.start()
+        info = b.logs.topic(topic)
+        assert info is not None and info.configs == expected
+        assert info.config.cleanup_policy == ("compact",)
+        assert all(b.logs.get_log(topic, p).config.cleanup_policy == ("compact",)  # type: ignore[union-attr]
+                   for p in range(info.partitions))
+    finally:
+        await b.stop()
+    assert json.loads(registry.read_text())["topics"][topic]["configs"] == expected  # persisted
