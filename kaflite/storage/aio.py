@@ -173,19 +173,26 @@ class AioSyncs:
     def _probe(self) -> bool:
         """Whether this kernel syncs by AIO: IOCB_CMD_FDSYNC came in Linux 4.18, and before it io_submit refuses
         it (EINVAL) for every file. One fdatasync of a fresh temporary file (nothing to write), waited for here
-        and not counted on the eventfd."""
+        and not counted on the eventfd. No usable temporary directory: not probed, so not used."""
         import tempfile  # lazy: once per context
 
-        with tempfile.TemporaryFile() as probe:
-            cb = _IoCb(aio_lio_opcode=IOCB_CMD_FDSYNC, aio_fildes=probe.fileno())
-            pointers = (ctypes.c_void_p * 1)(ctypes.addressof(cb))
-            if self._syscall(self._nr_submit, self._context, ctypes.c_long(1), pointers) != 1:
-                code = ctypes.get_errno()
-                log.debug("kernel AIO cannot fsync; fsyncs on threads", error=errno.errorcode.get(code, code))
-                return False
-            n = self._syscall(self._nr_getevents, self._context, ctypes.c_long(1), ctypes.c_long(1),
-                              self._events, ctypes.byref(_Timespec(_PROBE_WAIT_S, 0)))
-            ok = n == 1 and self._events[0].res == 0
+        try:
+            with tempfile.TemporaryFile() as probe:
+                return self._probe_fd(probe.fileno())
+        except OSError as exc:
+            log.debug("kernel AIO not probed; fsyncs on threads", error=repr(exc))
+            return False
+
+    def _probe_fd(self, fd: int) -> bool:
+        cb = _IoCb(aio_lio_opcode=IOCB_CMD_FDSYNC, aio_fildes=fd)
+        pointers = (ctypes.c_void_p * 1)(ctypes.addressof(cb))
+        if self._syscall(self._nr_submit, self._context, ctypes.c_long(1), pointers) != 1:
+            code = ctypes.get_errno()
+            log.debug("kernel AIO cannot fsync; fsyncs on threads", error=errno.errorcode.get(code, code))
+            return False
+        n = self._syscall(self._nr_getevents, self._context, ctypes.c_long(1), ctypes.c_long(1), self._events,
+                          ctypes.byref(_Timespec(_PROBE_WAIT_S, 0)))
+        ok = n == 1 and self._events[0].res == 0
         if not ok:
             log.debug("kernel AIO fsync failed its probe; fsyncs on threads", events=n, res=self._events[0].res)
         return ok

@@ -14,6 +14,7 @@ import errno
 import gc
 import os
 import select
+import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -306,3 +307,10 @@ def test_a_context_dropped_without_close_is_destroyed_by_the_collector() -> None
     gc.collect()
     assert kernel.calls == [f"syscall {NUMBERS[1]}"]
     assert not is_open(eventfd)
+
+
+def test_without_a_temporary_directory_to_probe_with_the_threads_serve(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """TMPDIR unusable: no probe, so no kernel AIO (the caller keeps its threads), and no exception."""
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "missing"))
+    assert AioSyncs.open() is None
