@@ -198,12 +198,7 @@ class GroupCommit:
             [outcome] * len(batch) if isinstance(outcome, BaseException) else list(outcome))
         now = self.clock.now_ms()
         for (plog, flush, durable), error in zip(batch, errors, strict=True):
-            del self._in_flight[id(plog)]
-            plog.end_flush(flush, now, ok=error is None)
-            if error is not None:
-                self._failed(plog, durable, error)
-            else:
-                durable.settle()
+            self._settle(plog, flush, durable, error, now)
         if not done.done():
             done.set_result(None)
         if self._waiting:  # appended while this flush ran: the next flush starts now
@@ -243,15 +238,20 @@ class GroupCommit:
     def _synced(self, plog: PartitionLog, flush: LogFlush, durable: Flushed, done: asyncio.Future[None],
                 left: list[int], error: OSError | None) -> None:
         """One log's kernel fsyncs completed (from `AioSyncs.reap`, on the loop): as `_flushed` for one log."""
+        self._settle(plog, flush, durable, error, self.clock.now_ms())
+        left[0] -= 1
+        if not left[0] and not done.done():
+            done.set_result(None)
+
+    def _settle(self, plog: PartitionLog, flush: LogFlush, durable: Flushed, error: BaseException | None,
+                now: int) -> None:
+        """A log's flush is over, whichever way it ran: its recovery point, then its waiters."""
         del self._in_flight[id(plog)]
-        plog.end_flush(flush, self.clock.now_ms(), ok=error is None)
+        plog.end_flush(flush, now, ok=error is None)
         if error is not None:
             self._failed(plog, durable, error)
         else:
             durable.settle()
-        left[0] -= 1
-        if not left[0] and not done.done():
-            done.set_result(None)
 
     @staticmethod
     def _failed(plog: PartitionLog, durable: Flushed, exc: BaseException) -> None:

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from kaflite.storage import aio as aio_module
-from kaflite.storage.aio import AioSyncs, _IoCb, _IoEvent
+from kaflite.storage.aio import _IOCB, _IOEVENT, AioSyncs
 from kaflite.storage.fileio import DiskFault, set_disk_fault
 from kaflite.storage.segment import PendingSync
 
@@ -185,8 +185,9 @@ class FakeKernel:
         self.calls.append(f"io_submit {count}")
         taken = 0
         for i in range(count):
-            cb = _IoCb.from_address(pointers[i])  # type: ignore[index]
-            refusal = self.refusals.get(cb.aio_fildes)
+            (data, _, _, opcode, _, fd, _, _, _, _, flags, resfd) = _IOCB.unpack(
+                ctypes.string_at(pointers[i], _IOCB.size))  # type: ignore[index]
+            refusal = self.refusals.get(fd)
             if refusal is None and len(self.submitted) >= self.accept:
                 refusal = self.refuse
             if refusal is not None:
@@ -194,8 +195,8 @@ class FakeKernel:
                     return taken
                 ctypes.set_errno(refusal)
                 return -1
-            assert cb.aio_flags == aio_module.IOCB_FLAG_RESFD and cb.aio_resfd == self.eventfd
-            self.submitted.append((cb.aio_data, cb.aio_fildes, cb.aio_lio_opcode))
+            assert flags == aio_module.IOCB_FLAG_RESFD and resfd == self.eventfd
+            self.submitted.append((data, fd, opcode))
             taken += 1
         return taken
 
@@ -205,7 +206,7 @@ class FakeKernel:
         n = min(nr.value, len(self.completed))  # type: ignore[attr-defined]
         for i in range(n):
             data, res = self.completed.pop(0)
-            events[i] = _IoEvent(data, 0, res, 0)  # type: ignore[index]
+            _IOEVENT.pack_into(events, i * _IOEVENT.size, data, 0, res, 0)  # type: ignore[arg-type]
         return n
 
     def complete(self, how_many: int | None = None) -> None:
