@@ -108,6 +108,26 @@ def test_plain_structlog_import_would_pull_rich() -> None:
     assert "rich" in loaded
 
 
+def greenlet_installed() -> bool:
+    return subprocess.run([sys.executable, "-c", "import greenlet"], capture_output=True).returncode == 0
+
+
+@pytest.mark.skipif(not greenlet_installed(), reason="greenlet is not installed: nothing to keep out")
+def test_serve_path_does_not_import_greenlet_which_stays_importable() -> None:
+    """structlog.threadlocal (deprecated, unused) would import greenlet wherever it is installed (~3 ms)."""
+    loaded = modules_after(SERVE_IMPORTS)
+    assert "structlog.threadlocal" in loaded and "greenlet" not in loaded
+    later = modules_after(SERVE_IMPORTS.replace("print(", "import greenlet; print(", 1))
+    assert "greenlet" in later
+
+
+@pytest.mark.skipif(not greenlet_installed(), reason="greenlet is not installed: the check would pass vacuously")
+def test_plain_structlog_import_would_pull_greenlet() -> None:
+    """The control: without import_structlog, structlog does import greenlet here."""
+    loaded = modules_after("import json, sys, structlog; print(json.dumps(sorted(sys.modules)))")
+    assert "greenlet" in loaded
+
+
 @pytest.mark.skipif(not rich_installed(), reason="log.format=rich needs rich")
 def test_rich_log_format_renders_rich_tracebacks(restore_logging: None) -> None:
     out = io.StringIO()
@@ -264,3 +284,25 @@ def test_the_first_group_request_builds_the_group_coordinator_and_is_answered_at
     _, _, found_error, node, grouped = first_group_request
     assert (found_error, node) == (0, KafliteConfig().node_id)
     assert all(m in grouped for m in GROUP_MACHINERY)
+
+
+def test_a_fresh_broker_answers_without_the_compression_codecs(
+        first_group_request: tuple[int, set[str], int, int, set[str]]) -> None:
+    """cramjam (~2 ms of imports) comes with the first compressed batch, not with the start."""
+    _, served, *_ = first_group_request
+    assert "kaflite.protocol.records" in served and "cramjam" not in served
+
+
+def test_compressed_batches_still_round_trip_with_the_codecs_imported_on_use() -> None:
+    out = subprocess.run([sys.executable, "-c", """
+import sys
+from kaflite.protocol import records
+assert "cramjam" not in sys.modules
+for codec in (records.GZIP, records.SNAPPY, records.LZ4, records.ZSTD):
+    assert records.decompress(codec, records.compress(codec, b"kaflite" * 100)) == b"kaflite" * 100
+try:
+    records.decompress(records.ZSTD, b"not zstd")
+except records.CorruptRecordError:
+    print("ok")
+"""], cwd=REPO, capture_output=True, text=True, timeout=60, check=True).stdout
+    assert out.strip() == "ok"
