@@ -60,6 +60,28 @@ def test_serve_help_lists_the_options() -> None:
         assert option in r.stdout
 
 
+@pytest.mark.parametrize("argv", [
+    ["serve"],
+    ["serve", "--port", "0", "--data-dir", "d", "--override", "a=1", "--override", "b=2", "--ready-file", "r"],
+    ["serve", "--host", "::1", "--log-format", "json", "--admin-port", "0", "--node-id", "3"],
+])
+def test_serve_parses_the_same_with_the_serve_parser_alone(argv: list[str]) -> None:
+    """`kaflite serve` builds only its own parser (start-up): the same namespace as the full parser's."""
+    assert cli.build_parser(serve_only=True).parse_args(argv) == cli.build_parser().parse_args(argv)
+
+
+def test_serve_help_and_errors_are_the_same_with_the_serve_parser_alone(capsys: pytest.CaptureFixture[str]) -> None:
+    outputs = []
+    for parser in (cli.build_parser(serve_only=True), cli.build_parser()):
+        for argv in (["serve", "--help"], ["serve", "--port"], ["serve", "--no-such-option"]):
+            with pytest.raises(SystemExit) as exited:
+                parser.parse_args(argv)
+            captured = capsys.readouterr()
+            outputs.append((exited.value.code, captured.out, captured.err))
+    assert outputs[:3] == outputs[3:]
+    assert outputs[0][0] == 0 and "--ready-file" in outputs[0][1] and outputs[1][0] == outputs[2][0] == 2
+
+
 def test_help_does_not_import_the_broker() -> None:
     code = ("import sys; from kaflite import cli\n"
             "try:\n    cli.main(['--help'])\nexcept SystemExit:\n    pass\n"
