@@ -13,7 +13,7 @@ with `--socket`, `coordinator_commits.py` with Tansu, from the copy):
 
 - `--set hot` (default): the 7 modules a commit spends most of its Python in (HOT), one edit;
 - `--set all`: those, the connection, framing, record batches, group commit and log segments, the classic
-  group, and the OffsetCommit/Heartbeat codecs (ALL, 21 modules), nine edits.
+  group, and the OffsetCommit/Heartbeat codecs (ALL, 21 modules), with every edit in EDITS.
 
 Needs a C compiler and Python's headers; mypyc comes with mypy (the dev extra).
 
