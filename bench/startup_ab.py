@@ -44,12 +44,12 @@ def env_for(checkout: Path, mode: str, empty_prefix: Path) -> dict[str, str]:
     return env
 
 
-def one_start(checkout: Path, mode: str, empty_prefix: Path) -> tuple[float, float]:
+def one_start(checkout: Path, mode: str, empty_prefix: Path, admin: bool = False) -> tuple[float, float]:
     """(spawn → first ApiVersions answer in ms, RSS then in MiB) for one fresh start."""
     work = Path(tempfile.mkdtemp(prefix="kaflite-ab-"))
     port = free_port()
     cmd = [sys.executable, "-m", "kaflite", "serve", "--host", HOST, "--port", str(port),
-           "--data-dir", str(work / "data")]
+           "--data-dir", str(work / "data"), *(["--admin-port", "0"] if admin else [])]
     t0 = time.perf_counter()
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
                             env=env_for(checkout, mode, empty_prefix), cwd=work)  # cwd: not a checkout
@@ -74,6 +74,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--b", type=Path, required=True, help="the checkout compared with it")
     parser.add_argument("--rounds", type=int, default=15, help="starts per checkout and mode (default 15)")
     parser.add_argument("--modes", default="prefix,installed", help="comma-separated: prefix, installed, none")
+    parser.add_argument("--admin", action="store_true",
+                        help="serve the admin endpoint too (admin.port=0), as `make run`'s broker does")
     parser.add_argument("--no-compile", action="store_true", help="do not compileall the checkouts first")
     args = parser.parse_args(argv)
     modes = [m for m in args.modes.split(",") if m]
@@ -92,11 +94,11 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="kaflite-ab-empty-") as empty:
         for m in modes:  # one unrecorded start each: page cache, bytecode cache
             for c in checkouts.values():
-                one_start(c, m, Path(empty))
+                one_start(c, m, Path(empty), args.admin)
         for i in range(args.rounds):
             for m in modes:
                 for k in (("A", "B") if i % 2 == 0 else ("B", "A")):
-                    ms, rss = one_start(checkouts[k], m, Path(empty))
+                    ms, rss = one_start(checkouts[k], m, Path(empty), args.admin)
                     samples[(k, m)][0].append(ms)
                     samples[(k, m)][1].append(rss)
     load_after = os.getloadavg()

@@ -85,6 +85,19 @@ def test_the_admin_endpoint_loads_prometheus_client_on_the_first_scrape_not_at_s
     assert "prometheus_client" in scraped and size > 1000
 
 
+def test_the_admin_endpoints_start_leaves_the_group_machinery_the_console_assets_and_idna_unimported() -> None:
+    """`make run` serves the admin endpoint: its start loads neither the group snapshots and the consumer group's
+    records (the first request about a group does), nor the console's asset reader (the first page does), nor the
+    idna codec (both listeners are IP literals, bound without resolution)."""
+    out = subprocess.run([sys.executable, "-c", ADMIN_START], cwd=REPO, capture_output=True, text=True, timeout=60,
+                         check=True).stdout
+    started = json.loads(out.strip().splitlines()[-1])[0]
+    assert "kaflite.broker.console" in started
+    unwanted = {"kaflite.coordinator.snapshot", "kaflite.coordinator.consumer.records", "kaflite.coordinator.group",
+                "importlib.resources", "encodings.idna"}
+    assert not unwanted & set(started)
+
+
 @pytest.fixture
 def restore_logging() -> Iterator[None]:
     root = logging.getLogger()

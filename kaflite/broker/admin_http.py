@@ -55,12 +55,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import structlog
@@ -68,24 +69,17 @@ import structlog
 from kaflite.broker.context import BrokerContext
 from kaflite.broker.faults import ResponseRule
 from kaflite.broker.groups import GroupHandler
+from kaflite.broker.listening import bound_literal
 from kaflite.broker.transactions import TransactionHandler
-from kaflite.coordinator.consumer import records as cg
-from kaflite.coordinator.consumer.group import MemberState
-from kaflite.coordinator.group import Transition
-from kaflite.coordinator.snapshot import GroupSnapshot, MemberSnapshot
 from kaflite.protocol.errors import ErrorCode
-from kaflite.protocol.messages import (
-    REQUEST_NAMES,
-    REQUESTS,
-    ConsumerGroupCurrentMemberAssignmentValue,
-    ConsumerGroupMemberMetadataValue,
-    ConsumerGroupMetadataValue,
-    ConsumerGroupRegularExpressionValue,
-    ConsumerGroupTargetAssignmentMemberValue,
-    ConsumerGroupTargetAssignmentMetadataValue,
-    ConsumerProtocolAssignment,
-)
+from kaflite.protocol.messages import REQUEST_NAMES, REQUESTS
 from kaflite.transaction.state import TransactionMetadata
+
+# The group machinery's snapshots and the consumer group's records are what requests about groups need: they
+# load with the first such request, not with a start that turns the endpoint on (`make run`; issue 14).
+if TYPE_CHECKING:
+    from kaflite.coordinator.group import Transition
+    from kaflite.coordinator.snapshot import GroupSnapshot, MemberSnapshot
 
 log = structlog.get_logger("kaflite.admin_http")
 
@@ -140,6 +134,8 @@ def decode_assignment(data: bytes) -> list[tuple[str, int]]:
     """The consumer protocol's assignment bytes → sorted (topic, partition) pairs."""
     if not data or len(data) < 2:
         return []
+    from kaflite.protocol.messages import ConsumerProtocolAssignment
+
     version = int.from_bytes(data[:2], "big", signed=True)
     a = ConsumerProtocolAssignment.decode(data[2:], min(max(version, 0), ConsumerProtocolAssignment.MAX_VERSION))
     return sorted((t.topic, p) for t in a.assigned_partitions for p in t.partitions)
@@ -203,15 +199,20 @@ def group_json(snap: GroupSnapshot, history: Iterable[Transition]) -> dict[str, 
     }
 
 
-_CG_EVENTS = {  # record type -> (event, event of its tombstone)
-    cg.GROUP_METADATA: ("group-epoch", "group-deleted"),
-    cg.PARTITION_METADATA: ("partition-metadata", "partition-metadata-removed"),
-    cg.MEMBER_METADATA: ("member-updated", "member-left"),
-    cg.TARGET_ASSIGNMENT_METADATA: ("target-assignment", "target-assignment-removed"),
-    cg.TARGET_ASSIGNMENT_MEMBER: ("member-target", "member-target-removed"),
-    cg.CURRENT_MEMBER_ASSIGNMENT: ("member-assignment", "member-assignment-removed"),
-    cg.REGULAR_EXPRESSION: ("regex-resolved", "regex-removed"),
-}
+@functools.cache
+def _cg_events() -> dict[int, tuple[str, str]]:
+    """Record type -> (event, event of its tombstone)."""
+    from kaflite.coordinator.consumer import records as cg
+
+    return {
+        cg.GROUP_METADATA: ("group-epoch", "group-deleted"),
+        cg.PARTITION_METADATA: ("partition-metadata", "partition-metadata-removed"),
+        cg.MEMBER_METADATA: ("member-updated", "member-left"),
+        cg.TARGET_ASSIGNMENT_METADATA: ("target-assignment", "target-assignment-removed"),
+        cg.TARGET_ASSIGNMENT_MEMBER: ("member-target", "member-target-removed"),
+        cg.CURRENT_MEMBER_ASSIGNMENT: ("member-assignment", "member-assignment-removed"),
+        cg.REGULAR_EXPRESSION: ("regex-resolved", "regex-removed"),
+    }
 
 
 def consumer_group_events(group_id: str, records: Iterable[tuple[int, int, bytes, bytes | None]],
@@ -222,6 +223,17 @@ def consumer_group_events(group_id: str, records: Iterable[tuple[int, int, bytes
     Why from the log: the group in memory only holds the latest of each; the records are every step.
     ``records`` are (offset, timestamp ms, key, value) of the group's ``__consumer_offsets`` partition.
     """
+    from kaflite.coordinator.consumer import records as cg
+    from kaflite.coordinator.consumer.group import MemberState
+    from kaflite.protocol.messages import (
+        ConsumerGroupCurrentMemberAssignmentValue,
+        ConsumerGroupMemberMetadataValue,
+        ConsumerGroupMetadataValue,
+        ConsumerGroupRegularExpressionValue,
+        ConsumerGroupTargetAssignmentMemberValue,
+        ConsumerGroupTargetAssignmentMetadataValue,
+    )
+
     def pairs(tps: list[Any] | None) -> list[list[Any]]:
         out = []
         for tp in tps or ():
@@ -229,16 +241,17 @@ def consumer_group_events(group_id: str, records: Iterable[tuple[int, int, bytes
             out += [[name, p] for p in sorted(tp.partitions or ())]
         return sorted(out)
 
+    names = _cg_events()
     members: set[str] = set()
     events: list[dict[str, Any]] = []
     for offset, timestamp_ms, key, value in records:
         record_type = int.from_bytes(key[:2], "big", signed=True) if len(key) >= 2 else -1
-        if record_type not in _CG_EVENTS:
+        if record_type not in names:
             continue
         _, k = cg.decode_key(bytes(key))
         if getattr(k, "group_id", None) != group_id:
             continue
-        live, tomb = _CG_EVENTS[record_type]
+        live, tomb = names[record_type]
         e: dict[str, Any] = {"offset": offset, "timestamp_ms": timestamp_ms, "record_type": record_type,
                              "event": tomb if value is None else live}
         member_id = str(getattr(k, "member_id", ""))
@@ -636,7 +649,13 @@ class AdminHttpServer:
             self.gets[path] = handler
 
     async def start(self, port: int) -> int:
-        self.server = await asyncio.start_server(self._serve, "127.0.0.1", port, reuse_address=True)
+        sock = bound_literal("127.0.0.1", port)  # (no getaddrinfo, so no idna codec: see bound_literal)
+        assert sock is not None
+        try:
+            self.server = await asyncio.start_server(self._serve, sock=sock)
+        except BaseException:
+            sock.close()
+            raise
         self.port = self.server.sockets[0].getsockname()[1]
         log.info("admin endpoint serving", url=f"http://127.0.0.1:{self.port}")
         return self.port

@@ -12,7 +12,6 @@ import dataclasses
 import functools
 import gc
 import signal
-import socket
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -29,6 +28,7 @@ from kaflite.broker.context import BrokerContext, ServerState
 from kaflite.broker.faults import Faults
 from kaflite.broker.fetch import FetchHandler
 from kaflite.broker.groups import GroupHandler
+from kaflite.broker.listening import bound_literal
 from kaflite.broker.produce import ProduceHandler
 from kaflite.broker.router import Router
 from kaflite.broker.sasl import SaslHandler
@@ -199,7 +199,7 @@ class Broker:
                 tls_context = tls_contexts[client_auth]
             factory = self._protocol_factory(listener, tls_context)
             try:
-                sock = _bound_literal(listener.host, listener.port)
+                sock = bound_literal(listener.host, listener.port)
                 if sock is None:
                     server = await loop.create_server(factory, listener.host or None, listener.port,
                                                       reuse_address=True, backlog=1024)
@@ -483,36 +483,6 @@ def _on_stop_signals(stop: asyncio.Event) -> None:
 # objects) ran every third of a second — 8 % of the commits' CPU and their p99 (docs/benchmarks.md).
 # Cyclic garbage is still collected, just in larger, rarer rounds.
 GC_YOUNG_THRESHOLD = 10_000
-
-
-def _bound_literal(host: str, port: int) -> socket.socket | None:
-    """A listening socket bound here when the host is an IP literal (the usual 127.0.0.1), else None.
-
-    uvloop's create_server resolves even a literal through getaddrinfo, with the host encoded by the
-    idna codec: an import (unicodedata, stringprep) of ~2 ms at every start. A literal needs no
-    resolution; bound as create_server would bind it (SO_REUSEADDR; IPV6_V6ONLY for IPv6). Hostnames
-    and all interfaces (no host) still go through create_server."""
-    family = None
-    for candidate in (socket.AF_INET, socket.AF_INET6) if host else ():
-        try:
-            socket.inet_pton(candidate, host)
-        except OSError:
-            continue
-        family = candidate
-        break
-    if family is None:
-        return None
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    try:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        if family == socket.AF_INET6:
-            sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
-        sock.bind((host, port))
-        sock.setblocking(False)
-    except BaseException:
-        sock.close()
-        raise
-    return sock
 
 
 def serve(config: KafliteConfig, ready_file: str | None = None) -> None:

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from kaflite.broker.server import Broker, _bound_literal
+from kaflite.broker.listening import bound_literal
+from kaflite.broker.server import Broker
 from kaflite.config import KafliteConfig
 from kaflite.protocol.messages import ApiVersionsRequest
 from kaflite.storage.errors import StartupError
@@ -38,17 +39,17 @@ async def answers(host: str, port: int) -> int:
 
 
 def test_an_ip_literal_is_bound_as_create_server_binds_it() -> None:
-    sock = _bound_literal("127.0.0.1", 0)
+    sock = bound_literal("127.0.0.1", 0)
     assert sock is not None
     with sock:
         assert sock.family == socket.AF_INET and sock.getsockname()[0] == "127.0.0.1"
         assert sock.getsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR) and not sock.getblocking()
-    assert _bound_literal("localhost", 0) is None and _bound_literal("", 0) is None
+    assert bound_literal("localhost", 0) is None and bound_literal("", 0) is None
 
 
 @pytest.mark.skipif(not ipv6_loopback(), reason="no IPv6 loopback on this machine")
 def test_an_ipv6_literal_is_bound_v6_only() -> None:
-    sock = _bound_literal("::1", 0)
+    sock = bound_literal("::1", 0)
     assert sock is not None
     with sock:
         assert sock.family == socket.AF_INET6 and sock.getsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY)
