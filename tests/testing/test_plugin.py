@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 # Imported here, outside the inner runs: pytester drops the modules an in-process run imported,
-# and importing the broker and the clients again for every run costs seconds.
+# and importing the broker and the clients again for every run costs seconds. cryptography (the SASL_SSL
+# broker's throwaway certificates, trustme) cannot be imported twice at all: its Rust extension stays loaded
+# with the classes of its first import, and an inner run that re-imported the Python side failed "curve must
+# be an EllipticCurve instance" (`pytest tests/testing` alone, before another test had imported it outside a run).
 import aiokafka  # noqa: F401
 import confluent_kafka  # noqa: F401
+import cryptography.hazmat.primitives.asymmetric.ec  # noqa: F401
 import kafka
 import kafka.admin  # noqa: F401
 import pytest
+import trustme  # noqa: F401
 
 import kaflite.testing.broker
 import kaflite.testing.process  # noqa: F401
