@@ -64,7 +64,6 @@ ALL = [
     "kaflite/protocol/messages/heartbeat_request.py",
     "kaflite/protocol/messages/heartbeat_response.py",
 ]
-MODULES = HOT  # (what earlier notes name)
 
 MARKER = ".kaflite-compiled-probe"
 MYPYC_CONFIG = "[mypy]\npython_version = 3.11\nignore_missing_imports = True\n"

@@ -10,6 +10,8 @@ from __future__ import annotations
 from pyspark.sql import Column, DataFrame, Window
 from pyspark.sql import functions as F
 
+from kaflite.coordinator.consumer.records import HISTORY_EVENTS
+
 
 def _commit_time() -> Column:
     # the client's commit time as the coordinator stamped it; the log append time if absent
@@ -187,15 +189,6 @@ def records_summary(records: DataFrame) -> DataFrame:
 # -------------------------------------------------------------------------------------------------------
 # KIP-848 consumer groups (kaflite-offsets, kind=consumer_groups)
 
-_CG_EVENTS = {  # record type -> (event, event of its tombstone)
-    3: ("group-epoch", "group-deleted"),
-    4: ("partition-metadata", "partition-metadata-removed"),
-    5: ("member-updated", "member-left"),
-    6: ("target-assignment", "target-assignment-removed"),
-    7: ("member-target", "member-target-removed"),
-    8: ("member-assignment", "member-assignment-removed"),
-    16: ("regex-resolved", "regex-removed"),
-}
 
 
 def _tps(col: str) -> Column:
@@ -223,7 +216,7 @@ def consumer_group_timeline(records: DataFrame) -> DataFrame:
     after = Window.partitionBy("group").orderBy(*order).rowsBetween(Window.currentRow, Window.unboundedFollowing)
     per_member = Window.partitionBy("group", "member_id", "record_type").orderBy(*order)
     event = F.lit(None).cast("string")
-    for record_type, (live, tomb) in _CG_EVENTS.items():
+    for record_type, (live, tomb) in HISTORY_EVENTS.items():
         event = F.when(F.col("record_type") == record_type,
                        F.when(F.col("tombstone"), F.lit(tomb)).otherwise(F.lit(live))).otherwise(event)
     prev_tomb = F.lag("tombstone").over(per_member)

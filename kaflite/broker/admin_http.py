@@ -69,7 +69,7 @@ import structlog
 from kaflite.broker.context import BrokerContext
 from kaflite.broker.faults import ResponseRule
 from kaflite.broker.groups import GroupHandler
-from kaflite.broker.listening import bound_literal
+from kaflite.broker.listening import listen
 from kaflite.broker.transactions import TransactionHandler
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import REQUEST_NAMES, REQUESTS
@@ -199,22 +199,6 @@ def group_json(snap: GroupSnapshot, history: Iterable[Transition]) -> dict[str, 
     }
 
 
-@functools.cache
-def _cg_events() -> dict[int, tuple[str, str]]:
-    """Record type -> (event, event of its tombstone)."""
-    from kaflite.coordinator.consumer import records as cg
-
-    return {
-        cg.GROUP_METADATA: ("group-epoch", "group-deleted"),
-        cg.PARTITION_METADATA: ("partition-metadata", "partition-metadata-removed"),
-        cg.MEMBER_METADATA: ("member-updated", "member-left"),
-        cg.TARGET_ASSIGNMENT_METADATA: ("target-assignment", "target-assignment-removed"),
-        cg.TARGET_ASSIGNMENT_MEMBER: ("member-target", "member-target-removed"),
-        cg.CURRENT_MEMBER_ASSIGNMENT: ("member-assignment", "member-assignment-removed"),
-        cg.REGULAR_EXPRESSION: ("regex-resolved", "regex-removed"),
-    }
-
-
 def consumer_group_events(group_id: str, records: Iterable[tuple[int, int, bytes, bytes | None]],
                           topic_name: Callable[[bytes], str | None]) -> list[dict[str, Any]]:
     """A consumer group's history from its records (types 3-8, 16), oldest first: group epoch bumps,
@@ -241,7 +225,7 @@ def consumer_group_events(group_id: str, records: Iterable[tuple[int, int, bytes
             out += [[name, p] for p in sorted(tp.partitions or ())]
         return sorted(out)
 
-    names = _cg_events()
+    names = cg.HISTORY_EVENTS
     members: set[str] = set()
     events: list[dict[str, Any]] = []
     for offset, timestamp_ms, key, value in records:
@@ -649,13 +633,7 @@ class AdminHttpServer:
             self.gets[path] = handler
 
     async def start(self, port: int) -> int:
-        sock = bound_literal("127.0.0.1", port)  # (no getaddrinfo, so no idna codec: see bound_literal)
-        assert sock is not None
-        try:
-            self.server = await asyncio.start_server(self._serve, sock=sock)
-        except BaseException:
-            sock.close()
-            raise
+        self.server = await listen(functools.partial(asyncio.start_server, self._serve), "127.0.0.1", port)
         self.port = self.server.sockets[0].getsockname()[1]
         log.info("admin endpoint serving", url=f"http://127.0.0.1:{self.port}")
         return self.port

@@ -28,7 +28,7 @@ from kaflite.broker.context import BrokerContext, ServerState
 from kaflite.broker.faults import Faults
 from kaflite.broker.fetch import FetchHandler
 from kaflite.broker.groups import GroupHandler
-from kaflite.broker.listening import bound_literal
+from kaflite.broker.listening import listen
 from kaflite.broker.produce import ProduceHandler
 from kaflite.broker.router import Router
 from kaflite.broker.sasl import SaslHandler
@@ -199,16 +199,8 @@ class Broker:
                 tls_context = tls_contexts[client_auth]
             factory = self._protocol_factory(listener, tls_context)
             try:
-                sock = bound_literal(listener.host, listener.port)
-                if sock is None:
-                    server = await loop.create_server(factory, listener.host or None, listener.port,
-                                                      reuse_address=True, backlog=1024)
-                else:
-                    try:
-                        server = await loop.create_server(factory, sock=sock, backlog=1024)
-                    except BaseException:
-                        sock.close()
-                        raise
+                server = await listen(functools.partial(loop.create_server, factory), listener.host, listener.port,
+                                      backlog=1024)
             except OSError as exc:  # port in use, an address not of this host: one line, as Kafka's SocketServer
                 for bound in self.servers:
                     bound.close()

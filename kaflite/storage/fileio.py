@@ -100,8 +100,7 @@ def check_sync_fault() -> None:
 
 def sync(fd: int, *, data_only: bool = False) -> None:
     """fsync `fd` (fdatasync with `data_only`, where the platform has it); fails under an EIO DiskFault."""
-    if _fault is not None:
-        _fault.check_sync()
+    check_sync_fault()
     if data_only and hasattr(os, "fdatasync"):
         os.fdatasync(fd)
     else:

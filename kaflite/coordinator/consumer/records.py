@@ -40,6 +40,17 @@ CURRENT_MEMBER_ASSIGNMENT = 8
 REGULAR_EXPRESSION = 16
 RECORD_TYPES = (GROUP_METADATA, PARTITION_METADATA, MEMBER_METADATA, TARGET_ASSIGNMENT_METADATA,
                 TARGET_ASSIGNMENT_MEMBER, CURRENT_MEMBER_ASSIGNMENT, REGULAR_EXPRESSION)
+# Each record type as a step of a group's history, named once for every reader of the log (the admin endpoint's
+# epochs, `kaflite analyze`'s timeline): record type -> (the event of a value, the event of its tombstone).
+HISTORY_EVENTS: dict[int, tuple[str, str]] = {
+    GROUP_METADATA: ("group-epoch", "group-deleted"),
+    PARTITION_METADATA: ("partition-metadata", "partition-metadata-removed"),
+    MEMBER_METADATA: ("member-updated", "member-left"),
+    TARGET_ASSIGNMENT_METADATA: ("target-assignment", "target-assignment-removed"),
+    TARGET_ASSIGNMENT_MEMBER: ("member-target", "member-target-removed"),
+    CURRENT_MEMBER_ASSIGNMENT: ("member-assignment", "member-assignment-removed"),
+    REGULAR_EXPRESSION: ("regex-resolved", "regex-removed"),
+}
 VALUE_VERSION = 0
 
 Assignment = Mapping[TopicId, frozenset[int]]
