@@ -36,7 +36,6 @@ import itertools
 import os
 import socket
 import struct
-import types
 from collections.abc import Callable
 from time import perf_counter_ns
 from typing import TYPE_CHECKING, Any, cast
@@ -48,7 +47,7 @@ from kaflite.broker.faults import InjectedFault
 from kaflite.broker.router import Router
 from kaflite.broker.stats import REQUEST_NS_SHIFT, REQUEST_TIME_FIRST, REQUEST_TIME_MASK
 from kaflite.clock import Clock
-from kaflite.coordinator.runtime import DurableAnswer
+from kaflite.coordinator.durable_answer import DurableAnswer
 from kaflite.listeners import ANONYMOUS, Listener
 from kaflite.protocol._codec import DecodeError
 from kaflite.protocol.error_responses import error_response
@@ -99,10 +98,24 @@ async def failed(result: Any, api_key: int) -> Any:
     raise InjectedFault(f"injected fault: the answer to api {api_key} raised")
 
 
+_AWAITABLE: dict[type, bool] = {}  # by the type of a handler's result: a future or a coroutine?
+
+
+def awaitable(result: Any) -> bool:
+    """A handler's result is a future or a coroutine (an ``async def`` handler's, interpreted or compiled by
+    kaflite/native.py), else the answer itself. Known by type: asyncio.iscoroutine's check against
+    collections.abc.Coroutine, which a compiled coroutine needs, would cost every inline answer ~0.5 us."""
+    kind = type(result)
+    known = _AWAITABLE.get(kind)
+    if known is None:
+        known = _AWAITABLE[kind] = isinstance(result, asyncio.Future) or asyncio.iscoroutine(result)
+    return known
+
+
 def finished(result: Any, finish: Callable[[Any], Any]) -> Any:
     """The handler's answer through an ACL verdict's ``finish`` (the refused items added, or the answer
     trimmed), once there is an answer."""
-    if type(result) is types.CoroutineType or isinstance(result, asyncio.Future):
+    if awaitable(result):
         return _finished(result, finish)
     return finish(result)
 
@@ -144,7 +157,7 @@ class KafkaConnection(asyncio.BufferedProtocol):
         self.decoder = FrameDecoder(context.config.socket_request_max_bytes, context.state.read_buffer)
         # Lists, not deques: they stay short (queued.max.requests), and an empty deque costs 760 bytes, an
         # empty list 56, for each of the thousands of idle connections a test suite may hold.
-        self.pending: list[bytes] = []  # whole frames, not yet started
+        self.pending: list[bytearray] = []  # whole frames, not yet started (bytearrays: see FrameDecoder)
         self.transport: asyncio.Transport | None = None
         self.peer_host = ""
         self.listener = listener  # the one it came in on (None: built by hand, as in unit tests)
@@ -269,8 +282,7 @@ class KafkaConnection(asyncio.BufferedProtocol):
             return
         if frames:
             self._touch()
-            # bytearrays (mutable on purpose, see FrameDecoder), read by the codecs as bytes
-            self.pending.extend(cast("list[bytes]", frames))
+            self.pending.extend(frames)
             self.pending_bytes += sum(map(len, frames))
             self._update_reading()
             self._pump()
@@ -552,13 +564,13 @@ class KafkaConnection(asyncio.BufferedProtocol):
         self._respond(ctx, response, request)
         self._pump()
 
-    def _dispatch(self, body: bytes) -> tuple[RequestContext, Any, Any] | None:
+    def _dispatch(self, body: bytes | bytearray) -> tuple[RequestContext, Any, Any] | None:
         """Decode and route one frame; answer at once or return the awaitable answer."""
         if self.sasl is not None and self.sasl.gating:
             return self._dispatch_sasl(body)
         return self._route(body)
 
-    def _dispatch_sasl(self, body: bytes) -> tuple[RequestContext, Any, Any] | None:
+    def _dispatch_sasl(self, body: bytes | bytearray) -> tuple[RequestContext, Any, Any] | None:
         """The SASL gate (Kafka's SaslServerAuthenticator in front of KafkaApis): the authenticator says whether
         the request may be served; a bare token after a v0 SaslHandshake is answered bare; a failed
         authentication's answer goes out, then the connection closes."""
@@ -644,7 +656,7 @@ class KafkaConnection(asyncio.BufferedProtocol):
             self._touch()
             self.transport.write(framed)
 
-    def _route(self, body: bytes) -> tuple[RequestContext, Any, Any] | None:
+    def _route(self, body: bytes | bytearray) -> tuple[RequestContext, Any, Any] | None:
         try:
             header = decode_request_header(body)
         except (DecodeError, IndexError, ValueError) as e:
@@ -715,9 +727,7 @@ class KafkaConnection(asyncio.BufferedProtocol):
                 result = dropped(result)
             elif rule.action == "raise-async":
                 result = failed(result, header.api_key)
-        # (native coroutines only, as handlers are ``async def``: asyncio.iscoroutine's ABC check would
-        # cost every inline answer an isinstance against collections.abc.Coroutine)
-        if isinstance(result, asyncio.Future) or type(result) is types.CoroutineType:
+        if awaitable(result):
             return ctx, request, result
         self._respond(ctx, result, request)
         return None
@@ -857,10 +867,11 @@ class KafkaConnection(asyncio.BufferedProtocol):
         self.out_offset = 0
         return True
 
-    def _unsupported_api(self, ctx: RequestContext, body: bytes) -> None:
+    def _unsupported_api(self, ctx: RequestContext, body: bytes | bytearray) -> None:
         """A real Kafka API we do not implement: answer UNSUPPORTED_VERSION wherever its response
         carries an error (mirroring the request's items when it parses at this version)."""
-        req_cls, resp_cls = REQUESTS[ctx.header.api_key], RESPONSES[ctx.header.api_key]
+        # Any: MIN_VERSION/MAX_VERSION are plain class attributes, which compiled code reads only through Any.
+        req_cls, resp_cls = cast(Any, REQUESTS[ctx.header.api_key]), cast(Any, RESPONSES[ctx.header.api_key])
         name = resp_cls.__name__.removesuffix("Response")
         if not resp_cls.MIN_VERSION <= ctx.version <= resp_cls.MAX_VERSION:
             self.close(f"api {name} is not implemented (and v{ctx.version} is beyond its schema)")

@@ -29,6 +29,7 @@ import structlog
 from kaflite.broker.context import BrokerContext, RequestContext
 from kaflite.broker.flush import GroupCommit
 from kaflite.broker.internal_topic import InternalTopic
+from kaflite.broker.offsets_load import LOAD_READ_BYTES, read_folded
 from kaflite.broker.router import Router
 from kaflite.broker.topics import CONSUMER_OFFSETS
 from kaflite.clock import Clock
@@ -53,11 +54,9 @@ log = structlog.get_logger("kaflite.groups")
 fault_log = structlog.get_logger("kaflite.faults")
 
 GROUP_KEY, TRANSACTION_KEY = 0, 1
-LOAD_READ_BYTES = 4 * 1024 * 1024
 # A partition's buffered coordinator records are written early past this much (Kafka's runtime caps its
 # batches at the partition's max.message.bytes, 1 MiB by default).
 MAX_BUFFERED_BYTES = 256 * 1024
-LOAD_YIELD_RECORDS = 2_000  # records read, or keys replayed, between two event-loop turns of a load
 MAX_CACHED_CONTEXTS = 4_096  # (client id, host) pairs whose coordinator context is kept for their next request
 
 
@@ -197,7 +196,7 @@ class OffsetsTopicLog:
         """Ask again for the partition's fsync (after a failed one: what was appended is still in the log)."""
         return self.commits.dirty(self._log(partition))
 
-    async def read(self, partition: int) -> AsyncIterator[LoadedRecord]:
+    def read(self, partition: int) -> AsyncIterator[LoadedRecord]:
         """Each key once, with its last value (None for a tombstone), ordered by those last positions.
 
         What compaction would leave of the partition, and what Kafka's loader applies (it keeps the
@@ -212,54 +211,7 @@ class OffsetsTopicLog:
         pending offset it supersedes, and a tombstone folded away is followed by the value that
         superseded it.
         """
-        plog = self._log(partition)
-        offset = plog.log_start_offset
-        end = plog.log_end_offset
-        # Plain keys (bytes) and, by their offset (int), transactional records and markers.
-        latest: dict[bytes | int, Any] = {}
-        forget = latest.pop
-        since_yield = 0
-        transactional = False
-        while offset < end:
-            data = plog.read(offset, LOAD_READ_BYTES).records
-            if not data:
-                break
-            for h in iter_batches(data, validate=False):
-                try:
-                    if h.is_control or h.is_transactional:
-                        if h.next_offset > offset and h.producer_id >= 0:
-                            transactional = True
-                            _read_transactional(data, h, offset, latest)
-                        offset = h.next_offset
-                        continue
-                    pairs = decode_keys_values(data, h.position)
-                except RecordError as exc:
-                    # A batch that cannot be read (CRC damage, garbled records): skipped, as Kafka's loader
-                    # skips what it cannot deserialize; one bad commit must not take every group of the
-                    # partition down for good. Decoded whole first, so nothing of it was applied.
-                    self._skipped(partition, h, exc)
-                    offset = h.next_offset
-                    continue
-                for record_offset, key, value in pairs:
-                    if record_offset >= offset and key is not None:
-                        forget(key, None)  # re-insert: dict order is then the order of last positions
-                        latest[key] = value
-                offset = h.next_offset
-                since_yield += h.records_count
-                if since_yield >= LOAD_YIELD_RECORDS:
-                    since_yield = 0
-                    await asyncio.sleep(0)
-        if not transactional:
-            for i, record in enumerate(latest.items(), 1):
-                yield record  # type: ignore[misc]  # only bytes keys: plain (key, value) pairs
-                if i % LOAD_YIELD_RECORDS == 0:
-                    await asyncio.sleep(0)
-            return
-        for i, (where, loaded) in enumerate(latest.items(), 1):
-            yield (where, loaded) if type(where) is bytes else loaded
-            if i % LOAD_YIELD_RECORDS == 0:
-                await asyncio.sleep(0)
-
+        return read_folded(self._log(partition), functools.partial(self._skipped, partition))
 
     def _skipped(self, partition: int, h: BatchHeader, exc: Exception) -> None:
         log.warning("coordinator.load_batch_skipped", topic=self.topic, partition=partition,
@@ -293,23 +245,6 @@ class OffsetsTopicLog:
                 offset = h.next_offset
             if offset <= start:
                 return
-
-
-def _read_transactional(data: bytes, h: Any, offset: int, out: dict[bytes | int, Any]) -> None:
-    """A transactional batch's records or a control batch's marker, keyed by offset (never folded)."""
-    from kaflite.coordinator.records import EndTransactionMarker, TransactionalRecord
-
-    for record_offset, key, value in decode_keys_values(data, h.position):
-        if record_offset < offset:
-            continue
-        if not h.is_control:
-            if key is not None:
-                out[record_offset] = TransactionalRecord(key, value, h.producer_id, h.producer_epoch)
-        elif key is not None and len(key) >= 4:
-            # EndTransactionMarker key: version int16, type int16 (ABORT 0, COMMIT 1).
-            control_type = int.from_bytes(key[2:4], "big", signed=True)
-            if control_type in (0, 1):
-                out[record_offset] = EndTransactionMarker(h.producer_id, h.producer_epoch, control_type == 1)
 
 
 class GroupHandler:

@@ -116,7 +116,7 @@ def group_metadata_value(value: GroupMetadataValue) -> bytes:
 # Fast paths for the records a load replays by the million (offset commits): their layouts are
 # fixed and non-flexible, so a few precompiled unpacks replace the generated decoders' object
 # building. Anything the fast path does not expect (a null or negative length, a short or garbled
-# body, invalid UTF-8, a memoryview, the flexible value v4) goes to the generated decoder, so the
+# body, invalid UTF-8, the flexible value v4) goes to the generated decoder, so the
 # results and errors stay exactly the generated ones. Empty metadata (what most clients commit) is
 # not sliced and decoded.
 _I16 = struct.Struct(">h")
@@ -126,7 +126,7 @@ _KEY_HEAD = struct.Struct(">hh")  # key v0-1: version, group length
 _VALUE_V3_HEAD = struct.Struct(">hqih")  # version, offset, leader epoch, metadata length
 _VALUE_V0_HEAD = struct.Struct(">hqh")  # v0-2: version, offset, metadata length
 _I64_I64 = struct.Struct(">qq")  # v1: commit timestamp, expire timestamp
-_FAST_PATH_MISSES = (struct.error, UnicodeDecodeError, AttributeError)  # AttributeError: no .decode()
+_FAST_PATH_MISSES = (struct.error, UnicodeDecodeError)
 
 OffsetCommitKeyFields = tuple[str, str, int]
 """(group, topic, partition)."""
@@ -136,8 +136,9 @@ expire_timestamp None where the version has none (or the record says -1). The fi
 coordinator's OffsetAndMetadata, which is built from it as is."""
 
 
-def decode_offset_commit_key(key: bytes) -> OffsetCommitKeyFields | None:
+def decode_offset_commit_key(buffer: bytes | bytearray | memoryview) -> OffsetCommitKeyFields | None:
     """(group, topic, partition) of an offset-commit key (v0-1); None for every other record kind."""
+    key = buffer if type(buffer) is bytes else bytes(buffer)  # any buffer; the fast path slices and decodes bytes
     try:
         version, n = _KEY_HEAD.unpack_from(key, 0)
         if version != 0 and version != 1:
@@ -158,8 +159,9 @@ def decode_offset_commit_key(key: bytes) -> OffsetCommitKeyFields | None:
     return k.group, k.topic, k.partition
 
 
-def decode_offset_commit_value_fields(value: bytes) -> OffsetCommitValueFields:
+def decode_offset_commit_value_fields(buffer: bytes | bytearray | memoryview) -> OffsetCommitValueFields:
     """The fields of an offset-commit value at any version (0-4), as a plain tuple (no object)."""
+    value = buffer if type(buffer) is bytes else bytes(buffer)  # any buffer, as decode_offset_commit_key
     try:
         version, offset, leader_epoch, n = _VALUE_V3_HEAD.unpack_from(value, 0)
         if version == 3:  # what kaflite writes

@@ -31,10 +31,11 @@ import structlog
 from kaflite.clock import Clock, SystemClock
 from kaflite.coordinator.apis import BY_NAME, GroupApi
 from kaflite.coordinator.config import GroupConfigs, GroupCoordinatorConfig
+from kaflite.coordinator.durable_answer import DurableAnswer
 from kaflite.protocol.errors import ErrorCode
 
 # The group machinery (the shard and what it imports) loads where a runtime is built: the broker imports
-# this module at start (DurableAnswer, SKIPPED_RECORDS_LOGGED) and builds its runtime on the first group
+# this module at start (SKIPPED_RECORDS_LOGGED) and builds its runtime on the first group
 # request (issue 14: start-up).
 if TYPE_CHECKING:
     from kaflite.coordinator.context import PartitionStatus
@@ -107,16 +108,6 @@ class CoordinatorLoader(Protocol):
 
 class _StaleWrite(Exception):
     """The partition was reloaded since this write was queued: its state change no longer exists."""
-
-
-class DurableAnswer(asyncio.Future[Any]):
-    """An answer already decided, waiting only for its records to be durable (an offset commit's fsync).
-
-    The operation has taken effect in memory and its records are appended; nothing the client sends
-    next can change this answer. So the connection may go on to its next request and send the answers
-    in order as their writes complete (``KafkaConnection``): pipelined commits then share one fsync
-    instead of one each. An answer that waits for anything else (a parked JoinGroup) is a plain future,
-    and the connection holds the line for it as Kafka does."""
 
 
 @dataclass(slots=True)
@@ -712,7 +703,7 @@ class CoordinatorRuntime:
         if previous is not None and not previous.done():
             await asyncio.wait([previous])
         if self._epochs.get(partition, 0) != epoch:
-            if inspect.iscoroutine(durable):
+            if asyncio.iscoroutine(durable):  # also a compiled coroutine (kaflite/native.py)
                 durable.close()
             raise _StaleWrite(partition)
         try:

@@ -12,6 +12,10 @@ import struct
 from collections.abc import Callable
 from typing import Any, Protocol, Self, Union
 
+# The generated classes' marker for the compiled build (kaflite/native.py), re-exported for them: a no-op
+# interpreted, read by mypyc by its origin's name.
+from mypy_extensions import mypyc_attr as mypyc_attr
+
 Buffer = Union[bytes, bytearray, memoryview]  # noqa: UP007 - used in generated annotations at runtime
 #: Where an encoder puts its output: ``list.append`` of the parts (records are passed through uncopied).
 Writer = Callable[[Buffer], object]
@@ -287,10 +291,10 @@ def _repr(o: Any) -> str:
     return f"{type(o).__name__}({fields})"
 
 
-def _eq(a: Any, b: Any) -> bool:
+def _eq(a: Any, b: Any) -> Any:
+    """A bool, or NotImplemented for another type (hence Any: compiled code, kaflite/native.py, checks a bool)."""
     if type(a) is not type(b):
-        # what __eq__ returns for another type (typeshed types NotImplemented as Any)
-        return NotImplemented  # type: ignore[no-any-return]
+        return NotImplemented
     return all(_norm(getattr(a, k)) == _norm(getattr(b, k)) for k in a.__slots__)
 
 

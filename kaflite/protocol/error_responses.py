@@ -71,10 +71,41 @@ class _Field:
         self.item = item  # list item type (a class, str, int, ...) or None for scalars
 
 
+def constructor_hints(cls: Any) -> dict[str, Any]:
+    """A generated class's constructor annotations, evaluated: the fields and their types.
+
+    A class whose module the compiled build loads (kaflite/native.py) has an `__init__` without
+    `__annotations__`: they are read from the module's source, which is what it was compiled from."""
+    init = cls.__init__
+    if hasattr(init, "__annotations__"):
+        return {name: hint for name, hint in typing.get_type_hints(init).items() if name != "return"}
+    return hints_from_source(cls)
+
+
+def hints_from_source(cls: Any) -> dict[str, Any]:
+    """`constructor_hints` of a compiled class: its `__init__`'s annotations read from its module's source."""
+    import ast
+    import os
+    import sys
+
+    package, _, name = cls.__module__.rpartition(".")
+    source = os.path.join(sys.modules[package].__path__[0], name + ".py")  # packages are never compiled
+    with open(source, encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    namespace = vars(sys.modules[cls.__module__])
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name == cls.__name__:
+            for item in node.body:
+                if isinstance(item, ast.FunctionDef) and item.name == "__init__":
+                    return {a.arg: eval(ast.unparse(a.annotation), namespace)
+                            for a in item.args.kwonlyargs + item.args.args if a.annotation is not None}
+    raise TypeError(f"no __init__ of {cls.__name__} in {cls.__module__}'s source")
+
+
 @functools.cache
 def _fields(cls: Any) -> dict[str, _Field]:
     """The fields of a generated class, from its constructor's annotations (cached per class)."""
-    hints = typing.get_type_hints(cls.__init__)
+    hints = constructor_hints(cls)
     out: dict[str, _Field] = {}
     for name in cls.__slots__:
         hint = hints.get(name)

@@ -8,6 +8,7 @@ buffered, as Kafka's ``NetworkReceive`` does.
 from __future__ import annotations
 
 import struct
+from typing import ClassVar
 
 _SIZE = struct.Struct(">i")
 
@@ -43,8 +44,8 @@ class FrameDecoder:
 
     __slots__ = ("_fill", "_frame", "_got", "_partial", "_scratch", "_size", "max_size")
 
-    SCRATCH = 64 * 1024  # a frame larger than half of it gets a buffer of its own
-    FRAME_CHUNK = 1 << 20  # that buffer's first size
+    SCRATCH: ClassVar[int] = 64 * 1024  # a frame larger than half of it gets a buffer of its own
+    FRAME_CHUNK: ClassVar[int] = 1 << 20  # that buffer's first size
 
     def __init__(self, max_size: int, scratch: bytearray | None = None) -> None:
         self.max_size = max_size
@@ -127,6 +128,6 @@ class FrameDecoder:
         return self._got + 4 if self._frame is not None else len(self._partial)
 
 
-def frame(*parts: bytes) -> list[bytes]:
+def frame(*parts: bytes | bytearray | memoryview) -> list[bytes | bytearray | memoryview]:
     """Prefix ``parts`` with their total size: the list goes straight to ``transport.writelines``."""
     return [_SIZE.pack(sum(len(p) for p in parts)), *parts]

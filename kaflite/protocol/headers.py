@@ -37,7 +37,7 @@ def is_flexible(api_key: int, api_version: int) -> bool:
     return api_version >= _FLEXIBLE_MIN.get(api_key, 10_000)
 
 
-def decode_request_header(frame: bytes | memoryview) -> RequestHeader:
+def decode_request_header(frame: bytes | bytearray | memoryview) -> RequestHeader:
     """Parse the header; the client id is a plain (non-compact) string even in header v2.
 
     Runs on every request, so the common shapes take the short way: key, version, correlation id

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from fastcrc import crc32 as _fastcrc32
 
@@ -79,7 +79,7 @@ _XERIAL_HEADER = struct.Struct(">8sii")
 class RecordError(Exception):
     """A produced or stored batch the broker cannot accept; carries the Kafka error code to answer."""
 
-    error_code: ErrorCode = ErrorCode.CORRUPT_MESSAGE
+    error_code: ClassVar[ErrorCode] = ErrorCode.CORRUPT_MESSAGE  # each subclass's (ClassVar: kaflite/native.py)
 
 
 class CorruptRecordError(RecordError):

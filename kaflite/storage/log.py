@@ -11,7 +11,7 @@ import shutil
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Any, TypeVar
 
 import structlog
 
@@ -83,12 +83,13 @@ WALK_CHUNK = 16 * 1024
 
 
 @dataclass(frozen=True, slots=True)
-class ReadResult(Generic[R]):
+class ReadResult:
     """Whole batches (raw bytes, or a `FileRecords` slice read when sent), plus the partition bounds a
     Fetch answer reports. `aborted_transactions` is None for read_uncommitted, else the aborted
-    transactions in range (TX-RC-2)."""
+    transactions in range (TX-RC-2). Not generic over the two (a generic dataclass does not import once
+    compiled, kaflite/native.py): `read` gives bytes, `read_file_records` FileRecords."""
 
-    records: R
+    records: Any
     high_watermark: int
     log_start_offset: int
     last_stable_offset: int
@@ -596,7 +597,7 @@ class PartitionLog:
         max_offset: int | None = None,
         min_one_batch: bool = True,
         read_committed: bool = False,
-    ) -> ReadResult[bytes]:
+    ) -> ReadResult:
         """Raw bytes of whole batches starting with the batch that holds `fetch_offset`.
 
         One segment per read (as Kafka); the first batch comes whole even past `max_bytes` when
@@ -608,7 +609,7 @@ class PartitionLog:
                           lambda seg, pos, size: seg.pread(pos, size), b"")
 
     def read_file_records(self, fetch_offset: int, max_bytes: int, *, min_one_batch: bool = True,
-                          read_committed: bool = False) -> ReadResult[FileRecords]:
+                          read_committed: bool = False) -> ReadResult:
         """`read`, but the batches stay in the segment (Kafka's `FileRecords.slice`): a Fetch answer
         carries where they are and the connection reads them as the socket drains, so a client that
         stops reading pins kilobytes, not its whole fetch."""
@@ -624,7 +625,7 @@ class PartitionLog:
         read_committed: bool,
         make: Callable[[LogSegment, int, int], R],
         empty: R,
-    ) -> ReadResult[R]:
+    ) -> ReadResult:
         leo = self.log_end_offset
         if fetch_offset < self.log_start_offset or fetch_offset > leo:
             raise OffsetOutOfRangeError(fetch_offset, self.log_start_offset, leo)

@@ -17,7 +17,7 @@ import os
 import struct
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 import structlog
 
@@ -114,7 +114,7 @@ def segment_name(base_offset: int) -> str:
 class _Index(_Syncable):
     """An append-only sorted index file mirrored in memory (two parallel lists for bisect)."""
 
-    ENTRY: struct.Struct = _OFFSET_ENTRY
+    ENTRY: ClassVar[struct.Struct] = _OFFSET_ENTRY
 
     def __init__(self, path: Path, max_entries: int) -> None:
         self.path = path

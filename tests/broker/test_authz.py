@@ -14,7 +14,7 @@ from kaflite.broker.connection import KafkaConnection
 from kaflite.broker.context import NO_RESPONSE, RequestContext
 from kaflite.broker.server import Broker
 from kaflite.config import STANDARD_AUTHORIZER, KafliteConfig
-from kaflite.protocol.error_responses import error_response
+from kaflite.protocol.error_responses import constructor_hints, error_response
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.headers import RequestHeader
 from kaflite.protocol.messages import REQUESTS, RESPONSES
@@ -53,7 +53,7 @@ def test_without_an_authorizer_the_request_path_has_no_check(tmp_path: Path) -> 
 def filled(cls: type[Any], depth: int = 0) -> Any:
     """A request (or item) with every array holding one item and names set: something for each row to refuse."""
     obj = cls()
-    hints = typing.get_type_hints(cls.__init__)
+    hints = constructor_hints(cls)
     for field in cls.__slots__:
         hint = str(hints.get(field))
         value = getattr(obj, field)

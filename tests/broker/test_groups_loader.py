@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from kaflite.broker import groups
+from kaflite.broker import offsets_load
 from kaflite.broker.context import BrokerContext
 from kaflite.broker.groups import OffsetsTopicLog
 from kaflite.broker.topics import CONSUMER_OFFSETS
@@ -124,7 +124,7 @@ async def test_b_log_3_replaying_the_loader_gives_a_full_replays_state(tmp_path:
 async def test_b_log_3_loader_lets_the_event_loop_in_while_reading_and_replaying(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(groups, "LOAD_YIELD_RECORDS", 10)
+    monkeypatch.setattr(offsets_load, "LOAD_YIELD_RECORDS", 10)
     turns = 0
 
     async def other_work() -> None:

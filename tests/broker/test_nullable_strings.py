@@ -11,7 +11,6 @@ at that version; the fields where Kafka itself sends "" are listed in KAFKA_SEND
 from __future__ import annotations
 
 import asyncio
-import inspect
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +20,7 @@ import pytest
 from kaflite.broker.server import Broker
 from kaflite.config import KafliteConfig
 from kaflite.protocol import records as R
+from kaflite.protocol.error_responses import constructor_hints
 from kaflite.protocol.messages import (
     ApiVersionsRequest,
     CreatePartitionsRequest,
@@ -75,10 +75,10 @@ def empty_nullable_strings(root: Any, version: int) -> list[str]:
 
     def walk(obj: Any, path: str) -> None:
         cls = type(obj)
-        params = inspect.signature(cls.__init__).parameters
+        hints = constructor_hints(cls)
         for name in cls.__slots__:
             value = getattr(obj, name)
-            if (value == "" and params[name].annotation == "str | None"
+            if (value == "" and hints[name] == str | None
                     and (cls.__name__, name) not in KAFKA_SENDS_EMPTY and on_wire(obj, name)):
                 found.append(f"{path}{cls.__name__}.{name}")
             for i, item in enumerate(value if isinstance(value, list) else [value]):

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import typing
 from typing import Any
 
 import pytest
 
-from kaflite.protocol.error_responses import _fields, _is_struct, error_response
+from kaflite.protocol.error_responses import _fields, _is_struct, constructor_hints, error_response, hints_from_source
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import (
     REQUESTS,
@@ -25,10 +26,12 @@ from kaflite.protocol.messages import (
     FetchResponse,
     FindCoordinatorRequest,
     FindCoordinatorResponse,
+    HeartbeatRequest,
     InitProducerIdRequest,
     InitProducerIdResponse,
     JoinGroupRequest,
     JoinGroupResponse,
+    OffsetCommitRequest,
     OffsetFetchRequest,
     OffsetFetchResponse,
     ProduceRequest,
@@ -177,3 +180,17 @@ def test_no_request_gives_the_bare_error() -> None:
     """An API whose request could not be read still has a top-level answer where it has one."""
     r = error_response(JoinGroupResponse, None, ErrorCode.UNSUPPORTED_VERSION)
     assert r.error_code == ErrorCode.UNSUPPORTED_VERSION
+
+
+@pytest.mark.parametrize("cls", [HeartbeatRequest, OffsetCommitRequest, JoinGroupResponse])
+def test_a_compiled_class_s_constructor_hints_are_read_from_its_source(cls: Any) -> None:
+    """Compiled (kaflite/native.py), a class's `__init__` has no annotations: they come from its module's source,
+    and are the same the interpreted class has."""
+    from_source = hints_from_source(cls)
+    assert from_source == constructor_hints(cls)
+    assert list(from_source) == list(cls.__slots__)
+    if hasattr(cls.__init__, "__annotations__"):  # interpreted here: the two ways agree
+        assert from_source == {k: v for k, v in typing.get_type_hints(cls.__init__).items() if k != "return"}
+    if cls is HeartbeatRequest:
+        assert from_source == {"group_id": str, "generation_id": int, "member_id": str,
+                               "group_instance_id": str | None}

@@ -521,7 +521,9 @@ class Generator:
 
     def gen_class(self, st: Struct, top: bool) -> str:
         m = self.msg
-        out = [f"class {st.name}:"]
+        # Python classes also where kaflite/native.py compiles the module (their functions compiled): native,
+        # they would lose __slots__, the class constants, the nested-class aliases and `_new`'s object.__new__.
+        out = ["@mypyc_attr(native_class=False)", f"class {st.name}:"]
         doc = f"{m.name} v{m.valid.lo}-{m.valid.hi}" if top else f"A {st.name} inside {m.name}."
         out.append(f'    """{doc} (generated from {m.source})."""')
         out.append("")
@@ -563,7 +565,8 @@ class Generator:
         out.append("    def __repr__(self) -> str:")
         out.append("        return _repr(self)")
         out.append("")
-        out.append("    def __eq__(self, other: object) -> bool:")
+        # Any: NotImplemented for another type, which compiled code (kaflite/native.py) would not pass as a bool
+        out.append("    def __eq__(self, other: object) -> Any:")
         out.append("        return _eq(self, other)")
         out.append("")
         out.append("    __hash__ = None  # type: ignore[assignment]")
@@ -624,13 +627,13 @@ class Generator:
             "",
             "import struct as _struct",
             "from collections.abc import Callable",
-            "from typing import TypeAlias",
+            "from typing import Any, TypeAlias",
             "",
             "from kaflite.protocol._codec import (  # noqa: F401",
             "    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,",
             "    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,",
             "    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,",
-            "    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,",
+            "    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str, mypyc_attr,",
             ")",
             "",
         ]

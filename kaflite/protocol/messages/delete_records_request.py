@@ -4,19 +4,20 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
     _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
     _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str, mypyc_attr,
 )
 
 _S0 = _struct.Struct('>i')
 _S1 = _struct.Struct('>q')
 
 
+@mypyc_attr(native_class=False)
 class DeleteRecordsTopic:
     """A DeleteRecordsTopic inside DeleteRecordsRequest. (generated from DeleteRecordsRequest.json)."""
 
@@ -29,12 +30,13 @@ class DeleteRecordsTopic:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]
 
 
+@mypyc_attr(native_class=False)
 class DeleteRecordsPartition:
     """A DeleteRecordsPartition inside DeleteRecordsRequest. (generated from DeleteRecordsRequest.json)."""
 
@@ -47,12 +49,13 @@ class DeleteRecordsPartition:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]
 
 
+@mypyc_attr(native_class=False)
 class DeleteRecordsRequest:
     """DeleteRecordsRequest v0-2 (generated from DeleteRecordsRequest.json)."""
 
@@ -71,7 +74,7 @@ class DeleteRecordsRequest:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]

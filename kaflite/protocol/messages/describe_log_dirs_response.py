@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
     _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
     _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str, mypyc_attr,
 )
 
 _S0 = _struct.Struct('>i')
@@ -19,6 +19,7 @@ _S2 = _struct.Struct('>q')
 _S3 = _struct.Struct('>?')
 
 
+@mypyc_attr(native_class=False)
 class DescribeLogDirsResult:
     """A DescribeLogDirsResult inside DescribeLogDirsResponse. (generated from DescribeLogDirsResponse.json)."""
 
@@ -35,12 +36,13 @@ class DescribeLogDirsResult:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]
 
 
+@mypyc_attr(native_class=False)
 class DescribeLogDirsTopic:
     """A DescribeLogDirsTopic inside DescribeLogDirsResponse. (generated from DescribeLogDirsResponse.json)."""
 
@@ -53,12 +55,13 @@ class DescribeLogDirsTopic:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]
 
 
+@mypyc_attr(native_class=False)
 class DescribeLogDirsPartition:
     """A DescribeLogDirsPartition inside DescribeLogDirsResponse. (generated from DescribeLogDirsResponse.json)."""
 
@@ -73,12 +76,13 @@ class DescribeLogDirsPartition:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]
 
 
+@mypyc_attr(native_class=False)
 class DescribeLogDirsResponse:
     """DescribeLogDirsResponse v1-5 (generated from DescribeLogDirsResponse.json)."""
 
@@ -99,7 +103,7 @@ class DescribeLogDirsResponse:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]

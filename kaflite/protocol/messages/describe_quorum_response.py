@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
     _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
     _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str, mypyc_attr,
 )
 
 _S0 = _struct.Struct('>h')
@@ -19,6 +19,7 @@ _S2 = _struct.Struct('>q')
 _S3 = _struct.Struct('>H')
 
 
+@mypyc_attr(native_class=False)
 class TopicData:
     """A TopicData inside DescribeQuorumResponse. (generated from DescribeQuorumResponse.json)."""
 
@@ -31,12 +32,13 @@ class TopicData:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]
 
 
+@mypyc_attr(native_class=False)
 class PartitionData:
     """A PartitionData inside DescribeQuorumResponse. (generated from DescribeQuorumResponse.json)."""
 
@@ -55,12 +57,13 @@ class PartitionData:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]
 
 
+@mypyc_attr(native_class=False)
 class ReplicaState:
     """A ReplicaState inside DescribeQuorumResponse. (generated from DescribeQuorumResponse.json)."""
 
@@ -76,12 +79,13 @@ class ReplicaState:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]
 
 
+@mypyc_attr(native_class=False)
 class Node:
     """A Node inside DescribeQuorumResponse. (generated from DescribeQuorumResponse.json)."""
 
@@ -94,12 +98,13 @@ class Node:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]
 
 
+@mypyc_attr(native_class=False)
 class Listener:
     """A Listener inside DescribeQuorumResponse. (generated from DescribeQuorumResponse.json)."""
 
@@ -113,12 +118,13 @@ class Listener:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]
 
 
+@mypyc_attr(native_class=False)
 class DescribeQuorumResponse:
     """DescribeQuorumResponse v0-2 (generated from DescribeQuorumResponse.json)."""
 
@@ -142,7 +148,7 @@ class DescribeQuorumResponse:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
     _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
     _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str, mypyc_attr,
 )
 
 _S0 = _struct.Struct('>i')
@@ -18,6 +18,7 @@ _S1 = _struct.Struct('>h')
 _S2 = _struct.Struct('>q')
 
 
+@mypyc_attr(native_class=False)
 class FetchableTopicResponse:
     """A FetchableTopicResponse inside FetchResponse. (generated from FetchResponse.json)."""
 
@@ -31,12 +32,13 @@ class FetchableTopicResponse:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]
 
 
+@mypyc_attr(native_class=False)
 class PartitionData:
     """A PartitionData inside FetchResponse. (generated from FetchResponse.json)."""
 
@@ -58,12 +60,13 @@ class PartitionData:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]
 
 
+@mypyc_attr(native_class=False)
 class EpochEndOffset:
     """A EpochEndOffset inside FetchResponse. (generated from FetchResponse.json)."""
 
@@ -76,12 +79,13 @@ class EpochEndOffset:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]
 
 
+@mypyc_attr(native_class=False)
 class LeaderIdAndEpoch:
     """A LeaderIdAndEpoch inside FetchResponse. (generated from FetchResponse.json)."""
 
@@ -94,12 +98,13 @@ class LeaderIdAndEpoch:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]
 
 
+@mypyc_attr(native_class=False)
 class SnapshotId:
     """A SnapshotId inside FetchResponse. (generated from FetchResponse.json)."""
 
@@ -112,12 +117,13 @@ class SnapshotId:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]
 
 
+@mypyc_attr(native_class=False)
 class AbortedTransaction:
     """A AbortedTransaction inside FetchResponse. (generated from FetchResponse.json)."""
 
@@ -130,12 +136,13 @@ class AbortedTransaction:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]
 
 
+@mypyc_attr(native_class=False)
 class NodeEndpoint:
     """A NodeEndpoint inside FetchResponse. (generated from FetchResponse.json)."""
 
@@ -150,12 +157,13 @@ class NodeEndpoint:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]
 
 
+@mypyc_attr(native_class=False)
 class FetchResponse:
     """FetchResponse v4-18 (generated from FetchResponse.json)."""
 
@@ -182,7 +190,7 @@ class FetchResponse:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
     _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
     _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str, mypyc_attr,
 )
 
 _S0 = _struct.Struct('>i')
@@ -18,6 +18,7 @@ _S1 = _struct.Struct('>q')
 _S2 = _struct.Struct('>h')
 
 
+@mypyc_attr(native_class=False)
 class OffsetFetchResponseTopic:
     """A OffsetFetchResponseTopic inside OffsetFetchResponse. (generated from OffsetFetchResponse.json)."""
 
@@ -30,12 +31,13 @@ class OffsetFetchResponseTopic:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]
 
 
+@mypyc_attr(native_class=False)
 class OffsetFetchResponsePartition:
     """A OffsetFetchResponsePartition inside OffsetFetchResponse. (generated from OffsetFetchResponse.json)."""
 
@@ -51,12 +53,13 @@ class OffsetFetchResponsePartition:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]
 
 
+@mypyc_attr(native_class=False)
 class OffsetFetchResponseGroup:
     """A OffsetFetchResponseGroup inside OffsetFetchResponse. (generated from OffsetFetchResponse.json)."""
 
@@ -70,12 +73,13 @@ class OffsetFetchResponseGroup:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]
 
 
+@mypyc_attr(native_class=False)
 class OffsetFetchResponseTopics:
     """A OffsetFetchResponseTopics inside OffsetFetchResponse. (generated from OffsetFetchResponse.json)."""
 
@@ -89,12 +93,13 @@ class OffsetFetchResponseTopics:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]
 
 
+@mypyc_attr(native_class=False)
 class OffsetFetchResponsePartitions:
     """A OffsetFetchResponsePartitions inside OffsetFetchResponse. (generated from OffsetFetchResponse.json)."""
 
@@ -110,12 +115,13 @@ class OffsetFetchResponsePartitions:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]
 
 
+@mypyc_attr(native_class=False)
 class OffsetFetchResponse:
     """OffsetFetchResponse v1-10 (generated from OffsetFetchResponse.json)."""
 
@@ -139,7 +145,7 @@ class OffsetFetchResponse:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]

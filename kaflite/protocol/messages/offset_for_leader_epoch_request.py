@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
     _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
     _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str, mypyc_attr,
 )
 
 _S0 = _struct.Struct('>i')
 
 
+@mypyc_attr(native_class=False)
 class OffsetForLeaderTopic:
     """A OffsetForLeaderTopic inside OffsetForLeaderEpochRequest. (generated from OffsetForLeaderEpochRequest.json)."""
 
@@ -28,12 +29,13 @@ class OffsetForLeaderTopic:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]
 
 
+@mypyc_attr(native_class=False)
 class OffsetForLeaderPartition:
     """A OffsetForLeaderPartition inside OffsetForLeaderEpochRequest. (generated from OffsetForLeaderEpochRequest.json)."""
 
@@ -47,12 +49,13 @@ class OffsetForLeaderPartition:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]
 
 
+@mypyc_attr(native_class=False)
 class OffsetForLeaderEpochRequest:
     """OffsetForLeaderEpochRequest v2-4 (generated from OffsetForLeaderEpochRequest.json)."""
 
@@ -71,7 +74,7 @@ class OffsetForLeaderEpochRequest:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
     _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
     _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str, mypyc_attr,
 )
 
 _S0 = _struct.Struct('>i')
@@ -18,6 +18,7 @@ _S1 = _struct.Struct('>h')
 _S2 = _struct.Struct('>q')
 
 
+@mypyc_attr(native_class=False)
 class TopicProduceResponse:
     """A TopicProduceResponse inside ProduceResponse. (generated from ProduceResponse.json)."""
 
@@ -31,12 +32,13 @@ class TopicProduceResponse:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]
 
 
+@mypyc_attr(native_class=False)
 class PartitionProduceResponse:
     """A PartitionProduceResponse inside ProduceResponse. (generated from ProduceResponse.json)."""
 
@@ -55,12 +57,13 @@ class PartitionProduceResponse:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]
 
 
+@mypyc_attr(native_class=False)
 class BatchIndexAndErrorMessage:
     """A BatchIndexAndErrorMessage inside ProduceResponse. (generated from ProduceResponse.json)."""
 
@@ -73,12 +76,13 @@ class BatchIndexAndErrorMessage:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]
 
 
+@mypyc_attr(native_class=False)
 class LeaderIdAndEpoch:
     """A LeaderIdAndEpoch inside ProduceResponse. (generated from ProduceResponse.json)."""
 
@@ -91,12 +95,13 @@ class LeaderIdAndEpoch:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]
 
 
+@mypyc_attr(native_class=False)
 class NodeEndpoint:
     """A NodeEndpoint inside ProduceResponse. (generated from ProduceResponse.json)."""
 
@@ -111,12 +116,13 @@ class NodeEndpoint:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]
 
 
+@mypyc_attr(native_class=False)
 class ProduceResponse:
     """ProduceResponse v3-13 (generated from ProduceResponse.json)."""
 
@@ -139,7 +145,7 @@ class ProduceResponse:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]

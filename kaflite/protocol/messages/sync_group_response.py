@@ -4,19 +4,20 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
     _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
     _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str, mypyc_attr,
 )
 
 _S0 = _struct.Struct('>h')
 _S1 = _struct.Struct('>i')
 
 
+@mypyc_attr(native_class=False)
 class SyncGroupResponse:
     """SyncGroupResponse v0-5 (generated from SyncGroupResponse.json)."""
 
@@ -36,7 +37,7 @@ class SyncGroupResponse:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]

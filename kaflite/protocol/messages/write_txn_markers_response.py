@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
     _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
     _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
-    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str, mypyc_attr,
 )
 
 _S0 = _struct.Struct('>q')
@@ -18,6 +18,7 @@ _S1 = _struct.Struct('>i')
 _S2 = _struct.Struct('>h')
 
 
+@mypyc_attr(native_class=False)
 class WritableTxnMarkerResult:
     """A WritableTxnMarkerResult inside WriteTxnMarkersResponse. (generated from WriteTxnMarkersResponse.json)."""
 
@@ -30,12 +31,13 @@ class WritableTxnMarkerResult:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]
 
 
+@mypyc_attr(native_class=False)
 class WritableTxnMarkerTopicResult:
     """A WritableTxnMarkerTopicResult inside WriteTxnMarkersResponse. (generated from WriteTxnMarkersResponse.json)."""
 
@@ -48,12 +50,13 @@ class WritableTxnMarkerTopicResult:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]
 
 
+@mypyc_attr(native_class=False)
 class WritableTxnMarkerPartitionResult:
     """A WritableTxnMarkerPartitionResult inside WriteTxnMarkersResponse. (generated from WriteTxnMarkersResponse.json)."""
 
@@ -66,12 +69,13 @@ class WritableTxnMarkerPartitionResult:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]
 
 
+@mypyc_attr(native_class=False)
 class WriteTxnMarkersResponse:
     """WriteTxnMarkersResponse v1-2 (generated from WriteTxnMarkersResponse.json)."""
 
@@ -90,7 +94,7 @@ class WriteTxnMarkersResponse:
     def __repr__(self) -> str:
         return _repr(self)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         return _eq(self, other)
 
     __hash__ = None  # type: ignore[assignment]
