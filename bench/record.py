@@ -185,6 +185,16 @@ def tansu_version() -> str | None:
         return "unknown"
 
 
+def kaflite_code() -> str | None:
+    """What the brokers this run spawns load: "compiled" (kaflite/native.py), or why they run interpreted."""
+    try:
+        return subprocess.run([sys.executable, "-c", "import kaflite.native as n; print(n.status)"], cwd=REPO,
+                              env={**os.environ, "PYTHONPATH": str(REPO)}, capture_output=True, text=True,
+                              check=True, timeout=30).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return None
+
+
 def versions() -> dict[str, Any]:
     def dist(name: str) -> str | None:
         try:
@@ -196,6 +206,7 @@ def versions() -> dict[str, Any]:
 
     return {
         "kaflite_rev": kaflite_rev(),
+        "kaflite_code": kaflite_code(),
         "tansu": tansu_version(),
         "python": sys.version.split()[0],
         "uvloop": dist("uvloop"),

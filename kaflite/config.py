@@ -413,6 +413,8 @@ TOOL_VARIABLES: Mapping[str, str] = MappingProxyType({
     "KAFLITE_ADMIN": "the admin endpoint (`HOST:PORT`) that `kaflite ctl` drives, instead of `--admin`",
     "KAFLITE_SPARK_MASTER": "the Spark master `kaflite analyze` uses when not given `--master` "
                             "(default `local[*]`)",
+    "KAFLITE_NATIVE": "`0` runs kaflite interpreted even where its compiled build matches the sources "
+                      "(kaflite/native.py; default: the compiled build where there is one)",
 })
 if not TOOL_VARIABLES.keys().isdisjoint(ENV_NAMES):
     raise AssertionError(f"a tool variable shadows a setting: {set(TOOL_VARIABLES) & set(ENV_NAMES)}")

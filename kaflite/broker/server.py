@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import structlog
 
+from kaflite import native
 from kaflite.broker.acls import AclHandler
 from kaflite.broker.admin import AdminHandler
 from kaflite.broker.cluster import ClusterHandler
@@ -178,7 +179,7 @@ class Broker:
         log.info("kaflite serving", host=config.host, port=state.port, advertised_host=state.advertised_host,
                  listeners=",".join(f"{li.name}://{li.host}:{li.port}" for li in state.listeners),
                  data_dir=str(context.data_dir), cluster_id=state.cluster_id, node_id=config.node_id,
-                 topics=len(context.logs.topics()),
+                 topics=len(context.logs.topics()), code=native.status,  # compiled, or why interpreted
                  startup_ms=round(self._opened_ms + (time.perf_counter() - t0) * 1000, 1))
 
     async def _bind_listeners(self) -> None:
