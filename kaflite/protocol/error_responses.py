@@ -85,12 +85,11 @@ def constructor_hints(cls: Any) -> dict[str, Any]:
 def hints_from_source(cls: Any) -> dict[str, Any]:
     """`constructor_hints` of a compiled class: its `__init__`'s annotations read from its module's source."""
     import ast
-    import os
     import sys
 
-    package, _, name = cls.__module__.rpartition(".")
-    source = os.path.join(sys.modules[package].__path__[0], name + ".py")  # packages are never compiled
-    with open(source, encoding="utf-8") as f:
+    from kaflite.native import source_path
+
+    with open(source_path(cls.__module__), encoding="utf-8") as f:
         tree = ast.parse(f.read())
     namespace = vars(sys.modules[cls.__module__])
     for node in tree.body:
