@@ -10,6 +10,7 @@ start imports, for its imports (setuptools, mypyc, subprocess).
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import subprocess
@@ -49,7 +50,21 @@ def missing_tools() -> str | None:
 
 def build(native_dir: str = NATIVE_DIR, package_dir: str = PACKAGE_DIR, *, force: bool = False,
           say: Callable[[str], None] = print) -> bool:
-    """Compile the modules unless the build already matches the sources; True when it does afterwards."""
+    """Compile the modules unless the build already matches the sources; True when it does afterwards.
+
+    One build at a time per `native_dir` (`make run` started while `make test` builds, say): the second waits
+    for the first's lock, then finds its build up to date, rather than racing it for the staging directory."""
+    os.makedirs(os.path.dirname(native_dir), exist_ok=True)
+    with open(native_dir + ".lock", "a") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            say("kaflite: another build of the compiled modules is running; waiting for it")
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        return _build(native_dir, package_dir, force=force, say=say)  # the lock goes with the file's close
+
+
+def _build(native_dir: str, package_dir: str, *, force: bool, say: Callable[[str], None]) -> bool:
     found, _ = check(native_dir, package_dir)
     if found == "compiled" and not force:
         say(f"kaflite: compiled build up to date ({native_dir})")
