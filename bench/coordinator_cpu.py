@@ -263,8 +263,13 @@ def main(argv: list[str] | None = None) -> int:
                 rounds[kind].append(us)
                 writes[kind] = w
     import kaflite
+    try:
+        from kaflite import native
+        code = native.status
+    except ImportError:  # a checkout from before the compiled build
+        code = "interpreted (no compiled build in this checkout)"
     print(f"kaflite from {Path(kaflite.__file__).parent.parent}, depth {args.depth}, {args.windows} windows, "
-          f"load {os.getloadavg()[0]:.2f}")
+          f"load {os.getloadavg()[0]:.2f}, code {code}")
     for kind, values in rounds.items():
         print(f"{kind:>9}: {statistics.median(values):7.1f} µs CPU/request (median of {len(values)}: "
               f"{', '.join(f'{v:.1f}' for v in values)}), {writes[kind] / args.windows:.1f} writes per window")
