@@ -7,7 +7,6 @@ import os
 import subprocess
 import sys
 import threading
-import time
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
@@ -63,8 +62,6 @@ def test_a_missing_partial_or_foreign_build_is_unused(tmp_path: Path) -> None:
     manifest.write_text("\n".join(lines[:-1]) + "\n")  # one module short
     assert check(built, package)[0] == "the compiled build lacks modules: build it again"
     manifest.write_text("\n".join([*lines, "module kaflite.cli kaflite/cli"]) + "\n")  # one compiled no longer
-    Path(source_path("kaflite.cli", package)).write_text("")
-    (Path(built) / "sources" / "kaflite" / "cli.source").write_text("")
     assert check(built, package)[0] == "the compiled build has modules no longer compiled: build it again"
     manifest.write_text("\n".join([FORMAT, "suffix .cpython-399-other.so", *lines[2:]]) + "\n")
     assert check(built, package)[0].startswith("the compiled build is from another kaflite or Python")
@@ -85,16 +82,20 @@ def test_without_a_compiler_the_build_says_so_and_leaves_nothing(tmp_path: Path,
 def test_a_second_build_waits_for_the_first_then_finds_it_up_to_date(tmp_path: Path) -> None:
     built, package = fake_build(tmp_path)
     said: list[str] = []
+    spoke = threading.Event()
     result: list[bool] = []
+
+    def say(line: str) -> None:
+        said.append(line)
+        spoke.set()
+
     with open(built + ".lock", "a") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # the first build, still running
-        second = threading.Thread(target=lambda: result.append(build(built, package, say=said.append)))
+        second = threading.Thread(target=lambda: result.append(build(built, package, say=say)))
         second.start()
-        deadline = time.monotonic() + 30
-        while not said and time.monotonic() < deadline:
-            time.sleep(0.01)
+        assert spoke.wait(30)
         assert said == ["kaflite: another build of the compiled modules is running; waiting for it"]
-        time.sleep(0.2)
+        second.join(0.2)  # it must not get on while the lock is held
         assert second.is_alive() and result == []
     second.join(30)
     assert result == [True]
