@@ -234,13 +234,15 @@ class GroupConsumer:
         c = KafkaConsumer(**cfg)
         deferred: list[tuple[float, Future[Any]]] = []  # commits waiting for a rebalance to end
         try:
-            # Load the topics' metadata first: otherwise kafka-python's leader may compute the
-            # assignment before its first metadata response arrives (it assigns nothing, then
-            # rejoins when the metadata changes: an extra, client-made generation), and
-            # kafka-python 3.0.12 was seen to wedge its IO loop right after that extra rebalance.
-            for t in self.topics:
-                assert c.partitions_for_topic(t), f"kafka-python: no metadata for {t}"
             c.subscribe(self.topics, listener=Listener())
+            # Load the subscribed topics' metadata before the first poll() joins: kafka-python takes
+            # the snapshot its leader assigns from only when a metadata answer arrives *after*
+            # subscribe() (loading it before, as this did, left the snapshot empty). A join that
+            # beats that answer assigns from nothing and the leader rejoins when it lands: an
+            # extra, client-made generation, after which kafka-python 3.0.12 was seen to wedge its
+            # IO loop (a CI run: no assignment for 5 s, an empty commit). topics() always asks.
+            known = c.topics()
+            assert set(self.topics) <= known, f"kafka-python: no metadata for {set(self.topics) - known}"
             while not self._stop.is_set():
                 waiting = deferred + [(time.monotonic() + REBALANCE_GRACE_S, fut) for _op, fut in self._pending()]
                 deferred, ready = [], []
