@@ -23,6 +23,7 @@ took, how many retries it needed, and spawn → the first NONE.
 from __future__ import annotations
 
 import argparse
+import os
 import socket
 import struct
 import sys
@@ -130,6 +131,45 @@ def measure(make: type[Broker] | object, runs: int, name: str, warmup: int = 1) 
     return result
 
 
+# The stack's floor: what the card's stack (asyncio + uvloop + structlog) costs before any broker code runs.
+# A listener that answers ApiVersions v0 (no API keys) and logs one line through structlog, as kaflite's
+# start does. kaflite's own share of a start is kaflite's median minus this one's, on the same machine.
+FLOOR_SERVER = """
+import asyncio, struct, sys
+import structlog, uvloop
+
+class Answer(asyncio.Protocol):
+    def connection_made(self, transport):
+        self.transport, self.buf = transport, b""
+    def data_received(self, data):
+        self.buf += data
+        while len(self.buf) >= 4 and len(self.buf) >= 4 + int.from_bytes(self.buf[:4], "big"):
+            size = int.from_bytes(self.buf[:4], "big")
+            frame, self.buf = self.buf[4:4 + size], self.buf[4 + size:]
+            self.transport.write(struct.pack(">iihi", 10, struct.unpack_from(">i", frame, 4)[0], 0, 0))
+
+async def main(port):
+    server = await asyncio.get_running_loop().create_server(Answer, "127.0.0.1", port)
+    structlog.get_logger("floor").info("listening", port=port)
+    async with server:
+        await server.serve_forever()
+
+uvloop.run(main(int(sys.argv[1])))
+"""
+
+
+class StackFloor(Broker):
+    """FLOOR_SERVER in this interpreter and venv, with the environment of `make run` (no bytecode written)."""
+
+    name = "floor"
+
+    def command(self) -> list[str]:
+        return [sys.executable, "-c", FLOOR_SERVER, str(self.port)]
+
+    def env(self) -> dict[str, str]:
+        return {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+
+
 # (result key, label, Kaflite bytecode mode, held to the targets)
 KAFLITE_MODES: list[tuple[str, str, str, bool]] = [
     ("kaflite", "kaflite", "prefix", True),
@@ -149,6 +189,7 @@ def run(runs: int = 10, modes: Sequence[str] = ("kaflite", "kaflite-installed", 
             overrides = ["admin.port=0"] if bytecode == "installed" else []
             results[key] = measure(lambda w, b=bytecode, o=overrides: Kaflite(w, overrides=o, bytecode=b), runs,
                                    label)
+    results["floor"] = measure(StackFloor, runs, "floor: asyncio + uvloop + structlog, no broker")
     if tansu:
         binary = tansu_binary()
         if binary is None:
@@ -200,6 +241,13 @@ def report(results: dict[str, StartupResult]) -> str:
              fmt(median(t.group_ready_ms)), ratio(median(k.group_ready_ms), median(t.group_ready_ms)), "", ""],
         ]
     out = [table(["startup", "kaflite", "tansu", "kaflite/tansu", "target", "kaflite meets"], rows)]
+    floor = results.get("floor")
+    if floor is not None and floor.startup_ms:
+        out.append(f"floor (a listener on the card's stack: asyncio + uvloop + structlog, answering ApiVersions, "
+                   f"same interpreter): {floor.startup_median:.1f} ms, RSS {floor.rss_median:.1f} MiB; what kaflite "
+                   "adds to it: " + ", ".join(f"{label} +{r.startup_median - floor.startup_median:.1f} ms"
+                                              for key, label, _b, target in KAFLITE_MODES
+                                              if target and (r := results.get(key)) is not None and r.startup_ms))
     for r in results.values():
         if r.error:
             out.append(f"note: {r.name}: {r.error}")
@@ -213,8 +261,8 @@ def metrics(results: dict[str, StartupResult]) -> list[record.Metric]:
     """The raw per-run numbers as record metrics; kaflite's bytecode mode is part of the metric's name."""
     out = []
     for key, r in results.items():
-        broker = "tansu" if key == "tansu" else "kaflite"
-        mode = "" if key in ("tansu", "kaflite") else f" ({r.name.removeprefix('kaflite ').strip('()')})"
+        broker = key if key in ("tansu", "floor") else "kaflite"
+        mode = "" if key in ("tansu", "kaflite", "floor") else f" ({r.name.removeprefix('kaflite ').strip('()')})"
         out += [record.Metric("startup", f"spawn → first ApiVersions{mode}", broker, "ms", "lower", r.startup_ms),
                 record.Metric("startup", f"RSS at first answer{mode}", broker, "MiB", "lower", r.rss_mib)]
         if not mode:

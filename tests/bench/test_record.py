@@ -172,3 +172,20 @@ def test_startup_budget_verdicts_and_metrics() -> None:
     assert ("spawn → first ApiVersions", "kaflite") in names
     assert ("spawn → first ApiVersions (installed)", "kaflite") in names
     assert all(m.better == "lower" for m in startup.metrics(ok))
+
+
+def test_startup_floor_is_reported_beside_kaflite_and_never_judged(tmp_path: Path) -> None:
+    """The stack's floor (asyncio + uvloop + structlog, no broker) answers ApiVersions like a broker, is recorded
+    under its own name, and the report says what kaflite adds to it; the targets stay kaflite's."""
+    import startup
+    from common import api_versions
+
+    with startup.StackFloor(tmp_path) as floor:
+        answer = api_versions("127.0.0.1", floor.port, correlation_id=7)
+        assert (answer.correlation_id, answer.error_code, answer.api_count) == (7, 0, 0)
+        assert floor.startup_s > 0 and floor.memory_at_ready is not None
+    results = {"kaflite": startup.StartupResult("kaflite", startup_ms=[130.0], rss_mib=[35.0]),
+               "floor": startup.StartupResult("floor", startup_ms=[100.0, 110.0, 120.0], rss_mib=[30.0])}
+    assert startup.verdicts(results) == ["kaflite: spawn → first answer 130.0 ms > 100 ms"]
+    assert ("spawn → first ApiVersions", "floor") in {(m.name, m.broker) for m in startup.metrics(results)}
+    assert "110.0 ms, RSS 30.0 MiB; what kaflite adds to it: kaflite +20.0 ms" in startup.report(results)
