@@ -187,5 +187,6 @@ def test_startup_floor_is_reported_beside_kaflite_and_never_judged(tmp_path: Pat
     results = {"kaflite": startup.StartupResult("kaflite", startup_ms=[130.0], rss_mib=[35.0]),
                "floor": startup.StartupResult("floor", startup_ms=[100.0, 110.0, 120.0], rss_mib=[30.0])}
     assert startup.verdicts(results) == ["kaflite: spawn → first answer 130.0 ms > 100 ms"]
-    assert ("spawn → first ApiVersions", "floor") in {(m.name, m.broker) for m in startup.metrics(results)}
+    names = {(m.name, m.broker) for m in startup.metrics(results)}
+    assert ("spawn → first ApiVersions", "floor") in names and ("spawn → FindCoordinator NONE", "floor") not in names
     assert "110.0 ms, RSS 30.0 MiB; what kaflite adds to it: kaflite +20.0 ms" in startup.report(results)

@@ -155,8 +155,8 @@ class Consumer:
         c = KafkaConsumer(bootstrap_servers=self.bootstrap, group_id=self.group, enable_auto_commit=False,
                           auto_offset_reset="earliest", **{"heartbeat_interval_ms": 100, **self.config})
         c.subscribe(self.topics, listener=Listener())
-        c.topics()  # the leader's metadata snapshot before the join (see tests/integration/group_clients.py)
         try:
+            c.topics()  # the leader's metadata snapshot before the join (see tests/integration/group_clients.py)
             while not self._stop.is_set():
                 # Not shorter: kafka-python 3.0.12 loses a rejoin that a metadata change started (the
                 # leader assigned before it knew the topic) when poll() times out mid JoinGroup/
