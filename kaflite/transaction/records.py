@@ -38,6 +38,9 @@ def transaction_state_topic_configs(config_segment_bytes: int = 104_857_600) -> 
         "min.insync.replicas": "1",
         "unclean.leader.election.enable": "false",
         "segment.bytes": str(config_segment_bytes),
+        # kaflite's, not Kafka's: each write is fsynced before its answer, and an fsync that overwrites
+        # allocated blocks skips the journal commit a growing file needs (storage/segment.py)
+        "preallocate": "true",
     }
 
 

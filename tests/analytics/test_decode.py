@@ -3,6 +3,7 @@ every `__consumer_offsets` key/value version, and the Kafka directory layout."""
 
 from __future__ import annotations
 
+import logging
 import struct
 from pathlib import Path
 
@@ -107,6 +108,21 @@ def test_a_partially_written_tail_is_ignored(tmp_path: Path) -> None:
     torn[-3:] = bytes(0xFF - x for x in torn[-3:])
     seg.write_bytes(batches[0] + batches[1] + bytes(torn))
     assert sum(len(c) for c in iter_log_columns(str(seg), "t", 0)) == 50
+
+
+def test_a_preallocated_zero_tail_ends_the_segment_quietly(tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """A live broker's active segment of a `preallocate` topic (kaflite's coordinator topics): zeros past the log
+    end. Read like the end of the file, with no warning; other garbage still warns."""
+    batches = _batches(LZ4, n_batches=2)
+    seg = _write_segment(tmp_path / "t-0" / f"{0:020d}.log", [*batches, bytes(4096)])
+    with caplog.at_level(logging.WARNING):
+        assert [h.base_offset for h in complete_batches(seg.read_bytes(), str(seg))] == [0, 25]
+        assert sum(len(c) for c in iter_log_columns(str(seg), "t", 0)) == 50
+    assert not caplog.records
+    seg.write_bytes(batches[0] + b"\x00" * 16 + b"\x07" * 100)  # not zeros: the warning says where it stopped
+    with caplog.at_level(logging.WARNING):
+        assert [h.base_offset for h in complete_batches(seg.read_bytes(), str(seg))] == [0]
+    assert "unreadable batch" in caplog.text
 
 
 def test_bounds_filter_rows_and_skip_batches(tmp_path: Path) -> None:

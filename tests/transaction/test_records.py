@@ -83,7 +83,7 @@ def test_tx_sm_2_fence_and_dead_are_never_written() -> None:
 def test_tx_co_1_topic_configs() -> None:
     cfg = transaction_state_topic_configs()
     assert cfg["cleanup.policy"] == "compact" and cfg["compression.type"] == "uncompressed"
-    assert cfg["segment.bytes"] == "104857600"
+    assert cfg["segment.bytes"] == "104857600" and cfg["preallocate"] == "true"
 
 
 @pytest.mark.parametrize("version", [0, 1])
