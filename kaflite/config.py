@@ -162,6 +162,9 @@ SETTINGS: tuple[Setting, ...] = (
        "an append. kaflite has no replicas to protect acknowledged writes, so unlike Kafka (which "
        "leaves flushing to the OS) it flushes on an interval by default.", Range(0, LONG_MAX), _LOG,
        kafka_default="unset (OS page cache)", topic_config="flush.ms"),
+    _S("log.preallocate", "boolean", False, "Zero-fill the active segment ahead of its end, so fsyncs "
+       "overwrite allocated blocks instead of growing the file (trimmed on roll and close).", None, _LOG,
+       topic_config="preallocate"),
     _S("log.cleanup.policy", "list", ("delete",), "The default cleanup policy for segments beyond the "
        "retention window: delete, compact, or both (comma-separated).", ListOf(("delete", "compact")),
        _LOG, topic_config="cleanup.policy"),
@@ -511,6 +514,7 @@ class KafliteConfig:
     log_index_size_max_bytes: int = 10485760
     log_flush_interval_messages: int = LONG_MAX
     log_flush_interval_ms: int = 1000
+    log_preallocate: bool = False
     log_cleanup_policy: tuple[str, ...] = ("delete",)
     log_message_timestamp_type: str = "CreateTime"
     compression_type: str = "producer"

@@ -370,7 +370,9 @@ def test_topic_log_defaults_use_topic_config_names() -> None:
         "message.timestamp.type": "CreateTime",
         "compression.type": "producer",
         "max.message.bytes": "1048588",
+        "preallocate": "false",
     }
+    assert load({"log.preallocate": "true"}).topic_log_defaults()["preallocate"] == "true"
 
 
 def test_describe_lists_every_setting_with_default_flags() -> None:
