@@ -273,28 +273,26 @@ class PartitionLog:
         pos = exc.position
         dropped_bytes = seg.size - pos
         later = self.segments[index + 1 :] if drop_later else []
-        if not later and self._preallocated_tail(seg, pos):
-            seg.truncate_to_position(pos)
-            seg.rebuild_indexes(validate=False)
-            seg.flush()
-            log.info("log.preallocated_tail_trimmed", topic=self.topic, partition=self.partition,
-                     segment=seg.log_path.name, position=pos, bytes_trimmed=dropped_bytes)
-            return
+        preallocated = not later and self._preallocated_tail(seg, pos)
         seg.truncate_to_position(pos)
         seg.rebuild_indexes(validate=False)
         seg.flush()
-        log.warning(
-            "log.truncated_at_damage",
-            topic=self.topic,
-            partition=self.partition,
-            segment=seg.log_path.name,
-            position=pos,
-            bytes_dropped=dropped_bytes,
-            first_offset_dropped=seg.next_offset,
-            later_segments_dropped=[s.log_path.name for s in later],
-            later_bytes_dropped=sum(s.size for s in later),
-            reason=str(exc),
-        )
+        if preallocated:
+            log.info("log.preallocated_tail_trimmed", topic=self.topic, partition=self.partition,
+                     segment=seg.log_path.name, position=pos, bytes_trimmed=dropped_bytes)
+        else:
+            log.warning(
+                "log.truncated_at_damage",
+                topic=self.topic,
+                partition=self.partition,
+                segment=seg.log_path.name,
+                position=pos,
+                bytes_dropped=dropped_bytes,
+                first_offset_dropped=seg.next_offset,
+                later_segments_dropped=[s.log_path.name for s in later],
+                later_bytes_dropped=sum(s.size for s in later),
+                reason=str(exc),
+            )
         for s in later:
             s.delete_files()
         if later:

@@ -184,8 +184,10 @@ def dump_segment(path: Path, args: argparse.Namespace) -> dict[str, Any]:
         batches.append(batch)
         valid_bytes = pos + h.size_in_bytes
     trailing = len(data) - valid_bytes if args.max_bytes is None else 0
+    # A live `preallocate` segment (kaflite's coordinator topics): zeros past the log end, not damage.
+    zeros = trailing if trailing and data[valid_bytes:].tobytes().count(0) == trailing else 0
     return {"file": str(path), "kind": "log", "log_starting_offset": base, "batches": batches,
-            "invalid_trailing_bytes": trailing}
+            "invalid_trailing_bytes": trailing - zeros, "preallocated_trailing_bytes": zeros}
 
 
 def _bool(b: bool) -> str:
@@ -219,6 +221,9 @@ def print_segment(doc: dict[str, Any], out: TextIO) -> None:
             out.write(line + "\n")
     if doc["invalid_trailing_bytes"] > 0:
         out.write(f"Found {doc['invalid_trailing_bytes']} invalid bytes at the end of {Path(doc['file']).name}\n")
+    if doc.get("preallocated_trailing_bytes"):
+        out.write(f"{doc['preallocated_trailing_bytes']} zero bytes preallocated past the last batch of "
+                  f"{Path(doc['file']).name}\n")
 
 
 def dump_index(path: Path) -> dict[str, Any]:

@@ -340,6 +340,9 @@ def test_dump_log_reads_data_offsets_and_transaction_segments(broker: Broker) ->
 
     group_logs = sorted(broker.data_dir.glob("__consumer_offsets-*/00000000000000000000.log"))
     docs = tool_json(None, "dump-log", "--offsets-decoder", *map(str, group_logs))
+    # live segments of a preallocate topic: the zeros past their batches are told apart from damage
+    assert all(d["invalid_trailing_bytes"] == 0 for d in docs)
+    assert any(d["preallocated_trailing_bytes"] > 0 for d in docs)
     keys = [json.loads(r["key"]) for d in docs for b in d["batches"] for r in b.get("records", []) if "key" in r]
     commits = [k["data"] for k in keys if k["type"] in ("0", "1")]
     assert {"group": "tools-dumpg", "topic": "tools-dump", "partition": 0} in commits
