@@ -43,7 +43,7 @@ INT_MAX = 2**31 - 1
 _SCAN_CHUNK = 1 << 20
 # preallocate=true: how far ahead of the log end an active segment's file is zero-filled. A flush that only
 # overwrites allocated blocks is a data-only fdatasync; one that grows the file also commits the journal
-# (its new size and blocks), measured here at 1.4 - 1.8x the fsync latency under concurrent flushes.
+# (its new size and blocks): about twice the latency under concurrent flushes here (bench/fsync_modes.py).
 PREALLOCATE_CHUNK = 256 * 1024
 _ZEROS = bytes(PREALLOCATE_CHUNK)
 

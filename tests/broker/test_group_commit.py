@@ -246,14 +246,14 @@ async def test_a_broker_syncs_by_kernel_aio_where_the_kernel_offers_it(broker: B
     assert broker.context.commits.uses_kernel_aio == kernel_aio_available()
 
 
-def _offsets_segment(data: Path) -> tuple[int, int]:
-    """(file length, end of its last complete batch) of the one `__consumer_offsets` segment written to."""
+def _offsets_segment(data: Path) -> tuple[bytes, int]:
+    """(the file, end of its last complete batch) of the one `__consumer_offsets` segment written to."""
     from kaflite.analytics.decode import complete_batches
 
     (path,) = [p for p in data.glob("__consumer_offsets-*/*.log") if p.stat().st_size]
     raw = path.read_bytes()
     ends = [h.position + h.size_in_bytes for h in complete_batches(raw, str(path))]
-    return len(raw), ends[-1]
+    return raw, ends[-1]
 
 
 async def test_offsets_segments_are_zero_filled_ahead_while_serving_and_trimmed_on_stop(tmp_path: Path) -> None:
@@ -268,9 +268,9 @@ async def test_offsets_segments_are_zero_filled_ahead_while_serving_and_trimmed_
         assert await commit(client, 7) == E.NONE
         info = b.logs.topic("__consumer_offsets")
         assert info is not None and info.configs.get("preallocate") == "true"
-        length, end = _offsets_segment(data)
-        assert length == end + PREALLOCATE_CHUNK
-    length, end = _offsets_segment(data)
-    assert length == end, "stopped: the zeros trimmed"
+        raw, end = _offsets_segment(data)
+        assert end < len(raw) <= end + PREALLOCATE_CHUNK and raw[end:] == bytes(len(raw) - end), "zeros ahead"
+    raw, end = _offsets_segment(data)
+    assert len(raw) == end, "stopped: the zeros trimmed"
     async with serving(config(data)) as b, connected(b.port) as client:
         assert await committed(client) == (E.NONE, 7)
