@@ -21,9 +21,15 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 import tempfile
 import threading
 import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from coordinator_common import load_average, percentile
 
 MODES = ("append", "zeroed", "fallocate")
 
@@ -70,11 +76,6 @@ def run_mode(directory: str, mode: str, threads: int, syncs: int, write_bytes: i
     return len(latencies) / elapsed, latencies
 
 
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * q))]
-
-
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--dir", default=".", help="where the temporary files go (the disk under test)")
@@ -85,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--modes", nargs="+", choices=MODES, default=list(MODES))
     args = p.parse_args(argv)
     print(f"fdatasync after each {args.write_bytes}-byte write, {args.syncs} per thread, load "
-          f"{os.getloadavg()[0]:.2f}, directory {os.path.abspath(args.dir)}")
+          f"{load_average()}, directory {os.path.abspath(args.dir)}")
     print("| threads | mode | round | fsyncs/s | p50 ms | p99 ms |")
     print("|--:|---|--:|--:|--:|--:|")
     with tempfile.TemporaryDirectory(prefix="kaflite-fsync-", dir=args.dir) as directory:
@@ -93,6 +94,7 @@ def main(argv: list[str] | None = None) -> int:
             for r in range(1, args.rounds + 1):
                 for mode in args.modes:
                     rate, lat = run_mode(directory, mode, threads, args.syncs, args.write_bytes)
+                    lat.sort()
                     print(f"| {threads} | {mode} | {r} | {rate:,.0f} | {percentile(lat, 0.5) * 1e3:.3f} | "
                           f"{percentile(lat, 0.99) * 1e3:.3f} |")
     return 0
