@@ -245,11 +245,11 @@ SETTINGS: tuple[Setting, ...] = (
        "(downgrade), both (bidirectional) or neither (disabled). Empty groups convert either way.",
        OneOf(("disabled", "upgrade", "downgrade", "bidirectional"), ignore_case=True), _GROUP),
     _S("group.consumer.regex.refresh.interval.ms", "int", 600000, "How often the topics matched by the "
-       "regular expressions of consumer groups are refreshed (Kafka: to see topic and ACL changes). "
-       "kaflite resolves a group's expressions again at its next heartbeat after any topic is "
-       "created, deleted or grown, so new topics reach the members without waiting for this "
-       "interval, and it has no ACLs yet: the setting is accepted for compatibility and has no "
-       "effect. Kafka requires at least 10000; kaflite accepts 0.",
+       "regular expressions of consumer groups are refreshed, to see ACL changes: with an authorizer a "
+       "regular expression resolves to the topics the member whose heartbeat resolves it may DESCRIBE. "
+       "kaflite resolves a group's expressions again at its first heartbeat after this interval, and "
+       "also at its next heartbeat after any topic is created, deleted or grown, so new topics never "
+       "wait for the interval. Kafka requires at least 10000; kaflite accepts 0 (every heartbeat).",
        Range(0, INT_MAX), _GROUP),
     # Transaction coordinator (Kafka's TransactionStateManagerConfig, TransactionLogConfig; TX-CFG-1)
     _S("transaction.max.timeout.ms", "int", 900000, "The maximum transaction.timeout.ms a producer may "
@@ -854,10 +854,10 @@ def render_markdown() -> str:
         "a group's `consumer.session.timeout.ms` may be short, so tests see a member expire quickly. |",
         "| `group.consumer.min.heartbeat.interval.ms` | `100` | `5000` | Lets a group's "
         "`consumer.heartbeat.interval.ms` be short, so consumer groups converge fast in tests. |",
-        "| `group.consumer.regex.refresh.interval.ms` | `600000`, `0` allowed, no effect | `600000`, at least "
+        "| `group.consumer.regex.refresh.interval.ms` | `600000`, `0` allowed | `600000`, at least "
         "`10000` | kaflite resolves regex subscriptions again at the next heartbeat after any topic "
-        "change, so a new matching topic never waits for the interval; with no ACLs there is nothing "
-        "else to refresh. |",
+        "change, so a new matching topic never waits for the interval (which is left for ACL changes); "
+        "`0` resolves them at every heartbeat, so a test sees an ACL change at once. |",
         "| `group.coordinator.rebalance.protocols` | `classic`, `consumer` only | also `share`, `streams` | "
         "kaflite serves classic and KIP-848 consumer groups only; a broker asked for more does not start. |",
         "| `log.dirs` | `./kaflite-data` | `/tmp/kafka-logs` | Data next to the project; exactly one "

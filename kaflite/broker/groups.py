@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from kaflite.coordinator.records import LoadedRecord, ProducerIdAndEpoch
     from kaflite.coordinator.result import RequestContext as CoordinatorContext
     from kaflite.coordinator.snapshot import GroupSnapshot
+    from kaflite.security.acl import StandardAuthorizer
 
 log = structlog.get_logger("kaflite.groups")
 fault_log = structlog.get_logger("kaflite.faults")
@@ -299,7 +300,10 @@ class GroupHandler:
         self.transactions: TransactionCoordinatorFinder | None = None
         self._runtime: CoordinatorRuntime | None = None
         self._offsets_log: OffsetsTopicLog | None = None
-        self._contexts: dict[tuple[str | None, str], CoordinatorContext] = {}
+        # With `authorizer.class.name`: the broker's authorizer (set by it), whose DESCRIBE decisions a regex
+        # subscription resolves through (CG-RX-1).
+        self.authorizer: StandardAuthorizer | None = None
+        self._contexts: dict[tuple[str | None, str, str], CoordinatorContext] = {}
 
     @property
     def runtime(self) -> CoordinatorRuntime:
@@ -466,14 +470,11 @@ class GroupHandler:
         member = api.member_of(req) if api.member_of is not None else None
         if group and member:
             ctx.connection.members.add((group, member))  # for drop_member_connections
-        who = (ctx.header.client_id, ctx.connection.peer_host)
+        conn = ctx.connection
+        who = (ctx.header.client_id, conn.peer_host, conn.principal)
         cctx = self._contexts.get(who)
-        if cctx is None:  # one per client id and host, not one per request
-            from kaflite.coordinator.result import RequestContext as CoordinatorContext
-
-            if len(self._contexts) >= MAX_CACHED_CONTEXTS:
-                self._contexts.clear()
-            cctx = self._contexts[who] = CoordinatorContext(client_id=ctx.client_id, client_host=f"/{ctx.client_host}")
+        if cctx is None:  # one per client id, host and principal, not one per request
+            cctx = self._contexts[who] = self._coordinator_context(ctx)
         runtime = self._runtime if self._runtime is not None else self._new_runtime()  # (`runtime`, inlined)
         result = runtime.call(api, req, version, cctx)
         if not (api.assigns_member_id and group):
@@ -481,6 +482,23 @@ class GroupHandler:
         if inspect.isawaitable(result):
             return self._remember_assigned_member(ctx, group, result)
         return _remembered(ctx, group, result)
+
+    def _coordinator_context(self, ctx: RequestContext) -> CoordinatorContext:
+        """Who sent it, for the coordinator; with an authorizer, also what that principal from that host may
+        DESCRIBE, asked live (an ACL change is seen at the next resolution)."""
+        from kaflite.coordinator.result import RequestContext as CoordinatorContext
+
+        if len(self._contexts) >= MAX_CACHED_CONTEXTS:
+            self._contexts.clear()
+        may_describe = None
+        if self.authorizer is not None:
+            from kaflite.security.acl import AclOperation, ResourceType
+
+            conn = ctx.connection
+            may_describe = functools.partial(self.authorizer.authorize, conn.principal, conn.peer_host,
+                                             AclOperation.DESCRIBE, ResourceType.TOPIC)
+        return CoordinatorContext(client_id=ctx.client_id, client_host=f"/{ctx.client_host}",
+                                  may_describe=may_describe)
 
     @staticmethod
     async def _remember_assigned_member(ctx: RequestContext, group: str, pending: Awaitable[Any]) -> Any:

@@ -73,6 +73,7 @@ class Broker:
         context.cluster_metadata.register(self.sasl.scram)
         self.router = Router()
         self.authorizer = self._authorizer()
+        self.groups.authorizer = self.authorizer
         self.acls = AclHandler(context, self.authorizer)
         for handler in (self.admin, self.configs, self.produce, self.fetches, self.groups, self.transactions,
                         self.cluster, self.acls, self.sasl):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -13,10 +14,14 @@ Token = object
 
 @dataclass(frozen=True, slots=True)
 class RequestContext:
-    """Who sent the request: stored on the member and shown by DescribeGroups."""
+    """Who sent the request: stored on the member and shown by DescribeGroups. `may_describe` answers whether
+    the sender may DESCRIBE a topic (None: no authorizer, every topic): a regex subscription resolves to the
+    topics the heartbeat that resolves it may see (CG-RX-1), as Kafka passes the request's context to its
+    regex resolution."""
 
     client_id: str = ""
     client_host: str = ""
+    may_describe: Callable[[str], bool] | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

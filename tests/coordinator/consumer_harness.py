@@ -48,6 +48,7 @@ class ConsumerHarness:
         self.records: list[tuple[bytes, bytes | None]] = []
         self.responses: dict[str, Any] = {}
         self._tokens = itertools.count(1)
+        self.rctx = CTX  # who sends the next requests (a test with ACLs gives it `may_describe`)
 
     def absorb(self, result: CoordinatorResult) -> CoordinatorResult:
         self.records.extend(result.all_records())
@@ -57,7 +58,7 @@ class ConsumerHarness:
 
     def call(self, op: str, req: Any, version: int) -> Any:
         token = f"{op}#{next(self._tokens)}"
-        self.absorb(getattr(self.coord, op)(req, version, CTX, token))
+        self.absorb(getattr(self.coord, op)(req, version, self.rctx, token))
         return self.responses[token]
 
     def hb(self, member_id: str = "m1", epoch: int = 0, *, group: str = "g", version: int = 1,

@@ -392,3 +392,46 @@ def test_CG_RX_1_regex_subscription_picks_up_new_topics(h: ConsumerHarness) -> N
     h.hb("m1", -1)
     assert h.record_types(n) == ["8T", "7T", "5T", "16T", "3"]
     assert same_group(h.group(), h.replayed().ctx.groups["g"])  # type: ignore[arg-type]
+
+
+def test_CG_RX_1_regex_resolves_to_the_topics_the_member_may_describe() -> None:
+    """KAFKA-18813: with an authorizer, a regex resolves to the matching topics the heartbeat's principal may
+    DESCRIBE; record 16 holds only those. A grant shows at the first heartbeat after
+    group.consumer.regex.refresh.interval.ms (CG-RX-2), not before, and the replay agrees."""
+    from dataclasses import replace
+
+    from tests.coordinator.consumer_harness import CTX
+    h = ConsumerHarness(topics={"foo": 2, "fox": 1, "bar": 3}, group_consumer_regex_refresh_interval_ms=20_000)
+    granted = {"foo", "bar"}
+    h.rctx = replace(CTX, may_describe=lambda topic: topic in granted)
+    r = h.hb("m1", 0, regex="fo.*")
+    assert r.member_epoch == 1 and h.assigned(r) == {"foo": [0, 1]}
+    assert h.group().resolved_regexes["fo.*"].topics == {"foo"}
+
+    granted.add("fox")
+    h.advance(19_999)
+    r = h.hb("m1", 1)
+    assert r.member_epoch == 1 and r.assignment is None  # the steady state: not resolved again yet
+    n = len(h.records)
+    h.advance(1)
+    r = h.hb("m1", 1)
+    assert r.member_epoch == 2 and h.assigned(r) == {"foo": [0, 1], "fox": [0]}
+    assert h.record_types(n)[:2] == ["16", "3"]
+    assert same_group(h.group(), h.replayed().ctx.groups["g"])  # type: ignore[arg-type]
+
+    granted.discard("foo")  # a removed ACL: the topic leaves the resolution at the next refresh
+    h.advance(20_000)
+    r = h.hb("m1", 2)
+    assert h.group().group_epoch == 3 and h.group().resolved_regexes["fo.*"].topics == {"fox"}
+    assert h.assigned(r) == {"fox": [0]}  # foo to revoke first (CG-RC-2), then epoch 3
+
+
+def test_CG_RX_2_a_refresh_that_finds_nothing_new_writes_nothing() -> None:
+    """The interval passed and the regex matches what it did: resolved again (the clock restarts), no record."""
+    h = ConsumerHarness(topics={"foo": 2}, group_consumer_regex_refresh_interval_ms=20_000)
+    h.hb("m1", 0, regex="fo.*")
+    h.advance(20_000)
+    n = len(h.records)
+    r = h.hb("m1", 1)
+    assert (r.error_code, r.member_epoch, h.records[n:]) == (0, 1, [])
+    assert h.group().regex_resolved_ms == h.clock.now_ms()

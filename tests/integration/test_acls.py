@@ -10,6 +10,7 @@ admin connection would be. SASL principals under ACLs: test_sasl_acls.py.
 from __future__ import annotations
 
 import subprocess
+import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -209,6 +210,36 @@ def test_the_mtls_client_cannot_administer_acls_without_cluster_alter(acl_broker
         assert result == {"succeeded": [], "failed": [ClusterAuthorizationFailedError]}
     finally:
         admin.close()
+
+
+def test_confluent_kafka_regex_subscription_gets_only_the_topics_it_may_describe(acl_broker: Broker,
+                                                                                   principal: str) -> None:
+    """CG-RX-1 (KAFKA-18813): librdkafka's KIP-848 consumer (group.protocol=consumer) subscribes to ``^prefix.*``;
+    two topics match, the principal may READ one: the broker resolves the regex to that one only. The client's
+    own assignment cannot tell (librdkafka leaves out an assigned topic its Metadata does not show): the member
+    as the broker keeps it does."""
+    confluent_kafka = pytest.importorskip("confluent_kafka")
+
+    prefix, group = name("rx"), name("g")
+    seen, hidden = f"{prefix}-seen", f"{prefix}-hidden"
+    for t in (seen, hidden):
+        acl_broker.create_topic(t, partitions=2)
+    acl_broker.add_acl(principal, "READ", group=group)
+    acl_broker.add_acl(principal, "READ", topic=seen)
+    consumer = confluent_kafka.Consumer({**acl_broker.librdkafka_config(client_cert=True), "group.id": group,
+                                         "group.protocol": "consumer", "auto.offset.reset": "earliest"})
+    try:
+        consumer.subscribe([f"^{prefix}.*"])
+        deadline = time.monotonic() + WAIT_S
+        assignment: set[tuple[str, int]] = set()
+        while time.monotonic() < deadline and not assignment:
+            consumer.poll(0.2)
+            assignment = {(tp.topic, tp.partition) for tp in consumer.assignment()}
+        assert assignment == {(seen, 0), (seen, 1)}
+        (member,) = acl_broker.group(group).members  # as the broker keeps it: subscribed by regex
+        assert member.assignment == ((seen, 0), (seen, 1)), member
+    finally:
+        consumer.close()
 
 
 def test_confluent_kafka_admin_creates_describes_and_deletes_acls(acl_broker: Broker, principal: str) -> None:

@@ -265,7 +265,8 @@ class ConsumerGroupManager:
         if replaced is None and not joining and epoch == member.member_epoch and _unchanged(member, req, rctx) \
                 and member.is_reconciled_to(group.assignment_epoch) and group.group_epoch == group.assignment_epoch \
                 and group.metadata_version_checked == self.metadata.version \
-                and (not group.regex_subscribers or group.regex_version_checked == self.metadata.version):
+                and (not group.regex_subscribers or (group.regex_version_checked == self.metadata.version
+                                                     and not self._regex_refresh_due(group, now))):
             # The steady state -- nothing to write, nothing to reconcile: most heartbeats stop here.
             self._schedule_session_timeout(gid, member_id)
             response = ConsumerGroupHeartbeatResponse(member_id=member_id, member_epoch=epoch,
@@ -302,8 +303,9 @@ class ConsumerGroupManager:
         records += member_records
         bump = bump or group.group_epoch == 0
 
-        # Regex subscriptions (CG-RX-2): resolved here, synchronously, when new or when topics changed
-        # since the group last looked; one nobody uses any more goes.
+        # Regex subscriptions (CG-RX-2): resolved here, synchronously, when new, when topics changed since the
+        # group last looked, or `group.consumer.regex.refresh.interval.ms` after the last resolution (ACLs may
+        # have changed); one nobody uses any more goes. Each resolves to what this member may DESCRIBE (CG-RX-1).
         counts = Counter(group.regex_subscribers)
         previous = replaced if replaced is not None else group.members.get(member_id)
         if previous is not None and previous.subscribed_topic_regex:
@@ -315,11 +317,12 @@ class ConsumerGroupManager:
         for gone in sorted(set(regexes) - live):
             del regexes[gone]
             records.append((rec.regular_expression_key(gid, gone), None))
-        regex_checked = group.regex_version_checked
+        refresh = group.regex_version_checked != self.metadata.version or self._regex_refresh_due(group, now)
+        regex_resolved_ms = now if refresh and live else group.regex_resolved_ms
         for r in sorted(live):
             resolved = regexes.get(r)
-            if resolved is None or regex_checked != self.metadata.version:
-                topics = self._resolve(r)
+            if resolved is None or refresh:
+                topics = self._resolve(r, rctx)
                 if resolved is None or topics != resolved.topics:
                     regexes[r] = ResolvedRegex(topics, self.metadata.version, now)
                     records.append((rec.regular_expression_key(gid, r),
@@ -344,6 +347,7 @@ class ConsumerGroupManager:
         group = self._group(gid)
         group.metadata_version_checked = checked_version
         group.regex_version_checked = regex_checked
+        group.regex_resolved_ms = regex_resolved_ms
         if replaced is not None:
             log.info("consumer_group.static_member_replaced", group=gid, instance_id=iid,
                      member=member_id, replaced=replaced.member_id)
@@ -443,10 +447,18 @@ class ConsumerGroupManager:
                  members=len(members))
         return group_epoch, new_targets.get(member_id, EMPTY_ASSIGNMENT), records
 
-    def _resolve(self, regex: str) -> frozenset[str]:
-        """CG-RX-1: every topic name the regex fully matches (internal ones too)."""
+    def _resolve(self, regex: str, rctx: RequestContext) -> frozenset[str]:
+        """CG-RX-1: every topic name the regex fully matches (internal ones too) that the member whose heartbeat
+        resolves it may DESCRIBE (Kafka's filterTopicDescribeAuthorizedTopics)."""
         matcher = compile_topic_regex(regex)
-        return frozenset(n for n in self.metadata.names() if matcher(n))
+        may_describe = rctx.may_describe
+        return frozenset(n for n in self.metadata.names()
+                         if matcher(n) and (may_describe is None or may_describe(n)))
+
+    def _regex_refresh_due(self, group: ConsumerGroup, now: int) -> bool:
+        """`group.consumer.regex.refresh.interval.ms` passed since the group's regexes were last resolved: the
+        topics they may see can have changed without a topic change (an ACL granted or removed)."""
+        return now - group.regex_resolved_ms >= self.ctx.config.group_consumer_regex_refresh_interval_ms
 
     # ================================================================== leaving and fencing
     def _leave(self, req: ConsumerGroupHeartbeatRequest) -> ConsumerGroupHeartbeatResponse:
