@@ -558,6 +558,36 @@ def group_operations(min_version: int) -> Rule:
     return rule
 
 
+UNDESCRIBABLE_TOPICS = "The group has described topic(s) that the client is not authorized to describe."
+
+
+def hide_undescribable_topics(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
+    """ConsumerGroupDescribe: a group whose members' assignment or target assignment holds a topic the caller
+    may not DESCRIBE is answered TOPIC_AUTHORIZATION_FAILED with no members, so its topics stay hidden
+    (KafkaApis.handleConsumerGroupDescribe, KAFKA-18813)."""
+
+    def hide(response: Any) -> Any:
+        allowed: dict[str, bool] = {}
+
+        def describable(topic: str) -> bool:
+            ok = allowed.get(topic)
+            if ok is None:
+                ok = allowed[topic] = az.allowed(ctx, Op.DESCRIBE, TOPIC, topic)
+            return ok
+
+        groups = []
+        for g in response.groups:
+            if g.error_code == ErrorCode.NONE and not all(
+                    describable(str(tp.topic_name)) for m in g.members
+                    for a in (m.assignment, m.target_assignment) for tp in a.topic_partitions):
+                g = type(g)(group_id=g.group_id, error_code=TOPIC_DENIED, error_message=UNDESCRIBABLE_TOPICS)
+            groups.append(g)
+        response.groups = groups
+        return response
+
+    return Verdict(finish=hide)
+
+
 def topic_partitions_operations(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
     """DescribeTopicPartitions always answers each topic's allowed operations."""
 
@@ -625,7 +655,8 @@ RULES: dict[int, Rule] = {
     65: _all_of(per_name(TXN, Op.DESCRIBE, "transactional_ids", TXN_DENIED), transaction_topics),  # DescribeTxns
     66: list_transactions,
     68: consumer_group_heartbeat,
-    69: _all_of(per_name(GROUP, Op.DESCRIBE, "group_ids", GROUP_DENIED), group_operations(0)),  # ConsumerGroupDescribe
+    69: _all_of(per_name(GROUP, Op.DESCRIBE, "group_ids", GROUP_DENIED), group_operations(0),  # ConsumerGroupDescribe
+                hide_undescribable_topics),
     74: on_cluster(Op.DESCRIBE_CONFIGS),  # ListConfigResources
     75: _all_of(describe_topic_partitions, topic_partitions_operations),
 }

@@ -194,6 +194,49 @@ async def test_per_item_answers_over_the_wire(tmp_path: Path) -> None:
                 "seen": topic_denied, "1": ErrorCode.CLUSTER_AUTHORIZATION_FAILED}
 
 
+async def test_consumer_groups_never_show_a_topic_the_principal_may_not_describe(tmp_path: Path) -> None:
+    """KAFKA-18813 over the wire, User:ANONYMOUS with ACLs: a ConsumerGroupHeartbeat's regex resolves only to the
+    topics it may DESCRIBE (CG-RX-1), and ConsumerGroupDescribe answers a group whose assignment holds a topic it
+    may not DESCRIBE with TOPIC_AUTHORIZATION_FAILED and no members, the others in full."""
+    from kaflite.protocol.messages import ConsumerGroupDescribeRequest, ConsumerGroupHeartbeatRequest
+    from tests.broker.wire import connected, serving
+
+    me = "User:ANONYMOUS"
+    config = KafliteConfig(log_dirs=str(tmp_path / "data"), port=0,  # type: ignore[arg-type]
+                           authorizer_class_name=STANDARD_AUTHORIZER)
+    async with serving(config, seen={}, hidden={}) as broker:
+        grant = broker.admin_ops.create_acls
+
+        def acl(op: str, rtype: str, name: str, permission: str = "ALLOW") -> dict[str, str]:
+            return {"principal": me, "operation": op, "resource_type": rtype, "resource_name": name,
+                    "permission_type": permission}
+
+        def heartbeat(group: str, **subscription: Any) -> ConsumerGroupHeartbeatRequest:
+            return ConsumerGroupHeartbeatRequest(group_id=group, member_id=f"{group}-m1", member_epoch=0,
+                                                 rebalance_timeout_ms=30_000, topic_partitions=[], **subscription)
+
+        def assigned(resp: Any) -> dict[bytes, list[int]]:
+            return {tp.topic_id: sorted(tp.partitions) for tp in resp.assignment.topic_partitions}
+
+        seen_id, hidden_id = (broker.logs.topic(t).topic_id for t in ("seen", "hidden"))  # type: ignore[union-attr]
+        await grant([acl("READ", "GROUP", "by-name"), acl("READ", "TOPIC", "hidden")])
+        async with connected(broker.port) as c:
+            resp = await c.call(68, 1, heartbeat("by-name", subscribed_topic_names=["hidden"]))
+            assert (resp.error_code, assigned(resp)) == (0, {hidden_id: [0, 1]})
+
+            await grant([acl("DESCRIBE", "TOPIC", "hidden", "DENY"), acl("READ", "GROUP", "by-regex"),
+                         acl("READ", "TOPIC", "seen")])
+            resp = await c.call(68, 1, heartbeat("by-regex", subscribed_topic_regex="seen|hidden"))
+            assert (resp.error_code, assigned(resp)) == (0, {seen_id: [0, 1]})
+
+            resp = await c.call(69, 1, ConsumerGroupDescribeRequest(group_ids=["by-regex", "by-name"]))
+            by_regex, by_name = resp.groups
+            assert (by_regex.error_code, [m.member_id for m in by_regex.members]) == (0, ["by-regex-m1"])
+            assert (by_name.group_id, by_name.error_code, by_name.error_message, by_name.members) == (
+                "by-name", ErrorCode.TOPIC_AUTHORIZATION_FAILED,
+                "The group has described topic(s) that the client is not authorized to describe.", [])
+
+
 async def test_a_failing_handler_still_answers_the_refused_items(tmp_path: Path) -> None:
     """The handler raised (an injected fault): its error answer covers what it was given, and the topic the ACL
     refused is still answered TOPIC_AUTHORIZATION_FAILED in the same response."""
