@@ -20,9 +20,7 @@ from kaflite.broker.topics import (
 )
 from kaflite.protocol.authorized_operations import ALL_CLUSTER, ALL_TOPIC, OMITTED
 from kaflite.protocol.errors import ErrorCode
-from kaflite.storage.config import LogConfig
 from kaflite.storage.errors import StorageError
-from kaflite.storage.manager import new_topic_id
 
 if TYPE_CHECKING:  # codec modules load on first use of their API (messages' PEP 562 __getattr__)
     from kaflite.protocol.messages import (
@@ -267,31 +265,30 @@ class AdminHandler:
         the event loop, where every other reader of the topic table runs."""
         logs = self.logs
         for out, name, partitions, rf, configs in todo:
-            if logs.topic(name) is not None or name in self.creating:  # named twice, or made meanwhile
-                out.error_code = ErrorCode.TOPIC_ALREADY_EXISTS
-                out.error_message = f"Topic '{name}' already exists."
+            try:  # in the registry first (named twice, or being made meanwhile: TOPIC_ALREADY_EXISTS)
+                reserved = logs.reserve_topic(name, partitions, configs)
+            except StorageError as e:
+                out.error_code, out.error_message = e.error_code, str(e)
+                continue
+            except OSError as e:
+                log.error("topic could not be registered", topic=name, error=str(e))
+                out.error_code, out.error_message = ErrorCode.KAFKA_STORAGE_ERROR, f"{name}: {e.strerror or e}"
                 continue
             self.creating.add(name)
             try:
-                topic_id = new_topic_id()
-                config = LogConfig.from_dict({k: v for k, v in configs.items() if v is not None}, logs.default_config)
-                try:
-                    opened = await asyncio.to_thread(logs.open_partition_files, name, topic_id, config,
-                                                     range(partitions))
-                except OSError as e:
-                    log.error("topic files could not be made", topic=name, error=str(e))
-                    out.error_code, out.error_message = ErrorCode.KAFKA_STORAGE_ERROR, f"{name}: {e.strerror or e}"
-                    continue
-                try:
-                    info = logs.create_topic(name, partitions, configs, topic_id=topic_id, opened=opened)
-                except StorageError as e:  # made meanwhile another way: its files are the same ones
-                    for plog in opened.values():
-                        plog.close()
-                    out.error_code, out.error_message = e.error_code, str(e)
-                    continue
-                self._created(out, partitions, rf, configs, info)
+                opened = await asyncio.to_thread(logs.open_partition_files, name, reserved.topic_id, reserved.config,
+                                                 range(partitions))
+            except BaseException as e:
+                logs.release_topic(name)
+                if not isinstance(e, OSError):
+                    raise
+                log.error("topic files could not be made", topic=name, error=str(e))
+                out.error_code, out.error_message = ErrorCode.KAFKA_STORAGE_ERROR, f"{name}: {e.strerror or e}"
+                continue
             finally:
                 self.creating.discard(name)
+            info = logs.create_topic(name, partitions, configs, topic_id=reserved.topic_id, opened=opened)
+            self._created(out, partitions, rf, configs, info)
         return resp
 
     def _created(self, out: Any, partitions: int, rf: int, configs: dict[str, str], info: Any) -> None:

@@ -19,9 +19,8 @@ from typing import Any
 
 import structlog
 
-from kaflite.storage.config import LogConfig
 from kaflite.storage.log import PartitionLog
-from kaflite.storage.manager import LogManager, new_topic_id
+from kaflite.storage.manager import LogManager
 
 log = structlog.get_logger("kaflite.coordinator")
 
@@ -90,10 +89,15 @@ class InternalTopic:
         """The files in a worker thread, then the topic registered here on the loop (as CreateTopics does);
         the number of partitions to load."""
         logs = self.logs
-        topic_id = new_topic_id()
-        config = LogConfig.from_dict(self.configs, logs.default_config)
-        making = asyncio.ensure_future(asyncio.to_thread(logs.open_partition_files, self.name, topic_id, config,
-                                                         range(n)))
+        # In the registry first (kill -9 half-way: the next start makes it whole); a CreateTopics of the same name
+        # under way meanwhile is TOPIC_ALREADY_EXISTS here: this creation fails, the next request loads that one.
+        reserved = logs.reserve_topic(self.name, n, self.configs)
+        try:
+            making = asyncio.ensure_future(asyncio.to_thread(logs.open_partition_files, self.name, reserved.topic_id,
+                                                             reserved.config, range(n)))
+        except BaseException:
+            logs.release_topic(self.name)
+            raise
         try:
             await asyncio.sleep(0)  # the thread starts; its fsyncs let go of the GIL, the loop builds meanwhile
             if self._prepare is not None:
@@ -108,14 +112,14 @@ class InternalTopic:
             making.add_done_callback(self._discard_made)
             await asyncio.wait((making,))
             raise
-        made = logs.topic(self.name)
-        if made is not None:  # created meanwhile (CreateTopics): its logs are the ones to load
-            _close(opened)
-            return made.partitions
+        except BaseException:  # the files could not be made (open_partition_files removed its own)
+            logs.release_topic(self.name)
+            raise
         try:
-            logs.create_topic(self.name, n, self.configs, topic_id=topic_id, opened=opened)
+            logs.create_topic(self.name, n, self.configs, topic_id=reserved.topic_id, opened=opened)
         except BaseException:
             _close(opened)
+            logs.release_topic(self.name)
             raise
         return n
 
@@ -140,6 +144,8 @@ class InternalTopic:
     def _discard_made(self, making: asyncio.Future[dict[int, PartitionLog]]) -> None:
         """The files of a creation stopped half-way: closed and removed (unless the topic was registered
         meanwhile), so that a restart does not adopt them as a topic without its configs."""
+        if self.logs.topic(self.name) is None:
+            self.logs.release_topic(self.name)
         if making.cancelled() or making.exception() is not None:  # (open_partition_files removed its own)
             return
         opened = making.result()

@@ -131,6 +131,8 @@ class LogManager:
         self.clock_ms = clock_ms
         self.cleaner = LogCleaner()
         self._topics: dict[str, TopicInfo] = {}
+        # Topics whose files are being made: already in the registry, not yet served (reserve_topic).
+        self._reserved: dict[str, TopicInfo] = {}
         self._logs: dict[tuple[str, int], PartitionLog] = {}
         self._closed = False
         self._topic_listeners: list[TopicListener] = []
@@ -243,7 +245,7 @@ class LogManager:
                     "partitions": t.partitions,
                     "configs": t.configs,
                 }
-                for t in self._topics.values()
+                for t in (*self._reserved.values(), *self._topics.values())
             },
         }
         write_atomic(self.data_dir / TOPICS_FILE, json.dumps(data, indent=1, sort_keys=True).encode())
@@ -279,24 +281,27 @@ class LogManager:
     ) -> TopicInfo:
         """Create a topic and its partition directories. Raises InvalidTopicError, ConfigError,
         StorageError(TOPIC_ALREADY_EXISTS / INVALID_PARTITIONS), OSError (nothing is left registered).
-        `opened`: the partitions' files, already made by `open_partition_files` (in a worker thread)."""
-        validate_topic_name(name)
-        if name == METADATA_TOPIC:  # Kafka's ControllerApis: the metadata log is no topic a client may make
-            raise StorageError(f"Creation of internal topic {METADATA_TOPIC} is prohibited.", ErrorCode.INVALID_REQUEST)
-        if name in self._topics:
-            raise StorageError(f"Topic '{name}' already exists.", ErrorCode.TOPIC_ALREADY_EXISTS)
-        if partitions <= 0:
-            raise StorageError("Number of partitions must be larger than 0.", ErrorCode.INVALID_PARTITIONS)
-        overrides = {k: v for k, v in (configs or {}).items() if v is not None}
-        config = LogConfig.from_dict(overrides, self.default_config)
-        info = TopicInfo(name, topic_id or new_topic_id(), partitions, dict(overrides), config)
+        `opened`: the partitions' files, already made by `open_partition_files` (in a worker thread) after
+        `reserve_topic`. Without it the topic is reserved here, its files made, then served."""
         if opened is None:
-            opened = self.open_partition_files(name, info.topic_id, config, range(partitions))
+            info = self.reserve_topic(name, partitions, configs, topic_id=topic_id)
+            try:
+                opened = self.open_partition_files(name, info.topic_id, info.config, range(partitions))
+            except BaseException:
+                self.release_topic(name)
+                raise
+        elif name in self._topics:
+            raise StorageError(f"Topic '{name}' already exists.", ErrorCode.TOPIC_ALREADY_EXISTS)
+        info = self._reserved.get(name) or self._topic_info(name, partitions, configs, topic_id)
+        if topic_id is not None and info.topic_id != topic_id:
+            raise StorageError(f"Topic '{name}' is being created by another request.", ErrorCode.TOPIC_ALREADY_EXISTS)
+        reserved = self._reserved.pop(name, None) is not None
         self._topics[name] = info
         for p, plog in opened.items():
-            plog.update_config(config)
+            plog.update_config(info.config)
             self._logs[(name, p)] = plog
-        self._persist_registry()
+        if not reserved:  # (a reserved topic is in the registry already, as it is now)
+            self._persist_registry()
         log.info(
             "storage.topic_created",
             topic=name,
@@ -305,6 +310,44 @@ class LogManager:
         )
         self._topic_changed(name, info)
         return info
+
+    def _topic_info(self, name: str, partitions: int, configs: Mapping[str, str | None] | None,
+                    topic_id: bytes | None) -> TopicInfo:
+        """A new topic's entry, once its name, partition count and configs are checked (CreateTopics' order)."""
+        validate_topic_name(name)
+        if name == METADATA_TOPIC:  # Kafka's ControllerApis: the metadata log is no topic a client may make
+            raise StorageError(f"Creation of internal topic {METADATA_TOPIC} is prohibited.", ErrorCode.INVALID_REQUEST)
+        if name in self._topics or name in self._reserved:
+            raise StorageError(f"Topic '{name}' already exists.", ErrorCode.TOPIC_ALREADY_EXISTS)
+        if partitions <= 0:
+            raise StorageError("Number of partitions must be larger than 0.", ErrorCode.INVALID_PARTITIONS)
+        overrides = {k: v for k, v in (configs or {}).items() if v is not None}
+        return TopicInfo(name, topic_id or new_topic_id(), partitions, dict(overrides),
+                         LogConfig.from_dict(overrides, self.default_config))
+
+    def reserve_topic(self, name: str, partitions: int, configs: Mapping[str, str | None] | None = None, *,
+                      topic_id: bytes | None = None) -> TopicInfo:
+        """Write a new topic into the registry before its files are made, as Kafka commits a topic's record
+        before its brokers make the logs: a crash half-way restarts with the topic whole (the missing partition
+        directories made at load, its configs kept), never with bare directories adopted under default configs.
+        Not served until `create_topic`; `release_topic` if its files cannot be made. A second creation of the
+        same name meanwhile is TOPIC_ALREADY_EXISTS, so two creations never race for its directories."""
+        info = self._topic_info(name, partitions, configs, topic_id)
+        self._reserved[name] = info
+        try:
+            self._persist_registry()
+        except BaseException:
+            del self._reserved[name]
+            raise
+        return info
+
+    def release_topic(self, name: str) -> None:
+        """A reserved topic whose files could not be made (or whose creation stopped): out of the registry."""
+        if self._reserved.pop(name, None) is not None and not self._closed:
+            try:
+                self._persist_registry()
+            except OSError as exc:  # still reserved on disk: a restart makes the topic whole instead
+                log.error("storage.topic_release_failed", topic=name, error=str(exc))
 
     def open_partition_files(
         self, name: str, topic_id: bytes, config: LogConfig, partitions: range

@@ -95,6 +95,35 @@ async def test_a_failed_creation_is_logged_answers_not_available_and_is_tried_ag
         await b.stop()
 
 
+async def test_a_create_topics_racing_the_creation_is_answered_topic_already_exists(tmp_path: Path) -> None:
+    """While `__consumer_offsets`' files are made, a client's CreateTopics of it is TOPIC_ALREADY_EXISTS (the
+    name is reserved in the registry): one topic id in every partition.metadata, never a losing creation's."""
+    from kaflite.protocol.messages import CreateTopicsRequest
+    from kaflite.storage.manager import topic_id_to_str
+    from tests.broker.wire import connected
+
+    b = Broker.open(config(tmp_path))
+    await b.start()
+    try:
+        gate = Gate(b)
+        loading = b.groups.ensure_offsets_topic()
+        assert loading is not None
+        await gate.wait_entered()
+        async with connected(b.port) as c:
+            resp = await c.call(19, 7, CreateTopicsRequest(topics=[CreateTopicsRequest.CreatableTopic(
+                name=OFFSETS, num_partitions=2, replication_factor=1)]))
+        assert resp.topics[0].error_code == ErrorCode.TOPIC_ALREADY_EXISTS
+        gate.release.set()
+        await asyncio.wait_for(loading, 10)
+        info = b.logs.topic(OFFSETS)
+        assert info is not None and info.partitions == 5 and gate.calls == 1
+        ids = {(tmp_path / "data" / f"{OFFSETS}-{p}" / "partition.metadata").read_text().split("topic_id: ")[1]
+               for p in range(5)}
+        assert ids == {topic_id_to_str(info.topic_id)}
+    finally:
+        await b.stop()
+
+
 @pytest.mark.parametrize("then", ["stop", "reset"])
 async def test_a_stop_or_reset_during_the_creation_leaves_no_partition_directory(tmp_path: Path, then: str) -> None:
     b = Broker.open(config(tmp_path))

@@ -127,6 +127,67 @@ def test_adopts_unregistered_kafka_dirs(tmp_path: Path) -> None:
     assert again.get_log("k", 0).log_end_offset == 2
 
 
+KILLED_MID_CREATION = """
+import os, sys
+from kaflite.clock import ManualClock
+from kaflite.storage import LogConfig, LogManager
+from kaflite.storage.manager import LogManager as M
+
+writes = []
+real = M._write_partition_metadata
+
+def write_then_die(self, info, partition):
+    if len(writes) == 2:
+        os._exit(9)  # as a kill -9: no cleanup, no close
+    writes.append(partition)
+    real(self, info, partition)
+
+M._write_partition_metadata = write_then_die
+LogManager(sys.argv[1], LogConfig(), ManualClock().now_ms).create_topic("t", 4, {"cleanup.policy": "compact"})
+"""
+
+
+def test_a_creation_cut_short_by_a_kill_restarts_whole_with_its_configs(tmp_path: Path) -> None:
+    """A kill while the partition files are made (here: the third partition's): the topic was in the registry
+    first (reserve_topic), so the restart serves it whole, every partition, with its configs -- never bare
+    directories adopted under the default delete policy."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", KILLED_MID_CREATION, str(tmp_path / "data")],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 9, done.stderr
+    assert len(list((tmp_path / "data").glob("t-*"))) == 3  # the kill came half-way
+    again = manager(tmp_path)
+    info = again.topics()["t"]
+    assert (info.partitions, info.configs, info.config.cleanup_policy) == (4, {"cleanup.policy": "compact"},
+                                                                           ("compact",))
+    for p in range(4):
+        assert again.get_log("t", p) is not None
+        meta = (tmp_path / "data" / f"t-{p}" / "partition.metadata").read_text()
+        assert meta.endswith(topic_id_to_str(info.topic_id))
+
+
+def test_a_reserved_topic_is_not_served_and_its_name_is_taken(tmp_path: Path) -> None:
+    """reserve_topic: in the registry at once, served only once created; a second creation of the name meanwhile
+    is TOPIC_ALREADY_EXISTS (no two creations make the same directories); released, it is gone from both."""
+    lm = manager(tmp_path)
+    reserved = lm.reserve_topic("r", 2, {"retention.ms": "5"})
+    assert "r" not in lm.topics() and lm.get_log("r", 0) is None
+    assert "r" in (tmp_path / "data" / "kaflite-topics.json").read_text()
+    with pytest.raises(StorageError) as e:
+        lm.create_topic("r", 1)
+    assert e.value.error_code == ErrorCode.TOPIC_ALREADY_EXISTS
+    opened = lm.open_partition_files("r", reserved.topic_id, reserved.config, range(2))
+    info = lm.create_topic("r", 2, {"retention.ms": "5"}, topic_id=reserved.topic_id, opened=opened)
+    assert info is reserved and lm.get_log("r", 1) is not None
+    lm.reserve_topic("s", 1)
+    lm.release_topic("s")
+    assert "\"s\"" not in (tmp_path / "data" / "kaflite-topics.json").read_text()
+    lm.close()
+    assert set(manager(tmp_path).topics()) == {"r"}
+
+
 def test_sweeps(tmp_path: Path) -> None:
     clock = ManualClock()
     lm = manager(tmp_path, clock)
