@@ -49,14 +49,20 @@ class Gate:
         assert await asyncio.to_thread(self.entered.wait, 10), "open_partition_files never called"
 
 
+async def offsets_topic_held(b: Broker) -> tuple[Gate, asyncio.Task[None]]:
+    """`__consumer_offsets` made on first use, its files held in the worker thread until `gate.release`."""
+    gate = Gate(b)
+    loading = b.groups.ensure_offsets_topic()
+    assert loading is not None
+    await gate.wait_entered()
+    return gate, loading
+
+
 async def test_the_loop_serves_while_the_offsets_topic_files_are_made(tmp_path: Path) -> None:
     b = Broker.open(config(tmp_path))
     await b.start()
     try:
-        gate = Gate(b)
-        loading = b.groups.ensure_offsets_topic()
-        assert loading is not None
-        await gate.wait_entered()
+        gate, loading = await offsets_topic_held(b)
         # The files are in the making: the loop goes on (a timer fires), the topic is not registered yet,
         # and a second request waits for the same creation rather than starting another.
         await asyncio.sleep(0.05)
@@ -105,10 +111,7 @@ async def test_a_create_topics_racing_the_creation_is_answered_topic_already_exi
     b = Broker.open(config(tmp_path))
     await b.start()
     try:
-        gate = Gate(b)
-        loading = b.groups.ensure_offsets_topic()
-        assert loading is not None
-        await gate.wait_entered()
+        gate, loading = await offsets_topic_held(b)
         async with connected(b.port) as c:
             resp = await c.call(19, 7, CreateTopicsRequest(topics=[CreateTopicsRequest.CreatableTopic(
                 name=OFFSETS, num_partitions=2, replication_factor=1)]))
