@@ -19,6 +19,8 @@ from typing import Any
 
 import structlog
 
+from kaflite.protocol.errors import ErrorCode
+from kaflite.storage.errors import StorageError
 from kaflite.storage.log import PartitionLog
 from kaflite.storage.manager import LogManager
 
@@ -59,11 +61,11 @@ class InternalTopic:
         created just now, else None (loaded, or replayed meanwhile: its keys answer LOAD_IN_PROGRESS)."""
         if self.loading is not None:
             return self.fresh_loading()
-        n = self.partitions
-        if self.logs.topic(self.name) is not None:
-            self._start_loading(n)
+        made = self.logs.topic(self.name)
+        if made is not None:  # made meanwhile (a CreateTopics): loaded with the partitions it has, as at start
+            self._start_loading(made.partitions)
             return None
-        self.owned = n
+        n = self.owned = self.partitions
         self.loading = self._fresh_load = loading = asyncio.create_task(self._create_then_load(n))
         return loading
 
@@ -78,6 +80,10 @@ class InternalTopic:
             self.owned = 0
             if isinstance(exc, asyncio.CancelledError):
                 raise
+            if isinstance(exc, StorageError) and exc.error_code == ErrorCode.TOPIC_ALREADY_EXISTS:
+                log.info("the internal topic is being created by a CreateTopics; the next request that needs it "
+                         "loads that one", topic=self.name)
+                return
             log.error("the internal topic could not be created; the next request that needs it tries again",
                       topic=self.name, error=repr(exc))
             return

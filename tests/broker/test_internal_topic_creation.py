@@ -127,6 +127,34 @@ async def test_a_create_topics_racing_the_creation_is_answered_topic_already_exi
         await b.stop()
 
 
+async def test_the_offsets_topic_made_by_a_create_topics_meanwhile_is_the_one_loaded(tmp_path: Path) -> None:
+    """The other order: a client's CreateTopics of `__consumer_offsets` (64 partitions: made in a worker thread)
+    holds the name when the first group request needs the topic; that creation gives way (an info line, no
+    error), and the next request loads the client's topic, all 64 partitions."""
+    from kaflite.protocol.messages import CreateTopicsRequest
+    from tests.broker.wire import connected
+
+    b = Broker.open(config(tmp_path))
+    await b.start()
+    try:
+        gate = Gate(b)
+        async with connected(b.port) as c:
+            creating = asyncio.ensure_future(c.call(19, 7, CreateTopicsRequest(topics=[
+                CreateTopicsRequest.CreatableTopic(name=OFFSETS, num_partitions=64, replication_factor=1)])))
+            await gate.wait_entered()
+            loading = b.groups.ensure_offsets_topic()
+            assert loading is not None
+            await asyncio.wait_for(loading, 10)  # gave way at once: the files are the client's to make
+            assert b.groups.offsets_topic.owned == 0 and gate.calls == 1
+            gate.release.set()
+            resp = await asyncio.wait_for(creating, 10)
+        assert resp.topics[0].error_code == ErrorCode.NONE
+        assert b.groups.ensure_offsets_topic() is None  # exists now: loaded, not made again
+        assert b.groups.offsets_topic.owned == 64 and gate.calls == 1
+    finally:
+        await b.stop()
+
+
 @pytest.mark.parametrize("then", ["stop", "reset"])
 async def test_a_stop_or_reset_during_the_creation_leaves_no_partition_directory(tmp_path: Path, then: str) -> None:
     b = Broker.open(config(tmp_path))
