@@ -199,8 +199,9 @@ SETTINGS: tuple[Setting, ...] = (
        "are deleted after this many minutes.", Range(1, INT_MAX), _GROUP),
     _S("offsets.retention.check.interval.ms", "long", 600000, "How often stale offsets are checked for.",
        Range(1, LONG_MAX), _GROUP),
-    _S("offsets.topic.num.partitions", "int", 50, "Partitions of __consumer_offsets (do not change "
-       "after the first start).", Range(1, INT_MAX), _GROUP),
+    _S("offsets.topic.num.partitions", "int", 50, "Partitions of __consumer_offsets when it is created; "
+       "an existing topic keeps its own count (groups hash over it, as in Kafka), and a start with another "
+       "value logs a warning.", Range(1, INT_MAX), _GROUP),
     _S("offsets.topic.segment.bytes", "int", 104857600, "Segment size of __consumer_offsets, kept small "
        "for fast compaction and loading. The topic is created with preallocate=true (kaflite's choice, not "
        "Kafka's): its active segment is zero-filled ahead, so a commit's fsync does not grow the file.",
@@ -264,8 +265,9 @@ SETTINGS: tuple[Setting, ...] = (
        Range(1, INT_MAX), _TXN),
     _S("transaction.remove.expired.transaction.cleanup.interval.ms", "int", 3600000, "How often "
        "transactional ids idle past transactional.id.expiration.ms are removed.", Range(1, INT_MAX), _TXN),
-    _S("transaction.state.log.num.partitions", "int", 50, "Partitions of __transaction_state (do not "
-       "change after the first start).", Range(1, INT_MAX), _TXN),
+    _S("transaction.state.log.num.partitions", "int", 50, "Partitions of __transaction_state when it is "
+       "created; an existing topic keeps its own count (transactional ids hash over it, as in Kafka).",
+       Range(1, INT_MAX), _TXN),
     _S("transaction.state.log.segment.bytes", "int", 104857600, "Segment size of __transaction_state, "
        "kept small for fast compaction and loading; created with preallocate=true, as __consumer_offsets.",
        Range(1, INT_MAX), _TXN),

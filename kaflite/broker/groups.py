@@ -28,7 +28,7 @@ import structlog
 
 from kaflite.broker.context import BrokerContext, RequestContext
 from kaflite.broker.flush import GroupCommit
-from kaflite.broker.internal_topic import InternalTopic
+from kaflite.broker.internal_topic import InternalTopic, partition_count
 from kaflite.broker.offsets_load import LOAD_READ_BYTES, read_folded
 from kaflite.broker.router import Router
 from kaflite.broker.topics import CONSUMER_OFFSETS
@@ -265,6 +265,7 @@ class GroupHandler:
         self.metadata = context.metadata
         self.group_configs = context.group_configs.configs_of
         self.commits = context.commits
+        offsets_partitions = partition_count(self.logs, CONSUMER_OFFSETS, cfg.offsets_topic_num_partitions)
         self.config = GroupCoordinatorConfig(
             group_initial_rebalance_delay_ms=cfg.group_initial_rebalance_delay_ms,
             group_min_session_timeout_ms=cfg.group_min_session_timeout_ms,
@@ -272,7 +273,7 @@ class GroupHandler:
             group_max_size=cfg.group_max_size,
             offsets_retention_minutes=cfg.offsets_retention_minutes,
             offsets_retention_check_interval_ms=cfg.offsets_retention_check_interval_ms,
-            offsets_topic_num_partitions=cfg.offsets_topic_num_partitions,
+            offsets_topic_num_partitions=offsets_partitions,
             offset_metadata_max_bytes=cfg.offset_metadata_max_bytes,
             group_coordinator_rebalance_protocols=cfg.group_coordinator_rebalance_protocols,
             group_consumer_session_timeout_ms=cfg.group_consumer_session_timeout_ms,
@@ -286,7 +287,7 @@ class GroupHandler:
             group_consumer_migration_policy=cfg.group_consumer_migration_policy,
             group_consumer_regex_refresh_interval_ms=cfg.group_consumer_regex_refresh_interval_ms,
         )
-        self.offsets_topic = InternalTopic(self.logs, CONSUMER_OFFSETS, cfg.offsets_topic_num_partitions, {
+        self.offsets_topic = InternalTopic(self.logs, CONSUMER_OFFSETS, offsets_partitions, {
             "cleanup.policy": "compact",
             "segment.bytes": str(cfg.offsets_topic_segment_bytes),
             "compression.type": "producer",

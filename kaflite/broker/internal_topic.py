@@ -27,6 +27,19 @@ from kaflite.storage.manager import LogManager
 log = structlog.get_logger("kaflite.coordinator")
 
 
+def partition_count(logs: LogManager, topic: str, configured: int) -> int:
+    """How many partitions an internal topic's keys hash over: the existing topic's own count, else the configured
+    one (Kafka's `metadataCache.numPartitions(topic).getOrElse(offsets.topic.num.partitions)`). A count changed in
+    the config after the topic was made must not move groups or transactional ids to other partitions, where
+    their committed state is not."""
+    info = logs.topic(topic)
+    if info is None or info.partitions == configured:
+        return configured
+    log.warning("the internal topic keeps its own partition count; the configured one applies only to a new topic",
+                topic=topic, partitions=info.partitions, configured=configured)
+    return info.partitions
+
+
 class InternalTopic:
     """`load_all(n)` loads partitions 0..n-1 (the coordinator's own replay); this class decides when."""
 

@@ -26,7 +26,7 @@ import structlog
 
 from kaflite.broker.context import BrokerContext, RequestContext
 from kaflite.broker.groups import GroupHandler, OffsetsTopicLog
-from kaflite.broker.internal_topic import InternalTopic
+from kaflite.broker.internal_topic import InternalTopic, partition_count
 from kaflite.broker.router import Router
 from kaflite.broker.topics import CONSUMER_OFFSETS
 from kaflite.coordinator.runtime import SKIPPED_RECORDS_LOGGED
@@ -91,6 +91,7 @@ class TransactionHandler:
         self.producer_ids = context.producer_ids
         self.groups = groups
         self.on_append = on_append
+        state_partitions = partition_count(self.logs, TRANSACTION_STATE, cfg.transaction_state_log_num_partitions)
         self.config = TransactionCoordinatorConfig(
             transaction_max_timeout_ms=cfg.transaction_max_timeout_ms,
             transactional_id_expiration_ms=cfg.transactional_id_expiration_ms,
@@ -98,10 +99,10 @@ class TransactionHandler:
                 cfg.transaction_abort_timed_out_transaction_cleanup_interval_ms),
             transaction_remove_expired_transaction_cleanup_interval_ms=(
                 cfg.transaction_remove_expired_transaction_cleanup_interval_ms),
-            transaction_state_log_num_partitions=cfg.transaction_state_log_num_partitions,
+            transaction_state_log_num_partitions=state_partitions,
             transaction_state_log_segment_bytes=cfg.transaction_state_log_segment_bytes,
             transaction_partition_verification_enable=cfg.transaction_partition_verification_enable,
-            offsets_topic_num_partitions=cfg.offsets_topic_num_partitions,
+            offsets_topic_num_partitions=groups.config.offsets_topic_num_partitions,  # the groups' own count
         )
         self.commits = context.commits
         self.state_log = OffsetsTopicLog(self.logs, self.clock, TRANSACTION_STATE, self.commits)
@@ -110,7 +111,7 @@ class TransactionHandler:
         self._tails: dict[int, asyncio.Future[None]] = {}  # the last append to each partition
         self._generations: dict[int, int] = {}  # bumped by every (re)load: older writes no longer count
         self._background: set[asyncio.Task[Any]] = set()
-        self.state_topic = InternalTopic(self.logs, TRANSACTION_STATE, cfg.transaction_state_log_num_partitions,
+        self.state_topic = InternalTopic(self.logs, TRANSACTION_STATE, state_partitions,
                                          transaction_state_topic_configs(cfg.transaction_state_log_segment_bytes),
                                          self._load_all, prepare=lambda: self.coordinator)
         self._closed = False

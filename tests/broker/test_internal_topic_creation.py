@@ -155,6 +155,72 @@ async def test_the_offsets_topic_made_by_a_create_topics_meanwhile_is_the_one_lo
         await b.stop()
 
 
+async def test_a_changed_partition_count_keeps_groups_where_their_offsets_are(tmp_path: Path) -> None:
+    """`__consumer_offsets` made with 3 partitions, the broker restarted with offsets.topic.num.partitions=5: the
+    groups still hash over the topic's own 3 (as Kafka: the metadata's count, the config only for a new topic), so
+    every committed offset is found; hashing over 5 would look for most groups in the wrong partition."""
+    from dataclasses import replace
+
+    from kaflite.coordinator import partition_for
+    from kaflite.protocol.messages import OffsetCommitRequest, OffsetFetchRequest
+    from tests.broker.wire import connected
+
+    groups = [f"g-{i}" for i in range(12)]
+    assert any(partition_for(g, 3) != partition_for(g, 5) for g in groups)
+    commit_topic = OffsetCommitRequest.OffsetCommitRequestTopic
+    commit_part = OffsetCommitRequest.OffsetCommitRequestPartition
+    fetch_group, fetch_topic = OffsetFetchRequest.OffsetFetchRequestGroup, OffsetFetchRequest.OffsetFetchRequestTopics
+    three = replace(config(tmp_path), offsets_topic_num_partitions=3)
+    for cfg in (three, replace(three, offsets_topic_num_partitions=5)):
+        b = Broker.open(cfg)
+        await b.start()
+        try:
+            if cfg is three:
+                b.logs.create_topic("t", 1, {})
+            async with connected(b.port) as c:
+                for i, g in enumerate(groups):
+                    if cfg is three:
+                        resp = await c.call(8, 8, OffsetCommitRequest(group_id=g, topics=[commit_topic(
+                            name="t", partitions=[commit_part(partition_index=0, committed_offset=100 + i)])]))
+                        assert resp.topics[0].partitions[0].error_code == 0
+                    resp = await c.call(9, 8, OffsetFetchRequest(groups=[fetch_group(group_id=g, topics=[
+                        fetch_topic(name="t", partition_indexes=[0])])]))
+                    assert (resp.groups[0].error_code, resp.groups[0].topics[0].partitions[0].committed_offset) == (
+                        0, 100 + i), (cfg.offsets_topic_num_partitions, g)
+            assert b.logs.topic(OFFSETS).partitions == 3  # type: ignore[union-attr]
+        finally:
+            await b.stop()
+
+
+async def test_a_changed_partition_count_keeps_transactional_ids_where_their_state_is(tmp_path: Path) -> None:
+    """The same for `__transaction_state`: made with 3 partitions, restarted with 5, each transactional id's
+    InitProducerId finds its producer id again (a new epoch of it), not a new one."""
+    from dataclasses import replace
+
+    from kaflite.coordinator.partitioner import partition_for
+    from kaflite.protocol.messages import InitProducerIdRequest
+    from tests.broker.wire import connected
+
+    ids = [f"tx-{i}" for i in range(12)]
+    assert any(partition_for(t, 3) != partition_for(t, 5) for t in ids)
+    three = replace(config(tmp_path), transaction_state_log_num_partitions=3)
+    first: dict[str, tuple[int, int]] = {}
+    for cfg in (three, replace(three, transaction_state_log_num_partitions=5)):
+        b = Broker.open(cfg)
+        await b.start()
+        try:
+            async with connected(b.port) as c:
+                for t in ids:
+                    resp = await c.call(22, 4, InitProducerIdRequest(transactional_id=t, transaction_timeout_ms=60_000))
+                    assert resp.error_code == 0, (t, resp)
+                    if cfg is three:
+                        first[t] = (resp.producer_id, resp.producer_epoch)
+                    else:
+                        assert (resp.producer_id, resp.producer_epoch) == (first[t][0], first[t][1] + 1), t
+        finally:
+            await b.stop()
+
+
 @pytest.mark.parametrize("then", ["stop", "reset"])
 async def test_a_stop_or_reset_during_the_creation_leaves_no_partition_directory(tmp_path: Path, then: str) -> None:
     b = Broker.open(config(tmp_path))
