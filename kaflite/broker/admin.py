@@ -278,7 +278,9 @@ class AdminHandler:
             try:
                 opened = await asyncio.to_thread(logs.open_partition_files, name, reserved.topic_id, reserved.config,
                                                  range(partitions))
-            except BaseException as e:
+            except Exception as e:  # the thread is over and removed what it made: the name is free again. (Not
+                # on cancellation, as the loop goes away: the thread may still be making the files, so the topic
+                # stays reserved and the next start makes it whole with its configs.)
                 logs.release_topic(name)
                 if not isinstance(e, OSError):
                     raise
@@ -287,7 +289,14 @@ class AdminHandler:
                 continue
             finally:
                 self.creating.discard(name)
-            info = logs.create_topic(name, partitions, configs, topic_id=reserved.topic_id, opened=opened)
+            try:
+                info = logs.create_topic(name, partitions, configs, topic_id=reserved.topic_id, opened=opened)
+            except StorageError as e:  # not expected while reserved; answered, and the files let go
+                for plog in opened.values():
+                    plog.close()
+                logs.release_topic(name)
+                out.error_code, out.error_message = e.error_code, str(e)
+                continue
             self._created(out, partitions, rf, configs, info)
         return resp
 
