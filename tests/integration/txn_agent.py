@@ -371,10 +371,13 @@ class KafkaPythonAgent:
                 bootstrap_servers=self.bootstrap, group_id=group, auto_offset_reset="earliest",
                 enable_auto_commit=False, isolation_level="read_committed", retry_backoff_ms=50)
             self.member.subscribe([topic])
+            self.member.topics()  # the leader's metadata snapshot before the join (tests/integration/group_clients.py)
         recs: list[list[Any]] = []
         deadline = time.monotonic() + WAIT_S
         while len(recs) < int(count) and time.monotonic() < deadline:
-            for msgs in self.member.poll(timeout_ms=100, max_records=int(count) - len(recs)).values():
+            # Not shorter: kafka-python 3.0.12 loses a rejoin when poll() times out mid JoinGroup/SyncGroup (seen
+            # here once: no assignment for 20 s; tests/testing/clients.py). poll() returns as soon as records come.
+            for msgs in self.member.poll(timeout_ms=500, max_records=int(count) - len(recs)).values():
                 recs += [[m.partition, m.offset, m.value.decode()] for m in msgs]
         if len(recs) < int(count):
             raise TimeoutError(f"consumed {len(recs)} of {count}")
