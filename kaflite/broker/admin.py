@@ -65,7 +65,7 @@ class AdminHandler:
         self.logs = context.logs
         self.state = context.state
         self.router: Router | None = None  # ApiVersions lists what this router serves
-        self.creating: set[str] = set()  # topics whose files a worker thread is making
+        self.creating: set[str] = set()  # topics whose new partitions' files a worker thread is making
         # Told the partitions of each deleted topic (the group coordinator drops their offsets, as Kafka's).
         self.on_partitions_deleted: Callable[[list[tuple[str, int]]], None] | None = None
         self._features = self._feature_fields()
@@ -179,7 +179,7 @@ class AdminHandler:
                         for i in range(info.partitions)])
 
     def _auto_create(self, name: str) -> Any:
-        if not is_valid_topic_name(name) or name.startswith("__") or name in self.creating:
+        if not is_valid_topic_name(name) or name.startswith("__"):
             return None
         try:
             info = self.logs.create_topic(name, self.config.num_partitions, {})
@@ -236,8 +236,6 @@ class AdminHandler:
             # A null value means the default (LogConfig skips it), as in Kafka.
             configs: dict[str, str] = {c.name: c.value for c in t.configs}  # type: ignore[misc]
             try:
-                if t.name in self.creating:
-                    raise StorageError(f"Topic '{t.name}' already exists.", ErrorCode.TOPIC_ALREADY_EXISTS)
                 validate_new_topic(logs, t.name, configs)
             except StorageError as e:
                 out.error_code = e.error_code
@@ -274,7 +272,6 @@ class AdminHandler:
                 log.error("topic could not be registered", topic=name, error=str(e))
                 out.error_code, out.error_message = ErrorCode.KAFKA_STORAGE_ERROR, f"{name}: {e.strerror or e}"
                 continue
-            self.creating.add(name)
             try:
                 opened = await asyncio.to_thread(logs.open_partition_files, name, reserved.topic_id, reserved.config,
                                                  range(partitions))
@@ -287,8 +284,6 @@ class AdminHandler:
                 log.error("topic files could not be made", topic=name, error=str(e))
                 out.error_code, out.error_message = ErrorCode.KAFKA_STORAGE_ERROR, f"{name}: {e.strerror or e}"
                 continue
-            finally:
-                self.creating.discard(name)
             try:
                 info = logs.create_topic(name, partitions, configs, topic_id=reserved.topic_id, opened=opened)
             except StorageError as e:  # not expected while reserved; answered, and the files let go

@@ -566,19 +566,11 @@ def hide_undescribable_topics(az: RequestAuthorizer, ctx: RequestContext, reques
     may not DESCRIBE is answered TOPIC_AUTHORIZATION_FAILED with no members, so its topics stay hidden
     (KafkaApis.handleConsumerGroupDescribe, KAFKA-18813)."""
 
-    def hide(response: Any) -> Any:
-        allowed: dict[str, bool] = {}
-
-        def describable(topic: str) -> bool:
-            ok = allowed.get(topic)
-            if ok is None:
-                ok = allowed[topic] = az.allowed(ctx, Op.DESCRIBE, TOPIC, topic)
-            return ok
-
+    def hide(response: Any) -> Any:  # (the authorizer keeps its decisions: a topic named twice is asked once)
         groups = []
         for g in response.groups:
             if g.error_code == ErrorCode.NONE and not all(
-                    describable(str(tp.topic_name)) for m in g.members
+                    az.allowed(ctx, Op.DESCRIBE, TOPIC, str(tp.topic_name)) for m in g.members
                     for a in (m.assignment, m.target_assignment) for tp in a.topic_partitions):
                 g = type(g)(group_id=g.group_id, error_code=TOPIC_DENIED, error_message=UNDESCRIBABLE_TOPICS)
             groups.append(g)

@@ -37,7 +37,7 @@ def validate_new_topic(logs: LogManager, name: str, configs: Mapping[str, str]) 
     from kaflite.protocol.errors import ErrorCode
 
     validate_topic_name(name)
-    if logs.topic(name) is not None:
+    if logs.topic(name) is not None or logs.is_reserved(name):  # (reserved: its files are being made)
         raise StorageError(f"Topic '{name}' already exists.", ErrorCode.TOPIC_ALREADY_EXISTS)
     LogConfig.from_dict(configs, logs.default_config)
 

@@ -341,6 +341,10 @@ class LogManager:
             raise
         return info
 
+    def is_reserved(self, name: str) -> bool:
+        """Whether `name`'s files are being made (reserve_topic): taken, though not served yet."""
+        return name in self._reserved
+
     def release_topic(self, name: str) -> None:
         """A reserved topic whose files could not be made (or whose creation stopped): out of the registry."""
         if self._reserved.pop(name, None) is not None and not self._closed:
