@@ -113,9 +113,10 @@ async def test_a_create_topics_racing_the_creation_is_answered_topic_already_exi
     try:
         gate, loading = await offsets_topic_held(b)
         async with connected(b.port) as c:
-            resp = await c.call(19, 7, CreateTopicsRequest(topics=[CreateTopicsRequest.CreatableTopic(
-                name=OFFSETS, num_partitions=2, replication_factor=1)]))
-        assert resp.topics[0].error_code == ErrorCode.TOPIC_ALREADY_EXISTS
+            for validate_only in (True, False):
+                resp = await c.call(19, 7, CreateTopicsRequest(validate_only=validate_only, topics=[
+                    CreateTopicsRequest.CreatableTopic(name=OFFSETS, num_partitions=2, replication_factor=1)]))
+                assert resp.topics[0].error_code == ErrorCode.TOPIC_ALREADY_EXISTS, validate_only
         gate.release.set()
         await asyncio.wait_for(loading, 10)
         info = b.logs.topic(OFFSETS)
