@@ -35,7 +35,7 @@ CACHED_MODULES = ("kaflite", "structlog")
 FILE = Path(__file__).parent / "__pycache__" / f"dataclass-code.{sys.implementation.cache_tag}.marshal"
 # What the serve path imports (kaflite.cli's `serve`, before and after binding), and so what the cache holds.
 SERVE_MODULES = ("kaflite.cli", "kaflite.logging_config", "kaflite.broker.server", "kaflite.coordinator.shard",
-                 "kaflite.coordinator.runtime", "kaflite.transaction.coordinator")
+                 "kaflite.coordinator_common.runtime", "kaflite.transaction.coordinator")
 
 _cache: dict[str, CodeType] | None = None  # source text -> code, loaded on first use
 _recorded: dict[str, CodeType] = {}  # what this process compiled or found, for `build`

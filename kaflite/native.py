@@ -49,16 +49,6 @@ MODULES = (
     "kaflite.storage.fileio",
     "kaflite.storage.segment",
     "kaflite.storage.log",
-    "kaflite.coordinator.records",
-    "kaflite.coordinator.offsets",
-    "kaflite.coordinator.context",
-    "kaflite.coordinator.classic.group",
-    "kaflite.coordinator.classic.manager",
-    "kaflite.coordinator.shard",
-    "kaflite.coordinator.runtime",
-    "kaflite.broker.flush",
-    "kaflite.broker.groups",
-    "kaflite.broker.connection",
 )
 
 PACKAGE_DIR = os.path.dirname(os.path.abspath(__file__))

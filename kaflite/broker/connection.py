@@ -47,7 +47,7 @@ from kaflite.broker.faults import InjectedFault
 from kaflite.broker.router import Router
 from kaflite.broker.stats import REQUEST_NS_SHIFT, REQUEST_TIME_FIRST, REQUEST_TIME_MASK
 from kaflite.clock import Clock
-from kaflite.coordinator.durable_answer import DurableAnswer
+from kaflite.coordinator_common.runtime import DurableAnswer
 from kaflite.listeners import ANONYMOUS, Listener
 from kaflite.protocol._codec import DecodeError
 from kaflite.protocol.error_responses import error_response
@@ -139,19 +139,22 @@ def error_of(exc: BaseException) -> tuple[ErrorCode, str | None]:
 
 class KafkaConnection(asyncio.BufferedProtocol):
     # Slots: thousands of idle connections are a test suite's normal (issue 13: a few KiB each, all told).
-    __slots__ = ("_log", "_log_extra", "awaiting", "busy", "client_id", "clock", "close_reason", "close_when_sent",
-                 "closed", "commits", "config", "corked", "corked_bytes", "decoder", "faults", "id", "idle_timer",
-                 "in_flight", "last_active", "listener", "members", "out", "out_offset", "peer", "peer_host", "pending",
-                 "pending_bytes", "principal", "reading_paused", "reading_stopped", "router", "sasl", "sendfile_fd",
-                 "stalled", "state", "transport", "writable")
+    __slots__ = ("_log", "_log_extra", "after_read", "awaiting", "busy", "client_id", "clock", "close_reason",
+                 "close_when_sent", "closed", "config", "corked", "corked_bytes", "decoder", "faults", "id",
+                 "idle_timer", "in_flight", "last_active", "listener", "members", "out", "out_offset", "peer",
+                 "peer_host", "pending", "pending_bytes", "principal", "reading_paused", "reading_stopped", "router",
+                 "sasl", "sendfile_fd", "stalled", "state", "transport", "writable")
 
     def __init__(self, context: BrokerContext, router: Router, listener: Listener | None = None,
-                 sasl: Callable[[], SaslServerAuthenticator] | None = None) -> None:
+                 sasl: Callable[[], SaslServerAuthenticator] | None = None,
+                 after_read: Callable[[], object] | None = None) -> None:
         self.config = context.config
         self.clock: Clock = context.clock
         self.state = context.state
         self.faults = context.faults
-        self.commits = context.commits
+        # Called once the requests of one read are started (the server's group-commit flush: their writes go
+        # to disk while the loop reads the next connection); None: nothing.
+        self.after_read = after_read
         self.router = router
         self.id = next(_conn_ids)
         self.decoder = FrameDecoder(context.config.socket_request_max_bytes, context.state.read_buffer)
@@ -286,7 +289,8 @@ class KafkaConnection(asyncio.BufferedProtocol):
             self.pending_bytes += sum(map(len, frames))
             self._update_reading()
             self._pump()
-            self.commits.flush_now()  # this read's writes go to disk while the loop reads the next connection
+            if self.after_read is not None:
+                self.after_read()
 
     def eof_received(self) -> bool:
         if self.decoder.buffered:

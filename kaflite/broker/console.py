@@ -238,18 +238,18 @@ class Console:
                 with contextlib.suppress(asyncio.QueueFull):
                     queue.put_nowait(t)
 
-        runtime = handler.runtime
-        unsubscribe = runtime.subscribe(on_transition)
+        service = handler.service
+        unsubscribe = service.subscribe(on_transition)
         try:
             yield "retry: 2000\nevent: hello\ndata: {}\n\n"
             while True:
                 try:
                     t = await asyncio.wait_for(queue.get(), KEEPALIVE_S)
                 except TimeoutError:
-                    if handler.runtime is not runtime:  # a reset renewed the coordinator: follow the new one
+                    if handler.service is not service:  # a reset renewed the coordinator: follow the new one
                         unsubscribe()
-                        runtime = handler.runtime
-                        unsubscribe = runtime.subscribe(on_transition)
+                        service = handler.service
+                        unsubscribe = service.subscribe(on_transition)
                         yield "event: reset\ndata: {}\n\n"
                     yield ": keep-alive\n\n"
                     continue

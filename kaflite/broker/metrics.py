@@ -374,7 +374,7 @@ class KafliteCollector(Collector):
             yield fam
 
     def _coordinator(self, now: float) -> Iterator[Metric]:
-        coordinator = self.groups.runtime.coordinator  # a reset renews it: read it at each scrape
+        coordinator = self.groups.service.shard  # a reset renews it: read it at each scrape
         shard = coordinator.ctx
         by_type = {"classic": 0, "consumer": 0}
         members = {"classic": 0, "consumer": 0}

@@ -1,4 +1,4 @@
-"""Loading a `__consumer_offsets` partition: each key once, with its last value (`OffsetsTopicLog.read`).
+"""Loading a `__consumer_offsets` partition: each key once, with its last value (`CoordinatorLog.read`).
 
 Out of groups.py because it is an async generator, which the compiled build (kaflite/native.py) cannot
 compile: it stays interpreted while groups.py is compiled.
@@ -22,7 +22,7 @@ LOAD_YIELD_RECORDS = 2_000  # records read, or keys replayed, between two event-
 
 async def read_folded(plog: PartitionLog, skipped: Callable[[BatchHeader, Exception], None]
                       ) -> AsyncIterator[LoadedRecord]:
-    """`OffsetsTopicLog.read` (which says what it yields); `skipped` is told of each batch that cannot be read."""
+    """`CoordinatorLog.read` (which says what it yields); `skipped` is told of each batch that cannot be read."""
     offset = plog.log_start_offset
     end = plog.log_end_offset
     # Plain keys (bytes) and, by their offset (int), transactional records and markers.

@@ -26,6 +26,7 @@ from kaflite.broker.cluster import ClusterHandler
 from kaflite.broker.configs import ConfigHandler
 from kaflite.broker.connection import KafkaConnection
 from kaflite.broker.context import BrokerContext, ServerState
+from kaflite.broker.coordinator_log import CoordinatorLog
 from kaflite.broker.faults import Faults
 from kaflite.broker.fetch import FetchHandler
 from kaflite.broker.groups import GroupHandler
@@ -34,6 +35,7 @@ from kaflite.broker.produce import ProduceHandler
 from kaflite.broker.router import Router
 from kaflite.broker.sasl import SaslHandler
 from kaflite.broker.stats import BrokerStats
+from kaflite.broker.topics import CONSUMER_OFFSETS
 from kaflite.broker.transactions import TransactionHandler
 from kaflite.clock import Clock
 from kaflite.config import KafliteConfig
@@ -43,6 +45,7 @@ from kaflite.storage.config import LogConfig
 from kaflite.storage.datadir import describe_os_error
 from kaflite.storage.errors import StartupError
 from kaflite.storage.manager import LogManager
+from kaflite.transaction.records import TRANSACTION_STATE_TOPIC
 
 if TYPE_CHECKING:
     import ssl
@@ -64,8 +67,12 @@ class Broker:
         self.configs = ConfigHandler(context)
         self.fetches = FetchHandler(context)
         self.produce = ProduceHandler(context, on_append=self.fetches.on_append)
-        self.groups = GroupHandler(context)
-        self.transactions = TransactionHandler(context, self.groups, on_append=self.fetches.on_append)
+        # One log writer per internal topic, given to the coordinator that owns it.
+        offsets_log = CoordinatorLog(context.logs, context.clock, CONSUMER_OFFSETS, context.commits,
+                                     fsync=context.config.offsets_commit_fsync_enable)
+        state_log = CoordinatorLog(context.logs, context.clock, TRANSACTION_STATE_TOPIC, context.commits)
+        self.groups = GroupHandler(context, offsets_log)
+        self.transactions = TransactionHandler(context, self.groups, state_log, on_append=self.fetches.on_append)
         self.produce.verify_transaction = self.transactions.verify_produce
         self.admin.on_partitions_deleted = self.groups.on_partitions_deleted
         self.cluster = ClusterHandler(context)
@@ -223,16 +230,18 @@ class Broker:
         """What an accepted socket is given: a connection that is told its listener once bound (the port may
         be 0 until then), behind a TLS handshake on SSL listeners."""
         context, router = self.context, self.router
+        # The group commit's flush at the end of each read: a connection's writes of one read share one fsync.
+        after_read = context.commits.flush_now
 
         def bound() -> Listener:
             return next((li for li in self.context.state.listeners if li.name == listener.name), listener)
 
         sasl = self.sasl.authenticators(listener) if listener.sasl else None
         if tls_context is None or not listener.tls:
-            return lambda: KafkaConnection(context, router, bound(), sasl)
+            return lambda: KafkaConnection(context, router, bound(), sasl, after_read)
         from kaflite.broker.tls import TlsAccept
 
-        return lambda: TlsAccept(tls_context, bound(), KafkaConnection(context, router, bound(), sasl),
+        return lambda: TlsAccept(tls_context, bound(), KafkaConnection(context, router, bound(), sasl, after_read),
                                  self._handshaking)
 
     def _serve_metrics(self, admin: AdminHttpServer) -> None:

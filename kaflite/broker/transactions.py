@@ -1,64 +1,65 @@
 """Wires the transaction coordinator into the broker: the transaction APIs, `__transaction_state`, the markers.
 
-The coordinator (``kaflite.transaction``) is sans-I/O: each operation returns a TxnResult (records for
-`__transaction_state`, the answer, timers, "write markers" effects). This runtime appends the records (one batch per
-partition, fsynced with the rest of the event-loop turn), answers once they are durable (TX-CO-3), then writes each
-effect's COMMIT/ABORT control batches -- data partitions through their logs (waking read_committed fetches),
-`__consumer_offsets` partitions through the group coordinator (TX-MK-3) -- and reports them written, which records
+The coordinator (``kaflite.transaction``) is a sans-I/O shard behind `TransactionCoordinatorService`, on the same
+runtime as the group coordinator (``kaflite.coordinator_common``): it appends a result's records to
+`__transaction_state` (through the server's `CoordinatorLog`), answers once they are durable (TX-CO-3), fires the
+timers, and reloads a partition whose append failed (its requests answered NOT_COORDINATOR). This handler gives that
+runtime the work a result carries for after its records are durable: each "write markers" effect's COMMIT/ABORT
+control batches -- data partitions through their logs (waking read_committed fetches), `__consumer_offsets`
+partitions through the group coordinator (TX-MK-3) -- then reports them written, which records
 CompleteCommit/CompleteAbort. An EndTxn is answered after its Complete record, not just its Prepare record: a
 producer's next transaction then never meets CONCURRENT_TRANSACTIONS (the spec allows it, TX-END-2). The marker work
 runs as a task of its own, so a client that disconnects never leaves a transaction half-completed; a Prepare* left by
 a crash is completed when its partition is loaded again (TX-END-3).
-
-A failed append makes memory run ahead of the log: the partition is unloaded and replayed from its log, and the
-requests that depended on it are answered NOT_COORDINATOR (clients look for the coordinator again and retry).
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
+import inspect
 import struct
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 import structlog
 
 from kaflite.broker.context import BrokerContext, RequestContext
-from kaflite.broker.groups import GroupHandler, OffsetsTopicLog
+from kaflite.broker.coordinator_log import CoordinatorLog
+from kaflite.broker.groups import GroupHandler, after_loading
 from kaflite.broker.internal_topic import InternalTopic, partition_count
 from kaflite.broker.router import Router
 from kaflite.broker.topics import CONSUMER_OFFSETS
-from kaflite.coordinator.runtime import SKIPPED_RECORDS_LOGGED
-from kaflite.protocol.error_responses import error_response
+from kaflite.coordinator_common.result import CoordinatorResult
 from kaflite.protocol.errors import ErrorCode
-from kaflite.protocol.messages import InitProducerIdRequest, InitProducerIdResponse
+from kaflite.protocol.messages import (
+    AddOffsetsToTxnRequest,
+    AddPartitionsToTxnRequest,
+    DescribeTransactionsRequest,
+    EndTxnRequest,
+    InitProducerIdRequest,
+    InitProducerIdResponse,
+    ListTransactionsRequest,
+)
 from kaflite.protocol.records import ATTRIBUTES_OFFSET, HEADER_SIZE
 from kaflite.storage.errors import InvalidProducerEpochError, StorageError, TransactionCoordinatorFencedError
 from kaflite.storage.log import PartitionLog
 from kaflite.transaction.config import TransactionCoordinatorConfig
-from kaflite.transaction.records import transaction_state_topic_configs
-
-# The coordinator loads with its first use (TransactionHandler.coordinator), not with this module (issue 14: start-up).
-if TYPE_CHECKING:
-    from kaflite.transaction.coordinator import TransactionCoordinator
-    from kaflite.transaction.result import TxnResult, WriteTxnMarkers
-    from kaflite.transaction.state import TransactionMetadata
+from kaflite.transaction.records import TRANSACTION_STATE_TOPIC, transaction_state_topic_configs
+from kaflite.transaction.result import TxnResult, WriteTxnMarkers
+from kaflite.transaction.service import TransactionCoordinatorService
+from kaflite.transaction.state import TransactionMetadata
 
 log = structlog.get_logger("kaflite.transactions")
 fault_log = structlog.get_logger("kaflite.faults")
 
-TRANSACTION_STATE = "__transaction_state"
+TRANSACTION_STATE = TRANSACTION_STATE_TOPIC
 E = ErrorCode
 
 _TRANSACTIONAL = 0x10  # RecordBatch attributes bit 4
 _PRODUCER = struct.Struct(">qh")  # producerId, producerEpoch at offset 43 of a v2 batch
 _PRODUCER_OFFSET = 43
 MARKER_RETRY_S = 1.0  # a marker write that failed (an I/O error) is retried, as Kafka's marker channel does
-
-if TYPE_CHECKING:
-    # One TransactionCoordinator operation: (coordinator, request, version, token) -> its result.
-    Operation = Callable[[TransactionCoordinator, Any, int, object], TxnResult]
 
 
 def produce_verification_error(error: ErrorCode, produce_version: int) -> ErrorCode:
@@ -74,14 +75,16 @@ def produce_verification_error(error: ErrorCode, produce_version: int) -> ErrorC
 
 
 class TransactionHandler:
-    """InitProducerId, AddPartitionsToTxn, AddOffsetsToTxn, EndTxn, Describe/ListTransactions over one coordinator
-    (renewed by a reset), plus what Produce and TxnOffsetCommit ask of it (verification).
+    """InitProducerId, AddPartitionsToTxn, AddOffsetsToTxn, EndTxn, Describe/ListTransactions over one
+    TransactionCoordinatorService (renewed by a reset), the markers its results carry, and what Produce and
+    TxnOffsetCommit ask of it (verification).
 
-    The coordinator is built by the first thing that needs it (a transactional request, the load of an existing
-    `__transaction_state` at start), not with the handler: idempotent producers never need it (issue 14: start-up).
+    The service and its runtime are built with the handler; the runtime builds the transaction shard on first
+    use (a transactional request, the load of an existing `__transaction_state` at start): idempotent producers
+    never need it.
     """
 
-    def __init__(self, context: BrokerContext, groups: GroupHandler,
+    def __init__(self, context: BrokerContext, groups: GroupHandler, state_log: CoordinatorLog,
                  on_append: Callable[[tuple[str, int]], None]) -> None:
         cfg = context.config
         self.context = context
@@ -105,16 +108,12 @@ class TransactionHandler:
             offsets_topic_num_partitions=groups.config.offsets_topic_num_partitions,  # the groups' own count
         )
         self.commits = context.commits
-        self.state_log = OffsetsTopicLog(self.logs, self.clock, TRANSACTION_STATE, self.commits)
-        self._coordinator: TransactionCoordinator | None = None
-        self._handles: dict[str, asyncio.TimerHandle] = {}
-        self._tails: dict[int, asyncio.Future[None]] = {}  # the last append to each partition
-        self._generations: dict[int, int] = {}  # bumped by every (re)load: older writes no longer count
-        self._background: set[asyncio.Task[Any]] = set()
+        self.state_log = state_log
+        self._background: set[asyncio.Task[Any]] = set()  # marker work released after a fault
+        self.service = self._new_service()
         self.state_topic = InternalTopic(self.logs, TRANSACTION_STATE, state_partitions,
                                          transaction_state_topic_configs(cfg.transaction_state_log_segment_bytes),
-                                         self._load_all, prepare=lambda: self.coordinator)
-        self._closed = False
+                                         self._load_all, prepare=lambda: self.service.shard)
         # Fault: markers held back (a crash between Prepare and Complete); None holds every id's.
         self._hold: set[str | None] = set()
         self._held: list[WriteTxnMarkers] = []
@@ -122,43 +121,27 @@ class TransactionHandler:
         groups.transactions = self
         context.faults.on_clear.append(self.release_markers)
 
-    @property
-    def coordinator(self) -> TransactionCoordinator:
-        """The transaction coordinator; built (synchronously, importing it) on first use."""
-        coordinator = self._coordinator
-        if coordinator is None:
-            coordinator = self._new_coordinator()
-        return coordinator
-
-    def _new_coordinator(self) -> TransactionCoordinator:
-        from kaflite.transaction.coordinator import TransactionCoordinator
-
-        self._coordinator = coordinator = TransactionCoordinator(
-            self.config, self.clock, partitions=(), allocate_producer_id=self.producer_ids.allocate,
-            partition_exists=lambda t, p: self.logs.get_log(t, p) is not None)
-        return coordinator
+    def _new_service(self) -> TransactionCoordinatorService:
+        return TransactionCoordinatorService.build(
+            self.state_log, self.state_log, self.config, clock=self.clock,
+            allocate_producer_id=self.producer_ids.allocate,
+            partition_exists=lambda t, p: self.logs.get_log(t, p) is not None,
+            after_durable=self._markers_of)
 
     def register(self, router: Router) -> None:
         """The client versions of TV1 (TX-API-2): InitProducerId v6 is two-phase commit, AddPartitionsToTxn v4+ is
         broker-to-broker, EndTxn v5 means transaction.version 2, none of which is served."""
         router.add(22, self.init_producer_id, max_version=5)
-        # Lambdas, not TransactionCoordinator's methods: the class is imported with the first coordinator.
-        router.add(24, self._route(lambda c, req, v, token: c.add_partitions_to_txn(req, v, token)), max_version=3)
-        router.add(25, self._route(lambda c, req, v, token: c.add_offsets_to_txn(req, v, token)))
-        router.add(26, self._route(lambda c, req, v, token: c.end_txn(req, v, token)), max_version=4)
-        router.add(65, self._route(lambda c, req, v, token: c.describe_transactions(req, v, token)))
-        router.add(66, self._route(lambda c, req, v, token: c.list_transactions(req, v, token)))
-
-    def _route(self, op: Operation) -> Callable[[RequestContext, Any], Any]:
-        return lambda ctx, req: self.call(op, ctx, req)
+        router.add(24, self.add_partitions_to_txn, max_version=3)
+        router.add(25, self.add_offsets_to_txn)
+        router.add(26, self.end_txn, max_version=4)
+        router.add(65, self.describe_transactions)
+        router.add(66, self.list_transactions)
 
     # -- `__transaction_state` lifecycle -----------------------------------------------------------------
 
     def start(self) -> None:
-        """An existing `__transaction_state` is replayed in the background; its ids answer LOAD_IN_PROGRESS. Its
-        coordinator is built now, to load it (a fresh data directory leaves that to the first transactional request)."""
-        if self.logs.topic(TRANSACTION_STATE) is not None and self._coordinator is None:
-            self._new_coordinator()
+        """An existing `__transaction_state` is replayed in the background; its ids answer LOAD_IN_PROGRESS."""
         self.state_topic.start()
 
     def ensure_state_topic(self) -> asyncio.Task[None] | None:
@@ -167,67 +150,28 @@ class TransactionHandler:
         return self.state_topic.ensure()
 
     async def _load_all(self, partitions: int) -> None:
-        generations = {p: self._bump(p) for p in range(partitions)}
+        service = self.service
         for p in range(partitions):
-            self.coordinator.begin_load(p)
+            service.begin_load(p)
         for p in range(partitions):
-            await self._load(p, generations[p])
-
-    def _bump(self, partition: int) -> int:
-        generation = self._generations.get(partition, 0) + 1
-        self._generations[partition] = generation
-        return generation
-
-    async def _load(self, partition: int, generation: int) -> None:
-        """Replay the partition (each id's last record, TX-LOG-2), then serve it; Prepare* get their markers."""
-        coordinator = self.coordinator
-        n = skipped = 0
-        async for key, value in self.state_log.read(partition):  # type: ignore[misc]  # plain records only
-            if self._generations.get(partition) != generation:
-                return
-            try:
-                coordinator.replay(key, value)
-            except Exception as exc:  # one undecodable record must not leave the partition unloaded for good
-                skipped += 1
-                if skipped <= SKIPPED_RECORDS_LOGGED:
-                    log.warning("transaction state record skipped", partition=partition, key=key.hex()[:64],
-                                error=f"{type(exc).__name__}: {exc}", action="skipped; the load goes on")
-            n += 1
-        if self._generations.get(partition) != generation:
-            return
-        if n:
-            log.info("transaction state loaded", partition=partition, records=n,
-                     **({"skipped": skipped} if skipped else {}))
-        self._dispatch(coordinator.complete_load(partition))
-
-    def _reload(self, partition: int) -> None:
-        """An append failed: forget the partition and replay its log (what the log holds is the truth)."""
-        generation = self._bump(partition)
-        self._dispatch(self.coordinator.unload(partition))
-        self.coordinator.begin_load(partition)
-        self._spawn(self._load(partition, generation))
+            await service.load_partition(p)
 
     async def stop(self) -> None:
         """Cancel timers, loads and marker work (a restart's load completes what was cut short)."""
-        self._closed = True
-        for handle in self._handles.values():
-            handle.cancel()
-        self._handles.clear()
         await self.state_topic.cancel_loading()
+        await self.service.close()
         tasks = [t for t in self._background if not t.done()]
         for t in tasks:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
 
     def renew(self) -> None:
-        """After a reset (``stop()``, then every topic deleted): a fresh coordinator, nothing loaded."""
-        self._closed = False
+        """After a reset (``stop()``, then every topic deleted): a fresh service, nothing loaded."""
         self.state_topic.renew()
-        self._tails.clear()
         self._background.clear()
         self._held.clear()
         self._hold.clear()
-        self._coordinator = None  # built again on first use, as at start
+        self.service = self._new_service()
 
     # -- requests -----------------------------------------------------------------------------------------
 
@@ -238,12 +182,34 @@ class TransactionHandler:
         try:
             if req.transactional_id is None:
                 return self._init_idempotent(req)
-            answer = self.call(lambda c, r, v, token: c.init_producer_id(r, v, token), ctx, req)
+            answer = self._when_loaded(lambda: self.service.init_producer_id(req, ctx.version))
         except StorageError as exc:
             return self._no_producer_id(ctx, exc)
-        return self._guarded(ctx, answer) if asyncio.iscoroutine(answer) else answer
+        return self._guarded(ctx, answer) if inspect.isawaitable(answer) else answer
 
-    async def _guarded(self, ctx: RequestContext, answer: Any) -> Any:
+    def add_partitions_to_txn(self, ctx: RequestContext, req: AddPartitionsToTxnRequest) -> Any:
+        return self._when_loaded(lambda: self.service.add_partitions_to_txn(req, ctx.version))
+
+    def add_offsets_to_txn(self, ctx: RequestContext, req: AddOffsetsToTxnRequest) -> Any:
+        return self._when_loaded(lambda: self.service.add_offsets_to_txn(req, ctx.version))
+
+    def end_txn(self, ctx: RequestContext, req: EndTxnRequest) -> Any:
+        return self._when_loaded(lambda: self.service.end_txn(req, ctx.version))
+
+    def describe_transactions(self, ctx: RequestContext, req: DescribeTransactionsRequest) -> Any:
+        return self._when_loaded(lambda: self.service.describe_transactions(req, ctx.version))
+
+    def list_transactions(self, ctx: RequestContext, req: ListTransactionsRequest) -> Any:
+        return self._when_loaded(lambda: self.service.list_transactions(req, ctx.version))
+
+    def _when_loaded(self, answer: Callable[[], Any]) -> Any:
+        """`answer()` now, or once `__transaction_state` created by this request is loaded."""
+        loading = self.ensure_state_topic()
+        if loading is not None:
+            return after_loading(loading, answer)
+        return answer()
+
+    async def _guarded(self, ctx: RequestContext, answer: Awaitable[Any]) -> Any:
         try:
             return await answer
         except StorageError as exc:
@@ -262,89 +228,27 @@ class TransactionHandler:
             return InitProducerIdResponse(producer_id=req.producer_id, producer_epoch=req.producer_epoch + 1)
         return InitProducerIdResponse(producer_id=self.producer_ids.allocate(), producer_epoch=0)
 
-    def call(self, op: Operation, ctx: RequestContext, req: Any) -> Any:
-        """Run one operation; the answer now when it waits on nothing, else an awaitable of it."""
-        loading = self.ensure_state_topic()
-        if loading is not None:
-            return self._after_load(loading, op, ctx, req)
-        return self._call(op, ctx, req)
+    # -- markers (TX-MK-*): the runtime's after-durable work ------------------------------------------------
 
-    async def _after_load(self, loading: asyncio.Task[None], op: Operation, ctx: RequestContext,
-                          req: Any) -> Any:
-        await asyncio.wait((loading,))
-        answer = self._call(op, ctx, req)
-        return await answer if asyncio.isfuture(answer) or asyncio.iscoroutine(answer) else answer
-
-    def _call(self, op: Operation, ctx: RequestContext, req: Any) -> Any:
-        token = object()
-        result = op(self.coordinator, req, ctx.version, token)
-        response = result.response_for(token)
-        done = self._dispatch(result)
-        if done is None:
-            return response
-        return self._answer_when(done, req, response)
-
-    @staticmethod
-    async def _answer_when(done: asyncio.Task[bool], req: Any, response: Any) -> Any:
-        # asyncio.wait: a request cancelled (its connection closed) never cancels the work it started.
-        await asyncio.wait((done,))
-        if not done.cancelled() and done.exception() is None and done.result():
-            return response
-        return _error_answer(response, req, E.NOT_COORDINATOR)
-
-    # -- results ------------------------------------------------------------------------------------------
-
-    def _dispatch(self, result: TxnResult) -> asyncio.Task[bool] | None:
-        """Append the records now (in operation order), arm the timers; a task that completes (True) once every
-        write the result depends on is durable and its markers are written, or None when there is nothing to
-        wait for. False: a write failed (the partition reloads)."""
-        self._apply_timers(result)
-        waits: list[tuple[int, int, asyncio.Future[None]]] = []
-        failed = False
-        for p in sorted(set(result.records) | result.partitions):
-            generation = self._generations.get(p, 0)
-            records = result.records.get(p)
-            if records:
-                try:
-                    self._tails[p] = self.state_log.append(p, records)
-                except Exception as exc:
-                    log.warning("transaction state append failed; reloading the partition", partition=p,
-                                error=repr(exc))
-                    self._reload(p)
-                    failed = True
-                    continue
-            tail = self._tails.get(p)
-            if tail is not None and not tail.done():
-                waits.append((p, generation, tail))
-        if not failed and not waits and not result.markers:
+    def _markers_of(self, result: CoordinatorResult) -> asyncio.Task[bool] | None:
+        """The markers a result asks for, written once its records are durable; its answers wait for them (an
+        EndTxn is answered after its Complete record, TX-END-2). A task of its own: a client that disconnects
+        never leaves a transaction half-completed."""
+        if not isinstance(result, TxnResult) or not result.markers:
             return None
-        return self._spawn(self._complete(result, waits, failed))
+        return self._spawn(self._write_all_markers(list(result.markers)))
+
+    async def _write_all_markers(self, markers: list[WriteTxnMarkers]) -> bool:
+        ok = True
+        for effect in markers:
+            ok = await self._write_markers(effect) and ok
+        return ok
 
     def _spawn(self, coro: Any) -> asyncio.Task[Any]:
         task = asyncio.get_running_loop().create_task(coro)
         self._background.add(task)
         task.add_done_callback(self._background.discard)
         return task
-
-    async def _complete(self, result: TxnResult, waits: list[tuple[int, int, asyncio.Future[None]]],
-                        failed: bool) -> bool:
-        if failed:
-            return False
-        for p, generation, tail in waits:
-            await asyncio.wait((tail,))
-            error = tail.exception() if not tail.cancelled() else asyncio.CancelledError()
-            if error is not None:
-                if self._generations.get(p, 0) == generation:
-                    log.warning("transaction state flush failed; reloading the partition", partition=p,
-                                error=repr(error))
-                    self._reload(p)
-                return False
-            if self._generations.get(p, 0) != generation:
-                return False
-        ok = True
-        for effect in result.markers:
-            ok = await self._write_markers(effect) and ok
-        return ok
 
     async def _write_markers(self, effect: WriteTxnMarkers) -> bool:
         """TX-MK-1..4: one control batch per partition of the transaction, durable, then CompleteCommit/Abort."""
@@ -372,12 +276,8 @@ class TransactionHandler:
                             error=repr(failed[0][0].exception()))
                 await asyncio.sleep(MARKER_RETRY_S)
             durable = [(again(), again) for _, again in failed]
-        done = self._dispatch(self.coordinator.markers_written(
-            effect.transactional_id, effect.producer_id, effect.producer_epoch, effect.committed))
-        if done is None:
-            return True
-        await asyncio.wait((done,))
-        return not done.cancelled() and done.exception() is None and done.result()
+        return await self.service.markers_written(effect.transactional_id, effect.producer_id, effect.producer_epoch,
+                                                  effect.committed)
 
     async def _append_markers(self, effect: WriteTxnMarkers, written: set[tuple[str, int]],
                               durable: list[tuple[asyncio.Future[None], Callable[[], asyncio.Future[None]]]]) -> None:
@@ -399,7 +299,7 @@ class TransactionHandler:
                                                     effect.coordinator_epoch, effect.committed)
                     written.add((topic, p))
                     durable.append((fut, functools.partial(offsets_log.sync, p)))
-                    self.groups.runtime.complete_transaction(p, effect.producer_id, effect.producer_epoch,
+                    self.groups.service.complete_transaction(p, effect.producer_id, effect.producer_epoch,
                                                              effect.committed)
                     continue
                 plog = self.logs.get_log(topic, p)
@@ -421,29 +321,6 @@ class TransactionHandler:
             durable.append((self.commits.dirty(plog), functools.partial(self.commits.dirty, plog)))
             self.on_append((topic, p))  # the last stable offset moved: parked read_committed fetches answer
 
-    # -- timers -------------------------------------------------------------------------------------------
-
-    def _apply_timers(self, result: TxnResult) -> None:
-        if self._closed:
-            return
-        loop = asyncio.get_running_loop()
-        for op in result.timers:
-            handle = self._handles.pop(op.key, None)
-            if handle is not None:
-                handle.cancel()
-            if op.deadline_ms is not None:
-                delay_s = max(0, op.deadline_ms - self.clock.now_ms()) / 1000
-                self._handles[op.key] = loop.call_at(loop.time() + delay_s, self._fire, op.key, op.deadline_ms)
-
-    def _fire(self, key: str, deadline_ms: int) -> None:
-        self._handles.pop(key, None)
-        try:
-            result = self.coordinator.on_timer(key, max(self.clock.now_ms(), deadline_ms))
-        except Exception:
-            log.exception("transaction timer failed", key=key)
-            return
-        self._dispatch(result)
-
     # -- verification (TX-PRD-2, TX-OFF-1) ----------------------------------------------------------------
 
     def verify_produce(self, transactional_id: str, topic: str, partition: int, plog: PartitionLog,
@@ -458,8 +335,8 @@ class TransactionHandler:
         entry = plog.producer_state.producers.get(producer_id)
         if entry is not None and entry.producer_epoch == producer_epoch and entry.current_txn_first_offset >= 0:
             return None
-        answer = self.coordinator.verify_partitions(transactional_id, producer_id, producer_epoch,
-                                                    [(topic, partition)])[(topic, partition)]
+        answer = self.service.verify_partitions(transactional_id, producer_id, producer_epoch,
+                                                [(topic, partition)])[(topic, partition)]
         return None if answer is E.NONE else produce_verification_error(answer, version)
 
     def verify_txn_offset_commit(self, transactional_id: str, producer_id: int, producer_epoch: int,
@@ -468,8 +345,8 @@ class TransactionHandler:
         TRANSACTION_ABORTABLE); skipped, as Produce's check is, without transaction.partition.verification.enable."""
         if not self.config.transaction_partition_verification_enable:
             return None
-        answer = self.coordinator.verify_partitions(transactional_id, producer_id, producer_epoch,
-                                                    [(CONSUMER_OFFSETS, partition)])[(CONSUMER_OFFSETS, partition)]
+        answer = self.service.verify_partitions(transactional_id, producer_id, producer_epoch,
+                                                [(CONSUMER_OFFSETS, partition)])[(CONSUMER_OFFSETS, partition)]
         if answer is E.NONE:
             return None
         if answer is E.TRANSACTION_ABORTABLE:
@@ -486,13 +363,11 @@ class TransactionHandler:
     # -- tools and faults ---------------------------------------------------------------------------------
 
     def transactions(self) -> list[TransactionMetadata]:
-        return [md for _, md in sorted(self.coordinator.txns.items())]
+        return self.service.transactions()
 
     def time_out(self, transactional_id: str) -> bool:
         """A fault: the transaction's timeout expires now (fenced with epoch + 1 and aborted, TX-TO-1)."""
-        result = self.coordinator.time_out(transactional_id)
-        timed_out = bool(result.records)
-        self._dispatch(result)
+        timed_out = self.service.time_out(transactional_id)
         fault_log.info("fault applied", fault="time-out-transaction", transactional_id=transactional_id,
                        timed_out=timed_out)
         return timed_out
@@ -507,17 +382,7 @@ class TransactionHandler:
     def release_markers(self) -> None:
         self._hold.clear()
         held, self._held = self._held, []
-        if held and not self._closed:
+        if held and not self.service.runtime.closed:
             fault_log.info("fault cleared", fault="hold-txn-markers", transactions=len(held))
             for effect in held:
                 self._spawn(self._write_markers(effect))
-
-
-
-def _error_answer(response: Any, request: Any, error: ErrorCode) -> Any:
-    """The request failed after its operation ran (a write failed, the partition reloads): the answer with only
-    `error`, and InitProducerId's ids as Kafka's getErrorResponse sets them."""
-    answer = error_response(type(response), request, error)
-    if isinstance(answer, InitProducerIdResponse):
-        answer.producer_id, answer.producer_epoch = -1, -1
-    return answer

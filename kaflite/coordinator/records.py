@@ -10,8 +10,12 @@ from __future__ import annotations
 
 import struct
 from dataclasses import dataclass
-from typing import NamedTuple
 
+from kaflite.coordinator_common.records import EndTransactionMarker as EndTransactionMarker
+from kaflite.coordinator_common.records import LoadedRecord as LoadedRecord
+from kaflite.coordinator_common.records import ProducerIdAndEpoch as ProducerIdAndEpoch
+from kaflite.coordinator_common.records import Record as Record
+from kaflite.coordinator_common.records import TransactionalRecord as TransactionalRecord
 from kaflite.protocol.messages import (
     GroupMetadataKey,
     GroupMetadataValue,
@@ -27,40 +31,6 @@ OFFSET_COMMIT_VALUE_VERSION = 3
 OFFSET_COMMIT_VALUE_VERSION_WITH_EXPIRE = 1  # the only value version carrying expireTimestamp
 GROUP_METADATA_KEY_VERSION = 2
 GROUP_METADATA_VALUE_VERSION = 3
-
-Record = tuple[bytes, bytes | None]
-
-
-class ProducerIdAndEpoch(NamedTuple):
-    """The transactional producer whose batch a coordinator write is (TX-OFF-2)."""
-
-    producer_id: int
-    producer_epoch: int
-
-
-class TransactionalRecord(NamedTuple):
-    """A record of a transactional batch (the batch's producer id and epoch), as a load yields it.
-
-    A plain record is a bare `(key, value)` 2-tuple; the loader yields this 4-tuple for records of a
-    batch with the transactional bit (TX-OFF-2), in its log position, never folded with plain ones."""
-
-    key: bytes
-    value: bytes | None
-    producer_id: int
-    producer_epoch: int
-
-
-class EndTransactionMarker(NamedTuple):
-    """A control batch (commit/abort marker) of `__consumer_offsets`, as a load yields it (TX-OFF-3)."""
-
-    producer_id: int
-    producer_epoch: int
-    committed: bool
-
-
-LoadedRecord = Record | TransactionalRecord | EndTransactionMarker
-"""What a load replays, in log order: plain records (2-tuples), transactional records, markers."""
-
 
 @dataclass(frozen=True, slots=True)
 class OffsetCommitRecordKey:

@@ -25,6 +25,7 @@ from kaflite.clock import Clock, SystemClock
 from kaflite.coordinator.classic.group import ClassicGroup, Protocol
 from kaflite.coordinator.classic.group import Member as ClassicMember
 from kaflite.coordinator.classic.manager import ClassicGroupManager, default_member_id
+from kaflite.coordinator.classic.rebalance import HEARTBEAT
 from kaflite.coordinator.config import GroupConfigs, GroupCoordinatorConfig
 from kaflite.coordinator.consumer import records as consumer_records
 from kaflite.coordinator.consumer.classic_members import (
@@ -34,7 +35,7 @@ from kaflite.coordinator.consumer.classic_members import (
     upgrade_enabled,
 )
 from kaflite.coordinator.consumer.group import Assignment, ConsumerGroup, ConsumerGroupMember
-from kaflite.coordinator.consumer.manager import ConsumerGroupManager, HeartbeatError
+from kaflite.coordinator.consumer.manager import SESSION_TIMEOUT, ConsumerGroupManager, HeartbeatError
 from kaflite.coordinator.consumer.migration import ClassicMemberView, UnsupportedAssignorError, from_classic_group
 from kaflite.coordinator.context import EXPIRE_OFFSETS, PartitionStatus, ShardContext, Timer
 from kaflite.coordinator.group import Group, GroupType, Transition, TransitionListener
@@ -58,6 +59,7 @@ from kaflite.protocol.authorized_operations import ALL_GROUP
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import (
     ConsumerGroupDescribeRequest,
+    ConsumerGroupDescribeResponse,
     ConsumerGroupHeartbeatRequest,
     DeleteGroupsRequest,
     DeleteGroupsResponse,
@@ -73,6 +75,7 @@ from kaflite.protocol.messages import (
     OffsetCommitRequest,
     OffsetDeleteRequest,
     OffsetFetchRequest,
+    OffsetFetchResponse,
     SyncGroupRequest,
     SyncGroupResponse,
     TxnOffsetCommitRequest,
@@ -81,6 +84,10 @@ from kaflite.protocol.messages import (
 log = structlog.get_logger("kaflite.coordinator")
 
 E = ErrorCode
+
+# The timer kinds that are a member's session: a timer of one of these kinds with the member id as its
+# first argument is that member's session timer (expire_member finds it whatever the group type).
+SESSION_TIMER_KINDS = frozenset({HEARTBEAT, SESSION_TIMEOUT})
 
 # Record key versions of `__consumer_offsets` (Kafka's CoordinatorRecordType): 0-1 offset commit,
 # 2 classic group metadata; 3-8 and 16 KIP-848 consumer groups; 9-15 and 17+ share/streams groups.
@@ -245,6 +252,33 @@ class GroupCoordinator:
 
     def scheduled_timers(self) -> dict[str, int]:
         return {k: t.deadline_ms for k, t in self.ctx.timers.items()}
+
+    # ================================================================== faults (the service's tools)
+    def session_timer(self, group_id: str, member_id: str) -> str | None:
+        """The key of the member's session timer (classic heartbeat expiry, KIP-848 session timeout),
+        found in the timer registry whatever the group type; None if it has none."""
+        for key, t in self.ctx.timers.items():
+            if t.kind in SESSION_TIMER_KINDS and t.group_id == group_id and t.args[:1] == (member_id,):
+                return key
+        return None
+
+    def is_consumer_group(self, group_id: str) -> bool:
+        return isinstance(self.ctx.groups.get(group_id), ConsumerGroup)
+
+    def fence_member(self, group_id: str, member_id: str) -> CoordinatorResult | None:
+        """Fence a consumer-group member now, as a session or rebalance timeout would (its next heartbeat
+        gets UNKNOWN_MEMBER_ID and it rejoins at epoch 0); None if the group is not a consumer group with
+        that member on a loaded partition (a classic member has no fencing of its own)."""
+        group = self.ctx.groups.get(group_id)
+        if not isinstance(group, ConsumerGroup):
+            return None
+        member = group.members.get(member_id)
+        if member is None or self.ctx.partition_error(group_id) is not None:
+            return None
+        with self.ctx.operation() as out:
+            self.ctx.touch(group_id)
+            self.consumer.fence_member(group, member, f"member {member_id} fenced (fault injection)")
+        return out
 
     # ================================================================== classic group APIs
     def join_group(
@@ -415,11 +449,11 @@ class GroupCoordinator:
         return converted
 
     def consumer_group_describe(
-        self, request: ConsumerGroupDescribeRequest, version: int, ctx: RequestContext, token: Token
-    ) -> CoordinatorResult:
-        with self.ctx.operation() as out:
-            self.ctx.respond(token, self.consumer.describe(request, version))
-        return out
+        self, request: ConsumerGroupDescribeRequest, version: int, ctx: RequestContext
+    ) -> ConsumerGroupDescribeResponse:
+        """A read: answered from memory, nothing written."""
+        with self.ctx.operation():
+            return self.consumer.describe(request, version)
 
     # ================================================================== offsets
     def offset_commit(
@@ -429,12 +463,10 @@ class GroupCoordinator:
             self.ctx.respond(token, self.offsets.commit(request, version))
         return out
 
-    def offset_fetch(
-        self, request: OffsetFetchRequest, version: int, ctx: RequestContext, token: Token
-    ) -> CoordinatorResult:
-        with self.ctx.operation() as out:
-            self.ctx.respond(token, self.offsets.fetch(request, version))
-        return out
+    def offset_fetch(self, request: OffsetFetchRequest, version: int, ctx: RequestContext) -> OffsetFetchResponse:
+        """A read: answered from memory, nothing written."""
+        with self.ctx.operation():
+            return self.offsets.fetch(request, version)
 
     def offset_delete(
         self, request: OffsetDeleteRequest, version: int, ctx: RequestContext, token: Token
@@ -482,9 +514,10 @@ class GroupCoordinator:
 
     # ================================================================== Describe / List / Delete
     def describe_groups(
-        self, request: DescribeGroupsRequest, version: int, ctx: RequestContext, token: Token
-    ) -> CoordinatorResult:
-        with self.ctx.operation() as out:
+        self, request: DescribeGroupsRequest, version: int, ctx: RequestContext
+    ) -> DescribeGroupsResponse:
+        """A read: answered from memory, nothing written."""
+        with self.ctx.operation():
             DG = DescribeGroupsResponse.DescribedGroup
             described = []
             for group_id in request.groups:
@@ -504,8 +537,7 @@ class GroupCoordinator:
                 for d in described:
                     if d.error_code == E.NONE:
                         d.authorized_operations = ALL_GROUP
-            self.ctx.respond(token, DescribeGroupsResponse(groups=described))
-        return out
+            return DescribeGroupsResponse(groups=described)
 
     def _describe_classic(self, group: Group, version: int) -> DescribeGroupsResponse.DescribedGroup:
         assert isinstance(group, ClassicGroup)
@@ -526,10 +558,9 @@ class GroupCoordinator:
     def _offset_committed(self, group: Group, member_id: str) -> None:
         self._group_types[group.group_type].on_offset_commit(group, member_id)
 
-    def list_groups(
-        self, request: ListGroupsRequest, version: int, ctx: RequestContext, token: Token
-    ) -> CoordinatorResult:
-        with self.ctx.operation() as out:
+    def list_groups(self, request: ListGroupsRequest, version: int, ctx: RequestContext) -> ListGroupsResponse:
+        """A read: answered from memory, nothing written."""
+        with self.ctx.operation():
             states = {s.lower() for s in request.states_filter} if version >= 4 else set()
             types = {t.lower() for t in request.types_filter} if version >= 5 else set()
             error = E.COORDINATOR_LOAD_IN_PROGRESS if self.ctx.any_loading() else E.NONE
@@ -550,8 +581,7 @@ class GroupCoordinator:
                         group_type=g.group_type.value,
                     )
                 )
-            self.ctx.respond(token, ListGroupsResponse(error_code=error, groups=listed))
-        return out
+            return ListGroupsResponse(error_code=error, groups=listed)
 
     def delete_groups(
         self, request: DeleteGroupsRequest, version: int, ctx: RequestContext, token: Token

@@ -21,14 +21,29 @@ import logging
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from enum import Enum
-from typing import TYPE_CHECKING
 
 import structlog
 
 from kaflite.clock import Clock, SystemClock
 from kaflite.coordinator.partitioner import partition_for
 from kaflite.coordinator.result import TimerOp, Token
+from kaflite.coordinator.topic_regex import InvalidRegularExpression, compile_topic_regex
+from kaflite.coordinator_common.records import LoadedRecord
 from kaflite.protocol.errors import ErrorCode
+from kaflite.protocol.messages import (
+    AddOffsetsToTxnRequest,
+    AddOffsetsToTxnResponse,
+    AddPartitionsToTxnRequest,
+    AddPartitionsToTxnResponse,
+    DescribeTransactionsRequest,
+    DescribeTransactionsResponse,
+    EndTxnRequest,
+    EndTxnResponse,
+    InitProducerIdRequest,
+    InitProducerIdResponse,
+    ListTransactionsRequest,
+    ListTransactionsResponse,
+)
 from kaflite.transaction.config import TransactionCoordinatorConfig
 from kaflite.transaction.records import (
     decode_transaction_log_key,
@@ -48,18 +63,6 @@ from kaflite.transaction.state import (
     TransactionState,
     check_transition,
 )
-
-if TYPE_CHECKING:  # codec modules load on first use of their API (messages' PEP 562 __getattr__)
-    from kaflite.protocol.messages import (
-        AddOffsetsToTxnRequest,
-        AddPartitionsToTxnRequest,
-        AddPartitionsToTxnResponse,
-        DescribeTransactionsRequest,
-        EndTxnRequest,
-        InitProducerIdRequest,
-        ListTransactionsRequest,
-        ListTransactionsResponse,
-    )
 
 log = structlog.get_logger("kaflite.transaction")
 
@@ -287,6 +290,11 @@ class TransactionCoordinator:
         md.txn_start_timestamp_ms = v.transaction_start_timestamp_ms
         md.txn_last_update_timestamp_ms = v.transaction_last_update_timestamp_ms
 
+    def replay_loaded(self, partition: int, record: LoadedRecord) -> None:
+        """`__transaction_state` holds plain records only: a transactional batch or a marker there is damage
+        (the runtime skips it with a warning and the load goes on)."""
+        raise ValueError(f"unexpected {type(record).__name__} in __transaction_state-{partition}")
+
     # ================================================================== observability
     def transaction(self, transactional_id: str) -> TransactionMetadata | None:
         return self.txns.get(transactional_id)
@@ -308,6 +316,10 @@ class TransactionCoordinator:
         if REMOVE_EXPIRED_TIMER not in self.timers:
             self._schedule(REMOVE_EXPIRED_TIMER,
                            self.config.transaction_remove_expired_transaction_cleanup_interval_ms)
+
+    def timer_deadline(self, key: str) -> int | None:
+        """When timer `key` is due (None: not scheduled): the runtime's check for a stale handle."""
+        return self.timers.get(key)
 
     def on_timer(self, key: str, now_ms: int | None = None) -> TxnResult:
         """A timer fired: run it unless stale (not due, or unknown); periodic tasks re-arm themselves."""
@@ -379,7 +391,6 @@ class TransactionCoordinator:
 
     # ================================================================== InitProducerId (TX-INIT-*)
     def init_producer_id(self, request: InitProducerIdRequest, version: int, token: Token) -> TxnResult:
-        from kaflite.protocol.messages import InitProducerIdResponse
         with self.operation() as out:
             tid = request.transactional_id
             try:
@@ -448,7 +459,6 @@ class TransactionCoordinator:
     # ================================================================== AddPartitionsToTxn / AddOffsetsToTxn
     def add_partitions_to_txn(self, request: AddPartitionsToTxnRequest, version: int, token: Token) -> TxnResult:
         """v0-3 (TX-API-2); the v4+ broker-to-broker form is not served here."""
-        from kaflite.protocol.messages import AddPartitionsToTxnResponse
         with self.operation() as out:
             tid = request.v3_and_below_transactional_id
             if version > 3:
@@ -470,7 +480,6 @@ class TransactionCoordinator:
 
     def add_offsets_to_txn(self, request: AddOffsetsToTxnRequest, version: int, token: Token) -> TxnResult:
         """TX-ADD-3: the group's `__consumer_offsets` partition joins the transaction."""
-        from kaflite.protocol.messages import AddOffsetsToTxnResponse
         with self.operation() as out:
             p = partition_for(request.group_id, self.config.offsets_topic_num_partitions)
             err = self._add_partitions(request.transactional_id, request.producer_id, request.producer_epoch,
@@ -533,7 +542,6 @@ class TransactionCoordinator:
 
     # ================================================================== EndTxn, TV1 (TX-END-*)
     def end_txn(self, request: EndTxnRequest, version: int, token: Token) -> TxnResult:
-        from kaflite.protocol.messages import EndTxnResponse
         with self.operation() as out:
             tid = request.transactional_id
             if version > 4:
@@ -627,7 +635,6 @@ class TransactionCoordinator:
 
     # ================================================================== Describe / List (TX-DESC-*)
     def describe_transactions(self, request: DescribeTransactionsRequest, version: int, token: Token) -> TxnResult:
-        from kaflite.protocol.messages import DescribeTransactionsResponse
         with self.operation() as out:
             TS = DescribeTransactionsResponse.TransactionState
             states = []
@@ -661,7 +668,6 @@ class TransactionCoordinator:
         return out
 
     def _list_transactions(self, request: ListTransactionsRequest, version: int) -> ListTransactionsResponse:
-        from kaflite.protocol.messages import ListTransactionsResponse
         if any(s is PartitionStatus.LOADING for s in self._status.values()):
             return ListTransactionsResponse(error_code=E.COORDINATOR_LOAD_IN_PROGRESS)
         names = request.state_filters or []
@@ -671,8 +677,6 @@ class TransactionCoordinator:
         duration = request.duration_filter if version >= 1 else -1
         matches: Callable[[str], bool] | None = None
         if version >= 2 and request.transactional_id_pattern:
-            from kaflite.coordinator.topic_regex import InvalidRegularExpression, compile_topic_regex  # (RE2: rare)
-
             try:
                 matches = compile_topic_regex(request.transactional_id_pattern)
             except InvalidRegularExpression:
@@ -704,12 +708,10 @@ def _downgrade(error: ErrorCode, api: str, version: int) -> ErrorCode:
     return error
 
 
-if TYPE_CHECKING:  # an annotation only
-    _TopicResult = AddPartitionsToTxnResponse.AddPartitionsToTxnTopicResult
+_TopicResult = AddPartitionsToTxnResponse.AddPartitionsToTxnTopicResult
 
 
 def _by_topic(answer: dict[TopicPartition, ErrorCode]) -> list[_TopicResult]:
-    from kaflite.protocol.messages import AddPartitionsToTxnResponse
     R = AddPartitionsToTxnResponse.AddPartitionsToTxnTopicResult
     P = AddPartitionsToTxnResponse.AddPartitionsToTxnPartitionResult
     by_topic: dict[str, list[AddPartitionsToTxnResponse.AddPartitionsToTxnPartitionResult]] = {}

@@ -119,17 +119,6 @@ def codes(obj: Any) -> set[int]:
     return found
 
 
-def test_serve_without_an_authorizer_imports_no_acl_code() -> None:
-    """Issue 14's start-up budget: the ACL table, the authorizer and the ACL codecs load only when used."""
-    from tests.test_startup_imports import SERVE_IMPORTS, modules_after
-
-    loaded = modules_after(SERVE_IMPORTS)
-    assert "kaflite.broker.acls" in loaded
-    early = sorted(m for m in loaded if m.startswith(("kaflite.security.acl", "kaflite.broker.authz"))
-                   or m.endswith("_acls_request") or m.endswith("_acls_response"))
-    assert early == []
-
-
 async def test_per_item_answers_over_the_wire(tmp_path: Path) -> None:
     """User:ANONYMOUS (no super user) with a few ACLs: each API answers the refused items with Kafka's error
     and serves the others in the same request."""

@@ -15,6 +15,7 @@ from kaflite.broker.admin import AdminHandler
 from kaflite.broker.configs import ConfigHandler
 from kaflite.broker.connection import KafkaConnection
 from kaflite.broker.context import BrokerContext, RequestContext
+from kaflite.broker.coordinator_log import CoordinatorLog
 from kaflite.broker.fetch import FetchHandler
 from kaflite.broker.groups import GroupHandler
 from kaflite.broker.produce import ProduceHandler
@@ -55,9 +56,10 @@ async def broker(tmp_path: Path) -> AsyncIterator[Broker]:
 def test_each_handler_registers_its_own_routes(tmp_path: Path) -> None:
     context = BrokerContext.open(config(tmp_path), ManualClock())
     fetches = FetchHandler(context)
-    groups = GroupHandler(context)
+    groups = GroupHandler(context, CoordinatorLog(context.logs, context.clock, "__consumer_offsets", context.commits))
+    state_log = CoordinatorLog(context.logs, context.clock, "__transaction_state", context.commits)
     handlers = [AdminHandler(context), ConfigHandler(context), ProduceHandler(context, fetches.on_append), fetches,
-                groups, TransactionHandler(context, groups, fetches.on_append)]
+                groups, TransactionHandler(context, groups, state_log, fetches.on_append)]
     owners: dict[type, set[int]] = {}
     router = Router()
     for h in handlers:
@@ -94,56 +96,54 @@ def test_handlers_answer_from_the_context_they_were_given(tmp_path: Path) -> Non
 
 
 async def test_the_coordinators_are_built_on_first_use_and_at_a_restart_over_their_topics(tmp_path: Path) -> None:
-    """A fresh data directory: no group runtime at start, nor for a topic's deletion (no group has offsets), nor
-    for a stop (nothing to close); no transaction coordinator for an idempotent producer's id -- start-up, issue
-    14. The first group / transactional request builds its coordinator. A restart over an existing
-    `__consumer_offsets` / `__transaction_state` builds it at start, to load it."""
+    """A fresh data directory: no group shard at start, nor for a stop (nothing to close); no transaction shard for
+    an idempotent producer's id (the runtime's shard supplier, issue 32). The first group / transactional request
+    builds its shard. A restart over an existing `__consumer_offsets` / `__transaction_state` builds it at start,
+    to load it."""
     b = Broker.open(config(tmp_path))
     await b.start()
     b.logs.create_topic("t", 1, {})
-    b.groups.on_partitions_deleted([("t", 0)])
-    assert b.groups._runtime is None
+    assert not b.groups.service.runtime.shard_built
     loading = b.groups.ensure_offsets_topic()  # what FindCoordinator does first
     assert loading is not None
     await loading
-    runtime = b.groups._runtime
-    assert runtime is not None and b.groups.runtime is runtime and runtime.coordinator_error("g") == ErrorCode.NONE
+    assert b.groups.service.runtime.shard_built and b.groups.service.coordinator_error("g") == ErrorCode.NONE
 
     ctx = RequestContext(RequestHeader(22, 4, 1, "t", 0), KafkaConnection(b.context, b.router))
     idempotent = b.transactions.init_producer_id(ctx, InitProducerIdRequest(transactional_id=None,
                                                                             transaction_timeout_ms=-1))
-    assert idempotent.error_code == ErrorCode.NONE and b.transactions._coordinator is None
+    assert idempotent.error_code == ErrorCode.NONE and not b.transactions.service.runtime.shard_built
     loading = b.transactions.ensure_state_topic()
     assert loading is not None
     await loading
-    assert b.transactions._coordinator is not None and b.transactions.coordinator_error("tx") == ErrorCode.NONE
+    assert b.transactions.service.runtime.shard_built and b.transactions.coordinator_error("tx") == ErrorCode.NONE
     await b.stop()
 
     b = Broker.open(config(tmp_path))
     await b.start()
     try:
-        assert b.groups._runtime is not None and b.groups.offsets_topic.loading is not None
-        assert b.transactions._coordinator is not None and b.transactions.state_topic.loading is not None
+        assert b.groups.service.runtime.shard_built and b.groups.offsets_topic.loading is not None
+        assert b.transactions.service.runtime.shard_built and b.transactions.state_topic.loading is not None
     finally:
         await b.stop()
 
     b = Broker.open(config(tmp_path / "fresh"))
     await b.start()
     await b.stop()
-    assert b.groups._runtime is None and b.transactions._coordinator is None
+    assert not b.groups.service.runtime.shard_built and not b.transactions.service.runtime.shard_built
 
 
-async def test_reset_keeps_the_routes_and_renews_the_group_runtime(broker: Broker) -> None:
+async def test_reset_keeps_the_routes_and_renews_the_group_service(broker: Broker) -> None:
     routes = dict(broker.router.routes)
     api_versions = broker.router.api_versions()
-    runtime = broker.groups.runtime
+    service = broker.groups.service
     broker.groups.ensure_offsets_topic()
     broker.logs.create_topic("t", 1, {})
     await broker.reset()
     assert broker.router.routes == routes  # the very same Route objects
     assert all(_owner(routes[k].handler) is broker.groups for k in GROUP_KEYS)
     assert broker.router.api_versions() is api_versions
-    assert broker.groups.runtime is not runtime
+    assert broker.groups.service is not service
     assert broker.logs.topics() == {}
     loading = broker.groups.ensure_offsets_topic()  # created again on first use, over the new runtime
     assert loading is not None and broker.logs.topic("__consumer_offsets") is None  # its files: a worker thread's

@@ -2,7 +2,7 @@
 nothing is answered before it is on disk, and the batch replays to the same offsets.
 
 The coordinator buffers a partition's plain records and writes them as one batch just before the partition's
-flush (`OffsetsTopicLog`, `GroupCommit.dirty(plog, write)`): these tests pin what that must keep.
+flush (`CoordinatorLog`, `GroupCommit.dirty(plog, write)`): these tests pin what that must keep.
 """
 
 from __future__ import annotations
@@ -122,7 +122,7 @@ async def test_tools_see_the_records_of_a_flush_not_yet_begun(tmp_path: Path) ->
         from kaflite.coordinator.result import RequestContext as CoordinatorContext
 
         await pipelined_commits(broker.port, [("warm-up", 1)])  # `__consumer_offsets` exists
-        pending = groups.runtime.call("offset_commit", req, 8, CoordinatorContext(client_id="c", client_host="/h"))
+        pending = groups.service.offset_commit(req, 8, CoordinatorContext(client_id="c", client_host="/h"))
         assert not isinstance(pending, OffsetCommitResponse), "answered only once durable"
         keys = [decode_offset_commit_key(k) for _, _, k, _ in groups.group_records(GROUP)]  # its partition's
         assert keys == [("warm-up", "t", 0), (GROUP, "t", 0)]

@@ -13,7 +13,7 @@ import pytest
 
 from kaflite.broker import offsets_load
 from kaflite.broker.context import BrokerContext
-from kaflite.broker.groups import OffsetsTopicLog
+from kaflite.broker.coordinator_log import CoordinatorLog
 from kaflite.broker.topics import CONSUMER_OFFSETS
 from kaflite.clock import ManualClock
 from kaflite.config import KafliteConfig
@@ -29,7 +29,7 @@ Rec = tuple[bytes | None, bytes | None]
 
 @contextmanager
 def offsets_log(tmp_path: Path, batches: list[list[Rec]], segment_bytes: int = 1 << 20) -> Iterator[
-        tuple[OffsetsTopicLog, LogManager]]:
+        tuple[CoordinatorLog, LogManager]]:
     """One `__consumer_offsets` partition holding `batches`, and the loader over it (a real broker context)."""
     context = BrokerContext.open(KafliteConfig(log_dirs=str(tmp_path)), ManualClock(NOW))
     logs = context.logs
@@ -40,12 +40,12 @@ def offsets_log(tmp_path: Path, batches: list[list[Rec]], segment_bytes: int = 1
         plog.append(build_batch([(k, v, ()) for k, v in recs], timestamp_ms=NOW), leader_epoch=0, now_ms=NOW)
     plog.flush(NOW)
     try:
-        yield OffsetsTopicLog(context.logs, context.clock), logs
+        yield CoordinatorLog(context.logs, context.clock, CONSUMER_OFFSETS, context.commits), logs
     finally:
         logs.close()
 
 
-async def read(loader: OffsetsTopicLog) -> list[Rec]:
+async def read(loader: CoordinatorLog) -> list[Rec]:
     return [r async for r in loader.read(0)]
 
 

@@ -73,7 +73,7 @@ async def test_the_loop_serves_while_the_offsets_topic_files_are_made(tmp_path: 
         info = b.logs.topic(OFFSETS)
         assert info is not None and info.partitions == 5 and info.configs.get("cleanup.policy") == "compact"
         assert gate.calls == 1
-        assert b.groups.runtime.coordinator_error("g") == ErrorCode.NONE
+        assert b.groups.service.coordinator_error("g") == ErrorCode.NONE
         assert b.groups.ensure_offsets_topic() is None  # made and loaded
     finally:
         await b.stop()
@@ -90,13 +90,13 @@ async def test_a_failed_creation_is_logged_answers_not_available_and_is_tried_ag
         await asyncio.wait_for(loading, 10)  # over, without raising into the requests waiting on it
         assert b.logs.topic(OFFSETS) is None
         assert b.groups.offsets_topic.owned == 0
-        assert b.groups.runtime.coordinator_error("g") == ErrorCode.COORDINATOR_NOT_AVAILABLE
+        assert b.groups.service.coordinator_error("g") == ErrorCode.COORDINATOR_NOT_AVAILABLE
         gate.fail = None  # space again: the next request that needs the topic makes it
         again = b.groups.ensure_offsets_topic()
         assert again is not None and again is not loading
         await asyncio.wait_for(again, 10)
         assert b.logs.topic(OFFSETS) is not None
-        assert b.groups.runtime.coordinator_error("g") == ErrorCode.NONE
+        assert b.groups.service.coordinator_error("g") == ErrorCode.NONE
     finally:
         await b.stop()
 

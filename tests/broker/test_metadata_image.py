@@ -40,9 +40,9 @@ def test_filled_at_startup_and_shared_with_every_runtime(tmp_path: Path) -> None
     image = broker.context.metadata
     t = image.topic("kept")
     assert t is not None and (t.topic_id, t.num_partitions) == (info.topic_id, 3)
-    assert broker.groups.runtime.coordinator.metadata is image
+    assert broker.groups.service.shard.metadata is image
     broker.groups.renew()
-    assert broker.groups.runtime.coordinator.metadata is image
+    assert broker.groups.service.shard.metadata is image
     broker.logs.close()
 
 
@@ -57,7 +57,7 @@ async def test_internal_topics_and_reset(tmp_path: Path) -> None:
     broker.logs.create_topic("user", 1)
     await broker.reset()
     assert len(image) == 0
-    assert broker.groups.runtime.coordinator.metadata is image
+    assert broker.groups.service.shard.metadata is image
     await broker.groups.stop()
     broker.logs.close()
 
@@ -65,9 +65,9 @@ async def test_internal_topics_and_reset(tmp_path: Path) -> None:
 async def test_group_configs_reach_the_coordinator_and_reset_drops_them(tmp_path: Path) -> None:
     broker = open_broker(tmp_path)
     broker.context.group_configs.set("g", {"consumer.session.timeout.ms": "6000"})
-    assert broker.groups.runtime.coordinator.group_configs("g") == {"consumer.session.timeout.ms": "6000"}
-    assert broker.groups.runtime.coordinator.group_configs("h") == {}
+    assert broker.groups.service.shard.group_configs("g") == {"consumer.session.timeout.ms": "6000"}
+    assert broker.groups.service.shard.group_configs("h") == {}
     await broker.reset()
-    assert broker.groups.runtime.coordinator.group_configs("g") == {}
+    assert broker.groups.service.shard.group_configs("g") == {}
     await broker.groups.stop()
     broker.logs.close()

@@ -265,7 +265,7 @@ async def test_an_undecodable_transaction_state_record_is_skipped_by_the_load(tm
     c = await WireClient.connect(broker.port)
     pid, epoch = await open_transaction(c, 0)
     await c.close()
-    partition = broker.transactions.coordinator.partition_for(TID)
+    partition = broker.transactions.service.partition_for(TID)
     state = broker.logs.get_log("__transaction_state", partition)
     assert state is not None
     state.append(build_batch([(transaction_log_key("other"), b"\x00\x01garbage", ())], timestamp_ms=1),

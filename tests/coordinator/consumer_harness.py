@@ -25,6 +25,7 @@ from kaflite.protocol.messages import (
     OffsetFetchRequest,
     SyncGroupRequest,
 )
+from tests.coordinator.harness import READS
 
 TP = ConsumerGroupHeartbeatRequest.TopicPartitions
 CTX = RequestContext(client_id="client", client_host="/127.0.0.1")
@@ -58,7 +59,10 @@ class ConsumerHarness:
 
     def call(self, op: str, req: Any, version: int) -> Any:
         token = f"{op}#{next(self._tokens)}"
-        self.absorb(getattr(self.coord, op)(req, version, self.rctx, token))
+        if op in READS:
+            self.responses[token] = getattr(self.coord, op)(req, version, self.rctx)
+        else:
+            self.absorb(getattr(self.coord, op)(req, version, self.rctx, token))
         return self.responses[token]
 
     def hb(self, member_id: str = "m1", epoch: int = 0, *, group: str = "g", version: int = 1,

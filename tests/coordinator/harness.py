@@ -24,6 +24,8 @@ from kaflite.protocol.messages import (
 
 JP = JoinGroupRequest.JoinGroupRequestProtocol
 SA = SyncGroupRequest.SyncGroupRequestAssignment
+# The shard's reads: they return their answer (no token, nothing written).
+READS = frozenset({"offset_fetch", "describe_groups", "list_groups", "consumer_group_describe"})
 
 DEFAULTS: dict[str, Any] = {"group_initial_rebalance_delay_ms": 0}
 
@@ -60,6 +62,13 @@ class Harness:
             assert token not in self.responses, f"{token} answered twice"
             self.responses[token] = response
         return result
+
+    def operate(self, op: str, request: Any, version: int, ctx: RequestContext, token: str) -> None:
+        """Run the shard API `op`: a read answers at once, a write through its result (absorbed)."""
+        if op in READS:
+            self.responses[token] = getattr(self.coord, op)(request, version, ctx)
+        else:
+            self.absorb(getattr(self.coord, op)(request, version, ctx, token))
 
     def advance(self, ms: int) -> CoordinatorResult:
         self.clock.advance(ms)
@@ -214,7 +223,7 @@ class Harness:
             else:
                 req.topics = None
         t = self.token("fetch")
-        self.absorb(self.coord.offset_fetch(req, version, RequestContext(), t))
+        self.responses[t] = self.coord.offset_fetch(req, version, RequestContext())
         return self.responses[t]
 
     # -- views ------------------------------------------------------------------------------------

@@ -21,14 +21,13 @@ CTX = RequestContext()
 
 
 def describe(h: Harness, *groups: str, version: int = 5):
-    t = h.token("describe")
-    res = h.absorb(h.coord.describe_groups(DescribeGroupsRequest(groups=list(groups)), version, CTX, t))
-    return {g.group_id: g for g in res.response_for(t).groups}
+    return {g.group_id: g for g in h.coord.describe_groups(DescribeGroupsRequest(groups=list(groups)), version,
+                                                            CTX).groups}
 
 
 def list_groups(h: Harness, version: int = 5, states=(), types=()):
     req = ListGroupsRequest(states_filter=list(states), types_filter=list(types))
-    resp = h.coord.list_groups(req, version, CTX, "l").response_for("l")
+    resp = h.coord.list_groups(req, version, CTX)
     return wire(resp, version)  # what the client reads at that version
 
 
@@ -115,9 +114,9 @@ def test_b_find_2_b_log_3_not_owned_and_loading_partitions() -> None:
     assert coord.join_group(join, 5, CTX, "a").response_for("a").error_code == E.NOT_COORDINATOR
     coord.begin_load(p)
     assert coord.join_group(join, 5, CTX, "b").response_for("b").error_code == E.COORDINATOR_LOAD_IN_PROGRESS
-    describe_resp = coord.describe_groups(DescribeGroupsRequest(groups=["g"]), 5, CTX, "c").response_for("c")
+    describe_resp = coord.describe_groups(DescribeGroupsRequest(groups=["g"]), 5, CTX)
     assert describe_resp.groups[0].error_code == E.COORDINATOR_LOAD_IN_PROGRESS
-    lg = coord.list_groups(ListGroupsRequest(), 4, CTX, "l").response_for("l")
+    lg = coord.list_groups(ListGroupsRequest(), 4, CTX)
     assert lg.error_code == E.COORDINATOR_LOAD_IN_PROGRESS
     # Kafka answers heartbeats blindly while loading, so members do not give up their generation.
     hb = HeartbeatRequest(group_id="g", generation_id=1, member_id="m")

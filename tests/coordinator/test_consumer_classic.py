@@ -8,6 +8,7 @@ from kaflite.coordinator.consumer.group import MemberState
 from kaflite.coordinator.consumer.manager import join_timeout_key, session_timeout_key, sync_timeout_key
 from kaflite.protocol.errors import ErrorCode as E
 from tests.coordinator.consumer_harness import ConsumerHarness, same_group
+from tests.coordinator.harness import READS
 
 
 @pytest.fixture
@@ -267,7 +268,10 @@ def send(h: ConsumerHarness, op: str, req: object, version: int) -> str:
     """A request whose answer may be parked: its token (the answer lands in h.responses later)."""
     from tests.coordinator.consumer_harness import CTX
     token = f"{op}#{len(h.responses)}-{len(h.records)}-{id(req)}"
-    h.absorb(getattr(h.coord, op)(req, version, CTX, token))
+    if op in READS:
+        h.responses[token] = getattr(h.coord, op)(req, version, CTX)
+    else:
+        h.absorb(getattr(h.coord, op)(req, version, CTX, token))
     return token
 
 

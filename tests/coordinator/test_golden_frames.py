@@ -71,7 +71,7 @@ def test_recorded_group_requests_are_handled_and_answers_encode(path: Path) -> N
         request = REQUESTS[api].decode(bytes.fromhex(frame["body"]), version)
         token = f"{api}-{n}"
         ctx = RequestContext(frame.get("client_id") or "", "/127.0.0.1")
-        h.absorb(getattr(h.coord, HANDLERS[api])(request, version, ctx, token))
+        h.operate(HANDLERS[api], request, version, ctx, token)
         h.advance(0)
         if api == 11 and first_join:
             first_join = False

@@ -106,8 +106,7 @@ def test_b_off_3_v8_answers_several_groups(h: Harness) -> None:
         require_stable=True,  # no pending transactional offsets in kaflite: never UNSTABLE_OFFSET_COMMIT
     )
     req.groups[1].topics = None  # all of b's offsets
-    res = h.coord.offset_fetch(req, 8, RequestContext(), "t")
-    resp = res.response_for("t")
+    resp = h.coord.offset_fetch(req, 8, RequestContext())
     got = {g.group_id: (g.error_code, g.topics[0].partitions[0].committed_offset) for g in resp.groups}
     assert got == {"a": (E.NONE, 1), "b": (E.NONE, 2)}
     for version in (8, 9):

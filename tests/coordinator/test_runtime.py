@@ -4,14 +4,16 @@ loading (B-FIND-2, B-LOG-3), real-loop timers, restart (S8), transition waits. E
 from __future__ import annotations
 
 import asyncio
+import inspect
 from collections import defaultdict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from typing import Any
 
 import pytest
 
 from kaflite.coordinator import GroupCoordinatorConfig, GroupState, RequestContext
 from kaflite.coordinator.records import Record
-from kaflite.coordinator.runtime import CoordinatorRuntime
+from kaflite.coordinator.service import GroupCoordinatorService
 from kaflite.protocol.errors import ErrorCode as E
 from kaflite.protocol.messages import (
     HeartbeatRequest,
@@ -23,6 +25,13 @@ from kaflite.protocol.messages import (
 )
 
 S = GroupState
+
+
+async def handle(operation: Callable[..., Any], request: Any, version: int, ctx: RequestContext) -> Any:
+    """A service method's answer (`rt.join_group`, ...), awaited when the runtime must wait for it."""
+    answer = operation(request, version, ctx)
+    return await answer if inspect.isawaitable(answer) else answer
+
 CTX = RequestContext("client", "/127.0.0.1")
 CONFIG = GroupCoordinatorConfig(
     group_initial_rebalance_delay_ms=0,
@@ -54,7 +63,7 @@ class MemoryLog:
 
 
 class FutureLog(MemoryLog):
-    """The broker's writer shape (group commit, ``OffsetsTopicLog``): `append` writes at once and returns
+    """The broker's writer shape (group commit, ``CoordinatorLog``): `append` writes at once and returns
     a Future that completes once the records are "durable" (the gate open); `fail_next` fails that
     Future instead (the records are not kept). The runtime chains such writes without a Task each."""
 
@@ -89,8 +98,8 @@ class FutureLog(MemoryLog):
 WRITERS = pytest.mark.parametrize("log_cls", [MemoryLog, FutureLog], ids=["coroutine-writer", "future-writer"])
 
 
-async def started(log: MemoryLog, config: GroupCoordinatorConfig = CONFIG) -> CoordinatorRuntime:
-    rt = CoordinatorRuntime(log, log, config)
+async def started(log: MemoryLog, config: GroupCoordinatorConfig = CONFIG) -> GroupCoordinatorService:
+    rt = GroupCoordinatorService.build(log, log, config)
     for p in range(config.offsets_topic_num_partitions):
         await rt.load_partition(p)
     return rt
@@ -122,8 +131,8 @@ def fetch_req(group: str = "g") -> OffsetFetchRequest:
     return OffsetFetchRequest(group_id=group, topics=[T(name="t", partition_indexes=[0])])
 
 
-async def join_member(rt: CoordinatorRuntime, **kw: int) -> str:
-    r = await rt.handle("join_group", join_req(**kw), 5, CTX)
+async def join_member(rt: GroupCoordinatorService, **kw: int) -> str:
+    r = await handle(rt.join_group, join_req(**kw), 5, CTX)
     assert r.error_code == E.MEMBER_ID_REQUIRED
     return r.member_id
 
@@ -138,14 +147,14 @@ async def test_b_off_2_commit_acknowledged_only_after_append(log_cls: type[Memor
     log = log_cls()
     rt = await started(log)
     log.gate.clear()
-    task = asyncio.create_task(rt.handle("offset_commit", commit_req(7), 8, CTX))
+    task = asyncio.create_task(handle(rt.offset_commit, commit_req(7), 8, CTX))
     await settle()
     assert not task.done()  # state changed, record not durable: no answer yet
     assert rt.snapshot("g").offsets[("t", 0)].offset == 7
     log.gate.set()
     resp = await asyncio.wait_for(task, 1)
     assert resp.topics[0].partitions[0].error_code == E.NONE
-    assert len(log.partitions[rt.find_coordinator_partition("g")]) == 1
+    assert len(log.partitions[rt.partition_for("g")]) == 1
     await rt.close()
 
 
@@ -154,10 +163,10 @@ async def test_response_without_records_waits_for_earlier_writes_of_its_partitio
     log = log_cls()
     rt = await started(log)
     log.gate.clear()
-    commit = asyncio.create_task(rt.handle("offset_commit", commit_req(1), 8, CTX))
+    commit = asyncio.create_task(handle(rt.offset_commit, commit_req(1), 8, CTX))
     await settle()
     # A request for the same partition that writes nothing still answers after the commit.
-    hb = asyncio.create_task(rt.handle("heartbeat", HeartbeatRequest(group_id="g", member_id="x"), 3, CTX))
+    hb = asyncio.create_task(handle(rt.heartbeat, HeartbeatRequest(group_id="g", member_id="x"), 3, CTX))
     await settle()
     assert not hb.done() and not commit.done()
     log.gate.set()
@@ -172,20 +181,19 @@ async def test_b_sync_2_assignment_released_after_group_is_stored(log_cls: type[
     rt = await started(log)
     a, b = await join_member(rt), await join_member(rt)
     ra, rb = await asyncio.gather(
-        rt.handle("join_group", join_req(a), 5, CTX), rt.handle("join_group", join_req(b), 5, CTX)
+        handle(rt.join_group, join_req(a), 5, CTX), handle(rt.join_group, join_req(b), 5, CTX)
     )
     assert ra.generation_id == rb.generation_id == 1
     leader, follower = (a, b) if ra.leader == a else (b, a)
     SA = SyncGroupRequest.SyncGroupRequestAssignment
     f_sync = asyncio.create_task(
-        rt.handle("sync_group", SyncGroupRequest(group_id="g", generation_id=1, member_id=follower), 3, CTX)
+        handle(rt.sync_group, SyncGroupRequest(group_id="g", generation_id=1, member_id=follower), 3, CTX)
     )
     await settle()
     assert not f_sync.done()
     log.gate.clear()
     l_sync = asyncio.create_task(
-        rt.handle("sync_group",
-            SyncGroupRequest(
+        handle(rt.sync_group, SyncGroupRequest(
                 group_id="g",
                 generation_id=1,
                 member_id=leader,
@@ -207,14 +215,14 @@ async def test_b_sync_2_assignment_released_after_group_is_stored(log_cls: type[
 async def test_append_failure_fails_the_request_and_reloads_the_partition(log_cls: type[MemoryLog]) -> None:
     log = log_cls()
     rt = await started(log)
-    assert (await rt.handle("offset_commit", commit_req(1), 8, CTX)).topics[0].partitions[0].error_code == E.NONE
+    assert (await handle(rt.offset_commit, commit_req(1), 8, CTX)).topics[0].partitions[0].error_code == E.NONE
     log.fail_next = 1
-    resp = await asyncio.wait_for(rt.handle("offset_commit", commit_req(2), 8, CTX), 1)
+    resp = await asyncio.wait_for(handle(rt.offset_commit, commit_req(2), 8, CTX), 1)
     assert resp.topics[0].partitions[0].error_code == E.NOT_COORDINATOR
     await rt.wait_for_group("g", predicate=lambda s: s is not None and s.offsets[("t", 0)].offset == 1, timeout=1)
-    fetched = await rt.handle("offset_fetch", fetch_req(), 7, CTX)
+    fetched = await handle(rt.offset_fetch, fetch_req(), 7, CTX)
     assert fetched.topics[0].partitions[0].committed_offset == 1  # the failed commit is gone
-    assert (await rt.handle("offset_commit", commit_req(3), 8, CTX)).topics[0].partitions[0].error_code == E.NONE
+    assert (await handle(rt.offset_commit, commit_req(3), 8, CTX)).topics[0].partitions[0].error_code == E.NONE
     await rt.close()
 
 
@@ -226,11 +234,11 @@ async def test_append_failure_fails_parked_joins_of_that_partition(log_cls: type
     )
     rt = await started(log, config)
     m = await join_member(rt)
-    parked = asyncio.create_task(rt.handle("join_group", join_req(m), 5, CTX))
+    parked = asyncio.create_task(handle(rt.join_group, join_req(m), 5, CTX))
     await settle()
     assert not parked.done()
     log.fail_next = 1
-    commit = await rt.handle("offset_commit", commit_req(1, member_id=m, generation=0), 8, CTX)
+    commit = await handle(rt.offset_commit, commit_req(1, member_id=m, generation=0), 8, CTX)
     assert commit.topics[0].partitions[0].error_code == E.NOT_COORDINATOR  # the append failed
     resp = await asyncio.wait_for(parked, 1)
     assert resp.error_code == E.NOT_COORDINATOR  # the client rediscovers the coordinator and rejoins
@@ -240,8 +248,8 @@ async def test_append_failure_fails_parked_joins_of_that_partition(log_cls: type
 async def test_b_find_2_b_log_3_group_apis_wait_while_partition_loads() -> None:
     log = MemoryLog()
     rt = await started(log)
-    await rt.handle("offset_commit", commit_req(9), 8, CTX)
-    p = rt.find_coordinator_partition("g")
+    await handle(rt.offset_commit, commit_req(9), 8, CTX)
+    p = rt.partition_for("g")
     release = asyncio.Event()
 
     async def slow_records() -> AsyncIterator[Record]:
@@ -250,20 +258,20 @@ async def test_b_find_2_b_log_3_group_apis_wait_while_partition_loads() -> None:
                 await release.wait()
             yield rec
 
-    restarted = CoordinatorRuntime(log, log, CONFIG)
+    restarted = GroupCoordinatorService.build(log, log, CONFIG)
     assert restarted.coordinator_error("g") == E.COORDINATOR_NOT_AVAILABLE  # not owned yet
     loading = asyncio.create_task(restarted.load_partition(p, slow_records()))
     await settle()
     assert restarted.coordinator_error("g") == E.COORDINATOR_NOT_AVAILABLE
-    busy = await restarted.handle("offset_commit", commit_req(10), 8, CTX)
+    busy = await handle(restarted.offset_commit, commit_req(10), 8, CTX)
     assert busy.topics[0].partitions[0].error_code == E.COORDINATOR_LOAD_IN_PROGRESS
-    assert (await restarted.handle("join_group", join_req(), 5, CTX)).error_code == E.COORDINATOR_LOAD_IN_PROGRESS
-    listed = await restarted.handle("list_groups", ListGroupsRequest(), 4, CTX)
+    assert (await handle(restarted.join_group, join_req(), 5, CTX)).error_code == E.COORDINATOR_LOAD_IN_PROGRESS
+    listed = await handle(restarted.list_groups, ListGroupsRequest(), 4, CTX)
     assert listed.error_code == E.COORDINATOR_LOAD_IN_PROGRESS
     release.set()
     await asyncio.wait_for(loading, 1)
     assert restarted.coordinator_error("g") == E.NONE
-    fetched = await restarted.handle("offset_fetch", fetch_req(), 7, CTX)
+    fetched = await handle(restarted.offset_fetch, fetch_req(), 7, CTX)
     assert fetched.topics[0].partitions[0].committed_offset == 9
     await rt.close()
     await restarted.close()
@@ -273,10 +281,9 @@ async def test_timers_on_a_real_loop_expire_a_silent_member() -> None:
     log = MemoryLog()
     rt = await started(log)
     m = await join_member(rt, session=100, rebalance=100)
-    r = await asyncio.wait_for(rt.handle("join_group", join_req(m, 100, 100), 5, CTX), 1)  # initial-join timer
+    r = await asyncio.wait_for(handle(rt.join_group, join_req(m, 100, 100), 5, CTX), 1)  # initial-join timer
     assert r.generation_id == 1
-    await rt.handle("sync_group",
-        SyncGroupRequest(
+    await handle(rt.sync_group, SyncGroupRequest(
             group_id="g",
             generation_id=1,
             member_id=m,
@@ -286,7 +293,7 @@ async def test_timers_on_a_real_loop_expire_a_silent_member() -> None:
         CTX,
     )
     assert rt.snapshot("g").state is S.STABLE
-    hb = await rt.handle("heartbeat", HeartbeatRequest(group_id="g", generation_id=1, member_id=m), 3, CTX)
+    hb = await handle(rt.heartbeat, HeartbeatRequest(group_id="g", generation_id=1, member_id=m), 3, CTX)
     assert hb.error_code == E.NONE
     # No more heartbeats: the session (100 ms) runs out and the group empties (B-HB-3).
     snap = await rt.wait_for_group("g", state=S.EMPTY, timeout=1.5)
@@ -301,15 +308,15 @@ async def test_s8_commit_restart_resume(log_cls: type[MemoryLog]) -> None:
     log = log_cls()
     rt = await started(log)
     m = await join_member(rt)
-    r = await rt.handle("join_group", join_req(m), 5, CTX)
-    await rt.handle("sync_group", SyncGroupRequest(group_id="g", generation_id=r.generation_id, member_id=m), 3, CTX)
-    c = await rt.handle("offset_commit", commit_req(41, member_id=m, generation=r.generation_id), 8, CTX)
+    r = await handle(rt.join_group, join_req(m), 5, CTX)
+    await handle(rt.sync_group, SyncGroupRequest(group_id="g", generation_id=r.generation_id, member_id=m), 3, CTX)
+    c = await handle(rt.offset_commit, commit_req(41, member_id=m, generation=r.generation_id), 8, CTX)
     assert c.topics[0].partitions[0].error_code == E.NONE
     before = rt.snapshot("g")
     await rt.close()
     rt2 = await started(log)  # "restart": a new runtime replays the same log
     assert rt2.snapshot("g") == before
-    fetched = await rt2.handle("offset_fetch", fetch_req(), 7, CTX)
+    fetched = await handle(rt2.offset_fetch, fetch_req(), 7, CTX)
     assert fetched.topics[0].partitions[0].committed_offset == 41
     await rt2.close()
 
@@ -321,7 +328,7 @@ async def test_wait_for_group_and_subscribe_without_polling() -> None:
     unsubscribe = rt.subscribe(lambda t: seen.append(str(t.to_state)))
     waiter = asyncio.create_task(rt.wait_for_group("g", state="CompletingRebalance", members=2, timeout=1))
     a, b = await join_member(rt), await join_member(rt)
-    await asyncio.gather(rt.handle("join_group", join_req(a), 5, CTX), rt.handle("join_group", join_req(b), 5, CTX))
+    await asyncio.gather(handle(rt.join_group, join_req(a), 5, CTX), handle(rt.join_group, join_req(b), 5, CTX))
     snap = await waiter
     assert len(snap.members) == 2
     assert seen[:3] == ["Empty", "PreparingRebalance", "CompletingRebalance"]
@@ -339,17 +346,16 @@ async def test_close_answers_parked_requests(log_cls: type[MemoryLog]) -> None:
     )
     rt = await started(log, config)
     m = await join_member(rt)
-    parked = asyncio.create_task(rt.handle("join_group", join_req(m), 5, CTX))
+    parked = asyncio.create_task(handle(rt.join_group, join_req(m), 5, CTX))
     await settle()
     await rt.close()
     assert (await asyncio.wait_for(parked, 1)).error_code == E.COORDINATOR_NOT_AVAILABLE
 
 
-async def _stable_member(rt: CoordinatorRuntime, session: int = 10_000) -> str:
+async def _stable_member(rt: GroupCoordinatorService, session: int = 10_000) -> str:
     m = await join_member(rt, session=session, rebalance=session)
-    r = await rt.handle("join_group", join_req(m, session, session), 5, CTX)
-    await rt.handle("sync_group",
-        SyncGroupRequest(group_id="g", generation_id=r.generation_id, member_id=m,
+    r = await handle(rt.join_group, join_req(m, session, session), 5, CTX)
+    await handle(rt.sync_group, SyncGroupRequest(group_id="g", generation_id=r.generation_id, member_id=m,
                          assignments=[SyncGroupRequest.SyncGroupRequestAssignment(member_id=m, assignment=b"a")]),
         3, CTX)
     assert rt.snapshot("g").state is S.STABLE
@@ -365,12 +371,12 @@ async def test_answers_that_need_no_write_come_back_inline_and_writes_stay_await
     rt = await started(log)
     m = await _stable_member(rt)
     hb = HeartbeatRequest(group_id="g", generation_id=1, member_id=m)
-    inline = rt.call("heartbeat", hb, 3, CTX)
+    inline = rt.heartbeat(hb, 3, CTX)
     assert not asyncio.iscoroutine(inline) and inline.error_code == E.NONE
     log.gate.clear()
-    commit = rt.call("offset_commit", commit_req(5, member_id=m, generation=1), 8, CTX)
+    commit = rt.offset_commit(commit_req(5, member_id=m, generation=1), 8, CTX)
     assert isinstance(commit, asyncio.Future)
-    behind = rt.call("heartbeat", hb, 3, CTX)  # ordered after the commit's write
+    behind = rt.heartbeat(hb, 3, CTX)  # ordered after the commit's write
     assert isinstance(behind, asyncio.Future)
     pending = asyncio.gather(commit, behind)
     await asyncio.sleep(0.01)
@@ -387,15 +393,15 @@ async def test_b_hb_1_heartbeats_move_the_deadline_without_rearming_and_expiry_s
     log = MemoryLog()
     rt = await started(log)
     m = await _stable_member(rt, session=500)  # each 50 ms gap may stretch 9x on a loaded machine
-    key = next(k for k in rt.coordinator.scheduled_timers() if k.startswith("heartbeat-"))
-    armed = rt._handles[key]
+    key = next(k for k in rt.shard.scheduled_timers() if k.startswith("heartbeat-"))
+    armed = rt.runtime._handles[key]
     hb = HeartbeatRequest(group_id="g", generation_id=1, member_id=m)
     for _ in range(12):  # 600 ms of heartbeats: past the first deadline, never expired
         await asyncio.sleep(0.05)
-        assert rt.call("heartbeat", hb, 3, CTX).error_code == E.NONE
-        assert rt.coordinator.timer_deadline(key) > armed[1]
+        assert rt.heartbeat(hb, 3, CTX).error_code == E.NONE
+        assert rt.shard.timer_deadline(key) > armed[1]
     assert rt.snapshot("g").state is S.STABLE
-    assert rt._handles[key] is not armed  # the first handle fired early and re-armed
+    assert rt.runtime._handles[key] is not armed  # the first handle fired early and re-armed
     snap = await rt.wait_for_group("g", state=S.EMPTY, timeout=5)
     assert snap is not None and snap.generation == 2
     await rt.close()
@@ -409,11 +415,11 @@ async def test_writes_queued_behind_a_failed_append_are_dropped_and_the_partitio
     is replayed from the log, and the next commit lands."""
     log = log_cls()
     rt = await started(log)
-    assert (await rt.handle("offset_commit", commit_req(1), 8, CTX)).topics[0].partitions[0].error_code == E.NONE
+    assert (await handle(rt.offset_commit, commit_req(1), 8, CTX)).topics[0].partitions[0].error_code == E.NONE
     log.gate.clear()
     log.fail_next = 1
-    first = asyncio.ensure_future(rt.handle("offset_commit", commit_req(2), 8, CTX))
-    second = asyncio.ensure_future(rt.handle("offset_commit", commit_req(3), 8, CTX))
+    first = asyncio.ensure_future(handle(rt.offset_commit, commit_req(2), 8, CTX))
+    second = asyncio.ensure_future(handle(rt.offset_commit, commit_req(3), 8, CTX))
     await settle()
     assert not first.done() and not second.done()
     log.gate.set()
@@ -421,8 +427,8 @@ async def test_writes_queued_behind_a_failed_append_are_dropped_and_the_partitio
     assert [a.topics[0].partitions[0].error_code for a in answers] == [E.NOT_COORDINATOR, E.NOT_COORDINATOR]
     await rt.wait_for_group("g", predicate=lambda s: s is not None and s.offsets[("t", 0)].offset in (1, 3),
                             timeout=1)
-    assert (await rt.handle("offset_commit", commit_req(4), 8, CTX)).topics[0].partitions[0].error_code == E.NONE
-    fetched = await rt.handle("offset_fetch", fetch_req(), 7, CTX)
+    assert (await handle(rt.offset_commit, commit_req(4), 8, CTX)).topics[0].partitions[0].error_code == E.NONE
+    fetched = await handle(rt.offset_fetch, fetch_req(), 7, CTX)
     assert fetched.topics[0].partitions[0].committed_offset == 4
     await rt.close()
 
@@ -437,7 +443,7 @@ async def test_close_with_writes_in_flight_answers_them_and_later_durability_is_
         log = log_cls()
         rt = await started(log)
         log.gate.clear()
-        commit = asyncio.ensure_future(rt.handle("offset_commit", commit_req(5), 8, CTX))
+        commit = asyncio.ensure_future(handle(rt.offset_commit, commit_req(5), 8, CTX))
         await settle()
         await rt.close()
         answer = await asyncio.wait_for(commit, 1)

@@ -12,34 +12,34 @@ from kaflite.clock import ManualClock
 from kaflite.coordinator import GroupState, RequestContext
 from kaflite.coordinator.consumer.group import ConsumerGroupState
 from kaflite.coordinator.metadata import MetadataImage
-from kaflite.coordinator.runtime import CoordinatorRuntime
+from kaflite.coordinator.service import GroupCoordinatorService
 from kaflite.protocol.errors import ErrorCode as E
 from kaflite.protocol.messages import ConsumerGroupHeartbeatRequest, ConsumerGroupHeartbeatResponse
 from tests.coordinator.consumer_harness import TP, topic_id
-from tests.coordinator.test_runtime import CONFIG, MemoryLog, join_member
+from tests.coordinator.test_runtime import CONFIG, MemoryLog, handle, join_member
 
 CTX = RequestContext("client", "/127.0.0.1")
 
 
-async def started() -> tuple[CoordinatorRuntime, ManualClock]:
+async def started() -> tuple[GroupCoordinatorService, ManualClock]:
     log = MemoryLog()
     clock = ManualClock()
     image = MetadataImage()
     image.put("t", topic_id("t"), 4)
-    rt = CoordinatorRuntime(log, log, CONFIG, clock=clock, metadata=image)
+    rt = GroupCoordinatorService.build(log, log, CONFIG, clock=clock, metadata=image)
     for p in range(CONFIG.offsets_topic_num_partitions):
         await rt.load_partition(p)
     return rt, clock
 
 
-async def heartbeat(rt: CoordinatorRuntime, member_id: str, epoch: int,
+async def heartbeat(rt: GroupCoordinatorService, member_id: str, epoch: int,
                     owned: list[int] | None = None) -> ConsumerGroupHeartbeatResponse:
     joining = epoch == 0
     req = ConsumerGroupHeartbeatRequest(
         group_id="g", member_id=member_id, member_epoch=epoch, rebalance_timeout_ms=30_000 if joining else -1,
         subscribed_topic_names=["t"] if joining else None,
         topic_partitions=[] if joining else None if owned is None else [TP(topic_id=topic_id("t"), partitions=owned)])
-    resp: ConsumerGroupHeartbeatResponse = await rt.handle("consumer_group_heartbeat", req, 1, CTX)
+    resp: ConsumerGroupHeartbeatResponse = await handle(rt.consumer_group_heartbeat, req, 1, CTX)
     assert resp.error_code == E.NONE, resp
     return resp
 
@@ -49,7 +49,7 @@ def owned(resp: ConsumerGroupHeartbeatResponse) -> list[int]:
     return sorted(p for tp in resp.assignment.topic_partitions for p in tp.partitions)
 
 
-async def reconcile(rt: CoordinatorRuntime, epochs: dict[str, int], holding: dict[str, list[int]]) -> None:
+async def reconcile(rt: GroupCoordinatorService, epochs: dict[str, int], holding: dict[str, list[int]]) -> None:
     """Heartbeat every member with what it holds until none has anything left to do (at most 6 rounds)."""
     for _ in range(6):
         for m in sorted(epochs):
@@ -62,7 +62,7 @@ async def reconcile(rt: CoordinatorRuntime, epochs: dict[str, int], holding: dic
             return
 
 
-async def stable_pair(rt: CoordinatorRuntime) -> None:
+async def stable_pair(rt: GroupCoordinatorService) -> None:
     """Two members reconciled to group epoch 2 (m1 joins at epoch 1, m2 at 2; m1 revokes half)."""
     r1 = await heartbeat(rt, "m1", 0)
     r2 = await heartbeat(rt, "m2", 0)
@@ -114,7 +114,7 @@ async def test_expire_consumer_member_through_the_timer_registry() -> None:
     assert not rt.expire_member("g", "m2")  # gone: no session timer any more
     assert not rt.expire_member("g", "nobody")
     req = ConsumerGroupHeartbeatRequest(group_id="g", member_id="m2", member_epoch=2)
-    resp = await rt.handle("consumer_group_heartbeat", req, 1, CTX)
+    resp = await handle(rt.consumer_group_heartbeat, req, 1, CTX)
     assert resp.error_code == E.UNKNOWN_MEMBER_ID
     await rt.close()
 
@@ -128,8 +128,8 @@ async def test_fence_consumer_member_bumps_the_group_epoch() -> None:
     snap = await rt.wait_for_group("g", members=1, epoch=3, timeout=0.5)
     assert snap is not None and [m.member_id for m in snap.members] == ["m2"]
     assert not rt.fence_member("g", "m1")
-    resp = await rt.handle("consumer_group_heartbeat",
-                           ConsumerGroupHeartbeatRequest(group_id="g", member_id="m1", member_epoch=2), 1, CTX)
+    resp = await handle(rt.consumer_group_heartbeat,
+                        ConsumerGroupHeartbeatRequest(group_id="g", member_id="m1", member_epoch=2), 1, CTX)
     assert resp.error_code == E.UNKNOWN_MEMBER_ID  # it must rejoin at epoch 0
     await rt.close()
 

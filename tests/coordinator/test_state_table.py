@@ -225,9 +225,7 @@ def fetch(c: Ctx) -> Answer:
 
 
 def describe(c: Ctx) -> Answer:
-    t = c.h.token("describe")
-    res = c.h.absorb(c.h.coord.describe_groups(DescribeGroupsRequest(groups=[c.group]), 5, RequestContext(), t))
-    (g,) = res.response_for(t).groups
+    (g,) = c.h.coord.describe_groups(DescribeGroupsRequest(groups=[c.group]), 5, RequestContext()).groups
     return E(g.error_code), {"state": g.group_state, "members": sorted(c.symbol(m.member_id) for m in g.members)}
 
 

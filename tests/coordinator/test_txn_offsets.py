@@ -88,9 +88,7 @@ def fetch(h: Harness, group: str, *, version: int = 7, require_stable: bool = Tr
     else:
         req = OffsetFetchRequest(group_id=group, require_stable=require_stable)
         req.topics = None if topics is None else [T(name=t, partition_indexes=ps) for t, ps in topics.items()]
-    token = h.token("fetch")
-    h.absorb(h.coord.offset_fetch(req, version, RequestContext(), token))
-    return wire(h.responses[token], version)
+    return wire(h.coord.offset_fetch(req, version, RequestContext()), version)
 
 
 def fetched(h: Harness, group: str, *, version: int = 7, require_stable: bool = True,
@@ -525,27 +523,26 @@ class TxnMemoryLog:
 
 async def test_tx_off_2_runtime_appends_the_producers_transactional_batch() -> None:
     from kaflite.coordinator import GroupCoordinatorConfig
-    from kaflite.coordinator.apis import BY_NAME
-    from kaflite.coordinator.runtime import CoordinatorRuntime
+    from kaflite.coordinator.service import GroupCoordinatorService
     from kaflite.protocol.messages import OffsetCommitRequest
+    from tests.coordinator.test_runtime import handle
 
-    row = BY_NAME["txn_offset_commit"]
     log = TxnMemoryLog()
     config = GroupCoordinatorConfig(offsets_topic_num_partitions=2)
-    rt = CoordinatorRuntime(log, log, config)
+    rt = GroupCoordinatorService.build(log, log, config)
     for p in range(2):
         await rt.load_partition(p)
     ctx = RequestContext("c", "/h")
     TC, PC = OffsetCommitRequest.OffsetCommitRequestTopic, OffsetCommitRequest.OffsetCommitRequestPartition
-    await rt.handle("offset_commit", OffsetCommitRequest(group_id="g", topics=[
+    await handle(rt.offset_commit, OffsetCommitRequest(group_id="g", topics=[
         TC(name="orders", partitions=[PC(partition_index=0, committed_offset=5, committed_metadata="")])]), 8, ctx)
-    resp = await rt.handle(row, txn_request("g", {TP: 10}), 3, ctx)
+    resp = await handle(rt.txn_offset_commit, txn_request("g", {TP: 10}), 3, ctx)
     assert resp.topics[0].partitions[0].error_code == E.NONE
     assert log.producers == [None, ProducerIdAndEpoch(PID, EPOCH)]
     snap = rt.snapshot("g")
     assert snap is not None and snap.offsets[TP].offset == 5  # pending until the marker
 
-    p = rt.find_coordinator_partition("g")
+    p = rt.partition_for("g")
     log.write_marker(p, PID, True)
     assert rt.complete_transaction(p, PID, EPOCH, True) == E.NONE
     snap = rt.snapshot("g")
@@ -553,18 +550,18 @@ async def test_tx_off_2_runtime_appends_the_producers_transactional_batch() -> N
     assert rt.complete_transaction(1 - p, PID, EPOCH, True) == E.NONE  # no pending offsets there
 
     # A restart replays the log, markers included: the same offsets.
-    txn_resp = await rt.handle(row, txn_request("g", {TP: 20}, producer_id=PID + 1), 3, ctx)
+    txn_resp = await handle(rt.txn_offset_commit, txn_request("g", {TP: 20}, producer_id=PID + 1), 3, ctx)
     assert txn_resp.topics[0].partitions[0].error_code == E.NONE
     await rt.close()
-    rt2 = CoordinatorRuntime(log, log, config)
+    rt2 = GroupCoordinatorService.build(log, log, config)
     for q in range(2):
         await rt2.load_partition(q)
-    assert rt2.coordinator.offsets.offsets_of("g")[TP].offset == 10
+    assert rt2.shard.offsets.offsets_of("g")[TP].offset == 10
     assert {pid: {tp: o.offset for tp, o in offs.items()}
-            for pid, offs in rt2.coordinator.offsets.pending_offsets_of("g").items()} == {PID + 1: {TP: 20}}
+            for pid, offs in rt2.shard.offsets.pending_offsets_of("g").items()} == {PID + 1: {TP: 20}}
     log.write_marker(p, PID + 1, False)
     rt2.complete_transaction(p, PID + 1, EPOCH, False)
-    assert rt2.coordinator.offsets.pending_offsets_of("g") == {}
+    assert rt2.shard.offsets.pending_offsets_of("g") == {}
     await rt2.unload_partition(p)
     assert rt2.complete_transaction(p, PID, EPOCH, True) == E.NOT_COORDINATOR
     await rt2.close()

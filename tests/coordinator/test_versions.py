@@ -124,7 +124,7 @@ def test_offset_fetch_v1() -> None:
 def test_describe_and_list_all_versions(version: int) -> None:
     h = Harness()
     (member,) = h.form_group(1)
-    d = h.coord.describe_groups(DescribeGroupsRequest(groups=["g", "x"]), version, CTX, "d").response_for("d")
+    d = h.coord.describe_groups(DescribeGroupsRequest(groups=["g", "x"]), version, CTX)
     got = wire(d, version)
     assert [(g.group_id, g.error_code, g.group_state, g.protocol_type, g.protocol_data) for g in got.groups] == [
         ("g", E.NONE, "Stable", "consumer", "range"),
@@ -134,7 +134,7 @@ def test_describe_and_list_all_versions(version: int) -> None:
         (m.member_id, m.client_id, m.client_host, m.member_metadata, m.member_assignment) for m in got.groups[0].members
     ] == [(member, "consumer", "/127.0.0.1", b"sub", f"assign-{member}".encode())]
     assert got.groups[1].members == []
-    lg = h.coord.list_groups(ListGroupsRequest(), version, CTX, "l").response_for("l")
+    lg = h.coord.list_groups(ListGroupsRequest(), version, CTX)
     got = wire(lg, version)
     assert got.error_code == E.NONE
     # the state is on the wire from v4 (KIP-518), the type from v5 (KIP-848)

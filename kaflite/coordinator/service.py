@@ -1,0 +1,314 @@
+"""GroupCoordinatorService: the group coordinator's API, one method per group API (Kafka's GroupCoordinatorService).
+
+Each method names its shard operation directly and hands it to the runtime (`kaflite.coordinator_common`):
+`write` for the APIs that change state or must see every earlier write of the group's partition (they are
+ordered per `__consumer_offsets` partition and answered once their records are durable), `read` for those
+answered from memory (OffsetFetch, DescribeGroups, ListGroups, ConsumerGroupDescribe). The `on_error`
+answer of each is what the runtime sends when it must fail the request. The tools of the test kit and the
+admin endpoint (expire, fence, wait, snapshot, history) are here too, not in the runtime.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from enum import Enum
+from typing import Any
+
+from kaflite.clock import Clock
+from kaflite.coordinator.classic.messages import heartbeat_error, join_group_error, leave_group_error, sync_group_error
+from kaflite.coordinator.classic.state import GroupState
+from kaflite.coordinator.config import GroupConfigs, GroupCoordinatorConfig
+from kaflite.coordinator.consumer.group import ConsumerGroupState
+from kaflite.coordinator.consumer.manager import describe_error as consumer_group_describe_error
+from kaflite.coordinator.consumer.manager import heartbeat_error as consumer_group_heartbeat_error
+from kaflite.coordinator.context import PartitionStatus
+from kaflite.coordinator.group import Transition, TransitionListener
+from kaflite.coordinator.metadata import MetadataImage
+from kaflite.coordinator.offsets import (
+    PartitionExists,
+    TransactionVerifier,
+    offset_commit_error,
+    offset_delete_error,
+    offset_fetch_error,
+    txn_offset_commit_error,
+)
+from kaflite.coordinator.partitioner import partition_for
+from kaflite.coordinator.result import RequestContext
+from kaflite.coordinator.shard import (
+    GroupCoordinator,
+    delete_groups_error,
+    describe_groups_error,
+    list_groups_error,
+)
+from kaflite.coordinator.snapshot import GroupSnapshot
+from kaflite.coordinator_common.runtime import CoordinatorLoader, CoordinatorRuntime, CoordinatorWriter, RecordSource
+from kaflite.protocol.errors import ErrorCode
+from kaflite.protocol.messages import (
+    ConsumerGroupDescribeRequest,
+    ConsumerGroupHeartbeatRequest,
+    DeleteGroupsRequest,
+    DescribeGroupsRequest,
+    HeartbeatRequest,
+    JoinGroupRequest,
+    LeaveGroupRequest,
+    ListGroupsRequest,
+    OffsetCommitRequest,
+    OffsetDeleteRequest,
+    OffsetFetchRequest,
+    SyncGroupRequest,
+    TxnOffsetCommitRequest,
+)
+
+# Kafka's state names of every group type: a misspelt state fails a wait at once instead of timing out.
+STATE_NAMES = frozenset(s.value for s in (*GroupState, *ConsumerGroupState))
+
+CONSUMER_OFFSETS = "__consumer_offsets"
+
+
+class GroupCoordinatorService:
+    """The group APIs over one runtime of the group shard (every owned `__consumer_offsets` partition).
+
+    Build it with `GroupCoordinatorService.build(writer, loader, config, ...)`: the runtime builds the
+    shard on first use (the first group request, or the load of an existing `__consumer_offsets`)."""
+
+    def __init__(self, runtime: CoordinatorRuntime[GroupCoordinator], config: GroupCoordinatorConfig) -> None:
+        self.runtime = runtime
+        self.config = config
+
+    @classmethod
+    def build(
+        cls,
+        writer: CoordinatorWriter,
+        loader: CoordinatorLoader,
+        config: GroupCoordinatorConfig | None = None,
+        *,
+        clock: Clock | None = None,
+        member_id_factory: Callable[[str], str] | None = None,
+        load_batch: int = 1_000,
+        partition_exists: PartitionExists | None = None,
+        metadata: MetadataImage | None = None,
+        group_configs: GroupConfigs | None = None,
+        verify_transaction: TransactionVerifier | None = None,
+    ) -> GroupCoordinatorService:
+        """The service over a new runtime of `__consumer_offsets` (see GroupCoordinator for the arguments):
+        its partitions start not owned, and `load_partition` loads them."""
+        cfg = config or GroupCoordinatorConfig()
+
+        def shard() -> GroupCoordinator:
+            extra: dict[str, Any] = {} if member_id_factory is None else {"member_id_factory": member_id_factory}
+            return GroupCoordinator(cfg, clock, partitions=(), partition_exists=partition_exists, metadata=metadata,
+                                    group_configs=group_configs, verify_transaction=verify_transaction, **extra)
+
+        return cls(CoordinatorRuntime(CONSUMER_OFFSETS, shard, writer, loader, clock=clock, load_batch=load_batch),
+                   cfg)
+
+    @property
+    def shard(self) -> GroupCoordinator:
+        return self.runtime.shard
+
+    def partition_for(self, group_id: str) -> int:
+        """`abs(javaStringHashCode(group_id)) % offsets.topic.num.partitions` (B-FIND-1)."""
+        return partition_for(group_id, self.config.offsets_topic_num_partitions)
+
+    # ================================================================== classic groups
+    def join_group(self, request: JoinGroupRequest, version: int, ctx: RequestContext) -> Any:
+        return self.runtime.write(
+            "join-group", self.partition_for(request.group_id),
+            lambda shard, token: shard.join_group(request, version, ctx, token),
+            lambda error: join_group_error(request, version, error))
+
+    def sync_group(self, request: SyncGroupRequest, version: int, ctx: RequestContext) -> Any:
+        return self.runtime.write(
+            "sync-group", self.partition_for(request.group_id),
+            lambda shard, token: shard.sync_group(request, version, ctx, token),
+            lambda error: sync_group_error(request, version, error))
+
+    def heartbeat(self, request: HeartbeatRequest, version: int, ctx: RequestContext) -> Any:
+        return self.runtime.write(
+            "heartbeat", self.partition_for(request.group_id),
+            lambda shard, token: shard.heartbeat(request, version, ctx, token),
+            lambda error: heartbeat_error(request, version, error))
+
+    def leave_group(self, request: LeaveGroupRequest, version: int, ctx: RequestContext) -> Any:
+        return self.runtime.write(
+            "leave-group", self.partition_for(request.group_id),
+            lambda shard, token: shard.leave_group(request, version, ctx, token),
+            lambda error: leave_group_error(request, version, error))
+
+    # ================================================================== KIP-848 consumer groups
+    def consumer_group_heartbeat(self, request: ConsumerGroupHeartbeatRequest, version: int,
+                                 ctx: RequestContext) -> Any:
+        return self.runtime.write(
+            "consumer-group-heartbeat", self.partition_for(request.group_id),
+            lambda shard, token: shard.consumer_group_heartbeat(request, version, ctx, token),
+            lambda error: consumer_group_heartbeat_error(request, version, error))
+
+    def consumer_group_describe(self, request: ConsumerGroupDescribeRequest, version: int,
+                                ctx: RequestContext) -> Any:
+        return self.runtime.read(
+            lambda shard: shard.consumer_group_describe(request, version, ctx),
+            lambda error: consumer_group_describe_error(request, version, error))
+
+    # ================================================================== offsets
+    def offset_commit(self, request: OffsetCommitRequest, version: int, ctx: RequestContext) -> Any:
+        return self.runtime.write(
+            "commit-offset", self.partition_for(request.group_id),
+            lambda shard, token: shard.offset_commit(request, version, ctx, token),
+            lambda error: offset_commit_error(request, version, error))
+
+    def offset_fetch(self, request: OffsetFetchRequest, version: int, ctx: RequestContext) -> Any:
+        return self.runtime.read(
+            lambda shard: shard.offset_fetch(request, version, ctx),
+            lambda error: offset_fetch_error(request, version, error))
+
+    def offset_delete(self, request: OffsetDeleteRequest, version: int, ctx: RequestContext) -> Any:
+        return self.runtime.write(
+            "delete-offsets", self.partition_for(request.group_id),
+            lambda shard, token: shard.offset_delete(request, version, ctx, token),
+            lambda error: offset_delete_error(request, version, error))
+
+    def txn_offset_commit(self, request: TxnOffsetCommitRequest, version: int, ctx: RequestContext) -> Any:
+        return self.runtime.write(
+            "txn-commit-offset", self.partition_for(request.group_id),
+            lambda shard, token: shard.txn_offset_commit(request, version, ctx, token),
+            lambda error: txn_offset_commit_error(request, version, error))
+
+    # ================================================================== across group types
+    def describe_groups(self, request: DescribeGroupsRequest, version: int, ctx: RequestContext) -> Any:
+        return self.runtime.read(
+            lambda shard: shard.describe_groups(request, version, ctx),
+            lambda error: describe_groups_error(request, version, error))
+
+    def list_groups(self, request: ListGroupsRequest, version: int, ctx: RequestContext) -> Any:
+        return self.runtime.read(
+            lambda shard: shard.list_groups(request, version, ctx),
+            lambda error: list_groups_error(request, version, error))
+
+    def delete_groups(self, request: DeleteGroupsRequest, version: int, ctx: RequestContext) -> Any:
+        return self.runtime.write(
+            "delete-groups", None,
+            lambda shard, token: shard.delete_groups(request, version, ctx, token),
+            lambda error: delete_groups_error(request, version, error))
+
+    # ================================================================== FindCoordinator
+    def partition_status(self, partition: int) -> PartitionStatus:
+        return self.shard.partition_status(partition)
+
+    def coordinator_error(self, group_id: str) -> ErrorCode:
+        """FindCoordinator's answer for a group here: NONE once its partition is loaded (B-FIND-2)."""
+        status = self.shard.partition_status(self.partition_for(group_id))
+        return ErrorCode.NONE if status is PartitionStatus.ACTIVE else ErrorCode.COORDINATOR_NOT_AVAILABLE
+
+    # ================================================================== what the broker tells the coordinator
+    def complete_transaction(self, partition: int, producer_id: int, producer_epoch: int, committed: bool) -> ErrorCode:
+        """The broker wrote a commit/abort marker of the producer to `__consumer_offsets` partition
+        `partition` (TX-MK-3): apply it now (TX-OFF-3). Call it in the same event-loop turn as that
+        append, so no coordinator write lands between the marker and its effect. NONE once applied
+        (or, while the partition loads, applied when the load completes); NOT_COORDINATOR if the
+        partition is not ours: whoever loads it replays the marker from the log."""
+        status = self.shard.partition_status(partition)
+        self.runtime.schedule(
+            "complete-transaction",
+            lambda shard: shard.complete_transaction(partition, producer_id, producer_epoch, committed))
+        return ErrorCode.NOT_COORDINATOR if status is PartitionStatus.NOT_OWNED else ErrorCode.NONE
+
+    def on_partitions_deleted(self, partitions: list[tuple[str, int]]) -> None:
+        """A topic was deleted (DeleteTopics): tombstone its offsets in every group, as Kafka's coordinator
+        does when its metadata image loses the topic. Not awaited, as in Kafka (the deletion is answered
+        at once); the tombstones are written like any operation's records."""
+        if not self.runtime.closed and partitions:
+            self.runtime.schedule("on-partitions-deleted", lambda shard: shard.on_partitions_deleted(partitions))
+
+    # ================================================================== loading
+    async def load_partition(self, partition: int, records: RecordSource | None = None) -> None:
+        """Replay the partition (from `records`, or its log), then serve its groups (B-LOG-3)."""
+        await self.runtime.load_partition(partition, records)
+
+    def begin_load(self, partition: int) -> None:
+        self.runtime.begin_load(partition)
+
+    async def unload_partition(self, partition: int) -> None:
+        await self.runtime.unload_partition(partition)
+
+    async def close(self) -> None:
+        await self.runtime.close()
+
+    # ================================================================== tools (admin endpoint, test kit)
+    def group_ids(self) -> list[str]:
+        return self.shard.group_ids()
+
+    def snapshot(self, group_id: str) -> GroupSnapshot | None:
+        return self.shard.snapshot(group_id)
+
+    def history(self, group_id: str) -> list[Transition]:
+        return self.shard.history(group_id)
+
+    def subscribe(self, callback: TransitionListener) -> Callable[[], None]:
+        """Call `callback` synchronously on every transition; returns an unsubscribe function."""
+        shard = self.shard
+        shard.add_listener(callback)
+        return lambda: shard.remove_listener(callback)
+
+    def expire_member(self, group_id: str, member_id: str) -> bool:
+        """Run the member's session expiry now (fault injection): as if its deadline had passed.
+
+        Classic members leave through their heartbeat expiry, consumer-group members are fenced by
+        their session timeout (group epoch + 1); False if the member has no session timer.
+        """
+        key = self.shard.session_timer(group_id, member_id)
+        return key is not None and self.runtime.fire_timer(key)
+
+    def fence_member(self, group_id: str, member_id: str) -> bool:
+        """Fence a member now (fault injection): a consumer-group member is removed as a session or
+        rebalance timeout would (its next heartbeat gets UNKNOWN_MEMBER_ID and it rejoins at epoch 0);
+        a classic member has no fencing of its own, so it is expired. False if there is no such member."""
+        if not self.shard.is_consumer_group(group_id):
+            return self.expire_member(group_id, member_id)
+        result = self.shard.fence_member(group_id, member_id)
+        if result is None:
+            return False
+        self.runtime.schedule("fence-member", lambda _shard: result)  # computed above: run now, in this turn
+        return True
+
+    async def wait_for_group(
+        self,
+        group_id: str,
+        *,
+        state: Enum | str | None = None,
+        members: int | None = None,
+        generation: int | None = None,
+        epoch: int | None = None,
+        predicate: Callable[[GroupSnapshot | None], bool] | None = None,
+        timeout: float = 10.0,
+    ) -> GroupSnapshot | None:
+        """Wait, without polling, until the group matches; raises TimeoutError after `timeout` s.
+
+        `state` is Kafka's state name of any group type ("Stable", "Reconciling", "CompletingRebalance")
+        or a state enum value (GroupState, ConsumerGroupState): compared by name, so one wait works for
+        both group types. `epoch` is a consumer group's group epoch, the same number as `generation`.
+        """
+        if generation is not None and epoch is not None and generation != epoch:
+            raise ValueError(f"generation={generation} and epoch={epoch} name the same number")
+        want_gen = generation if generation is not None else epoch
+        want_state = None if state is None else str(state)
+        if want_state is not None and want_state not in STATE_NAMES:
+            raise ValueError(f"unknown group state {state!r}; one of {', '.join(sorted(STATE_NAMES))}")
+
+        def matches() -> bool:
+            snap = self.shard.snapshot(group_id)
+            if predicate is not None:
+                return predicate(snap)
+            if snap is None:
+                return want_state == "Dead"
+            return (
+                (want_state is None or str(snap.state) == want_state)
+                and (members is None or len(snap.members) == members)
+                and (want_gen is None or snap.generation == want_gen)
+            )
+
+        try:
+            await self.runtime.wait_for(matches, timeout)
+        except TimeoutError:
+            raise TimeoutError(f"group {group_id!r} did not reach the expected state; "
+                               f"last: {self.snapshot(group_id)}") from None
+        return self.snapshot(group_id)
