@@ -327,9 +327,10 @@ class AdminHandler:
                 out.error_code = ErrorCode.UNKNOWN_TOPIC_ID if name is None else ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
                 continue
             out.name, out.topic_id = info.name, info.topic_id
-            if is_internal(info.name):
+            if is_internal(info.name):  # kafka-topics.sh's refusal, in its words (the answer carries it from v5)
                 out.error_code = ErrorCode.INVALID_TOPIC_EXCEPTION
-                out.error_message = f"cannot delete internal topic {info.name}"
+                out.error_message = (f"Topic {info.name} is a kafka internal topic and is not allowed to be "
+                                     "marked for deletion.")
                 continue
             logs.delete_topic(info.name)
             log.info("deleted topic", topic=info.name)

@@ -52,7 +52,7 @@ from kaflite.listeners import ANONYMOUS, Listener
 from kaflite.protocol._codec import DecodeError
 from kaflite.protocol.error_responses import error_response
 from kaflite.protocol.errors import ErrorCode
-from kaflite.protocol.frames import FrameDecoder, FrameError
+from kaflite.protocol.frames import FrameDecoder, FrameError, FrameTooLarge
 from kaflite.protocol.headers import decode_request_header, encode_response_header
 from kaflite.protocol.messages import REQUESTS, RESPONSES, ApiVersionsResponse
 from kaflite.storage.segment import FileRecords
@@ -73,6 +73,10 @@ STREAM_CHUNK = 64 * 1024
 MAX_CORKED_BYTES = 64 * 1024
 API_VERSIONS = 18
 PRODUCE = 0
+# An HTTP request's first four bytes read as a frame size: "GET " is 1,195,725,856 (past any sane limit). Checked
+# only for a frame refused as too large, so the ordinary path pays nothing.
+HTTP_SIZES = frozenset(_SIZE.unpack(m)[0] for m in (b"GET ", b"POST", b"HEAD", b"PUT ", b"DELE", b"PATC", b"OPTI",
+                                                     b"CONN", b"TRAC", b"PRI "))
 _conn_ids = itertools.count(1)
 
 
@@ -277,6 +281,11 @@ class KafkaConnection(asyncio.BufferedProtocol):
         try:
             frames = self.decoder.buffer_updated(nbytes)
         except FrameError as e:
+            if isinstance(e, FrameTooLarge) and e.size in HTTP_SIZES:  # only a size past the limit is looked at
+                port = self.config.admin_port
+                self.close(f"this looks like HTTP ({e.size.to_bytes(4, 'big').decode().strip()} ...); this is the "
+                           f"Kafka port (the admin endpoint is on admin.port{f'={port}' if port > 0 else ''})")
+                return
             if self.sasl is not None and not self.sasl.complete:
                 self.close(f"Failing SASL authentication due to invalid receive size: {e} "
                            f"(sasl.server.max.receive.size={self.sasl.max_receive_size} before authentication)")

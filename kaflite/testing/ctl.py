@@ -20,6 +20,7 @@ from kaflite.testing.admin_client import AdminClient, AdminError, AdminWaitTimeo
 EXIT_REFUSED = 1
 EXIT_TIMEOUT = 3
 EXIT_UNREACHABLE = 4
+DEFAULT_ADMIN = "127.0.0.1:8092"  # what `make run` serves (--admin-port 8092)
 
 
 def _kv(text: str) -> tuple[str, str]:
@@ -34,8 +35,9 @@ def add_ctl_parser(sub: Any) -> argparse.ArgumentParser:
     ctl = sub.add_parser("ctl", help="drive a running broker's admin endpoint (groups, waits, faults)",
                          description="Talk to the admin endpoint of a broker started with --admin-port "
                                      "and print its JSON answer. See docs/testing.md.")
-    ctl.add_argument("--admin", metavar="HOST:PORT", default=os.environ.get("KAFLITE_ADMIN"),
-                     help="the admin endpoint (default: $KAFLITE_ADMIN)")
+    ctl.add_argument("--admin", metavar="HOST:PORT", default=os.environ.get("KAFLITE_ADMIN") or DEFAULT_ADMIN,
+                     help=f"the admin endpoint (default: $KAFLITE_ADMIN, else {DEFAULT_ADMIN}, the one `make run` "
+                          "serves)")
     cmds = ctl.add_subparsers(dest="ctl_command", metavar="CMD", required=True)
     cmds.add_parser("health", help="the broker's bootstrap address and state")
     gs = cmds.add_parser("groups", help="group ids")
@@ -116,6 +118,23 @@ def _summary(g: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+class NothingDone(Exception):
+    """The endpoint answered, but the fault touched nothing (no such group or member): exit 1, saying why."""
+
+    def __init__(self, result: dict[str, Any], message: str) -> None:
+        super().__init__(message)
+        self.result = result
+
+
+def _no_member(client: AdminClient, group: str, member_id: str) -> str:
+    snapshot = client.group(group)
+    if snapshot is None:
+        return f"no group {group!r}"
+    if not any(m.get("member_id") == member_id for m in snapshot.get("members", [])):
+        return f"group {group!r} has no member {member_id!r}"
+    return f"member {member_id!r} of group {group!r} has no session to end now"
+
+
 def _run(client: AdminClient, a: argparse.Namespace) -> Any:
     c = a.ctl_command
     if c == "health":
@@ -146,7 +165,10 @@ def _run(client: AdminClient, a: argparse.Namespace) -> Any:
     if c == "fail-coordinator":
         return client.post("/faults/fail-coordinator", error=a.error, seconds=a.seconds, group=a.group)
     if c in ("drop-member-connections", "expire-member", "fence-member"):
-        return client.post(f"/faults/{c}", group=a.group, member_id=a.member_id)
+        result = client.post(f"/faults/{c}", group=a.group, member_id=a.member_id)
+        if c != "drop-member-connections" and result.get("expired", result.get("fenced")) is False:
+            raise NothingDone(result, _no_member(client, a.group, a.member_id))
+        return result
     if c == "transactions":
         return {"transactions": client.transactions()}
     if c == "transaction":
@@ -162,9 +184,6 @@ def _run(client: AdminClient, a: argparse.Namespace) -> Any:
 
 def run_ctl(args: argparse.Namespace, out: TextIO | None = None) -> int:
     out = out or sys.stdout
-    if not args.admin:
-        print("kaflite ctl: no admin endpoint: pass --admin HOST:PORT or set KAFLITE_ADMIN", file=sys.stderr)
-        return 2
     client = AdminClient(args.admin)
     try:
         result = _run(client, args)
@@ -173,6 +192,10 @@ def run_ctl(args: argparse.Namespace, out: TextIO | None = None) -> int:
         return EXIT_TIMEOUT
     except AdminError as e:
         out.write(json.dumps(e.body, indent=2) + "\n")
+        return EXIT_REFUSED
+    except NothingDone as e:
+        out.write(json.dumps(e.result, indent=2) + "\n")
+        print(f"kaflite ctl: {args.ctl_command}: {e}", file=sys.stderr)
         return EXIT_REFUSED
     except OSError as e:
         print(f"kaflite ctl: cannot reach the admin endpoint at {client.address}: {e}", file=sys.stderr)

@@ -22,7 +22,7 @@ from kaflite.security.acl.model import (
     PatternType,
     ResourceType,
 )
-from kaflite.tools.client import Client, KafkaError, ToolError, client_for
+from kaflite.tools.client import Client, KafkaError, UsageError, client_for
 from kaflite.tools.output import dump_json
 
 Resource = tuple[ResourceType, str]  # (type, name)
@@ -36,7 +36,7 @@ def operation(text: str) -> AclOperation:
         if op.name.replace("_", "").lower() == wanted and op not in (AclOperation.UNKNOWN, AclOperation.ANY):
             return op
     names = ", ".join(op.name.title().replace("_", "") for op in AclOperation if op > AclOperation.ANY)
-    raise ToolError(f"unknown --operation {text!r}: one of {names}")
+    raise UsageError(f"unknown --operation {text!r}: one of {names}")
 
 
 def _resources(args: argparse.Namespace) -> list[Resource]:
@@ -54,7 +54,7 @@ def _pattern(args: argparse.Namespace, default: PatternType) -> PatternType:
     try:
         return PatternType[args.resource_pattern_type.upper()]
     except KeyError:
-        raise ToolError(f"unknown --resource-pattern-type {args.resource_pattern_type!r}: literal, prefixed, "
+        raise UsageError(f"unknown --resource-pattern-type {args.resource_pattern_type!r}: literal, prefixed, "
                         f"match or any") from None
 
 
@@ -74,7 +74,7 @@ def _acls_to_add(args: argparse.Namespace) -> dict[Resource, list[Entry]]:
     """The ACLs --add asks for, per resource; --producer/--consumer expand as kafka-acls.sh's do."""
     ops = [operation(o) for o in args.operation or ()]
     if not args.allow_principal and not args.deny_principal:
-        raise ToolError("--add needs --allow-principal or --deny-principal")
+        raise UsageError("--add needs --allow-principal or --deny-principal")
     per: dict[Resource, list[Entry]] = {}
     if args.producer or args.consumer:
         for topic in args.topic or ():
@@ -92,13 +92,13 @@ def _acls_to_add(args: argparse.Namespace) -> dict[Resource, list[Entry]]:
             if args.idempotent:
                 per[(ResourceType.CLUSTER, CLUSTER_NAME)] = _entries(args, [AclOperation.IDEMPOTENT_WRITE])
         if not per:
-            raise ToolError("--producer needs --topic; --consumer needs --topic and --group")
+            raise UsageError("--producer needs --topic; --consumer needs --topic and --group")
         return per
     if not ops:
-        raise ToolError("--add needs --operation (or --producer / --consumer)")
+        raise UsageError("--add needs --operation (or --producer / --consumer)")
     resources = _resources(args)
     if not resources:
-        raise ToolError("--add needs a resource: --topic, --group, --transactional-id or --cluster")
+        raise UsageError("--add needs a resource: --topic, --group, --transactional-id or --cluster")
     return {r: _entries(args, ops) for r in resources}
 
 
@@ -151,7 +151,7 @@ def _as_json(found: dict[tuple[ResourceType, str, PatternType], list[Entry]]) ->
 def cmd_add(client: Client, args: argparse.Namespace, out: TextIO) -> int:
     pattern = _pattern(args, PatternType.LITERAL)
     if pattern not in (PatternType.LITERAL, PatternType.PREFIXED):
-        raise ToolError("--add takes --resource-pattern-type literal or prefixed")
+        raise UsageError("--add takes --resource-pattern-type literal or prefixed")
     per = _acls_to_add(args)
     creations = [AclCreation(resource_type=int(rtype), resource_name=name, resource_pattern_type=int(pattern),
                              principal=p, host=h, operation=int(op), permission_type=int(perm))
@@ -177,7 +177,7 @@ def cmd_remove(client: Client, args: argparse.Namespace, out: TextIO) -> int:
     pattern = _pattern(args, PatternType.LITERAL)
     resources = _resources(args)
     if not resources:
-        raise ToolError("--remove needs a resource: --topic, --group, --transactional-id or --cluster")
+        raise UsageError("--remove needs a resource: --topic, --group, --transactional-id or --cluster")
     ops = [operation(o) for o in args.operation or ()] or [AclOperation.ANY]
     # (principal, host, permission) filters: each principal named, on each host named (any host when none is);
     # no principal at all: every ACL of the resource.

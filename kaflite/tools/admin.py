@@ -20,6 +20,7 @@ from kaflite.protocol.messages import (
     ListGroupsRequest,
     ListOffsetsRequest,
     OffsetCommitRequest,
+    OffsetDeleteRequest,
     OffsetFetchRequest,
 )
 from kaflite.tools.client import Client, KafkaError, ToolError
@@ -235,3 +236,23 @@ def delete_group(client: Client, group: str) -> str | None:
                                  lambda r: r.results[0].error_code)
     code = resp.results[0].error_code
     return ErrorCode(code).name if code else None
+
+
+def delete_offsets(client: Client, group: str, partitions: Mapping[str, Iterable[int]]
+                   ) -> tuple[str | None, dict[TP, str | None]]:
+    """OffsetDelete to the group's coordinator (Kafka's admin deleteConsumerGroupOffsets): the top-level error
+    name (or None) and each partition's. A top-level error with no partition answered marks every partition."""
+    topics = {t: sorted(ps) for t, ps in partitions.items()}
+
+    def build(version: int) -> OffsetDeleteRequest:
+        rt, rp = OffsetDeleteRequest.OffsetDeleteRequestTopic, OffsetDeleteRequest.OffsetDeleteRequestPartition
+        return OffsetDeleteRequest(group_id=group, topics=[rt(name=t, partitions=[rp(partition_index=p) for p in ps])
+                                                           for t, ps in topics.items()])
+
+    resp = client.to_coordinator(group, build, lambda r: r.error_code)
+    top = ErrorCode(resp.error_code).name if resp.error_code else None
+    out: dict[TP, str | None] = {(t, p): top for t, ps in topics.items() for p in ps}
+    for t in resp.topics:
+        for p in t.partitions:
+            out[(t.name, p.partition_index)] = ErrorCode(p.error_code).name if p.error_code else None
+    return top, out

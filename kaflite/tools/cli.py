@@ -14,8 +14,10 @@ import sys
 from typing import Any, TextIO
 
 TOOL_HELP: dict[str, str] = {
-    "groups": "consumer groups: list, describe (lag), reset-offsets, delete (kafka-consumer-groups.sh)",
-    "topics": "topics: list, describe, create, alter, delete (kafka-topics.sh)",
+    "groups": "consumer groups: list, describe (lag), reset-offsets, delete, delete-offsets "
+              "(kafka-consumer-groups.sh; its --list/--describe/... form works too)",
+    "topics": "topics: list, describe, create, alter, delete (kafka-topics.sh; its --create/--list/... form works "
+              "too)",
     "consume": "print records of a topic (kcat -C): no group, nothing committed",
     "produce": "send stdin's lines as records (kcat -P)",
     "offsets": "earliest, latest or by-time offsets of partitions (kafka-get-offsets.sh)",
@@ -25,6 +27,37 @@ TOOL_HELP: dict[str, str] = {
 }
 TOOL_COMMANDS = tuple(TOOL_HELP)
 DEFAULT_BOOTSTRAP = "127.0.0.1:9092"
+
+# Kafka's scripts take the action as a flag (kafka-consumer-groups.sh --describe --group G); kaflite's own form
+# is a subcommand (kaflite groups describe --group G). Both are accepted: the flag is turned into the subcommand.
+ACTION_FLAGS: dict[str, dict[str, str]] = {
+    "groups": {"--list": "list", "--describe": "describe", "--delete": "delete", "--reset-offsets": "reset-offsets",
+               "--delete-offsets": "delete-offsets"},
+    "topics": {"--list": "list", "--describe": "describe", "--create": "create", "--alter": "alter",
+               "--delete": "delete"},
+}
+EXIT_USAGE = 2
+
+
+class ActionError(ValueError):
+    """A Kafka-style command line with no action flag, or several."""
+
+
+def kafka_action_form(argv: list[str]) -> list[str]:
+    """``groups --bootstrap-server B --describe --group G`` → ``groups describe --bootstrap-server B --group G``.
+    A command line already in the subcommand form, or of another tool, is returned as it is."""
+    actions = ACTION_FLAGS.get(argv[0]) if argv else None
+    rest = argv[1:]
+    if actions is None or not rest or rest[0] in actions.values() or rest[0] in ("-h", "--help"):
+        return argv
+    found = [a for a in rest if a in actions]
+    if len(found) == 1:
+        return [argv[0], actions[found[0]], *(a for a in rest if a != found[0])]
+    if not found and any(a in ("-h", "--help") for a in rest):
+        return [argv[0], "--help"]
+    names = list(actions)
+    raise ActionError(f"Command must include exactly one action: {', '.join(names[:-1])} or {names[-1]} "
+                      f"(or the subcommand: kaflite {argv[0]} {'|'.join(actions.values())} ...)")
 
 
 def _connection(p: argparse.ArgumentParser) -> None:
@@ -62,6 +95,8 @@ def build_tool_parser() -> argparse.ArgumentParser:
 def add_tool_parsers(sub: Any) -> None:
     """The tools' subcommands with all their options."""
     groups = _sub(sub, "groups", TOOL_HELP["groups"])
+    groups.epilog = ("kafka-consumer-groups.sh's form works too: the action as a flag anywhere on the line, "
+                     "e.g. kaflite groups --bootstrap-server B --describe --group G --members")
     gsub = groups.add_subparsers(dest="groups_action", metavar="ACTION", required=True)
 
     ls = _sub(gsub, "list", "list the consumer groups (GROUP, with --state/--type: STATE, TYPE)")
@@ -106,7 +141,18 @@ def add_tool_parsers(sub: Any) -> None:
     _connection(dl)
     _group_selection(dl)
 
+    do = _sub(gsub, "delete-offsets", "delete a group's committed offsets of topics it no longer subscribes to "
+                                      "(OffsetDelete)")
+    _connection(do)
+    _group_selection(do)
+    scope = do.add_mutually_exclusive_group()
+    scope.add_argument("--topic", action="append", default=[], metavar="TOPIC[:P,...]",
+                       help="the topic (all its partitions, or the listed ones); repeatable")
+    scope.add_argument("--all-topics", action="store_true", help="every partition the group has an offset for")
+
     topics = _sub(sub, "topics", TOOL_HELP["topics"])
+    topics.epilog = ("kafka-topics.sh's form works too: the action as a flag anywhere on the line, "
+                     "e.g. kaflite topics --bootstrap-server B --create --topic T --partitions 3")
     tsub = topics.add_subparsers(dest="topics_action", metavar="ACTION", required=True)
     for action, text in (("list", "list topic names"), ("describe", "partitions, leaders, replicas and configs"),
                          ("create", "create a topic"), ("alter", "add partitions or set configs"),
@@ -263,14 +309,19 @@ def _read_command_config(args: argparse.Namespace) -> None:
 def main(argv: list[str], out: TextIO | None = None, err: TextIO | None = None,
          stdin: TextIO | None = None) -> int:
     """``kaflite <tool> ...``: parse with the full parser (exit 2 on bad usage, as argparse), then run."""
+    try:
+        argv = kafka_action_form(argv)
+    except ActionError as exc:
+        (err or sys.stderr).write(f"kaflite {argv[0]}: {exc}\n")
+        return EXIT_USAGE
     return run_tool(build_tool_parser().parse_args(argv), out, err, stdin)
 
 
 def run_tool(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None,
              stdin: TextIO | None = None) -> int:
-    """Run a tool command; a ToolError is one line on stderr and exit status 1."""
+    """Run a tool command; a ToolError is one line on stderr and exit status 1 (2 for a UsageError)."""
     out, err, stdin = out or sys.stdout, err or sys.stderr, stdin or sys.stdin
-    from kaflite.tools.client import ToolError
+    from kaflite.tools.client import ToolError, UsageError
 
     try:
         _read_command_config(args)
@@ -307,7 +358,7 @@ def run_tool(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | 
         return run_dump(args, out, err)
     except ToolError as exc:
         err.write(f"kaflite {args.command}: {exc}\n")
-        return 1
+        return EXIT_USAGE if isinstance(exc, UsageError) else 1
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:  # `kaflite consume ... | head`

@@ -55,6 +55,10 @@ class ToolError(Exception):
     """A failure to report in one line (exit status 1): a connection refused, an error code, a bad argument."""
 
 
+class UsageError(ToolError):
+    """Options that do not make a command (a missing --group, a malformed value): exit status 2, as argparse's."""
+
+
 class KafkaError(ToolError):
     """A Kafka error code in an answer, by Kafka's name."""
 
@@ -80,10 +84,10 @@ def parse_bootstrap(text: str) -> list[tuple[str, int]]:
             continue
         host, sep, port = item.rpartition(":")
         if not sep or not port.isdigit():
-            raise ToolError(f"invalid bootstrap server {item!r}: expected HOST:PORT")
+            raise UsageError(f"invalid bootstrap server {item!r}: expected HOST:PORT")
         out.append((host.strip("[]") or "127.0.0.1", int(port)))
     if not out:
-        raise ToolError("no bootstrap server given")
+        raise UsageError("no bootstrap server given")
     return out
 
 
@@ -299,12 +303,12 @@ class Client:
 
     # -- metadata ---------------------------------------------------------------------------------------
 
-    def metadata(self, topics: Iterable[str] | None = None) -> ClusterMetadata:
-        """``topics=None``: every topic; ``[]``: brokers only. Never auto-creates a topic."""
+    def metadata(self, topics: Iterable[str] | None = None, *, auto_create: bool = False) -> ClusterMetadata:
+        """``topics=None``: every topic; ``[]``: brokers only. Auto-creates a topic only when asked (produce)."""
         names = None if topics is None else list(topics)
         def build(version: int) -> MetadataRequest:
             req_topics = None if names is None else [MetadataRequest.MetadataRequestTopic(name=n) for n in names]
-            return MetadataRequest(topics=req_topics, allow_auto_topic_creation=False)
+            return MetadataRequest(topics=req_topics, allow_auto_topic_creation=auto_create)
         resp: MetadataResponse = self.send_versioned(build)[0]
         brokers = {b.node_id: (b.host, b.port) for b in resp.brokers}
         self._brokers.update(brokers)
@@ -326,6 +330,32 @@ class Client:
             if t.error_code:
                 raise KafkaError(t.error_code, f"topic {name!r}")
         return meta.topics
+
+    def topic_for_produce(self, name: str) -> Topic:
+        """The topic a producer writes to, auto-created by the broker if it allows it, as librdkafka and the
+        Java producer do: Metadata with allow_auto_topic_creation, asked again while the answer says the topic
+        is being made (LEADER_NOT_AVAILABLE, no partitions yet, a partition without a leader), until the
+        timeout. UNKNOWN_TOPIC_OR_PARTITION is the broker saying it will not create it."""
+        deadline = time.monotonic() + self.timeout
+        backoff = self.retry_backoff
+        while True:
+            topic = self.metadata([name], auto_create=True).topics.get(name)
+            code = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION if topic is None else topic.error_code
+            if code == ErrorCode.UNKNOWN_TOPIC_OR_PARTITION:
+                raise KafkaError(code, f"topic {name!r}", "it does not exist and the broker did not create it: "
+                                                          "auto.create.topics.enable=false?")
+            ready = topic is not None and not code and topic.partitions and \
+                all(p.leader >= 0 for p in topic.partitions.values())
+            if ready:
+                assert topic is not None
+                return topic
+            if code not in (0, ErrorCode.LEADER_NOT_AVAILABLE):
+                raise KafkaError(code, f"topic {name!r}")
+            if time.monotonic() + backoff > deadline:
+                raise KafkaError(code or ErrorCode.LEADER_NOT_AVAILABLE,
+                                 f"topic {name!r}: no leader for every partition within {self.timeout:g} s")
+            time.sleep(backoff)
+            backoff = min(backoff * 2, 1.0)
 
     def leaders(self, pairs: Iterable[tuple[str, int]],
                 missing: list[tuple[str, int]] | None = None) -> dict[int, list[tuple[str, int]]]:

@@ -33,7 +33,7 @@ from kaflite.protocol.records import (
     read_header,
     validate_batch,
 )
-from kaflite.tools.client import ToolError
+from kaflite.tools.client import ToolError, UsageError
 from kaflite.tools.output import dump_json
 
 # Kafka's CoordinatorRecordType: the key's version says which record a __consumer_offsets entry is.
@@ -263,7 +263,7 @@ def dump_txn_index(path: Path) -> dict[str, Any]:
 def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
     files = [f for arg in [*(args.files or []), *(args.file_args or [])] for f in arg.split(",") if f]
     if not files:
-        raise ToolError("Missing required argument \"[files]\"")
+        raise UsageError("Missing required argument \"[files]\"")
     docs = []
     status = 0
     for name in files:

@@ -15,8 +15,8 @@ from typing import Any, TextIO
 
 from kaflite.tools import admin
 from kaflite.tools.admin import TP, GroupDescription
-from kaflite.tools.client import Client, ToolError, client_for
-from kaflite.tools.output import dump_json
+from kaflite.tools.client import Client, ToolError, UsageError, client_for
+from kaflite.tools.output import column_widths, dump_json, format_row
 
 MISSING = "-"
 
@@ -54,9 +54,10 @@ def cmd_list(client: Client, args: argparse.Namespace, out: TextIO) -> int:
         header.append("STATE")
         cols.append(lambda g: g.state or "Unknown")
         fmt.append(20)
-    out.write(" ".join(_pad(h, w) for h, w in zip(header, fmt, strict=True)) + "\n")
-    for g in groups:
-        out.write(" ".join(_pad(c(g), w) for c, w in zip(cols, fmt, strict=True)) + "\n")
+    rows = [[c(g) for c in cols] for g in groups]
+    widths = column_widths(header, rows, fmt)
+    out.write(format_row(header, widths, pad_last=True) + "\n")
+    out.writelines(format_row(r, widths, pad_last=True) + "\n" for r in rows)  # "%-Ns %-20s", as Kafka's
     return 0
 
 
@@ -66,7 +67,7 @@ def _states(text: str) -> list[str]:
     for s in text.split(","):
         state = by_lower.get(s.strip().lower())
         if state is None:
-            raise ToolError(f"Invalid state list '{text}'. Valid states are: {', '.join(admin.GROUP_STATES)}")
+            raise UsageError(f"Invalid state list '{text}'. Valid states are: {', '.join(admin.GROUP_STATES)}")
         out.append(state)
     return out
 
@@ -117,20 +118,12 @@ def print_offsets(d: GroupDescription, rows: list[dict[str, Any]], out: TextIO, 
         return
     def s(v: object) -> str:
         return MISSING if v is None else str(v)
-    gw = max(15, len(d.group_id))
-    tw = max([15, *(len(s(r["topic"])) for r in rows)])
-    cw = max([15, *(len(s(r["consumer_id"])) for r in rows)])
-    hw = max([15, *(len(s(r["host"])) for r in rows)])
-
-    def line(*v: object) -> str:
-        return (f"\n{_pad(v[0], gw)} {_pad(v[1], tw)} {_pad(v[2], 10)} {_pad(v[3], 15)} {_pad(v[4], 15)} "
-                f"{_pad(v[5], 15)} {_pad(v[6], cw)} {_pad(v[7], hw)} {v[8]}")
-
-    out.write(line("GROUP", "TOPIC", "PARTITION", "CURRENT-OFFSET", "LOG-END-OFFSET", "LAG", "CONSUMER-ID",
-                   "HOST", "CLIENT-ID"))
-    for r in rows:
-        out.write(line(d.group_id, r["topic"], r["partition"], s(r["current_offset"]), s(r["log_end_offset"]),
-                       s(r["lag"]), s(r["consumer_id"]), s(r["host"]), s(r["client_id"])))
+    header = ["GROUP", "TOPIC", "PARTITION", "CURRENT-OFFSET", "LOG-END-OFFSET", "LAG", "CONSUMER-ID", "HOST",
+              "CLIENT-ID"]
+    cells = [[d.group_id, r["topic"], r["partition"], s(r["current_offset"]), s(r["log_end_offset"]), s(r["lag"]),
+              s(r["consumer_id"]), s(r["host"]), s(r["client_id"])] for r in rows]
+    widths = column_widths(header, cells, [15, 15, 10, 15, 15, 15, 15, 15, 0])  # ConsumerGroupCommand's
+    out.writelines("\n" + format_row(c, widths) for c in [header, *cells])
     out.write("\n\n")
 
 
@@ -170,13 +163,11 @@ def print_state(d: GroupDescription, out: TextIO, err: TextIO) -> None:
         return
     node, host, port = d.coordinator
     coordinator = f"{host}:{port}  ({node})"
-    w = max(25, len(coordinator))
-
-    def line(*v: object) -> str:
-        return f"\n{_pad(v[0], w)} {_pad(v[1], 25)} {_pad(v[2], 20)} {_pad(v[3], 15)} {v[4]}"
-
-    out.write(line("GROUP", "COORDINATOR (ID)", "ASSIGNMENT-STRATEGY", "STATE", "#MEMBERS"))
-    out.write(line(d.group_id, coordinator, d.assignor, d.state, len(d.members)) + "\n")
+    header = ["GROUP", "COORDINATOR (ID)", "ASSIGNMENT-STRATEGY", "STATE", "#MEMBERS"]
+    row = [d.group_id, coordinator, d.assignor, d.state, len(d.members)]
+    # Kafka's widths (it sizes the GROUP column by the coordinator's text, so a long group id overflows there)
+    widths = column_widths(header, [row], [25, 25, 20, 15, 0])
+    out.write("\n" + format_row(header, widths) + "\n" + format_row(row, widths) + "\n")
 
 
 def describe_json(d: GroupDescription, rows: list[dict[str, Any]] | None) -> dict[str, Any]:
@@ -200,7 +191,7 @@ def describe_json(d: GroupDescription, rows: list[dict[str, Any]] | None) -> dic
 def cmd_describe(client: Client, args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     groups = [g.group_id for g in admin.list_consumer_groups(client)] if args.all_groups else args.group
     if not groups:
-        raise ToolError("Option --describe needs --group or --all-groups")
+        raise UsageError("Option --describe needs --group or --all-groups")
     want_offsets = args.offsets or not (args.members or args.state)
     docs = []
     status = 0
@@ -228,14 +219,14 @@ def cmd_describe(client: Client, args: argparse.Namespace, out: TextIO, err: Tex
 def parse_datetime(text: str) -> int:
     """Kafka's Utils.getDateTime: ``YYYY-MM-DDTHH:mm:SS.sss`` with an optional zone (UTC without one)."""
     if "T" not in text:
-        raise ToolError("Error parsing timestamp. It does not contain a 'T' according to ISO8601 format")
+        raise UsageError("Error parsing timestamp. It does not contain a 'T' according to ISO8601 format")
     time_part = text.partition("T")[2]
     if not any(c in time_part for c in "+-Z"):
         text += "Z"
     try:
         dt = datetime.fromisoformat(text.replace("Z", "+00:00"))
     except ValueError:
-        raise ToolError(f"Error parsing timestamp {text!r}: expected YYYY-MM-DDTHH:mm:SS.sss") from None
+        raise UsageError(f"Error parsing timestamp {text!r}: expected YYYY-MM-DDTHH:mm:SS.sss") from None
     if dt.tzinfo is None:
         dt = dt.replace(tzinfo=UTC)
     return int(dt.timestamp() * 1000)
@@ -252,7 +243,7 @@ def _partitions_to_reset(client: Client, args: argparse.Namespace, group: str) -
             try:
                 explicit += [(topic, int(p)) for p in parts.split(",")]
             except ValueError:
-                raise ToolError(f"Invalid topic arg '{arg}', expected topic name and partitions") from None
+                raise UsageError(f"Invalid topic arg '{arg}', expected topic name and partitions") from None
         else:
             whole.append(arg)
     if whole:
@@ -329,14 +320,14 @@ def _parse_duration_ms(text: str) -> int:
 
     m = re.fullmatch(r"P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?", text.strip().upper())
     if not m or text.strip().upper() in ("P", "PT"):
-        raise ToolError(f"Text cannot be parsed to a Duration: {text}")
+        raise UsageError(f"Text cannot be parsed to a Duration: {text}")
     d, h, mi, s = (float(x) if x else 0.0 for x in m.groups())
     return int(((d * 24 + h) * 60 + mi) * 60_000 + s * 1000)
 
 
 def cmd_reset(client: Client, args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     if not (args.all_topics or args.topic):
-        raise ToolError("One of the reset scopes should be defined: --all-topics, --topic.")
+        raise UsageError("One of the reset scopes should be defined: --all-topics, --topic.")
     if not args.dry_run and not args.execute:
         err.write("WARN: No action will be performed as the --execute option is missing. In a future major "
                   "release, the default behavior of this command will be to prompt the user before executing "
@@ -344,7 +335,7 @@ def cmd_reset(client: Client, args: argparse.Namespace, out: TextIO, err: TextIO
                   "are scripting this command and want to keep the current default behavior without prompting.\n")
     groups = [g.group_id for g in admin.list_consumer_groups(client)] if args.all_groups else args.group
     if not groups:
-        raise ToolError("Option --reset-offsets needs --group or --all-groups")
+        raise UsageError("Option --reset-offsets needs --group or --all-groups")
     plans: dict[str, dict[TP, int]] = {}
     refused: dict[str, str] = {}
     status = 0
@@ -373,14 +364,12 @@ def cmd_reset(client: Client, args: argparse.Namespace, out: TextIO, err: TextIO
                               for g, plan in plans.items()]}, out)
         return status
 
-    def line(*v: object) -> str:
-        return f"\n{_pad(v[0], 30)} {_pad(v[1], 30)} {_pad(v[2], 10)} {_pad(v[3], 15)}"
-
+    header = ["GROUP", "TOPIC", "PARTITION", "NEW-OFFSET"]
+    rows = [[g, t, p, o] for g, plan in plans.items() for (t, p), o in sorted(plan.items())]
+    widths = column_widths(header, rows, [30, 30, 10, 15])  # printOffsetsToReset's "%-30s %-30s %-10s %-15s"
     if plans:
-        out.write(line("GROUP", "TOPIC", "PARTITION", "NEW-OFFSET"))
-    for g, plan in plans.items():
-        for (t, p), o in sorted(plan.items()):
-            out.write(line(g, t, p, o))
+        out.write("\n" + format_row(header, widths, pad_last=True))
+    out.writelines("\n" + format_row(r, widths, pad_last=True) for r in rows)
     out.write("\n")
     return status
 
@@ -391,7 +380,7 @@ def cmd_reset(client: Client, args: argparse.Namespace, out: TextIO, err: TextIO
 def cmd_delete(client: Client, args: argparse.Namespace, out: TextIO) -> int:
     groups = [g.group_id for g in admin.list_consumer_groups(client)] if args.all_groups else args.group
     if not groups:
-        raise ToolError("Option --delete needs --group or --all-groups")
+        raise UsageError("Option --delete needs --group or --all-groups")
     results = {g: admin.delete_group(client, g) for g in groups}
     if args.json:
         dump_json([{"group": g, "error": e} for g, e in results.items()], out)
@@ -417,6 +406,57 @@ def _delete_error(name: str) -> str:
     return known.get(name, name)
 
 
+# -- delete-offsets -------------------------------------------------------------------------------------
+
+# Errors.message() of the codes OffsetDelete answers, as Kafka's tool prints them
+_OFFSET_DELETE_MESSAGES = {
+    "GROUP_ID_NOT_FOUND": "The group id does not exist.",
+    "NON_EMPTY_GROUP": "The group is not empty.",
+    "INVALID_GROUP_ID": "The configured groupId is invalid.",
+    "GROUP_AUTHORIZATION_FAILED": "Not authorized to access group: Group authorization failed.",
+    "GROUP_SUBSCRIBED_TO_TOPIC": "The consumer group is actively subscribed to the topic",
+    "UNKNOWN_TOPIC_OR_PARTITION": "This server does not host this topic-partition.",
+    "TOPIC_AUTHORIZATION_FAILED": "Topic authorization failed.",
+}
+
+
+def cmd_delete_offsets(client: Client, args: argparse.Namespace, out: TextIO) -> int:
+    """Kafka's ``--delete-offsets``: OffsetDelete of the group's offsets for the topics (all their partitions,
+    or the listed ones), or of every partition it has an offset for (``--all-topics``); a group that still
+    subscribes to a topic keeps that topic's offsets (GROUP_SUBSCRIBED_TO_TOPIC)."""
+    if len(args.group) != 1 or args.all_groups:
+        raise UsageError("Option --delete-offsets takes exactly one --group")
+    if not (args.topic or args.all_topics):
+        raise UsageError("Option --delete-offsets requires either --all-topics or --topic to be specified.")
+    group = args.group[0]
+    parts = _partitions_to_reset(client, args, group)
+    by_topic: dict[str, list[int]] = {}
+    for t, p in parts:
+        by_topic.setdefault(t, []).append(p)
+    top, results = admin.delete_offsets(client, group, by_topic)
+    if args.json:
+        dump_json({"group": group, "error": top, "partitions": [
+            {"topic": t, "partition": p, "error": e} for (t, p), e in sorted(results.items())]}, out)
+        return 1 if top or any(results.values()) else 0
+    if top is None and not any(results.values()):
+        out.write(f"Request succeeded for deleting offsets from group {group}.\n")
+    elif top in ("INVALID_GROUP_ID", "GROUP_ID_NOT_FOUND", "GROUP_AUTHORIZATION_FAILED", "NON_EMPTY_GROUP"):
+        out.write(f"\nError: {_OFFSET_DELETE_MESSAGES[top]}\n")
+    elif top is None or top in ("GROUP_SUBSCRIBED_TO_TOPIC", "TOPIC_AUTHORIZATION_FAILED",
+                                "UNKNOWN_TOPIC_OR_PARTITION"):
+        out.write("\nError: Encountered some partition-level error, see the follow-up details.\n")
+    else:
+        out.write(f"\nError: Encountered some unknown error: {top}\n")
+    header = ["TOPIC", "PARTITION", "STATUS"]
+    rows = [[t, p, "Successful" if e is None else f"Error: {_OFFSET_DELETE_MESSAGES.get(e, e)}"]
+            for (t, p), e in sorted(results.items())]
+    widths = column_widths(header, rows, [15, 10, 15])  # Kafka's "%-Ns %-10s %-15s", N the longest topic
+    out.write("\n" + format_row(header, widths, pad_last=True))
+    out.writelines("\n" + format_row(r, widths, pad_last=True) for r in rows)
+    out.write("\n")
+    return 1 if top or any(results.values()) else 0
+
+
 def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
     with client_for(args) as client:
         if args.groups_action == "list":
@@ -425,4 +465,6 @@ def run(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.st
             return cmd_describe(client, args, out, err)
         if args.groups_action == "reset-offsets":
             return cmd_reset(client, args, out, err)
+        if args.groups_action == "delete-offsets":
+            return cmd_delete_offsets(client, args, out)
         return cmd_delete(client, args, out)

@@ -24,7 +24,7 @@ from kaflite.protocol.records import (
     read_header,
 )
 from kaflite.tools import admin
-from kaflite.tools.client import KafkaError, ToolError, client_for
+from kaflite.tools.client import KafkaError, UsageError, client_for
 from kaflite.tools.output import dump_json
 
 READ_COMMITTED = 1
@@ -122,12 +122,13 @@ def _start_offset(spec: str, earliest: int, latest: int) -> int:
     try:
         n = int(spec)
     except ValueError:
-        raise ToolError(f"invalid offset {spec!r}: beginning, end, N or -N") from None
+        raise UsageError(f"invalid offset {spec!r}: beginning, end, N or -N") from None
     return max(earliest, latest + n) if n < 0 else n
 
 
 def run_consume(args: argparse.Namespace, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
     fmt = args.format or ("%k" + args.key_delimiter + "%s\\n" if args.key_delimiter else "%s\\n")
+    _start_offset(args.offset, 0, 0)  # a malformed -o is bad usage, found before any request
     with client_for(args) as client:
         topic = client.topic_partitions([args.topic])[args.topic]
         parts = [args.partition] if args.partition is not None else sorted(topic.partitions)
@@ -246,7 +247,7 @@ def run_produce(args: argparse.Namespace, stdin: TextIO = sys.stdin, out: TextIO
     produced = 0
     results: dict[int, dict[str, Any]] = {}
     with client_for(args) as client:
-        topic = client.topic_partitions([args.topic])[args.topic]
+        topic = client.topic_for_produce(args.topic)
         n = len(topic.partitions)
         pending: dict[int, list[NewRecord]] = {}
         pending_bytes: dict[int, int] = {}

@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any, TextIO
 
+from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import (
     CreatePartitionsRequest,
     CreateTopicsRequest,
@@ -14,7 +15,7 @@ from kaflite.protocol.messages import (
     IncrementalAlterConfigsRequest,
 )
 from kaflite.tools import admin
-from kaflite.tools.client import Client, KafkaError, ToolError, Topic, client_for
+from kaflite.tools.client import Client, KafkaError, ToolError, Topic, UsageError, client_for
 from kaflite.tools.output import dump_json, uuid_text
 
 TOPIC_RESOURCE = 2  # ConfigResource.Type.TOPIC
@@ -27,7 +28,7 @@ def _configs(values: list[str] | None) -> dict[str, str]:
     for kv in values or []:
         k, sep, v = kv.partition("=")
         if not sep or not k:
-            raise ToolError(f"Invalid config '{kv}': expected name=value")
+            raise UsageError(f"Invalid config '{kv}': expected name=value")
         out[k.strip()] = v
     return out
 
@@ -104,22 +105,22 @@ def cmd_describe(client: Client, args: argparse.Namespace, out: TextIO) -> int:
 
 def cmd_create(client: Client, args: argparse.Namespace, out: TextIO) -> int:
     if not args.topic:
-        raise ToolError("Missing required argument \"[topic]\"")
+        raise UsageError("Missing required argument \"[topic]\"")
     c = CreateTopicsRequest.CreatableTopic
     cfg = [CreateTopicsRequest.CreatableTopicConfig(name=k, value=v) for k, v in _configs(args.config).items()]
     req = CreateTopicsRequest(topics=[c(name=args.topic, num_partitions=args.partitions or -1,
                                         replication_factor=args.replication_factor or -1, assignments=[],
                                         configs=cfg)], timeout_ms=int(args.timeout_ms))
     res = client.send(req).topics[0]
-    if res.error_code == 36 and args.if_not_exists:  # TOPIC_ALREADY_EXISTS
-        res.error_code = 0
-    if res.error_code:
+    existed = res.error_code == ErrorCode.TOPIC_ALREADY_EXISTS and args.if_not_exists
+    if res.error_code and not existed:
         raise KafkaError(res.error_code, f"Error while executing topic command: topic '{args.topic}'",
                          res.error_message)
     if args.json:
-        dump_json({"topic": args.topic, "created": True, "partitions": res.num_partitions,
-                   "replication_factor": res.replication_factor}, out)
-    else:
+        dump_json({"topic": args.topic, "created": not existed,
+                   "partitions": None if existed else res.num_partitions,
+                   "replication_factor": None if existed else res.replication_factor}, out)
+    elif not existed:  # kafka-topics.sh --if-not-exists says nothing about a topic that is there
         out.write(f"Created topic {args.topic}.\n")
     return 0
 
@@ -132,17 +133,20 @@ def cmd_delete(client: Client, args: argparse.Namespace, out: TextIO) -> int:
         return DeleteTopicsRequest(topic_names=names, topics=[DeleteTopicsRequest.DeleteTopicState(name=n)
                                                               for n in names], timeout_ms=int(args.timeout_ms))
     resp, _ = client.send_versioned(build)
-    errors = {r.name: r.error_code for r in resp.responses if r.error_code}
+    errors = {r.name: r for r in resp.responses if r.error_code}
     if args.json:
-        dump_json([{"topic": r.name, "error": None if not r.error_code else KafkaError(r.error_code).args[0]}
-                   for r in resp.responses], out)
-    elif errors:
-        name, code = next(iter(errors.items()))
-        raise KafkaError(code, f"Error while executing topic command: topic '{name}'")
+        dump_json([{"topic": r.name, "error": None if not r.error_code else KafkaError(r.error_code).args[0],
+                    "message": r.error_message or None} for r in resp.responses], out)
+    elif errors:  # with the broker's message: an internal topic's refusal says why
+        name, r = next(iter(errors.items()))
+        raise KafkaError(r.error_code, f"Error while executing topic command: topic '{name}'", r.error_message)
     return 1 if errors else 0
 
 
 def cmd_alter(client: Client, args: argparse.Namespace, out: TextIO) -> int:
+    configs = _configs(args.config)
+    if not args.partitions and not configs:
+        raise UsageError("--alter needs --partitions or --config")
     names = list(_selected(client, args))
     done: dict[str, Any] = {}
     if args.partitions:
@@ -154,7 +158,6 @@ def cmd_alter(client: Client, args: argparse.Namespace, out: TextIO) -> int:
                 raise KafkaError(r.error_code, f"Error while executing topic command: topic '{r.name}'",
                                  r.error_message)
         done["partitions"] = args.partitions
-    configs = _configs(args.config)
     if configs:
         res, cfg = IncrementalAlterConfigsRequest.AlterConfigsResource, IncrementalAlterConfigsRequest.AlterableConfig
         resp = client.send(IncrementalAlterConfigsRequest(resources=[
@@ -164,8 +167,6 @@ def cmd_alter(client: Client, args: argparse.Namespace, out: TextIO) -> int:
             if r.error_code:
                 raise KafkaError(r.error_code, f"IncrementalAlterConfigs of '{r.resource_name}'", r.error_message)
         done["configs"] = configs
-    if not done:
-        raise ToolError("--alter needs --partitions or --config")
     if args.json:
         dump_json({"topics": names, **done}, out)
     return 0
@@ -189,7 +190,7 @@ def run_offsets(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
         try:
             spec = int(args.time)
         except ValueError:
-            raise ToolError(f"--time must be earliest, latest, max-timestamp or a timestamp in ms: {args.time}") \
+            raise UsageError(f"--time must be earliest, latest, max-timestamp or a timestamp in ms: {args.time}") \
                 from None
     with client_for(args) as client:
         meta = client.metadata(None)

@@ -10,7 +10,7 @@ from typing import TextIO
 
 from kaflite.protocol.messages import AlterUserScramCredentialsRequest, DescribeUserScramCredentialsRequest
 from kaflite.security.sasl.scram import MECHANISM_NAMES, MECHANISM_TYPES, new_upsertion
-from kaflite.tools.client import Client, KafkaError, ToolError, client_for
+from kaflite.tools.client import Client, KafkaError, UsageError, client_for
 from kaflite.tools.output import dump_json
 
 Alter = AlterUserScramCredentialsRequest
@@ -25,7 +25,7 @@ def _alter(client: Client, request: AlterUserScramCredentialsRequest, what: str)
 
 def cmd_add(client: Client, args: argparse.Namespace, out: TextIO) -> int:
     if not args.password:
-        raise ToolError("--password is required")
+        raise UsageError("--password is required")
     for mechanism in args.mechanism or list(MECHANISM_TYPES):
         salt, salted = new_upsertion(mechanism, args.password, args.iterations)
         upsertion = Alter.ScramCredentialUpsertion(name=args.user, mechanism=MECHANISM_TYPES[mechanism],
@@ -37,10 +37,15 @@ def cmd_add(client: Client, args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_delete(client: Client, args: argparse.Namespace, out: TextIO) -> int:
+    """Without --mechanism: the mechanisms the user has. A user with none is still asked for, so the broker's
+    RESOURCE_NOT_FOUND comes back (what kafka-configs.sh --delete-config reports) rather than silence."""
     existing = None if args.mechanism else _mechanisms_of(client, args.user)
-    for mechanism in args.mechanism or list(MECHANISM_TYPES):
-        if existing is not None and mechanism not in existing:  # (without --mechanism: the ones the user has)
-            continue
+    mechanisms = args.mechanism or list(MECHANISM_TYPES)
+    if existing is not None and existing:
+        mechanisms = [m for m in mechanisms if m in existing]
+    elif existing is not None:
+        mechanisms = mechanisms[:1]
+    for mechanism in mechanisms:
         deletion = Alter.ScramCredentialDeletion(name=args.user, mechanism=MECHANISM_TYPES[mechanism])
         _alter(client, Alter(deletions=[deletion], upsertions=[]), "deleting SCRAM credentials of")
         out.write(f"Completed updating config for user {args.user} (removed {mechanism}).\n")

@@ -87,7 +87,7 @@ def test_add_list_and_remove_with_kafka_acls_options(broker: Broker) -> None:
 
 def test_errors_are_one_line(broker: Broker) -> None:
     code, _, err = tool(broker, "--add", "--allow-principal", "User:x", "--operation", "Fly", "--topic", "t")
-    assert code == 1 and "unknown --operation 'Fly'" in err
+    assert code == 2 and "unknown --operation 'Fly'" in err  # bad usage: exit 2, as docs/tools.md says
     code, _, err = tool(broker, "--add", "--allow-principal", "nocolon", "--operation", "Read", "--topic", "t")
     assert code == 1 and "INVALID_REQUEST" in err
     with Broker() as plain:

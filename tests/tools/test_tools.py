@@ -126,7 +126,8 @@ def test_topics_create_describe_alter_delete(broker: Broker) -> None:
     assert d["partition_count"] == 4 and d["configs"]["retention.ms"] == "1000"
     produce_real(broker, "tools-t", [(3, b"x")])  # a real client sees the new partition
     assert tool_json(broker, "offsets", "--topic", "tools-t")[3]["offset"] == 1
-    assert tool_json(broker, "topics", "delete", "--topic", "tools-t") == [{"topic": "tools-t", "error": None}]
+    assert tool_json(broker, "topics", "delete", "--topic", "tools-t") == [{"topic": "tools-t", "error": None,
+                                                                           "message": None}]
     assert "tools-t" not in tool_json(broker, "topics", "list")
 
 

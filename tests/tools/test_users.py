@@ -61,3 +61,16 @@ def test_the_tools_log_in_over_sasl_with_the_java_clients_properties(tmp_path: P
                 assert code == 1 and err.getvalue().count("\n") == 1
                 assert "SASL authentication failed" in err.getvalue()
     broker.close()
+
+
+@pytest.mark.timeout(60)
+def test_deleting_a_user_who_is_not_there_is_resource_not_found() -> None:
+    """kafka-configs.sh --alter --delete-config SCRAM-SHA-512 of an unknown user reports the broker's
+    RESOURCE_NOT_FOUND; so does ``users delete``, with or without --mechanism, and exit status 1."""
+    with Broker(sasl="SASL_PLAINTEXT") as broker:
+        for extra in ((), ("--mechanism", "SCRAM-SHA-512")):
+            code, out, err = _tool(broker, "users", "delete", "nobody", *extra)
+            assert (code, out) == (1, "")
+            assert err.startswith("kaflite users: deleting SCRAM credentials of 'nobody': RESOURCE_NOT_FOUND")
+            assert "does not exist" in err and err.count("\n") == 1
+    broker.close()
