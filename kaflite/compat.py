@@ -1,8 +1,12 @@
 """docs/compatibility.md: every Kafka 4.2 API, the versions kaflite serves, and why it does not serve the rest.
 
 Generated from the router a real broker builds (``served_versions``), so the table is ApiVersions'
-own list and cannot drift from it. Why an API is not served lives in one table, ``NOT_SERVED``: when
-an API lands, delete its line (a test fails while an API is both served and listed, or neither).
+own list and cannot drift from it; the features it lists as served or not are derived from the same
+routes (``FEATURES``), and where kaflite serves less than Kafka 4.2 the reason is the one beside the cap
+(``kaflite.protocol.kafka_release.NARROWED``). Why an API is not served lives in one table, ``NOT_SERVED``:
+when an API lands, delete its line (a test fails while an API is both served and listed, or neither).
+``SERVED_NOTES`` holds the few facts about a served API that its range does not say; none of them may
+claim that something is refused (a test fails on it), since a claim like that went stale once.
 Regenerate with ``python -m kaflite compat > docs/compatibility.md``; ``make test`` fails when stale.
 
 The broker is imported inside ``served_versions`` only, so ``kaflite --help`` stays fast.
@@ -41,6 +45,25 @@ KAFKA_APIS: dict[int, str] = {
     90: "DescribeShareGroupOffsets", 91: "AlterShareGroupOffsets", 92: "DeleteShareGroupOffsets",
 }
 
+#: What a user looks for, by the APIs that make it: a row says "served" only when the router serves all of
+#: them (``render_markdown``), so the list cannot say that a served feature is refused.
+FEATURES: tuple[tuple[str, tuple[int, ...]], ...] = (
+    ("Produce and fetch, idempotent producers (KIP-98, KIP-360)", (0, 1, 2, 22)),
+    ("Transactions and exactly-once (transactional.id, read_committed)", (10, 22, 24, 25, 26, 28)),
+    ("Transaction admin (describe/list transactions, describe producers)", (61, 65, 66)),
+    ("Classic consumer groups (JoinGroup/SyncGroup)", (11, 12, 13, 14)),
+    ("KIP-848 consumer groups (group.protocol=consumer)", (68, 69)),
+    ("Group admin (describe, list, delete groups and offsets)", (15, 16, 42, 47)),
+    ("Topic and config admin", (19, 20, 32, 33, 37, 44)),
+    ("SASL (PLAIN, SCRAM, OAUTHBEARER) and SCRAM credential admin", (17, 36, 50, 51)),
+    ("ACLs (authorizer.class.name)", (29, 30, 31)),
+    ("Delegation tokens", (38, 39, 40, 41)),
+    ("Client quotas", (48, 49)),
+    ("Client metrics (KIP-714)", (71, 72)),
+    ("Share groups (KIP-932)", (76, 77, 78, 79)),
+    ("Streams groups (KIP-1071)", (88, 89)),
+)
+
 _INTERNAL = "controller or inter-broker only: no client sends it"
 _TOKENS = "no delegation tokens: SASL users come from the JAAS config (PLAIN) and SCRAM credentials"
 _SHARE = "share groups (KIP-932) are not implemented"
@@ -70,23 +93,29 @@ NOT_SERVED: dict[int, str] = {
     88: "streams groups (KIP-1071) are not implemented", 89: "streams groups (KIP-1071) are not implemented",
 }
 
-#: What to know about an API kaflite serves, where it differs from a multi-broker Kafka cluster.
-SERVED_NOTES: dict[int, str] = {
-    0: "idempotent producers; a transactional.id is refused; per-record errors (KIP-467)",
-    3: "one broker, the leader of every partition",
-    8: "v10 (topics named by id only) is not served: v9 is what Java 3.9 and librdkafka send",
-    9: "v10 (topics named by id only) is not served: v9 is what Java 3.9 and librdkafka send",
-    10: "group keys; transaction keys are answered, then InitProducerId refuses transactions",
-    22: "idempotent producers only (KIP-360 epoch bumps); a transactional.id is refused",
-    29: "SECURITY_DISABLED unless authorizer.class.name is set (Kafka's StandardAuthorizer)",
-    30: "SECURITY_DISABLED unless authorizer.class.name is set; kept in the cluster-metadata log",
-    31: "SECURITY_DISABLED unless authorizer.class.name is set; kept in the cluster-metadata log",
-    17: "on SASL_PLAINTEXT and SASL_SSL listeners: PLAIN, SCRAM-SHA-256/512, OAUTHBEARER (unsecured JWTs); "
-        "GSSAPI is not served. Elsewhere ILLEGAL_SASL_STATE, as Kafka",
-    36: "Kafka's state machine, KIP-368 re-authentication (connections.max.reauth.ms)",
-    50: "the credentials are UserScramCredentialRecords in __cluster_metadata-0",
-    51: "KIP-554: durable in __cluster_metadata-0 before the answer; iterations 4096-16384",
-}
+def _served_notes() -> dict[int, str]:
+    """What to know about an API kaflite serves that its range does not say; values from the code where it has them."""
+    from kaflite.security.sasl import MECHANISMS
+    from kaflite.security.sasl.scram import MAX_ITERATIONS, MIN_ITERATIONS
+
+    acls = "SECURITY_DISABLED unless authorizer.class.name is set"
+    consumer = "advertised while group.coordinator.rebalance.protocols has consumer (the default)"
+    return {
+        3: "one broker, the leader of every partition",
+        17: f"on SASL_PLAINTEXT and SASL_SSL listeners: {', '.join(MECHANISMS)} (unsecured JWTs); "
+            "elsewhere ILLEGAL_SASL_STATE, as Kafka",
+        29: acls + " (Kafka's StandardAuthorizer)",
+        30: acls + "; kept in the cluster-metadata log",
+        31: acls + "; kept in the cluster-metadata log",
+        36: "KIP-368 re-authentication (connections.max.reauth.ms)",
+        50: "the credentials are UserScramCredentialRecords in __cluster_metadata-0",
+        51: f"KIP-554: durable in __cluster_metadata-0 before the answer; iterations {MIN_ITERATIONS}-{MAX_ITERATIONS}",
+        68: consumer,
+        69: consumer,
+    }
+
+
+SERVED_NOTES: dict[int, str] = _served_notes()
 
 
 def served_versions() -> list[tuple[int, int, int]]:
@@ -109,33 +138,54 @@ def _range(lo: int, hi: int) -> str:
 
 def render_markdown(served: Sequence[tuple[int, int, int]] | None = None) -> str:
     """The whole of docs/compatibility.md."""
-    from kaflite.protocol.messages import REQUESTS
+    from kaflite.protocol.kafka_release import KAFKA_API_VERSIONS, KAFKA_RELEASE, NARROWED
 
     routes = {k: (lo, hi) for k, lo, hi in (served_versions() if served is None else served)}
     lines = [
         "# Kafka API compatibility",
         "",
-        "<!-- Generated by `python -m kaflite compat > docs/compatibility.md` from the broker's router and",
-        "     kaflite/compat.py (NOT_SERVED, SERVED_NOTES). Do not edit by hand: `make test` fails when stale. -->",
+        "<!-- Generated by `python -m kaflite compat > docs/compatibility.md` from the broker's router,",
+        "     kaflite/protocol/kafka_release.py (KAFKA_API_VERSIONS, NARROWED) and kaflite/compat.py",
+        "     (FEATURES, NOT_SERVED, SERVED_NOTES). Do not edit by hand: `make test` fails when stale. -->",
         "",
-        "Every API of Kafka 4.2, the versions kaflite serves (exactly what ApiVersions advertises) and,",
-        "for the rest, why not. Clients send only what ApiVersions advertises, so an API that is not",
-        "served is one a client falls back from or reports as unsupported by the broker.",
-        "\"Schema versions\" are the versions kaflite's message codecs know (Kafka's message schemas).",
+        f"kaflite advertises Kafka {KAFKA_RELEASE}: every API's versions are within a Kafka {KAFKA_RELEASE}",
+        "broker's ApiVersions answer, and less only where a note says why, so clients that infer the",
+        f"broker's release from ApiVersions (kafka-python's `api_version`) see Kafka {KAFKA_RELEASE}.",
+        f"The table lists every API of Kafka {KAFKA_RELEASE}, the versions kaflite serves (exactly what",
+        "ApiVersions advertises with the default configuration) and, for the rest, why not. Clients send",
+        "only what ApiVersions advertises, so an API that is not served is one a client falls back from or",
+        f"reports as unsupported by the broker. \"—\" in the Kafka {KAFKA_RELEASE} column: a Kafka broker does not",
+        "advertise it either (a controller-only API, or client metrics without a metrics reporter).",
+        "",
+        "## Features",
+        "",
+        "| Feature | kaflite | APIs |",
+        "|---|---|---|",
+    ]
+    for feature, keys in FEATURES:
+        have = [k for k in keys if k in routes]
+        status = "served" if len(have) == len(keys) else "not served" if not have else "partly served"
+        lines.append(f"| {feature} | {status} | {', '.join(KAFKA_APIS[k] for k in keys)} |")
+    lines += [
+        "",
+        "## APIs",
         "",
         f"Served: {len(routes)} APIs. Not served: {len(KAFKA_APIS) - len(routes)}.",
         "",
-        "| API | Key | Served versions | Schema versions | Notes |",
+        f"| API | Key | Served versions | Kafka {KAFKA_RELEASE} | Notes |",
         "|---|---:|---|---|---|",
     ]
     for key, name in sorted(KAFKA_APIS.items()):
-        cls = REQUESTS.get(key)
-        schema = _range(cls.MIN_VERSION, cls.MAX_VERSION) if cls is not None else "—"
+        release = KAFKA_API_VERSIONS.get(key)
+        release_range = _range(*release) if release is not None else "—"
         if key in routes:
             served_range = _range(*routes[key])
-            note = SERVED_NOTES.get(key, "")
+            notes = [SERVED_NOTES.get(key, "")]
+            if key in NARROWED and routes[key] != release:
+                notes.insert(0, NARROWED[key].reason)
+            note = "; ".join(n for n in notes if n)
         else:
             served_range = "not served"
             note = NOT_SERVED.get(key, "")
-        lines.append(f"| {name} | {key} | {served_range} | {schema} | {note} |")
+        lines.append(f"| {name} | {key} | {served_range} | {release_range} | {note} |")
     return "\n".join(lines) + "\n"

@@ -34,11 +34,15 @@ def describe_os_error(exc: OSError, what: str) -> str:
 
 
 class DataDirLock:
-    """The held `.lock` of one data directory; `release` (or the process's end) drops it."""
+    """The held `.lock` of one data directory; `release` (or the process's end) drops it.
 
-    def __init__(self, path: Path, fd: int) -> None:
+    `fresh`: the directory was missing or empty when locked, i.e. this is its first start (LogManager says so
+    instead of "no clean shutdown", which reads as a crash)."""
+
+    def __init__(self, path: Path, fd: int, fresh: bool = False) -> None:
         self.path = path
         self._fd = fd
+        self.fresh = fresh
 
     @classmethod
     def acquire(cls, data_dir: Path) -> DataDirLock:
@@ -47,6 +51,7 @@ class DataDirLock:
         if data_dir.exists() and not data_dir.is_dir():
             raise StartupError(f"{data_dir}: the data directory is a file, not a directory: move the file "
                                "away or choose another data directory (--data-dir / log.dirs)")
+        fresh = is_fresh(data_dir)
         try:
             data_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -64,7 +69,7 @@ class DataDirLock:
                 raise StartupError(f"{path}: another kaflite (or Kafka) process is using the data directory "
                                    f"{data_dir}: stop it, or choose another data directory (--data-dir)") from exc
             raise StartupError("cannot lock the data directory: " + describe_os_error(exc, str(path))) from exc
-        return cls(path, fd)
+        return cls(path, fd, fresh)
 
     def release(self) -> None:
         if self._fd >= 0:
@@ -72,6 +77,16 @@ class DataDirLock:
                 fcntl.lockf(self._fd, fcntl.LOCK_UN)
             os.close(self._fd)
             self._fd = -1
+
+
+def is_fresh(data_dir: Path) -> bool:
+    """Missing or empty: nothing was ever written there, so there is nothing to recover."""
+    try:
+        return not any(data_dir.iterdir())
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False  # unreadable: the start fails with its own message soon enough
 
 
 @contextlib.contextmanager

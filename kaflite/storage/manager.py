@@ -32,7 +32,7 @@ from kaflite.storage.checkpoint import read_offset_checkpoint, write_atomic, wri
 from kaflite.storage.cleaner import CleanerStats, LogCleaner
 from kaflite.storage.cluster_metadata import TOPIC as METADATA_TOPIC
 from kaflite.storage.config import LogConfig
-from kaflite.storage.datadir import DataDirLock, reading
+from kaflite.storage.datadir import DataDirLock, is_fresh, reading
 from kaflite.storage.errors import InvalidTopicError, StorageError
 from kaflite.storage.fileio import fsync_dir
 from kaflite.storage.log import PartitionLog
@@ -136,13 +136,16 @@ class LogManager:
         self._logs: dict[tuple[str, int], PartitionLog] = {}
         self._closed = False
         self._topic_listeners: list[TopicListener] = []
+        fresh = lock.fresh if lock is not None else is_fresh(self.data_dir)
         self.data_dir.mkdir(parents=True, exist_ok=True)
-        self._load()
+        self._load(fresh)
 
     # ---------------------------------------------------------------------------------------------------
     # startup
 
-    def _load(self) -> None:
+    def _load(self, fresh: bool) -> None:
+        """`fresh`: the data directory was missing or empty (its first start), logged as such rather than as a
+        start without a clean shutdown."""
         marker = self.data_dir / CLEAN_SHUTDOWN_FILE
         clean = marker.exists()
         for p in self.data_dir.iterdir():
@@ -199,13 +202,9 @@ class LogManager:
         if clean:
             marker.unlink()  # a crash from now on is an unclean shutdown
             fsync_dir(self.data_dir)
-        log.info(
-            "storage.loaded",
-            data_dir=str(self.data_dir),
-            topics=len(self._topics),
-            partitions=len(self._logs),
-            clean_shutdown=clean,
-        )
+        state: dict[str, bool] = {"fresh_data_dir": True} if fresh else {"clean_shutdown": clean}
+        log.info("storage.loaded", data_dir=str(self.data_dir), topics=len(self._topics),
+                 partitions=len(self._logs), **state)
 
     def _read_checkpoint(self, name: str) -> dict[tuple[str, int], int]:
         try:

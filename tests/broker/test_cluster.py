@@ -82,7 +82,7 @@ def node(tmp_path: Path) -> Iterator[Node]:
 def test_served_versions_are_kafka_4_2s(node: Node) -> None:
     served = {k: (lo, hi) for k, lo, hi in node.router.versions()}
     assert {k: served[k] for k in (21, 35, 43, 45, 46, 55, 61, 75)} == {
-        21: (0, 2), 35: (1, 5), 43: (0, 2), 45: (0, 1), 46: (0, 0), 55: (0, 2), 61: (0, 0), 75: (0, 0)}
+        21: (0, 2), 35: (1, 4), 43: (0, 2), 45: (0, 1), 46: (0, 0), 55: (0, 2), 61: (0, 0), 75: (0, 0)}
 
 
 # -- DeleteRecords ------------------------------------------------------------------------------------

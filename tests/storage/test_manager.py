@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
+import structlog
 
 from kaflite.clock import ManualClock
 from kaflite.protocol.errors import ErrorCode
@@ -213,3 +216,27 @@ def test_topic_id_text_form() -> None:
     raw = bytes(range(16))
     assert topic_id_from_str(topic_id_to_str(raw)) == raw
     assert "=" not in topic_id_to_str(raw) and len(topic_id_to_str(raw)) == 22
+
+
+def loaded_event(open_: Callable[[], Any]) -> dict[str, object]:
+    """The `storage.loaded` line of one open (the opened thing is closed again, cleanly)."""
+    with structlog.testing.capture_logs() as logs:
+        opened = open_()
+    opened.close()
+    (event,) = [e for e in logs if e["event"] == "storage.loaded"]
+    return event
+
+
+def test_first_start_logs_a_fresh_data_directory_not_an_unclean_shutdown(tmp_path: Path) -> None:
+    """A first start once logged `clean_shutdown=False`, which reads as a crash: an empty or missing data
+    directory is logged as fresh; a restart says whether the last stop was clean."""
+    first = loaded_event(lambda: manager(tmp_path))
+    assert first["fresh_data_dir"] is True and "clean_shutdown" not in first
+    again = loaded_event(lambda: manager(tmp_path))  # after a clean close
+    assert again["clean_shutdown"] is True and "fresh_data_dir" not in again
+    (tmp_path / "data" / ".kafka_cleanshutdown").unlink()  # as after a crash
+    assert loaded_event(lambda: manager(tmp_path))["clean_shutdown"] is False
+    (tmp_path / "empty").mkdir()  # an empty directory made beforehand (a volume, a tmp dir) is fresh too
+    empty = loaded_event(lambda: LogManager(tmp_path / "empty", LogConfig(), ManualClock().now_ms))
+    assert empty["fresh_data_dir"] is True
+
