@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from kaflite.broker.admin_http import resolve_api, resolve_error
+from kaflite.broker.admin_ops import resolve_api, resolve_error
 from kaflite.cli import build_parser, main
 from kaflite.protocol.errors import ErrorCode
 from kaflite.testing.broker import Broker, Group, assert_rebalances
