@@ -4,7 +4,7 @@ Why HTTP and not a Kafka API: test suites in Java, Go or Node already have an HT
 ``curl`` line is the easiest thing to put in a CI script. The server runs on the broker's own
 event loop, listens on 127.0.0.1 only, and is off unless ``admin.port`` is set. This module is its
 routes; ``admin_ops.AdminOps`` does every operation (the in-process ``kaflite.testing.Broker`` calls
-it too), this module speaks HTTP (asyncio streams, no dependency).
+it too), ``http_connection`` speaks HTTP (h11).
 
 Routes (every answer is a JSON object; errors are ``{"error": ...}`` with a 4xx status)::
 
@@ -48,26 +48,21 @@ read-only).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import functools
 import json
 import re
-from collections.abc import AsyncIterator, Awaitable, Callable
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import structlog
 
 from kaflite.broker.admin_ops import AdminOps, HttpError, WaitTimeout
+from kaflite.broker.http_connection import EventStream, HttpConnections, Raw, Request, json_answer
 from kaflite.broker.listening import listen
 
 log = structlog.get_logger("kaflite.admin_http")
 
-MAX_BODY = 1 << 20
-
-_REASONS = {200: "OK", 400: "Bad Request", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed",
-            408: "Request Timeout", 413: "Payload Too Large", 500: "Internal Server Error"}
 _LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 _GROUP = re.compile(r"^/groups/([^/]+)$")
 _WAIT = re.compile(r"^/groups/([^/]+)/wait$")
@@ -76,24 +71,6 @@ _EPOCHS = re.compile(r"^/groups/([^/]+)/epochs$")
 Handler = Callable[[dict[str, Any]], Awaitable[Any]]
 #: A GET route's handler: (path, query) in; a JSON-able value, a ``Raw`` or an ``EventStream`` out.
 GetHandler = Callable[[str, dict[str, str]], Awaitable[Any]]
-
-
-@dataclass(frozen=True)
-class Raw:
-    """A non-JSON answer: Prometheus' text format, the console's HTML/CSS/JS assets."""
-
-    body: bytes
-    content_type: str
-    status: int = 200
-    headers: tuple[tuple[str, str], ...] = ()
-
-
-@dataclass(frozen=True)
-class EventStream:
-    """A server-sent-events answer (``text/event-stream``): each item ``events`` yields is written as it comes
-    (already formatted, e.g. ``"event: transition\ndata: {...}\n\n"``); the connection closes at its end."""
-
-    events: AsyncIterator[str]
 
 
 def _opt_int(v: Any) -> int | None:
@@ -105,14 +82,13 @@ def _opt_float(v: Any) -> float | None:
 
 
 class AdminHttpServer:
-    """A tiny HTTP/1.1 JSON server (keep-alive, Content-Length bodies only) on the broker's loop."""
+    """The admin endpoint's routes, served by ``HttpConnections`` on the broker's loop."""
 
     def __init__(self, ops: AdminOps) -> None:
         self.ops = ops
         self.server: asyncio.base_events.Server | None = None
         self.port = -1
-        self._conns: set[asyncio.StreamWriter] = set()
-        self._streams: set[asyncio.Future[None]] = set()  # event streams being written (close() cancels them)
+        self.connections = HttpConnections(self._respond)
         o = self.ops
 
         def act(fn: Callable[[dict[str, Any]], Any]) -> Handler:
@@ -168,69 +144,26 @@ class AdminHttpServer:
             self.gets[path] = handler
 
     async def start(self, port: int) -> int:
-        self.server = await listen(functools.partial(asyncio.start_server, self._serve), "127.0.0.1", port)
+        self.server = await listen(functools.partial(asyncio.start_server, self.connections.serve), "127.0.0.1", port)
         self.port = self.server.sockets[0].getsockname()[1]
         log.info("admin endpoint serving", url=f"http://127.0.0.1:{self.port}")
         return self.port
 
     def close(self) -> None:
-        """Stop listening and drop open connections (long polls included)."""
+        """Stop listening and drop open connections (long polls and event streams included)."""
         if self.server is not None:
             self.server.close()
             self.server = None
-        for w in list(self._conns):
-            w.transport.abort()
-        for stream in list(self._streams):
-            stream.cancel()
+        self.connections.close()
 
-    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        self._conns.add(writer)
-        try:
-            while True:
-                try:
-                    line = await reader.readline()
-                except (ConnectionError, asyncio.LimitOverrunError, ValueError):
-                    return
-                if not line:
-                    return
-                if not line.strip():
-                    continue
-                keep_alive = await self._one(line, reader, writer)
-                if not keep_alive:
-                    return
-        except (ConnectionError, asyncio.IncompleteReadError):
-            return
-        finally:
-            self._conns.discard(writer)
-            with contextlib.suppress(Exception):
-                writer.close()
-
-    async def _one(self, line: bytes, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> bool:
-        try:
-            method, target, version = line.decode("latin-1").split()
-        except ValueError:
-            await self._send(writer, 400, {"error": "malformed request line"}, keep_alive=False)
-            return False
-        headers: dict[str, str] = {}
-        while True:
-            h = await reader.readline()
-            if not h or h in (b"\r\n", b"\n"):
-                break
-            name, _, value = h.decode("latin-1").partition(":")
-            headers[name.strip().lower()] = value.strip()
-        length = int(headers.get("content-length", "0") or 0)
-        if length > MAX_BODY:
-            await self._send(writer, 413, {"error": "body too large"}, keep_alive=False)
-            return False
-        body = await reader.readexactly(length) if length else b""
-        conn = headers.get("connection", "").lower()
-        keep_alive = conn != "close" if version == "HTTP/1.1" else conn == "keep-alive"
-        if (refused := self._foreign(headers)) is not None:
+    async def _respond(self, request: Request) -> Raw | EventStream:
+        """The answer to one request: a route's, or a JSON error (never an exception: the broker stays up)."""
+        method, target = request.method, request.target
+        if (refused := self._foreign(request.headers)) is not None:
             log.warning("admin request refused", method=method, target=target, reason=refused)
-            await self._send(writer, 403, {"error": refused}, keep_alive=False)
-            return False
+            return json_answer(403, {"error": refused}, close=True)
         try:
-            status, payload = 200, await self._route(method.upper(), target, body)
+            status, payload = 200, await self._route(method, target, request.body)
         except HttpError as e:
             status, payload = e.status, e.body
         except WaitTimeout as e:
@@ -240,11 +173,9 @@ class AdminHttpServer:
         except Exception as e:  # an admin call must never take the broker down
             log.exception("admin request failed", method=method, target=target)
             status, payload = 500, {"error": repr(e)}
-        if isinstance(payload, EventStream):
-            await self._stream(reader, writer, payload)
-            return False
-        await self._send(writer, status, payload, keep_alive, head_only=method.upper() == "HEAD")
-        return keep_alive
+        if isinstance(payload, Raw | EventStream):
+            return payload
+        return json_answer(status, payload if isinstance(payload, dict) else {"result": payload})
 
     def _foreign(self, headers: dict[str, str]) -> str | None:
         """Why a request must be refused as coming from a web page of another site, or None.
@@ -314,55 +245,6 @@ class AdminHttpServer:
             result = await handler(args)
             return {"ok": True} if result is None else result
         raise HttpError(405, f"method {method} not allowed")
-
-    @staticmethod
-    async def _send(writer: asyncio.StreamWriter, status: int, payload: Any, keep_alive: bool,
-                    head_only: bool = False) -> None:
-        extra = ""
-        if isinstance(payload, Raw):
-            status, data, content_type = payload.status, payload.body, payload.content_type
-            extra = "".join(f"{k}: {v}\r\n" for k, v in payload.headers)
-        else:
-            if not isinstance(payload, dict):
-                payload = {"result": payload}
-            data, content_type = json.dumps(payload).encode(), "application/json"
-        head = (f"HTTP/1.1 {status} {_REASONS.get(status, 'Error')}\r\nContent-Type: {content_type}\r\n{extra}"
-                f"Content-Length: {len(data)}\r\nConnection: {'keep-alive' if keep_alive else 'close'}\r\n\r\n")
-        writer.write(head.encode() + (b"" if head_only else data))
-        await writer.drain()
-
-    async def _stream(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, stream: EventStream) -> None:
-        """Server-sent events until the stream ends, the client goes or the server closes (close() aborts).
-
-        The reader is watched meanwhile: a stream that waits for its next event (the console's, for a
-        transition) ends as soon as the connection does, not at its next write; close() cancels it at once,
-        so a waiting stream never outlives the broker's loop.
-        """
-        writer.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n"
-                     b"Connection: close\r\n\r\n")
-
-        async def pump() -> None:
-            await writer.drain()
-            async for event in stream.events:
-                writer.write(event.encode())
-                await writer.drain()
-
-        pumping = asyncio.ensure_future(pump())
-        self._streams.add(pumping)
-        pumping.add_done_callback(self._streams.discard)
-        closing = asyncio.ensure_future(reader.read(1))  # EOF (or an error) once the connection is gone
-        try:
-            await asyncio.wait((pumping, closing), return_when=asyncio.FIRST_COMPLETED)
-            if pumping.done():
-                pumping.result()  # a write to a client that went raises here, as it did before
-        finally:
-            for task in (pumping, closing):
-                task.cancel()
-            await asyncio.gather(pumping, closing, return_exceptions=True)
-            aclose = getattr(stream.events, "aclose", None)
-            if aclose is not None:
-                with contextlib.suppress(Exception):
-                    await aclose()
 
 
 async def start_admin_http(ops: AdminOps, port: int) -> AdminHttpServer:
