@@ -82,6 +82,7 @@ def test_the_admin_endpoint_loads_prometheus_client_on_the_first_scrape_not_at_s
                          check=True).stdout
     started, scraped, size = json.loads(out.strip().splitlines()[-1])
     assert "kaflite.broker.admin_http" in started and not _prometheus(set(started))
+    assert "h11" in started  # the endpoint's HTTP: loaded with it, never without (below)
     assert "prometheus_client" in scraped and size > 1000
 
 
@@ -165,9 +166,13 @@ def test_console_log_format_renders_plain_tracebacks(restore_logging: None) -> N
 
 
 def test_serve_path_leaves_the_admin_endpoint_unimported() -> None:
-    """admin.port is off by default: its module (and its dataclasses) load only when it is asked for."""
+    """admin.port is off by default: its modules (and their dataclasses) and its HTTP library (h11) load only when
+    it is asked for; the in-process test kit runs the admin operations without either."""
     loaded = modules_after(SERVE_IMPORTS)
     assert "kaflite.broker.server" in loaded and "kaflite.broker.admin_http" not in loaded
+    assert not {m for m in loaded if m.split(".")[0] == "h11"} and "kaflite.broker.http_connection" not in loaded
+    kit = modules_after("import json, sys, kaflite.testing.broker; print(json.dumps(sorted(sys.modules)))")
+    assert "kaflite.broker.admin_ops" in kit and not {m for m in kit if m.split(".")[0] == "h11"}
 
 
 # Codecs of APIs whose handlers import them on first use: none may load before a request asks.

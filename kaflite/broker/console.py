@@ -34,7 +34,9 @@ from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
 from kaflite import webui
-from kaflite.broker.admin_http import AdminHttpServer, AdminOps, EventStream, HttpError, Raw, transition_json
+from kaflite.broker.admin_http import AdminHttpServer
+from kaflite.broker.admin_ops import AdminOps, HttpError, transition_json
+from kaflite.broker.http_connection import EventStream, Raw
 from kaflite.protocol.records import decode_end_txn_marker, decode_records, iter_batches
 from kaflite.storage.errors import OffsetOutOfRangeError
 

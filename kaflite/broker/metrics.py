@@ -40,9 +40,11 @@ from prometheus_client.metrics_core import (
 from prometheus_client.process_collector import ProcessCollector
 from prometheus_client.registry import Collector
 
-from kaflite.broker.admin_http import API_NAME_BY_KEY, GetHandler, Raw
+from kaflite.broker.admin_http import GetHandler
+from kaflite.broker.admin_ops import API_NAME_BY_KEY
 from kaflite.broker.context import BrokerContext
 from kaflite.broker.groups import GroupHandler
+from kaflite.broker.http_connection import Raw
 from kaflite.broker.router import Router
 from kaflite.broker.stats import (
     BYTES_IN,

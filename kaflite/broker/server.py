@@ -50,7 +50,8 @@ from kaflite.transaction.records import TRANSACTION_STATE_TOPIC
 if TYPE_CHECKING:
     import ssl
 
-    from kaflite.broker.admin_http import AdminHttpServer, AdminOps, GetHandler
+    from kaflite.broker.admin_http import AdminHttpServer, GetHandler
+    from kaflite.broker.admin_ops import AdminOps
     from kaflite.security.acl import StandardAuthorizer
 
 log = structlog.get_logger("kaflite.broker")
@@ -112,7 +113,7 @@ class Broker:
     def admin_ops(self) -> AdminOps:
         """The admin operations (HTTP endpoint, in-process test brokers), built on first use: a start
         without admin.port does not import the admin endpoint's module."""
-        from kaflite.broker.admin_http import AdminOps
+        from kaflite.broker.admin_ops import AdminOps
 
         return AdminOps(self.context, self.groups, self.reset, self.transactions, self.authorizer, self.sasl.scram)
 

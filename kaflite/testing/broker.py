@@ -6,7 +6,7 @@ histories — waits for a group state without polling (the wait is driven by the
 transitions), and injects faults. ``BrokerAPI`` holds everything both modes share: this in-process
 ``Broker`` runs each operation on the broker's loop, ``kaflite.testing.process.ProcessBroker``
 sends the same operation to a child process's admin endpoint; both go through
-``kaflite.broker.admin_http.AdminOps``, so a test behaves the same in either mode.
+``kaflite.broker.admin_ops.AdminOps``, so a test behaves the same in either mode.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from kaflite.broker.admin_http import WaitTimeout
-from kaflite.broker.admin_http import decode_assignment as _decode_assignment
+from kaflite.broker.admin_ops import WaitTimeout
+from kaflite.broker.admin_ops import decode_assignment as _decode_assignment
 from kaflite.broker.server import Broker as _Broker
 from kaflite.broker.server import install_uvloop
 from kaflite.config import KafliteConfig
@@ -163,7 +163,7 @@ class Group:
 
     @classmethod
     def from_json(cls, d: Mapping[str, Any]) -> Group:
-        """From the admin endpoint's JSON (``kaflite.broker.admin_http.group_json``)."""
+        """From the admin endpoint's JSON (``kaflite.broker.admin_ops.group_json``)."""
         return cls(
             group_id=d["group_id"], state=d["state"], generation=d["generation"], leader=d["leader"],
             protocol_type=d["protocol_type"], protocol=d["protocol"],
@@ -180,7 +180,7 @@ class Group:
 
 @dataclass(frozen=True, slots=True)
 class EpochEvent:
-    """One consumer-group record as an event (``kaflite.broker.admin_http.consumer_group_events``).
+    """One consumer-group record as an event (``kaflite.broker.admin_ops.consumer_group_events``).
 
     ``event``: group-epoch, member-joined, member-updated, member-left, target-assignment,
     member-target, member-assignment, regex-resolved, regex-removed, group-deleted, ...

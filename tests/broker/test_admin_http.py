@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from kaflite.broker.admin_http import group_json
+from kaflite.broker.admin_ops import group_json
 from kaflite.coordinator.consumer.group import ConsumerGroupState
 from kaflite.coordinator.group import Transition
 from kaflite.coordinator.snapshot import GroupSnapshot, MemberSnapshot
@@ -59,7 +59,7 @@ def test_classic_group_json_keeps_its_shape() -> None:
 
 def test_consumer_group_events_from_the_records() -> None:
     """The epoch history is read from what the coordinator wrote: every step, not just the last."""
-    from kaflite.broker.admin_http import consumer_group_events
+    from kaflite.broker.admin_ops import consumer_group_events
     from kaflite.testing.broker import EpochHistory
     from tests.coordinator.consumer_harness import ConsumerHarness, topic_id
 

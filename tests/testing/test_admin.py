@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from kaflite.broker.admin_http import resolve_api, resolve_error
+from kaflite.broker.admin_ops import resolve_api, resolve_error
 from kaflite.cli import build_parser, main
 from kaflite.protocol.errors import ErrorCode
 from kaflite.testing.broker import Broker, Group, assert_rebalances
@@ -199,7 +199,7 @@ def test_kaflite_serve_reports_the_admin_endpoint(tmp_path: Path) -> None:
 def test_extra_get_routes_serve_raw_bodies_and_event_streams(admin_broker: Broker) -> None:
     """The extension points /metrics and the console use: a non-JSON body (GET and HEAD), a prefix route,
     and server-sent events written as they are yielded, the connection closed at the stream's end."""
-    from kaflite.broker.admin_http import EventStream, Raw
+    from kaflite.broker.http_connection import EventStream, Raw
 
     server = admin_broker.server.admin_http
     assert server is not None
