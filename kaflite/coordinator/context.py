@@ -23,7 +23,7 @@ from kaflite.clock import Clock
 from kaflite.coordinator.config import GroupCoordinatorConfig
 from kaflite.coordinator.group import Group, Transition, TransitionListener
 from kaflite.coordinator.partitioner import partition_for
-from kaflite.coordinator.records import ProducerIdAndEpoch, offset_commit_key
+from kaflite.coordinator.records import ProducerIdAndEpoch
 from kaflite.coordinator.result import CoordinatorResult, TimerOp, Token
 from kaflite.protocol.errors import ErrorCode
 
@@ -113,9 +113,6 @@ class ShardContext:
         self.clock = clock
         self._replay = replay
         self._replay_transactional = replay_transactional
-        # What `replay` does for an offset-commit key, from its decoded fields (set by the offset store).
-        self.replay_offset_commit: Callable[[tuple[str, str, int], bytes | None], None] = \
-            lambda fields, value: replay(offset_commit_key(*fields), value)
         self.groups: dict[str, Group] = {}
         self.histories: dict[str, deque[Transition]] = {}
         # Group ids with a history and no group (deleted, or their partition unloaded), oldest first: their
@@ -191,16 +188,6 @@ class ShardContext:
         self.res.records.setdefault(p, []).append((key, value))
         self.res.partitions.add(p)
         self._replay(key, value)
-
-    def append_offset_commit(self, group_id: str, fields: tuple[str, str, int], key: bytes,
-                             value: bytes | None) -> None:
-        """`append` for an offset-commit record: applied by the replay a load runs for it (`replay_offset_commit`),
-        given the key's fields rather than decoding the key just encoded from them (every commit's hot path)."""
-        p = self.partition_for(group_id)
-        res = self.res
-        res.records.setdefault(p, []).append((key, value))
-        res.partitions.add(p)
-        self.replay_offset_commit(fields, value)
 
     def append_transactional(
         self, group_id: str, key: bytes, value: bytes | None, producer: ProducerIdAndEpoch

@@ -33,6 +33,15 @@ import structlog
 
 from kaflite.coordinator.context import ShardContext
 from kaflite.coordinator.group import Group, OffsetAndMetadata
+from kaflite.coordinator.offset_answers import (
+    FetchedPartition,
+    PartitionAnswers,
+    each,
+    fetch_partition,
+    merge,
+    offset_commit_answer,
+    txn_commit_answer,
+)
 from kaflite.coordinator.records import (
     OffsetCommitKeyFields,
     ProducerIdAndEpoch,
@@ -55,7 +64,6 @@ from kaflite.protocol.messages import (
 log = structlog.get_logger("kaflite.coordinator")
 
 E = ErrorCode
-NO_OFFSET = -1
 Offsets = dict[tuple[str, int], OffsetAndMetadata]
 _NO_OFFSETS: Mapping[tuple[str, int], OffsetAndMetadata] = {}
 _NO_OPEN: Mapping[tuple[str, int], set[int]] = {}
@@ -79,12 +87,6 @@ _OPERATION_ERRORS = {
     E.NOT_LEADER_OR_FOLLOWER: E.NOT_COORDINATOR,
     E.KAFKA_STORAGE_ERROR: E.NOT_COORDINATOR,
 }
-
-# Per-partition answers by topic, in answer order: [(topic, [(partition, error), ...]), ...]
-PartitionAnswers = list[tuple[str, list[tuple[int, ErrorCode]]]]
-
-# OffsetFetch's view of one partition: (partition, committed offset or None, pending transactional offsets?)
-FetchedPartition = tuple[int, OffsetAndMetadata | None, bool]
 
 PendingKey = tuple[str, str, int]  # (group, topic, partition)
 
@@ -128,7 +130,16 @@ class OffsetStore:
         self._open: dict[str, dict[tuple[str, int], set[int]]] = {}
         self._pending_seq = 0
         ctx.group_removed.append(self.forget_group)
-        ctx.replay_offset_commit = self.replay
+
+    def _append_commit(self, group_id: str, fields: tuple[str, str, int], key: bytes, value: bytes | None) -> None:
+        """The shard context's `append` for an offset-commit record: applied by the same replay a load runs for it,
+        given the key's fields rather than decoding the key just encoded from them (every commit's hot path)."""
+        ctx = self.ctx
+        p = ctx.partition_for(group_id)
+        res = ctx.res
+        res.records.setdefault(p, []).append((key, value))
+        res.partitions.add(p)
+        self.replay(fields, value)
 
     def offsets_of(self, group_id: str) -> Mapping[tuple[str, int], OffsetAndMetadata]:
         return self._offsets.get(group_id, _NO_OFFSETS)
@@ -167,7 +178,7 @@ class OffsetStore:
         group_id = req.group_id
         unknown, known = self._split_unknown(req.topics)
         if unknown and not known:
-            return _offset_commit_answer(req, unknown)  # Kafka answers without calling the coordinator
+            return offset_commit_answer(req, unknown)  # Kafka answers without calling the coordinator
         err = ctx.partition_error(group_id)
         if err is None and version >= 10:
             err = E.UNSUPPORTED_VERSION  # topic ids need the broker's metadata; not advertised
@@ -188,17 +199,17 @@ class OffsetStore:
                     self._member_committed(group, member_id)
         if err is not None:
             group_err = err
-            return _offset_commit_answer(req, _merge(unknown, _each(known, lambda _t, _p: group_err)))
+            return offset_commit_answer(req, merge(unknown, each(known, lambda _t, _p: group_err)))
         now = ctx.now()
         expire = None
         if 2 <= version <= 4 and req.retention_time_ms != -1:
             expire = now + req.retention_time_ms
         max_bytes = ctx.config.offset_metadata_max_bytes
         with_epoch = version >= 6
-        append = ctx.append_offset_commit
+        append = self._append_commit
         committed: PartitionAnswers = []
         n = 0
-        # Loops, not `_each` with a closure: every commit runs this (a few µs a request on a busy coordinator).
+        # Loops, not `each` with a closure: every commit runs this (a few µs a request on a busy coordinator).
         for topic, parts in known:
             answers: list[tuple[int, ErrorCode]] = []
             for p in parts:
@@ -217,7 +228,7 @@ class OffsetStore:
                 n += 1
             committed.append((topic, answers))
         ctx.metrics.offset_commits += n
-        return _offset_commit_answer(req, _merge(unknown, committed))
+        return offset_commit_answer(req, merge(unknown, committed))
 
     def _split_unknown(self, topics: list[Any]) -> tuple[PartitionAnswers, list[tuple[str, list[Any]]]]:
         """KafkaApis' metadata check: partitions that do not exist, answered UNKNOWN_TOPIC_OR_PARTITION,
@@ -248,7 +259,7 @@ class OffsetStore:
         group_id = req.group_id
         unknown, known = self._split_unknown(req.topics)
         if unknown and not known:
-            return _txn_commit_answer(unknown, version)
+            return txn_commit_answer(unknown, version)
         err: ErrorCode | None = E.INVALID_GROUP_ID if not group_id else None
         if err is None and self._verify_transaction is not None:
             err = self._verify_transaction(req.transactional_id, req.producer_id, req.producer_epoch,
@@ -275,7 +286,7 @@ class OffsetStore:
                     err = E.ILLEGAL_GENERATION  # validateTransactionalOffsetCommit translates it
         if err is not None:
             group_err = err
-            return _txn_commit_answer(_merge(unknown, _each(known, lambda _t, _p: group_err)), version)
+            return txn_commit_answer(merge(unknown, each(known, lambda _t, _p: group_err)), version)
         now = ctx.now()
         max_bytes = ctx.config.offset_metadata_max_bytes
         producer = ProducerIdAndEpoch(req.producer_id, req.producer_epoch)
@@ -294,10 +305,10 @@ class OffsetStore:
             ctx.metrics.offset_commits += 1
             return E.NONE
 
-        answers = _merge(unknown, _each(known, commit))
+        answers = merge(unknown, each(known, commit))
         log.debug("offsets.txn_commit", group=group_id, producer_id=req.producer_id,
                   producer_epoch=req.producer_epoch, transactional_id=req.transactional_id)
-        return _txn_commit_answer(answers, version)
+        return txn_commit_answer(answers, version)
 
     # ================================================================== OffsetFetch
     def fetch(self, req: OffsetFetchRequest, version: int) -> OffsetFetchResponse:
@@ -324,7 +335,7 @@ class OffsetStore:
                         topics=[]
                         if err != E.NONE
                         else [
-                            TopicCls(name=t, partitions=[_fetch_partition(PartCls, p, E.NONE) for p in ps])
+                            TopicCls(name=t, partitions=[fetch_partition(PartCls, p, E.NONE) for p in ps])
                             for t, ps in found
                         ],
                     )
@@ -339,7 +350,7 @@ class OffsetStore:
             []
             if (err != E.NONE and version >= 2)
             else [
-                TopicCls0(name=t, partitions=[_fetch_partition(PartCls0, p, part_err) for p in ps])
+                TopicCls0(name=t, partitions=[fetch_partition(PartCls0, p, part_err) for p in ps])
                 for t, ps in found
             ]
         )
@@ -400,12 +411,12 @@ class OffsetStore:
             if group.is_subscribed_to_topic(topic):
                 answers.append((topic, [(p.partition_index, E.GROUP_SUBSCRIBED_TO_TOPIC) for p in parts]))
             else:
-                answers.extend(_each([(topic, parts)], delete))
+                answers.extend(each([(topic, parts)], delete))
         TC = OffsetDeleteResponse.OffsetDeleteResponseTopic
         PC = OffsetDeleteResponse.OffsetDeleteResponsePartition
         return OffsetDeleteResponse(error_code=E.NONE, topics=[
             TC(name=t, partitions=[PC(partition_index=p, error_code=e) for p, e in ps])
-            for t, ps in _merge(unknown, answers)
+            for t, ps in merge(unknown, answers)
         ])
 
     def on_partitions_deleted(self, partitions: Iterable[tuple[str, int]]) -> int:
@@ -567,90 +578,3 @@ def _java_length(s: str) -> int:
     (OffsetMetadataManager.isMetadataInvalid), despite the name; a character beyond the BMP counts 2."""
     n = len(s)
     return n if s.isascii() else n + sum(1 for c in s if ord(c) > 0xFFFF)
-
-
-# ====================================================================== answers
-def _each(topics: list[tuple[str, list[Any]]], per_partition: Callable[[str, Any], ErrorCode]) -> PartitionAnswers:
-    return [(t, [(p.partition_index, per_partition(t, p)) for p in parts]) for t, parts in topics]
-
-
-def _merge(unknown: PartitionAnswers, coordinator: PartitionAnswers) -> PartitionAnswers:
-    """KafkaApis' response builders: the unknown partitions first, by topic; the coordinator's answers
-    join their topic's entry, and topics it alone answers follow (OffsetCommitResponse.Builder.merge)."""
-    if not unknown:
-        return coordinator
-    merged: dict[str, list[tuple[int, ErrorCode]]] = {}
-    for topic, parts in (*unknown, *coordinator):
-        merged.setdefault(topic, []).extend(parts)
-    return list(merged.items())
-
-
-def _txn_commit_answer(answers: PartitionAnswers, version: int) -> TxnOffsetCommitResponse:
-    """v0-1: COORDINATOR_LOAD_IN_PROGRESS becomes COORDINATOR_NOT_AVAILABLE (TX-API-3: KafkaApis, for
-    0.11-2.0 producers that did not expect the loading error)."""
-    TC = TxnOffsetCommitResponse.TxnOffsetCommitResponseTopic
-    PC = TxnOffsetCommitResponse.TxnOffsetCommitResponsePartition
-
-    def code(e: ErrorCode) -> ErrorCode:
-        return E.COORDINATOR_NOT_AVAILABLE if version < 2 and e == E.COORDINATOR_LOAD_IN_PROGRESS else e
-
-    return TxnOffsetCommitResponse(topics=[
-        TC(name=t, partitions=[PC(partition_index=p, error_code=code(e)) for p, e in parts]) for t, parts in answers
-    ])
-
-
-def txn_offset_commit_error(req: TxnOffsetCommitRequest, version: int, error: ErrorCode) -> TxnOffsetCommitResponse:
-    """Every partition of the TxnOffsetCommit answered `error` (Kafka's TxnOffsetCommitRequest.getErrorResponse)."""
-    return _txn_commit_answer(_each([(t.name, t.partitions) for t in req.topics], lambda _t, _p: error), version)
-
-
-def _offset_commit_answer(req: OffsetCommitRequest, answers: PartitionAnswers) -> OffsetCommitResponse:
-    TC = OffsetCommitResponse.OffsetCommitResponseTopic
-    PC = OffsetCommitResponse.OffsetCommitResponsePartition
-    if len(answers) == 1 and len(req.topics) == 1:  # one topic, as most commits: no lookup table
-        (t, parts), = answers
-        return OffsetCommitResponse(topics=[TC(name=t, topic_id=req.topics[0].topic_id, partitions=[
-            PC(partition_index=p, error_code=e) for p, e in parts])])
-    topic_ids = {t.name: t.topic_id for t in req.topics}
-    return OffsetCommitResponse(topics=[
-        TC(name=t, topic_id=topic_ids[t], partitions=[PC(partition_index=p, error_code=e) for p, e in parts])
-        for t, parts in answers
-    ])
-
-
-def _fetch_partition(cls: Any, fetched: FetchedPartition, error: ErrorCode) -> Any:
-    partition, o, unstable = fetched
-    if unstable and error == E.NONE:
-        error = E.UNSTABLE_OFFSET_COMMIT  # TX-OFF-4: no offset, the client retries
-        o = None
-    if o is None:
-        return cls(
-            partition_index=partition,
-            committed_offset=NO_OFFSET,
-            committed_leader_epoch=-1,
-            metadata="",
-            error_code=error,
-        )
-    return cls(
-        partition_index=partition,
-        committed_offset=o.offset,
-        committed_leader_epoch=o.leader_epoch,
-        metadata=o.metadata,
-        error_code=error,
-    )
-
-
-def offset_commit_error(req: OffsetCommitRequest, version: int, error: ErrorCode) -> OffsetCommitResponse:
-    """Every partition of the commit answered `error`."""
-    return _offset_commit_answer(req, _each([(t.name, t.partitions) for t in req.topics], lambda _t, _p: error))
-
-
-def offset_fetch_error(req: OffsetFetchRequest, version: int, error: ErrorCode) -> OffsetFetchResponse:
-    if version >= 8:
-        G = OffsetFetchResponse.OffsetFetchResponseGroup
-        return OffsetFetchResponse(groups=[G(group_id=g.group_id, error_code=error) for g in req.groups])
-    return OffsetFetchResponse(error_code=error)
-
-
-def offset_delete_error(req: OffsetDeleteRequest, version: int, error: ErrorCode) -> OffsetDeleteResponse:
-    return OffsetDeleteResponse(error_code=error)

@@ -24,14 +24,13 @@ from kaflite.coordinator.consumer.manager import heartbeat_error as consumer_gro
 from kaflite.coordinator.context import PartitionStatus
 from kaflite.coordinator.group import Transition, TransitionListener
 from kaflite.coordinator.metadata import MetadataImage
-from kaflite.coordinator.offsets import (
-    PartitionExists,
-    TransactionVerifier,
+from kaflite.coordinator.offset_answers import (
     offset_commit_error,
     offset_delete_error,
     offset_fetch_error,
     txn_offset_commit_error,
 )
+from kaflite.coordinator.offsets import PartitionExists, TransactionVerifier
 from kaflite.coordinator.partitioner import partition_for
 from kaflite.coordinator.result import RequestContext
 from kaflite.coordinator.shard import (
@@ -41,7 +40,8 @@ from kaflite.coordinator.shard import (
     list_groups_error,
 )
 from kaflite.coordinator.snapshot import GroupSnapshot
-from kaflite.coordinator_common.runtime import CoordinatorLoader, CoordinatorRuntime, CoordinatorWriter, RecordSource
+from kaflite.coordinator_common.log import CoordinatorLoader, CoordinatorWriter, RecordSource
+from kaflite.coordinator_common.runtime import CoordinatorRuntime
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import (
     ConsumerGroupDescribeRequest,

@@ -127,11 +127,12 @@ class GroupCoordinator:
         self.ctx = ShardContext(self.config, clock or SystemClock(), self.replay, partitions,
                                 replay_transactional=self.replay_transactional)
         self.classic = ClassicGroupManager(self.ctx, member_id_factory)
-        self.consumer = ConsumerGroupManager(self.ctx, self.metadata, self.group_configs)
+        self.consumer = ConsumerGroupManager(
+            self.ctx, self.metadata, self.group_configs,
+            upgrade_classic_group=self._upgrade_classic_group,  # CG-MIG-1
+            downgrade_to_classic=self._downgrade_consumer_group,  # CG-MIG-2
+            convert_to_classic=self._convert_to_classic)  # CG-MIG-2, a static member replaced
         self.classic_in_consumer = ClassicMembers(self.consumer)  # CG-MIX-*: classic APIs on consumer groups
-        self.consumer.upgrade_classic_group = self._upgrade_classic_group  # CG-MIG-1
-        self.consumer.downgrade_to_classic = self._downgrade_consumer_group  # CG-MIG-2
-        self.consumer.convert_to_classic = self._convert_to_classic  # CG-MIG-2, a static member replaced
         self.offsets = OffsetStore(self.ctx, self.classic.create_group, self._offset_committed, partition_exists,
                                    verify_transaction)
         self._replay_offset_commit = self.offsets.replay  # bound once: replay's hot path

@@ -23,80 +23,28 @@ import asyncio
 import inspect
 import itertools
 import logging
-from collections.abc import AsyncIterable, Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, TypeVar
 
 import structlog
 
 from kaflite.clock import Clock, SystemClock
-from kaflite.coordinator_common.records import LoadedRecord, ProducerIdAndEpoch, Record
+from kaflite.coordinator_common.log import CoordinatorLoader, CoordinatorWriter, RecordSource
+from kaflite.coordinator_common.records import ProducerIdAndEpoch, Record
 from kaflite.coordinator_common.result import CoordinatorResult, Token
+from kaflite.coordinator_common.shard import CoordinatorShard
+from kaflite.coordinator_common.write_chain import PartitionWrite, StaleWrite
 from kaflite.protocol.errors import ErrorCode
 
 log = structlog.get_logger("kaflite.coordinator.runtime")
 
 SKIPPED_RECORDS_LOGGED = 10  # per load: a damaged log may hold many bad records; the summary counts them all
 
-RecordSource = Iterable[LoadedRecord] | AsyncIterable[LoadedRecord]
 R = TypeVar("R")
 
 
-class CoordinatorShard(Protocol):
-    """What the runtime asks of a pure shard (Kafka's CoordinatorShard): replay, loading, timers.
-
-    Every method that changes state returns the records, answers and timers it implies; `replay` is
-    the only thing that applies a record, live and at load."""
-
-    def begin_load(self, partition: int) -> None: ...
-
-    def complete_load(self, partition: int) -> CoordinatorResult: ...
-
-    def unload(self, partition: int) -> CoordinatorResult: ...
-
-    def replay(self, key: bytes, value: bytes | None) -> None: ...
-
-    def replay_loaded(self, partition: int, record: LoadedRecord) -> None: ...
-
-    def timer_deadline(self, key: str) -> int | None: ...
-
-    def on_timer(self, key: str, now_ms: int | None = None) -> CoordinatorResult: ...
-
-
 S = TypeVar("S", bound=CoordinatorShard)
-
-
-class CoordinatorWriter(Protocol):
-    """Appends coordinator records to a partition of the coordinator's topic.
-
-    `append` is called in operation order; the awaitable it returns completes once the records are
-    durable. A writer may append synchronously during the call and share one fsync among the
-    appends of a loop iteration (group commit); an `async def append` works too (appended when
-    awaited, still in order). Raising means the records may not be in the log: the runtime
-    reloads the partition. A returned future with an `add_listener(callback)` method calls the
-    callback in the turn it is settled, which spares the answers it releases a loop iteration.
-
-    A TxnOffsetCommit's records come with `producer=ProducerIdAndEpoch(...)` (the keyword is passed
-    only then): they are one transactional batch of that producer, in Kafka's layout (producer id and
-    epoch, base sequence 0, the transactional attribute; TX-OFF-2), appended without the client
-    sequence checks (Kafka's AppendOrigin.COORDINATOR), so that partition's producer state sees the
-    open transaction its commit/abort marker will close.
-    """
-
-    def append(self, partition: int, records: list[Record], *, producer: ProducerIdAndEpoch | None = None
-               ) -> Awaitable[None]: ...
-
-
-class CoordinatorLoader(Protocol):
-    """Reads a partition of the coordinator's topic from its first offset to its end.
-
-    Plain records come as (key, value) pairs and may be folded to each key's last value (what
-    compaction leaves); records of transactional batches come as `TransactionalRecord`s and control
-    batches as `EndTransactionMarker`s, at their positions in the log (TX-OFF-3), never folded.
-    `read` may return a plain iterable, an async iterable, or an awaitable of either.
-    """
-
-    def read(self, partition: int) -> RecordSource | Awaitable[RecordSource]: ...
 
 
 AfterDurable = Callable[[CoordinatorResult], "asyncio.Future[bool] | None"]
@@ -111,10 +59,6 @@ class DurableAnswer(asyncio.Future[Any]):
     in order as their writes complete (``KafkaConnection``): pipelined commits then share one fsync
     instead of one each. An answer that waits for anything else (a parked JoinGroup) is a plain future,
     and the connection holds the line for it as Kafka does."""
-
-
-class _StaleWrite(Exception):
-    """The partition was reloaded since this write was queued: its state change no longer exists."""
 
 
 @dataclass(slots=True)
@@ -139,106 +83,6 @@ class _Pending:
 _NO_RECORDS: list[Record] = []
 
 
-class _Write:
-    """A write as done callbacks: wait for the previous write of the partition (whatever its outcome),
-    drop the write if the partition was reloaded since (`_StaleWrite`), then wait for the writer's
-    future; its failure reloads the partition. Completes `done` with the outcome, and tells
-    `on_settled` (the results waiting on this write alone) at once, without one more loop iteration.
-
-    The operations of one turn that append to the same partition join one write (`_enqueue_write`): the
-    writer hands them the same future (the partition's next flush), so one `_Write` with their record
-    count and their listeners completes exactly when separate ones would.
-
-    The writes of a partition queued behind this one (`followers`) start the moment it settles, in the
-    same loop turn: one fsync that covers a run of pipelined commits releases all their answers at once
-    (the connection then sends them in one write), not one per loop iteration down the chain. The done
-    callback each also registers is then a no-op (`started`); it still starts a follower whose
-    predecessor was cancelled instead of settled."""
-
-    __slots__ = ("count", "done", "durable", "epoch", "failure", "followers", "on_settled", "partition", "runtime",
-                 "started")
-
-    def __init__(self, runtime: CoordinatorRuntime[Any], done: asyncio.Future[None], partition: int, epoch: int,
-                 count: int, durable: asyncio.Future[None] | None, failure: Exception | None) -> None:
-        self.runtime, self.done, self.partition, self.epoch = runtime, done, partition, epoch
-        self.count, self.durable, self.failure = count, durable, failure
-        self.on_settled: list[Callable[[bool], None]] | None = None
-        self.followers: list[_Write] | None = None
-        self.started = False
-
-    def after(self, previous: asyncio.Future[None] | None, previous_write: _Write | None = None) -> None:
-        if previous is not None and not previous.done():
-            if previous_write is not None and previous_write.done is previous:
-                if previous_write.followers is None:
-                    previous_write.followers = []
-                previous_write.followers.append(self)
-            previous.add_done_callback(self._previous_done)
-        elif self.failure is not None:  # the writer raised: handled on the next turn, as a Task would
-            asyncio.get_running_loop().call_soon(self._previous_done, previous)
-        else:
-            self._previous_done(previous)
-
-    def _previous_done(self, _previous: asyncio.Future[None] | None) -> None:
-        if self.started:  # started by its predecessor's _settle already
-            return
-        self.started = True
-        if self.done.done():  # cancelled (the runtime closed)
-            return
-        if self.runtime._epochs.get(self.partition, 0) != self.epoch:
-            self._settle(_StaleWrite(self.partition))
-            return
-        if self.failure is not None:
-            self._failed(self.failure)
-            return
-        durable = self.durable
-        if durable is None:
-            self._settle(None)
-        elif durable.done():
-            self._durable(durable)
-        else:
-            add_listener = getattr(durable, "add_listener", None)
-            if add_listener is not None:  # told in the turn the flush settles (broker.flush.Flushed)
-                add_listener(self._durable)
-            durable.add_done_callback(self._durable)  # (a no-op once settled: cancellation's path)
-
-    def _durable(self, durable: asyncio.Future[None]) -> None:
-        if self.done.done():
-            return
-        if durable.cancelled():  # as an awaiting Task: cancelled too, no reload
-            self._settle(None, cancelled=True)
-            return
-        exc = durable.exception()
-        if exc is None:
-            self._settle(None)
-        elif isinstance(exc, Exception):
-            self._failed(exc)
-        else:
-            self._settle(exc)
-
-    def _failed(self, exc: Exception) -> None:
-        self.runtime._append_failed(self.partition, self.epoch, self.count, exc)
-        self._settle(exc)
-
-    def _settle(self, exc: BaseException | None, *, cancelled: bool = False) -> None:
-        done = self.done
-        if cancelled:
-            done.cancel()
-        elif exc is None:
-            done.set_result(None)
-        else:
-            done.set_exception(exc)
-        settled, self.on_settled = self.on_settled, None
-        if settled is not None:
-            if exc is not None:
-                done.exception()  # retrieved: the listeners are told instead
-            failed = cancelled or exc is not None
-            for listener in settled:
-                listener(failed)
-        followers, self.followers = self.followers, None
-        if followers:
-            self.runtime._start_writes(followers)
-
-
 class CoordinatorRuntime(Generic[S]):
     """Runs one coordinator's shard (every owned partition of its topic) on the event loop.
 
@@ -260,8 +104,8 @@ class CoordinatorRuntime(Generic[S]):
         self._tokens = itertools.count(1)
         self._pending: dict[int, _Pending] = {}
         self._tails: dict[int, asyncio.Future[None]] = {}
-        self._tail_writes: dict[int, _Write] = {}  # the tail's _Write, when the tail is one
-        self._starting: list[_Write] | None = None  # writes to start, while _start_writes runs (no recursion)
+        self._tail_writes: dict[int, PartitionWrite] = {}  # the tail's PartitionWrite, when the tail is one
+        self._starting: list[PartitionWrite] | None = None  # writes to start, while _start_writes runs (no recursion)
         self._epochs: dict[int, int] = {}
         self._handles: dict[str, tuple[asyncio.TimerHandle, int]] = {}
         self._waiters: set[asyncio.Future[None]] = set()
@@ -359,7 +203,7 @@ class CoordinatorRuntime(Generic[S]):
             return
         touched = partitions if records.keys() <= partitions else records.keys() | partitions
         waits: list[asyncio.Future[None]] = []
-        chained: _Write | None = None
+        chained: PartitionWrite | None = None
         for p in sorted(touched) if len(touched) > 1 else touched:
             write = self._enqueue_write(p, records.get(p, _NO_RECORDS), result.producer)
             if write is not None:
@@ -422,7 +266,11 @@ class CoordinatorRuntime(Generic[S]):
                 self._fail(token, error)
 
     # ================================================================== writes
-    def _start_writes(self, writes: list[_Write]) -> None:
+    def epoch_of(self, partition: int) -> int:
+        """How many times the partition was (re)loaded or unloaded: a write queued under an older epoch is stale."""
+        return self._epochs.get(partition, 0)
+
+    def start_writes(self, writes: list[PartitionWrite]) -> None:
         """Start writes whose predecessor settled: in a loop, not recursively (a chain may be hundreds long)."""
         if self._starting is not None:
             self._starting.extend(writes)
@@ -438,9 +286,9 @@ class CoordinatorRuntime(Generic[S]):
 
     def _enqueue_write(
         self, partition: int, records: list[Record], producer: ProducerIdAndEpoch | None = None
-    ) -> tuple[asyncio.Future[None], _Write | None] | None:
+    ) -> tuple[asyncio.Future[None], PartitionWrite | None] | None:
         """The write's completion (once it and every earlier write to the partition are durable), and
-        its `_Write` when it is chained by callbacks.
+        its `PartitionWrite` when it is chained by callbacks.
 
         Chained with done callbacks, not a Task per write: the writer's future (group commit) wakes
         the chain directly. A writer that returns a coroutine (``async def append``) gets a Task."""
@@ -471,10 +319,10 @@ class CoordinatorRuntime(Generic[S]):
             return tail_write.done, tail_write
         loop = asyncio.get_running_loop()
         write: asyncio.Future[None]
-        chained: _Write | None = None
+        chained: PartitionWrite | None = None
         if durable is None or isinstance(durable, asyncio.Future):
             write = loop.create_future()
-            chained = _Write(self, write, partition, epoch, len(records), durable, failure)
+            chained = PartitionWrite(self, write, partition, epoch, len(records), durable, failure)
             chained.after(tail, self._tail_writes.get(partition))
             self._tail_writes[partition] = chained
         else:
@@ -490,17 +338,17 @@ class CoordinatorRuntime(Generic[S]):
         if self._epochs.get(partition, 0) != epoch:
             if asyncio.iscoroutine(durable):
                 durable.close()
-            raise _StaleWrite(partition)
+            raise StaleWrite(partition)
         try:
             if failure is not None:
                 raise failure
             if durable is not None:
                 await durable
         except Exception as exc:
-            self._append_failed(partition, epoch, count, exc)
+            self.append_failed(partition, epoch, count, exc)
             raise
 
-    def _append_failed(self, partition: int, epoch: int, count: int, exc: BaseException) -> None:
+    def append_failed(self, partition: int, epoch: int, count: int, exc: BaseException) -> None:
         log.warning("coordinator.append_failed", topic=self.topic, partition=partition, records=count,
                     error=repr(exc), action="reloading the partition from its log")
         if self._epochs.get(partition, 0) == epoch:

@@ -27,7 +27,6 @@ import structlog
 from kaflite.clock import Clock, SystemClock
 from kaflite.coordinator.partitioner import partition_for
 from kaflite.coordinator.result import TimerOp, Token
-from kaflite.coordinator.topic_regex import InvalidRegularExpression, compile_topic_regex
 from kaflite.coordinator_common.records import LoadedRecord
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import (
@@ -36,15 +35,14 @@ from kaflite.protocol.messages import (
     AddPartitionsToTxnRequest,
     AddPartitionsToTxnResponse,
     DescribeTransactionsRequest,
-    DescribeTransactionsResponse,
     EndTxnRequest,
     EndTxnResponse,
     InitProducerIdRequest,
     InitProducerIdResponse,
     ListTransactionsRequest,
-    ListTransactionsResponse,
 )
 from kaflite.transaction.config import TransactionCoordinatorConfig
+from kaflite.transaction.describe import describe_transactions, list_transactions
 from kaflite.transaction.records import (
     decode_transaction_log_key,
     decode_transaction_log_value,
@@ -636,65 +634,15 @@ class TransactionCoordinator:
     # ================================================================== Describe / List (TX-DESC-*)
     def describe_transactions(self, request: DescribeTransactionsRequest, version: int, token: Token) -> TxnResult:
         with self.operation() as out:
-            TS = DescribeTransactionsResponse.TransactionState
-            states = []
-            for tid in request.transactional_ids or ():
-                err = E.INVALID_REQUEST if tid == "" else self._partition_error(tid)
-                md = self.txns.get(tid)
-                if err is None and (md is None or md.state is S.DEAD):
-                    err = E.TRANSACTIONAL_ID_NOT_FOUND
-                if err is not None or md is None:
-                    states.append(TS(error_code=err or E.NONE, transactional_id=tid))
-                    continue
-                by_topic: dict[str, list[int]] = {}
-                for t, p in sorted(md.partitions):
-                    by_topic.setdefault(t, []).append(p)
-                states.append(TS(
-                    transactional_id=tid,
-                    transaction_state=md.state.state_name,
-                    transaction_timeout_ms=md.txn_timeout_ms,
-                    transaction_start_time_ms=md.txn_start_timestamp_ms,
-                    producer_id=md.producer_id,
-                    producer_epoch=md.producer_epoch,
-                    topics=[DescribeTransactionsResponse.TopicData(topic=t, partitions=ps)
-                            for t, ps in by_topic.items()],
-                ))
-            self._respond(token, None, DescribeTransactionsResponse(transaction_states=states))
+            self._respond(token, None, describe_transactions(self.txns, request, self._partition_error))
         return out
 
     def list_transactions(self, request: ListTransactionsRequest, version: int, token: Token) -> TxnResult:
         with self.operation() as out:
-            self._respond(token, None, self._list_transactions(request, version))
+            loading = any(s is PartitionStatus.LOADING for s in self._status.values())
+            active = [(tid, md) for tid, md in sorted(self.txns.items()) if self._active(md)]
+            self._respond(token, None, list_transactions(active, request, version, self.now(), loading))
         return out
-
-    def _list_transactions(self, request: ListTransactionsRequest, version: int) -> ListTransactionsResponse:
-        if any(s is PartitionStatus.LOADING for s in self._status.values()):
-            return ListTransactionsResponse(error_code=E.COORDINATOR_LOAD_IN_PROGRESS)
-        names = request.state_filters or []
-        unknown = [n for n in names if TransactionState.from_name(n) is None]
-        states = {s for n in names if (s := TransactionState.from_name(n)) is not None}
-        pids = set(request.producer_id_filters or ())
-        duration = request.duration_filter if version >= 1 else -1
-        matches: Callable[[str], bool] | None = None
-        if version >= 2 and request.transactional_id_pattern:
-            try:
-                matches = compile_topic_regex(request.transactional_id_pattern)
-            except InvalidRegularExpression:
-                return ListTransactionsResponse(error_code=E.INVALID_REGULAR_EXPRESSION)
-        now = self.now()
-        listed = []
-        for tid, md in sorted(self.txns.items()):
-            if md.state is S.DEAD or not self._active(md):
-                continue
-            if (pids and md.producer_id not in pids) or (names and md.state not in states):
-                continue
-            if duration >= 0 and now - md.txn_start_timestamp_ms <= duration:
-                continue
-            if matches is not None and not matches(tid):
-                continue
-            listed.append(ListTransactionsResponse.TransactionState(
-                transactional_id=tid, producer_id=md.producer_id, transaction_state=md.state.state_name))
-        return ListTransactionsResponse(unknown_state_filters=unknown, transaction_states=listed)
 
 
 def _exhausted(epoch: int) -> bool:

@@ -15,7 +15,8 @@ from typing import Any
 
 from kaflite.clock import Clock
 from kaflite.coordinator.partitioner import partition_for
-from kaflite.coordinator_common.runtime import AfterDurable, CoordinatorLoader, CoordinatorRuntime, CoordinatorWriter
+from kaflite.coordinator_common.log import CoordinatorLoader, CoordinatorWriter
+from kaflite.coordinator_common.runtime import AfterDurable, CoordinatorRuntime
 from kaflite.protocol.error_responses import error_response
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import (

@@ -118,20 +118,28 @@ def _owned(topic_partitions: list[Any] | None) -> dict[TopicId, frozenset[int]] 
 class ConsumerGroupManager:
     """Every consumer group of the shard: its heartbeat, describe, timers and replay."""
 
-    def __init__(self, ctx: ShardContext, metadata: MetadataImage, group_configs: GroupConfigs,
-                 member_id_factory: Callable[[], str] = new_member_id) -> None:
+    def __init__(
+        self,
+        ctx: ShardContext,
+        metadata: MetadataImage,
+        group_configs: GroupConfigs,
+        member_id_factory: Callable[[], str] = new_member_id,
+        *,
+        upgrade_classic_group: Callable[[Group, list[Record]], ConsumerGroup] | None = None,
+        downgrade_to_classic: Callable[[ConsumerGroup, list[ConsumerGroupMember], str], bool] | None = None,
+        convert_to_classic: Callable[[ConsumerGroup, int, dict[str, Assignment], str | None], None] | None = None,
+    ) -> None:
         self.ctx = ctx
         self.metadata = metadata
         self.group_configs = group_configs
         self._new_member_id = member_id_factory
-        # CG-MIG-1: the shard (which knows classic groups) converts a non-empty one, or refuses.
-        self.upgrade_classic_group: Callable[[Group, list[Record]], ConsumerGroup] = _not_a_consumer_group
-        # CG-MIG-2: the shard converts the group when only classic members remain; False: it did not.
-        self.downgrade_to_classic: Callable[[ConsumerGroup, list[ConsumerGroupMember], str], bool] = \
-            lambda _group, _fenced, _reason: False
-        # ... and writes the classic group of the group's members: (group, generation, targets, rebalance reason).
-        self.convert_to_classic: Callable[[ConsumerGroup, int, dict[str, Assignment], str | None], None] = \
-            lambda _group, _generation, _targets, _reason: None
+        # The shard's hooks (it knows classic groups; this package does not). CG-MIG-1: convert a non-empty
+        # classic group, or refuse (None: refuse).
+        self.upgrade_classic_group = upgrade_classic_group or _not_a_consumer_group
+        # CG-MIG-2: convert the group when only classic members remain; False: it did not (None: never).
+        self.downgrade_to_classic = downgrade_to_classic or (lambda _group, _fenced, _reason: False)
+        # ... and write the classic group of the group's members: (group, generation, targets, rebalance reason).
+        self.convert_to_classic = convert_to_classic or (lambda _group, _generation, _targets, _reason: None)
 
     # ================================================================== configuration
     def session_timeout_ms(self, group_id: str) -> int:
