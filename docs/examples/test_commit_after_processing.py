@@ -13,10 +13,11 @@ def consume(bootstrap, topic, group, count):
     """Process ``count`` messages, committing after each one is processed."""
     consumer = KafkaConsumer(topic, bootstrap_servers=bootstrap, group_id=group, enable_auto_commit=False,
                              auto_offset_reset="earliest", max_poll_records=1)
+    consumer.topics()  # the topic's metadata before the first poll() joins: see the pitfalls above
     processed = []
     try:
         for _ in range(100):  # bounded: at most ~50 s
-            for tp, records in consumer.poll(timeout_ms=500).items():  # not shorter: see the pitfall above
+            for tp, records in consumer.poll(timeout_ms=500).items():  # not shorter: see the pitfalls above
                 for r in records:
                     processed.append(r.value)  # "process" it, then commit the next position
                     consumer.commit({TopicPartition(tp.topic, tp.partition): OffsetAndMetadata(r.offset + 1, "", -1)})

@@ -239,8 +239,9 @@ class GroupConsumer:
             # the snapshot its leader assigns from only when a metadata answer arrives *after*
             # subscribe() (loading it before, as this did, left the snapshot empty). A join that
             # beats that answer assigns from nothing and the leader rejoins when it lands: an
-            # extra, client-made generation, after which kafka-python 3.0.12 was seen to wedge its
-            # IO loop (a CI run: no assignment for 5 s, an empty commit). topics() always asks.
+            # extra, client-made generation, a rejoin kafka-python 3.0.12 loses when poll() times out
+            # between its JoinGroup and SyncGroup answers (no heartbeats, no assignment; a CI run saw
+            # an empty commit; docs/testing.md, the kafka-python pitfalls). topics() always asks.
             known = c.topics()
             assert set(self.topics) <= known, f"kafka-python: no metadata for {set(self.topics) - known}"
             while not self._stop.is_set():
