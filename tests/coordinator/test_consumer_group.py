@@ -380,58 +380,114 @@ def test_CG_MIG_2_empty_consumer_group_converts_on_classic_join(h: ConsumerHarne
 
 # ---------------------------------------------------------------------------------- regex
 def test_CG_RX_1_regex_subscription_picks_up_new_topics(h: ConsumerHarness) -> None:
+    """CG-RX-2: a regex is resolved off the request path (Kafka's maybeUpdateRegularExpressions schedules it): the
+    joining heartbeat gets what is resolved (nothing yet), the resolution bumps the group epoch, the next
+    heartbeat gets the matched topics. New topics are picked up by the next resolution, at most every
+    REGEX_BATCH_REFRESH_INTERVAL_MS."""
+    from kaflite.coordinator.consumer.manager import REGEX_BATCH_REFRESH_INTERVAL_MS
     from tests.coordinator.consumer_harness import topic_id
     r = h.hb("m1", 0, regex="fo.*")
-    assert r.member_epoch == 1 and h.assigned(r) == {"foo": [0, 1, 2, 3, 4, 5]}
-    assert h.record_types() == ["5", "16", "3", "7", "6", "8"]
+    assert r.member_epoch == 1 and h.assigned(r) == {}  # not resolved yet: nothing to assign
+    assert "16" not in h.record_types()
+    n = len(h.records)
+    h.advance(0)  # the scheduled resolution runs
+    assert h.record_types(n) == ["16", "3"] and h.group().group_epoch == 2
+    r = h.hb("m1", 1)
+    assert r.member_epoch == 2 and h.assigned(r) == {"foo": [0, 1, 2, 3, 4, 5]}
     h.image.put("fox", topic_id("fox"), 1)
     h.image.put("xfoo", topic_id("xfoo"), 1)  # full match only
-    r = h.hb("m1", 1)
-    assert r.member_epoch == 2 and h.assigned(r) == {"foo": [0, 1, 2, 3, 4, 5], "fox": [0]}
+    n = len(h.records)
+    r = h.hb("m1", 2)
+    h.advance(0)
+    assert r.member_epoch == 2 and "16" not in h.record_types(n)  # within the batch interval: not yet
+    h.advance(REGEX_BATCH_REFRESH_INTERVAL_MS + 1)  # Kafka's check: older than the interval, strictly
+    h.hb("m1", 2)
+    h.advance(0)
+    r = h.hb("m1", 2)
+    assert r.member_epoch == 3 and h.assigned(r) == {"foo": [0, 1, 2, 3, 4, 5], "fox": [0]}
     n = len(h.records)
     h.hb("m1", -1)
     assert h.record_types(n) == ["8T", "7T", "5T", "16T", "3"]
     assert same_group(h.group(), h.replayed().ctx.groups["g"])  # type: ignore[arg-type]
 
 
+def test_CG_RX_2_literal_topics_first_then_the_regex_at_a_later_heartbeat() -> None:
+    """librdkafka's 0045 (resubscribe with regex): a member subscribed to literal topics that adds a regex keeps
+    its literal assignment in the answer; the regex's topics come at a heartbeat after the resolution."""
+    from kaflite.coordinator.consumer.manager import REGEX_BATCH_REFRESH_INTERVAL_MS
+    h = ConsumerHarness(topics={"lit": 2, "rx-a": 4, "rx-b": 4})
+    r = h.hb("m1", 0, topics=["lit"])
+    assert h.assigned(r) == {"lit": [0, 1]}
+    h.advance(REGEX_BATCH_REFRESH_INTERVAL_MS + 1)
+    r = h.hb("m1", 1, regex="^rx-.*", full=True, owned={"lit": [0, 1]})
+    assert h.assigned(r) == {"lit": [0, 1]}  # what is resolved: the literal topics, not 10 partitions at once
+    h.advance(0)
+    r = h.hb("m1", r.member_epoch, owned={"lit": [0, 1]})
+    assert h.assigned(r) == {"lit": [0, 1], "rx-a": [0, 1, 2, 3], "rx-b": [0, 1, 2, 3]}
+
+
+def test_CG_RX_2_one_resolution_scheduled_at_a_time_per_group() -> None:
+    """Two members bringing new regexes in the same turn: one resolution for the group, covering both."""
+    from kaflite.coordinator.consumer.manager import regex_refresh_key
+    h = ConsumerHarness(topics={"foo": 2, "bar": 2})
+    h.hb("m1", 0, regex="fo.*")
+    h.hb("m2", 0, regex="ba.*")
+    assert regex_refresh_key("g") in h.coord.ctx.timers
+    n = len(h.records)
+    h.advance(0)
+    assert h.record_types(n) == ["16", "16", "3"]
+    assert set(h.group().resolved_regexes) == {"fo.*", "ba.*"}
+
+
 def test_CG_RX_1_regex_resolves_to_the_topics_the_member_may_describe() -> None:
     """KAFKA-18813: with an authorizer, a regex resolves to the matching topics the heartbeat's principal may
-    DESCRIBE; record 16 holds only those. A grant shows at the first heartbeat after
-    group.consumer.regex.refresh.interval.ms (CG-RX-2), not before, and the replay agrees."""
+    DESCRIBE; record 16 holds only those. A grant shows after group.consumer.regex.refresh.interval.ms
+    (CG-RX-2), not before, and the replay agrees."""
     from dataclasses import replace
 
     from tests.coordinator.consumer_harness import CTX
     h = ConsumerHarness(topics={"foo": 2, "fox": 1, "bar": 3}, group_consumer_regex_refresh_interval_ms=20_000)
     granted = {"foo", "bar"}
     h.rctx = replace(CTX, may_describe=lambda topic: topic in granted)
-    r = h.hb("m1", 0, regex="fo.*")
-    assert r.member_epoch == 1 and h.assigned(r) == {"foo": [0, 1]}
+    h.hb("m1", 0, regex="fo.*")
+    h.advance(0)
+    r = h.hb("m1", 1)
+    assert r.member_epoch == 2 and h.assigned(r) == {"foo": [0, 1]}
     assert h.group().resolved_regexes["fo.*"].topics == {"foo"}
 
     granted.add("fox")
     h.advance(19_999)
-    r = h.hb("m1", 1)
-    assert r.member_epoch == 1 and r.assignment is None  # the steady state: not resolved again yet
+    r = h.hb("m1", 2)
+    h.advance(0)
+    assert r.member_epoch == 2 and r.assignment is None  # the steady state: not resolved again yet
+    assert h.group().resolved_regexes["fo.*"].topics == {"foo"}
     n = len(h.records)
     h.advance(1)
-    r = h.hb("m1", 1)
-    assert r.member_epoch == 2 and h.assigned(r) == {"foo": [0, 1], "fox": [0]}
+    h.hb("m1", 2)
+    h.advance(0)
     assert h.record_types(n)[:2] == ["16", "3"]
+    r = h.hb("m1", 2)
+    assert r.member_epoch == 3 and h.assigned(r) == {"foo": [0, 1], "fox": [0]}
     assert same_group(h.group(), h.replayed().ctx.groups["g"])  # type: ignore[arg-type]
 
     granted.discard("foo")  # a removed ACL: the topic leaves the resolution at the next refresh
     h.advance(20_000)
-    r = h.hb("m1", 2)
-    assert h.group().group_epoch == 3 and h.group().resolved_regexes["fo.*"].topics == {"fox"}
-    assert h.assigned(r) == {"fox": [0]}  # foo to revoke first (CG-RC-2), then epoch 3
+    h.hb("m1", 3)
+    h.advance(0)
+    r = h.hb("m1", 3)
+    assert h.group().group_epoch == 4 and h.group().resolved_regexes["fo.*"].topics == {"fox"}
+    assert h.assigned(r) == {"fox": [0]}  # foo to revoke first (CG-RC-2), then epoch 4
 
 
 def test_CG_RX_2_a_refresh_that_finds_nothing_new_writes_nothing() -> None:
     """The interval passed and the regex matches what it did: resolved again (the clock restarts), no record."""
     h = ConsumerHarness(topics={"foo": 2}, group_consumer_regex_refresh_interval_ms=20_000)
     h.hb("m1", 0, regex="fo.*")
+    h.advance(0)
+    h.hb("m1", 1)
     h.advance(20_000)
     n = len(h.records)
-    r = h.hb("m1", 1)
-    assert (r.error_code, r.member_epoch, h.records[n:]) == (0, 1, [])
+    r = h.hb("m1", 2)
+    h.advance(0)
+    assert (r.error_code, r.member_epoch, h.records[n:]) == (0, 2, [])
     assert h.group().regex_resolved_ms == h.clock.now_ms()

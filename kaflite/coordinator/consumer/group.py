@@ -158,7 +158,7 @@ class ConsumerGroup:
         self.state_timestamp_ms: int | None = None
         self.metadata_version_checked = -1  # the MetadataImage version the hash was last checked at
         self.regex_version_checked = -1  # ... and the regexes were last resolved at
-        self.regex_resolved_ms = 0  # when they were last resolved (group.consumer.regex.refresh.interval.ms)
+        self.regex_resolved_ms: int | None = None  # when they were last resolved (None: not since the load)
         self.history: deque[Transition] = deque()  # the shard's history of this group id (add_group)
 
     # ------------------------------------------------------------------ the Group protocol

@@ -61,6 +61,10 @@ log = structlog.get_logger("kaflite.coordinator")
 
 E = ErrorCode
 SESSION_TIMEOUT = "consumer-session-timeout"
+REGEX_REFRESH = "consumer-regex-refresh"
+# Kafka's REGEX_BATCH_REFRESH_INTERVAL_MS: a group's regexes are resolved at most this often, so that several
+# members' new regexes lead to one rebalance.
+REGEX_BATCH_REFRESH_INTERVAL_MS = 10_000
 REBALANCE_TIMEOUT = "consumer-rebalance-timeout"
 
 
@@ -70,6 +74,11 @@ def session_timeout_key(group_id: str, member_id: str) -> str:
 
 def rebalance_timeout_key(group_id: str, member_id: str) -> str:
     return f"rebalance-timeout-{group_id}-{member_id}"
+
+
+def regex_refresh_key(group_id: str) -> str:
+    """Kafka's `<group>-regex` executor key: one resolution scheduled per group at a time."""
+    return f"regex-refresh-{group_id}"
 
 
 def join_timeout_key(group_id: str, member_id: str) -> str:
@@ -158,7 +167,8 @@ class ConsumerGroupManager:
             return default
 
     def timer_kinds(self) -> dict[str, Callable[[Timer], None]]:
-        return {SESSION_TIMEOUT: self._on_session_timeout, REBALANCE_TIMEOUT: self._on_rebalance_timeout}
+        return {SESSION_TIMEOUT: self._on_session_timeout, REBALANCE_TIMEOUT: self._on_rebalance_timeout,
+                REGEX_REFRESH: self._on_regex_refresh}
 
     # ================================================================== ConsumerGroupHeartbeat
     def heartbeat(self, req: ConsumerGroupHeartbeatRequest, version: int, rctx: RequestContext, token: Token) -> None:
@@ -311,32 +321,26 @@ class ConsumerGroupManager:
         records += member_records
         bump = bump or group.group_epoch == 0
 
-        # Regex subscriptions (CG-RX-2): resolved here, synchronously, when new, when topics changed since the
-        # group last looked, or `group.consumer.regex.refresh.interval.ms` after the last resolution (ACLs may
-        # have changed); one nobody uses any more goes. Each resolves to what this member may DESCRIBE (CG-RX-1).
+        # Regex subscriptions (CG-RX-2): resolved off the request path, as Kafka's maybeUpdateRegularExpressions
+        # schedules them: this heartbeat assigns what is resolved already (literal topics first); a refresh, when
+        # one is due, runs as an operation of its own (`_on_regex_refresh`) and bumps the group epoch if the
+        # topics changed, so a later heartbeat brings the matched topics. One nobody uses any more goes now.
         counts = Counter(group.regex_subscribers)
         previous = replaced if replaced is not None else group.members.get(member_id)
-        if previous is not None and previous.subscribed_topic_regex:
-            counts[previous.subscribed_topic_regex] -= 1
-        if updated.subscribed_topic_regex:
-            counts[updated.subscribed_topic_regex] += 1
+        old_regex = previous.subscribed_topic_regex if previous is not None else ""
+        if old_regex:
+            counts[old_regex] -= 1
+        new_regex = updated.subscribed_topic_regex
+        if new_regex:
+            counts[new_regex] += 1
         live = {r for r, c in counts.items() if c > 0}
         regexes = dict(group.resolved_regexes)
         for gone in sorted(set(regexes) - live):
             del regexes[gone]
             records.append((rec.regular_expression_key(gid, gone), None))
-        refresh = group.regex_version_checked != self.metadata.version or self._regex_refresh_due(group, now)
-        regex_resolved_ms = now if refresh and live else group.regex_resolved_ms
-        for r in sorted(live):
-            resolved = regexes.get(r)
-            if resolved is None or refresh:
-                topics = self._resolve(r, rctx)
-                if resolved is None or topics != resolved.topics:
-                    regexes[r] = ResolvedRegex(topics, self.metadata.version, now)
-                    records.append((rec.regular_expression_key(gid, r),
-                                    rec.regular_expression_value(sorted(topics), self.metadata.version, now)))
-                    bump = True
-        regex_checked = self.metadata.version
+        if new_regex and new_regex != old_regex and group.regex_subscribers.get(new_regex) and new_regex in regexes:
+            bump = True  # a regex the group already resolved: a rebalance now (Kafka bumps the epoch)
+        self._maybe_refresh_regexes(group, live, member_id, rctx, now)
 
         # The subscribed topics' metadata (CG-EP-2), the target assignment (CG-EP-3), reconciliation.
         group_epoch, checked_version, epoch_records = self.epoch_records(group, members, regexes, bump)
@@ -354,8 +358,6 @@ class ConsumerGroupManager:
             ctx.append(gid, key, value)
         group = self._group(gid)
         group.metadata_version_checked = checked_version
-        group.regex_version_checked = regex_checked
-        group.regex_resolved_ms = regex_resolved_ms
         if replaced is not None:
             log.info("consumer_group.static_member_replaced", group=gid, instance_id=iid,
                      member=member_id, replaced=replaced.member_id)
@@ -466,7 +468,62 @@ class ConsumerGroupManager:
     def _regex_refresh_due(self, group: ConsumerGroup, now: int) -> bool:
         """`group.consumer.regex.refresh.interval.ms` passed since the group's regexes were last resolved: the
         topics they may see can have changed without a topic change (an ACL granted or removed)."""
-        return now - group.regex_resolved_ms >= self.ctx.config.group_consumer_regex_refresh_interval_ms
+        last = group.regex_resolved_ms
+        return last is None or now - last >= self.ctx.config.group_consumer_regex_refresh_interval_ms
+
+    def _maybe_refresh_regexes(self, group: ConsumerGroup, live: set[str], member_id: str, rctx: RequestContext,
+                               now: int) -> None:
+        """CG-RX-2, Kafka's conditions: the group has regexes, no refresh is scheduled, the last one is more than
+        REGEX_BATCH_REFRESH_INTERVAL_MS old, and a regex is unresolved or the topics changed since (or, kaflite's,
+        `group.consumer.regex.refresh.interval.ms` passed: ACLs may have changed). The refresh resolves with the
+        request context of this heartbeat (CG-RX-1: what its principal may DESCRIBE)."""
+        if not live:
+            return
+        key = regex_refresh_key(group.group_id)
+        if key in self.ctx.timers:
+            return
+        last = group.regex_resolved_ms
+        if last is not None and now <= last + REGEX_BATCH_REFRESH_INTERVAL_MS:
+            return
+        unresolved = any(r not in group.resolved_regexes for r in live)
+        if unresolved or group.regex_version_checked != self.metadata.version or self._regex_refresh_due(group, now):
+            self.ctx.schedule(key, 0, REGEX_REFRESH, group.group_id, (member_id, rctx))
+
+    def _on_regex_refresh(self, t: Timer) -> None:
+        """The scheduled resolution (Kafka's refreshRegularExpressions + handleRegularExpressionsResult): every
+        regex the group's members still use, resolved now; a (16) record for each whose topics changed, and the
+        group epoch bumped (3) when they did or the subscribed topics' metadata changed. The target assignment
+        follows at the next heartbeat (its epoch is behind the group's)."""
+        group = self.ctx.groups.get(t.group_id or "")
+        if not isinstance(group, ConsumerGroup):
+            return
+        gid = group.group_id
+        _member_id, rctx = t.args
+        now = self.ctx.now()
+        version = self.metadata.version
+        regexes = dict(group.resolved_regexes)
+        records: list[Record] = []
+        bump = False
+        for r in sorted(group.regex_subscribers):
+            topics = self._resolve(r, rctx)
+            resolved = regexes.get(r)
+            if resolved is None or topics != resolved.topics:
+                regexes[r] = ResolvedRegex(topics, version, now)
+                records.append((rec.regular_expression_key(gid, r),
+                                rec.regular_expression_value(sorted(topics), version, now)))
+                bump = True
+        group_epoch, checked_version, epoch_records = self.epoch_records(group, group.members, regexes, bump)
+        records += epoch_records
+        for key, value in records:
+            self.ctx.append(gid, key, value)
+        group = self._group(gid)
+        group.regex_version_checked = version
+        group.regex_resolved_ms = now
+        group.metadata_version_checked = checked_version
+        if records:
+            log.info("consumer_group.regexes_resolved", group=gid, regexes=len(group.regex_subscribers),
+                     group_epoch=group_epoch)
+            self._update_state(group, "regular expressions resolved")
 
     # ================================================================== leaving and fencing
     def _leave(self, req: ConsumerGroupHeartbeatRequest) -> ConsumerGroupHeartbeatResponse:
