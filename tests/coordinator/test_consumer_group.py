@@ -123,8 +123,19 @@ def test_CG_EP_1_fencing_and_lost_response(h: ConsumerHarness) -> None:
     assert r.error_code == 0 and r.member_epoch == 2
     r = h.hb("m1", 1, owned={"foo": [0, 1, 2, 3]})
     assert r.error_code == E.FENCED_MEMBER_EPOCH and "smaller member epoch (1)" in r.error_message
-    r = h.hb("m1", 0, topics=["foo"])  # epoch 0 is not special for a known member
-    assert r.error_code == E.FENCED_MEMBER_EPOCH
+
+def test_CG_EP_1_a_known_member_rejoins_at_epoch_0(h: ConsumerHarness) -> None:
+    """Kafka 4.2 (KAFKA-19233): a member that sends epoch 0 with its member id -- fenced on its side, starting
+    over -- is taken back as a rejoin at the group's epoch with its assignment, not answered FENCED_MEMBER_EPOCH;
+    whether it was STABLE or still revoking (UNREVOKED_PARTITIONS)."""
+    join_stable(h, "m1", ["foo"])
+    r = h.hb("m1", 0, topics=["foo"])
+    assert (r.error_code, r.member_epoch) == (E.NONE, 1) and h.assigned(r) == {"foo": [0, 1, 2, 3, 4, 5]}
+    h.hb("m2", 0, topics=["foo"])  # epoch 2: m1 must revoke half
+    r = h.hb("m1", 1, owned={"foo": [0, 1, 2, 3, 4, 5]})
+    assert r.member_epoch == 1  # UNREVOKED_PARTITIONS
+    r = h.hb("m1", 0, topics=["foo"])  # it lost its partitions and starts over
+    assert r.error_code == E.NONE and r.member_epoch == 2 and sum(map(len, h.assigned(r).values())) == 3
 
 
 def test_CG_EP_2_no_bump_for_rack_or_timeout_changes(h: ConsumerHarness) -> None:

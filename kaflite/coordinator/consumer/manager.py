@@ -821,7 +821,10 @@ def static_member_of(group: ConsumerGroup, member_id: str, iid: str) -> Consumer
 
 
 def _check_epoch(member: ConsumerGroupMember, received: int, owned: Mapping[TopicId, frozenset[int]] | None) -> None:
-    """CG-EP-1 (with the lost-response tolerance)."""
+    """CG-EP-1 (with the lost-response tolerance). Epoch 0 from a known member is a rejoin (a fenced member
+    starting over with its member id), accepted as Kafka 4.2 accepts it (KAFKA-19233)."""
+    if received == 0:
+        return
     if received > member.member_epoch:
         raise HeartbeatError(E.FENCED_MEMBER_EPOCH, "The consumer group member has a greater member epoch "
                              f"({received}) than the one known by the group coordinator ({member.member_epoch}). "
