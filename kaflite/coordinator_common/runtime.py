@@ -332,9 +332,16 @@ class CoordinatorRuntime(Generic[S]):
 
     async def _write(self, partition: int, epoch: int, count: int, durable: Awaitable[None] | None,
                      failure: Exception | None, previous: asyncio.Future[None] | None) -> None:
-        """Complete once this write and every earlier write to the partition are durable."""
-        if previous is not None and not previous.done():
-            await asyncio.wait([previous])
+        """Complete once this write and every earlier write to the partition are durable. A coroutine writer's
+        append that never runs (the write is stale, or cancelled by `close` while waiting) is closed, not left
+        unawaited."""
+        try:
+            if previous is not None and not previous.done():
+                await asyncio.wait([previous])
+        except BaseException:
+            if asyncio.iscoroutine(durable):
+                durable.close()
+            raise
         if self._epochs.get(partition, 0) != epoch:
             if asyncio.iscoroutine(durable):
                 durable.close()
