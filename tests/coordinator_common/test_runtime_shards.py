@@ -1,5 +1,6 @@
-"""The one coordinator runtime, driven through both services over the same in-memory log: the group coordinator
-(an OffsetCommit) and the transaction coordinator (a transactional InitProducerId). Each rule holds for both:
+"""The one coordinator runtime, driven through its three services over the same in-memory log: the group coordinator
+(an OffsetCommit), the transaction coordinator (a transactional InitProducerId) and the share coordinator (an
+InitializeShareGroupState). Each rule holds for all:
 an answer waits for its records to be durable (B-OFF-2, TX-CO-3); a failed append answers NOT_COORDINATOR and
 reloads the partition from the log, so memory never runs ahead of it; a partition being loaded answers
 COORDINATOR_LOAD_IN_PROGRESS; a timer fires as an operation of the shard; a closed runtime answers
@@ -20,6 +21,10 @@ from kaflite.coordinator import GroupCoordinatorConfig, RequestContext
 from kaflite.coordinator.service import GroupCoordinatorService
 from kaflite.protocol.errors import ErrorCode as E
 from kaflite.protocol.messages import InitProducerIdRequest, OffsetCommitRequest
+from kaflite.share_coordinator.config import ShareCoordinatorConfig
+from kaflite.share_coordinator.messages import InitializeShareGroupStateRequest
+from kaflite.share_coordinator.records import SharePartitionKey
+from kaflite.share_coordinator.service import ShareCoordinatorService
 from kaflite.transaction.config import TransactionCoordinatorConfig
 from kaflite.transaction.service import TransactionCoordinatorService
 from tests.coordinator.test_runtime import FutureLog, MemoryLog
@@ -74,7 +79,29 @@ def transaction_case() -> Case:
                 lambda resp: resp.error_code, holds, lambda svc: svc.partition_for("tx-1"))
 
 
-SHARDS = pytest.mark.parametrize("case", [group_case(), transaction_case()], ids=["group", "transaction"])
+def share_case() -> Case:
+    """The share coordinator (SC-*): each write initializes one share-partition key at start offset n."""
+    topic = bytes(range(16))
+
+    def build(log: MemoryLog, clock: ManualClock) -> ShareCoordinatorService:
+        return ShareCoordinatorService.build(
+            log, log, ShareCoordinatorConfig(share_coordinator_state_topic_num_partitions=PARTITIONS),
+            topic_partitions={topic: 1}.get, clock=clock)
+
+    def send(svc: ShareCoordinatorService, n: int) -> Any:
+        R = InitializeShareGroupStateRequest
+        return svc.initialize_state(R("g", [R.InitializeStateData(topic, [R.PartitionData(0, 0, n)])]))
+
+    def holds(svc: ShareCoordinatorService, n: int) -> bool:
+        state = svc.shard.state(SharePartitionKey("g", topic, 0))
+        return state is not None and state.start_offset == n
+
+    return Case(build, send, lambda resp: resp.results[0].partitions[0].error_code, holds,
+                lambda svc: svc.partition_for("g", topic, 0))
+
+
+SHARDS = pytest.mark.parametrize("case", [group_case(), transaction_case(), share_case()],
+                                 ids=["group", "transaction", "share"])
 WRITERS = pytest.mark.parametrize("log_cls", [MemoryLog, FutureLog], ids=["coroutine-writer", "future-writer"])
 
 
@@ -171,5 +198,8 @@ async def test_a_timer_fires_as_an_operation_and_a_stale_one_is_ignored(case: Ca
     key = next(iter(armed))
     assert runtime.fire_timer(key)
     assert not runtime.fire_timer("no-such-timer")  # unknown: nothing runs
+    # The share coordinator's timer writes (a cold snapshot): let it finish, since closing cancels a write still
+    # queued, and a coroutine writer's append that never ran is then a never-awaited coroutine.
+    await asyncio.gather(*runtime._tails.values(), return_exceptions=True)
     await svc.close()
     assert not runtime._handles  # closing cancels every handle

@@ -76,7 +76,9 @@ COORDINATOR_RECORD_SCHEMAS = [f"ConsumerGroup{kind}{part}" for kind in (
     "Metadata", "PartitionMetadata", "MemberMetadata", "TargetAssignmentMetadata", "TargetAssignmentMember",
     "CurrentMemberAssignment", "RegularExpression") for part in ("Key", "Value")] + [
     # `__transaction_state` (same "coordinator-key"/"-value" types): tests/transaction/test_records.py pins them.
-    "TransactionLogKey", "TransactionLogValue"]
+    "TransactionLogKey", "TransactionLogValue",
+    # `__share_group_state` (SC-LOG-1): tests/share_coordinator/test_records.py pins them.
+    "ShareSnapshotKey", "ShareSnapshotValue", "ShareUpdateKey", "ShareUpdateValue"]
 # KRaft's metadata records kaflite keeps in `__cluster_metadata-0` ("type": "metadata"):
 # tests/storage/test_cluster_metadata.py pins their framing.
 METADATA_RECORD_SCHEMAS = ["AccessControlEntryRecord", "RemoveAccessControlEntryRecord", "UserScramCredentialRecord",

@@ -165,6 +165,10 @@ if TYPE_CHECKING:
     from kaflite.protocol.messages.sasl_authenticate_response import SaslAuthenticateResponse
     from kaflite.protocol.messages.sasl_handshake_request import SaslHandshakeRequest
     from kaflite.protocol.messages.sasl_handshake_response import SaslHandshakeResponse
+    from kaflite.protocol.messages.share_snapshot_key import ShareSnapshotKey
+    from kaflite.protocol.messages.share_snapshot_value import ShareSnapshotValue
+    from kaflite.protocol.messages.share_update_key import ShareUpdateKey
+    from kaflite.protocol.messages.share_update_value import ShareUpdateValue
     from kaflite.protocol.messages.sync_group_request import SyncGroupRequest
     from kaflite.protocol.messages.sync_group_response import SyncGroupResponse
     from kaflite.protocol.messages.transaction_log_key import TransactionLogKey
@@ -413,6 +417,10 @@ _MODULES: dict[str, str] = {
     'SaslAuthenticateResponse': 'sasl_authenticate_response',
     'SaslHandshakeRequest': 'sasl_handshake_request',
     'SaslHandshakeResponse': 'sasl_handshake_response',
+    'ShareSnapshotKey': 'share_snapshot_key',
+    'ShareSnapshotValue': 'share_snapshot_value',
+    'ShareUpdateKey': 'share_update_key',
+    'ShareUpdateValue': 'share_update_value',
     'SyncGroupRequest': 'sync_group_request',
     'SyncGroupResponse': 'sync_group_response',
     'TransactionLogKey': 'transaction_log_key',
@@ -780,6 +788,10 @@ __all__ = [
     'SaslAuthenticateResponse',
     'SaslHandshakeRequest',
     'SaslHandshakeResponse',
+    'ShareSnapshotKey',
+    'ShareSnapshotValue',
+    'ShareUpdateKey',
+    'ShareUpdateValue',
     'SyncGroupRequest',
     'SyncGroupResponse',
     'TransactionLogKey',

@@ -1,0 +1,82 @@
+"""Generated from Kafka's ShareUpdateKey.json by tools/codegen/generate.py. Do not edit."""
+
+from __future__ import annotations
+
+import struct as _struct
+from collections.abc import Callable
+from typing import Any, TypeAlias
+
+from kaflite.protocol._codec import (  # noqa: F401
+    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
+    _r_crecords, _r_cstr, _r_nn_bytes, _r_nn_cbytes, _r_nn_cstr, _r_nn_str, _r_records, _r_str,
+    _r_uvarint, _repr, _skip_tags, _unsupported, _uvarint,
+    Writer, _w_bytes, _w_cbytes, _w_cstr, _w_str, mypyc_attr,
+)
+
+_S0 = _struct.Struct('>i')
+
+
+@mypyc_attr(native_class=False)
+class ShareUpdateKey:
+    """ShareUpdateKey v0-0 (generated from ShareUpdateKey.json)."""
+
+    __slots__ = ('group_id', 'topic_id', 'partition')
+    API_KEY = 1
+    MIN_VERSION = 0
+    MAX_VERSION = 0
+    FLEXIBLE_MIN = 10000
+
+    def __init__(self, *, group_id: str = '', topic_id: bytes = ZERO_UUID, partition: int = 0) -> None:
+        self.group_id = group_id
+        self.topic_id = topic_id
+        self.partition = partition
+
+    def __repr__(self) -> str:
+        return _repr(self)
+
+    def __eq__(self, other: object) -> Any:
+        return _eq(self, other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def encode(self, version: int) -> bytes:
+        return b''.join(self.encode_parts(version))
+
+    def encode_parts(self, version: int) -> list[Buffer]:
+        """The encoding as a list of buffers: large payloads (records) are not copied."""
+        parts: list[Buffer] = []
+        _ENC_ShareUpdateKey[version](self, parts.append)
+        return parts
+
+    @classmethod
+    def decode(cls, buf: Buffer, version: int) -> ShareUpdateKey:
+        return cls.decode_from(buf, 0, version)[0]
+
+    @classmethod
+    def decode_from(cls, buf: Buffer, pos: int, version: int) -> tuple[ShareUpdateKey, int]:
+        mv = memoryview(buf)
+        try:
+            o, end = _DEC_ShareUpdateKey[version](mv, pos)
+        except (DecodeError, _struct.error, IndexError, UnicodeDecodeError) as e:  # a short or garbled body
+            raise DecodeError(f'malformed ShareUpdateKey v{version}: {e}') from e
+        if end > len(mv):
+            raise DecodeError(f'ShareUpdateKey v{version} runs past the end of the frame')
+        return o, end
+
+
+def _dec_ShareUpdateKey_0(buf: memoryview, pos: int) -> tuple[ShareUpdateKey, int]:
+    o = _new(ShareUpdateKey)
+    o.group_id, pos = _r_nn_str(buf, pos)
+    o.topic_id = bytes(buf[pos:pos + 16]); pos += 16
+    o.partition = _S0.unpack_from(buf, pos)[0]; pos += 4
+    return o, pos
+
+
+def _enc_ShareUpdateKey_0(o: ShareUpdateKey, w: Writer) -> None:
+    _w_str(w, o.group_id)
+    w(o.topic_id)
+    w(_S0.pack(o.partition))
+
+
+_DEC_ShareUpdateKey: list[Callable[[memoryview, int], tuple[ShareUpdateKey, int]]] = [_dec_ShareUpdateKey_0]
+_ENC_ShareUpdateKey: list[Callable[[ShareUpdateKey, Writer], None]] = [_enc_ShareUpdateKey_0]
