@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import inspect
 import os
 import statistics
 import struct
@@ -107,7 +108,10 @@ class MemoryTransport:
 class Client:
     def __init__(self, broker: Broker) -> None:
         self.t = MemoryTransport()
-        self.conn = KafkaConnection(broker.context, broker.router)
+        if "after_read" in inspect.signature(KafkaConnection).parameters:  # the server's group-commit flush hook
+            self.conn = KafkaConnection(broker.context, broker.router, after_read=broker.context.commits.flush_now)
+        else:  # older checkouts: the connection calls the flush itself
+            self.conn = KafkaConnection(broker.context, broker.router)
         self.conn.connection_made(self.t)  # type: ignore[arg-type]
         self.corr = 0
 
