@@ -60,14 +60,15 @@ OFF_LOOP_PARTITIONS = 64
 
 
 class AdminHandler:
-    def __init__(self, context: BrokerContext) -> None:
+    def __init__(self, context: BrokerContext,
+                 on_partitions_deleted: Callable[[list[tuple[str, int]]], None] | None = None) -> None:
         self.config = context.config
         self.logs = context.logs
         self.state = context.state
         self.router: Router | None = None  # ApiVersions lists what this router serves
         self.creating: set[str] = set()  # topics whose new partitions' files a worker thread is making
         # Told the partitions of each deleted topic (the group coordinator drops their offsets, as Kafka's).
-        self.on_partitions_deleted: Callable[[list[tuple[str, int]]], None] | None = None
+        self.on_partitions_deleted = on_partitions_deleted
         self._features = self._feature_fields()
 
     def register(self, router: Router) -> None:

@@ -80,7 +80,8 @@ class GroupHandler:
     The service and its runtime are built with the handler; the runtime builds the group shard on first use
     -- a group request, the load of an existing `__consumer_offsets` at start."""
 
-    def __init__(self, context: BrokerContext, offsets_log: CoordinatorLog) -> None:
+    def __init__(self, context: BrokerContext, offsets_log: CoordinatorLog,
+                 authorizer: StandardAuthorizer | None = None) -> None:
         self.broker_config = cfg = context.config
         self.clock = context.clock
         self.logs = context.logs
@@ -125,9 +126,9 @@ class GroupHandler:
         # FindCoordinator key type 1 (TX-CO-1): the transaction handler, set by it.
         self.transactions: TransactionCoordinatorFinder | None = None
         self.service = self._new_service()
-        # With `authorizer.class.name`: the broker's authorizer (set by it), whose DESCRIBE decisions a regex
-        # subscription resolves through (CG-RX-1).
-        self.authorizer: StandardAuthorizer | None = None
+        # With `authorizer.class.name`: the broker's authorizer, whose DESCRIBE decisions a regex subscription
+        # resolves through (CG-RX-1).
+        self.authorizer = authorizer
         self._contexts: dict[tuple[str | None, str, str], CoordinatorContext] = {}
 
     def _new_service(self) -> GroupCoordinatorService:

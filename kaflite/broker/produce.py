@@ -100,14 +100,15 @@ class ProduceHandler:
     """``on_append((topic, partition))`` is told of every partition a request appended to (so parked
     fetches of that partition complete)."""
 
-    def __init__(self, context: BrokerContext, on_append: Callable[[tuple[str, int]], None]) -> None:
+    def __init__(self, context: BrokerContext, on_append: Callable[[tuple[str, int]], None],
+                 verify_transaction: ProduceVerifier | None = None) -> None:
         self.logs = context.logs
         self.clock = context.clock
         self.commits = context.commits
         self.state = context.state
         self.on_append = on_append
         # TX-PRD-2: the transaction handler's check of a transactional batch (set by it; None: no check).
-        self.verify_transaction: ProduceVerifier | None = None
+        self.verify_transaction = verify_transaction
 
     def register(self, router: Router) -> None:
         router.add(0, self.produce)

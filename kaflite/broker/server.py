@@ -64,24 +64,22 @@ class Broker:
 
     def __init__(self, context: BrokerContext) -> None:
         self.context = context
-        self.admin = AdminHandler(context)
+        self.router = Router()
+        self.authorizer = self._authorizer()
         self.configs = ConfigHandler(context)
         self.fetches = FetchHandler(context)
-        self.produce = ProduceHandler(context, on_append=self.fetches.on_append)
         # One log writer per internal topic, given to the coordinator that owns it.
         offsets_log = CoordinatorLog(context.logs, context.clock, CONSUMER_OFFSETS, context.commits,
                                      fsync=context.config.offsets_commit_fsync_enable)
         state_log = CoordinatorLog(context.logs, context.clock, TRANSACTION_STATE_TOPIC, context.commits)
-        self.groups = GroupHandler(context, offsets_log)
+        self.groups = GroupHandler(context, offsets_log, self.authorizer)
         self.transactions = TransactionHandler(context, self.groups, state_log, on_append=self.fetches.on_append)
-        self.produce.verify_transaction = self.transactions.verify_produce
-        self.admin.on_partitions_deleted = self.groups.on_partitions_deleted
+        self.produce = ProduceHandler(context, on_append=self.fetches.on_append,
+                                      verify_transaction=self.transactions.verify_produce)
+        self.admin = AdminHandler(context, on_partitions_deleted=self.groups.on_partitions_deleted)
         self.cluster = ClusterHandler(context)
         self.sasl = SaslHandler(context)
         context.cluster_metadata.register(self.sasl.scram)
-        self.router = Router()
-        self.authorizer = self._authorizer()
-        self.groups.authorizer = self.authorizer
         self.acls = AclHandler(context, self.authorizer)
         for handler in (self.admin, self.configs, self.produce, self.fetches, self.groups, self.transactions,
                         self.cluster, self.acls, self.sasl):

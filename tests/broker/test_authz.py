@@ -216,6 +216,10 @@ async def test_consumer_groups_never_show_a_topic_the_principal_may_not_describe
             await grant([acl("DESCRIBE", "TOPIC", "hidden", "DENY"), acl("READ", "GROUP", "by-regex"),
                          acl("READ", "TOPIC", "seen")])
             resp = await c.call(68, 1, heartbeat("by-regex", subscribed_topic_regex="seen|hidden"))
+            assert (resp.error_code, assigned(resp)) == (0, {})  # CG-RX-2: resolved off the heartbeat, then
+            await broker.groups.wait_for_group("by-regex", None, None, None, 5, epoch=2)
+            resp = await c.call(68, 1, ConsumerGroupHeartbeatRequest(group_id="by-regex", member_id="by-regex-m1",
+                                                                     member_epoch=1, topic_partitions=[]))
             assert (resp.error_code, assigned(resp)) == (0, {seen_id: [0, 1]})
 
             resp = await c.call(69, 1, ConsumerGroupDescribeRequest(group_ids=["by-regex", "by-name"]))
