@@ -303,6 +303,29 @@ def test_first_paint_names_a_consumer_groups_assignor_as_the_cli_does(page: Any,
 
 
 @needs_browser
+def test_without_the_snapshot_script_the_group_page_reads_the_json(page: Any) -> None:
+    """A browser that cannot load the snapshot script (refused, or blocked) still draws the group, from the
+    JSON routes, after its load event."""
+    from kafka import KafkaConsumer, TopicPartition
+    from kafka.structs import OffsetAndMetadata
+    from playwright.sync_api import expect
+
+    with Broker(config={"admin.port": 0}) as b:
+        assert b.server.admin_http is not None
+        b.create_topic("fb-t")
+        produce(b.bootstrap_servers, "fb-t", [(0, b"k", b"v")] * 4)
+        c = KafkaConsumer(bootstrap_servers=b.bootstrap_servers, group_id="fb-g", enable_auto_commit=False)
+        c.commit({TopicPartition("fb-t", 0): OffsetAndMetadata(1, "", -1)})
+        c.close()
+        blocked: list[str] = []
+        page.route("**/snapshot.js", lambda route: (blocked.append(route.request.url), route.abort()))
+        page.goto(f"http://127.0.0.1:{b.server.admin_http.port}/#/groups/fb-g")
+        expect(page.locator("#group-state")).to_have_text("Empty")
+        expect(page.locator("#group-lag")).to_have_text("3")
+        assert blocked
+
+
+@needs_browser
 def test_the_report_draws_the_console_timeline(page: Any, tmp_path: Path, shots: Path) -> None:
     """The offline report's fragment (kaflite.webui.timeline_html) opened from a file, no server and no
     network: the console's renderer draws one band per transition and a mark per event."""
