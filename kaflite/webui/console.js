@@ -5,8 +5,9 @@
  * KafliteConsole.snapshot; a script the page inserts holds back its load event until it ran, so a page
  * opened by a script or a screenshot tool already shows the group. Live: one EventSource on /api/events
  * brings every group transition as it happens (the open group's timeline grows without a reload, and its
- * details are fetched again); offsets and lag are polled every POLL_MS while the tab is visible. Re-rendering keeps keyboard focus (elements carry data-focus-key) and
- * announces the open group's transitions in an aria-live region.
+ * details are fetched again); offsets and lag are polled every POLL_MS while the tab is visible.
+ * Re-rendering keeps keyboard focus (elements carry data-focus-key) and announces the open group's
+ * transitions in an aria-live region.
  */
 (function () {
   "use strict";
