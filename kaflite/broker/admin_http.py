@@ -185,10 +185,18 @@ class AdminHttpServer:
         preflight), or reach it under its own host name by DNS rebinding. Browsers say where a request
         comes from (Origin) and which host it was for (Host): only this endpoint's own origin is
         served. Clients that are not browsers (curl, kaflite ctl, Java's HttpClient, Node's fetch)
-        send no Origin and the address they connected to as Host."""
+        send no Origin and the address they connected to as Host.
+
+        A script, image or frame another site's page includes is sent without Origin: browsers mark it
+        ``Sec-Fetch-Site: cross-site`` (or same-site: another port of this host). It is refused too (the
+        console's first paint is a script), except a link followed to open the console itself."""
         host = headers.get("host")
         if host is not None and host.rpartition(":")[0].lower() not in _LOOPBACK_NAMES:
             return f"Host {host!r} is not this loopback endpoint (DNS rebinding is refused)"
+        site = headers.get("sec-fetch-site", "").lower()
+        if site in ("cross-site", "same-site") and not (headers.get("sec-fetch-mode", "").lower() == "navigate"
+                                                        and headers.get("sec-fetch-dest", "").lower() == "document"):
+            return f"requests a page of another site includes (Sec-Fetch-Site: {site}) are refused"
         origin = headers.get("origin")
         if origin is not None and origin.lower() not in {f"http://{name}:{self.port}" for name in _LOOPBACK_NAMES}:
             return f"requests from web pages of other origins ({origin}) are refused"

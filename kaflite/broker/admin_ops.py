@@ -13,6 +13,7 @@ heartbeats can be dropped or delayed like any group API: ``{"api": "ConsumerGrou
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
@@ -89,9 +90,36 @@ def decode_assignment(data: bytes) -> list[tuple[str, int]]:
     return sorted((t.topic, p) for t in a.assigned_partitions for p in t.partitions)
 
 
+# The classic coordinator's reasons that name the members a transition added or removed (Kafka's texts,
+# GroupCoordinator's: "adding new member", "explicit LeaveGroup request for (...) members", "removing member
+# ... on heartbeat expiration", "removing [...] on pending sync request expiration").
+_JOINED = re.compile(r"^adding new member (\S+) with group instance id ")
+_LEFT = (re.compile(r"^explicit LeaveGroup request for \((.*)\) members$"),
+         re.compile(r"^removing member (\S+) on heartbeat expiration$"),
+         re.compile(r"^removing \[(.*)\] on pending sync request expiration$"))
+
+
+def member_changes(reason: str) -> tuple[list[str], list[str]]:
+    """The member ids a classic group's transition says joined and left, from its reason.
+
+    Why: a transition carries its reason, not member ids, and the history is all the broker keeps of a
+    classic group's past (its records hold only the latest generation); the console marks joins and
+    leaves from it, so a page opened late still shows them. A join during a rebalance already under
+    way makes no transition, so it has no mark here."""
+    if m := _JOINED.match(reason):
+        return [m.group(1)], []
+    for pattern in _LEFT:
+        if m := pattern.match(reason):
+            return [], [mid.strip().strip("'") for mid in m.group(1).split(",") if mid.strip()]
+    return [], []
+
+
 def transition_json(t: Transition) -> dict[str, Any]:
+    """A transition; ``joined``/``left``: the member ids its reason names (a classic group's joins and leaves)."""
+    joined, left = member_changes(t.reason)
     return {"timestamp_ms": t.timestamp_ms, "from_state": None if t.from_state is None else str(t.from_state),
-            "to_state": str(t.to_state), "generation": t.generation, "members": t.members, "reason": t.reason}
+            "to_state": str(t.to_state), "generation": t.generation, "members": t.members, "reason": t.reason,
+            "joined": joined, "left": left}
 
 
 def _pairs(partitions: dict[str, tuple[int, ...]]) -> list[list[Any]]:
@@ -123,11 +151,13 @@ def transaction_json(md: TransactionMetadata) -> dict[str, Any]:
             "partitions": [[t, p] for t, p in sorted(md.partitions)]}
 
 
-def group_json(snap: GroupSnapshot, history: Iterable[Transition]) -> dict[str, Any]:
+def group_json(snap: GroupSnapshot, history: Iterable[Transition], assignor: str | None = None) -> dict[str, Any]:
     """One group as plain JSON values: Kafka's state names, assignments decoded, the history.
 
     ``generation`` is a consumer group's group epoch too (what the transitions carry); ``epoch`` and
-    ``assignment_epoch`` are null for classic groups.
+    ``assignment_epoch`` are null for classic groups. ``assignor`` is what ``kafka-consumer-groups.sh
+    --describe`` calls the ASSIGNMENT-STRATEGY: a classic group's protocol, a consumer group's server-side
+    assignor (ConsumerGroupDescribe's ``assignor_name``, given by the caller).
     """
     consumer_group = snap.group_type == "consumer"
     hist = [transition_json(t) for t in history]
@@ -137,6 +167,7 @@ def group_json(snap: GroupSnapshot, history: Iterable[Transition]) -> dict[str, 
         "generation": snap.generation, "epoch": snap.generation if consumer_group else None,
         "assignment_epoch": snap.assignment_epoch if consumer_group else None,
         "leader": snap.leader_id, "protocol_type": snap.protocol_type, "protocol": snap.protocol_name,
+        "assignor": assignor if consumer_group else snap.protocol_name,
         "members": [member_json(m, snap.group_type, snap.protocol_type) for m in snap.members],
         "offsets": [{"topic": t, "partition": p, "offset": o.offset, "leader_epoch": o.leader_epoch,
                      "metadata": o.metadata, "commit_timestamp_ms": o.commit_timestamp_ms,
@@ -366,7 +397,23 @@ class AdminOps:
     def group(self, group_id: str) -> dict[str, Any] | None:
         g = self.group_handler
         snap = g.snapshot(group_id)
-        return None if snap is None else group_json(snap, g.history(group_id))
+        return None if snap is None else self._group_json(snap)
+
+    def _group_json(self, snap: GroupSnapshot) -> dict[str, Any]:
+        return group_json(snap, self.group_handler.history(snap.group_id),
+                          self.assignor(snap.group_id) if snap.group_type == "consumer" else None)
+
+    def assignor(self, group_id: str) -> str | None:
+        """A consumer group's server-side assignor as ConsumerGroupDescribe answers it (what `kaflite groups
+        describe` prints): the one its members name most, else the first of group.consumer.assignors."""
+        from kaflite.coordinator.result import RequestContext
+        from kaflite.protocol.messages import ConsumerGroupDescribeRequest
+
+        request = ConsumerGroupDescribeRequest(group_ids=[group_id])
+        answer = self.group_handler.service.consumer_group_describe(
+            request, ConsumerGroupDescribeRequest.MAX_VERSION, RequestContext(client_id="kaflite-admin"))
+        described = answer.groups[0] if answer.groups else None
+        return None if described is None or described.error_code else described.assignor_name
 
     def transactions(self) -> list[dict[str, Any]]:
         """Every transactional id the coordinator holds, as DescribeTransactions shows it (TX-DESC-1)."""
@@ -409,7 +456,7 @@ class AdminOps:
                                                           else f"generation={generation}")
             raise WaitTimeout(f"group {group_id!r} did not reach {want} within {timeout}s",
                               self.group(group_id)) from None
-        return None if snap is None else group_json(snap, g.history(group_id))
+        return None if snap is None else self._group_json(snap)
 
     def create_topic(self, name: str, partitions: int = 1, configs: dict[str, Any] | None = None) -> str:
         props = {str(k): str(v) for k, v in (configs or {}).items()}

@@ -20,6 +20,8 @@ Routes (JSON unless said)::
     GET /api/groups/{id}                  a group (AdminOps' JSON) plus lag per partition
     GET /api/groups/{id}/timeline         transitions (with reasons) and, for a consumer group, its
                                           joins/leaves/assignments/epochs from its records
+    GET /api/groups/{id}/snapshot.js      the group page's first paint: the group and its timeline as one
+                                          script call, ``KafliteConsole.snapshot({"group", "events"})``
     GET /api/events?group=                server-sent events: one ``transition`` per group transition
 """
 
@@ -110,6 +112,8 @@ class Console:
                 return self.group(name)
             case "groups", 3 if parts[2] == "timeline":
                 return self.timeline(name)
+            case "groups", 3 if parts[2] == "snapshot.js":
+                return self.snapshot_script(name)
             case "events", 1:
                 return EventStream(self.events(query.get("group") or None))
         raise HttpError(404, f"no console API {path}")
@@ -219,15 +223,28 @@ class Console:
         g["faults_enabled"] = self.ops.faults_enabled
         return g
 
-    def timeline(self, group_id: str) -> dict[str, Any]:
+    def timeline(self, group_id: str, g: dict[str, Any] | None = None) -> dict[str, Any]:
         """The group's transitions (the coordinator's history, with reasons) and, for a consumer group, the
         events its records hold (joins, leaves, epochs, each member's assignment as it reconciled)."""
-        g = self.ops.group(group_id)
+        g = self.ops.group(group_id) if g is None else g
         if g is None:
             raise HttpError(404, f"no group {group_id!r}")
         events = self.ops.group_epochs(group_id)[-MAX_TIMELINE_EVENTS:] if g["group_type"] == "consumer" else []
         return {"group_id": group_id, "group_type": g["group_type"], "now_ms": self.ops.context.clock.now_ms(),
                 "transitions": g["history"], "events": events}
+
+    def snapshot_script(self, group_id: str) -> Raw:
+        """The group page's first paint as a script the page adds while it loads.
+
+        Why a script and not the JSON: a script the page inserts delays its ``load`` event until it ran (a
+        fetch does not), so a page opened by a script or a screenshot tool already shows the group as the
+        broker knows it, not "Loading…" and "connecting…"; the live stream then only updates it. Only the
+        console's own page can load it: the endpoint refuses requests browsers mark as another site's
+        (``AdminHttpServer._foreign``), so another site cannot read a group by including this script."""
+        g = self.group(group_id)
+        data = {"group": g, "events": self.timeline(group_id, g)["events"]}
+        return Raw(f"KafliteConsole.snapshot({webui.script_json(data)});\n".encode(),
+                   webui.ASSETS["console.js"], headers=(("Cache-Control", "no-store"),))
 
     async def events(self, group: str | None) -> AsyncIterator[str]:
         """Every transition (of ``group``, or all) as an SSE ``transition`` event, as the coordinator makes it;

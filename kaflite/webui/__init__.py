@@ -30,7 +30,7 @@ def asset(name: str) -> bytes:
     return files(__name__).joinpath(name).read_bytes()
 
 
-def _script_json(value: Any) -> str:
+def script_json(value: Any) -> str:
     """JSON safe inside a <script> element (no "</script>" or "<!--" can end it early)."""
     return json.dumps(value, separators=(",", ":")).replace("<", "\\u003c").replace(">", "\\u003e")
 
@@ -41,4 +41,4 @@ def timeline_html(data: dict[str, Any], element_id: str = "timeline") -> str:
     js = asset("timeline.js").decode()
     return (f'<div id="{element_id}" class="kaflite-timeline"></div>\n<script>{js}</script>\n'
             f"<script>KafliteTimeline.render(document.getElementById({json.dumps(element_id)}), "
-            f"{_script_json(data)});</script>")
+            f"{script_json(data)});</script>")

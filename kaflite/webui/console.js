@@ -1,9 +1,13 @@
 /* kaflite console: hash-routed pages over the admin endpoint's /api/ (see kaflite/broker/console.py).
  *
- * Live: one EventSource on /api/events brings every group transition as it happens (the open group's
- * timeline grows without a reload, and its details are fetched again); offsets and lag are polled every
- * POLL_MS while the tab is visible. Re-rendering keeps keyboard focus (elements carry data-focus-key) and
- * announces the open group's transitions in an aria-live region.
+ * First paint: a group page adds the script /api/groups/{id}/snapshot.js, which hands the group as the
+ * broker knows it (members, state, assignor, its history's transitions and marks) to
+ * KafliteConsole.snapshot; a script the page inserts holds back its load event until it ran, so a page
+ * opened by a script or a screenshot tool already shows the group. Live: one EventSource on /api/events
+ * brings every group transition as it happens (the open group's timeline grows without a reload, and its
+ * details are fetched again); offsets and lag are polled every POLL_MS while the tab is visible.
+ * Re-rendering keeps keyboard focus (elements carry data-focus-key) and announces the open group's
+ * transitions in an aria-live region.
  */
 (function () {
   "use strict";
@@ -331,15 +335,48 @@
       h("div", {id: "faults"}),
       h("section", {"aria-labelledby": "tr-h"}, h("h3", {id: "tr-h", text: "Transitions (newest first)"}),
         h("div", {id: "transitions"}))]);
-    return api("/api/groups/" + enc(id) + "/timeline").then(function (t) {
+    return firstPaint(S.group).catch(function () {
+      // No snapshot script (an old browser without Sec-Fetch-Site, or the group is gone): the JSON routes.
       var G = S.group;
       if (!G || G.id !== id) { return; }
-      G.type = t.group_type;
-      G.transitions = t.transitions.slice();
-      G.eventMarks = marksFromEvents(t.events);
-      return refreshGroup();
+      return api("/api/groups/" + enc(id) + "/timeline").then(function (t) {
+        if (S.group !== G) { return; }
+        G.eventMarks = marksFromEvents(t.events);
+        return refreshGroup();
+      });
     });
   }
+
+  /* The group's snapshot script, drawn as soon as it ran (see the top of this file); rejects if it failed. */
+  var snapshotWaiting = null;
+  function firstPaint(G) {
+    return new Promise(function (resolve, reject) {
+      var s = document.createElement("script");
+      snapshotWaiting = {G: G, resolve: resolve};
+      s.src = "/api/groups/" + enc(G.id) + "/snapshot.js";
+      s.onerror = function () { s.remove(); if (snapshotWaiting && snapshotWaiting.G === G) { snapshotWaiting = null; }
+                                reject(new Error("no snapshot of " + G.id)); };
+      s.onload = function () { s.remove(); };
+      document.head.appendChild(s);
+    });
+  }
+
+  window.KafliteConsole = {
+    snapshot: function (d) {
+      var w = snapshotWaiting;
+      if (!w || d.group.group_id !== w.G.id) { return; } // a late answer for a page already left
+      snapshotWaiting = null;
+      w.resolve();
+      if (S.group !== w.G) { return; }
+      w.G.eventMarks = marksFromEvents(d.events);
+      w.G.eventsAt = Date.now();
+      renderGroup(w.G, d.group);
+      var status = document.getElementById("conn-status");
+      if (status.textContent === "connecting\u2026") {
+        status.textContent = "snapshot of " + new Date().toISOString().slice(11, 19) + " UTC, connecting\u2026";
+      }
+    }
+  };
 
   function marksFromEvents(events) {
     var kinds = {"member-joined": "join", "member-left": "leave", "member-assignment": "assignment",
@@ -351,6 +388,17 @@
           "; revoking " + tps(e.pending_revocation) : "") : e.event;
       return {t: e.timestamp_ms, kind: kinds[e.event], member: e.member_id, label: label};
     });
+  }
+
+  /* A classic group's joins and leaves: the member ids its history's transitions name (their reasons). */
+  function memberMarks(G) {
+    if (G.type === "consumer") { return []; }
+    var out = [];
+    G.transitions.forEach(function (x) {
+      (x.joined || []).forEach(function (m) { out.push({t: x.timestamp_ms, kind: "join", member: m, label: x.reason}); });
+      (x.left || []).forEach(function (m) { out.push({t: x.timestamp_ms, kind: "leave", member: m, label: x.reason}); });
+    });
+    return out;
   }
 
   /* A classic group's assignment is the leader's SyncGroup: the transition to Stable that carries it. */
@@ -375,20 +423,26 @@
         return {t: x.timestamp_ms, from: x.from_state, to: x.to_state, generation: x.generation,
                 members: x.members, reason: x.reason};
       }),
-      marks: G.eventMarks.concat(G.liveMarks, assignmentMarks(G))}]}, {end: Math.max(now, latest), windowMs: w || undefined});
+      marks: G.eventMarks.concat(memberMarks(G), G.liveMarks, assignmentMarks(G))}]}, {end: Math.max(now, latest), windowMs: w || undefined});
   }
 
-  /* Client-side (re)assignment and membership marks for classic groups, whose records do not say them. */
+  /* Membership marks for classic groups that the history does not name (a member joining a rebalance
+   * already under way makes no transition): seen as the page follows the group. */
   function diffMembers(G, g) {
-    var members = {};
+    var members = {}, named = {};
     g.members.forEach(function (m) { members[m.member_id] = m.client_id; });
+    memberMarks(G).forEach(function (k) { named[k.kind + " " + k.member] = true; });
     var t = G.transitions.length ? G.transitions[G.transitions.length - 1].timestamp_ms : Date.now();
     if (G.members !== null && G.type !== "consumer") {
       Object.keys(members).forEach(function (m) {
-        if (!(m in G.members)) { G.liveMarks.push({t: t, kind: "join", member: m, label: "client " + members[m]}); }
+        if (!(m in G.members) && !named["join " + m]) {
+          G.liveMarks.push({t: t, kind: "join", member: m, label: "client " + members[m]});
+        }
       });
       Object.keys(G.members).forEach(function (m) {
-        if (!(m in members)) { G.liveMarks.push({t: t, kind: "leave", member: m, label: "client " + G.members[m]}); }
+        if (!(m in members) && !named["leave " + m]) {
+          G.liveMarks.push({t: t, kind: "leave", member: m, label: "client " + G.members[m]});
+        }
       });
     }
     G.members = members;
@@ -405,69 +459,75 @@
       G.eventsAt = Date.now();
     }
     return Promise.all([api("/api/groups/" + enc(id)), events]).then(function (both) {
-      var g = both[0];
       if (S.group !== G) { return; }
       if (both[1]) { G.eventMarks = marksFromEvents(both[1].events); }
-      G.data = g;
-      G.type = g.group_type;
-      G.transitions = g.history.slice();
-      diffMembers(G, g);
-      var consumer = g.group_type === "consumer";
-      var lags = g.partitions.filter(function (p) { return p.lag !== null; });
-      var total = lags.length ? lags.reduce(function (a, p) { return a + p.lag; }, 0) : null;
-      region("group-summary", h("dl", {"class": "summary"},
-        h("dt", {text: "Type"}), h("dd", {text: g.group_type + (g.protocol_type ? " (" + g.protocol_type + ")" : "")}),
-        h("dt", {text: "State"}), h("dd", {"class": "state state-" + g.state, id: "group-state", text: g.state}),
-        h("dt", {text: consumer ? "Group epoch" : "Generation"}), h("dd", {id: "group-generation",
-                                                                          text: String(g.generation)}),
-        consumer ? [h("dt", {text: "Assignment epoch"}), h("dd", {text: String(g.assignment_epoch)})] : null,
-        h("dt", {text: consumer ? "Assignors" : "Protocol"}), h("dd", {text: g.protocol || "\u2013"}),
-        consumer ? null : [h("dt", {text: "Leader"}), h("dd", {text: g.leader || "\u2013"})],
-        h("dt", {text: "Members"}), h("dd", {id: "group-members", text: String(g.members.length)}),
-        h("dt", {text: "Total lag"}), h("dd", {id: "group-lag", text: fmtNum(total)})));
-      var faults = g.faults_enabled;
-      var mrows = g.members.map(function (m) {
-        return h("tr", null, h("th", {scope: "row"}, h("code", {text: m.member_id})), td(m.client_id),
-          td(m.client_host), td(m.group_instance_id || "\u2013"),
-          consumer ? [num(m.member_epoch), td(m.member_state)] : null,
-          td(tps(m.assignment), "assignment"),
-          consumer ? td(tps(m.pending_revocation)) : null,
-          faults ? h("td", null,
-            h("button", {type: "button", "class": "fault", "data-focus-key": "expire:" + m.member_id,
-                         "aria-label": "Expire member " + m.member_id + " now", text: "Expire",
-                         on: {click: fault("/faults/expire-member", {group: id, member_id: m.member_id})}}), " ",
-            consumer ? h("button", {type: "button", "class": "fault", "data-focus-key": "fence:" + m.member_id,
-                         "aria-label": "Fence member " + m.member_id, text: "Fence",
-                         on: {click: fault("/faults/fence-member", {group: id, member_id: m.member_id})}}) : null,
-            " ", h("button", {type: "button", "class": "fault", "data-focus-key": "drop:" + m.member_id,
-                         "aria-label": "Drop the connections of member " + m.member_id, text: "Drop connections",
-                         on: {click: fault("/faults/drop-member-connections", {group: id,
-                                                                               member_id: m.member_id})}})) : null);
-      });
-      var mhead = ["Member id", "Client id", "Host", "Instance id"].concat(
-        consumer ? ["#Member epoch", "Member state"] : [], ["Assignment"], consumer ? ["Pending revocation"] : [],
-        faults ? ["Faults"] : []);
-      region("members", h("div", null, g.members.length ? table(g.members.length + " members", mhead, mrows,
-        {id: "members-table"}) : h("p", {"class": "muted", text: "no members"})));
-      var lrows = g.partitions.map(function (p) {
-        return h("tr", null, td(p.topic), num(p.partition), num(p.committed_offset), num(p.log_end_offset),
-                 num(p.lag), td(p.client_id ? p.client_id + " (" + p.host + ")" : "\u2013"));
-      });
-      region("lag", h("div", null, g.partitions.length ? table(null, ["Topic", "#Partition", "#Committed offset",
-        "#Log end offset", "#Lag", "Owner (client id, host)"], lrows, {id: "lag-table"}) :
-        h("p", {"class": "muted", text: "no assigned partitions or committed offsets"})));
-      region("faults", faults ? h("section", {"aria-labelledby": "faults-h"},
-        h("h3", {id: "faults-h", text: "Faults (admin.faults.enable)"}),
-        h("p", null,
-          h("button", {type: "button", "class": "fault", "data-focus-key": "pause", text: "Pause the broker",
-                       on: {click: fault("/faults/pause")}}), " ",
-          h("button", {type: "button", "data-focus-key": "resume", text: "Resume", on: {click: fault("/faults/resume")}}),
-          " ", h("button", {type: "button", "data-focus-key": "clear", text: "Clear all faults",
-                            on: {click: fault("/faults/clear")}}))) : h("div"));
-      renderTransitions();
-      drawTimeline();
-      rendered("group");
+      renderGroup(G, both[0]);
     });
+  }
+
+  /* Draw the group page from the group's JSON (the snapshot script's or a refresh's). */
+  function renderGroup(G, g) {
+    var id = G.id;
+    G.data = g;
+    G.type = g.group_type;
+    G.transitions = g.history.slice();
+    diffMembers(G, g);
+    var consumer = g.group_type === "consumer";
+    var lags = g.partitions.filter(function (p) { return p.lag !== null; });
+    var total = lags.length ? lags.reduce(function (a, p) { return a + p.lag; }, 0) : null;
+    region("group-summary", h("dl", {"class": "summary"},
+      h("dt", {text: "Type"}), h("dd", {text: g.group_type + (g.protocol_type ? " (" + g.protocol_type + ")" : "")}),
+      h("dt", {text: "State"}), h("dd", {"class": "state state-" + g.state, id: "group-state", text: g.state}),
+      h("dt", {text: consumer ? "Group epoch" : "Generation"}), h("dd", {id: "group-generation",
+                                                                        text: String(g.generation)}),
+      consumer ? [h("dt", {text: "Assignment epoch"}), h("dd", {text: String(g.assignment_epoch)})] : null,
+      h("dt", {text: consumer ? "Assignor" : "Protocol"}), h("dd", {id: "group-assignor",
+                                                                    text: g.assignor || g.protocol || "\u2013"}),
+      consumer ? null : [h("dt", {text: "Leader"}), h("dd", {text: g.leader || "\u2013"})],
+      h("dt", {text: "Members"}), h("dd", {id: "group-members", text: String(g.members.length)}),
+      h("dt", {text: "Total lag"}), h("dd", {id: "group-lag", text: fmtNum(total)})));
+    var faults = g.faults_enabled;
+    var mrows = g.members.map(function (m) {
+      return h("tr", null, h("th", {scope: "row"}, h("code", {text: m.member_id})), td(m.client_id),
+        td(m.client_host), td(m.group_instance_id || "\u2013"),
+        consumer ? [num(m.member_epoch), td(m.member_state)] : null,
+        td(tps(m.assignment), "assignment"),
+        consumer ? td(tps(m.pending_revocation)) : null,
+        faults ? h("td", null,
+          h("button", {type: "button", "class": "fault", "data-focus-key": "expire:" + m.member_id,
+                       "aria-label": "Expire member " + m.member_id + " now", text: "Expire",
+                       on: {click: fault("/faults/expire-member", {group: id, member_id: m.member_id})}}), " ",
+          consumer ? h("button", {type: "button", "class": "fault", "data-focus-key": "fence:" + m.member_id,
+                       "aria-label": "Fence member " + m.member_id, text: "Fence",
+                       on: {click: fault("/faults/fence-member", {group: id, member_id: m.member_id})}}) : null,
+          " ", h("button", {type: "button", "class": "fault", "data-focus-key": "drop:" + m.member_id,
+                       "aria-label": "Drop the connections of member " + m.member_id, text: "Drop connections",
+                       on: {click: fault("/faults/drop-member-connections", {group: id,
+                                                                             member_id: m.member_id})}})) : null);
+    });
+    var mhead = ["Member id", "Client id", "Host", "Instance id"].concat(
+      consumer ? ["#Member epoch", "Member state"] : [], ["Assignment"], consumer ? ["Pending revocation"] : [],
+      faults ? ["Faults"] : []);
+    region("members", h("div", null, g.members.length ? table(g.members.length + " members", mhead, mrows,
+      {id: "members-table"}) : h("p", {"class": "muted", text: "no members"})));
+    var lrows = g.partitions.map(function (p) {
+      return h("tr", null, td(p.topic), num(p.partition), num(p.committed_offset), num(p.log_end_offset),
+               num(p.lag), td(p.client_id ? p.client_id + " (" + p.host + ")" : "\u2013"));
+    });
+    region("lag", h("div", null, g.partitions.length ? table(null, ["Topic", "#Partition", "#Committed offset",
+      "#Log end offset", "#Lag", "Owner (client id, host)"], lrows, {id: "lag-table"}) :
+      h("p", {"class": "muted", text: "no assigned partitions or committed offsets"})));
+    region("faults", faults ? h("section", {"aria-labelledby": "faults-h"},
+      h("h3", {id: "faults-h", text: "Faults (admin.faults.enable)"}),
+      h("p", null,
+        h("button", {type: "button", "class": "fault", "data-focus-key": "pause", text: "Pause the broker",
+                     on: {click: fault("/faults/pause")}}), " ",
+        h("button", {type: "button", "data-focus-key": "resume", text: "Resume", on: {click: fault("/faults/resume")}}),
+        " ", h("button", {type: "button", "data-focus-key": "clear", text: "Clear all faults",
+                          on: {click: fault("/faults/clear")}}))) : h("div"));
+    renderTransitions();
+    drawTimeline();
+    rendered("group");
   }
 
   function renderTransitions() {

@@ -189,9 +189,15 @@ def test_fault_buttons_only_when_faults_are_enabled(page: Any) -> None:
             generation = int(page.locator("#group-generation").inner_text())
             button = page.get_by_role("button", name="Expire member")
             expect(button).to_have_count(1)
+            # Every announcement, as it is made: the live region keeps only its last 5, and the expiry's
+            # transitions may come before or after the POST's answer.
+            page.evaluate("""window.__announced = [];
+                new MutationObserver(function (ms) { ms.forEach(function (m) { m.addedNodes.forEach(function (n) {
+                  window.__announced.push(n.textContent); }); }); })
+                .observe(document.getElementById("live"), {childList: true});""")
             button.focus()
             page.keyboard.press("Enter")  # keyboard-usable
-            expect(page.locator("#live")).to_contain_text('expire-member: {"expired":true}')
+            page.wait_for_function("""window.__announced.indexOf('expire-member: {"expired":true}') >= 0""")
             page.wait_for_function(f"Number(document.getElementById('group-generation').textContent) > {generation}")
     with Broker(config={"admin.port": 0, "admin.faults.enable": "false"}) as b:
         assert b.server.admin_http is not None
@@ -231,6 +237,98 @@ def test_a_consumer_group_shows_epochs_and_reconciliation(page: Any) -> None:
             assert page.locator("#timeline svg .mark-epoch").count() >= 1
             assert page.locator("#timeline svg .mark-assignment").count() >= 1
             assert page.locator("#timeline svg rect.band[data-state=Stable]").count() >= 1
+
+
+# What the page holds when its load event fires: what a script or a screenshot tool sees when it opens it.
+AT_LOAD = """window.addEventListener("load", function () {
+  function text(id) { var e = document.getElementById(id); return e ? e.textContent : null; }
+  function count(sel) { return document.querySelectorAll(sel).length; }
+  window.__atLoad = {status: text("conn-status"), state: text("group-state"), assignor: text("group-assignor"),
+    members: Array.prototype.map.call(document.querySelectorAll("#members-table tbody tr"),
+                                      function (r) { return r.textContent; }),
+    joins: count("#timeline svg .mark-join"), leaves: count("#timeline svg .mark-leave"),
+    bands: count("#timeline svg rect.band"), transitions: count("#transitions-table tbody tr")};
+});"""
+
+
+def opened_at_load(page: Any, url: str) -> dict[str, Any]:
+    """Open ``url`` in a fresh page and return what it held at its load event (no waiting for anything more)."""
+    page.add_init_script(AT_LOAD)
+    page.goto(url, wait_until="load")
+    return dict(page.evaluate("window.__atLoad"))
+
+
+@needs_browser
+def test_first_paint_holds_a_classic_group_and_its_past_joins_and_leaves(page: Any, shots: Path) -> None:
+    """A page opened after a member joined and left already shows, at its load event, the group as the broker
+    knows it: state, members, protocol, and the join and leave marks of its history (not only those of events
+    after the page opened), with no "connecting..." in place of the group."""
+    with Broker(config={"admin.port": 0}) as b:
+        assert b.server.admin_http is not None
+        b.create_topic("fp-t", partitions=2)
+        with Consumer("kafka-python", b.bootstrap_servers, "fp-g", ["fp-t"], client_id="fp-first") as first:
+            first.wait_assigned()
+            with Consumer("confluent-kafka", b.bootstrap_servers, "fp-g", ["fp-t"],
+                          **{"client.id": "fp-second"}) as second:
+                second.wait_assigned()
+                b.wait_for_group("fp-g", "Stable", members=2)
+            b.wait_for_group("fp-g", "Stable", members=1)
+            seen = opened_at_load(page, f"http://127.0.0.1:{b.server.admin_http.port}/#/groups/fp-g")
+            page.screenshot(path=str(shots / "console-first-paint-classic.png"), full_page=True)
+    assert seen["state"] == "Stable"
+    assert seen["assignor"] == "range"
+    assert len(seen["members"]) == 1 and "fp-first" in seen["members"][0]
+    assert seen["joins"] == 2 and seen["leaves"] == 1  # fp-first and fp-second joined, fp-second left
+    assert seen["bands"] >= 6 and seen["transitions"] >= 6
+    assert seen["status"] != "connecting\u2026"
+
+
+@needs_browser
+def test_first_paint_names_a_consumer_groups_assignor_as_the_cli_does(page: Any, shots: Path) -> None:
+    """A KIP-848 group's page shows at its load event the assignor `kaflite groups describe` prints (uniform),
+    its member, epoch and state, and the join its records hold."""
+    from kaflite.tools.admin import describe_group
+    from kaflite.tools.client import Client
+
+    with Broker(config={"admin.port": 0}) as b:
+        assert b.server.admin_http is not None
+        b.create_topic("fp-cg", partitions=2)
+        with Consumer("confluent-kafka", b.bootstrap_servers, "fp-cg", ["fp-cg"],
+                      **{"group.protocol": "consumer", "client.id": "fp-848"}) as c:
+            c.wait_assigned(lambda tps: len(tps) == 2)
+            b.wait_for_group("fp-cg", "Stable", members=1)
+            with Client(b.bootstrap_servers) as client:
+                cli = describe_group(client, "fp-cg").assignor
+            seen = opened_at_load(page, f"http://127.0.0.1:{b.server.admin_http.port}/#/groups/fp-cg")
+            page.screenshot(path=str(shots / "console-first-paint-consumer.png"), full_page=True)
+    assert cli == "uniform" and seen["assignor"] == cli
+    assert seen["state"] == "Stable"
+    assert len(seen["members"]) == 1 and "fp-848" in seen["members"][0] and "STABLE" in seen["members"][0]
+    assert seen["joins"] == 1 and seen["bands"] >= 1
+    assert seen["status"] != "connecting\u2026"
+
+
+@needs_browser
+def test_without_the_snapshot_script_the_group_page_reads_the_json(page: Any) -> None:
+    """A browser that cannot load the snapshot script (refused, or blocked) still draws the group, from the
+    JSON routes, after its load event."""
+    from kafka import KafkaConsumer, TopicPartition
+    from kafka.structs import OffsetAndMetadata
+    from playwright.sync_api import expect
+
+    with Broker(config={"admin.port": 0}) as b:
+        assert b.server.admin_http is not None
+        b.create_topic("fb-t")
+        produce(b.bootstrap_servers, "fb-t", [(0, b"k", b"v")] * 4)
+        c = KafkaConsumer(bootstrap_servers=b.bootstrap_servers, group_id="fb-g", enable_auto_commit=False)
+        c.commit({TopicPartition("fb-t", 0): OffsetAndMetadata(1, "", -1)})
+        c.close()
+        blocked: list[str] = []
+        page.route("**/snapshot.js", lambda route: (blocked.append(route.request.url), route.abort()))
+        page.goto(f"http://127.0.0.1:{b.server.admin_http.port}/#/groups/fb-g")
+        expect(page.locator("#group-state")).to_have_text("Empty")
+        expect(page.locator("#group-lag")).to_have_text("3")
+        assert blocked
 
 
 @needs_browser
