@@ -6,7 +6,7 @@ imports no storage, no event loop, no broker: the broker feeds it fetched log ba
 coordinator persists the writes it returns.
 """
 
-from kaflite.share.partition import Acknowledgement, Acquisition, SharePartition
+from kaflite.share.partition import Acknowledgement, Acquisition, SharePartition, reset_start_offset
 from kaflite.share.state import (
     AcknowledgementBatch,
     AcknowledgeType,
@@ -32,4 +32,5 @@ __all__ = [
     "ShareStateWrite",
     "StateBatch",
     "StateChange",
+    "reset_start_offset",
 ]

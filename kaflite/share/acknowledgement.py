@@ -113,6 +113,8 @@ class _Acknowledgement:
                     raise _Failed(ErrorCode.INVALID_RECORD_STATE, BATCH_NOT_ACQUIRED)
                 if ib.whole.member_id != self.member_id:
                     raise _Failed(ErrorCode.INVALID_RECORD_STATE, NOT_BATCH_OWNER)
+                if ib.whole.pending:
+                    raise _Failed(ErrorCode.INVALID_RECORD_STATE, IN_TRANSITION)
             full = ib.first_offset >= ab.first_offset and ib.last_offset <= ab.last_offset
             start_moved = ib.first_offset < w.start_offset <= ib.last_offset
             if not full or ib.offsets is not None or per_offset_types or start_moved:
@@ -124,6 +126,8 @@ class _Acknowledgement:
                 for o, s in ib.items(lo, ab.last_offset):
                     if s.state is not RecordState.ACQUIRED:
                         raise _Failed(ErrorCode.INVALID_RECORD_STATE, OFFSET_NOT_ACQUIRED)
+                    if s.pending:
+                        raise _Failed(ErrorCode.INVALID_RECORD_STATE, IN_TRANSITION)
                     if s.member_id != self.member_id:
                         raise _Failed(ErrorCode.INVALID_RECORD_STATE, NOT_OFFSET_OWNER)
                     t = ab.acknowledge_types[o - ab.first_offset] if per_offset_types else ab.acknowledge_types[0]
@@ -137,13 +141,11 @@ class _Acknowledgement:
 
     def settle(self, s: InFlightState, first: int, last: int, ack_type: int) -> None:
         """SP-ACK-3: one record (or whole batch) leaves ACQUIRED, or has its lock renewed."""
-        if s.pending:
-            raise _Failed(ErrorCode.INVALID_RECORD_STATE, IN_TRANSITION)
         t = AcknowledgeType(ack_type)
         if t is AcknowledgeType.RENEW:
             self.renewed.append(s)
             return
-        if t is AcknowledgeType.RELEASE or first < self.w.start_offset:
+        if t is AcknowledgeType.RELEASE:
             new = self.w.release_state(s, first)
         else:
             new = _NEW_STATE[t]

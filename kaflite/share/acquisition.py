@@ -19,24 +19,17 @@ from kaflite.share.state import AcquiredRecords, InFlightBatch, InFlightState, L
 from kaflite.share.window import InFlightWindow
 
 
-def throttle_chunk(window: InFlightWindow, batch: InFlightBatch, lo: int, hi: int) -> int | None:
-    """SP-ACQ-5: how many records of `batch` one acquisition may take, or None when not throttled.
+def throttle_threshold(limit: int) -> int:
+    """SP-ACQ-5's T = max(2, ceil(L/2)): from this delivery count on, records go out in ever smaller chunks."""
+    return max(2, math.ceil(limit / 2))
 
-    With a delivery limit L > 2, records whose count reached T = max(2, ceil(L/2)) are handed out
-    in chunks of size >> (count - T + 1) (at least 1), and a record whose next delivery is its last
-    goes alone: one bad record then costs only itself, not its whole batch.
-    """
-    limit = window.config.delivery_count_limit
-    if limit <= 2:
-        return None
-    threshold = max(2, math.ceil(limit / 2))
-    counts = [s.delivery_count for _, s in batch.items(lo, hi) if s.acquirable]
-    if not counts or max(counts) < threshold:
-        return None
-    count = max(counts)
-    if count >= limit - 1:
-        return 1
-    return max(1, batch.size >> (count - threshold + 1))
+
+def should_throttle(window: InFlightWindow, batch: InFlightBatch, lo: int, hi: int) -> bool:
+    """SP-ACQ-5: whether `batch` holds AVAILABLE records of [lo, hi] whose delivery count reached T."""
+    threshold = throttle_threshold(window.config.delivery_count_limit)
+    if batch.whole is not None:
+        return batch.whole.acquirable and batch.whole.delivery_count >= threshold
+    return max((s.delivery_count for _, s in batch.items(lo, hi) if s.acquirable), default=0) >= threshold
 
 
 def aborted_ranges(
@@ -108,21 +101,18 @@ class _Acquisition:
     def cached(self, ib: InFlightBatch, lo: int, hi: int) -> bool:
         """Acquire what is AVAILABLE in a cached batch; True when the acquisition must stop here."""
         remaining = self.max_records - self.acquired
-        full = ib.whole is not None and lo == ib.first_offset and hi == ib.last_offset
+        full = ib.whole is not None and lo <= ib.first_offset and hi >= ib.last_offset
         limit_subset = self.record_limit_mode and ib.size > remaining
-        chunk = throttle_chunk(self.w, ib, lo, hi)
-        if chunk is not None and self.acquired > 0:
+        throttled = should_throttle(self.w, ib, lo, hi)
+        if throttled and self.acquired > 0:
             return True  # a throttled batch is delivered on its own, in a later fetch
-        if not full or ib.offsets is not None or limit_subset or chunk is not None:
+        if not full or ib.offsets is not None or limit_subset or throttled:
             if ib.whole is not None:
                 if not ib.whole.acquirable:
                     return False
                 ib.explode()
-            cap = remaining if self.record_limit_mode else None
-            if chunk is not None:
-                cap = chunk if cap is None else min(cap, chunk)
-            n = self.offsets(ib, lo, hi, cap)
-            return chunk is not None and n > 0
+            n = self.offsets(ib, lo, hi, remaining if self.record_limit_mode else None)
+            return throttled and n > 0
         s = ib.whole
         assert s is not None
         if not s.acquirable:
@@ -133,27 +123,32 @@ class _Acquisition:
         return False
 
     def offsets(self, ib: InFlightBatch, lo: int, hi: int, cap: int | None) -> int:
-        """Acquire AVAILABLE offsets of a per-offset batch, at most `cap`; runs of equal counts out."""
+        """Acquire AVAILABLE offsets of a per-offset batch, one AcquiredRecords each (as Kafka answers).
+
+        SP-ACQ-5: a record whose next delivery is its last goes alone; once a record at or past T
+        is met, at most size >> (count - T + 1) records are taken (at least 1).
+        """
+        limit = self.w.config.delivery_count_limit
+        threshold = throttle_threshold(limit)
+        chunk: int | None = None
         n = 0
-        run: list[int] | None = None  # [first, last, count]
         for o, s in ib.items(lo, hi):
+            if not s.acquirable:
+                continue
+            count = s.delivery_count
+            if limit > 2 and count == limit - 1 and n > 0:
+                break
+            if count >= threshold and chunk is None:
+                chunk = max(1, ib.size >> (count - threshold + 1))
+            s.acquire(self.member_id, self.deadline_ms)
+            self.out.append(AcquiredRecords(o, o, s.delivery_count))
+            n += 1
+            if limit > 2 and s.delivery_count == limit:
+                break
             if cap is not None and n >= cap:
                 break
-            if not s.acquirable:
-                if run is not None:
-                    self.out.append(AcquiredRecords(run[0], run[1], run[2]))
-                    run = None
-                continue
-            s.acquire(self.member_id, self.deadline_ms)
-            n += 1
-            if run is not None and run[1] == o - 1 and run[2] == s.delivery_count:
-                run[1] = o
-            else:
-                if run is not None:
-                    self.out.append(AcquiredRecords(run[0], run[1], run[2]))
-                run = [o, o, s.delivery_count]
-        if run is not None:
-            self.out.append(AcquiredRecords(run[0], run[1], run[2]))
+            if chunk is not None and n >= chunk:
+                break
         self.acquired += n
         return n
 
@@ -169,45 +164,47 @@ class _Acquisition:
             self.new(na, b)
 
     def new(self, a: int, b: int) -> None:
-        """Acquire never-delivered records of [a, b] as whole log batches (cut in record-limit mode)."""
+        """Acquire never-delivered records of [a, b] (Kafka's acquireNewBatchRecords and createBatches).
+
+        Whole log batches up to the one holding the MaxRecords-th offset (a soft limit), cut into
+        AcquiredRecords at log-batch starts once BatchSize is reached (SP-ACQ-2). Record-limit mode
+        acquires exactly MaxRecords and keeps the rest of the log batch AVAILABLE (SP-ACQ-3).
+        """
         remaining = self.max_records - self.acquired
         covering = [lb for lb in self.batches if lb.last_offset >= a and lb.base_offset <= b]
         if not covering or remaining <= 0:
             return
         first = max(covering[0].base_offset, a)
-        taken: list[tuple[int, int]] = []
-        tail_end: int | None = None
-        count = 0
-        for lb in covering:
-            lo, hi = max(lb.base_offset, first), min(lb.last_offset, b)
-            if self.record_limit_mode and count + (hi - lo + 1) > remaining:
-                taken.append((lo, lo + (remaining - count) - 1))
-                tail_end = hi  # SP-ACQ-3: the rest of the log batch stays AVAILABLE
-                break
-            taken.append((lo, hi))
-            count += hi - lo + 1
-            if count >= remaining:
-                break
-        if not taken:
+        last = min(covering[-1].last_offset, b)
+        if remaining < last - first + 1:
+            target = first + remaining - 1
+            holder = [lb for lb in covering if lb.base_offset <= target]
+            last = holder[-1].last_offset if holder and target <= holder[-1].last_offset else target
+            last = min(last, b)
+        if self.record_limit_mode and last - first + 1 > remaining:
+            cut = first + remaining - 1
+            acquired = [
+                InFlightState(RecordState.ACQUIRED, 1, self.member_id, self.deadline_ms) for _ in range(remaining)
+            ]
+            rest = [InFlightState(RecordState.AVAILABLE, 0) for _ in range(last - cut)]
+            self.w.insert(InFlightBatch(first, last, None, acquired + rest))
+            self.out.append(AcquiredRecords(first, cut, 1))
+            self.acquired += remaining
             return
         entries: list[tuple[int, int]] = []
         cur = first
-        for _, hi in taken:
-            if hi - cur + 1 >= self.batch_size:  # SP-ACQ-2: cut at log-batch boundaries
-                entries.append((cur, hi))
-                cur = hi + 1
-        last_taken = taken[-1][1]
-        if cur <= last_taken:
-            entries.append((cur, last_taken))
-        for i, (lo, hi) in enumerate(entries):
-            state = InFlightState(RecordState.ACQUIRED, 1, self.member_id, self.deadline_ms)
-            if i == len(entries) - 1 and tail_end is not None and tail_end > hi:
-                batch = InFlightBatch(lo, tail_end, None, [state.copy() for _ in range(hi - lo + 1)])
-                assert batch.offsets is not None
-                batch.offsets.extend(InFlightState(RecordState.AVAILABLE, 0) for _ in range(tail_end - hi))
-            else:
-                batch = InFlightBatch(lo, hi, state)
-            self.w.insert(batch)
+        if not self.record_limit_mode and last - first + 1 > self.batch_size:
+            for lb in covering:
+                if lb.base_offset > last:
+                    break
+                if lb.base_offset - cur >= self.batch_size:
+                    entries.append((cur, lb.base_offset - 1))
+                    cur = lb.base_offset
+        entries.append((cur, last))
+        for lo, hi in entries:
+            self.w.insert(
+                InFlightBatch(lo, hi, InFlightState(RecordState.ACQUIRED, 1, self.member_id, self.deadline_ms))
+            )
             self.out.append(AcquiredRecords(lo, hi, 1))
             self.acquired += hi - lo + 1
 
@@ -233,21 +230,24 @@ def acquire(
     if span_end < span_start:
         return []
     acq = _Acquisition(window, member_id, batches, batch_size, record_limit_mode, now_ms + lock_duration_ms)
-    limit = window.config.max_record_locks
-    in_flight = window.in_flight_count()
-    if not window.is_empty() and span_start <= window.end_offset:
-        acq.max_records = max_records
-        if in_flight >= limit:  # SP-ACQ-4: at the cap, only records already in the window
-            span_end = min(span_end, window.end_offset)
-    else:
-        room = limit - in_flight
-        if room <= 0:
+    # SP-ACQ-4 (Kafka's lastOffsetAndMaxRecordsToAcquire): take at most what fills the in-flight cap;
+    # at the cap, only records inside the window, read from the next fetch offset.
+    acq.max_records = min(max_records, window.config.max_record_locks - window.in_flight_count())
+    if acq.max_records <= 0:
+        if window.is_empty() or span_start > window.end_offset:
             return []
-        acq.max_records = min(max_records, room)
+        acq.max_records = min(max_records, window.end_offset - span_start + 1)
+        span_end = min(span_end, window.end_offset)
     acq.run(span_start, span_end)
     out = acq.out
-    if out and window.gap_active() and window.gap_start is not None:
-        window.gap_start = max(window.gap_start, out[-1].last_offset + 1)
+    if out and window.gap_start is not None:
+        # Kafka's maybeUpdatePersisterGapWindowStartOffset: gaps before the last acquired offset are
+        # holes of the log (nothing was there to acquire); past the window, no load gap is left.
+        nxt = out[-1].last_offset + 1
+        if window.gap_end is not None and window.end_offset == window.gap_end and nxt <= window.gap_end:
+            window.gap_start = max(window.gap_start, nxt)
+        else:
+            window.gap_start = window.gap_end = None
     if out and aborted_transactions:
         ranges = aborted_ranges(batches, aborted_transactions)
         if ranges:

@@ -185,3 +185,24 @@ class SharePartition:
         """SP-ADV-2: retention or DeleteRecords moved the log start offset."""
         self._w.move_log_start(log_start_offset)
         return StateChange(None, self._w.timers())
+
+
+def reset_start_offset(
+    strategy: str, *, log_start_offset: int, high_watermark: int, offset_for_duration: int | None = None
+) -> tuple[int, ErrorCode]:
+    """SP-RESET-1: the start offset a load uses when the persisted one is -1 (`share.auto.offset.reset`).
+
+    `latest` is the high watermark, `earliest` the log start offset; `by_duration:<d>` is the first
+    offset whose timestamp is at or after now - d, which the broker looks up in its log
+    (`offset_for_duration`, None when there is no such record: the load fails with
+    OFFSET_NOT_AVAILABLE and is retried on the next fetch).
+    """
+    if strategy == "latest":
+        return high_watermark, ErrorCode.NONE
+    if strategy == "earliest":
+        return log_start_offset, ErrorCode.NONE
+    if strategy.startswith("by_duration:"):
+        if offset_for_duration is None:
+            return -1, ErrorCode.OFFSET_NOT_AVAILABLE
+        return offset_for_duration, ErrorCode.NONE
+    raise ValueError(f"share.auto.offset.reset: {strategy!r}")

@@ -88,6 +88,8 @@ class InFlightWindow:
             raise ValueError("in-flight batches overlap")
         was_empty = self.is_empty()
         bisect.insort(self.cache, batch, key=lambda b: b.first_offset)
+        if self.cache[0] is batch and batch.first_offset > self.start_offset:
+            self.start_offset = batch.first_offset  # the log has nothing before it (compaction, retention)
         if was_empty:
             self.end_offset = batch.last_offset
         else:
