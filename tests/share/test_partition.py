@@ -290,9 +290,13 @@ def test_sp_lock_1_expiry_releases_with_one_write_and_a_timer() -> None:
 
 def test_sp_lock_1_expiry_at_the_limit_archives_and_advances() -> None:
     sp = make(delivery_count_limit=2)
-    for i in range(2):
-        acquire(sp, now=NOW + i * LOCK)
-        sp.expire_locks(NOW + (i + 1) * LOCK)
+    acquire(sp, now=NOW)
+    sp.expire_locks(NOW + LOCK)
+    acquire(sp, now=NOW + LOCK)
+    ch = sp.expire_locks(NOW + 2 * LOCK)
+    assert ch.write is not None and ch.write.state_batches == (StateBatch(0, 9, X, 2),)
+    # SP-PERSIST-1: the write carries the SPSO before its advance (the share coordinator prunes below it).
+    assert (ch.write.start_offset, ch.write.delivery_complete_count) == (0, 10)
     assert sp.start_offset == 10 and sp.in_flight_count() == 0
 
 
@@ -536,12 +540,12 @@ def test_sp_persist_1_write_shape_and_never_on_acquisition() -> None:
     a = acquire(sp, batches=logs((0, 4), (5, 9)), batch_size=5)
     assert not hasattr(a, "write")  # an acquisition never writes
     acked(sp, "m1", ack(0, 4, ACCEPT))
-    res = sp.acknowledge("m1", [ack(5, 6, ACCEPT), ack(7, 9, RELEASE)], now_ms=NOW)
+    res = sp.acknowledge("m1", [ack(5, 6, ACCEPT), ack(7, 7, REJECT), ack(8, 9, RELEASE)], now_ms=NOW)
     w = res.change.write
     assert w is not None
     # StartOffset is the SPSO before this write's advance; DeliveryCompleteCount the final records >= it.
-    assert (w.start_offset, w.delivery_complete_count) == (5, 2)
-    assert w.state_batches == (StateBatch(5, 6, K, 1), StateBatch(7, 9, A, 1))
+    assert (w.start_offset, w.delivery_complete_count) == (5, 3)
+    assert w.state_batches == (StateBatch(5, 6, K, 1), StateBatch(7, 7, X, 1), StateBatch(8, 9, A, 1))
 
 
 def test_sp_persist_1_restart_forgets_acquisitions() -> None:
