@@ -225,6 +225,7 @@ def acquire(
     if not batches or max_records <= 0:
         return []
     batches = sorted(batches, key=lambda lb: lb.base_offset)
+    archived = archive_stale(window, window.next_fetch_offset(), batches[0].base_offset)
     span_start = max(batches[0].base_offset, window.start_offset)
     span_end = batches[-1].last_offset
     if span_end < span_start:
@@ -252,8 +253,32 @@ def acquire(
         ranges = aborted_ranges(batches, aborted_transactions)
         if ranges:
             out = _archive_aborted(window, out, ranges)
-            window.advance()
+            archived = True
+    if archived:
+        window.advance()  # in memory only: the next write carries the new SPSO
     return out
+
+
+def archive_stale(window: InFlightWindow, fetch_offset: int, base_offset: int) -> bool:
+    """SP-ADV-2 (Kafka's maybeArchiveStaleBatches): the log no longer holds [fetch offset, first batch).
+
+    Compaction removed them, so cached AVAILABLE records there can never be delivered: ARCHIVED,
+    nothing written. Returns whether any record changed.
+    """
+    if base_offset <= fetch_offset:
+        return False
+    changed = False
+    for ib in window.overlapping(fetch_offset, base_offset - 1):
+        if ib.whole is not None:
+            if not ib.whole.acquirable:
+                continue
+            if ib.first_offset < fetch_offset or ib.last_offset >= base_offset:
+                ib.explode()
+        for _, s in ib.items(fetch_offset, base_offset - 1):
+            if s.acquirable:
+                s.release(RecordState.ARCHIVED)
+                changed = True
+    return changed
 
 
 def _archive_aborted(

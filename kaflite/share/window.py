@@ -170,13 +170,16 @@ class InFlightWindow:
 
     def delivery_complete_count(self) -> int:
         """Final records at or past the SPSO (SC-WRITE-1's DeliveryCompleteCount)."""
-        return sum(
-            1
-            for b in self.cache
-            if b.last_offset >= self.start_offset
-            for o, s in b.items(self.start_offset)
-            if s.state.final
-        )
+        total = 0
+        for b in self.cache:
+            if b.last_offset < self.start_offset:
+                continue
+            if b.whole is not None:
+                if b.whole.state.final:
+                    total += b.last_offset - max(b.first_offset, self.start_offset) + 1
+                continue
+            total += sum(1 for _, s in b.items(self.start_offset) if s.state.final)
+        return total
 
     def make_write(self, write_id: int, changed: Iterable[StateBatch]) -> ShareStateWrite:
         """SP-PERSIST-1: the changed ranges (adjacent equal ones merged), the SPSO before any advance."""
@@ -216,11 +219,15 @@ class InFlightWindow:
                     blocked = True
                     break
                 o = b.first_offset
-            for off, s in b.items(o):
-                if not s.state.final or s.pending:
-                    o = off
+            if b.whole is not None:
+                if not b.whole.state.final or b.whole.pending:
                     blocked = True
-                    break
+            else:
+                for off, s in b.items(o):
+                    if not s.state.final or s.pending:
+                        o = off
+                        blocked = True
+                        break
             if blocked:
                 break
             o = b.last_offset + 1

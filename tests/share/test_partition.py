@@ -576,3 +576,14 @@ def test_ss_cl_1_release_member_returns_its_records() -> None:
     sp.complete_write(ch.write.write_id, True, now_ms=NOW)
     assert acquire(sp, "m3", batches=logs((0, 4))).records == (R(0, 4, 2),)
     assert sp.release_member("nobody").write is None
+
+
+def test_sp_adv_2_compacted_records_before_the_first_fetched_batch_are_archived() -> None:
+    sp = make()
+    acquire(sp, batches=logs((0, 4), (5, 9)), batch_size=5)
+    acked(sp, "m1", ack(0, 9, RELEASE))
+    assert sp.next_fetch_offset() == 0
+    # Compaction removed 0-4: the read from 0 starts at 5. Those cached AVAILABLE records are archived.
+    a = acquire(sp, "m2", batches=logs((5, 9)))
+    assert a.records == (R(5, 9, 2),)
+    assert sp.start_offset == 5 and 0 not in dict(sp.states())

@@ -8,7 +8,7 @@ partition must agree with it, and:
   changes nothing (SP-ACK-2);
 - the SPSO never passes a record that is not final (SP-ADV-1);
 - reloading from what the share coordinator holds (the successful writes, SP-PERSIST-1) gives the
-  same window, acquisitions forgotten (SP-LOAD-1);
+  same window, acquisitions forgotten (SP-LOAD-1), and a run may go on from such a reload;
 and at the end, draining the partition leaves every offset acknowledged or archived exactly once.
 """
 
@@ -56,6 +56,7 @@ class Run:
     sp: SharePartition
     model: Model
     store: Store
+    locks: int = 2000
     log: list[LogBatch] = field(default_factory=list)
     now: int = NOW
 
@@ -200,6 +201,20 @@ def depart(run: Run, member: str, ok: bool) -> None:
     run.persist(ch.write, ok)
 
 
+def restart(run: Run) -> None:
+    """The broker restarts: the share partition is loaded again from the share coordinator (SP-LOAD-1).
+
+    Acquisitions are forgotten: a held record comes back AVAILABLE with its last written count,
+    or as a gap to deliver as new if it was never written (SP-PERSIST-1).
+    """
+    m = run.model
+    run.sp = run.store.reload(delivery_count_limit=m.limit, max_record_locks=run.locks)
+    for o in list(m.holder):
+        m.count[o] -= 1
+        del m.holder[o]
+        del m.deadline[o]
+
+
 # ------------------------------------------------------------------------------------- invariants
 def check(run: Run) -> None:
     m, sp = run.model, run.sp
@@ -278,8 +293,16 @@ STEP = st.one_of(
     ),
     st.tuples(st.just("tick"), st.sampled_from([1, LOCK // 3, LOCK])),
     st.tuples(st.just("depart"), MEMBER, st.booleans() | st.just(True)),
+    st.tuples(st.just("restart")),
 )
-STEPS: dict[str, Any] = {"produce": produce, "acquire": acquire, "ack": acknowledge, "tick": tick, "depart": depart}
+STEPS: dict[str, Any] = {
+    "produce": produce,
+    "acquire": acquire,
+    "ack": acknowledge,
+    "tick": tick,
+    "depart": depart,
+    "restart": restart,
+}
 
 
 @settings(max_examples=150, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
@@ -289,7 +312,7 @@ STEPS: dict[str, Any] = {"produce": produce, "acquire": acquire, "ack": acknowle
     st.lists(STEP, min_size=1, max_size=45),
 )
 def test_share_partition_against_the_model(limit: int, locks: int, steps: list[tuple[Any, ...]]) -> None:
-    run = Run(make(delivery_count_limit=limit, max_record_locks=locks), Model(limit), Store(0))
+    run = Run(make(delivery_count_limit=limit, max_record_locks=locks), Model(limit), Store(0), locks)
     for step in steps:
         STEPS[step[0]](run, *step[1:])
         check(run)
