@@ -6,6 +6,7 @@ imports no storage, no event loop, no broker: the broker feeds it fetched log ba
 coordinator persists the writes it returns.
 """
 
+from kaflite.share.acquisition import batches_to_send
 from kaflite.share.partition import Acknowledgement, Acquisition, SharePartition, reset_start_offset
 from kaflite.share.state import (
     AcknowledgementBatch,
@@ -32,5 +33,6 @@ __all__ = [
     "ShareStateWrite",
     "StateBatch",
     "StateChange",
+    "batches_to_send",
     "reset_start_offset",
 ]

@@ -304,3 +304,12 @@ def _archive_aborted(
         if cur <= r.last_offset:
             kept.append(AcquiredRecords(cur, r.last_offset, r.delivery_count))
     return kept
+
+
+def batches_to_send(batches: Sequence[LogBatch], records: Sequence[AcquiredRecords]) -> list[LogBatch]:
+    """SP-ACQ-6: the Records of a ShareFetch answer, whole log batches from the one holding the first
+    acquired offset to the one holding the last (clients deliver only offsets inside AcquiredRecords)."""
+    if not records:
+        return []
+    first, last = records[0].first_offset, records[-1].last_offset
+    return [b for b in batches if b.last_offset >= first and b.base_offset <= last]

@@ -15,6 +15,7 @@ from kaflite.share import (
     LogBatch,
     SharePartition,
     StateBatch,
+    batches_to_send,
     reset_start_offset,
 )
 from kaflite.share.acknowledgement import (
@@ -180,6 +181,18 @@ def test_sp_acq_1_released_records_come_first_and_final_ones_never() -> None:
     acked(sp, "m1", ack(0, 4, ACCEPT), ack(5, 9, RELEASE))
     assert sp.next_fetch_offset() == 5
     assert acquire(sp, "m2", batches=logs((5, 9), (10, 14))).records == (R(5, 9, 2), R(10, 14, 1))
+
+
+def test_sp_acq_6_records_are_the_whole_log_batches_around_the_acquired_offsets() -> None:
+    sp = make()
+    read = logs((0, 4), (5, 9), (10, 14))
+    a = acquire(sp, batches=read, max_records=3, record_limit_mode=True)
+    assert a.records == (R(0, 2, 1),)
+    assert batches_to_send(read, a.records) == [LogBatch(0, 4)]  # the client skips 3-4
+    b = acquire(sp, "m2", batches=read[:2])
+    assert b.records == (R(3, 3, 1), R(4, 4, 1), R(5, 9, 1))
+    assert batches_to_send(read, b.records) == read[:2]  # 0-2 travel too: whole batches
+    assert batches_to_send(read, ()) == []
 
 
 def test_sp_acq_2_batch_size_cuts_at_log_batch_boundaries() -> None:
