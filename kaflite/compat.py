@@ -72,7 +72,6 @@ _SHARE = "share groups (KIP-932) are not implemented"
 NOT_SERVED: dict[int, str] = {
     27: _INTERNAL + " (a transaction coordinator's markers to partition leaders; kaflite's coordinator writes "
         "them in-process)",
-    34: "one log directory (log.dirs): there is nowhere to move a replica to",
     38: _TOKENS, 39: _TOKENS, 40: _TOKENS, 41: _TOKENS,
     48: "no client quotas: throttle_time_ms is always 0",
     49: "no client quotas: throttle_time_ms is always 0",
@@ -107,6 +106,7 @@ def _served_notes() -> dict[int, str]:
         29: acls + " (Kafka's StandardAuthorizer)",
         30: acls + "; kept in the cluster-metadata log",
         31: acls + "; kept in the cluster-metadata log",
+        34: "one log directory (log.dirs): a replica asked into it is already there, nothing moves",
         36: "KIP-368 re-authentication (connections.max.reauth.ms)",
         50: "the credentials are UserScramCredentialRecords in __cluster_metadata-0",
         51: f"KIP-554: durable in __cluster_metadata-0 before the answer; iterations {MIN_ITERATIONS}-{MAX_ITERATIONS}",

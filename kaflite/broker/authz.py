@@ -630,6 +630,7 @@ RULES: dict[int, Rule] = {
     31: on_cluster(Op.ALTER),  # DeleteAcls
     32: config_resources(Op.DESCRIBE_CONFIGS),  # DescribeConfigs
     33: config_resources(Op.ALTER_CONFIGS),  # AlterConfigs
+    34: on_cluster(Op.ALTER),  # AlterReplicaLogDirs
     35: on_cluster(Op.DESCRIBE),  # DescribeLogDirs
     36: none,  # SaslAuthenticate
     37: per_topic(Op.ALTER),  # CreatePartitions

@@ -1,6 +1,6 @@
 """Cluster and replica admin APIs, answered as a one-node Kafka 4.x (a combined broker + KRaft
-controller) answers them: DeleteRecords, DescribeLogDirs, DescribeTopicPartitions, DescribeProducers,
-ElectLeaders, List/AlterPartitionReassignments, DescribeQuorum.
+controller) answers them: DeleteRecords, DescribeLogDirs, AlterReplicaLogDirs, DescribeTopicPartitions,
+DescribeProducers, ElectLeaders, List/AlterPartitionReassignments, DescribeQuorum.
 
 Every partition has one replica, on this node, which leads it: elections are never needed, the only
 valid replica set is ``[node]``, nothing is ever being reassigned. What kaflite really has (log start
@@ -29,6 +29,8 @@ if TYPE_CHECKING:  # codec modules load on first use of their API (messages' PEP
     from kaflite.protocol.messages import (
         AlterPartitionReassignmentsRequest,
         AlterPartitionReassignmentsResponse,
+        AlterReplicaLogDirsRequest,
+        AlterReplicaLogDirsResponse,
         DeleteRecordsRequest,
         DeleteRecordsResponse,
         DescribeLogDirsRequest,
@@ -58,6 +60,10 @@ METADATA_TOPIC, METADATA_PARTITION = "__cluster_metadata", 0
 #: kaflite keeps no metadata log; its single voter reports this epoch and an empty log.
 QUORUM_LEADER_EPOCH = 1
 PREFERRED, UNCLEAN = 0, 1  # ElectLeaders' election types
+#: UnifiedLog.logFutureDirName's parts around the topic and partition: ".<32 hex digits>-future". A future
+#: directory name longer than 255 (a file name's limit) makes AlterReplicaLogDirs refuse the topic (KAFKA-4893).
+FUTURE_DIR_SUFFIX_CHARS = len(".") + 32 + len("-future")
+MAX_DIR_NAME_CHARS = 255
 
 # The default messages Kafka sends with `new ApiError(error)` (Errors.java).
 UNKNOWN_TOPIC_OR_PARTITION_MESSAGE = "This server does not host this topic-partition."
@@ -76,6 +82,7 @@ class ClusterHandler:
 
     def register(self, router: Router) -> None:
         router.add(21, self.delete_records)
+        router.add(34, self.alter_replica_log_dirs)
         router.add(35, self.describe_log_dirs)
         router.add(43, self.elect_leaders)
         router.add(45, self.alter_partition_reassignments)
@@ -145,6 +152,55 @@ class ClusterHandler:
             ctx.log.warning("log dir unreadable", log_dir=result.log_dir, error=str(e))
             result = R.DescribeLogDirsResult(error_code=ErrorCode.KAFKA_STORAGE_ERROR, log_dir=result.log_dir)
         return R(results=[result])
+
+    # -- AlterReplicaLogDirs -----------------------------------------------------------------------
+
+    def alter_replica_log_dirs(self, ctx: RequestContext,
+                               req: AlterReplicaLogDirsRequest) -> AlterReplicaLogDirsResponse:
+        """ReplicaManager.alterReplicaLogDirs with one log directory: each partition (named twice, the last
+        directory given wins, as Kafka's map of them) is checked in Kafka's order -- a topic whose future
+        directory name would pass 255 chars (INVALID_TOPIC_EXCEPTION), a directory that is not the
+        configured one's absolute path (LOG_DIR_NOT_FOUND), an unreadable one (Kafka's offline directory,
+        KAFKA_STORAGE_ERROR), a partition this node does not host (UNKNOWN_TOPIC_OR_PARTITION) -- and
+        is then already in that directory: NONE, nothing to move."""
+        from kaflite.protocol.messages import AlterReplicaLogDirsResponse
+        R = AlterReplicaLogDirsResponse
+        wanted: dict[tuple[str, int], str] = {}
+        for d in req.dirs:
+            for t in d.topics:
+                for p in t.partitions:
+                    wanted[(t.name, p)] = d.path
+        log_dir = os.path.abspath(self.config.log_dirs)
+        online: bool | None = None  # looked at once, when a partition first names the directory
+        by_topic: dict[str, list[AlterReplicaLogDirsResponse.AlterReplicaLogDirPartitionResult]] = {}
+        for (topic, partition), path in wanted.items():
+            code = ErrorCode.NONE
+            if _java_length(topic) + 1 + len(str(partition)) + FUTURE_DIR_SUFFIX_CHARS > MAX_DIR_NAME_CHARS:
+                code = ErrorCode.INVALID_TOPIC_EXCEPTION
+            elif path != log_dir:
+                code = ErrorCode.LOG_DIR_NOT_FOUND
+            else:
+                if online is None:
+                    online = self._log_dir_online(ctx, log_dir)
+                if not online:
+                    code = ErrorCode.KAFKA_STORAGE_ERROR
+                elif not self._partition_exists(topic, partition):
+                    code = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+            if code != ErrorCode.NONE:
+                ctx.log.info("replica log dir not altered", topic=topic, partition=partition, path=path,
+                             error=ErrorCode(code).name)
+            by_topic.setdefault(topic, []).append(R.AlterReplicaLogDirPartitionResult(
+                partition_index=partition, error_code=code))
+        return R(results=[R.AlterReplicaLogDirTopicResult(topic_name=n, partitions=ps) for n, ps in by_topic.items()])
+
+    def _log_dir_online(self, ctx: RequestContext, log_dir: str) -> bool:
+        """As DescribeLogDirs judges it: a data directory whose volume cannot be read is offline."""
+        try:
+            self.logs.disk_usage()
+        except OSError as e:
+            ctx.log.warning("log dir unreadable", log_dir=log_dir, error=str(e))
+            return False
+        return True
 
     # -- DescribeTopicPartitions ------------------------------------------------------------------
 
@@ -361,3 +417,7 @@ class ClusterHandler:
                 DQ.Listener(name="PLAINTEXT", host=self.state.advertised_host, port=self.state.port)])]
         return resp
 
+
+def _java_length(s: str) -> int:
+    """String.length(): UTF-16 code units (a character outside the BMP counts twice)."""
+    return len(s.encode("utf-16-le", "surrogatepass")) // 2

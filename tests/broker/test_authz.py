@@ -67,6 +67,8 @@ def filled(cls: type[Any], depth: int = 0) -> Any:
             item = inner[0] if inner else None
             if item is str:
                 setattr(obj, field, ["t"])
+            elif item is int:  # partition indexes (AlterReplicaLogDirs' answer has an item per one)
+                setattr(obj, field, [0])
             elif isinstance(item, type) and hasattr(item, "__slots__") and depth < 3:
                 setattr(obj, field, [filled(item, depth + 1)])
     return obj

@@ -25,6 +25,7 @@ from kaflite.protocol.headers import RequestHeader
 from kaflite.protocol.messages import (
     RESPONSES,
     AlterPartitionReassignmentsRequest,
+    AlterReplicaLogDirsRequest,
     CreatePartitionsRequest,
     DeleteRecordsRequest,
     DescribeLogDirsRequest,
@@ -81,8 +82,8 @@ def node(tmp_path: Path) -> Iterator[Node]:
 
 def test_served_versions_are_kafka_4_2s(node: Node) -> None:
     served = {k: (lo, hi) for k, lo, hi in node.router.versions()}
-    assert {k: served[k] for k in (21, 35, 43, 45, 46, 55, 61, 75)} == {
-        21: (0, 2), 35: (1, 4), 43: (0, 2), 45: (0, 1), 46: (0, 0), 55: (0, 2), 61: (0, 0), 75: (0, 0)}
+    assert {k: served[k] for k in (21, 34, 35, 43, 45, 46, 55, 61, 75)} == {
+        21: (0, 2), 34: (1, 2), 35: (1, 4), 43: (0, 2), 45: (0, 1), 46: (0, 0), 55: (0, 2), 61: (0, 0), 75: (0, 0)}
 
 
 # -- DeleteRecords ------------------------------------------------------------------------------------
@@ -146,6 +147,66 @@ def test_describe_log_dirs_reports_the_data_dir_real_sizes_and_the_volume(node: 
     resp = node.call(35, DescribeLogDirsRequest(topics=[DT(topic="a", partitions=[1]), DT(topic="b", partitions=[7]),
                                                        DT(topic="zz", partitions=[0])]), version=1)
     assert [(t.name, [p.partition_index for p in t.partitions]) for t in resp.results[0].topics] == [("a", [1])]
+
+
+# -- AlterReplicaLogDirs -----------------------------------------------------------------------------
+
+
+def _alter_dirs(node: Node, dirs: list[tuple[str, list[tuple[str, list[int]]]]],
+                version: int | None = None) -> dict[tuple[str, int], int]:
+    A = AlterReplicaLogDirsRequest
+    req = A(dirs=[A.AlterReplicaLogDir(path=path, topics=[A.AlterReplicaLogDirTopic(name=n, partitions=ps)
+                                                         for n, ps in topics]) for path, topics in dirs])
+    resp = node.call(34, req, version)
+    got = [((t.topic_name, p.partition_index), p.error_code) for t in resp.results for p in t.partitions]
+    assert len(got) == len(dict(got)), "a partition answered twice"
+    return dict(got)
+
+
+def test_alter_replica_log_dirs_into_the_current_dir_is_none(node: Node, tmp_path: Path) -> None:
+    """kafka-python's test_alter_replica_log_dirs: a replica moved to the directory it is in answers NONE."""
+    logs = node.context.logs
+    logs.create_topic("a", 2)
+    logs.create_topic("__consumer_offsets", 1)
+    here = str((tmp_path / "data").absolute())
+    assert node.call(35, DescribeLogDirsRequest(topics=None)).results[0].log_dir == here  # what clients send back
+    for version in (1, 2):
+        assert _alter_dirs(node, [(here, [("a", [0, 1]), ("__consumer_offsets", [0])])], version) == {
+            ("a", 0): ErrorCode.NONE, ("a", 1): ErrorCode.NONE, ("__consumer_offsets", 0): ErrorCode.NONE}
+
+
+def test_alter_replica_log_dirs_errors_in_kafkas_order(node: Node, tmp_path: Path) -> None:
+    """ReplicaManager.alterReplicaLogDirs: name too long for a future dir, then a dir not configured, then
+    a partition not hosted here; a partition named under two dirs is answered once, for the last."""
+    node.context.logs.create_topic("a", 1)
+    here = str((tmp_path / "data").absolute())
+    elsewhere = str(tmp_path / "other")
+    long = "t" * 213  # 213 + len("-0") + len(".<32 hex>-future") = 255: still a file name
+    longer = "t" * 214
+    assert _alter_dirs(node, [(here, [("a", [0, 1]), ("nope", [0]), (long, [0]), (longer, [0])]),
+                              (elsewhere, [(longer, [1]), ("a", [7])]),
+                              ("data", [("a", [0])])]) == {
+        ("a", 0): ErrorCode.LOG_DIR_NOT_FOUND,  # last named under a relative path: not the configured one
+        ("a", 1): ErrorCode.UNKNOWN_TOPIC_OR_PARTITION,
+        ("nope", 0): ErrorCode.UNKNOWN_TOPIC_OR_PARTITION,
+        (long, 0): ErrorCode.UNKNOWN_TOPIC_OR_PARTITION,
+        (longer, 0): ErrorCode.INVALID_TOPIC_EXCEPTION,
+        (longer, 1): ErrorCode.INVALID_TOPIC_EXCEPTION,  # before the directory is looked at
+        ("a", 7): ErrorCode.LOG_DIR_NOT_FOUND,
+    }
+
+
+def test_alter_replica_log_dirs_unreadable_dir_is_a_storage_error(node: Node, tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """An offline log directory (DescribeLogDirs' test: its volume cannot be read) is KAFKA_STORAGE_ERROR."""
+    node.context.logs.create_topic("a", 1)
+
+    def unreadable() -> tuple[int, int]:
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(node.context.logs, "disk_usage", unreadable)
+    here = str((tmp_path / "data").absolute())
+    assert _alter_dirs(node, [(here, [("a", [0])])]) == {("a", 0): ErrorCode.KAFKA_STORAGE_ERROR}
 
 
 # -- DescribeTopicPartitions --------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 """The cluster admin calls each installed client offers, against a real kaflite, each answered as a
 one-node Kafka 4.x answers it and none closing the connection: DeleteRecords, DescribeLogDirs,
-DescribeTopicPartitions (paged), DescribeProducers, ElectLeaders, partition reassignments,
+AlterReplicaLogDirs, DescribeTopicPartitions (paged), DescribeProducers, ElectLeaders, partition reassignments,
 DescribeQuorum, CreatePartitions with replica assignments, describe topics."""
 
 from __future__ import annotations
@@ -112,7 +112,13 @@ def test_confluent_admin(broker: Broker) -> None:
 
 def test_kafka_python_admin(broker: Broker) -> None:
     from kafka import KafkaAdminClient, TopicPartition
-    from kafka.errors import InvalidReplicationAssignmentError
+    from kafka.errors import (
+        InvalidReplicationAssignmentError,
+        LogDirNotFoundError,
+        NoError,
+        UnknownTopicOrPartitionError,
+    )
+    from kafka.structs import TopicPartitionReplica
 
     bs = broker.bootstrap_servers
     broker.create_topic("kp", 2)
@@ -145,6 +151,18 @@ def test_kafka_python_admin(broker: Broker) -> None:
         res = admin.delete_records({TopicPartition("kp", 0): 4, TopicPartition("kp", 1): -1})
         assert {tp.partition: r["low_watermark"] for tp, r in res.items()} == {0: 4, 1: 0}
         assert first_offset_from_beginning(bs, "kp", 0) == 4
+
+        # AlterReplicaLogDirs: into the directory DescribeLogDirs names is a no-op (kafka-python's own suite,
+        # test_alter_replica_log_dirs); any other path is not a configured log dir
+        (broker_dirs,) = admin.describe_log_dirs()
+        here = broker_dirs["log_dirs"][0]["log_dir"]
+        node = broker_dirs["broker"]
+        moved_dirs = admin.alter_replica_log_dirs({TopicPartitionReplica("kp", 0, node): here,
+                                                   TopicPartitionReplica("kp", 1, node): here + "-other",
+                                                   TopicPartitionReplica("kp", 9, node): here})
+        assert moved_dirs == {TopicPartitionReplica("kp", 0, node): NoError,
+                              TopicPartitionReplica("kp", 1, node): LogDirNotFoundError,
+                              TopicPartitionReplica("kp", 9, node): UnknownTopicOrPartitionError}
 
         # DescribeProducers: the idempotent producer's state
         (state,) = admin.describe_producers([TopicPartition("kp", 0)]).values()
