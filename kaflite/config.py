@@ -202,6 +202,9 @@ SETTINGS: tuple[Setting, ...] = (
     _S("offsets.topic.num.partitions", "int", 50, "Partitions of __consumer_offsets when it is created; "
        "an existing topic keeps its own count (groups hash over it, as in Kafka), and a start with another "
        "value logs a warning.", Range(1, INT_MAX), _GROUP),
+    _S("offsets.topic.replication.factor", "short", 1, "Replication factor of __consumer_offsets. kaflite is a "
+       "single node, so only 1 is accepted (Kafka's default of 3 leaves a one-broker Kafka without a group "
+       "coordinator; dev setups set 1).", OneOf((1,), why="kaflite is a single node"), _GROUP, kafka_default=3),
     _S("offsets.topic.segment.bytes", "int", 104857600, "Segment size of __consumer_offsets, kept small "
        "for fast compaction and loading. The topic is created with preallocate=true (kaflite's choice, not "
        "Kafka's): its active segment is zero-filled ahead, so a commit's fsync does not grow the file.",
@@ -268,6 +271,12 @@ SETTINGS: tuple[Setting, ...] = (
     _S("transaction.state.log.num.partitions", "int", 50, "Partitions of __transaction_state when it is "
        "created; an existing topic keeps its own count (transactional ids hash over it, as in Kafka).",
        Range(1, INT_MAX), _TXN),
+    _S("transaction.state.log.replication.factor", "short", 1, "Replication factor of __transaction_state. "
+       "kaflite is a single node, so only 1 is accepted.", OneOf((1,), why="kaflite is a single node"), _TXN,
+       kafka_default=3),
+    _S("transaction.state.log.min.isr", "int", 1, "min.insync.replicas of __transaction_state. kaflite is a "
+       "single node, so only 1 is accepted.", OneOf((1,), why="kaflite is a single node"), _TXN,
+       kafka_default=2),
     _S("transaction.state.log.segment.bytes", "int", 104857600, "Segment size of __transaction_state, "
        "kept small for fast compaction and loading; created with preallocate=true, as __consumer_offsets.",
        Range(1, INT_MAX), _TXN),
@@ -531,6 +540,7 @@ class KafliteConfig:
     offsets_retention_minutes: int = 10080
     offsets_retention_check_interval_ms: int = 600000
     offsets_topic_num_partitions: int = 50
+    offsets_topic_replication_factor: int = 1
     offsets_topic_segment_bytes: int = 104857600
     offsets_commit_timeout_ms: int = 5000
     offsets_commit_fsync_enable: bool = True
@@ -551,6 +561,8 @@ class KafliteConfig:
     transaction_abort_timed_out_transaction_cleanup_interval_ms: int = 10000
     transaction_remove_expired_transaction_cleanup_interval_ms: int = 3600000
     transaction_state_log_num_partitions: int = 50
+    transaction_state_log_replication_factor: int = 1
+    transaction_state_log_min_isr: int = 1
     transaction_state_log_segment_bytes: int = 104857600
     transaction_partition_verification_enable: bool = True
     listeners: str = ""
@@ -857,14 +869,17 @@ def render_markdown() -> str:
         "| `group.consumer.min.heartbeat.interval.ms` | `100` | `5000` | Lets a group's "
         "`consumer.heartbeat.interval.ms` be short, so consumer groups converge fast in tests. |",
         "| `group.consumer.regex.refresh.interval.ms` | `600000`, `0` allowed | `600000`, at least "
-        "`10000` | kaflite resolves regex subscriptions again at the next heartbeat after any topic "
-        "change, so a new matching topic never waits for the interval (which is left for ACL changes); "
-        "`0` resolves them at every heartbeat, so a test sees an ACL change at once. |",
+        "`10000` | As in Kafka, a group's regex subscriptions are resolved off the heartbeat, at most every "
+        "10 s, when one is new or the topics changed; the interval also re-resolves them for ACL changes, "
+        "and `0` lets a test see an ACL change at the next resolution. |",
         "| `group.coordinator.rebalance.protocols` | `classic`, `consumer` only | also `share`, `streams` | "
         "kaflite serves classic and KIP-848 consumer groups only; a broker asked for more does not start. |",
         "| `log.dirs` | `./kaflite-data` | `/tmp/kafka-logs` | Data next to the project; exactly one "
         "directory. |",
         "| `default.replication.factor` | `1` only | `1` | kaflite is a single node. |",
+        "| `offsets.topic.replication.factor`, `transaction.state.log.replication.factor` | `1` only | `3` | "
+        "kaflite is a single node (a one-broker Kafka needs them set to 1 too). |",
+        "| `transaction.state.log.min.isr` | `1` only | `2` | kaflite is a single node. |",
         "",
         "`host`, `port`, `advertised.host`, `queued.max.response.bytes`, `shutdown.timeout.ms`, `log.format` and "
         "`log.level`",

@@ -166,16 +166,18 @@ def to_text(value: Any) -> str:
 
 
 _INT_RE = re.compile(r"[+-]?\d+")
+# Kafka's ConfigDef integer types (SHORT: replication factors).
+_INTEGER_RANGES = {"short": (-32768, 32767), "int": (INT_MIN, INT_MAX), "long": (LONG_MIN, LONG_MAX)}
 
 
 def parse_text(type_: str, text: str) -> Any:
     """Text → typed value; raises ValueError with a short reason."""
     text = text.strip()
-    if type_ in ("int", "long"):
+    if type_ in ("short", "int", "long"):
         if not _INT_RE.fullmatch(text):
             raise ValueError(f"expected an integer ({type_})")
         value = int(text)
-        lo, hi = (INT_MIN, INT_MAX) if type_ == "int" else (LONG_MIN, LONG_MAX)
+        lo, hi = _INTEGER_RANGES[type_]
         if not lo <= value <= hi:
             raise ValueError(f"out of range for a {type_}")
         return value
@@ -200,10 +202,10 @@ def parse_text(type_: str, text: str) -> Any:
 
 def check_typed(type_: str, value: Any) -> Any:
     """Type check for values given as Python objects (direct construction); returns normalized."""
-    if type_ in ("int", "long"):
+    if type_ in ("short", "int", "long"):
         if isinstance(value, bool) or not isinstance(value, int):
             raise ValueError(f"expected an integer ({type_})")
-        lo, hi = (INT_MIN, INT_MAX) if type_ == "int" else (LONG_MIN, LONG_MAX)
+        lo, hi = _INTEGER_RANGES[type_]
         if not lo <= value <= hi:
             raise ValueError(f"out of range for a {type_}")
         return value

@@ -410,3 +410,14 @@ def test_settings_table_and_config_fields_agree() -> None:
     from kaflite import config
 
     config.check_table()
+
+
+def test_internal_topic_replication_settings_of_dev_setups_are_accepted_as_one(tmp_path: Path) -> None:
+    """A server.properties (or KAFKA_* environment) written for a one-broker Kafka sets the internal topics'
+    replication to 1: kaflite takes the same names; any other value is refused with the reason, at start."""
+    cfg = load(text="offsets.topic.replication.factor=1\ntransaction.state.log.replication.factor=1\n"
+                    "transaction.state.log.min.isr=1\n", tmp_path=tmp_path)
+    assert (cfg.offsets_topic_replication_factor, cfg.transaction_state_log_replication_factor,
+            cfg.transaction_state_log_min_isr) == (1, 1, 1)
+    with pytest.raises(ConfigError, match="kaflite is a single node"):
+        load(text="offsets.topic.replication.factor=3\n", tmp_path=tmp_path)
