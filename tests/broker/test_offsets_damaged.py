@@ -15,6 +15,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
 from structlog.testing import capture_logs
 
 from kaflite.broker import offsets_load
@@ -98,6 +99,9 @@ async def test_a_damaged_commit_is_skipped_and_the_partitions_other_offsets_are_
             assert await fetched(client, "c") == (0, [3, -1])
             await commit(client, "a", 0, 6)  # and the partition takes new commits
             assert await fetched(client, "a") == (0, [6, 9])
+        reloaded = broker.logs.get_log(CONSUMER_OFFSETS, 0)
+        assert reloaded is not None
+        assert offsets_load.skipped_records(reloaded) == 2  # the damaged batch's one record, and c's
     finally:
         await broker.stop()
 
@@ -342,3 +346,23 @@ async def test_a_transactional_record_that_cannot_be_decoded_is_dropped_and_coun
     assert loaded == [_commit("g", 0, 1), TransactionalRecord(*good, 7, 1)]
     assert [(e["event"], e["offset"]) for e in logged if e["log_level"] == "warning"] == [
         ("coordinator.load_record_skipped", 2)]
+
+
+async def test_a_sound_log_is_read_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The second read (the fold that decodes the suspects' values) happens only when a last value is damaged:
+    a sound partition costs one read, and one decode of each key's last value."""
+    reads = 0
+    fold = offsets_load._fold
+
+    async def counted(*args: Any, **kwargs: Any) -> Any:
+        nonlocal reads
+        reads += 1
+        return await fold(*args, **kwargs)
+
+    monkeypatch.setattr(offsets_load, "_fold", counted)
+    with offsets_log(tmp_path, _history()) as (loader, _):
+        await read(loader)
+        assert reads == 1
+    with offsets_log(tmp_path / "damaged", [*_history(), [(_commit("g0", 0, 1)[0], b"\x00\x07")]]) as (loader, _):
+        await read(loader)
+        assert reads == 3
