@@ -45,6 +45,7 @@ from kaflite.broker.admin_ops import API_NAME_BY_KEY
 from kaflite.broker.context import BrokerContext
 from kaflite.broker.groups import GroupHandler
 from kaflite.broker.http_connection import Raw
+from kaflite.broker.offsets_load import skipped_records
 from kaflite.broker.router import Router
 from kaflite.broker.stats import (
     BYTES_IN,
@@ -58,8 +59,10 @@ from kaflite.broker.stats import (
     REQUEST_NS_BOUNDS,
     BrokerStats,
 )
+from kaflite.broker.topics import CONSUMER_OFFSETS
 from kaflite.coordinator.context import REBALANCE_MS_BUCKETS
 from kaflite.protocol.errors import ErrorCode
+from kaflite.transaction.records import TRANSACTION_STATE_TOPIC
 
 #: Kafka's Meter rates here: the change over the scrapes of the last minute (Kafka: 2 x 30 s samples).
 RATE_WINDOW_S = 60.0
@@ -192,6 +195,11 @@ METRICS: tuple[MetricSpec, ...] = (
        "Rebalance durations: from a group leaving Stable or Empty for a rebalancing state "
        "(PreparingRebalance, CompletingRebalance, Assigning, Reconciling) until it is Stable again."),
     _m("kaflite_group_members", "gauge", "protocol", "Members of the groups, per group type."),
+    _m("kaflite_coordinator_records_skipped_total", "counter", "topic",
+       "Records the loads of a coordinator topic (__consumer_offsets, __transaction_state) skipped since the "
+       "process started: a value its coordinator cannot decode (the key keeps its value before it; each is "
+       "logged as coordinator.load_record_skipped with its partition and offset) and the records of a batch "
+       "that cannot be read (coordinator.load_batch_skipped)."),
 )
 SPECS: dict[str, MetricSpec] = {m.name: m for m in METRICS}
 _REQUEST_SECONDS = [b / 1e9 for b in REQUEST_NS_BOUNDS]
@@ -285,6 +293,7 @@ class KafliteCollector(Collector):
         yield from self._logs()
         yield from self._connections()
         yield from self._coordinator(now)
+        yield self._loads()
 
     def _rate(self, name: str, now: float, value: float) -> float:
         window = self._rates.get(name)
@@ -421,6 +430,17 @@ class KafliteCollector(Collector):
         for kind, n in members.items():
             fam.add_metric([kind], n)  # type: ignore[attr-defined]
         yield fam
+
+
+    def _loads(self) -> Metric:
+        fam = _family("kaflite_coordinator_records_skipped_total")
+        by_topic = dict.fromkeys((CONSUMER_OFFSETS, TRANSACTION_STATE_TOPIC), 0)
+        for (topic, _), plog in self.context.logs.logs().items():
+            if topic in by_topic:
+                by_topic[topic] += skipped_records(plog)
+        for topic, n in by_topic.items():
+            fam.add_metric([topic], n)  # type: ignore[attr-defined]
+        return fam
 
 
 def build_registry(context: BrokerContext, groups: GroupHandler, stats: BrokerStats,

@@ -68,17 +68,27 @@ def message_json(obj: Any) -> Any:
     return obj
 
 
-def _decode_versioned(cls_name: str, data: bytes) -> tuple[int, Any]:
+def _decode_versioned(cls_name: str, data: bytes, *, newer_as_latest: bool = False) -> tuple[int, Any]:
+    """(version, struct) of an int16 version and the struct at that version. A version outside the schema's is
+    refused, as Kafka's coordinator serde refuses it (and kaflite's loader skips the record), unless
+    `newer_as_latest` (the consumer protocol's subscription and assignment: Kafka's ConsumerProtocol reads a
+    newer version as its latest)."""
     version = _I16.unpack_from(data, 0)[0]
     cls = getattr(messages, cls_name)
-    return version, cls.decode(memoryview(data)[2:], min(version, cls.MAX_VERSION))
+    if newer_as_latest:
+        read_as = min(version, cls.MAX_VERSION)
+    elif not cls.MIN_VERSION <= version <= cls.MAX_VERSION:
+        raise ValueError(f"unknown value version {version} of {cls_name} (reads {cls.MIN_VERSION}-{cls.MAX_VERSION})")
+    else:
+        read_as = version
+    return version, cls.decode(memoryview(data)[2:], read_as)
 
 
 def _consumer_protocol(field: str, raw: bytes) -> Any:
     """GroupMetadataValue's member subscription/assignment, decoded as Kafka's OffsetsMessageParser does."""
     cls_name = "ConsumerProtocolSubscription" if field == "subscription" else "ConsumerProtocolAssignment"
     try:
-        return message_json(_decode_versioned(cls_name, raw)[1])
+        return message_json(_decode_versioned(cls_name, raw, newer_as_latest=True)[1])
     except (ValueError, struct.error, IndexError):
         return base64.b64encode(raw).decode()
 
@@ -86,6 +96,14 @@ def _consumer_protocol(field: str, raw: bytes) -> Any:
 def decode_coordinator_record(key: bytes | None, value: bytes | None, types: dict[int, str],
                               offset: int) -> tuple[str, str | None]:
     """(key text, payload text) for a coordinator record; an unknown or broken one says so, as Kafka."""
+    key_text, payload, _ = decode_coordinator_record_checked(key, value, types, offset)
+    return key_text, payload
+
+
+def decode_coordinator_record_checked(key: bytes | None, value: bytes | None, types: dict[int, str],
+                                      offset: int) -> tuple[str, str | None, str | None]:
+    """`decode_coordinator_record`, and why the record cannot be decoded (None if it can, or if its record type
+    is one the decoder does not know): a record the broker's load skips (issue 35)."""
     if key is None:
         raise ToolError(f"Failed to decode message at offset {offset} using offset topic decoder "
                         "(message had a missing key)")
@@ -93,12 +111,12 @@ def decode_coordinator_record(key: bytes | None, value: bytes | None, types: dic
         key_version = _I16.unpack_from(key, 0)[0]
         name = types.get(key_version)
         if name is None:
-            return f"Unknown record type {key_version} at offset {offset}, skipping.", None
+            return f"Unknown record type {key_version} at offset {offset}, skipping.", None, None
         key_cls = getattr(messages, name + "Key")  # the key version is the record type; its schema is 0 or it
         k = key_cls.decode(memoryview(key)[2:], min(max(key_version, key_cls.MIN_VERSION), key_cls.MAX_VERSION))
         key_text = json.dumps({"type": str(key_version), "data": message_json(k)}, separators=(",", ":"))
         if value is None:
-            return key_text, "<DELETE>"
+            return key_text, "<DELETE>", None
         value_version, v = _decode_versioned(name + "Value", value)
         data = message_json(v)
         if name == "GroupMetadata" and data.get("protocolType") == "consumer":
@@ -106,9 +124,9 @@ def decode_coordinator_record(key: bytes | None, value: bytes | None, types: dic
                 for f in ("subscription", "assignment"):
                     if m.get(f):
                         m[f] = _consumer_protocol(f, base64.b64decode(m[f]))
-        return key_text, json.dumps({"version": str(value_version), "data": data}, separators=(",", ":"))
+        return key_text, json.dumps({"version": str(value_version), "data": data}, separators=(",", ":")), None
     except (ValueError, struct.error, IndexError, AttributeError) as exc:
-        return f"Error at offset {offset}, skipping. {exc}", None
+        return f"Error at offset {offset}, skipping. {exc}", None, str(exc)
 
 
 def _text(b: bytes | None) -> str | None:
@@ -176,7 +194,10 @@ def dump_segment(path: Path, args: argparse.Namespace) -> dict[str, Any]:
                         rec["control_type"] = ctype
                 elif args.print_data_log or decoder is not None:
                     if decoder is not None:
-                        rec["key"], rec["payload"] = decode_coordinator_record(r.key, r.value, decoder, r.offset)
+                        rec["key"], rec["payload"], undecodable = decode_coordinator_record_checked(
+                            r.key, r.value, decoder, r.offset)
+                        if undecodable is not None:  # the broker's load skips it; its key keeps its value before
+                            rec["undecodable"] = undecodable
                     else:
                         rec["key"], rec["payload"] = _text(r.key), _text(r.value)
                 records.append(rec)

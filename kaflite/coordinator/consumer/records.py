@@ -52,6 +52,17 @@ HISTORY_EVENTS: dict[int, tuple[str, str]] = {
     REGULAR_EXPRESSION: ("regex-resolved", "regex-removed"),
 }
 VALUE_VERSION = 0
+# What replay decodes each record type's value as (`decode_value`); a partition-metadata value is only told apart
+# from a tombstone. The loader checks values with it (kaflite/broker/offsets_load.py: a damaged record is skipped
+# and its key keeps the value before it).
+VALUE_TYPES: dict[int, type] = {
+    GROUP_METADATA: ConsumerGroupMetadataValue,
+    MEMBER_METADATA: ConsumerGroupMemberMetadataValue,
+    TARGET_ASSIGNMENT_METADATA: ConsumerGroupTargetAssignmentMetadataValue,
+    TARGET_ASSIGNMENT_MEMBER: ConsumerGroupTargetAssignmentMemberValue,
+    CURRENT_MEMBER_ASSIGNMENT: ConsumerGroupCurrentMemberAssignmentValue,
+    REGULAR_EXPRESSION: ConsumerGroupRegularExpressionValue,
+}
 
 Assignment = Mapping[TopicId, frozenset[int]]
 
