@@ -140,7 +140,8 @@ class CoordinatorLog:
         return self.commits.dirty(self._log(partition))
 
     def read(self, partition: int) -> AsyncIterator[LoadedRecord]:
-        """Each key once, with its last value (None for a tombstone), ordered by those last positions.
+        """Each key once, with its last value the coordinator can decode (None for a tombstone), ordered by those
+        positions; a damaged record is skipped and its key keeps the value before it (offsets_load.py).
 
         What compaction would leave of the partition, and what Kafka's loader applies (it keeps the
         last value per key while reading): replay must give the same state on a compacted log, so
