@@ -409,7 +409,7 @@ def _commit_key(key: bytes) -> tuple[str, str, int] | None:
 def iter_commit_batches(path: str, log_partition: int, schema: pa.Schema, log_schema: pa.Schema,
                         batch_rows: int = 65536) -> Iterator[pa.RecordBatch]:
     """One ``__consumer_offsets`` segment as `kind=commits` RecordBatches: the rows of
-    `decode.iter_offsets_rows(..., "commits")`, in the same order, at a fraction of the cost.
+    `internal_topics.iter_offsets_rows(..., "commits")`, in the same order, at a fraction of the cost.
 
     Why: that path builds a record object, a key object and a row tuple per commit (~4 µs); a segment of
     commits is mostly that. Here the records come from the vectorised `kaflite-log` decoder (keys and

@@ -159,8 +159,9 @@ def run_analysis(data_dir: str | os.PathLike[str], out: str | os.PathLike[str], 
     from pyspark.sql import functions as F
 
     from kaflite.analytics import analyses
+    from kaflite.analytics.planning import parse_time
     from kaflite.analytics.session import get_session
-    from kaflite.analytics.sources import parse_time, register
+    from kaflite.analytics.sources import register
 
     data = Path(data_dir)
     out_path = Path(out)

@@ -1,4 +1,5 @@
-"""Spark schemas of the data sources (column order = the tuples/columns `kaflite.analytics.decode` builds)."""
+"""Spark schemas of the data sources (column order = the tuples/columns `kaflite.analytics.decode` and
+`kaflite.analytics.internal_topics` build)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from pyspark.sql.types import (
     TimestampType,
 )
 
-from kaflite.analytics import decode
+from kaflite.analytics import decode, internal_topics
 
 
 def _f(name: str, t: object, nullable: bool = True) -> StructField:
@@ -166,8 +167,8 @@ PARTITIONS = StructType([
 ])
 
 assert tuple(LOG.fieldNames()) == decode.LOG_COLUMNS
-assert tuple(COMMITS.fieldNames()) == decode.COMMIT_COLUMNS
-assert tuple(GROUPS.fieldNames()) == decode.GROUP_COLUMNS
+assert tuple(COMMITS.fieldNames()) == internal_topics.COMMIT_COLUMNS
+assert tuple(GROUPS.fieldNames()) == internal_topics.GROUP_COLUMNS
 assert tuple(BATCHES.fieldNames()) == decode.BATCH_COLUMNS
-assert tuple(CONSUMER_GROUPS.fieldNames()) == decode.CONSUMER_GROUP_COLUMNS
-assert tuple(TRANSACTION_LOG.fieldNames()) == decode.TRANSACTION_LOG_COLUMNS
+assert tuple(CONSUMER_GROUPS.fieldNames()) == internal_topics.CONSUMER_GROUP_COLUMNS
+assert tuple(TRANSACTION_LOG.fieldNames()) == internal_topics.TRANSACTION_LOG_COLUMNS

@@ -9,37 +9,36 @@ batches. Register them with `register(spark)` (which also turns on Python filter
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 
 from pyspark.sql.datasource import (
     DataSource,
     DataSourceReader,
     DataSourceStreamReader,
-    EqualTo,
     Filter,
-    GreaterThan,
-    GreaterThanOrEqual,
-    In,
     InputPartition,
-    LessThan,
-    LessThanOrEqual,
 )
 from pyspark.sql.types import StructType
 
 from kaflite.analytics import schemas
-from kaflite.analytics.decode import (
-    Bounds,
-    iter_batch_rows,
-    iter_offsets_rows,
-    iter_transaction_log_rows,
-    summarize_partition,
-)
+from kaflite.analytics.decode import iter_batch_rows, summarize_partition
+from kaflite.analytics.internal_topics import iter_offsets_rows, iter_transaction_log_rows
 from kaflite.analytics.layout import CONSUMER_OFFSETS, Segment, TopicPartition, scan_data_dir, topic_names
+from kaflite.analytics.planning import (
+    EmptySplit,
+    OffsetSpec,
+    PartitionSplit,
+    Pruning,
+    SegmentSplit,
+    data_dir_option,
+    include_internal_option,
+    option,
+    parse_time,
+    plan_log_splits,
+    topics_option,
+)
 from kaflite.transaction.records import TRANSACTION_STATE_TOPIC
 
 try:  # Spark >= 4.2: the mixin that lets trigger(availableNow=True) pin a target offset.
@@ -52,204 +51,6 @@ log = logging.getLogger("kaflite.analytics")
 
 ARROW_ROWS = 65536
 SMALL_ROWS = 16384
-#: Naive datetimes in pushed filters may be in any session time zone: widen time pruning by this much.
-_TZ_SLACK_MS = 15 * 3600 * 1000
-
-
-# --------------------------------------------------------------------------------------------------------
-# options
-
-
-def _opt(options: Any, name: str, default: str | None = None) -> str | None:
-    """Case-insensitive option lookup (Spark lower-cases option names on some paths)."""
-    if name in options:
-        return options[name]
-    lower = name.lower()
-    for k, v in options.items():
-        if k.lower() == lower:
-            return v
-    return default
-
-
-def parse_time(text: str | None) -> int | None:
-    """Epoch milliseconds from an integer string or an ISO-8601 time (naive = UTC)."""
-    if text is None or text == "":
-        return None
-    text = text.strip()
-    if text.lstrip("-").isdigit():
-        return int(text)
-    dt = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    if dt.tzinfo is None:
-        dt = dt.replace(tzinfo=UTC)
-    return int(dt.timestamp() * 1000)
-
-
-def _data_dir(options: Any) -> str:
-    path = _opt(options, "path") or _opt(options, "dataDir")
-    if not path:
-        raise ValueError("kaflite sources need a data directory: .load(DIR) or .option('dataDir', DIR)")
-    return path
-
-
-def _topics(options: Any) -> list[str] | None:
-    raw = _opt(options, "topics")
-    return [t.strip() for t in raw.split(",") if t.strip()] if raw else None
-
-
-def _include_internal(options: Any) -> bool:
-    return (_opt(options, "includeInternal", "false") or "false").lower() == "true"
-
-
-class _OffsetSpec:
-    """`startingOffset`/`endingOffset`: one integer for every partition, or Kafka-style JSON
-    ``{"topic": {"0": 42}}`` (partitions not listed are unbounded)."""
-
-    def __init__(self, text: str | None) -> None:
-        self.all: int | None = None
-        self.per: dict[tuple[str, int], int] = {}
-        if text is None or text.strip() in ("", "earliest", "latest"):
-            return
-        text = text.strip()
-        if text.lstrip("-").isdigit():
-            self.all = int(text)
-            return
-        for topic, parts in json.loads(text).items():
-            for p, off in parts.items():
-                self.per[(topic, int(p))] = int(off)
-
-    def get(self, topic: str, partition: int) -> int | None:
-        return self.per.get((topic, partition), self.all)
-
-
-def _to_ms(value: Any) -> tuple[int, bool] | None:
-    """A pushed filter's literal as epoch ms, and whether it was naive (time zone unknown)."""
-    if isinstance(value, datetime):
-        naive = value.tzinfo is None
-        return int((value.replace(tzinfo=UTC) if naive else value).timestamp() * 1000), naive
-    if isinstance(value, int):
-        return value, False
-    return None
-
-
-@dataclass
-class _Pruning:
-    """What pushed filters allow us to skip; conservative (Spark still evaluates every filter)."""
-
-    topics: set[str] | None = None
-    partitions: set[int] | None = None
-    min_offset: int | None = None
-    max_offset_excl: int | None = None
-    min_time: int | None = None
-    max_time: int | None = None
-
-    def take(self, f: Filter, offset_col: str, time_col: str) -> None:
-        # Not, And and Or carry no attribute of their own: they prune nothing (Spark still applies them)
-        attribute: tuple[str, ...] = getattr(f, "attribute", ())
-        col = attribute[0] if len(attribute) == 1 else None
-        value: Any = getattr(f, "value", None)
-        if col == "topic" and isinstance(f, EqualTo):
-            self.topics = {value} if self.topics is None else self.topics & {value}
-        elif col == "topic" and isinstance(f, In):
-            self.topics = set(value) if self.topics is None else self.topics & set(value)
-        elif col == "partition" and isinstance(f, EqualTo):
-            self.partitions = {value} if self.partitions is None else self.partitions & {value}
-        elif col == "partition" and isinstance(f, In):
-            self.partitions = set(value) if self.partitions is None else self.partitions & set(value)
-        elif col == offset_col and isinstance(value, int):
-            lo = {GreaterThan: value + 1, GreaterThanOrEqual: value, EqualTo: value}.get(type(f))
-            hi = {LessThan: value, LessThanOrEqual: value + 1, EqualTo: value + 1}.get(type(f))
-            if lo is not None:
-                self.min_offset = lo if self.min_offset is None else max(self.min_offset, lo)
-            if hi is not None:
-                self.max_offset_excl = hi if self.max_offset_excl is None else min(self.max_offset_excl, hi)
-        elif col == time_col and (ms := _to_ms(value)) is not None:
-            t, naive = ms
-            slack = _TZ_SLACK_MS if naive else 0
-            if isinstance(f, GreaterThan | GreaterThanOrEqual | EqualTo):
-                lo = t - slack
-                self.min_time = lo if self.min_time is None else max(self.min_time, lo)
-            if isinstance(f, LessThan | LessThanOrEqual | EqualTo):
-                hi = t + slack
-                self.max_time = hi if self.max_time is None else min(self.max_time, hi)
-
-
-# --------------------------------------------------------------------------------------------------------
-# input partitions
-
-
-@dataclass
-class SegmentSplit(InputPartition):
-    """One segment file to decode, with the row bounds that apply to it."""
-
-    topic: str
-    partition: int
-    path: str
-    base_offset: int
-    start_offset: int | None = None
-    end_offset: int | None = None
-    start_time: int | None = None
-    end_time: int | None = None
-
-    def __post_init__(self) -> None:
-        InputPartition.__init__(self, self.path)
-
-    def bounds(self) -> Bounds:
-        return Bounds(self.start_offset, self.end_offset, self.start_time, self.end_time)
-
-
-@dataclass
-class PartitionSplit(InputPartition):
-    """A whole topic-partition (header-only summaries)."""
-
-    topic: str
-    partition: int
-    segments: list[tuple[int, str]]
-
-    def __post_init__(self) -> None:
-        InputPartition.__init__(self, f"{self.topic}-{self.partition}")
-
-
-class _Nothing(InputPartition):
-    """Spark wants at least one partition; this one reads nothing."""
-
-    def __init__(self) -> None:
-        super().__init__(None)
-
-
-def _max(a: int | None, b: int | None) -> int | None:
-    return b if a is None else a if b is None else max(a, b)
-
-
-def _min(a: int | None, b: int | None) -> int | None:
-    return b if a is None else a if b is None else min(a, b)
-
-
-def plan_log_splits(tps: Sequence[TopicPartition], start: _OffsetSpec, end: _OffsetSpec, start_time: int | None,
-                    end_time: int | None, pruning: _Pruning | None = None) -> list[SegmentSplit]:
-    """Segments that may hold matching records; the rest are skipped from file names and time indexes."""
-    p = pruning or _Pruning()
-    splits: list[SegmentSplit] = []
-    for tp in tps:
-        if p.topics is not None and tp.topic not in p.topics:
-            continue
-        if p.partitions is not None and tp.partition not in p.partitions:
-            continue
-        lo = _max(start.get(tp.topic, tp.partition), p.min_offset)
-        hi = _min(end.get(tp.topic, tp.partition), p.max_offset_excl)
-        # pushed time filters only prune (Spark re-applies them); the options also filter rows
-        t_prune = _max(start_time, p.min_time)
-        for seg in tp.segments:
-            if seg.size == 0:
-                continue
-            if lo is not None and seg.next_base_offset is not None and seg.next_base_offset <= lo:
-                continue
-            if hi is not None and seg.base_offset >= hi:
-                continue
-            if t_prune is not None and seg.max_timestamp is not None and seg.max_timestamp < t_prune:
-                continue
-            splits.append(SegmentSplit(seg.topic, seg.partition, seg.path, seg.base_offset, lo, hi,
-                                       _max(start_time, p.min_time), end_time))
-    return splits
 
 
 def _read_log_split(split: InputPartition) -> Iterator[Any]:
@@ -288,19 +89,19 @@ class KafliteLogReader(DataSourceReader):
     """Batch reads; the options prune segments (from file names and time indexes) and filter rows."""
 
     def __init__(self, options: Any) -> None:
-        self.data_dir = _data_dir(options)
-        self.topics = _topics(options)
-        self.include_internal = _include_internal(options)
-        self.start = _OffsetSpec(_opt(options, "startingOffset"))
-        self.end = _OffsetSpec(_opt(options, "endingOffset"))
-        self.start_time = parse_time(_opt(options, "startTime"))
-        self.end_time = parse_time(_opt(options, "endTime"))
-        self.pruning = _Pruning()
+        self.data_dir = data_dir_option(options)
+        self.topics = topics_option(options)
+        self.include_internal = include_internal_option(options)
+        self.start = OffsetSpec(option(options, "startingOffset"))
+        self.end = OffsetSpec(option(options, "endingOffset"))
+        self.start_time = parse_time(option(options, "startTime"))
+        self.end_time = parse_time(option(options, "endTime"))
+        self.pruning = Pruning()
 
     def partitions(self) -> Sequence[InputPartition]:
         tps = scan_data_dir(self.data_dir, self.topics, include_internal=self.include_internal)
         splits = plan_log_splits(tps, self.start, self.end, self.start_time, self.end_time, self.pruning)
-        return splits or [_Nothing()]
+        return splits or [EmptySplit()]
 
     def read(self, partition: InputPartition) -> Iterator[Any]:
         return _read_log_split(partition)
@@ -316,7 +117,7 @@ class KafliteLogPushdownReader(KafliteLogReader):
 
     def pushFilters(self, filters: list[Filter]) -> Iterator[Filter]:
         """Remember what prunes segments and batches; hand every filter back so Spark still applies it."""
-        self.pruning = _Pruning()
+        self.pruning = Pruning()
         for f in filters:
             self.pruning.take(f, "offset", "timestamp")
             yield f
@@ -346,11 +147,11 @@ class KafliteLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow
     """
 
     def __init__(self, options: Any) -> None:
-        self.data_dir = _data_dir(options)
-        self.topics = _topics(options)
-        self.include_internal = _include_internal(options)
-        self.starting = (_opt(options, "startingOffset", "earliest") or "earliest").strip()
-        max_rows = _opt(options, "maxRecordsPerTrigger")
+        self.data_dir = data_dir_option(options)
+        self.topics = topics_option(options)
+        self.include_internal = include_internal_option(options)
+        self.starting = (option(options, "startingOffset", "earliest") or "earliest").strip()
+        max_rows = option(options, "maxRecordsPerTrigger")
         self.max_rows = int(max_rows) if max_rows else None
         self._target: Offsets | None = None
 
@@ -366,7 +167,7 @@ class KafliteLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow
     def initialOffset(self) -> Offsets:
         if self.starting == "latest":
             return self._latest()
-        spec = _OffsetSpec(self.starting)
+        spec = OffsetSpec(self.starting)
         out: Offsets = {}
         for tp in self._scan():
             first = spec.get(tp.topic, tp.partition)
@@ -405,7 +206,7 @@ class KafliteLogStreamReader(DataSourceStreamReader, SupportsTriggerAvailableNow
                 s = start.get(topic, {}).get(p, _earliest(tp))
                 if e <= s:
                     continue
-                lo, hi = _OffsetSpec(str(s)), _OffsetSpec(str(e))
+                lo, hi = OffsetSpec(str(s)), OffsetSpec(str(e))
                 splits.extend(plan_log_splits([tp], lo, hi, None, None))
         return splits
 
@@ -427,7 +228,7 @@ class KafliteLogDataSource(DataSource):
         return schemas.LOG
 
     def reader(self, schema: StructType) -> DataSourceReader:
-        if (_opt(self.options, "pushdown", "false") or "false").lower() == "true":
+        if (option(self.options, "pushdown", "false") or "false").lower() == "true":
             return KafliteLogPushdownReader(self.options)
         return KafliteLogReader(self.options)
 
@@ -445,7 +246,7 @@ OFFSETS_KINDS = {"commits": schemas.COMMITS, "groups": schemas.GROUPS, "consumer
 
 class KafliteOffsetsReader(DataSourceReader):
     def __init__(self, options: Any, kind: str) -> None:
-        self.data_dir = _data_dir(options)
+        self.data_dir = data_dir_option(options)
         self.kind = kind
         # Read once on the driver and shipped with the reader: KIP-848 records name topics by id.
         self.topic_names = topic_names(self.data_dir) if kind == "consumer_groups" else {}
@@ -479,7 +280,7 @@ def _internal_topic_splits(data_dir: str, topic: str) -> list[InputPartition]:
         for seg in tp.segments
         if seg.size
     ]
-    return splits or [_Nothing()]
+    return splits or [EmptySplit()]
 
 
 class KafliteOffsetsDataSource(DataSource):
@@ -491,7 +292,7 @@ class KafliteOffsetsDataSource(DataSource):
         return "kaflite-offsets"
 
     def _kind(self) -> str:
-        kind = (_opt(self.options, "kind", "commits") or "commits").lower().replace("-", "_")
+        kind = (option(self.options, "kind", "commits") or "commits").lower().replace("-", "_")
         if kind not in OFFSETS_KINDS:
             raise ValueError(f"kaflite-offsets: kind must be one of {', '.join(map(repr, OFFSETS_KINDS))}, "
                              f"not {kind!r}")
@@ -510,7 +311,7 @@ class KafliteOffsetsDataSource(DataSource):
 
 class KafliteTransactionsReader(DataSourceReader):
     def __init__(self, options: Any) -> None:
-        self.data_dir = _data_dir(options)
+        self.data_dir = data_dir_option(options)
 
     def partitions(self) -> Sequence[InputPartition]:
         return _internal_topic_splits(self.data_dir, TRANSACTION_STATE_TOPIC)
@@ -542,9 +343,9 @@ class KafliteTransactionsDataSource(DataSource):
 
 class KafliteLogEndReader(DataSourceReader):
     def __init__(self, options: Any, level: str) -> None:
-        self.data_dir = _data_dir(options)
-        self.topics = _topics(options)
-        self.include_internal = _include_internal(options)
+        self.data_dir = data_dir_option(options)
+        self.topics = topics_option(options)
+        self.include_internal = include_internal_option(options)
         self.level = level
 
     def partitions(self) -> Sequence[InputPartition]:
@@ -556,7 +357,7 @@ class KafliteLogEndReader(DataSourceReader):
         else:
             splits = [SegmentSplit(s.topic, s.partition, s.path, s.base_offset)
                       for tp in tps for s in tp.segments if s.size]
-        return splits or [_Nothing()]
+        return splits or [EmptySplit()]
 
     def read(self, partition: InputPartition) -> Iterator[Any]:
         if isinstance(partition, PartitionSplit):
@@ -579,7 +380,7 @@ class KafliteLogEndDataSource(DataSource):
         return "kaflite-logend"
 
     def _level(self) -> str:
-        level = (_opt(self.options, "level", "partition") or "partition").lower()
+        level = (option(self.options, "level", "partition") or "partition").lower()
         if level not in ("partition", "batch"):
             raise ValueError(f"kaflite-logend: level must be 'partition' or 'batch', not {level!r}")
         return level

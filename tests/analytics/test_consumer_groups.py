@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from kaflite.analytics.decode import CONSUMER_GROUP_COLUMNS, iter_offsets_rows, topic_id_str
+from kaflite.analytics.internal_topics import CONSUMER_GROUP_COLUMNS, iter_offsets_rows, topic_id_str
 from kaflite.analytics.layout import topic_names
 from kaflite.coordinator.consumer import records as rec
 from kaflite.protocol.records import NewRecord, build_batch

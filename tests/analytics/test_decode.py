@@ -9,16 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from kaflite.analytics.decode import (
-    Bounds,
-    commit_row,
-    complete_batches,
-    group_row,
-    iter_batch_rows,
-    iter_log_columns,
-    iter_offsets_rows,
-    summarize_partition,
-)
+from kaflite.analytics.decode import Bounds, complete_batches, iter_batch_rows, iter_log_columns, summarize_partition
+from kaflite.analytics.internal_topics import commit_row, group_row, iter_offsets_rows
 from kaflite.analytics.layout import parse_partition_dir, read_time_index_max, scan_data_dir
 from kaflite.coordinator.records import (
     GroupMetadataRecordKey,

@@ -63,9 +63,9 @@ def test_pushed_not_filter_prunes_nothing_and_does_not_fail() -> None:
     # Not (like And/Or) has no `attribute`; reading it raised AttributeError for `WHERE topic != 'x'`.
     from pyspark.sql.datasource import EqualTo, Not
 
-    from kaflite.analytics.sources import _Pruning
+    from kaflite.analytics.planning import Pruning
 
-    pruning = _Pruning()
+    pruning = Pruning()
     pruning.take(Not(EqualTo(("topic",), "orders")), "offset", "timestamp")
     pruning.take(EqualTo(("partition",), 2), "offset", "timestamp")
     assert pruning.topics is None and pruning.partitions == {2}

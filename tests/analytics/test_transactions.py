@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from kaflite.analytics.decode import BATCH_COLUMNS, TRANSACTION_LOG_COLUMNS, iter_batch_rows, iter_transaction_log_rows
+from kaflite.analytics.decode import BATCH_COLUMNS, iter_batch_rows
+from kaflite.analytics.internal_topics import TRANSACTION_LOG_COLUMNS, iter_transaction_log_rows
 from kaflite.clock import ManualClock
 from kaflite.protocol.records import NewRecord, build_batch
 from kaflite.storage import LogConfig, PartitionLog

@@ -1,4 +1,4 @@
-"""Integration fixtures: a real kaflite process on a free port, data in tmp_path."""
+"""Integration fixtures: a real kaflite process (the test kit's ``ProcessBroker``) on a free port, data in tmp_path."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.integration.broker_process import BrokerProcess
+from kaflite.testing.process import ProcessBroker
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -17,13 +17,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture
-def broker(tmp_path: Path) -> Iterator[BrokerProcess]:
-    with BrokerProcess(tmp_path / "data") as b:
+def broker(tmp_path: Path) -> Iterator[ProcessBroker]:
+    """A broker of its own in a child process: restart() keeps the port and the data, crash() is kill -9."""
+    with ProcessBroker(tmp_path / "data") as b:
         yield b
 
 
 @pytest.fixture
-def durable_broker(tmp_path: Path) -> Iterator[BrokerProcess]:
+def durable_broker(tmp_path: Path) -> Iterator[ProcessBroker]:
     """fsync on every append: acknowledged data survives kill -9."""
-    with BrokerProcess(tmp_path / "data", "log.flush.interval.messages=1") as b:
+    with ProcessBroker(tmp_path / "data", config={"log.flush.interval.messages": 1}) as b:
         yield b

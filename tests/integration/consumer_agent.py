@@ -24,10 +24,8 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-import os
 import queue
 import re
-import signal
 import subprocess
 import sys
 import threading
@@ -36,9 +34,9 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from tests.integration.agent_process import AgentProcess
 from tests.integration.group_clients import GroupConsumer, wait_until
 
-REPO = Path(__file__).resolve().parents[2]
 TP = tuple[str, int]
 Rec = tuple[str, int, int, str]
 # What a client reports when it cannot go on: wait() stops at once instead of running into its timeout.
@@ -52,7 +50,7 @@ def parse_tp(s: str) -> TP:
     return topic, int(p)
 
 
-class AgentConsumer:
+class AgentConsumer(AgentProcess):
     """One consumer process of ``kind`` ("java" or "confluent"); its state as its events tell it."""
 
     def __init__(self, kind: str, bootstrap: str, group: str, topics: Sequence[str], *, name: str,
@@ -65,12 +63,9 @@ class AgentConsumer:
         args += [f"{k}={v}" for k, v in (conf or {}).items()]
         if wait:
             args.append("judge.wait=true")
-        if kind == "java":
-            self.cmd = [*(java_cmd or []), *args]
-        else:
-            self.cmd = [sys.executable, "-m", "tests.integration.consumer_agent", *args]
-        self.stderr_path = log_dir / f"{name}.stderr"
-        self.proc: subprocess.Popen[str] | None = None
+        cmd = ([*(java_cmd or []), *args] if kind == "java"
+               else [sys.executable, "-m", "tests.integration.consumer_agent", *args])
+        super().__init__(cmd, name, log_dir / f"{name}.stderr")
         self._lock = threading.Lock()
         self.assignment: frozenset[TP] = frozenset()
         self.history: list[tuple[float, frozenset[TP]]] = []  # (monotonic time, owned) per change
@@ -84,61 +79,45 @@ class AgentConsumer:
         self.ready = threading.Event()
         self.closed = threading.Event()
         self._replies: queue.Queue[dict[str, Any]] = queue.Queue()
-        self._reader: threading.Thread | None = None
 
     # -- lifecycle -----------------------------------------------------------------------------------
 
     def start(self, timeout: float = 30.0) -> AgentConsumer:
-        env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")]))
-        with self.stderr_path.open("w") as err:
-            self.proc = subprocess.Popen(self.cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err,
-                                         text=True, bufsize=1, cwd=REPO, env=env)
-        self._reader = threading.Thread(target=self._read, name=f"agent-{self.name}", daemon=True)
-        self._reader.start()
-        wait_until(lambda: self.ready.is_set() or self.proc.poll() is not None, timeout, f"{self.name} ready")
+        self.spawn(f"agent-{self.name}")
+        wait_until(lambda: self.ready.is_set() or not self.alive, timeout, f"{self.name} ready")
         assert self.ready.is_set(), f"{self.name} exited before it was ready\n{self.describe()}"
         return self
 
-    def _read(self) -> None:
-        assert self.proc is not None and self.proc.stdout is not None
-        for line in self.proc.stdout:
-            if not line.startswith("{"):
-                continue
-            ev = json.loads(line)
-            kind = ev["ev"]
-            with self._lock:
-                if len(self.events) < 5000:
-                    self.events.append(ev)
-                if kind == "ready":
-                    self.ready.set()
-                elif kind == "assignment":
-                    self.assignment = frozenset(parse_tp(s) for s in ev["tps"])
-                    self.history.append((time.monotonic(), self.assignment))
-                    self.member_id = ev.get("member_id", self.member_id)
-                    self.epoch = ev.get("epoch", self.epoch)
-                elif kind == "records":
-                    self.records.extend((t, int(p), int(o), v) for t, p, o, v in ev["recs"])
-                elif kind == "error":
-                    self.errors.append(ev["error"])
-                elif kind == "log":
-                    self.logs.append(ev["msg"])
-                elif kind in ("committed", "commit_error"):
-                    self._replies.put(ev)
-                elif kind == "closed":
-                    self.closed.set()
-
-    def _send(self, cmd: str) -> None:
-        assert self.proc is not None and self.proc.stdin is not None
-        self.proc.stdin.write(cmd + "\n")
-        self.proc.stdin.flush()
+    def on_event(self, ev: dict[str, Any]) -> None:
+        kind = ev["ev"]
+        with self._lock:
+            if len(self.events) < 5000:
+                self.events.append(ev)
+            if kind == "ready":
+                self.ready.set()
+            elif kind == "assignment":
+                self.assignment = frozenset(parse_tp(s) for s in ev["tps"])
+                self.history.append((time.monotonic(), self.assignment))
+                self.member_id = ev.get("member_id", self.member_id)
+                self.epoch = ev.get("epoch", self.epoch)
+            elif kind == "records":
+                self.records.extend((t, int(p), int(o), v) for t, p, o, v in ev["recs"])
+            elif kind == "error":
+                self.errors.append(ev["error"])
+            elif kind == "log":
+                self.logs.append(ev["msg"])
+            elif kind in ("committed", "commit_error"):
+                self._replies.put(ev)
+            elif kind == "closed":
+                self.closed.set()
 
     def go(self) -> None:
         """Subscribe now (an agent started with wait=True)."""
-        self._send("go")
+        self.send("go")
 
     def commit(self, timeout: float = 30.0) -> dict[TP, int]:
         """Commit what it has consumed (from its own poll thread); the offsets committed."""
-        self._send("commit")
+        self.send("commit")
         try:
             ev = self._replies.get(timeout=timeout)
         except queue.Empty:
@@ -151,7 +130,7 @@ class AgentConsumer:
         if self.proc is None or self.proc.poll() is not None:
             return
         with contextlib.suppress(OSError):
-            self._send("close")
+            self.send("close")
         try:
             self.proc.wait(timeout)
         except subprocess.TimeoutExpired:
@@ -160,33 +139,13 @@ class AgentConsumer:
 
     def kill(self) -> None:
         """kill -9: no leave request; the broker finds out at the session timeout."""
-        if self.proc is not None and self.proc.poll() is None:
+        if self.alive:
             self.killed = True
-            os.kill(self.proc.pid, signal.SIGKILL)
-            self.proc.wait()
+        super().kill()
 
-    def stop(self) -> None:
-        """Teardown: close politely for a moment, then kill; never leaves the process behind."""
-        if self.proc is None:
-            return
-        if self.proc.poll() is None:
-            with contextlib.suppress(OSError):
-                assert self.proc.stdin is not None
-                self.proc.stdin.close()  # end of input = close
-            try:
-                self.proc.wait(5)
-            except subprocess.TimeoutExpired:
-                self.kill()
-        if self._reader is not None:
-            self._reader.join(5)
-        for pipe in (self.proc.stdin, self.proc.stdout):
-            with contextlib.suppress(OSError):
-                if pipe is not None:
-                    pipe.close()
-
-    @property
-    def alive(self) -> bool:
-        return self.proc is not None and self.proc.poll() is None
+    def stop(self, grace_s: float = 5.0) -> None:
+        """Teardown: close politely for a moment (end of input = close), then kill."""
+        super().stop(grace_s)
 
     # -- state -----------------------------------------------------------------------------------------
 
@@ -207,8 +166,8 @@ class AgentConsumer:
             errs = self.errors[-5:]
             hist = [sorted(a) for _, a in self.history[-6:]]
             n = len(self.records)
-        stderr = self.stderr_path.read_text(errors="replace")[-1500:] if self.stderr_path.exists() else ""
-        rc = None if self.proc is None else self.proc.poll()
+        stderr = self.stderr_tail(1500)
+        rc = self.returncode
         return (f"[{self.kind} {self.name} rc={rc} member={self.member_id!r} epoch={self.epoch} owned="
                 f"{sorted(self.assignment)} records={n}]\n  history(last 6): {hist}\n  errors(last 5): {errs}"
                 + (f"\n  stderr: {stderr}" if stderr.strip() else ""))

@@ -16,7 +16,7 @@ import socket
 import struct
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from concurrent.futures import Future
 from typing import Any
 
@@ -41,6 +41,7 @@ from kaflite.protocol.messages import (
     SyncGroupRequest,
     SyncGroupResponse,
 )
+from tests.waits import wait_until
 
 CLIENTS = ["kafka-python", "aiokafka", "confluent-kafka"]
 API_VERSIONS = 18
@@ -50,19 +51,6 @@ WAIT_S = 20.0
 
 TP = tuple[str, int]
 Msg = tuple[str, int, int, bytes | None, bytes | None]  # topic, partition, offset, key, value
-
-
-def wait_until(cond: Callable[[], Any], timeout: float = WAIT_S, what: str = "condition",
-               interval: float = 0.02) -> Any:
-    """Poll a real condition with a deadline; return its (truthy) value or raise TimeoutError."""
-    deadline = time.monotonic() + timeout
-    while True:
-        v = cond()
-        if v:
-            return v
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"timed out after {timeout}s waiting for {what}")
-        time.sleep(interval)
 
 
 class GroupConsumer:

@@ -19,7 +19,7 @@ from confluent_kafka.admin import (
     NewTopic,
 )
 
-from tests.integration.broker_process import BrokerProcess
+from kaflite.testing.process import ProcessBroker
 
 TIMEOUT_S = 15
 
@@ -42,8 +42,8 @@ def _incremental(admin: AdminClient, rtype: str, name: str, *entries: tuple[str,
     admin.incremental_alter_configs([resource], request_timeout=TIMEOUT_S)[resource].result(TIMEOUT_S)
 
 
-def test_confluent_describe_alter_incremental_and_restart(broker: BrokerProcess) -> None:
-    admin = AdminClient({"bootstrap.servers": broker.bootstrap})
+def test_confluent_describe_alter_incremental_and_restart(broker: ProcessBroker) -> None:
+    admin = AdminClient({"bootstrap.servers": broker.bootstrap_servers})
     topic, plain = unique("cfg"), unique("plain")
     for f in admin.create_topics([NewTopic(topic, 1, 1), NewTopic(plain, 1, 1)]).values():
         f.result(TIMEOUT_S)
@@ -82,7 +82,7 @@ def test_confluent_describe_alter_incremental_and_restart(broker: BrokerProcess)
     assert fixed.value.args[0].code() == KafkaError.INVALID_REQUEST
 
     broker.restart()
-    admin = AdminClient({"bootstrap.servers": broker.bootstrap})
+    admin = AdminClient({"bootstrap.servers": broker.bootstrap_servers})
     after = _describe(admin, "TOPIC", topic)
     assert (after["retention.ms"].value, after["retention.ms"].source) == (
         "123456", ConfigSource.DYNAMIC_TOPIC_CONFIG.value)
@@ -95,14 +95,14 @@ def test_confluent_describe_alter_incremental_and_restart(broker: BrokerProcess)
 # -- kafka-python --------------------------------------------------------------------------------------
 
 
-def test_kafka_python_describe_alter_list_reset_and_restart(broker: BrokerProcess) -> None:
+def test_kafka_python_describe_alter_list_reset_and_restart(broker: ProcessBroker) -> None:
     from kafka.admin import AlterConfigOp, KafkaAdminClient
     from kafka.admin import ConfigResource as KResource
     from kafka.admin import ConfigResourceType as KType
     from kafka.admin import NewTopic as KNewTopic
 
     topic = unique("kp")
-    admin = KafkaAdminClient(bootstrap_servers=broker.bootstrap, request_timeout_ms=TIMEOUT_S * 1000)
+    admin = KafkaAdminClient(bootstrap_servers=broker.bootstrap_servers, request_timeout_ms=TIMEOUT_S * 1000)
     try:
         admin.create_topics([KNewTopic(topic, 1, 1)])
         every = admin.describe_configs([KResource(KType.TOPIC, topic)], include_synonyms=True, config_filter="all")
@@ -138,7 +138,7 @@ def test_kafka_python_describe_alter_list_reset_and_restart(broker: BrokerProces
         admin.close()
 
     broker.restart()
-    admin = KafkaAdminClient(bootstrap_servers=broker.bootstrap, request_timeout_ms=TIMEOUT_S * 1000)
+    admin = KafkaAdminClient(bootstrap_servers=broker.bootstrap_servers, request_timeout_ms=TIMEOUT_S * 1000)
     try:
         modified = admin.describe_configs([KResource(KType.TOPIC, topic)])["topic"][topic]
         assert {k: v["value"] for k, v in modified.items()} == {
@@ -150,7 +150,7 @@ def test_kafka_python_describe_alter_list_reset_and_restart(broker: BrokerProces
 # -- aiokafka ------------------------------------------------------------------------------------------
 
 
-def test_aiokafka_describe_alter_and_restart(broker: BrokerProcess) -> None:
+def test_aiokafka_describe_alter_and_restart(broker: ProcessBroker) -> None:
     from aiokafka.admin import AIOKafkaAdminClient
     from aiokafka.admin import NewTopic as ANewTopic
     from aiokafka.admin.config_resource import ConfigResource as AResource
@@ -164,7 +164,7 @@ def test_aiokafka_describe_alter_and_restart(broker: BrokerProcess) -> None:
         return {e[0]: e for e in resource[4]}
 
     async def before_restart() -> None:
-        admin = AIOKafkaAdminClient(bootstrap_servers=broker.bootstrap, request_timeout_ms=TIMEOUT_S * 1000)
+        admin = AIOKafkaAdminClient(bootstrap_servers=broker.bootstrap_servers, request_timeout_ms=TIMEOUT_S * 1000)
         await admin.start()
         try:
             await admin.create_topics([ANewTopic(topic, 1, 1)])
@@ -180,7 +180,7 @@ def test_aiokafka_describe_alter_and_restart(broker: BrokerProcess) -> None:
             await admin.close()
 
     async def after_restart() -> None:
-        admin = AIOKafkaAdminClient(bootstrap_servers=broker.bootstrap, request_timeout_ms=TIMEOUT_S * 1000)
+        admin = AIOKafkaAdminClient(bootstrap_servers=broker.bootstrap_servers, request_timeout_ms=TIMEOUT_S * 1000)
         await admin.start()
         try:
             cfg = entries(await admin.describe_configs([AResource(AType.TOPIC, topic)]))
@@ -193,9 +193,9 @@ def test_aiokafka_describe_alter_and_restart(broker: BrokerProcess) -> None:
     asyncio.run(asyncio.wait_for(after_restart(), 60))
 
 
-def test_confluent_group_configs(broker: BrokerProcess) -> None:
+def test_confluent_group_configs(broker: ProcessBroker) -> None:
     """CG-CFG-1 through librdkafka's admin API: ResourceType.GROUP reaches the GROUP (32) resource."""
-    admin = AdminClient({"bootstrap.servers": broker.bootstrap})
+    admin = AdminClient({"bootstrap.servers": broker.bootstrap_servers})
     group = unique("grp")
     _incremental(admin, "GROUP", group, ("consumer.session.timeout.ms", "6000", AlterConfigOpType.SET))
     described = _describe(admin, "GROUP", group)

@@ -19,13 +19,13 @@ import gc
 import re
 import time
 import uuid
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.integration.broker_process import BrokerProcess
+from kaflite.testing.process import ProcessBroker
 from tests.integration.consumer_agent import AgentConsumer, wait_for
 from tests.integration.group_clients import GroupConsumer, RawClient
 from tests.integration.java_tools import compiled_java_command
@@ -33,9 +33,8 @@ from tests.integration.java_tools import compiled_java_command
 SESSION_MS = 1500
 HEARTBEAT_MS = 200
 # CG-CFG-2: a development broker accepts small consumer-group timeouts (Kafka's minimums are 45 s / 5 s).
-CG_OVERRIDES = (f"group.consumer.session.timeout.ms={SESSION_MS}", "group.consumer.min.session.timeout.ms=500",
-                f"group.consumer.heartbeat.interval.ms={HEARTBEAT_MS}",
-                "group.consumer.min.heartbeat.interval.ms=100")
+CG_CONFIG = {"group.consumer.session.timeout.ms": SESSION_MS, "group.consumer.min.session.timeout.ms": 500,
+             "group.consumer.heartbeat.interval.ms": HEARTBEAT_MS, "group.consumer.min.heartbeat.interval.ms": 100}
 KINDS = ["java", "confluent"]
 WAIT_S = 30.0
 
@@ -52,9 +51,9 @@ def java_cmd(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def cg_broker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrokerProcess]:
+def cg_broker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ProcessBroker]:
     """One broker for the scenarios that need no restart and no special config (names are unique)."""
-    with BrokerProcess(tmp_path_factory.mktemp("cg") / "data", *CG_OVERRIDES) as b:
+    with ProcessBroker(tmp_path_factory.mktemp("cg") / "data", config=CG_CONFIG) as b:
         yield b
 
 
@@ -88,7 +87,7 @@ def group_summary(g: Any) -> str:
 class Env:
     """One test's world: a broker, an admin client, its consumer processes (all stopped at the end)."""
 
-    def __init__(self, broker: BrokerProcess, tmp: Path, request: pytest.FixtureRequest) -> None:
+    def __init__(self, broker: ProcessBroker, tmp: Path, request: pytest.FixtureRequest) -> None:
         self.broker = broker
         self.tmp = tmp
         self.request = request
@@ -101,7 +100,7 @@ class Env:
 
     @property
     def bootstrap(self) -> str:
-        return self.broker.bootstrap
+        return self.broker.bootstrap_servers
 
     def admin(self) -> Any:
         """One AdminClient per broker, kept: a dropped one is destroyed under its pending futures."""
@@ -210,10 +209,10 @@ class Env:
         gc.collect()
 
     @contextlib.contextmanager
-    def own_broker(self, *overrides: str) -> Iterator[BrokerProcess]:
+    def own_broker(self, config: Mapping[str, object]) -> Iterator[ProcessBroker]:
         """A broker of this test's own (restarts, special configs); its consumers stop before it does."""
         shared = self.broker
-        with BrokerProcess(self.tmp / "own", *overrides) as b:
+        with ProcessBroker(self.tmp / "own", config=config) as b:
             start = self._log_start
             self.broker, self._log_start = b, 0
             try:
@@ -232,7 +231,7 @@ class Env:
 
 
 @pytest.fixture
-def env(cg_broker: BrokerProcess, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Env]:
+def env(cg_broker: ProcessBroker, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Env]:
     e = Env(cg_broker, tmp_path, request)
     try:
         yield e
@@ -384,8 +383,7 @@ def test_cs6_static_member_restart_and_unreleased_instance_id(env: Env, kind: st
     the same partitions while the other member keeps its own; a second live process with that instance id
     is refused with UNRELEASED_INSTANCE_ID."""
     # Own broker: a session long enough for a process restart on a loaded machine (a JVM is ~1 s).
-    with env.own_broker(f"group.consumer.session.timeout.ms={4 * SESSION_MS}",
-                        *CG_OVERRIDES[1:]):
+    with env.own_broker({**CG_CONFIG, "group.consumer.session.timeout.ms": 4 * SESSION_MS}):
         topic, parts = env.topic("cs6", 4), 4
         group = env.name("cs6")
         a = env.consumer(kind, group, [topic], name="static-a", conf={"group.instance.id": "inst-a"})
@@ -429,7 +427,7 @@ def test_cs6_static_member_restart_and_unreleased_instance_id(env: Env, kind: st
 def test_cs8_commit_restart_resume(env: Env, kind: str) -> None:
     """CS8, CG-OFF-1/2, CG-TM-4: commit; restart the broker under a live member (state replayed, it goes
     on without loss); commit; close; restart again; a new member resumes exactly at the committed offsets."""
-    with env.own_broker(*CG_OVERRIDES) as broker:
+    with env.own_broker(CG_CONFIG) as broker:
         topic, parts = env.topic("cs8", 3), 3
         group = env.name("cs8")
         sent1 = env.produce(topic, 30, parts, tag="one")
@@ -585,7 +583,7 @@ def test_cs13_consumer_protocol_disabled(env: Env, kind: str) -> None:
     """CS13, CG-API-1: group.coordinator.rebalance.protocols=classic → 68/69 not advertised: the Java client
     fails fast (UnsupportedVersionException from poll); librdkafka 2.16 does not raise it as an error: it
     logs "ConsumerGroupHeartbeatRequest not supported by broker" (cgrp debug) and keeps retrying."""
-    with env.own_broker("group.coordinator.rebalance.protocols=classic"):
+    with env.own_broker({"group.coordinator.rebalance.protocols": "classic"}):
         env.expect_no_consumer_protocol = True
         assert 68 not in env.advertised() and 69 not in env.advertised(), env.advertised()
         topic = env.topic("cs13", 2)

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from tests.integration.broker_process import BrokerProcess
+from kaflite.testing.process import ProcessBroker
 
 PARTITIONS = 3
 CODECS = ["gzip", "snappy", "lz4", "zstd"]
@@ -116,56 +116,56 @@ async def produce_aiokafka(bootstrap: str, topic: str, msgs: list[tuple[bytes, b
 
 
 @pytest.mark.parametrize("client", ["kafka-python", "confluent-kafka", "aiokafka"])
-def test_produce_consume_restart_byte_for_byte(broker: BrokerProcess, client: str) -> None:
+def test_produce_consume_restart_byte_for_byte(broker: ProcessBroker, client: str) -> None:
     topic = f"data-{client}"
-    create_topic(broker.bootstrap, topic)
+    create_topic(broker.bootstrap_servers, topic)
     msgs = expected_messages(client)
     if client == "kafka-python":
-        produce_kafka_python(broker.bootstrap, topic, msgs)
+        produce_kafka_python(broker.bootstrap_servers, topic, msgs)
     elif client == "confluent-kafka":
-        produce_confluent(broker.bootstrap, topic, msgs)
+        produce_confluent(broker.bootstrap_servers, topic, msgs)
     else:
-        asyncio.run(produce_aiokafka(broker.bootstrap, topic, msgs))
-    before = consume_all(broker.bootstrap, topic, len(msgs))
+        asyncio.run(produce_aiokafka(broker.bootstrap_servers, topic, msgs))
+    before = consume_all(broker.bootstrap_servers, topic, len(msgs))
     assert_matches(before, msgs)
     broker.restart()
-    after = consume_all(broker.bootstrap, topic, len(msgs))
+    after = consume_all(broker.bootstrap_servers, topic, len(msgs))
     assert after == before
 
 
-def test_acks_0_and_1(broker: BrokerProcess) -> None:
+def test_acks_0_and_1(broker: ProcessBroker) -> None:
     from kafka import KafkaProducer
 
     topic = "acks"
-    create_topic(broker.bootstrap, topic)
+    create_topic(broker.bootstrap_servers, topic)
     sent = []
     for acks in (0, 1):
-        p = KafkaProducer(bootstrap_servers=broker.bootstrap, acks=acks, linger_ms=2)
+        p = KafkaProducer(bootstrap_servers=broker.bootstrap_servers, acks=acks, linger_ms=2)
         for i in range(500):
             kv = (f"k{acks}-{i}".encode(), f"v{acks}-{i}".encode())
             sent.append(kv)
             p.send(topic, key=kv[0], value=kv[1])
         p.flush(TIMEOUT_S)
         p.close()
-    assert_matches(consume_all(broker.bootstrap, topic, len(sent)), sent)
+    assert_matches(consume_all(broker.bootstrap_servers, topic, len(sent)), sent)
 
 
-def test_acknowledged_data_survives_kill_9(durable_broker: BrokerProcess) -> None:
+def test_acknowledged_data_survives_kill_9(durable_broker: ProcessBroker) -> None:
     from confluent_kafka import Producer
 
     topic = "durable"
-    create_topic(durable_broker.bootstrap, topic)
+    create_topic(durable_broker.bootstrap_servers, topic)
     acked: list[tuple[bytes, bytes]] = []
-    p = Producer({"bootstrap.servers": durable_broker.bootstrap, "acks": "all", "enable.idempotence": True})
+    p = Producer({"bootstrap.servers": durable_broker.bootstrap_servers, "acks": "all", "enable.idempotence": True})
     for i in range(2000):
         k, v = f"k{i % 13}".encode(), f"v{i}".encode()
         p.produce(topic, key=k, value=v,
                   on_delivery=lambda err, m: err is None and acked.append((m.key(), m.value())))
         p.poll(0)
     assert p.flush(TIMEOUT_S) == 0
-    durable_broker.kill()
+    durable_broker.crash()
     durable_broker.start()
-    got = consume_all(durable_broker.bootstrap, topic, len(acked))
+    got = consume_all(durable_broker.bootstrap_servers, topic, len(acked))
     assert_matches(got, acked)
 
 
@@ -186,7 +186,7 @@ def _raw_api_versions(port: int) -> bytes:
     struct.pack(">i", 10) + struct.pack(">hhih", 9999, 0, 1, 0),  # unknown api key
     struct.pack(">i", 12) + struct.pack(">hhih", 3, 12, 1, 0) + b"\xff\xff",  # malformed body
 ])
-def test_malformed_frames_close_only_that_connection(broker: BrokerProcess, garbage: bytes) -> None:
+def test_malformed_frames_close_only_that_connection(broker: ProcessBroker, garbage: bytes) -> None:
     with socket.create_connection(("127.0.0.1", broker.port), timeout=5) as good:
         bad = socket.create_connection(("127.0.0.1", broker.port), timeout=5)
         bad.sendall(garbage)
@@ -200,7 +200,7 @@ def test_malformed_frames_close_only_that_connection(broker: BrokerProcess, garb
     assert "closing connection" in broker.log_text()
 
 
-def test_api_versions_unknown_version_answers_v0_list(broker: BrokerProcess) -> None:
+def test_api_versions_unknown_version_answers_v0_list(broker: ProcessBroker) -> None:
     body = struct.pack(">hhih", 18, 99, 5, 1) + b"x"
     with socket.create_connection(("127.0.0.1", broker.port), timeout=5) as s:
         s.sendall(struct.pack(">i", len(body)) + body)

@@ -7,18 +7,15 @@ process and prints a JSON line per step; the tests below judge the lines. The ja
 
 from __future__ import annotations
 
-import json
 import shutil
-import subprocess
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from tests.integration.broker_process import BrokerProcess
 from tests.integration.java_tools import kafka_clients_classpath
+from tests.integration.judges import JudgeRun, judge_run
 
 JUDGE = Path(__file__).parent / "java" / "KafliteJudge.java"
 CODECS = ["gzip", "snappy", "lz4", "zstd"]
@@ -34,23 +31,6 @@ JAVA_VERSIONS = {"ApiVersions": 4, "Metadata": 12, "Produce": 11, "Fetch": 17, "
                  "DescribeGroups": 5, "DeleteGroups": 2, "DescribeCluster": 1}
 
 
-class JudgeRun:
-    def __init__(self, steps: dict[str, dict[str, Any]], stderr: str, broker_log: str, returncode: int) -> None:
-        self.steps = steps
-        self.stderr = stderr
-        self.broker_log = broker_log
-        self.returncode = returncode
-
-    def step(self, name: str) -> dict[str, Any]:
-        """The step's result, failing with the JVM's stderr and the broker log when it is missing or errored."""
-        result = self.steps.get(name)
-        if result is None or "error" in result:
-            pytest.fail(f"java step {name!r}: {result.get('error') if result else 'no output'}\n"
-                        f"--- java stderr (tail) ---\n{self.stderr[-4000:]}\n"
-                        f"--- broker log (tail) ---\n{self.broker_log[-4000:]}")
-        return result
-
-
 @pytest.fixture(scope="module")
 def judge(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JudgeRun]:
     java = shutil.which("java")
@@ -61,18 +41,12 @@ def judge(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JudgeRun]:
         pytest.skip("kafka-clients jars not found: install the java extra "
                     "(pip install shigawire-apache-flink-libraries, which ships pyflink/lib/*.jar)")
     tmp = tmp_path_factory.mktemp("java")
-    with BrokerProcess(tmp / "data") as broker:
-        try:
-            proc = subprocess.run([java, "-cp", cp, str(JUDGE), "all", broker.bootstrap, PREFIX],
-                                  capture_output=True, text=True, timeout=JVM_TIMEOUT_S, cwd=tmp)
-        except subprocess.TimeoutExpired as e:
-            pytest.fail(f"java judge did not finish in {JVM_TIMEOUT_S}s\n{e.stderr!s}\n{broker.log_text()[-4000:]}")
-        steps = {}
-        for line in proc.stdout.splitlines():
-            if line.startswith("{"):
-                obj = json.loads(line)
-                steps[obj["step"]] = obj
-        yield JudgeRun(steps, proc.stderr, broker.log_text(), proc.returncode)
+
+    def command(bootstrap: str) -> list[str]:
+        return [java, "-cp", cp, str(JUDGE), "all", bootstrap, PREFIX]
+
+    with judge_run("java", "java", tmp / "data", command, timeout_s=JVM_TIMEOUT_S, cwd=tmp) as run:
+        yield run
 
 
 def test_java_judge_ran(judge: JudgeRun) -> None:

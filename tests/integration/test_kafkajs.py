@@ -7,17 +7,15 @@ per step (the last one lists each request version kafkajs sent); the tests below
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from tests.integration.broker_process import BrokerProcess
+from tests.integration.judges import JudgeRun, judge_run
 
 JS_DIR = Path(__file__).parent / "js"
 PARTITIONS = 3
@@ -40,22 +38,6 @@ def _ensure_node_modules(npm: str) -> None:
         pytest.skip(f"`npm ci` in {JS_DIR} failed (offline?): {proc.stderr.strip()[-500:]}")
 
 
-class JudgeRun:
-    def __init__(self, steps: dict[str, dict[str, Any]], stderr: str, broker_log: str, returncode: int) -> None:
-        self.steps = steps
-        self.stderr = stderr
-        self.broker_log = broker_log
-        self.returncode = returncode
-
-    def step(self, name: str) -> dict[str, Any]:
-        result = self.steps.get(name)
-        if result is None or "error" in result:
-            pytest.fail(f"kafkajs step {name!r}: {result.get('error') if result else 'no output'}\n"
-                        f"--- node stderr (tail) ---\n{self.stderr[-4000:]}\n"
-                        f"--- broker log (tail) ---\n{self.broker_log[-4000:]}")
-        return result
-
-
 @pytest.fixture(scope="module")
 def judge(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JudgeRun]:
     node, npm = shutil.which("node"), shutil.which("npm")
@@ -64,18 +46,12 @@ def judge(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JudgeRun]:
     _ensure_node_modules(npm)
     tmp = tmp_path_factory.mktemp("kafkajs")
     env = {**os.environ, "KAFKAJS_NO_PARTITIONER_WARNING": "1"}
-    with BrokerProcess(tmp / "data") as broker:
-        try:
-            proc = subprocess.run([node, str(JS_DIR / "judge.js"), broker.bootstrap, PREFIX], cwd=JS_DIR, env=env,
-                                  capture_output=True, text=True, timeout=NODE_TIMEOUT_S)
-        except subprocess.TimeoutExpired as e:
-            pytest.fail(f"judge.js did not finish in {NODE_TIMEOUT_S}s\n{e.stderr!s}\n{broker.log_text()[-4000:]}")
-        steps = {}
-        for line in proc.stdout.splitlines():
-            if line.startswith("{"):
-                obj = json.loads(line)
-                steps[obj["step"]] = obj
-        yield JudgeRun(steps, proc.stderr, broker.log_text(), proc.returncode)
+
+    def command(bootstrap: str) -> list[str]:
+        return [node, str(JS_DIR / "judge.js"), bootstrap, PREFIX]
+
+    with judge_run("kafkajs", "node", tmp / "data", command, timeout_s=NODE_TIMEOUT_S, cwd=JS_DIR, env=env) as run:
+        yield run
 
 
 def test_kafkajs_judge_ran(judge: JudgeRun) -> None:

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.integration.broker_process import BrokerProcess
+from kaflite.testing.process import ProcessBroker
 
 KCAT = shutil.which("kcat") or shutil.which("kafkacat")
 pytestmark = pytest.mark.skipif(KCAT is None, reason="kcat is not installed (Debian package `kcat`)")
@@ -31,14 +31,14 @@ SENT_RE = re.compile(r"Sent (\w+)Request \(v(\d+),")
 
 
 @pytest.fixture(scope="module")
-def kbroker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrokerProcess]:
-    with BrokerProcess(tmp_path_factory.mktemp("kcat") / "data") as b:
+def kbroker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ProcessBroker]:
+    with ProcessBroker(tmp_path_factory.mktemp("kcat") / "data") as b:
         yield b
 
 
-def kcat(broker: BrokerProcess, *args: str, stdin: str | None = None,
+def kcat(broker: ProcessBroker, *args: str, stdin: str | None = None,
          check: bool = True) -> subprocess.CompletedProcess[str]:
-    cmd = [str(KCAT), "-b", broker.bootstrap, *args]
+    cmd = [str(KCAT), "-b", broker.bootstrap_servers, *args]
     try:
         proc = subprocess.run(cmd, input=stdin, capture_output=True, text=True, timeout=TIMEOUT_S)
     except subprocess.TimeoutExpired as e:
@@ -57,10 +57,10 @@ def sent_versions(debug_log: str) -> dict[str, set[int]]:
     return out
 
 
-def create_topic(broker: BrokerProcess, name: str, partitions: int = PARTITIONS) -> None:
+def create_topic(broker: ProcessBroker, name: str, partitions: int = PARTITIONS) -> None:
     from confluent_kafka.admin import AdminClient, NewTopic
 
-    admin = AdminClient({"bootstrap.servers": broker.bootstrap})
+    admin = AdminClient({"bootstrap.servers": broker.bootstrap_servers})
     admin.create_topics([NewTopic(name, partitions, 1)], operation_timeout=30)[name].result(timeout=30)
 
 
@@ -83,7 +83,7 @@ def assert_same_per_key(got: list[str], sent: list[str]) -> None:
     assert by_key(got) == by_key(sent)
 
 
-def test_kcat_metadata_lists_broker_and_topics(kbroker: BrokerProcess) -> None:
+def test_kcat_metadata_lists_broker_and_topics(kbroker: ProcessBroker) -> None:
     create_topic(kbroker, "kcat-meta")
     proc = kcat(kbroker, "-L", "-d", "protocol")
     text, debug = proc.stdout, proc.stderr
@@ -91,21 +91,21 @@ def test_kcat_metadata_lists_broker_and_topics(kbroker: BrokerProcess) -> None:
     assert "Received ApiVersionResponse (v3" in debug, debug[-3000:]
     assert "ApiVersionRequest (v0" not in debug and "Protocol parse failure" not in debug, debug[-3000:]
     assert " 1 brokers:" in text
-    assert f"broker 1 at {kbroker.bootstrap} (controller)" in text, text
+    assert f"broker 1 at {kbroker.bootstrap_servers} (controller)" in text, text
     assert re.search(r'topic "kcat-meta" with 3 partitions:', text), text
     for p in range(PARTITIONS):
         assert f"partition {p}, leader 1, replicas: 1, isrs: 1" in text, text
     assert sent_versions(debug)["Metadata"] == {4}
 
     md = json.loads(kcat(kbroker, "-L", "-J", "-t", "kcat-meta").stdout)
-    assert md["brokers"] == [{"id": 1, "name": kbroker.bootstrap}]
+    assert md["brokers"] == [{"id": 1, "name": kbroker.bootstrap_servers}]
     (topic,) = md["topics"]
     assert topic["topic"] == "kcat-meta"
     assert [(p["partition"], p["leader"]) for p in topic["partitions"]] == [(p, 1) for p in range(PARTITIONS)]
 
 
 @pytest.mark.parametrize("codec", CODECS)
-def test_kcat_keyed_produce_then_consume_back(kbroker: BrokerProcess, codec: str) -> None:
+def test_kcat_keyed_produce_then_consume_back(kbroker: ProcessBroker, codec: str) -> None:
     topic = f"kcat-data-{codec}"
     create_topic(kbroker, topic)
     sent = keyed_lines(codec, 0, 2000)
@@ -132,10 +132,10 @@ def test_kcat_keyed_produce_then_consume_back(kbroker: BrokerProcess, codec: str
         assert os_ == list(range(len(os_)))
 
 
-def committed_offsets(broker: BrokerProcess, group: str, topic: str) -> dict[int, int]:
+def committed_offsets(broker: ProcessBroker, group: str, topic: str) -> dict[int, int]:
     from confluent_kafka import Consumer, TopicPartition
 
-    c = Consumer({"bootstrap.servers": broker.bootstrap, "group.id": group, "enable.auto.commit": False})
+    c = Consumer({"bootstrap.servers": broker.bootstrap_servers, "group.id": group, "enable.auto.commit": False})
     try:
         return {tp.partition: tp.offset
                 for tp in c.committed([TopicPartition(topic, p) for p in range(PARTITIONS)], timeout=30)}
@@ -143,17 +143,17 @@ def committed_offsets(broker: BrokerProcess, group: str, topic: str) -> dict[int
         c.close()
 
 
-def end_offsets(broker: BrokerProcess, topic: str) -> dict[int, int]:
+def end_offsets(broker: ProcessBroker, topic: str) -> dict[int, int]:
     from confluent_kafka import Consumer, TopicPartition
 
-    c = Consumer({"bootstrap.servers": broker.bootstrap, "group.id": "kcat-unused"})
+    c = Consumer({"bootstrap.servers": broker.bootstrap_servers, "group.id": "kcat-unused"})
     try:
         return {p: c.get_watermark_offsets(TopicPartition(topic, p), timeout=30)[1] for p in range(PARTITIONS)}
     finally:
         c.close()
 
 
-def test_kcat_balanced_consumer_commits_and_resumes(kbroker: BrokerProcess) -> None:
+def test_kcat_balanced_consumer_commits_and_resumes(kbroker: ProcessBroker) -> None:
     topic, group = "kcat-group", "kcat-balanced"
     create_topic(kbroker, topic)
     first = keyed_lines("g", 0, 300)
@@ -181,7 +181,7 @@ def test_kcat_balanced_consumer_commits_and_resumes(kbroker: BrokerProcess) -> N
     assert committed_offsets(kbroker, group, topic) == ends
 
 
-def test_kcat_headers_round_trip(kbroker: BrokerProcess) -> None:
+def test_kcat_headers_round_trip(kbroker: ProcessBroker) -> None:
     topic = "kcat-headers"
     create_topic(kbroker, topic, 1)
     kcat(kbroker, "-P", "-t", topic, "-K:", "-H", "h1=x", "-H", "h2=", "-z", "lz4", stdin="a:1\nb:2\n")
@@ -189,20 +189,20 @@ def test_kcat_headers_round_trip(kbroker: BrokerProcess) -> None:
     assert got == ["0|a|1|h1=x,h2=", "1|b|2|h1=x,h2="]
 
 
-def describe_group(broker: BrokerProcess, group: str) -> tuple[str, list[list[int]]]:
+def describe_group(broker: ProcessBroker, group: str) -> tuple[str, list[list[int]]]:
     """(state, each member's assigned partitions) through confluent-kafka's DescribeGroups."""
     from confluent_kafka.admin import AdminClient
 
-    admin = AdminClient({"bootstrap.servers": broker.bootstrap})
+    admin = AdminClient({"bootstrap.servers": broker.bootstrap_servers})
     d = admin.describe_consumer_groups([group], request_timeout=30)[group].result(timeout=30)
     return d.state.name, [sorted(tp.partition for tp in m.assignment.topic_partitions) for m in d.members]
 
 
-def test_kcat_two_balanced_consumers_share_the_partitions(kbroker: BrokerProcess) -> None:
+def test_kcat_two_balanced_consumers_share_the_partitions(kbroker: ProcessBroker) -> None:
     """Two `kcat -G` members in one group split the partitions, consume everything once, commit on SIGTERM."""
     topic, group = "kcat-two", "kcat-two-members"
     create_topic(kbroker, topic)
-    cmd = [str(KCAT), "-b", kbroker.bootstrap, "-G", group, "-X", "auto.offset.reset=earliest",
+    cmd = [str(KCAT), "-b", kbroker.bootstrap_servers, "-G", group, "-X", "auto.offset.reset=earliest",
            "-X", "heartbeat.interval.ms=300", "-u", "-f", "%p:%o:%k:%s\n", topic]
     procs = [subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
     outputs: list[list[str]] = [[], []]
@@ -257,13 +257,13 @@ def test_kcat_two_balanced_consumers_share_the_partitions(kbroker: BrokerProcess
     assert describe_group(kbroker, group) == ("EMPTY", [])
 
 
-def test_kcat_offsets_for_times(kbroker: BrokerProcess) -> None:
+def test_kcat_offsets_for_times(kbroker: ProcessBroker) -> None:
     from confluent_kafka import Producer
 
     topic = "kcat-times"
     create_topic(kbroker, topic)
     base = 1_700_000_000_000
-    p = Producer({"bootstrap.servers": kbroker.bootstrap})
+    p = Producer({"bootstrap.servers": kbroker.bootstrap_servers})
     for part in range(PARTITIONS):
         for i in range(10):  # partition p: timestamps base + p*100_000 + i*1000, offsets 0..9
             p.produce(topic, key=b"k", value=f"{part}-{i}".encode(), partition=part,

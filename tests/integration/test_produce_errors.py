@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from tests.integration.broker_process import BrokerProcess
+from kaflite.testing.process import ProcessBroker
 
 TIMEOUT_S = 20
 WHY = "Compacted topic cannot accept message without key in topic partition {topic}-0"
@@ -33,15 +33,15 @@ def end_offset(bootstrap: str, topic: str) -> int:
         c.close()
 
 
-def test_kafka_python_tells_the_keyless_record_from_the_innocent_ones(broker: BrokerProcess) -> None:
+def test_kafka_python_tells_the_keyless_record_from_the_innocent_ones(broker: ProcessBroker) -> None:
     """kafka-python (Produce v8+) fails the keyless record with the broker's per-record message and its
     batch mates with "part of a batch which had invalid records": it read record_errors."""
     from kafka import KafkaProducer
     from kafka.errors import InvalidRecordError, KafkaError
 
     topic = "compacted-kafka-python"
-    create_compacted(broker.bootstrap, topic)
-    p = KafkaProducer(bootstrap_servers=broker.bootstrap, linger_ms=200, retries=0)
+    create_compacted(broker.bootstrap_servers, topic)
+    p = KafkaProducer(bootstrap_servers=broker.bootstrap_servers, linger_ms=200, retries=0)
     try:
         futures = [p.send(topic, key=k, value=b"v", partition=0) for k in (b"a", None, b"c")]
         p.flush(TIMEOUT_S)
@@ -61,17 +61,17 @@ def test_kafka_python_tells_the_keyless_record_from_the_innocent_ones(broker: Br
         assert p.send(topic, key=b"k", value=b"v", partition=0).get(TIMEOUT_S).offset == 0
     finally:
         p.close()
-    assert end_offset(broker.bootstrap, topic) == 1
+    assert end_offset(broker.bootstrap_servers, topic) == 1
 
 
-def test_confluent_kafka_fails_the_batch_with_invalid_record(broker: BrokerProcess) -> None:
+def test_confluent_kafka_fails_the_batch_with_invalid_record(broker: ProcessBroker) -> None:
     """librdkafka fails every message of the batch with INVALID_RECORD, as permanent (no retry loop),
     and keeps producing on the same connection."""
     from confluent_kafka import KafkaError, Producer
 
     topic = "compacted-confluent"
-    create_compacted(broker.bootstrap, topic)
-    p = Producer({"bootstrap.servers": broker.bootstrap, "linger.ms": 200, "message.timeout.ms": 15_000})
+    create_compacted(broker.bootstrap_servers, topic)
+    p = Producer({"bootstrap.servers": broker.bootstrap_servers, "linger.ms": 200, "message.timeout.ms": 15_000})
     reports: list[tuple[bytes | None, KafkaError | None]] = []
     for k in (b"a", None, b"c"):
         p.produce(topic, key=k, value=b"v", partition=0, on_delivery=lambda err, m: reports.append((m.key(), err)))
@@ -85,4 +85,4 @@ def test_confluent_kafka_fails_the_batch_with_invalid_record(broker: BrokerProce
     while not after and time.monotonic() < deadline:
         p.poll(0.1)
     assert after == [None]
-    assert end_offset(broker.bootstrap, topic) == 1
+    assert end_offset(broker.bootstrap_servers, topic) == 1

@@ -34,18 +34,19 @@ from kaflite.protocol.messages import (
     ListOffsetsRequest,
     OffsetFetchRequest,
 )
-from tests.integration.broker_process import BrokerProcess
+from kaflite.testing.process import ProcessBroker
 from tests.integration.group_clients import RawClient
 from tests.integration.java_tools import compiled_java_command
 from tests.integration.txn_agent import KINDS, Agent
 
 TRANSACTION_STATE = "__transaction_state"
 # TX-CFG-2: a development broker may look for expired transactions every 100 ms (Kafka: 10 s).
-OVERRIDES = ("transaction.abort.timed.out.transaction.cleanup.interval.ms=100",)
-# The shared broker also serves the admin endpoint (TS11 fences a member with it) and lets a KIP-848 member
-# heartbeat every 300 ms (CG-CFG-2), so a fenced member learns it and rejoins quickly.
-SHARED_OVERRIDES = (*OVERRIDES, "admin.port=0", "group.consumer.heartbeat.interval.ms=300",
-                    "group.consumer.min.heartbeat.interval.ms=100")
+CONFIG = {"transaction.abort.timed.out.transaction.cleanup.interval.ms": 100}
+# The shared broker lets a KIP-848 member heartbeat every 300 ms (CG-CFG-2), so a fenced member (TS11 fences one
+# through the admin endpoint every ProcessBroker serves) learns it and rejoins quickly.
+SHARED_CONFIG = {**CONFIG, "group.consumer.heartbeat.interval.ms": 300, "group.consumer.min.heartbeat.interval.ms": 100}
+# Acknowledged data survives kill -9: fsync every append.
+DURABLE_CONFIG = {**CONFIG, "log.flush.interval.messages": 1}
 ADMIN_KINDS = ["java", "kafka-python"]  # TS10: the clients with listTransactions/describeTransactions/describeProducers
 KIP848_KINDS = ["java", "confluent-kafka"]  # TS11: the clients with group.protocol=consumer
 TXN_TIMEOUT_MS = 30_000
@@ -66,15 +67,15 @@ def java_cmd(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def txn_broker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrokerProcess]:
-    with BrokerProcess(tmp_path_factory.mktemp("txn") / "data", *SHARED_OVERRIDES) as b:
+def txn_broker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ProcessBroker]:
+    with ProcessBroker(tmp_path_factory.mktemp("txn") / "data", config=SHARED_CONFIG) as b:
         yield b
 
 
 class Env:
     """One scenario: its agents (stopped at teardown), topics, sentinels and group offsets."""
 
-    def __init__(self, broker: BrokerProcess, kind: str, tmp: Path, request: pytest.FixtureRequest) -> None:
+    def __init__(self, broker: ProcessBroker, kind: str, tmp: Path, request: pytest.FixtureRequest) -> None:
         self.broker, self.kind, self.tmp, self.request = broker, kind, tmp, request
         self.agents: list[Agent] = []
         self.tag = uuid.uuid4().hex[:8]
@@ -82,7 +83,7 @@ class Env:
 
     @property
     def bootstrap(self) -> str:
-        return self.broker.bootstrap
+        return self.broker.bootstrap_servers
 
     def agent(self, name: str) -> Agent:
         java = self.request.getfixturevalue("java_cmd") if self.kind == "java" else None
@@ -173,7 +174,7 @@ class Env:
         assert "Traceback" not in new and "request failed" not in new, new[-4000:]
 
 
-def _env(broker: BrokerProcess, kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Env]:
+def _env(broker: ProcessBroker, kind: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Env]:
     e = Env(broker, kind, tmp_path, request)
     try:
         yield e
@@ -183,7 +184,7 @@ def _env(broker: BrokerProcess, kind: str, tmp_path: Path, request: pytest.Fixtu
 
 
 @pytest.fixture(params=KINDS)
-def env(txn_broker: BrokerProcess, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Env]:
+def env(txn_broker: ProcessBroker, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Env]:
     yield from _env(txn_broker, request.param, tmp_path, request)
 
 
@@ -314,7 +315,7 @@ def test_ts6_timed_out_transaction_aborted_by_the_broker(env: Env) -> None:
 @pytest.fixture(params=KINDS)
 def restart_env(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Env]:
     """Its own broker, fsyncing every append (acknowledged data survives kill -9): this scenario restarts it."""
-    with BrokerProcess(tmp_path / "data", *OVERRIDES, "log.flush.interval.messages=1") as b:
+    with ProcessBroker(tmp_path / "data", config=DURABLE_CONFIG) as b:
         yield from _env(b, request.param, tmp_path, request)
 
 
@@ -341,7 +342,7 @@ def test_ts7_interleaved_transactions_survive_kill_9(restart_env: Env) -> None:
     committed = [*expected("c0", 3), *expected("c1", 3), SENTINEL]
     before = env.read(second, topic, 1, "read_committed")
     assert values(before) == committed
-    env.broker.kill()
+    env.broker.crash()
     env.broker.start()
     assert env.read(second, topic, 1, "read_committed") == before
     assert values(env.read(second, topic, 1, "read_uncommitted")) == [
@@ -366,7 +367,7 @@ def test_ts9_pending_offsets_survive_kill_9(restart_env: Env) -> None:
     agent.ok("send", out, 0, "t", n)
     positions = agent.ok("send_offsets", group)["offsets"]
     assert positions == {f"{src}:{p}": n for p in range(parts)}
-    env.broker.kill()
+    env.broker.crash()
     env.broker.start()
     assert env.committed(group) == {}
     assert env.stable_offsets(group, src, parts) == {p: ("UNSTABLE_OFFSET_COMMIT", -1) for p in range(parts)}
@@ -395,7 +396,7 @@ def test_ts9_broker_restart_inside_a_transaction(restart_env: Env, how: str) -> 
     if how == "sigterm":
         env.broker.restart()
     else:
-        env.broker.kill()
+        env.broker.crash()
         env.broker.start()
     agent.ok("send", topic, 1, "after1", n)
     agent.ok("send", topic, 2, "after2", n)
@@ -410,11 +411,10 @@ def test_ts9_broker_restart_inside_a_transaction(restart_env: Env, how: str) -> 
     assert sorted(env.read(agent, topic, parts, "read_uncommitted")) == sorted(seen), "after a commit both agree"
 
 
-def _admin(broker: BrokerProcess, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+def _admin(broker: ProcessBroker, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
     """The broker's HTTP admin endpoint (admin.port): faults and the coordinator's view of a transaction."""
-    assert broker.admin is not None, "the broker needs admin.port"
     data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(f"http://{broker.admin}{path}", data=data, method=method,
+    req = urllib.request.Request(f"http://{broker.admin_address}{path}", data=data, method=method,
                                  headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(req, timeout=20) as resp:
         return json.loads(resp.read() or b"null")
@@ -422,8 +422,8 @@ def _admin(broker: BrokerProcess, method: str, path: str, body: dict[str, Any] |
 
 @pytest.fixture(params=KINDS)
 def fault_env(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Env]:
-    """Its own broker with the admin endpoint (faults), fsyncing every append: this scenario kills it."""
-    with BrokerProcess(tmp_path / "data", *OVERRIDES, "log.flush.interval.messages=1", "admin.port=0") as b:
+    """Its own broker (faults through its admin endpoint), fsyncing every append: this scenario kills it."""
+    with ProcessBroker(tmp_path / "data", config=DURABLE_CONFIG) as b:
         yield from _env(b, request.param, tmp_path, request)
 
 
@@ -445,7 +445,7 @@ def test_ts9_broker_killed_inside_prepare_commit(fault_env: Env) -> None:
     _admin(env.broker, "POST", "/faults/hold-txn-markers", {"transactional_id": txn_id})
     agent.ok("commit")  # TV1: EndTxn is answered once PrepareCommit is durable (TX-END-2)
     assert _admin(env.broker, "GET", f"/transactions/{txn_id}")["state"] == "PrepareCommit"
-    env.broker.kill()
+    env.broker.crash()
     env.broker.start()
     env.sentinels(topic, parts)
     seen = env.read(agent, topic, parts, "read_committed")
@@ -484,7 +484,7 @@ def test_ts13_parked_read_committed_fetch_wakes_on_commit(env: Env) -> None:
 # -- TS10 --------------------------------------------------------------------------------------------------
 
 @pytest.fixture(params=ADMIN_KINDS)
-def admin_env(txn_broker: BrokerProcess, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Env]:
+def admin_env(txn_broker: ProcessBroker, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Env]:
     yield from _env(txn_broker, request.param, tmp_path, request)
 
 
@@ -556,7 +556,7 @@ def test_ts10_admin_lists_and_describes_a_transaction(admin_env: Env) -> None:
 # -- TS11 --------------------------------------------------------------------------------------------------
 
 @pytest.fixture(params=KIP848_KINDS)
-def kip848_env(txn_broker: BrokerProcess, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Env]:
+def kip848_env(txn_broker: ProcessBroker, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Env]:
     yield from _env(txn_broker, request.param, tmp_path, request)
 
 
@@ -645,14 +645,14 @@ def test_ts11_kip848_member_in_a_transaction_and_a_stale_member_epoch(kip848_env
 # -- TS12 --------------------------------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
-def idempotent_broker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[BrokerProcess]:
+def idempotent_broker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ProcessBroker]:
     """A broker no transactional producer ever talks to (TS12 checks that nothing creates __transaction_state)."""
-    with BrokerProcess(tmp_path_factory.mktemp("idempotent") / "data", "admin.port=0") as b:
+    with ProcessBroker(tmp_path_factory.mktemp("idempotent") / "data") as b:
         yield b
 
 
 @pytest.fixture(params=KINDS)
-def idempotent_env(idempotent_broker: BrokerProcess, tmp_path: Path,
+def idempotent_env(idempotent_broker: ProcessBroker, tmp_path: Path,
                    request: pytest.FixtureRequest) -> Iterator[Env]:
     yield from _env(idempotent_broker, request.param, tmp_path, request)
 

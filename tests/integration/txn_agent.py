@@ -24,7 +24,6 @@ import contextlib
 import json
 import os
 import queue
-import subprocess
 import sys
 import threading
 import time
@@ -33,7 +32,8 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-REPO = Path(__file__).resolve().parents[2]
+from tests.integration.agent_process import AgentProcess
+
 KINDS = ["java", "confluent-kafka", "aiokafka", "kafka-python"]
 WAIT_S = 20.0  # every client-side wait (KafkaProducer max.block.ms, flush, a read's default deadline)
 CALL_S = 45.0  # the test side's bound on one command; the agent is killed past it
@@ -42,49 +42,35 @@ MAX_SECONDS = 150  # an agent ends by itself after this
 
 # -- the test side ----------------------------------------------------------------------------------------
 
-class Agent:
+class Agent(AgentProcess):
     """One agent process of ``kind``; commands are answered in order."""
 
     def __init__(self, kind: str, bootstrap: str, *, name: str, log_dir: Path,
                  java_cmd: Sequence[str] | None = None) -> None:
         assert kind in KINDS, kind
         assert kind != "java" or java_cmd, "java agents need the compiled TxnAgent (java_cmd)"
-        self.kind, self.name = kind, name
-        if kind == "java":
-            self.cmd = [*(java_cmd or []), bootstrap]
-        else:
-            self.cmd = [sys.executable, "-m", "tests.integration.txn_agent", kind, bootstrap]
-        self.stderr_path = log_dir / f"{name}.stderr"
-        self.proc: subprocess.Popen[str] | None = None
+        self.kind = kind
+        cmd = ([*(java_cmd or []), bootstrap] if kind == "java"
+               else [sys.executable, "-m", "tests.integration.txn_agent", kind, bootstrap])
+        super().__init__(cmd, name, log_dir / f"{name}.stderr")
         self._answers: queue.Queue[dict[str, Any] | None] = queue.Queue()
         self.events: queue.Queue[dict[str, Any]] = queue.Queue()
-        self._reader: threading.Thread | None = None
 
     def start(self) -> Agent:
-        env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(REPO), os.environ.get("PYTHONPATH", "")]))
-        with self.stderr_path.open("w") as err:
-            self.proc = subprocess.Popen(self.cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err,
-                                         text=True, bufsize=1, cwd=REPO, env=env)
-        self._reader = threading.Thread(target=self._read, name=f"txn-agent-{self.name}", daemon=True)
-        self._reader.start()
+        self.spawn(f"txn-agent-{self.name}")
         return self
 
-    def _read(self) -> None:
-        assert self.proc is not None and self.proc.stdout is not None
-        for line in self.proc.stdout:
-            if not line.startswith("{"):
-                continue
-            obj = json.loads(line)
-            if "event" in obj:
-                self.events.put(obj)
-            else:
-                self._answers.put(obj)
+    def on_event(self, event: dict[str, Any]) -> None:
+        if "event" in event:
+            self.events.put(event)
+        else:
+            self._answers.put(event)
+
+    def on_exit(self) -> None:
         self._answers.put(None)  # the process ended
 
     def start_call(self, *words: object) -> None:
-        assert self.proc is not None and self.proc.stdin is not None
-        self.proc.stdin.write(" ".join(str(w) for w in words) + "\n")
-        self.proc.stdin.flush()
+        self.send(" ".join(str(w) for w in words))
 
     def finish_call(self, what: str, timeout: float = CALL_S) -> dict[str, Any]:
         try:
@@ -117,34 +103,13 @@ class Agent:
             if ev["event"] == name:
                 return ev
 
-    def kill(self) -> None:
-        if self.proc is not None and self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait()
-
-    def stop(self) -> None:
-        """Close politely for a moment (end of input), then kill; never leaves the process behind."""
-        if self.proc is None:
-            return
-        if self.proc.poll() is None:
-            with contextlib.suppress(OSError):
-                assert self.proc.stdin is not None
-                self.proc.stdin.close()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.kill()
-        if self._reader is not None:
-            self._reader.join(5)
-        for pipe in (self.proc.stdin, self.proc.stdout):
-            with contextlib.suppress(OSError):
-                if pipe is not None:
-                    pipe.close()
+    def stop(self, grace_s: float = 10.0) -> None:
+        """Close politely for a moment (end of input), then kill."""
+        super().stop(grace_s)
 
     def describe(self) -> str:
-        rc = None if self.proc is None else self.proc.poll()
-        stderr = self.stderr_path.read_text(errors="replace")[-3000:] if self.stderr_path.exists() else ""
-        return f"[{self.kind} {self.name} rc={rc}]" + (f"\n  stderr: {stderr}" if stderr.strip() else "")
+        stderr = self.stderr_tail(3000)
+        return f"[{self.kind} {self.name} rc={self.returncode}]" + (f"\n  stderr: {stderr}" if stderr.strip() else "")
 
 
 # -- the Python agents (this module as a program) -------------------------------------------------------------

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 from pathlib import Path
 
 import pytest
@@ -66,7 +68,29 @@ def test_write_fully_raises_instead_of_spinning_on_a_zero_write(
         os.close(fd)
 
 
-def test_fsync_dir(tmp_path: Path) -> None:
+def test_fsync_dir_fsyncs_the_directory_itself_and_closes_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A create or rename is durable only once its directory's entry is: the fsync must be of a
+    descriptor of that directory (not of a file in it), and the descriptor must not leak."""
+    synced: list[tuple[int, int, bool]] = []
+    real_fsync = os.fsync
+
+    def fsync(fd: int) -> None:
+        st = os.fstat(fd)
+        synced.append((fd, st.st_ino, stat.S_ISDIR(st.st_mode)))
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", fsync)
     (tmp_path / "x").write_bytes(b"1")
     fsync_dir(tmp_path)
     fsync_dir(str(tmp_path))
+    assert [(ino, is_dir) for _, ino, is_dir in synced] == [(tmp_path.stat().st_ino, True)] * 2
+    for fd, _, _ in synced:
+        with pytest.raises(OSError) as closed:
+            os.fstat(fd)
+        assert closed.value.errno == errno.EBADF
+
+
+def test_fsync_dir_of_a_missing_directory_raises(tmp_path: Path) -> None:
+    """A directory that is gone is an error to report, not a sync that silently did nothing."""
+    with pytest.raises(FileNotFoundError):
+        fsync_dir(tmp_path / "gone")

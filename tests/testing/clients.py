@@ -11,26 +11,15 @@ from __future__ import annotations
 import asyncio
 import queue
 import threading
-import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future
 from typing import Any
 
+from tests.waits import wait_until
+
 CLIENTS = ("kafka-python", "aiokafka", "confluent-kafka")
 WAIT_S = 20.0
 TP = tuple[str, int]
-
-
-def wait_until(cond: Callable[[], Any], timeout: float = WAIT_S, what: str = "condition") -> Any:
-    """Check a client-side condition until it holds, bounded by ``timeout``."""
-    deadline = time.monotonic() + timeout
-    while True:
-        v = cond()
-        if v:
-            return v
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"timed out after {timeout}s waiting for {what}")
-        time.sleep(0.01)
 
 
 class Consumer:

@@ -18,6 +18,8 @@ from kafka.errors import KafkaTimeoutError
 from kaflite.testing.broker import BrokerAPI, assert_rebalances
 from tests.testing.clients import Consumer, produce
 
+pytest_plugins = ["pytester"]
+
 Topic = Callable[..., str]
 
 # Sessions long enough for a loaded CI machine and a 1 s coordinator outage (the broker allows
@@ -283,14 +285,35 @@ def test_reset_drops_every_topic_group_and_offset(kaflite_broker: BrokerAPI, kaf
     produce(kafka_bootstrap, kafka_topic(1), [b"y"])
 
 
-def test_faults_do_not_leak_into_the_next_test_part1(kaflite_broker: BrokerAPI) -> None:
+NEXT_TEST = """
+from kafka import KafkaProducer
+
+bootstraps = []
+
+def test_a_leaves_faults_behind(kaflite_broker, kafka_bootstrap):
+    bootstraps.append(kafka_bootstrap)
     kaflite_broker.pause()
     kaflite_broker.drop_responses("Metadata", count=None)
 
+def test_b_is_answered(kaflite_broker, kafka_bootstrap):
+    assert bootstraps == [kafka_bootstrap], "test_a ran first, on this same session-shared broker"
+    p = KafkaProducer(bootstrap_servers=kafka_bootstrap, acks="all", max_block_ms=15000, request_timeout_ms=5000)
+    try:
+        p.send("after-faults", b"answered").get(timeout=15)  # times out if still paused or Metadata is dropped
+    finally:
+        p.close(timeout=5)
+"""
 
-def test_faults_do_not_leak_into_the_next_test_part2(kaflite_broker: BrokerAPI, kafka_topic: Topic,
-                                                     kafka_bootstrap: str) -> None:
-    produce(kafka_bootstrap, kafka_topic(1), [b"answered"])  # would hang if still paused
+
+def test_faults_do_not_leak_into_the_next_test(pytester: pytest.Pytester) -> None:
+    """A test that pauses the broker and drops every Metadata response leaves the next test, on the same
+    session-shared broker, a broker that answers. Run as a user's project would (its own pytest process,
+    the plugin from its entry point), so it holds whatever order or subset this suite runs in."""
+    pytester.makeini("[pytest]\nasyncio_default_fixture_loop_scope = function\n")
+    pytester.makepyfile(test_user=NEXT_TEST)
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-p", "no:randomly", "-v", timeout=180)
+    result.stdout.fnmatch_lines(["*test_a_leaves_faults_behind PASSED*", "*test_b_is_answered PASSED*"])
+    result.assert_outcomes(passed=2)
 
 
 def test_unknown_api_and_error_names_are_refused(kaflite_broker: BrokerAPI) -> None:

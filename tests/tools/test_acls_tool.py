@@ -3,7 +3,6 @@ kafka-python's admin client reading the ACLs back."""
 
 from __future__ import annotations
 
-import io
 import json
 from collections.abc import Iterator
 from typing import Any
@@ -11,25 +10,13 @@ from typing import Any
 import pytest
 
 from kaflite.testing.broker import Broker
-from kaflite.tools.cli import main as tool_main
+from tests.tools.run import run, tool, tool_json
 
 
 @pytest.fixture(scope="module")
 def broker() -> Iterator[Broker]:
     with Broker(authorizer=True, super_users=["User:ANONYMOUS"]) as b:
         yield b
-
-
-def tool(broker: Broker, *argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = tool_main(["acls", *argv, "--bootstrap-server", broker.bootstrap_servers], out, err, io.StringIO())
-    return code, out.getvalue(), err.getvalue()
-
-
-def tool_json(broker: Broker, *argv: str) -> Any:
-    code, out, err = tool(broker, *argv, "--json")
-    assert code == 0, err
-    return json.loads(out)
 
 
 def kafka_python_acls(broker: Broker) -> set[tuple[str, str, str, str, str]]:
@@ -55,14 +42,14 @@ def kafka_python_acls(broker: Broker) -> set[tuple[str, str, str, str, str]]:
 
 
 def test_add_list_and_remove_with_kafka_acls_options(broker: Broker) -> None:
-    code, out, err = tool(broker, "--add", "--allow-principal", "User:alice", "--operation", "Read",
+    code, out, err = tool(broker, "acls", "--add", "--allow-principal", "User:alice", "--operation", "Read",
                           "--operation", "Describe", "--topic", "orders")
     assert code == 0, err
     assert "Current ACLs for resource `ResourcePattern(resourceType=TOPIC, name=orders, patternType=LITERAL)`" in out
     assert "(principal=User:alice, host=*, operation=READ, permissionType=ALLOW)" in out
-    tool_json(broker, "--add", "--deny-principal", "User:eve", "--operation", "All", "--group", "g-",
+    tool_json(broker, "acls", "--add", "--deny-principal", "User:eve", "--operation", "All", "--group", "g-",
               "--resource-pattern-type", "prefixed")
-    tool_json(broker, "--add", "--allow-principal", "User:bob", "--producer", "--topic", "payments",
+    tool_json(broker, "acls", "--add", "--allow-principal", "User:bob", "--producer", "--topic", "payments",
               "--transactional-id", "tx", "--idempotent")
     assert kafka_python_acls(broker) == {
         ("User:alice", "READ", "ALLOW", "TOPIC", "orders"), ("User:alice", "DESCRIBE", "ALLOW", "TOPIC", "orders"),
@@ -73,27 +60,26 @@ def test_add_list_and_remove_with_kafka_acls_options(broker: Broker) -> None:
         ("User:bob", "DESCRIBE", "ALLOW", "TRANSACTIONAL_ID", "tx"),
         ("User:bob", "IDEMPOTENT_WRITE", "ALLOW", "CLUSTER", "kafka-cluster")}
     # --list of a group with the MATCH pattern type finds the prefixed ACL that applies to it
-    listed = tool_json(broker, "--list", "--group", "g-orders", "--resource-pattern-type", "match")
+    listed = tool_json(broker, "acls", "--list", "--group", "g-orders", "--resource-pattern-type", "match")
     assert [(a["principal"], a["pattern_type"]) for a in listed] == [("User:eve", "PREFIXED")]
-    assert len(tool_json(broker, "--list", "--principal", "User:bob")) == 6
-    removed = tool_json(broker, "--remove", "--allow-principal", "User:alice", "--operation", "Read",
+    assert len(tool_json(broker, "acls", "--list", "--principal", "User:bob")) == 6
+    removed = tool_json(broker, "acls", "--remove", "--allow-principal", "User:alice", "--operation", "Read",
                         "--topic", "orders")
     assert [(a["principal"], a["operation"]) for a in removed] == [("User:alice", "READ")]
-    removed = tool_json(broker, "--remove", "--topic", "payments")  # every ACL of the resource
+    removed = tool_json(broker, "acls", "--remove", "--topic", "payments")  # every ACL of the resource
     assert len(removed) == 3
     assert ("User:alice", "DESCRIBE", "ALLOW", "TOPIC", "orders") in kafka_python_acls(broker)
     assert not any(a[4] == "payments" for a in kafka_python_acls(broker))
 
 
 def test_errors_are_one_line(broker: Broker) -> None:
-    code, _, err = tool(broker, "--add", "--allow-principal", "User:x", "--operation", "Fly", "--topic", "t")
+    code, _, err = tool(broker, "acls", "--add", "--allow-principal", "User:x", "--operation", "Fly", "--topic", "t")
     assert code == 2 and "unknown --operation 'Fly'" in err  # bad usage: exit 2, as docs/tools.md says
-    code, _, err = tool(broker, "--add", "--allow-principal", "nocolon", "--operation", "Read", "--topic", "t")
+    code, _, err = tool(broker, "acls", "--add", "--allow-principal", "nocolon", "--operation", "Read", "--topic", "t")
     assert code == 1 and "INVALID_REQUEST" in err
     with Broker() as plain:
-        out, errs = io.StringIO(), io.StringIO()
-        code = tool_main(["acls", "--list", "--bootstrap-server", plain.bootstrap_servers], out, errs, io.StringIO())
-        assert code == 1 and "SECURITY_DISABLED" in errs.getvalue()
+        code, _, errs = tool(plain, "acls", "--list")
+        assert code == 1 and "SECURITY_DISABLED" in errs
 
 
 def test_over_mutual_tls_the_tool_acts_as_its_certificate(tmp_path: Any) -> None:
@@ -107,12 +93,10 @@ def test_over_mutual_tls_the_tool_acts_as_its_certificate(tmp_path: Any) -> None
         props = tmp_path / "client.properties"
         java = b.java_properties(client_cert=True)
         props.write_text("".join(f"{k}={v}\n" for k, v in java.items() if k != "bootstrap.servers"))
-        out, err = io.StringIO(), io.StringIO()
-        code = tool_main(["acls", "--add", "--allow-principal", "User:app", "--operation", "Read", "--topic", "t",
-                          "--bootstrap-server", b.ssl_bootstrap_servers, "--command-config", str(props), "--json"],
-                         out, err, io.StringIO())
-        assert code == 0, err.getvalue()
-        assert [a["principal"] for a in json.loads(out.getvalue())] == ["User:app"]
-        code, _, errs = tool(b, "--list")
+        code, out, err = run("acls", "--add", "--allow-principal", "User:app", "--operation", "Read", "--topic", "t",
+                             "--bootstrap-server", b.ssl_bootstrap_servers, "--command-config", str(props), "--json")
+        assert code == 0, err
+        assert [a["principal"] for a in json.loads(out)] == ["User:app"]
+        code, _, errs = tool(b, "acls", "--list")
         assert code == 1 and "CLUSTER_AUTHORIZATION_FAILED" in errs
     b.close()

@@ -4,8 +4,6 @@ messages, and tables whose columns stay in line whatever the names' lengths."""
 
 from __future__ import annotations
 
-import io
-import json
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -15,27 +13,14 @@ from typing import Any
 import pytest
 
 from kaflite.testing.broker import Broker
-from kaflite.tools.cli import main as tool_main
 from tests.testing.clients import Consumer
+from tests.tools.run import tool, tool_json
 
 
 @pytest.fixture(scope="module")
 def broker() -> Iterator[Broker]:
     with Broker() as b:
         yield b
-
-
-def tool(broker: Broker | None, *argv: str, stdin: str = "") -> tuple[int, str, str]:
-    args = [*argv] if broker is None else [*argv, "--bootstrap-server", broker.bootstrap_servers]
-    out, err = io.StringIO(), io.StringIO()
-    code = tool_main(args, out, err, io.StringIO(stdin))
-    return code, out.getvalue(), err.getvalue()
-
-
-def tool_json(broker: Broker, *argv: str, stdin: str = "") -> Any:
-    code, out, err = tool(broker, *argv, "--json", stdin=stdin)
-    assert code == 0, err
-    return json.loads(out)
 
 
 def _commit(broker: Broker, group: str, topic: str) -> None:
@@ -196,14 +181,8 @@ def test_deleting_an_internal_topic_gives_kafkas_reason(broker: Broker) -> None:
     assert err.startswith("kaflite topics: Error while executing topic command: topic '__consumer_offsets': "
                           "INVALID_TOPIC_EXCEPTION (Topic __consumer_offsets is a kafka internal topic and is not "
                           "allowed to be marked for deletion.)")
-    [doc] = tool_json_code(broker, 1, "topics", "delete", "--topic", "__consumer_offsets")
+    [doc] = tool_json(broker, "topics", "delete", "--topic", "__consumer_offsets", code=1)
     assert doc["error"] == "INVALID_TOPIC_EXCEPTION" and "internal topic" in doc["message"]
-
-
-def tool_json_code(broker: Broker, want: int, *argv: str) -> Any:
-    code, out, err = tool(broker, *argv, "--json")
-    assert code == want, err
-    return json.loads(out)
 
 
 # -- 6: columns sized to their content ------------------------------------------------------------------

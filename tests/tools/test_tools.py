@@ -6,7 +6,6 @@ broker's logs; ``--json`` is checked for values, the tables for Kafka's columns.
 
 from __future__ import annotations
 
-import io
 import json
 import time
 from collections.abc import Iterator
@@ -16,27 +15,14 @@ from typing import Any
 import pytest
 
 from kaflite.testing.broker import Broker
-from kaflite.tools.cli import main as tool_main
 from tests.testing.clients import Consumer, wait_until
+from tests.tools.run import tool, tool_json
 
 
 @pytest.fixture(scope="module")
 def broker() -> Iterator[Broker]:
     with Broker(config={"log.index.interval.bytes": 1}) as b:
         yield b
-
-
-def tool(broker: Broker | None, *argv: str, stdin: str = "") -> tuple[int, str, str]:
-    args = [*argv] if broker is None else [*argv, "--bootstrap-server", broker.bootstrap_servers]
-    out, err = io.StringIO(), io.StringIO()
-    code = tool_main(args, out, err, io.StringIO(stdin))
-    return code, out.getvalue(), err.getvalue()
-
-
-def tool_json(broker: Broker | None, *argv: str, stdin: str = "") -> Any:
-    code, out, err = tool(broker, *argv, "--json", stdin=stdin)
-    assert code == 0, err
-    return json.loads(out)
 
 
 def produce_real(broker: Broker, topic: str, values: list[tuple[int, bytes]], timestamp_ms: int | None = None) -> None:

@@ -3,19 +3,12 @@ as kafka-configs.sh prints them."""
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import pytest
 
 from kaflite.testing.broker import Broker
-from kaflite.tools.cli import main as tool_main
-
-
-def _tool(broker: Broker, *argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = tool_main([argv[0], argv[1], "--bootstrap-server", broker.bootstrap_servers, *argv[2:]], out, err)
-    return code, out.getvalue(), err.getvalue()
+from tests.tools.run import run, tool
 
 
 @pytest.mark.timeout(60)
@@ -23,7 +16,7 @@ def test_users_add_then_the_user_logs_in_then_delete() -> None:
     from kafka import KafkaProducer
 
     with Broker(sasl="SASL_PLAINTEXT") as broker:
-        code, out, err = _tool(broker, "users", "add", "erin", "--password", "erin-secret", "--mechanism",
+        code, out, err = tool(broker, "users", "add", "erin", "--password", "erin-secret", "--mechanism",
                                "SCRAM-SHA-256", "--iterations", "8192")
         assert (code, err) == (0, ""), err
         assert out == "Completed updating config for user erin (SCRAM-SHA-256).\n"
@@ -31,12 +24,12 @@ def test_users_add_then_the_user_logs_in_then_delete() -> None:
                                                              password="erin-secret"))
         producer.send("erin-topic", b"x").get(timeout=20)
         producer.close()
-        code, out, _ = _tool(broker, "users", "describe")
+        code, out, _ = tool(broker, "users", "describe")
         assert out == "SCRAM credential configs for user-principal 'erin' are SCRAM-SHA-256=iterations=8192\n"
-        code, out, err = _tool(broker, "users", "add", "erin", "--password", "x", "--iterations", "100")
+        code, out, err = tool(broker, "users", "add", "erin", "--password", "x", "--iterations", "100")
         assert code == 1 and "UNACCEPTABLE_CREDENTIAL" in err and "Too few iterations" in err
-        assert _tool(broker, "users", "delete", "erin")[0] == 0
-        code, _, err = _tool(broker, "users", "describe", "erin")
+        assert tool(broker, "users", "delete", "erin")[0] == 0
+        code, _, err = tool(broker, "users", "describe", "erin")
         assert code == 1 and "RESOURCE_NOT_FOUND" in err
     broker.close()
 
@@ -50,16 +43,14 @@ def test_the_tools_log_in_over_sasl_with_the_java_clients_properties(tmp_path: P
             props = tmp_path / f"{mechanism}.properties"
             config = broker.sasl_client_config("java", "alice", mechanism, password=password)
             props.write_text("".join(f"{k}={v}\n" for k, v in config.items() if k != "bootstrap.servers"))
-            out, err = io.StringIO(), io.StringIO()
-            code = tool_main(["users", "describe", "--bootstrap-server", broker.sasl_bootstrap_servers,
-                              "--command-config", str(props)], out, err)
+            code, out, err = run("users", "describe", "--bootstrap-server", broker.sasl_bootstrap_servers,
+                                 "--command-config", str(props))
             if password is None:
-                assert code == 0, err.getvalue()
-                assert "user-principal 'alice' are SCRAM-SHA-256=iterations=4096,SCRAM-SHA-512=iterations=4096" \
-                    in out.getvalue()
+                assert code == 0, err
+                assert "user-principal 'alice' are SCRAM-SHA-256=iterations=4096,SCRAM-SHA-512=iterations=4096" in out
             else:
-                assert code == 1 and err.getvalue().count("\n") == 1
-                assert "SASL authentication failed" in err.getvalue()
+                assert code == 1 and err.count("\n") == 1
+                assert "SASL authentication failed" in err
     broker.close()
 
 
@@ -69,7 +60,7 @@ def test_deleting_a_user_who_is_not_there_is_resource_not_found() -> None:
     RESOURCE_NOT_FOUND; so does ``users delete``, with or without --mechanism, and exit status 1."""
     with Broker(sasl="SASL_PLAINTEXT") as broker:
         for extra in ((), ("--mechanism", "SCRAM-SHA-512")):
-            code, out, err = _tool(broker, "users", "delete", "nobody", *extra)
+            code, out, err = tool(broker, "users", "delete", "nobody", *extra)
             assert (code, out) == (1, "")
             assert err.startswith("kaflite users: deleting SCRAM credentials of 'nobody': RESOURCE_NOT_FOUND")
             assert "does not exist" in err and err.count("\n") == 1

@@ -1,4 +1,4 @@
-"""Measure `kaflite-log` throughput in Spark: ``python -m kaflite.analytics.bench DATA_DIR [--master local[2]]``.
+"""Measure `kaflite-log` throughput in Spark: ``python bench/analytics_log.py DATA_DIR [--master local[2]]``.
 
 Warm-up first (Python workers start once and are reused), then full scans that touch every value, so
 each run decodes every record. Prints rows/s per run: wall time of the Spark job, driver included.
