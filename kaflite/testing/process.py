@@ -179,18 +179,23 @@ class ProcessBroker(BrokerAPI):
         return self
 
     def stop(self) -> None:
-        """SIGTERM: the graceful path (in-flight requests finish, flush, clean-shutdown marker)."""
+        """SIGTERM: the graceful path (in-flight requests finish, flush, clean-shutdown marker). A broker that
+        does not stop in time is killed, then reported (RuntimeError): a shutdown that hangs is a bug to see."""
         proc = self.proc
         if proc is None:
             return
+        hung = False
         if proc.poll() is None:
             proc.send_signal(signal.SIGTERM)
             try:
                 proc.wait(STOP_TIMEOUT_S)
             except subprocess.TimeoutExpired:
+                hung = True
                 proc.kill()
                 proc.wait()
         self._release()
+        if hung:
+            raise RuntimeError(f"kaflite did not stop within {STOP_TIMEOUT_S} s of SIGTERM; it was killed")
 
     def crash(self) -> None:
         """kill -9: no flush, no marker; the next start() recovers, on the same port."""
