@@ -8,11 +8,7 @@ STAMP     := $(VENV)/.installed-test
 # PYTHONDONTWRITEBYTECODE=1 is set (many CI and Docker images) every start would compile the package
 # again (~0.7 s for 1.4 MB of generated codecs). Run on every `make run`/`make test`, not only when the
 # stamps are rebuilt: sources change between installs, and compileall skips what is up to date.
-# And the code `@dataclass` generates, cached beside it (kaflite/dataclass_code.py): ~15 ms of every start.
-# And the compiled build (kaflite/native.py): the commit path's modules compiled by mypyc, ~1.5 min when their
-# sources changed, nothing otherwise; without a C compiler kaflite runs interpreted (it says why).
-COMPILE := $(PY) -m compileall -q -j 0 kaflite && $(PY) -m kaflite.compile_dataclasses >/dev/null \
-	&& $(PY) -m kaflite.native_build
+COMPILE := $(PY) -m compileall -q -j 0 kaflite
 
 .PHONY: run test lint typecheck codegen codegen-check bench clean
 
@@ -23,23 +19,20 @@ $(VENV)/bin/python:
 # `make run` needs only the broker; `make test` adds the clients that judge it, the linters, and the
 # `spark` extra so the PySpark analytics tests run (they skip, never fail, where it is absent).
 $(RUN_STAMP): pyproject.toml | $(VENV)/bin/python
-	$(PY) -m pip install --quiet -e '.[native]'
+	$(PY) -m pip install --quiet -e .
 	touch $(RUN_STAMP)
 
 $(STAMP): pyproject.toml | $(VENV)/bin/python
-	$(PY) -m pip install --quiet -e '.[native,test,dev,java,spark]'
+	$(PY) -m pip install --quiet -e '.[test,dev,java,spark]'
 	touch $(STAMP) $(RUN_STAMP)
 
 run: $(RUN_STAMP)
 	$(COMPILE)
 	$(PY) -m kaflite serve --data-dir ./kaflite-data --admin-port 8092
 
-# The suite runs on the compiled build (what `make run` serves); the tests that replace a function compiled
-# callers call directly (marked `interpreted`) are skipped there and run interpreted after it.
 test: $(STAMP) lint codegen-check
 	$(COMPILE)
 	$(PY) -m pytest -q
-	KAFLITE_NATIVE=0 $(PY) -m pytest -q -m interpreted
 
 lint: $(STAMP) typecheck
 	$(VENV)/bin/ruff check .
@@ -60,4 +53,4 @@ bench: $(STAMP)
 	$(PY) bench/run_all.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache .mypy_cache kaflite/_native
+	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache .mypy_cache

@@ -26,17 +26,15 @@ import concurrent.futures
 import contextlib
 import functools
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import structlog
 
 from kaflite.broker.flushed import Flushed
 from kaflite.clock import Clock
+from kaflite.storage.aio import AioSyncs
 from kaflite.storage.log import LogFlush, PartitionLog
 from kaflite.storage.segment import PendingSync
-
-if TYPE_CHECKING:
-    from kaflite.storage.aio import AioSyncs
 
 log = structlog.get_logger("kaflite.flush")
 
@@ -194,8 +192,6 @@ class GroupCommit:
         self._aio_tried = True
         if not self.kernel_aio:
             return None
-        from kaflite.storage.aio import AioSyncs  # lazy: ctypes is 3 ms of a start that needs no flush yet
-
         aio = AioSyncs.open()
         if aio is not None:
             loop.add_reader(aio.fileno(), self._reaped)

@@ -8,13 +8,11 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from kaflite.coordinator.records import EndTransactionMarker, LoadedRecord, TransactionalRecord
 from kaflite.protocol.records import BatchHeader, RecordError, decode_keys_values, iter_batches
-
-if TYPE_CHECKING:
-    from kaflite.coordinator.records import LoadedRecord
-    from kaflite.storage.log import PartitionLog
+from kaflite.storage.log import PartitionLog
 
 LOAD_READ_BYTES = 4 * 1024 * 1024
 LOAD_YIELD_RECORDS = 2_000  # records read, or keys replayed, between two event-loop turns of a load
@@ -73,8 +71,6 @@ async def read_folded(plog: PartitionLog, skipped: Callable[[BatchHeader, Except
 
 def _read_transactional(data: bytes, h: Any, offset: int, out: dict[bytes | int, Any]) -> None:
     """A transactional batch's records or a control batch's marker, keyed by offset (never folded)."""
-    from kaflite.coordinator.records import EndTransactionMarker, TransactionalRecord
-
     for record_offset, key, value in decode_keys_values(data, h.position):
         if record_offset < offset:
             continue

@@ -240,7 +240,6 @@ def test_damaged_index_files_are_rebuilt_and_no_record_is_lost(open_log, path: s
     assert log_files(again) == log_files(plog)
 
 
-@pytest.mark.interpreted  # replaces a function of a compiled module (tests/conftest.py)
 def test_recovery_on_a_full_disk_needs_no_space(open_log, monkeypatch: pytest.MonkeyPatch) -> None:
     """kill -9 on a full disk: the torn tail is cut in place and an index that cannot be written is
     kept in memory (its file left empty), so recovery succeeds without a free byte."""
