@@ -3,9 +3,10 @@
 The compiled build is made when the wheel is (setup.py: `KAFLITE_COMPILE=1 pip wheel .`), as black and mypy
 ship theirs: a wheel built so holds each module of `MODULES` as an extension beside its `.py`, and Python's
 import system prefers the extension. An editable install or a source checkout has no extensions, so what runs
-is the source being edited: no compiled module can be stale. Only leaf modules are compiled (the codec
-primitives, framing, record batches, segment I/O: what a commit and a heartbeat spend their time in below the
-coordinator), so nothing above them is shaped for the compiler and any test may patch the modules above.
+is the source being edited: no compiled module can be stale. Only leaf modules are compiled (the codec's
+primitives, request headers, framing, record batches, segment I/O and the OffsetCommit and Heartbeat codecs as
+generated: what a commit and a heartbeat spend their time in below the coordinator), so no module above them is
+shaped for the compiler, and a test may patch any function of the coordinator or the broker.
 """
 
 from __future__ import annotations
@@ -19,6 +20,10 @@ MODULES = (
     "kaflite.protocol.headers",
     "kaflite.protocol.frames",
     "kaflite.protocol.records",
+    "kaflite.protocol.messages.offset_commit_request",
+    "kaflite.protocol.messages.offset_commit_response",
+    "kaflite.protocol.messages.heartbeat_request",
+    "kaflite.protocol.messages.heartbeat_response",
     "kaflite.storage.fileio",
     "kaflite.storage.segment",
 )

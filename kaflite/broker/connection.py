@@ -102,9 +102,8 @@ _AWAITABLE: dict[type, bool] = {}  # by the type of a handler's result: a future
 
 
 def awaitable(result: Any) -> bool:
-    """A handler's result is a future or a coroutine (an ``async def`` handler's, interpreted or compiled by
-    kaflite/native.py), else the answer itself. Known by type: asyncio.iscoroutine's check against
-    collections.abc.Coroutine, which a compiled coroutine needs, would cost every inline answer ~0.5 us."""
+    """A handler's result is a future or a coroutine (an ``async def`` handler's), else the answer itself. Known
+    by type: asyncio.iscoroutine's checks would cost every inline answer ~0.5 us."""
     kind = type(result)
     known = _AWAITABLE.get(kind)
     if known is None:

@@ -1,7 +1,7 @@
 """Loading a `__consumer_offsets` partition: each key once, with its last value (`OffsetsTopicLog.read`).
 
-Out of groups.py because it is an async generator, which the compiled build (kaflite/native.py) cannot
-compile: it stays interpreted while groups.py is compiled.
+Apart from groups.py since the compiled build compiled groups.py (it could not compile an async generator); the
+compiled build compiles no broker module any more, so this may go back into groups.py.
 """
 
 from __future__ import annotations

@@ -78,7 +78,7 @@ _XERIAL_HEADER = struct.Struct(">8sii")
 class RecordError(Exception):
     """A produced or stored batch the broker cannot accept; carries the Kafka error code to answer."""
 
-    error_code: ClassVar[ErrorCode] = ErrorCode.CORRUPT_MESSAGE  # each subclass's (ClassVar: kaflite/native.py)
+    error_code: ClassVar[ErrorCode] = ErrorCode.CORRUPT_MESSAGE  # each subclass's (ClassVar: kaflite/compiled.py)
 
 
 class CorruptRecordError(RecordError):

@@ -522,7 +522,7 @@ class Generator:
 
     def gen_class(self, st: Struct, top: bool) -> str:
         m = self.msg
-        # Python classes also where kaflite/native.py compiles the module (their functions compiled): native,
+        # Python classes also where the module is compiled (kaflite/compiled.py) (their functions compiled): native,
         # they would lose __slots__, the class constants, the nested-class aliases and `_new`'s object.__new__.
         out = ["@mypyc_attr(native_class=False)", f"class {st.name}:"]
         doc = f"{m.name} v{m.valid.lo}-{m.valid.hi}" if top else f"A {st.name} inside {m.name}."
@@ -572,7 +572,7 @@ class Generator:
         out.append("    def __repr__(self) -> str:")
         out.append("        return _repr(self)")
         out.append("")
-        # Any: NotImplemented for another type, which compiled code (kaflite/native.py) would not pass as a bool
+        # Any: NotImplemented for another type, which compiled code (kaflite/compiled.py) would not pass as a bool
         out.append("    def __eq__(self, other: object) -> Any:")
         out.append("        return _eq(self, other)")
         out.append("")
