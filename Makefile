@@ -46,7 +46,7 @@ run: $(RUN_STAMP)
 compiled: $(COMPILED)
 
 $(COMPILED): $(SOURCES) | $(RUN_STAMP)
-	rm -rf build/wheel build/compiled
+	rm -rf build/wheel build/compiled build/lib.* build/bdist.*  # (setuptools keeps a deleted module's copy there)
 	KAFLITE_COMPILE=1 $(PY) -m pip wheel --quiet --no-deps -w build/wheel .
 	$(PY) -m pip install --quiet --no-deps --target build/compiled build/wheel/kaflite-*.whl
 	touch $@
