@@ -35,5 +35,5 @@ def status() -> str:
     for name in MODULES:
         path = importlib.import_module(name).__file__ or ""
         if not path.endswith(tuple(EXTENSION_SUFFIXES)):
-            return f"interpreted: {name} is its source (an editable install, or a wheel built without a C compiler)"
+            return f"interpreted: {name} runs from its source (not a wheel built with KAFLITE_COMPILE=1)"
     return "compiled"

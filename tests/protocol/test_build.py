@@ -43,7 +43,7 @@ def test_the_build_under_test_is_the_one_asked_for() -> None:
     else:
         assert EXPECTED in ("", "interpreted"), EXPECTED
         assert not any(_is_extension(m) for m in compiled.MODULES), compiled.status()
-        assert compiled.status().startswith("interpreted: kaflite.protocol._codec is its source")
+        assert compiled.status().startswith("interpreted: kaflite.protocol._codec runs from its source")
 
 
 def test_only_leaf_modules_are_compiled() -> None:
