@@ -102,7 +102,7 @@ def build_parser(*, serve_only: bool = False) -> argparse.ArgumentParser:
     certs.add_argument("--dir", required=True, help="directory to write the PEM files to (created if missing)")
     certs.add_argument("--ssl-port", type=int, default=9093, help="the SSL listener's port in the printed "
                        "settings (default 9093)")
-    from kaflite.testing.ctl import add_ctl_parser  # standard library only: keeps --help fast
+    from kaflite.ctl_commands import add_ctl_parser  # standard library only: keeps --help fast
 
     add_ctl_parser(sub)
     _add_analyze_parser(sub)

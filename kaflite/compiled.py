@@ -35,5 +35,5 @@ def status() -> str:
     for name in MODULES:
         path = importlib.import_module(name).__file__ or ""
         if not path.endswith(tuple(EXTENSION_SUFFIXES)):
-            return f"interpreted: {name} runs from its source (not a wheel built with KAFLITE_COMPILE=1)"
+            return f"interpreted: {name} runs from its source (not a compiled wheel: setup.py)"
     return "compiled"
