@@ -11,19 +11,17 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
 
 WORKDIR /src
 # Only what the package needs (keeps .venv, tests and data out of the image).
-COPY pyproject.toml README.md ./
+COPY pyproject.toml setup.py README.md ./
 COPY kaflite ./kaflite
 # Bytecode at build time, since PYTHONDONTWRITEBYTECODE=1 means a start never caches any: pip compiles
 # kaflite and its dependencies as it installs them (also under that variable); the standard library of
-# the base image is compiled here (compileall skips what already is), and the code kaflite's dataclasses
-# generate is cached beside kaflite's bytecode (kaflite/dataclass_code.py), so no start compiles anything.
-# And the compiled build (kaflite/native.py): the commit path's modules compiled by mypyc, with a compiler
-# installed for that step only and removed with mypy after it (the image keeps the extensions, not the tools).
+# the base image is compiled here (compileall skips what already is), so no start compiles anything.
+# And the compiled build (setup.py): pip builds the wheel with KAFLITE_COMPILE=1 (mypyc, from the build's own
+# environment, compiles the leaf modules), with a compiler installed for that step only; the image keeps the
+# extensions, not the tools, and a start that does not say `code=compiled` fails the build.
 RUN apt-get update -q && apt-get install -y -q --no-install-recommends gcc libc6-dev \
-    && pip install '.[native]' \
-    && (cd / && python -m kaflite.compile_dataclasses && python -m kaflite.native_build \
-        && python -m kaflite.native_build --status | grep -q 'kaflite: compiled') \
-    && pip uninstall -y -q mypy \
+    && KAFLITE_COMPILE=1 pip install . \
+    && (cd / && python -c "from kaflite import compiled; s = compiled.status(); print('kaflite:', s); assert s == 'compiled'") \
     && apt-get purge -y -q gcc libc6-dev && apt-get autoremove -y -q && rm -rf /var/lib/apt/lists/* \
     && python -m compileall -q -j 0 -x '/(test|tests|idle_test|lib2to3)/' \
        "$(python -c 'import sysconfig; print(sysconfig.get_path("stdlib"))')" \

@@ -8,13 +8,19 @@ STAMP     := $(VENV)/.installed-test
 # PYTHONDONTWRITEBYTECODE=1 is set (many CI and Docker images) every start would compile the package
 # again (~0.7 s for 1.4 MB of generated codecs). Run on every `make run`/`make test`, not only when the
 # stamps are rebuilt: sources change between installs, and compileall skips what is up to date.
-# And the code `@dataclass` generates, cached beside it (kaflite/dataclass_code.py): ~15 ms of every start.
-# And the compiled build (kaflite/native.py): the commit path's modules compiled by mypyc, ~1.5 min when their
-# sources changed, nothing otherwise; without a C compiler kaflite runs interpreted (it says why).
-COMPILE := $(PY) -m compileall -q -j 0 kaflite && $(PY) -m kaflite.compile_dataclasses >/dev/null \
-	&& $(PY) -m kaflite.native_build
+COMPILE := $(PY) -m compileall -q -j 0 kaflite
+# The compiled build (setup.py): a wheel built with KAFLITE_COMPILE=1 (mypyc compiles kaflite/compiled.py's leaf
+# modules), installed into build/compiled; a process run with PYTHONPATH=build/compiled and -P (the checkout off
+# sys.path) runs it. Rebuilt when any of the package's files changes (the tree holds the whole package, so it never
+# runs an older copy of any module); mypyc's C and the compiler's work are redone only for a changed compiled module.
+# Where there is no C compiler, `make run` serves the sources and `make test` tests them alone (they say so).
+SOURCES  := $(shell find kaflite -type f \( -name '*.py' -o -name '*.html' -o -name '*.css' -o -name '*.js' \)) \
+	setup.py pyproject.toml
+COMPILED := build/compiled/.built
+CAN_COMPILE := $(PY) tools/can_compile.py
+SERVE_ARGS := serve --data-dir ./kaflite-data --admin-port 8092
 
-.PHONY: run test lint typecheck codegen codegen-check bench clean
+.PHONY: run test compiled lint typecheck codegen codegen-check bench clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,23 +29,36 @@ $(VENV)/bin/python:
 # `make run` needs only the broker; `make test` adds the clients that judge it, the linters, and the
 # `spark` extra so the PySpark analytics tests run (they skip, never fail, where it is absent).
 $(RUN_STAMP): pyproject.toml | $(VENV)/bin/python
-	$(PY) -m pip install --quiet -e '.[native]'
+	$(PY) -m pip install --quiet -e .
 	touch $(RUN_STAMP)
 
 $(STAMP): pyproject.toml | $(VENV)/bin/python
-	$(PY) -m pip install --quiet -e '.[native,test,dev,java,spark]'
+	$(PY) -m pip install --quiet -e '.[test,dev,java,spark]'
 	touch $(STAMP) $(RUN_STAMP)
 
+# The start's `kaflite serving` line says which build serves (`code=compiled`, or why the sources run).
 run: $(RUN_STAMP)
 	$(COMPILE)
-	$(PY) -m kaflite serve --data-dir ./kaflite-data --admin-port 8092
+	@if $(CAN_COMPILE); then $(MAKE) --no-print-directory compiled \
+	  && PYTHONPATH=build/compiled exec $(PY) -P -m kaflite $(SERVE_ARGS); \
+	else exec $(PY) -m kaflite $(SERVE_ARGS); fi
 
-# The suite runs on the compiled build (what `make run` serves); the tests that replace a function compiled
-# callers call directly (marked `interpreted`) are skipped there and run interpreted after it.
+compiled: $(COMPILED)
+
+$(COMPILED): $(SOURCES) | $(RUN_STAMP)
+	rm -rf build/wheel build/compiled build/lib.* build/bdist.*  # (setuptools keeps a deleted module's copy there)
+	KAFLITE_COMPILE=1 $(PY) -m pip wheel --quiet --no-deps -w build/wheel .
+	$(PY) -m pip install --quiet --no-deps --target build/compiled build/wheel/kaflite-*.whl
+	touch $@
+
+# The whole suite on the sources; then the compiled modules' tests (tests/protocol, tests/storage) again on the
+# compiled build's tree, where a C compiler exists (tests/protocol/test_build.py checks which build each run tested).
 test: $(STAMP) lint codegen-check
 	$(COMPILE)
 	$(PY) -m pytest -q
-	KAFLITE_NATIVE=0 $(PY) -m pytest -q -m interpreted
+	@if $(CAN_COMPILE); then $(MAKE) --no-print-directory compiled \
+	  && KAFLITE_TEST_BUILD=compiled PYTHONPATH=build/compiled $(PY) -P -m pytest -q --import-mode=append \
+	     tests/protocol tests/storage; fi
 
 lint: $(STAMP) typecheck
 	$(VENV)/bin/ruff check .
@@ -60,4 +79,4 @@ bench: $(STAMP)
 	$(PY) bench/run_all.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache .mypy_cache kaflite/_native
+	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache .mypy_cache

@@ -236,9 +236,6 @@ def compile_in_tree() -> None:
     """What `make run` does after installing: bytecode beside the sources (skips what is up to date)."""
     subprocess.run([sys.executable, "-m", "compileall", "-q", "-j", "0", str(REPO / "kaflite")], check=True,
                    stdout=subprocess.DEVNULL)
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    subprocess.run([sys.executable, "-m", "kaflite.compile_dataclasses"], check=True, stdout=subprocess.DEVNULL,
-                   cwd=REPO, env=env)
 
 
 class Kaflite(Broker):

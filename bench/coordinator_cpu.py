@@ -268,10 +268,14 @@ def main(argv: list[str] | None = None) -> int:
                 writes[kind] = w
     import kaflite
     try:
-        from kaflite import native
-        code = native.status
-    except ImportError:  # a checkout from before the compiled build
-        code = "interpreted (no compiled build in this checkout)"
+        from kaflite import compiled
+        code = compiled.status()
+    except ImportError:  # a checkout from before kaflite/compiled.py
+        try:
+            from kaflite import native
+            code = native.status
+        except ImportError:  # a checkout from before the compiled build
+            code = "interpreted (no compiled build in this checkout)"
     print(f"kaflite from {Path(kaflite.__file__).parent.parent}, depth {args.depth}, {args.windows} windows, "
           f"load {os.getloadavg()[0]:.2f}, code {code}")
     for kind, values in rounds.items():

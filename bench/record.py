@@ -186,9 +186,9 @@ def tansu_version() -> str | None:
 
 
 def kaflite_code() -> str | None:
-    """What the brokers this run spawns load: "compiled" (kaflite/native.py), or why they run interpreted."""
+    """What the brokers this run spawns load: "compiled" (kaflite/compiled.py), or why they run interpreted."""
     try:
-        return subprocess.run([sys.executable, "-c", "import kaflite.native as n; print(n.status)"], cwd=REPO,
+        return subprocess.run([sys.executable, "-c", "import kaflite.compiled as c; print(c.status())"], cwd=REPO,
                               env={**os.environ, "PYTHONPATH": str(REPO)}, capture_output=True, text=True,
                               check=True, timeout=30).stdout.strip()
     except (OSError, subprocess.SubprocessError):

@@ -102,11 +102,11 @@ def build_parser(*, serve_only: bool = False) -> argparse.ArgumentParser:
     certs.add_argument("--dir", required=True, help="directory to write the PEM files to (created if missing)")
     certs.add_argument("--ssl-port", type=int, default=9093, help="the SSL listener's port in the printed "
                        "settings (default 9093)")
-    from kaflite.testing.ctl import add_ctl_parser  # standard library only: keeps --help fast
+    from kaflite.ctl_commands import add_ctl_parser  # standard library only: keeps --help fast
 
     add_ctl_parser(sub)
     _add_analyze_parser(sub)
-    from kaflite.tools.cli import add_tool_placeholders  # standard library only, as ctl's; no options: main()
+    from kaflite.tools.commands import add_tool_placeholders  # standard library only, as ctl's; no options: main()
 
     add_tool_placeholders(sub)
     return parser
@@ -231,7 +231,7 @@ def _cmd_serve(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``kaflite`` console script and ``python -m kaflite``."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    from kaflite.tools.cli import TOOL_COMMANDS
+    from kaflite.tools.commands import TOOL_COMMANDS
 
     if argv and argv[0] in TOOL_COMMANDS:  # the tools have their own parser: serve's start never builds it
         from kaflite.tools.cli import main as tool_main

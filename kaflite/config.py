@@ -11,6 +11,7 @@ environment (``KAFLITE_<NAME>``) > properties file (``--config FILE``) > default
 
 from __future__ import annotations
 
+import difflib
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
@@ -430,8 +431,6 @@ TOOL_VARIABLES: Mapping[str, str] = MappingProxyType({
     "KAFLITE_ADMIN": "the admin endpoint (`HOST:PORT`) that `kaflite ctl` drives, instead of `--admin`",
     "KAFLITE_SPARK_MASTER": "the Spark master `kaflite analyze` uses when not given `--master` "
                             "(default `local[*]`)",
-    "KAFLITE_NATIVE": "`0` runs kaflite interpreted even where its compiled build matches the sources "
-                      "(kaflite/native.py; default: the compiled build where there is one)",
 })
 if not TOOL_VARIABLES.keys().isdisjoint(ENV_NAMES):
     raise AssertionError(f"a tool variable shadows a setting: {set(TOOL_VARIABLES) & set(ENV_NAMES)}")
@@ -440,8 +439,6 @@ if not TOOL_VARIABLES.keys().isdisjoint(ENV_NAMES):
 def unknown_env_warning(var: str) -> str:
     """The warning for a ``KAFLITE_*`` variable that is neither a setting nor a tool's: it names the
     variable and the closest known one (a typo must not pass silently, nor stop the broker)."""
-    import difflib  # only on this error path: a start does not pay for it
-
     close = difflib.get_close_matches(var, sorted([*ENV_NAMES, *TOOL_VARIABLES]), n=1)
     hint = f"; did you mean {close[0]}?" if close else ""
     return (f"ignoring the environment variable {var}: no such setting (settings are {ENV_PREFIX}<NAME> "
@@ -488,8 +485,6 @@ def canonical_prefixed(name: str, origin: str) -> str:
 
 
 def _unknown(name: str, origin: str) -> ConfigError:
-    import difflib  # only on this error path: a start does not pay for it
-
     close = difflib.get_close_matches(name, sorted(KNOWN_NAMES), n=1)
     hint = f"; did you mean {close[0]!r}?" if close else ""
     return ConfigError(name, f"unknown setting (from {origin}){hint}")

@@ -9,21 +9,28 @@ business (kaflite.broker.authz), like every other API's.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kaflite.broker.context import BrokerContext, RequestContext
 from kaflite.broker.router import Router
 from kaflite.protocol.errors import ErrorCode
+from kaflite.protocol.messages.create_acls_request import CreateAclsRequest
+from kaflite.protocol.messages.create_acls_response import AclCreationResult, CreateAclsResponse
+from kaflite.protocol.messages.delete_acls_request import DeleteAclsRequest
+from kaflite.protocol.messages.delete_acls_response import (
+    DeleteAclsFilterResult,
+    DeleteAclsMatchingAcl,
+    DeleteAclsResponse,
+)
+from kaflite.protocol.messages.describe_acls_request import DescribeAclsRequest
+from kaflite.protocol.messages.describe_acls_response import (
+    AclDescription,
+    DescribeAclsResource,
+    DescribeAclsResponse,
+)
+from kaflite.security.acl import AclBinding, InvalidAcl, StandardAuthorizer
+from kaflite.security.acl.model import acl_filter, binding
 from kaflite.storage.errors import StorageError
-
-if TYPE_CHECKING:  # codec modules load on first use of their API (as admin.py's): serve's start imports none
-    from kaflite.protocol.messages.create_acls_request import CreateAclsRequest
-    from kaflite.protocol.messages.create_acls_response import AclCreationResult, CreateAclsResponse
-    from kaflite.protocol.messages.delete_acls_request import DeleteAclsRequest
-    from kaflite.protocol.messages.delete_acls_response import DeleteAclsResponse
-    from kaflite.protocol.messages.describe_acls_request import DescribeAclsRequest
-    from kaflite.protocol.messages.describe_acls_response import DescribeAclsResponse
-    from kaflite.security.acl import AclBinding, StandardAuthorizer
 
 NO_AUTHORIZER = "No Authorizer is configured."  # Kafka's message with SECURITY_DISABLED
 
@@ -41,14 +48,6 @@ class AclHandler:
         router.add(31, self.delete_acls)
 
     def describe_acls(self, ctx: RequestContext, req: DescribeAclsRequest) -> DescribeAclsResponse:
-        from kaflite.protocol.messages.describe_acls_response import (
-            AclDescription,
-            DescribeAclsResource,
-            DescribeAclsResponse,
-        )
-        from kaflite.security.acl import InvalidAcl
-        from kaflite.security.acl.model import acl_filter
-
         auth = self.authorizer
         if auth is None:
             return DescribeAclsResponse(error_code=ErrorCode.SECURITY_DISABLED, error_message=NO_AUTHORIZER)
@@ -71,10 +70,6 @@ class AclHandler:
         return DescribeAclsResponse(error_message=None, resources=list(resources.values()))
 
     async def create_acls(self, ctx: RequestContext, req: CreateAclsRequest) -> CreateAclsResponse:
-        from kaflite.protocol.messages.create_acls_response import AclCreationResult, CreateAclsResponse
-        from kaflite.security.acl import InvalidAcl
-        from kaflite.security.acl.model import binding
-
         auth = self.authorizer
         if auth is None:
             return CreateAclsResponse(results=[
@@ -103,14 +98,6 @@ class AclHandler:
         return CreateAclsResponse(results=results)
 
     async def delete_acls(self, ctx: RequestContext, req: DeleteAclsRequest) -> DeleteAclsResponse:
-        from kaflite.protocol.messages.delete_acls_response import (
-            DeleteAclsFilterResult,
-            DeleteAclsMatchingAcl,
-            DeleteAclsResponse,
-        )
-        from kaflite.security.acl import InvalidAcl
-        from kaflite.security.acl.model import acl_filter
-
         auth = self.authorizer
         if auth is None:
             return DeleteAclsResponse(filter_results=[

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import structlog
 
@@ -20,23 +20,22 @@ from kaflite.broker.topics import (
 )
 from kaflite.protocol.authorized_operations import ALL_CLUSTER, ALL_TOPIC, OMITTED
 from kaflite.protocol.errors import ErrorCode
+from kaflite.protocol.messages import (
+    ApiVersionsRequest,
+    ApiVersionsResponse,
+    CreatePartitionsRequest,
+    CreatePartitionsResponse,
+    CreateTopicsRequest,
+    CreateTopicsResponse,
+    DeleteTopicsRequest,
+    DeleteTopicsResponse,
+    DescribeClusterRequest,
+    DescribeClusterResponse,
+    MetadataRequest,
+    MetadataResponse,
+)
+from kaflite.protocol.messages import MetadataResponse as MR
 from kaflite.storage.errors import StorageError
-
-if TYPE_CHECKING:  # codec modules load on first use of their API (messages' PEP 562 __getattr__)
-    from kaflite.protocol.messages import (
-        ApiVersionsRequest,
-        ApiVersionsResponse,
-        CreatePartitionsRequest,
-        CreatePartitionsResponse,
-        CreateTopicsRequest,
-        CreateTopicsResponse,
-        DeleteTopicsRequest,
-        DeleteTopicsResponse,
-        DescribeClusterRequest,
-        DescribeClusterResponse,
-        MetadataRequest,
-        MetadataResponse,
-    )
 
 log = structlog.get_logger("kaflite.admin")
 
@@ -83,7 +82,6 @@ class AdminHandler:
     # -- ApiVersions, DescribeCluster -------------------------------------------------------------
 
     def api_versions(self, ctx: RequestContext, req: ApiVersionsRequest) -> ApiVersionsResponse:
-        from kaflite.protocol.messages import ApiVersionsResponse
         if ctx.version >= 3:
             ctx.connection.bind_log(client_software=req.client_software_name,
                                     client_version=req.client_software_version)
@@ -96,7 +94,6 @@ class AdminHandler:
         """v3+ SupportedFeatures / FinalizedFeatures, as a KRaft broker reports them: `group.version`
         supported 0-1, finalized at 1 when the consumer protocol is enabled (Kafka leaves a feature
         finalized at level 0 out of the list)."""
-        from kaflite.protocol.messages import ApiVersionsResponse
         R = ApiVersionsResponse
         lo, hi = GROUP_VERSION_SUPPORTED
         finalized = []
@@ -106,7 +103,6 @@ class AdminHandler:
                 "finalized_features_epoch": FINALIZED_FEATURES_EPOCH, "finalized_features": finalized}
 
     def describe_cluster(self, ctx: RequestContext, req: DescribeClusterRequest) -> DescribeClusterResponse:
-        from kaflite.protocol.messages import DescribeClusterResponse
         node, state = self.config.node_id, self.state
         host, port = ctx.connection.advertised()
         return DescribeClusterResponse(
@@ -119,8 +115,6 @@ class AdminHandler:
     # -- Metadata ---------------------------------------------------------------------------------
 
     def metadata(self, ctx: RequestContext, req: MetadataRequest) -> MetadataResponse:
-        from kaflite.protocol.messages import MetadataResponse
-        from kaflite.protocol.messages import MetadataResponse as MR
         logs, state, node = self.logs, self.state, self.config.node_id
         if ctx.version < 12 and req.topics:
             invalid = _metadata_v10_11_problem(req, ctx.version)
@@ -170,7 +164,6 @@ class AdminHandler:
             cluster_authorized_operations=cluster_operations)
 
     def _topic_metadata(self, info: Any) -> MetadataResponse.MetadataResponseTopic:
-        from kaflite.protocol.messages import MetadataResponse as MR
         node = self.config.node_id
         return MR.MetadataResponseTopic(
             name=info.name, topic_id=info.topic_id, is_internal=is_internal(info.name),
@@ -195,7 +188,6 @@ class AdminHandler:
         """Validated topic by topic; past Kafka's record limit nothing is done at all. A request that
         creates OFF_LOOP_PARTITIONS partitions or more makes their files in a worker thread (the answer
         is then awaited); smaller ones are answered at once."""
-        from kaflite.protocol.messages import CreateTopicsResponse
         R = CreateTopicsResponse
         if _create_topics_records(req, self.config.num_partitions) > MAX_RECORDS_PER_USER_OP:
             ctx.log.info("refused CreateTopics past Kafka's records per operation", error="POLICY_VIOLATION",
@@ -297,7 +289,6 @@ class AdminHandler:
         return resp
 
     def _created(self, out: Any, partitions: int, rf: int, configs: dict[str, str], info: Any) -> None:
-        from kaflite.protocol.messages import CreateTopicsResponse
         R = CreateTopicsResponse
         out.error_message = None  # ReplicationControlManager sets null on success (the schema's default is "")
         out.num_partitions = partitions
@@ -311,7 +302,6 @@ class AdminHandler:
             log.info("created topic", topic=info.name, partitions=partitions, configs=configs)
 
     def delete_topics(self, ctx: RequestContext, req: DeleteTopicsRequest) -> DeleteTopicsResponse:
-        from kaflite.protocol.messages import DeleteTopicsResponse
         R = DeleteTopicsResponse
         logs = self.logs
         wanted: list[tuple[str | None, bytes]] = []
@@ -345,7 +335,6 @@ class AdminHandler:
         (INVALID_PARTITIONS); explicit assignments that are not one per new partition, or not the
         one-replica set of this node (INVALID_REPLICA_ASSIGNMENT). validate_only checks it all and
         creates nothing."""
-        from kaflite.protocol.messages import CreatePartitionsResponse
         R = CreatePartitionsResponse
         logs, node = self.logs, self.config.node_id
         counts: dict[str, int] = {}
@@ -476,8 +465,6 @@ def _metadata_v10_11_problem(req: MetadataRequest, version: int) -> str | None:
 def _metadata_error(req: MetadataRequest, error: ErrorCode) -> MetadataResponse:
     """MetadataRequest.getErrorResponse: each topic asked for, with the error, no partitions, a null
     name as "" (the response's Name is not nullable before v12), no brokers."""
-    from kaflite.protocol.messages import MetadataResponse
-    from kaflite.protocol.messages import MetadataResponse as MR
     return MetadataResponse(topics=[
         MR.MetadataResponseTopic(error_code=error, name=t.name if t.name is not None else "", topic_id=t.topic_id,
                                  is_internal=False, partitions=[])

@@ -17,21 +17,34 @@ import re
 import time
 from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kaflite.broker.context import BrokerContext
 from kaflite.broker.faults import ResponseRule
 from kaflite.broker.groups import GroupHandler
 from kaflite.broker.transactions import TransactionHandler
+from kaflite.coordinator.consumer import records as cg
+from kaflite.coordinator.consumer.group import MemberState
+from kaflite.coordinator.group import Transition
+from kaflite.coordinator.result import RequestContext
+from kaflite.coordinator.snapshot import GroupSnapshot, MemberSnapshot
 from kaflite.protocol.errors import ErrorCode
-from kaflite.protocol.messages import REQUEST_NAMES, REQUESTS
+from kaflite.protocol.messages import (
+    REQUEST_NAMES,
+    REQUESTS,
+    ConsumerGroupCurrentMemberAssignmentValue,
+    ConsumerGroupDescribeRequest,
+    ConsumerGroupMemberMetadataValue,
+    ConsumerGroupMetadataValue,
+    ConsumerGroupRegularExpressionValue,
+    ConsumerGroupTargetAssignmentMemberValue,
+    ConsumerGroupTargetAssignmentMetadataValue,
+    ConsumerProtocolAssignment,
+)
+from kaflite.protocol.messages import AlterUserScramCredentialsRequest as Request
+from kaflite.security.acl import AclBinding, AclOperation, AclPermissionType, PatternType, ResourceType
+from kaflite.security.sasl.scram import MECHANISM_TYPES, alter_credentials, new_upsertion
 from kaflite.transaction.state import TransactionMetadata
-
-# The group machinery's snapshots and the consumer group's records are what requests about groups need: they
-# load with the first such request, not with a start that turns the endpoint on (`make run`; issue 14).
-if TYPE_CHECKING:
-    from kaflite.coordinator.group import Transition
-    from kaflite.coordinator.snapshot import GroupSnapshot, MemberSnapshot
 
 MAX_WAIT_S = 600.0
 
@@ -83,8 +96,6 @@ def decode_assignment(data: bytes) -> list[tuple[str, int]]:
     """The consumer protocol's assignment bytes → sorted (topic, partition) pairs."""
     if not data or len(data) < 2:
         return []
-    from kaflite.protocol.messages import ConsumerProtocolAssignment
-
     version = int.from_bytes(data[:2], "big", signed=True)
     a = ConsumerProtocolAssignment.decode(data[2:], min(max(version, 0), ConsumerProtocolAssignment.MAX_VERSION))
     return sorted((t.topic, p) for t in a.assigned_partitions for p in t.partitions)
@@ -186,17 +197,6 @@ def consumer_group_events(group_id: str, records: Iterable[tuple[int, int, bytes
     Why from the log: the group in memory only holds the latest of each; the records are every step.
     ``records`` are (offset, timestamp ms, key, value) of the group's ``__consumer_offsets`` partition.
     """
-    from kaflite.coordinator.consumer import records as cg
-    from kaflite.coordinator.consumer.group import MemberState
-    from kaflite.protocol.messages import (
-        ConsumerGroupCurrentMemberAssignmentValue,
-        ConsumerGroupMemberMetadataValue,
-        ConsumerGroupMetadataValue,
-        ConsumerGroupRegularExpressionValue,
-        ConsumerGroupTargetAssignmentMemberValue,
-        ConsumerGroupTargetAssignmentMetadataValue,
-    )
-
     def pairs(tps: list[Any] | None) -> list[list[Any]]:
         out = []
         for tp in tps or ():
@@ -328,10 +328,6 @@ class AdminOps:
         """Give `name` SCRAM credentials, committed to the cluster-metadata log as AlterUserScramCredentials'
         are (the same checks and records), whatever the ACLs say: the test kit sets up users as it sets up ACLs,
         from outside the Kafka protocol. ValueError with Kafka's error when refused."""
-        from kaflite.protocol.errors import ErrorCode
-        from kaflite.protocol.messages import AlterUserScramCredentialsRequest as Request
-        from kaflite.security.sasl.scram import MECHANISM_TYPES, alter_credentials, new_upsertion
-
         if self.scram is None:
             raise ValueError("this broker keeps no SCRAM credentials")
         for mechanism in mechanisms:  # one at a time: Kafka refuses a user twice in one request
@@ -354,8 +350,6 @@ class AdminOps:
         """Add ACLs given by Kafka's names ({"principal": "User:x", "operation": "WRITE", "resource_type":
         "TOPIC", "resource_name": "t", "pattern_type": "LITERAL", "permission_type": "ALLOW", "host": "*"}),
         committed to the cluster-metadata log as CreateAcls' are; {"created": the number of new ones}."""
-        from kaflite.security.acl import AclBinding, AclOperation, AclPermissionType, PatternType, ResourceType
-
         if self.authorizer is None:
             raise ValueError("this broker has no authorizer: set authorizer.class.name (Broker(authorizer=True))")
         records: list[Any] = []
@@ -406,9 +400,6 @@ class AdminOps:
     def assignor(self, group_id: str) -> str | None:
         """A consumer group's server-side assignor as ConsumerGroupDescribe answers it (what `kaflite groups
         describe` prints): the one its members name most, else the first of group.consumer.assignors."""
-        from kaflite.coordinator.result import RequestContext
-        from kaflite.protocol.messages import ConsumerGroupDescribeRequest
-
         request = ConsumerGroupDescribeRequest(group_ids=[group_id])
         answer = self.group_handler.service.consumer_group_describe(
             request, ConsumerGroupDescribeRequest.MAX_VERSION, RequestContext(client_id="kaflite-admin"))

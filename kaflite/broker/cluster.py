@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import os
 from collections import defaultdict
-from typing import TYPE_CHECKING
 
 import structlog
 
@@ -22,30 +21,30 @@ from kaflite.broker.router import Router
 from kaflite.broker.topics import is_internal, is_valid_topic_name, manual_assignment_error
 from kaflite.protocol.authorized_operations import ALL_TOPIC
 from kaflite.protocol.errors import ErrorCode
+from kaflite.protocol.messages import (
+    AlterPartitionReassignmentsRequest,
+    AlterPartitionReassignmentsResponse,
+    AlterReplicaLogDirsRequest,
+    AlterReplicaLogDirsResponse,
+    DeleteRecordsRequest,
+    DeleteRecordsResponse,
+    DescribeLogDirsRequest,
+    DescribeLogDirsResponse,
+    DescribeProducersRequest,
+    DescribeProducersResponse,
+    DescribeQuorumRequest,
+    DescribeQuorumResponse,
+    DescribeTopicPartitionsRequest,
+    DescribeTopicPartitionsResponse,
+    ElectLeadersRequest,
+    ElectLeadersResponse,
+    ListPartitionReassignmentsRequest,
+    ListPartitionReassignmentsResponse,
+)
+from kaflite.protocol.messages import DescribeQuorumResponse as DQ
+from kaflite.protocol.messages import DescribeTopicPartitionsResponse as DTP
 from kaflite.storage.errors import StorageError
 from kaflite.storage.manager import validate_topic_name
-
-if TYPE_CHECKING:  # codec modules load on first use of their API (messages' PEP 562 __getattr__)
-    from kaflite.protocol.messages import (
-        AlterPartitionReassignmentsRequest,
-        AlterPartitionReassignmentsResponse,
-        AlterReplicaLogDirsRequest,
-        AlterReplicaLogDirsResponse,
-        DeleteRecordsRequest,
-        DeleteRecordsResponse,
-        DescribeLogDirsRequest,
-        DescribeLogDirsResponse,
-        DescribeProducersRequest,
-        DescribeProducersResponse,
-        DescribeQuorumRequest,
-        DescribeQuorumResponse,
-        DescribeTopicPartitionsRequest,
-        DescribeTopicPartitionsResponse,
-        ElectLeadersRequest,
-        ElectLeadersResponse,
-        ListPartitionReassignmentsRequest,
-        ListPartitionReassignmentsResponse,
-    )
 
 log = structlog.get_logger("kaflite.cluster")
 
@@ -101,7 +100,6 @@ class ClusterHandler:
         """KafkaApis.handleDeleteRecordsRequest then ReplicaManager.deleteRecordsOnLocalLog: an unknown
         partition first, then an internal topic, then the log's own rules (storage.delete_records).
         One replica: the low watermark is reached at once, nothing waits (no DelayedDeleteRecords)."""
-        from kaflite.protocol.messages import DeleteRecordsResponse
         R = DeleteRecordsResponse
         by_topic: dict[str, list[DeleteRecordsResponse.DeleteRecordsPartitionResult]] = {}
         for t in req.topics:
@@ -132,7 +130,6 @@ class ClusterHandler:
         (the bytes of its segments), offset lag 0 (the log end is the high watermark), the volume's total
         and usable bytes. ``topics`` null means every partition; a topic left with no partition is left
         out."""
-        from kaflite.protocol.messages import DescribeLogDirsResponse
         R = DescribeLogDirsResponse
         wanted: set[tuple[str, int]] | None = None
         if req.topics is not None:
@@ -163,7 +160,6 @@ class ClusterHandler:
         configured one's absolute path (LOG_DIR_NOT_FOUND), an unreadable one (Kafka's offline directory,
         KAFKA_STORAGE_ERROR), a partition this node does not host (UNKNOWN_TOPIC_OR_PARTITION) -- and
         is then already in that directory: NONE, nothing to move."""
-        from kaflite.protocol.messages import AlterReplicaLogDirsResponse
         R = AlterReplicaLogDirsResponse
         wanted: dict[tuple[str, int], str] = {}
         for d in req.dirs:
@@ -212,7 +208,6 @@ class ClusterHandler:
         is used up exactly before the next topic, ``next_cursor`` says where to go on. No topics
         means every topic (unknown ones then skipped); named ones that do not exist answer
         UNKNOWN_TOPIC_OR_PARTITION (INVALID_TOPIC_EXCEPTION for an illegal name)."""
-        from kaflite.protocol.messages import DescribeTopicPartitionsResponse as DTP
         cursor = req.cursor
         cursor_topic = cursor.topic_name if cursor is not None else ""
         fetch_all = not req.topics
@@ -259,7 +254,6 @@ class ClusterHandler:
     @staticmethod
     def _dtp_error(req: DescribeTopicPartitionsRequest, code: ErrorCode) -> DescribeTopicPartitionsResponse:
         """DescribeTopicPartitionsRequest.getErrorResponse: every requested topic with the error."""
-        from kaflite.protocol.messages import DescribeTopicPartitionsResponse as DTP
         return DTP(topics=[DTP.DescribeTopicPartitionsResponseTopic(error_code=code, name=t.name, partitions=[])
                            for t in req.topics])
 
@@ -271,7 +265,6 @@ class ClusterHandler:
         UNKNOWN_TOPIC_OR_PARTITION without one; otherwise the partition's producers as its producer
         state holds them (UnifiedLog.activeProducers): the coordinator epoch of the last marker (-1
         before one) and the first offset of the open transaction (-1 when none)."""
-        from kaflite.protocol.messages import DescribeProducersResponse
         R = DescribeProducersResponse
         topics = []
         for t in req.topics:
@@ -308,7 +301,6 @@ class ClusterHandler:
         UNKNOWN_TOPIC_OR_PARTITION. Null partitions means every partition, and then the not-needed
         ones are left out (every topic listed with no results). An unknown election type fails the
         whole request with INVALID_REQUEST (ElectLeadersRequest.getErrorResponse)."""
-        from kaflite.protocol.messages import ElectLeadersResponse
         R = ElectLeadersResponse
         election = req.election_type if ctx.version >= 1 else PREFERRED
         if election not in (PREFERRED, UNCLEAN):
@@ -342,7 +334,6 @@ class ClusterHandler:
                                      req: ListPartitionReassignmentsRequest) -> ListPartitionReassignmentsResponse:
         """ReplicationControlManager.listPartitionReassignments: only partitions being reassigned are
         listed, and one replica is never being reassigned (unknown topics are skipped, not errors)."""
-        from kaflite.protocol.messages import ListPartitionReassignmentsResponse
         return ListPartitionReassignmentsResponse(error_code=ErrorCode.NONE, error_message=None, topics=[])
 
     def alter_partition_reassignments(self, ctx: RequestContext,
@@ -352,7 +343,6 @@ class ClusterHandler:
         allow_replication_factor_change false (v1) a new replica count is INVALID_REPLICATION_FACTOR;
         the target must be a non-empty set of registered brokers (validateManualPartitionAssignment:
         only this node is registered). ``[node]`` is the current assignment: accepted, nothing moves."""
-        from kaflite.protocol.messages import AlterPartitionReassignmentsResponse
         R = AlterPartitionReassignmentsResponse
         allow_rf_change = req.allow_replication_factor_change if ctx.version >= 1 else True
         responses = []
@@ -392,7 +382,6 @@ class ClusterHandler:
         each partition it names answers UNKNOWN_TOPIC_OR_PARTITION. kaflite has no metadata log, so
         the high watermark and the voter's log end offset are 0 (lag 0). v2 adds the voter's
         endpoint: kaflite's one listener, which serves controller APIs too."""
-        from kaflite.protocol.messages import DescribeQuorumResponse as DQ
         topics = req.topics
         if not (len(topics) == 1 and topics[0].topic_name == METADATA_TOPIC and len(topics[0].partitions) == 1
                 and topics[0].partitions[0].partition_index == METADATA_PARTITION):

@@ -16,7 +16,7 @@ import logging
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import structlog
 
@@ -39,21 +39,19 @@ from kaflite.config import (
 )
 from kaflite.config_values import INT_MAX, INT_MIN, to_text
 from kaflite.protocol.errors import ErrorCode
+from kaflite.protocol.messages import (
+    AlterConfigsRequest,
+    AlterConfigsResponse,
+    DescribeConfigsRequest,
+    DescribeConfigsResponse,
+    IncrementalAlterConfigsRequest,
+    IncrementalAlterConfigsResponse,
+    ListConfigResourcesRequest,
+    ListConfigResourcesResponse,
+)
 from kaflite.storage.config import TOPIC_CONFIG_DEFS, LogConfig
 from kaflite.storage.errors import StorageError
 from kaflite.storage.manager import validate_topic_name
-
-if TYPE_CHECKING:  # codec modules load on first use of their API (messages' PEP 562 __getattr__)
-    from kaflite.protocol.messages import (
-        AlterConfigsRequest,
-        AlterConfigsResponse,
-        DescribeConfigsRequest,
-        DescribeConfigsResponse,
-        IncrementalAlterConfigsRequest,
-        IncrementalAlterConfigsResponse,
-        ListConfigResourcesRequest,
-        ListConfigResourcesResponse,
-    )
 
 log = structlog.get_logger("kaflite.configs")
 
@@ -150,7 +148,6 @@ class ConfigHandler:
     # -- DescribeConfigs --------------------------------------------------------------------------
 
     def describe_configs(self, ctx: RequestContext, req: DescribeConfigsRequest) -> DescribeConfigsResponse:
-        from kaflite.protocol.messages import DescribeConfigsResponse
         R = DescribeConfigsResponse
         results = []
         for res in req.resources:
@@ -343,8 +340,6 @@ class ConfigHandler:
 
     def alter_configs(self, ctx: RequestContext, req: AlterConfigsRequest) -> AlterConfigsResponse:
         """The legacy API: each resource's overrides are replaced by the ones given."""
-        from kaflite.protocol.messages import AlterConfigsResponse
-
         def alter(res: Any) -> None:
             _check_request_shape([c.name for c in res.configs], [c.name for c in res.configs if c.value is None])
             new = {c.name: str(c.value) for c in res.configs}
@@ -355,8 +350,6 @@ class ConfigHandler:
 
     def incremental_alter_configs(self, ctx: RequestContext,
                                   req: IncrementalAlterConfigsRequest) -> IncrementalAlterConfigsResponse:
-        from kaflite.protocol.messages import IncrementalAlterConfigsResponse
-
         def alter(res: Any) -> None:
             ops = [(c.name, c.config_operation, c.value) for c in res.configs]
             _check_request_shape([n for n, _, _ in ops], [n for n, op, v in ops if op != DELETE and v is None])
@@ -483,7 +476,6 @@ class ConfigHandler:
                               req: ListConfigResourcesRequest) -> ListConfigResourcesResponse:
         """v0 (ListClientMetricsResources) lists client-metrics subscriptions; v1 the resources of the
         types asked for (all when none), in Kafka's type order; an unknown type fails the request."""
-        from kaflite.protocol.messages import ListConfigResourcesResponse
         R = ListConfigResourcesResponse
         if ctx.version == 0:
             return R(config_resources=[])  # no client-metrics subscriptions

@@ -38,7 +38,7 @@ import socket
 import struct
 from collections.abc import Callable
 from time import perf_counter_ns
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 import structlog
 
@@ -46,6 +46,7 @@ from kaflite.broker.context import NO_RESPONSE, BrokerContext, RequestContext
 from kaflite.broker.faults import InjectedFault
 from kaflite.broker.router import Router
 from kaflite.broker.stats import REQUEST_NS_SHIFT, REQUEST_TIME_FIRST, REQUEST_TIME_MASK
+from kaflite.broker.tls import principal_of
 from kaflite.clock import Clock
 from kaflite.coordinator_common.runtime import DurableAnswer
 from kaflite.listeners import ANONYMOUS, Listener
@@ -55,10 +56,9 @@ from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.frames import FrameDecoder, FrameError, FrameTooLarge
 from kaflite.protocol.headers import decode_request_header, encode_response_header
 from kaflite.protocol.messages import REQUESTS, RESPONSES, ApiVersionsResponse
+from kaflite.security.sasl.authenticator import SaslServerAuthenticator, SaslState, Verdict
+from kaflite.ssl_principal import NoMatchingRule
 from kaflite.storage.segment import FileRecords
-
-if TYPE_CHECKING:
-    from kaflite.security.sasl.authenticator import SaslServerAuthenticator
 
 log = structlog.get_logger("kaflite.connection")
 
@@ -106,9 +106,8 @@ _AWAITABLE: dict[type, bool] = {}  # by the type of a handler's result: a future
 
 
 def awaitable(result: Any) -> bool:
-    """A handler's result is a future or a coroutine (an ``async def`` handler's, interpreted or compiled by
-    kaflite/native.py), else the answer itself. Known by type: asyncio.iscoroutine's check against
-    collections.abc.Coroutine, which a compiled coroutine needs, would cost every inline answer ~0.5 us."""
+    """A handler's result is a future or a coroutine (an ``async def`` handler's), else the answer itself. Known
+    by type: asyncio.iscoroutine's checks would cost every inline answer ~0.5 us."""
     kind = type(result)
     known = _AWAITABLE.get(kind)
     if known is None:
@@ -239,9 +238,6 @@ class KafkaConnection(asyncio.BufferedProtocol):
             if transport.get_extra_info("sslcontext") is None and hasattr(os, "sendfile"):
                 self.sendfile_fd = sock.fileno()
         if transport.get_extra_info("sslcontext") is not None:  # mutual TLS: the certificate's subject
-            from kaflite.broker.tls import principal_of
-            from kaflite.ssl_principal import NoMatchingRule
-
             try:
                 self.principal = principal_of(transport.get_extra_info("peercert"),
                                               self.config.ssl_principal_mapping_rules)
@@ -587,8 +583,6 @@ class KafkaConnection(asyncio.BufferedProtocol):
         """The SASL gate (Kafka's SaslServerAuthenticator in front of KafkaApis): the authenticator says whether
         the request may be served; a bare token after a v0 SaslHandshake is answered bare; a failed
         authentication's answer goes out, then the connection closes."""
-        from kaflite.security.sasl.authenticator import SaslState, Verdict
-
         sasl = self.sasl
         assert sasl is not None
         now = self.clock.now_ms()

@@ -32,18 +32,16 @@ import base64
 import contextlib
 import json
 from collections.abc import AsyncIterator
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import unquote
 
 from kaflite import webui
 from kaflite.broker.admin_http import AdminHttpServer
 from kaflite.broker.admin_ops import AdminOps, HttpError, transition_json
 from kaflite.broker.http_connection import EventStream, Raw
+from kaflite.coordinator.group import Transition
 from kaflite.protocol.records import decode_end_txn_marker, decode_records, iter_batches
 from kaflite.storage.errors import OffsetOutOfRangeError
-
-if TYPE_CHECKING:
-    from kaflite.coordinator.group import Transition
 
 MAX_RECORDS = 500
 DEFAULT_RECORDS = 50

@@ -1,9 +1,6 @@
 """Loading a coordinator topic's partition (`__consumer_offsets`, `__transaction_state`): each key once, with its
 last value the coordinator can decode (`CoordinatorLog.read`).
 
-Out of groups.py because it is an async generator, which the compiled build (kaflite/native.py) cannot
-compile: it stays interpreted while groups.py is compiled.
-
 A damaged record (issue 35) -- its batch is sound (CRC and all) but the coordinator cannot decode its value: a
 value version no broker of this kind reads, a truncated value -- is skipped, and its key keeps the value before
 it: the state a replay of every record that steps over the bad one gives (Kafka's loader would fail the whole
@@ -21,15 +18,24 @@ import asyncio
 import functools
 import struct
 from collections.abc import AsyncIterator, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import structlog
 
+from kaflite.coordinator.consumer import records as consumer_records
+from kaflite.coordinator.records import (
+    GROUP_METADATA_KEY_VERSION,
+    EndTransactionMarker,
+    LoadedRecord,
+    TransactionalRecord,
+    decode_group_metadata_value,
+    decode_offset_commit_value_fields,
+)
+from kaflite.protocol.messages import GroupMetadataValue, OffsetCommitValue, TransactionLogValue
 from kaflite.protocol.records import BatchHeader, RecordError, decode_keys_values, iter_batches
-
-if TYPE_CHECKING:
-    from kaflite.coordinator.records import LoadedRecord
-    from kaflite.storage.log import PartitionLog
+from kaflite.storage.log import PartitionLog
+from kaflite.transaction.records import KEY_VERSION, decode_transaction_log_value
+from kaflite.transaction.state import TransactionState
 
 LOAD_READ_BYTES = 4 * 1024 * 1024
 LOAD_YIELD_RECORDS = 2_000  # records read, or keys replayed, between two event-loop turns of a load
@@ -153,8 +159,6 @@ async def _fold(plog: PartitionLog, end: int, skipped: Callable[[BatchHeader, Ex
 async def _undecodable_last_values(latest: dict[bytes | int, Any], check: RecordCheck) -> dict[bytes | int, str]:
     """Why each folded record the coordinator could not decode cannot be, by its place in `latest`: a plain key's
     last value, a transactional record's value (markers and tombstones always decode)."""
-    from kaflite.coordinator.records import TransactionalRecord
-
     out: dict[bytes | int, str] = {}
     countdown = LOAD_YIELD_RECORDS
     for where, value in latest.items():
@@ -215,14 +219,6 @@ def _offsets_check() -> RecordCheck:
     commit (0, 1), a classic group (2), the consumer-group records (3-8, 16). Other kinds the shard skips itself
     (`coordinator.unknown_record_kind`); a key it cannot decode fails all of that key's records alike, so there
     is nothing earlier to keep: the coordinator's load logs it (`coordinator.record_skipped`)."""
-    from kaflite.coordinator.consumer import records as consumer_records
-    from kaflite.coordinator.records import (
-        GROUP_METADATA_KEY_VERSION,
-        decode_group_metadata_value,
-        decode_offset_commit_value_fields,
-    )
-    from kaflite.protocol.messages import GroupMetadataValue, OffsetCommitValue
-
     decode_value = consumer_records.decode_value
     # By record kind (the key's int16 version; every kind is under 256): its value's decoder and schema.
     decoders: list[Callable[[bytes], object] | None] = [None] * 256
@@ -251,10 +247,6 @@ def _offsets_check() -> RecordCheck:
 
 def _transaction_state_check() -> RecordCheck:
     """What `TransactionCoordinator.replay` decodes of a value: the TransactionLogValue and its state id."""
-    from kaflite.protocol.messages import TransactionLogValue
-    from kaflite.transaction.records import KEY_VERSION, decode_transaction_log_value
-    from kaflite.transaction.state import TransactionState
-
     known_key = _VERSION.pack(KEY_VERSION)
 
     def check(key: bytes, value: bytes) -> str | None:
@@ -271,8 +263,6 @@ def _transaction_state_check() -> RecordCheck:
 
 def _read_transactional(data: bytes, h: Any, offset: int, out: dict[bytes | int, Any]) -> None:
     """A transactional batch's records or a control batch's marker, keyed by offset (never folded)."""
-    from kaflite.coordinator.records import EndTransactionMarker, TransactionalRecord
-
     for record_offset, key, value in decode_keys_values(data, h.position):
         if record_offset < offset:
             continue

@@ -9,16 +9,20 @@ imported on a start without SASL listeners except this module and the (empty unt
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from kaflite.broker.context import BrokerContext, RequestContext
 from kaflite.broker.router import Router
 from kaflite.listeners import Listener, sasl_settings
 from kaflite.protocol.errors import ErrorCode
-from kaflite.security.sasl.scram import ScramCredentials
-
-if TYPE_CHECKING:
-    from kaflite.security.sasl.authenticator import MechanismServer, SaslServerAuthenticator
+from kaflite.protocol.messages.sasl_authenticate_response import SaslAuthenticateResponse
+from kaflite.protocol.messages.sasl_handshake_response import SaslHandshakeResponse
+from kaflite.security.sasl import OAUTHBEARER, PLAIN
+from kaflite.security.sasl.authenticator import MechanismServer, SaslServerAuthenticator
+from kaflite.security.sasl.jaas import module_options
+from kaflite.security.sasl.oauthbearer import OAUTHBEARER_LOGIN_MODULE, OAuthBearerServer
+from kaflite.security.sasl.plain import PlainServer, plain_users
+from kaflite.security.sasl.scram import ScramCredentials, ScramServer, alter_credentials, describe_credentials
 
 SASL_HANDSHAKE = 17
 SASL_AUTHENTICATE = 36
@@ -41,13 +45,6 @@ class SaslHandler:
 
     def authenticators(self, listener: Listener) -> Callable[[], SaslServerAuthenticator]:
         """A factory of authenticators for ``listener`` (a SASL one), its settings read once."""
-        from kaflite.security.sasl import OAUTHBEARER, PLAIN
-        from kaflite.security.sasl.authenticator import SaslServerAuthenticator
-        from kaflite.security.sasl.jaas import module_options
-        from kaflite.security.sasl.oauthbearer import OAUTHBEARER_LOGIN_MODULE, OAuthBearerServer
-        from kaflite.security.sasl.plain import PlainServer, plain_users
-        from kaflite.security.sasl.scram import ScramServer
-
         settings = sasl_settings(self.context.config, listener.name)
         users = plain_users(settings.jaas.get(PLAIN, ""))
         oauth = module_options(settings.jaas.get(OAUTHBEARER, ""), OAUTHBEARER_LOGIN_MODULE) \
@@ -71,16 +68,12 @@ class SaslHandler:
         ILLEGAL_SASL_STATE (there is nothing to authenticate)."""
         sasl = ctx.connection.sasl
         if sasl is None:
-            from kaflite.protocol.messages.sasl_handshake_response import SaslHandshakeResponse
-
             return SaslHandshakeResponse(error_code=ErrorCode.ILLEGAL_SASL_STATE)
         return sasl.handshake(ctx.version, request.mechanism, self.context.clock.now_ms())
 
     def authenticate(self, ctx: RequestContext, request: Any) -> Any:
         sasl = ctx.connection.sasl
         if sasl is None:
-            from kaflite.protocol.messages.sasl_authenticate_response import SaslAuthenticateResponse
-
             return SaslAuthenticateResponse(error_code=ErrorCode.ILLEGAL_SASL_STATE,
                                             error_message="SaslAuthenticate request received after successful "
                                                           "authentication")
@@ -89,15 +82,11 @@ class SaslHandler:
     # -- SCRAM credentials (KIP-554) ------------------------------------------------------------------
 
     def describe_user_scram_credentials(self, ctx: RequestContext, request: Any) -> Any:
-        from kaflite.security.sasl.scram import describe_credentials
-
         return describe_credentials(self.scram, request)
 
     async def alter_user_scram_credentials(self, ctx: RequestContext, request: Any) -> Any:
         """The records the request implies, committed to the cluster metadata log (durable, then applied to the
         credentials image: a user added now can log in on the next connection); answered once durable."""
-        from kaflite.security.sasl.scram import alter_credentials
-
         records, response = alter_credentials(self.scram, request)
         await self.context.cluster_metadata.commit(records)
         if records:

@@ -12,47 +12,48 @@ import dataclasses
 import functools
 import gc
 import signal
+import ssl
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import structlog
 
-from kaflite import native
+from kaflite import compiled
 from kaflite.broker.acls import AclHandler
 from kaflite.broker.admin import AdminHandler
+from kaflite.broker.admin_http import AdminHttpServer, GetHandler, start_admin_http
+from kaflite.broker.admin_ops import AdminOps
+from kaflite.broker.authz import RequestAuthorizer
 from kaflite.broker.cluster import ClusterHandler
 from kaflite.broker.configs import ConfigHandler
 from kaflite.broker.connection import KafkaConnection
+from kaflite.broker.console import register_console
 from kaflite.broker.context import BrokerContext, ServerState
 from kaflite.broker.coordinator_log import CoordinatorLog
 from kaflite.broker.faults import Faults
 from kaflite.broker.fetch import FetchHandler
 from kaflite.broker.groups import GroupHandler
 from kaflite.broker.listening import listen
+from kaflite.broker.metrics import metrics_scraper
 from kaflite.broker.produce import ProduceHandler
 from kaflite.broker.router import Router
 from kaflite.broker.sasl import SaslHandler
 from kaflite.broker.stats import BrokerStats
+from kaflite.broker.tls import TlsAccept, listener_client_auth, server_context
 from kaflite.broker.topics import CONSUMER_OFFSETS
 from kaflite.broker.transactions import TransactionHandler
 from kaflite.clock import Clock
 from kaflite.config import KafliteConfig
 from kaflite.listeners import Listener, listeners_of
+from kaflite.security.acl import StandardAuthorizer, parse_super_users
 from kaflite.storage.checkpoint import write_atomic
 from kaflite.storage.config import LogConfig
 from kaflite.storage.datadir import describe_os_error
 from kaflite.storage.errors import StartupError
 from kaflite.storage.manager import LogManager
 from kaflite.transaction.records import TRANSACTION_STATE_TOPIC
-
-if TYPE_CHECKING:
-    import ssl
-
-    from kaflite.broker.admin_http import AdminHttpServer, GetHandler
-    from kaflite.broker.admin_ops import AdminOps
-    from kaflite.security.acl import StandardAuthorizer
 
 log = structlog.get_logger("kaflite.broker")
 TLS_CLOSE_S = 1.0
@@ -99,9 +100,6 @@ class Broker:
         config = self.context.config
         if not config.authorizer_class_name:
             return None
-        from kaflite.broker.authz import RequestAuthorizer
-        from kaflite.security.acl import StandardAuthorizer, parse_super_users
-
         authorizer = StandardAuthorizer(parse_super_users(config.super_users), config.allow_everyone_if_no_acl_found)
         self.context.cluster_metadata.register(authorizer)
         self.router.authorize = RequestAuthorizer(authorizer, self.context)
@@ -109,10 +107,7 @@ class Broker:
 
     @functools.cached_property
     def admin_ops(self) -> AdminOps:
-        """The admin operations (HTTP endpoint, in-process test brokers), built on first use: a start
-        without admin.port does not import the admin endpoint's module."""
-        from kaflite.broker.admin_ops import AdminOps
-
+        """The admin operations (HTTP endpoint, in-process test brokers), built on first use."""
         return AdminOps(self.context, self.groups, self.reset, self.transactions, self.authorizer, self.sasl.scram)
 
     @classmethod
@@ -170,9 +165,6 @@ class Broker:
             router.count_requests()
         await self._bind_listeners()
         if config.admin_port >= 0:
-            from kaflite.broker.admin_http import start_admin_http
-            from kaflite.broker.console import register_console
-
             try:
                 self.admin_http = await start_admin_http(self.admin_ops, config.admin_port)
                 register_console(self.admin_http)
@@ -186,7 +178,7 @@ class Broker:
         log.info("kaflite serving", host=config.host, port=state.port, advertised_host=state.advertised_host,
                  listeners=",".join(f"{li.name}://{li.host}:{li.port}" for li in state.listeners),
                  data_dir=str(context.data_dir), cluster_id=state.cluster_id, node_id=config.node_id,
-                 topics=len(context.logs.topics()), code=native.status,  # compiled, or why interpreted
+                 topics=len(context.logs.topics()), code=compiled.status(),  # compiled, or why interpreted
                  startup_ms=round(self._opened_ms + (time.perf_counter() - t0) * 1000, 1))
 
     async def _bind_listeners(self) -> None:
@@ -199,8 +191,6 @@ class Broker:
         for listener in listeners_of(context.config):
             tls_context = None
             if listener.tls:
-                from kaflite.broker.tls import listener_client_auth, server_context
-
                 client_auth = listener_client_auth(context.config, listener)
                 if client_auth not in tls_contexts:
                     tls_contexts[client_auth] = server_context(context.config, client_auth)
@@ -238,8 +228,6 @@ class Broker:
         sasl = self.sasl.authenticators(listener) if listener.sasl else None
         if tls_context is None or not listener.tls:
             return lambda: KafkaConnection(context, router, bound(), sasl, after_read)
-        from kaflite.broker.tls import TlsAccept
-
         return lambda: TlsAccept(tls_context, bound(), KafkaConnection(context, router, bound(), sasl, after_read),
                                  self._handshaking)
 
@@ -252,8 +240,6 @@ class Broker:
         async def first_scrape_loads(path: str, query: dict[str, str]) -> Any:
             nonlocal scrape
             if scrape is None:
-                from kaflite.broker.metrics import metrics_scraper
-
                 scrape = metrics_scraper(self.context, self.groups, self.router)
             return await scrape(path, query)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from kaflite.protocol.errors import ErrorCode
 from kaflite.storage.config import LogConfig
 from kaflite.storage.errors import StorageError
 from kaflite.storage.manager import LogManager, TopicInfo, validate_topic_name
@@ -34,8 +35,6 @@ def is_valid_topic_name(name: str) -> bool:
 
 def validate_new_topic(logs: LogManager, name: str, configs: Mapping[str, str]) -> None:
     """CreateTopics with validate_only: every check create_topic makes, nothing written."""
-    from kaflite.protocol.errors import ErrorCode
-
     validate_topic_name(name)
     if logs.topic(name) is not None or logs.is_reserved(name):  # (reserved: its files are being made)
         raise StorageError(f"Topic '{name}' already exists.", ErrorCode.TOPIC_ALREADY_EXISTS)

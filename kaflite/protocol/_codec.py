@@ -12,7 +12,7 @@ import struct
 from collections.abc import Callable
 from typing import Any, Protocol, Self, Union
 
-# The generated classes' marker for the compiled build (kaflite/native.py), re-exported for them: a no-op
+# The generated classes' marker for the compiled build (kaflite/compiled.py), re-exported for them: a no-op
 # interpreted, read by mypyc by its origin's name.
 from mypy_extensions import mypyc_attr as mypyc_attr
 
@@ -292,7 +292,7 @@ def _repr(o: Any) -> str:
 
 
 def _eq(a: Any, b: Any) -> Any:
-    """A bool, or NotImplemented for another type (hence Any: compiled code, kaflite/native.py, checks a bool)."""
+    """A bool, or NotImplemented for another type (hence Any: compiled code, kaflite/compiled.py, checks a bool)."""
     if type(a) is not type(b):
         return NotImplemented
     return all(_norm(getattr(a, k)) == _norm(getattr(b, k)) for k in a.__slots__)

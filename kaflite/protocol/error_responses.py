@@ -14,7 +14,7 @@ here one function derives it from the schemas' shape:
   (null strings, ``-1`` leader epochs), except that offsets, timestamps and producer epochs next
   to an error are ``-1`` (unknown), as in Kafka's error responses (a ``0`` would read as real).
 
-Pure: no I/O, only the generated classes and their type annotations.
+Pure: no I/O, only the generated classes and the field types the generator writes into them.
 """
 
 from __future__ import annotations
@@ -72,33 +72,9 @@ class _Field:
 
 
 def constructor_hints(cls: Any) -> dict[str, Any]:
-    """A generated class's constructor annotations, evaluated: the fields and their types.
-
-    A class whose module the compiled build loads (kaflite/native.py) has an `__init__` without
-    `__annotations__`: they are read from the module's source, which is what it was compiled from."""
-    init = cls.__init__
-    if hasattr(init, "__annotations__"):
-        return {name: hint for name, hint in typing.get_type_hints(init).items() if name != "return"}
-    return hints_from_source(cls)
-
-
-def hints_from_source(cls: Any) -> dict[str, Any]:
-    """`constructor_hints` of a compiled class: its `__init__`'s annotations read from its module's source."""
-    import ast
-    import sys
-
-    from kaflite.native import source_path
-
-    with open(source_path(cls.__module__), encoding="utf-8") as f:
-        tree = ast.parse(f.read())
-    namespace = vars(sys.modules[cls.__module__])
-    for node in tree.body:
-        if isinstance(node, ast.ClassDef) and node.name == cls.__name__:
-            for item in node.body:
-                if isinstance(item, ast.FunctionDef) and item.name == "__init__":
-                    return {a.arg: eval(ast.unparse(a.annotation), namespace)
-                            for a in item.args.kwonlyargs + item.args.args if a.annotation is not None}
-    raise TypeError(f"no __init__ of {cls.__name__} in {cls.__module__}'s source")
+    """A generated class's constructor annotations, evaluated: the fields and their types (the generator writes
+    them as the class's `FIELD_TYPES`, so they are there also where the class's module is compiled)."""
+    return dict(cls.FIELD_TYPES)
 
 
 @functools.cache

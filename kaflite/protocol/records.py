@@ -19,14 +19,13 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from mmap import mmap
+from typing import Any, ClassVar, NamedTuple
 
+import cramjam
 from fastcrc import crc32 as _fastcrc32
 
 from kaflite.protocol.errors import ErrorCode
-
-if TYPE_CHECKING:
-    from mmap import mmap
 
 Buffer = bytes | bytearray | memoryview
 
@@ -79,7 +78,7 @@ _XERIAL_HEADER = struct.Struct(">8sii")
 class RecordError(Exception):
     """A produced or stored batch the broker cannot accept; carries the Kafka error code to answer."""
 
-    error_code: ClassVar[ErrorCode] = ErrorCode.CORRUPT_MESSAGE  # each subclass's (ClassVar: kaflite/native.py)
+    error_code: ClassVar[ErrorCode] = ErrorCode.CORRUPT_MESSAGE  # each subclass's (ClassVar: kaflite/compiled.py)
 
 
 class CorruptRecordError(RecordError):
@@ -348,8 +347,6 @@ def compress(codec: int, data: bytes) -> bytes:
     """Compress a records payload as Kafka producers do (xerial snappy, LZ4 frame with independent blocks)."""
     if codec == NONE:
         return data
-    import cramjam
-
     if codec == GZIP:
         return bytes(cramjam.gzip.compress(data))
     if codec == SNAPPY:
@@ -368,8 +365,6 @@ def decompress(codec: int, data: Buffer) -> bytes:
     """Decompress a records payload; garbage raises CorruptRecordError."""
     if codec == NONE:
         return bytes(data)
-    import cramjam
-
     try:
         if codec == GZIP:
             return bytes(cramjam.gzip.decompress(bytes(data)))
@@ -389,8 +384,6 @@ _XERIAL_BLOCK = 32 * 1024
 
 def _xerial_snappy_encode(data: bytes) -> bytes:
     """xerial-framed snappy, what Java's SnappyOutputStream and librdkafka write: header + [len][block]*."""
-    import cramjam
-
     out = bytearray(_XERIAL_HEADER.pack(_XERIAL_MAGIC, 1, 1))
     for start in range(0, len(data), _XERIAL_BLOCK):
         block = bytes(cramjam.snappy.compress_raw(data[start : start + _XERIAL_BLOCK]))
@@ -400,8 +393,6 @@ def _xerial_snappy_encode(data: bytes) -> bytes:
 
 
 def _snappy_decode(data: bytes) -> bytes:
-    import cramjam
-
     if not data.startswith(_XERIAL_MAGIC):
         return bytes(cramjam.snappy.decompress_raw(data))
     pos = _XERIAL_HEADER.size

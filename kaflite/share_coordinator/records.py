@@ -12,12 +12,10 @@ from __future__ import annotations
 import base64
 import struct
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
+from kaflite.protocol.messages import ShareSnapshotKey, ShareSnapshotValue, ShareUpdateKey, ShareUpdateValue
 from kaflite.share_coordinator.batches import StateBatch
-
-if TYPE_CHECKING:  # codec modules load on first use of their API (messages' PEP 562 __getattr__)
-    from kaflite.protocol.messages import ShareSnapshotValue, ShareUpdateValue
 
 _I16 = struct.Struct(">h")
 
@@ -91,7 +89,6 @@ def share_group_state_topic_configs(segment_bytes: int = 104_857_600) -> dict[st
 
 
 def _key(record_type: int, key: SharePartitionKey) -> bytes:
-    from kaflite.protocol.messages import ShareSnapshotKey, ShareUpdateKey
     cls = ShareSnapshotKey if record_type == SHARE_SNAPSHOT else ShareUpdateKey
     if key.topic_id is None:
         raise ValueError("a record's topic id is never null")
@@ -108,7 +105,6 @@ def share_update_key(key: SharePartitionKey) -> bytes:
 
 
 def share_snapshot_value(value: ShareGroupOffset) -> bytes:
-    from kaflite.protocol.messages import ShareSnapshotValue
     B = ShareSnapshotValue.StateBatch
     v = ShareSnapshotValue(
         snapshot_epoch=value.snapshot_epoch, state_epoch=value.state_epoch, leader_epoch=value.leader_epoch,
@@ -120,7 +116,6 @@ def share_snapshot_value(value: ShareGroupOffset) -> bytes:
 
 
 def share_update_value(value: ShareUpdate) -> bytes:
-    from kaflite.protocol.messages import ShareUpdateValue
     B = ShareUpdateValue.StateBatch
     v = ShareUpdateValue(
         snapshot_epoch=value.snapshot_epoch, leader_epoch=value.leader_epoch, start_offset=value.start_offset,
@@ -151,7 +146,6 @@ def _batches(value: ShareSnapshotValue | ShareUpdateValue) -> tuple[StateBatch, 
 def decode_record(key: bytes, value: bytes | None) -> tuple[int, SharePartitionKey,
                                                             ShareGroupOffset | ShareUpdate | None]:
     """(record type, key, value or None for a tombstone). `UnknownRecord` for a type or version not read."""
-    from kaflite.protocol.messages import ShareSnapshotKey, ShareSnapshotValue, ShareUpdateKey, ShareUpdateValue
     (record_type,) = _I16.unpack_from(key, 0)
     if record_type not in (SHARE_SNAPSHOT, SHARE_UPDATE):
         raise UnknownRecord(f"__share_group_state record type {record_type} is unknown")

@@ -24,6 +24,7 @@ import os
 import platform
 import struct
 import sys
+import tempfile
 import weakref
 from collections import deque
 from collections.abc import Callable
@@ -152,8 +153,6 @@ class AioSyncs:
         """Whether this kernel syncs by AIO: IOCB_CMD_FDSYNC came in Linux 4.18, and before it io_submit refuses
         it (EINVAL) for every file. One fdatasync of a fresh temporary file (nothing to write), waited for here
         and not counted on the eventfd. No usable temporary directory: not probed, so not used."""
-        import tempfile  # lazy: once per context
-
         try:
             with tempfile.TemporaryFile() as probe:
                 return self._probe_fd(probe.fileno())

@@ -18,6 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from kaflite.protocol._codec import DecodeError, _r_uvarint, _uvarint
+from kaflite.protocol.messages.access_control_entry_record import AccessControlEntryRecord
+from kaflite.protocol.messages.remove_access_control_entry_record import RemoveAccessControlEntryRecord
+from kaflite.protocol.messages.remove_user_scram_credential_record import RemoveUserScramCredentialRecord
+from kaflite.protocol.messages.user_scram_credential_record import UserScramCredentialRecord
 from kaflite.protocol.records import build_keyed_batch, decode_keys_values, iter_batches
 from kaflite.storage.config import LogConfig
 from kaflite.storage.log import PartitionLog
@@ -29,12 +33,7 @@ READ_CHUNK = 1 << 20
 
 
 def _record_classes() -> dict[int, Any]:
-    """The metadata record types kaflite keeps, by record type (apiKey); imported on first use."""
-    from kaflite.protocol.messages.access_control_entry_record import AccessControlEntryRecord
-    from kaflite.protocol.messages.remove_access_control_entry_record import RemoveAccessControlEntryRecord
-    from kaflite.protocol.messages.remove_user_scram_credential_record import RemoveUserScramCredentialRecord
-    from kaflite.protocol.messages.user_scram_credential_record import UserScramCredentialRecord
-
+    """The metadata record types kaflite keeps, by record type (apiKey)."""
     classes: list[Any] = [AccessControlEntryRecord, RemoveAccessControlEntryRecord, UserScramCredentialRecord,
                           RemoveUserScramCredentialRecord]
     return {cls.API_KEY: cls for cls in classes}

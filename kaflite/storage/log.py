@@ -87,8 +87,7 @@ WALK_CHUNK = 16 * 1024
 class ReadResult:
     """Whole batches (raw bytes, or a `FileRecords` slice read when sent), plus the partition bounds a
     Fetch answer reports. `aborted_transactions` is None for read_uncommitted, else the aborted
-    transactions in range (TX-RC-2). Not generic over the two (a generic dataclass does not import once
-    compiled, kaflite/native.py): `read` gives bytes, `read_file_records` FileRecords."""
+    transactions in range (TX-RC-2). `read` gives bytes, `read_file_records` FileRecords."""
 
     records: Any
     high_watermark: int

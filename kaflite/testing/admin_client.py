@@ -7,6 +7,7 @@ fixtures both talk to a broker in another process through it, and ``kaflite ctl`
 
 from __future__ import annotations
 
+import http.client
 import json
 from typing import Any
 from urllib.parse import quote, urlencode
@@ -51,8 +52,6 @@ class AdminClient:
 
     def request(self, method: str, path: str, body: dict[str, Any] | None = None,
                 timeout: float | None = None) -> tuple[int, dict[str, Any]]:
-        import http.client  # here, not at the top: `kaflite serve` imports this module and http.client costs ~100 ms
-
         conn = http.client.HTTPConnection(self.host, self.port, timeout=timeout or self.timeout)
         try:
             data = None if body is None else json.dumps(body).encode()

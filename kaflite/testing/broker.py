@@ -21,17 +21,16 @@ from collections.abc import Callable, Coroutine, Iterator, Mapping, Sequence
 from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 from kaflite.broker.admin_ops import WaitTimeout
 from kaflite.broker.admin_ops import decode_assignment as _decode_assignment
 from kaflite.broker.server import Broker as _Broker
 from kaflite.broker.server import install_uvloop
-from kaflite.config import KafliteConfig
-
-if TYPE_CHECKING:
-    from kaflite.certs import CertFiles
+from kaflite.certs import CertFiles, write_certs
+from kaflite.config import STANDARD_AUTHORIZER, KafliteConfig
 from kaflite.coordinator.snapshot import OffsetSnapshot
+from kaflite.testing.sasl import client_config, plain_jaas_config
 
 T = TypeVar("T")
 Offset = OffsetSnapshot
@@ -351,8 +350,6 @@ def _authorizer_settings(authorizer: bool, super_users: Sequence[str], allow_eve
         if super_users or allow_everyone:
             raise ValueError("super_users and allow_everyone_if_no_acl_found need authorizer=True")
         return {}
-    from kaflite.config import STANDARD_AUTHORIZER
-
     return {"authorizer.class.name": STANDARD_AUTHORIZER, "super.users": ";".join(super_users),
             "allow.everyone.if.no.acl.found": allow_everyone}
 
@@ -412,15 +409,11 @@ class BrokerAPI:
         settings: dict[str, object] = {}
         if tls or sasl == "SASL_SSL":
             if self.tls is None:
-                from kaflite.certs import write_certs
-
                 self.tls = write_certs(Path(tempfile.mkdtemp(prefix="kaflite-certs-")))
             settings.update(self.tls.broker_config(client_auth))
         if tls:
             listeners.append("SSL://127.0.0.1:{ssl_port}")
         if sasl is not None:
-            from kaflite.testing.sasl import plain_jaas_config
-
             listeners.append(f"{sasl}://127.0.0.1:{{sasl_port}}")
             if self.users:
                 settings["sasl.jaas.config"] = plain_jaas_config(self.users)
@@ -448,8 +441,6 @@ class BrokerAPI:
         """``client``'s settings ("kafka-python", "aiokafka", "librdkafka", "java", "kafkajs") to log in to the SASL
         listener as ``user`` (its password from ``users=`` unless given): ``KafkaProducer(**b.sasl_client_config(
         "kafka-python", "alice"))``, ``Producer(b.sasl_client_config("librdkafka", "alice", "PLAIN"))``."""
-        from kaflite.testing.sasl import client_config
-
         if self.sasl_protocol is None:
             raise RuntimeError("this broker has no SASL listener: start it with sasl='SASL_PLAINTEXT' or 'SASL_SSL'")
         return client_config(client, bootstrap=self.sasl_bootstrap_servers, protocol=self.sasl_protocol,

@@ -24,12 +24,12 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pytest
 
-if TYPE_CHECKING:
-    from kaflite.testing.broker import BrokerAPI
+from kaflite.testing.broker import Broker, BrokerAPI
+from kaflite.testing.process import ProcessBroker, discard_spare, prewarm
 
 MODES = ("thread", "process")
 SCOPES = ("session", "function")
@@ -56,11 +56,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
-    import sys
-
-    process = sys.modules.get("kaflite.testing.process")
-    if process is not None:
-        process.discard_spare()
+    discard_spare()
 
 
 def _choice(request: pytest.FixtureRequest, marker_value: Any, option: str, ini: str, allowed: tuple[str, ...]) -> str:
@@ -77,11 +73,7 @@ SECURITY_OPTIONS = ("tls", "sasl", "users", "mechanisms")
 def _new_broker(mode: str, config: Mapping[str, object], data_dir: Any,
                 security: Mapping[str, Any] | None = None) -> BrokerAPI:
     if mode == "process":
-        from kaflite.testing.process import ProcessBroker
-
         return ProcessBroker(data_dir, config=config, **(security or {}))
-    from kaflite.testing.broker import Broker
-
     return Broker(data_dir, config=config, **(security or {}))
 
 
@@ -121,8 +113,6 @@ def kaflite_config() -> dict[str, object]:
 def _kaflite_pool(tmp_path_factory: pytest.TempPathFactory, pytestconfig: pytest.Config) -> Iterator[_Pool]:
     mode = (pytestconfig.getoption("--kaflite-mode") or pytestconfig.getini("kaflite_mode")).strip().lower()
     if mode == "process":  # spawn the first worker while collection and other fixtures run
-        from kaflite.testing.process import prewarm
-
         prewarm()
     pool = _Pool(tmp_path_factory)
     yield pool

@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from kaflite.security.sasl.oauthbearer import unsecured_jwt as make_token
+
 CLIENTS = ("kafka-python", "aiokafka", "librdkafka", "java", "kafkajs")
 LOGIN_MODULES = {
     "PLAIN": "org.apache.kafka.common.security.plain.PlainLoginModule",
@@ -36,8 +38,6 @@ def plain_jaas_config(users: Mapping[str, str]) -> str:
 def unsecured_jwt(subject: str, lifetime_s: float = 3600.0, scope: str | None = None) -> str:
     """An unsigned JWT (``alg: none``) for ``subject``, as the Java client's OAuthBearerLoginModule makes one with
     ``unsecuredLoginStringClaim_sub``: what kaflite's OAUTHBEARER (Kafka's unsecured validator) accepts."""
-    from kaflite.security.sasl.oauthbearer import unsecured_jwt as make_token
-
     now = time.time()
     claims: dict[str, Any] = {"sub": subject, "iat": int(now), "exp": int(now + lifetime_s)}
     if scope is not None:

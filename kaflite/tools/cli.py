@@ -1,31 +1,30 @@
 """The tools' argparse parsers, with Kafka's option names (kafka-consumer-groups.sh, kafka-topics.sh,
-kafka-get-offsets.sh, kafka-dump-log.sh) and kcat's short options for consume/produce.
+kafka-get-offsets.sh, kafka-dump-log.sh) and kcat's short options for consume/produce, and their runner.
 
 Why two parsers: ``kaflite serve`` builds the ``kaflite`` parser on every start (its imports and time are
 budgeted, issue 14), and the tools' options cost it ~4 ms. So the ``kaflite`` parser only lists the tools
-(``add_tool_placeholders``), and ``kaflite.cli.main`` hands a tool's command line to ``build_tool_parser``
-here. Standard library only at import; the commands' modules (codecs, client) load when a command runs.
+(kaflite/tools/commands.py), and ``kaflite.cli.main`` hands a tool's command line to ``build_tool_parser``
+here, whose module imports the commands' modules (codecs, client).
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any, TextIO
 
-TOOL_HELP: dict[str, str] = {
-    "groups": "consumer groups: list, describe (lag), reset-offsets, delete, delete-offsets "
-              "(kafka-consumer-groups.sh; its --list/--describe/... form works too)",
-    "topics": "topics: list, describe, create, alter, delete (kafka-topics.sh; its --create/--list/... form works "
-              "too)",
-    "consume": "print records of a topic (kcat -C): no group, nothing committed",
-    "produce": "send stdin's lines as records (kcat -P)",
-    "offsets": "earliest, latest or by-time offsets of partitions (kafka-get-offsets.sh)",
-    "dump-log": "print segment files: batches, records, markers, indexes (kafka-dump-log.sh)",
-    "acls": "ACLs: --add, --remove, --list (kafka-acls.sh)",
-    "users": "SCRAM users: add, delete, describe (kafka-configs.sh --entity-type users)",
-}
-TOOL_COMMANDS = tuple(TOOL_HELP)
+from kaflite.properties import parse_properties, read_text
+from kaflite.tools.acls import run_acls
+from kaflite.tools.client import ToolError, UsageError
+from kaflite.tools.commands import TOOL_HELP
+from kaflite.tools.dump_log import run as run_dump
+from kaflite.tools.groups import run as run_groups
+from kaflite.tools.kcat import run_consume, run_produce
+from kaflite.tools.security import ClientSecurity, SecurityConfigError
+from kaflite.tools.topics import run_offsets, run_topics
+from kaflite.tools.users import run_users
+
 DEFAULT_BOOTSTRAP = "127.0.0.1:9092"
 
 # Kafka's scripts take the action as a flag (kafka-consumer-groups.sh --describe --group G); kaflite's own form
@@ -74,14 +73,6 @@ def _connection(p: argparse.ArgumentParser) -> None:
 def _sub(sub: Any, name: str, help: str, description: str | None = None) -> argparse.ArgumentParser:
     p: argparse.ArgumentParser = sub.add_parser(name, help=help, description=description or help)
     return p
-
-
-def add_tool_placeholders(sub: Any) -> None:
-    """The tools as ``kaflite --help`` lists them, without their options (main() never parses a tool's
-    command line with these: it goes to build_tool_parser)."""
-    for name, text in TOOL_HELP.items():
-        p = sub.add_parser(name, help=text, add_help=False)
-        p.add_argument("tool_args", nargs=argparse.REMAINDER)
 
 
 def build_tool_parser() -> argparse.ArgumentParser:
@@ -289,12 +280,6 @@ def _read_command_config(args: argparse.Namespace) -> None:
     path = getattr(args, "command_config", None)
     if not path:
         return
-    from pathlib import Path
-
-    from kaflite.properties import parse_properties, read_text
-    from kaflite.tools.client import ToolError
-    from kaflite.tools.security import ClientSecurity, SecurityConfigError
-
     props = parse_properties(read_text(Path(path)))
     if props.get("client.id"):
         args.client_id = props["client.id"]
@@ -321,40 +306,22 @@ def run_tool(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | 
              stdin: TextIO | None = None) -> int:
     """Run a tool command; a ToolError is one line on stderr and exit status 1 (2 for a UsageError)."""
     out, err, stdin = out or sys.stdout, err or sys.stderr, stdin or sys.stdin
-    from kaflite.tools.client import ToolError, UsageError
-
     try:
         _read_command_config(args)
         if args.command == "groups":
-            from kaflite.tools.groups import run
-
-            return run(args, out, err)
+            return run_groups(args, out, err)
         if args.command == "topics":
-            from kaflite.tools.topics import run_topics
-
             return run_topics(args, out)
         if args.command == "acls":
-            from kaflite.tools.acls import run_acls
-
             return run_acls(args, out)
         if args.command == "offsets":
-            from kaflite.tools.topics import run_offsets
-
             return run_offsets(args, out)
         if args.command == "users":
-            from kaflite.tools.users import run_users
-
             return run_users(args, out)
         if args.command == "consume":
-            from kaflite.tools.kcat import run_consume
-
             return run_consume(args, out, err)
         if args.command == "produce":
-            from kaflite.tools.kcat import run_produce
-
             return run_produce(args, stdin, out, err)
-        from kaflite.tools.dump_log import run as run_dump
-
         return run_dump(args, out, err)
     except ToolError as exc:
         err.write(f"kaflite {args.command}: {exc}\n")

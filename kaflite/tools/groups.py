@@ -8,7 +8,9 @@ are; ``--json`` gives the same values as data.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
+import time as _time
 from dataclasses import asdict
 from datetime import UTC, datetime
 from typing import Any, TextIO
@@ -293,8 +295,6 @@ def plan_reset(client: Client, args: argparse.Namespace, group: str, err: TextIO
         return {tp: current.get(tp, ends.get(tp, 0)) for tp in parts}
     timestamp = parse_datetime(args.to_datetime) if args.to_datetime else None
     if args.by_duration:
-        import time as _time
-
         timestamp = int(_time.time() * 1000) - _parse_duration_ms(args.by_duration)
     assert timestamp is not None
     listed = admin.list_offsets(client, dict.fromkeys(parts, timestamp))
@@ -316,8 +316,6 @@ def plan_reset(client: Client, args: argparse.Namespace, group: str, err: TextIO
 
 def _parse_duration_ms(text: str) -> int:
     """ISO-8601 durations as Java's Duration.parse takes them: PnDTnHnMn.nS."""
-    import re
-
     m = re.fullmatch(r"P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?", text.strip().upper())
     if not m or text.strip().upper() in ("P", "PT"):
         raise UsageError(f"Text cannot be parsed to a Duration: {text}")

@@ -21,6 +21,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from scramp import ScramClient, ScramException
+
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import SaslAuthenticateRequest, SaslHandshakeRequest
 from kaflite.security.sasl import MECHANISMS, OAUTHBEARER, PLAIN, SCRAM_MECHANISMS
@@ -100,8 +102,6 @@ class SaslLogin:
         if self.mechanism == PLAIN:
             self._round_trip(broker, f"\0{self.username}\0{self.password}".encode())
         elif self.mechanism in SCRAM_MECHANISMS:
-            from scramp import ScramClient, ScramException
-
             client = ScramClient([self.mechanism], self.username, self.password)
             server_first = self._round_trip(broker, client.get_client_first().encode())
             try:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import fnmatch
+import re
 import sys
 from typing import Any, TextIO
 
@@ -53,8 +55,6 @@ def topic_configs(client: Client, topics: list[str]) -> dict[str, dict[str, str]
 def _selected(client: Client, args: argparse.Namespace) -> dict[str, Topic]:
     topics = client.metadata(None).topics
     if args.topic:
-        import fnmatch
-
         topics = {n: t for n, t in topics.items() if n == args.topic or fnmatch.fnmatchcase(n, args.topic)}
         if not topics and not args.if_exists:
             raise ToolError(f"Topic '{args.topic}' does not exist as expected")
@@ -196,8 +196,6 @@ def run_offsets(args: argparse.Namespace, out: TextIO = sys.stdout) -> int:
         meta = client.metadata(None)
         topics = {n: t for n, t in meta.topics.items() if not t.is_internal or args.topic}
         if args.topic:
-            import re
-
             pattern = re.compile(args.topic)
             topics = {n: t for n, t in topics.items() if pattern.fullmatch(n)}
             if not topics:

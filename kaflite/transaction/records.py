@@ -9,12 +9,9 @@ from __future__ import annotations
 
 import struct
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
+from kaflite.protocol.messages import TransactionLogKey, TransactionLogValue
 from kaflite.transaction.state import TopicPartition, TransactionState
-
-if TYPE_CHECKING:  # codec modules load on first use of their API (messages' PEP 562 __getattr__)
-    from kaflite.protocol.messages import TransactionLogValue
 
 _VERSION = struct.Struct(">h")
 
@@ -45,13 +42,11 @@ def transaction_state_topic_configs(config_segment_bytes: int = 104_857_600) -> 
 
 
 def transaction_log_key(transactional_id: str) -> bytes:
-    from kaflite.protocol.messages import TransactionLogKey
     return _VERSION.pack(KEY_VERSION) + TransactionLogKey(transactional_id=transactional_id).encode(KEY_VERSION)
 
 
 def decode_transaction_log_key(key: bytes) -> str | None:
     """The transactional id; None for a key version this broker does not know (TX-LOG-2: skipped)."""
-    from kaflite.protocol.messages import TransactionLogKey
     (version,) = _VERSION.unpack_from(key, 0)
     if version != KEY_VERSION:
         return None
@@ -61,7 +56,6 @@ def decode_transaction_log_key(key: bytes) -> str | None:
 def group_partitions(state: TransactionState, partitions: Iterable[TopicPartition]) -> list[
         TransactionLogValue.PartitionsSchema] | None:
     """TX-LOG-1: null when Empty, else grouped by topic (sorted here, so equal states encode alike)."""
-    from kaflite.protocol.messages import TransactionLogValue
     if state is TransactionState.EMPTY:
         return None
     by_topic: dict[str, list[int]] = {}
@@ -81,7 +75,6 @@ def transaction_log_value(
     start_ms: int,
     version: int = VALUE_VERSION,
 ) -> bytes:
-    from kaflite.protocol.messages import TransactionLogValue
     if state in (TransactionState.DEAD, TransactionState.PREPARE_EPOCH_FENCE):
         raise ValueError(f"{state} is never written (TX-SM-2)")
     parts = list(partitions)
@@ -100,7 +93,6 @@ def transaction_log_value(
 
 
 def decode_transaction_log_value(value: bytes) -> TransactionLogValue:
-    from kaflite.protocol.messages import TransactionLogValue
     (version,) = _VERSION.unpack_from(value, 0)
     if version not in VALUE_VERSIONS:
         raise UnknownValueVersion(f"__transaction_state value version {version} is unknown (reads {VALUE_VERSIONS})")

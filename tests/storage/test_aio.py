@@ -45,7 +45,7 @@ def kernel() -> Iterator[AioSyncs]:
 
 
 def owner() -> _Syncable:
-    """A segment file's stand-in (the base class itself: compiled, kaflite/native.py, a PendingSync takes no other
+    """A segment file's stand-in (the base class itself: compiled, kaflite/compiled.py, a PendingSync takes no other
     type): what a failed flush would give back is not this module's concern."""
     return _Syncable()
 

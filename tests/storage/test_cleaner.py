@@ -184,7 +184,6 @@ def assert_recovered(plog: PartitionLog, expected: list[Rec], log_end_offset: in
             assert found is not None and found.position == h.position
 
 
-@pytest.mark.interpreted  # replaces a function of a compiled module (tests/conftest.py)
 def test_step_hook_sees_every_step_with_the_directory_fsyncs(
     open_log: OpenLog, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import random
 
@@ -9,6 +10,7 @@ import pytest
 
 from kaflite.protocol import records as R
 from kaflite.storage import PartitionLog
+from kaflite.storage.fileio import DiskFault, disk_fault, set_disk_fault
 
 from .conftest import T0, batch, small_config
 
@@ -240,32 +242,24 @@ def test_damaged_index_files_are_rebuilt_and_no_record_is_lost(open_log, path: s
     assert log_files(again) == log_files(plog)
 
 
-@pytest.mark.interpreted  # replaces a function of a compiled module (tests/conftest.py)
-def test_recovery_on_a_full_disk_needs_no_space(open_log, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_recovery_on_a_full_disk_needs_no_space(open_log) -> None:
     """kill -9 on a full disk: the torn tail is cut in place and an index that cannot be written is
-    kept in memory (its file left empty), so recovery succeeds without a free byte."""
-    import errno
-
-    from kaflite.storage import segment as segment_module
-
+    kept in memory (its file left empty), so recovery succeeds without a free byte. The full disk is
+    storage's own seam (`set_disk_fault`), which compiled and interpreted storage both go through."""
     plog, _ = filled_and_closed(open_log)
     last = plog.active_segment
     with open(last.log_path, "ab") as f:
         f.write(b"\x00" * 30)
-    real = segment_module.write_fully
-
-    def full_disk(fd: int, data, offset=None) -> int:  # type: ignore[no-untyped-def]
-        if len(data):
-            raise OSError(errno.ENOSPC, "No space left on device")
-        return real(fd, data, offset)
-
-    monkeypatch.setattr(segment_module, "write_fully", full_disk)
-    again = open_log(clean=False, recovery_point=0)
-    assert again.log_end_offset == 200
-    assert all_offsets(again) == list(range(200))
-    assert again.offset_for_timestamp(T0 + 50) == (100, T0 + 50)
-    assert all(s.offset_index.path.stat().st_size == 0 for s in again.segments)
-    monkeypatch.undo()
+    previous = set_disk_fault(DiskFault(errno.ENOSPC, allow_bytes=0))
+    try:
+        again = open_log(clean=False, recovery_point=0)
+        assert again.log_end_offset == 200
+        assert all_offsets(again) == list(range(200))
+        assert again.offset_for_timestamp(T0 + 50) == (100, T0 + 50)
+        assert all(s.offset_index.path.stat().st_size == 0 for s in again.segments)
+        assert disk_fault() is not None and disk_fault().failures > 0  # type: ignore[union-attr]
+    finally:
+        set_disk_fault(previous)
     again.close()
     assert all_offsets(open_log(clean=True)) == list(range(200))
 

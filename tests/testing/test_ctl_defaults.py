@@ -11,8 +11,9 @@ from collections.abc import Iterator
 import pytest
 
 from kaflite.cli import build_parser
+from kaflite.ctl_commands import DEFAULT_ADMIN
 from kaflite.testing.broker import Broker
-from kaflite.testing.ctl import DEFAULT_ADMIN, EXIT_REFUSED, run_ctl
+from kaflite.testing.ctl import EXIT_REFUSED, run_ctl
 from tests.testing.clients import Consumer
 
 

@@ -277,6 +277,7 @@ class Generator:
         self.msg = msg
         self.em = Emitter()
         self.funcs: list[str] = []
+        self.field_types: list[str] = []
         # (struct name, layout key) -> function suffix
         self.layouts: dict[tuple[str, tuple[Any, ...]], int] = {}
         # Per generated function: a fresh number for each array's locals (a0, x0, a1, x1...), so
@@ -521,7 +522,7 @@ class Generator:
 
     def gen_class(self, st: Struct, top: bool) -> str:
         m = self.msg
-        # Python classes also where kaflite/native.py compiles the module (their functions compiled): native,
+        # Python classes also where the module is compiled (kaflite/compiled.py) (their functions compiled): native,
         # they would lose __slots__, the class constants, the nested-class aliases and `_new`'s object.__new__.
         out = ["@mypyc_attr(native_class=False)", f"class {st.name}:"]
         doc = f"{m.name} v{m.valid.lo}-{m.valid.hi}" if top else f"A {st.name} inside {m.name}."
@@ -529,6 +530,10 @@ class Generator:
         out.append("")
         slots = ", ".join(repr(f.attr) for f in st.fields)
         out.append(f"    __slots__ = ({slots}{',' if len(st.fields) == 1 else ''})")
+        # Each field's annotation as an object, set below the classes (the nested ones are all defined there):
+        # what kaflite.protocol.error_responses reads, also where this module is compiled (its __init__ then
+        # keeps no annotations).
+        out.append("    FIELD_TYPES: ClassVar[dict[str, Any]]")
         if top:
             if m.api_key is not None:
                 out.append(f"    API_KEY = {m.api_key}")
@@ -555,6 +560,8 @@ class Generator:
             else:
                 params.append(f"{f.attr}: {ann} = {d}")
                 body.append(f"        self.{f.attr} = {f.attr}")
+        types = ", ".join(f"{p.split(':', 1)[0]!r}: {p.split(': ', 1)[1].split(' = ', 1)[0]}" for p in params)
+        self.field_types.append(f"{st.name}.FIELD_TYPES = {{{types}}}")
         if params:
             out.append(f"    def __init__(self, *, {', '.join(params)}) -> None:")
             out.extend(body)
@@ -565,7 +572,7 @@ class Generator:
         out.append("    def __repr__(self) -> str:")
         out.append("        return _repr(self)")
         out.append("")
-        # Any: NotImplemented for another type, which compiled code (kaflite/native.py) would not pass as a bool
+        # Any: NotImplemented for another type, which compiled code (kaflite/compiled.py) would not pass as a bool
         out.append("    def __eq__(self, other: object) -> Any:")
         out.append("        return _eq(self, other)")
         out.append("")
@@ -627,7 +634,7 @@ class Generator:
             "",
             "import struct as _struct",
             "from collections.abc import Callable",
-            "from typing import Any, TypeAlias",
+            "from typing import Any, ClassVar, TypeAlias",
             "",
             "from kaflite.protocol._codec import (  # noqa: F401",
             "    _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,",
@@ -637,7 +644,7 @@ class Generator:
             ")",
             "",
         ]
-        return "\n".join(header + consts + ["", ""] + ["\n\n\n".join(classes)]
+        return "\n".join(header + consts + ["", ""] + ["\n\n\n".join(classes)] + ["", ""] + self.field_types
                          + ["", ""] + ["\n\n\n".join(self.funcs)] + ["", ""] + tables) + "\n"
 
 
@@ -655,9 +662,15 @@ def schema_files(extra: Path) -> list[Path]:
     return files
 
 
-# The head of ``messages/__init__.py`` (its lazy loader), kept as the Python it is in a template file.
-INDEX_HEADER = (Path(__file__).resolve().parent / "index_header.py.tmpl").read_text()
+# The head of ``messages/__init__.py``: every class imported, plainly (an import of the package loads them all).
+INDEX_HEADER = '''"""Kafka message codecs generated from Kafka's JSON schemas. Do not edit."""
 
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from kaflite.protocol._codec import ApiMessage
+'''
 
 def render_all(extra: Path) -> dict[str, str]:
     outputs: dict[str, str] = {}
@@ -678,30 +691,19 @@ def render_all(extra: Path) -> dict[str, str]:
         elif msg.kind == "response":
             responses.append((msg.api_key or 0, msg.name))
     index = [INDEX_HEADER.rstrip("\n"), ""]
-    # The type checker sees every class (through ``__getattr__`` alone they would all be Any);
-    # at run time the modules still load lazily.
-    index += ["", "if TYPE_CHECKING:"]
-    index += [f"    from kaflite.protocol.messages.{m} import {n}" for n, m in sorted(modules)]
+    index += [f"from kaflite.protocol.messages.{m} import {n}" for n, m in sorted(modules)]
     index.append("")
-    index.append("    # every request and response class offers what ApiMessage promises")
-    index.append("    _API_MESSAGES: list[type[ApiMessage]] = [")
-    index += [f"        {n}," for _, n in sorted(requests + responses, key=lambda kn: (kn[0], kn[1]))]
-    index.append("    ]")
-    index.append("")
-    index.append("_MODULES: dict[str, str] = {")
-    index += [f"    {n!r}: {m!r}," for n, m in sorted(modules)]
-    index.append("}")
-    index.append("")
-    index.append("#: API key -> request class name, for tables that must not import every codec (startup)")
+    index.append("#: API key -> request class name")
     index.append("REQUEST_NAMES: dict[int, str] = {")
     index += [f"    {k}: {n!r}," for k, n in sorted(requests)]
     index.append("}")
-    index.append("REQUESTS: Mapping[int, type[ApiMessage]] = _LazyClasses(REQUEST_NAMES)")
-    index.append("RESPONSES: Mapping[int, type[ApiMessage]] = _LazyClasses({")
-    index += [f"    {k}: {n!r}," for k, n in sorted(responses)]
-    index.append("})")
-    index.append("#: API key -> (MIN_VERSION, MAX_VERSION) of its request class, without importing it (the router")
-    index.append("#: builds its routes and ApiVersions from these at startup; codecs load on the first request)")
+    index.append("REQUESTS: Mapping[int, type[ApiMessage]] = {")
+    index += [f"    {k}: {n}," for k, n in sorted(requests)]
+    index.append("}")
+    index.append("RESPONSES: Mapping[int, type[ApiMessage]] = {")
+    index += [f"    {k}: {n}," for k, n in sorted(responses)]
+    index.append("}")
+    index.append("#: API key -> (MIN_VERSION, MAX_VERSION) of its request class")
     index.append("REQUEST_VERSIONS: dict[int, tuple[int, int]] = {")
     index += [f"    {k}: ({lo}, {hi})," for k, lo, hi in sorted(versions)]
     index.append("}")

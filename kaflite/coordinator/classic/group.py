@@ -20,6 +20,7 @@ from kaflite.coordinator.records import group_metadata_key
 from kaflite.coordinator.result import Token
 from kaflite.coordinator.snapshot import GroupSnapshot, MemberSnapshot, OffsetSnapshot
 from kaflite.protocol.errors import ErrorCode
+from kaflite.protocol.messages import ConsumerProtocolSubscription
 
 log = structlog.get_logger("kaflite.coordinator")
 
@@ -226,7 +227,6 @@ class ClassicGroup:
         Each subscription is read as version 0, the prefix of every version (as Kafka does, so a newer
         client's subscription parses too); a negative version or a malformed body makes it unknown.
         """
-        from kaflite.protocol.messages import ConsumerProtocolSubscription
 
         if self.protocol_type != "consumer" or self.protocol_name is None or not self.members:
             return None if self.members else set()

@@ -1,440 +1,151 @@
-"""Kafka message codecs generated from Kafka's JSON schemas. Do not edit.
-
-Modules load on first use (PEP 562 ``__getattr__``): a broker imports the dozen APIs it
-serves, not all of them, which keeps startup short.
-"""
+"""Kafka message codecs generated from Kafka's JSON schemas. Do not edit."""
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
 
 from kaflite.protocol._codec import ApiMessage
 
+from kaflite.protocol.messages.access_control_entry_record import AccessControlEntryRecord
+from kaflite.protocol.messages.add_offsets_to_txn_request import AddOffsetsToTxnRequest
+from kaflite.protocol.messages.add_offsets_to_txn_response import AddOffsetsToTxnResponse
+from kaflite.protocol.messages.add_partitions_to_txn_request import AddPartitionsToTxnRequest
+from kaflite.protocol.messages.add_partitions_to_txn_response import AddPartitionsToTxnResponse
+from kaflite.protocol.messages.alter_client_quotas_request import AlterClientQuotasRequest
+from kaflite.protocol.messages.alter_client_quotas_response import AlterClientQuotasResponse
+from kaflite.protocol.messages.alter_configs_request import AlterConfigsRequest
+from kaflite.protocol.messages.alter_configs_response import AlterConfigsResponse
+from kaflite.protocol.messages.alter_partition_reassignments_request import AlterPartitionReassignmentsRequest
+from kaflite.protocol.messages.alter_partition_reassignments_response import AlterPartitionReassignmentsResponse
+from kaflite.protocol.messages.alter_replica_log_dirs_request import AlterReplicaLogDirsRequest
+from kaflite.protocol.messages.alter_replica_log_dirs_response import AlterReplicaLogDirsResponse
+from kaflite.protocol.messages.alter_user_scram_credentials_request import AlterUserScramCredentialsRequest
+from kaflite.protocol.messages.alter_user_scram_credentials_response import AlterUserScramCredentialsResponse
+from kaflite.protocol.messages.api_versions_request import ApiVersionsRequest
+from kaflite.protocol.messages.api_versions_response import ApiVersionsResponse
+from kaflite.protocol.messages.consumer_group_current_member_assignment_key import ConsumerGroupCurrentMemberAssignmentKey
+from kaflite.protocol.messages.consumer_group_current_member_assignment_value import ConsumerGroupCurrentMemberAssignmentValue
+from kaflite.protocol.messages.consumer_group_describe_request import ConsumerGroupDescribeRequest
+from kaflite.protocol.messages.consumer_group_describe_response import ConsumerGroupDescribeResponse
+from kaflite.protocol.messages.consumer_group_heartbeat_request import ConsumerGroupHeartbeatRequest
+from kaflite.protocol.messages.consumer_group_heartbeat_response import ConsumerGroupHeartbeatResponse
+from kaflite.protocol.messages.consumer_group_member_metadata_key import ConsumerGroupMemberMetadataKey
+from kaflite.protocol.messages.consumer_group_member_metadata_value import ConsumerGroupMemberMetadataValue
+from kaflite.protocol.messages.consumer_group_metadata_key import ConsumerGroupMetadataKey
+from kaflite.protocol.messages.consumer_group_metadata_value import ConsumerGroupMetadataValue
+from kaflite.protocol.messages.consumer_group_partition_metadata_key import ConsumerGroupPartitionMetadataKey
+from kaflite.protocol.messages.consumer_group_partition_metadata_value import ConsumerGroupPartitionMetadataValue
+from kaflite.protocol.messages.consumer_group_regular_expression_key import ConsumerGroupRegularExpressionKey
+from kaflite.protocol.messages.consumer_group_regular_expression_value import ConsumerGroupRegularExpressionValue
+from kaflite.protocol.messages.consumer_group_target_assignment_member_key import ConsumerGroupTargetAssignmentMemberKey
+from kaflite.protocol.messages.consumer_group_target_assignment_member_value import ConsumerGroupTargetAssignmentMemberValue
+from kaflite.protocol.messages.consumer_group_target_assignment_metadata_key import ConsumerGroupTargetAssignmentMetadataKey
+from kaflite.protocol.messages.consumer_group_target_assignment_metadata_value import ConsumerGroupTargetAssignmentMetadataValue
+from kaflite.protocol.messages.consumer_protocol_assignment import ConsumerProtocolAssignment
+from kaflite.protocol.messages.consumer_protocol_subscription import ConsumerProtocolSubscription
+from kaflite.protocol.messages.create_acls_request import CreateAclsRequest
+from kaflite.protocol.messages.create_acls_response import CreateAclsResponse
+from kaflite.protocol.messages.create_partitions_request import CreatePartitionsRequest
+from kaflite.protocol.messages.create_partitions_response import CreatePartitionsResponse
+from kaflite.protocol.messages.create_topics_request import CreateTopicsRequest
+from kaflite.protocol.messages.create_topics_response import CreateTopicsResponse
+from kaflite.protocol.messages.delete_acls_request import DeleteAclsRequest
+from kaflite.protocol.messages.delete_acls_response import DeleteAclsResponse
+from kaflite.protocol.messages.delete_groups_request import DeleteGroupsRequest
+from kaflite.protocol.messages.delete_groups_response import DeleteGroupsResponse
+from kaflite.protocol.messages.delete_records_request import DeleteRecordsRequest
+from kaflite.protocol.messages.delete_records_response import DeleteRecordsResponse
+from kaflite.protocol.messages.delete_topics_request import DeleteTopicsRequest
+from kaflite.protocol.messages.delete_topics_response import DeleteTopicsResponse
+from kaflite.protocol.messages.describe_acls_request import DescribeAclsRequest
+from kaflite.protocol.messages.describe_acls_response import DescribeAclsResponse
+from kaflite.protocol.messages.describe_client_quotas_request import DescribeClientQuotasRequest
+from kaflite.protocol.messages.describe_client_quotas_response import DescribeClientQuotasResponse
+from kaflite.protocol.messages.describe_cluster_request import DescribeClusterRequest
+from kaflite.protocol.messages.describe_cluster_response import DescribeClusterResponse
+from kaflite.protocol.messages.describe_configs_request import DescribeConfigsRequest
+from kaflite.protocol.messages.describe_configs_response import DescribeConfigsResponse
+from kaflite.protocol.messages.describe_groups_request import DescribeGroupsRequest
+from kaflite.protocol.messages.describe_groups_response import DescribeGroupsResponse
+from kaflite.protocol.messages.describe_log_dirs_request import DescribeLogDirsRequest
+from kaflite.protocol.messages.describe_log_dirs_response import DescribeLogDirsResponse
+from kaflite.protocol.messages.describe_producers_request import DescribeProducersRequest
+from kaflite.protocol.messages.describe_producers_response import DescribeProducersResponse
+from kaflite.protocol.messages.describe_quorum_request import DescribeQuorumRequest
+from kaflite.protocol.messages.describe_quorum_response import DescribeQuorumResponse
+from kaflite.protocol.messages.describe_topic_partitions_request import DescribeTopicPartitionsRequest
+from kaflite.protocol.messages.describe_topic_partitions_response import DescribeTopicPartitionsResponse
+from kaflite.protocol.messages.describe_transactions_request import DescribeTransactionsRequest
+from kaflite.protocol.messages.describe_transactions_response import DescribeTransactionsResponse
+from kaflite.protocol.messages.describe_user_scram_credentials_request import DescribeUserScramCredentialsRequest
+from kaflite.protocol.messages.describe_user_scram_credentials_response import DescribeUserScramCredentialsResponse
+from kaflite.protocol.messages.elect_leaders_request import ElectLeadersRequest
+from kaflite.protocol.messages.elect_leaders_response import ElectLeadersResponse
+from kaflite.protocol.messages.end_txn_request import EndTxnRequest
+from kaflite.protocol.messages.end_txn_response import EndTxnResponse
+from kaflite.protocol.messages.fetch_request import FetchRequest
+from kaflite.protocol.messages.fetch_response import FetchResponse
+from kaflite.protocol.messages.find_coordinator_request import FindCoordinatorRequest
+from kaflite.protocol.messages.find_coordinator_response import FindCoordinatorResponse
+from kaflite.protocol.messages.group_metadata_key import GroupMetadataKey
+from kaflite.protocol.messages.group_metadata_value import GroupMetadataValue
+from kaflite.protocol.messages.heartbeat_request import HeartbeatRequest
+from kaflite.protocol.messages.heartbeat_response import HeartbeatResponse
+from kaflite.protocol.messages.incremental_alter_configs_request import IncrementalAlterConfigsRequest
+from kaflite.protocol.messages.incremental_alter_configs_response import IncrementalAlterConfigsResponse
+from kaflite.protocol.messages.init_producer_id_request import InitProducerIdRequest
+from kaflite.protocol.messages.init_producer_id_response import InitProducerIdResponse
+from kaflite.protocol.messages.join_group_request import JoinGroupRequest
+from kaflite.protocol.messages.join_group_response import JoinGroupResponse
+from kaflite.protocol.messages.leave_group_request import LeaveGroupRequest
+from kaflite.protocol.messages.leave_group_response import LeaveGroupResponse
+from kaflite.protocol.messages.list_config_resources_request import ListConfigResourcesRequest
+from kaflite.protocol.messages.list_config_resources_response import ListConfigResourcesResponse
+from kaflite.protocol.messages.list_groups_request import ListGroupsRequest
+from kaflite.protocol.messages.list_groups_response import ListGroupsResponse
+from kaflite.protocol.messages.list_offsets_request import ListOffsetsRequest
+from kaflite.protocol.messages.list_offsets_response import ListOffsetsResponse
+from kaflite.protocol.messages.list_partition_reassignments_request import ListPartitionReassignmentsRequest
+from kaflite.protocol.messages.list_partition_reassignments_response import ListPartitionReassignmentsResponse
+from kaflite.protocol.messages.list_transactions_request import ListTransactionsRequest
+from kaflite.protocol.messages.list_transactions_response import ListTransactionsResponse
+from kaflite.protocol.messages.metadata_request import MetadataRequest
+from kaflite.protocol.messages.metadata_response import MetadataResponse
+from kaflite.protocol.messages.offset_commit_key import OffsetCommitKey
+from kaflite.protocol.messages.offset_commit_request import OffsetCommitRequest
+from kaflite.protocol.messages.offset_commit_response import OffsetCommitResponse
+from kaflite.protocol.messages.offset_commit_value import OffsetCommitValue
+from kaflite.protocol.messages.offset_delete_request import OffsetDeleteRequest
+from kaflite.protocol.messages.offset_delete_response import OffsetDeleteResponse
+from kaflite.protocol.messages.offset_fetch_request import OffsetFetchRequest
+from kaflite.protocol.messages.offset_fetch_response import OffsetFetchResponse
+from kaflite.protocol.messages.offset_for_leader_epoch_request import OffsetForLeaderEpochRequest
+from kaflite.protocol.messages.offset_for_leader_epoch_response import OffsetForLeaderEpochResponse
+from kaflite.protocol.messages.produce_request import ProduceRequest
+from kaflite.protocol.messages.produce_response import ProduceResponse
+from kaflite.protocol.messages.remove_access_control_entry_record import RemoveAccessControlEntryRecord
+from kaflite.protocol.messages.remove_user_scram_credential_record import RemoveUserScramCredentialRecord
+from kaflite.protocol.messages.sasl_authenticate_request import SaslAuthenticateRequest
+from kaflite.protocol.messages.sasl_authenticate_response import SaslAuthenticateResponse
+from kaflite.protocol.messages.sasl_handshake_request import SaslHandshakeRequest
+from kaflite.protocol.messages.sasl_handshake_response import SaslHandshakeResponse
+from kaflite.protocol.messages.share_snapshot_key import ShareSnapshotKey
+from kaflite.protocol.messages.share_snapshot_value import ShareSnapshotValue
+from kaflite.protocol.messages.share_update_key import ShareUpdateKey
+from kaflite.protocol.messages.share_update_value import ShareUpdateValue
+from kaflite.protocol.messages.sync_group_request import SyncGroupRequest
+from kaflite.protocol.messages.sync_group_response import SyncGroupResponse
+from kaflite.protocol.messages.transaction_log_key import TransactionLogKey
+from kaflite.protocol.messages.transaction_log_value import TransactionLogValue
+from kaflite.protocol.messages.txn_offset_commit_request import TxnOffsetCommitRequest
+from kaflite.protocol.messages.txn_offset_commit_response import TxnOffsetCommitResponse
+from kaflite.protocol.messages.update_features_request import UpdateFeaturesRequest
+from kaflite.protocol.messages.update_features_response import UpdateFeaturesResponse
+from kaflite.protocol.messages.user_scram_credential_record import UserScramCredentialRecord
+from kaflite.protocol.messages.write_txn_markers_request import WriteTxnMarkersRequest
+from kaflite.protocol.messages.write_txn_markers_response import WriteTxnMarkersResponse
 
-class _LazyClasses(Mapping[int, type[ApiMessage]]):
-    """API key -> message class, importing each module the first time its class is asked for."""
-
-    def __init__(self, names: dict[int, str]) -> None:
-        self._names = names
-
-    def __getitem__(self, key: int) -> type[ApiMessage]:
-        return __getattr__(self._names[key])  # type: ignore[no-any-return]
-
-    def __iter__(self) -> Iterator[int]:
-        return iter(self._names)
-
-    def __len__(self) -> int:
-        return len(self._names)
-
-    def __contains__(self, key: object) -> bool:
-        return key in self._names
-
-
-def __getattr__(name: str) -> Any:
-    module = _MODULES.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    cls = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = cls
-    return cls
-
-
-if TYPE_CHECKING:
-    from kaflite.protocol.messages.access_control_entry_record import AccessControlEntryRecord
-    from kaflite.protocol.messages.add_offsets_to_txn_request import AddOffsetsToTxnRequest
-    from kaflite.protocol.messages.add_offsets_to_txn_response import AddOffsetsToTxnResponse
-    from kaflite.protocol.messages.add_partitions_to_txn_request import AddPartitionsToTxnRequest
-    from kaflite.protocol.messages.add_partitions_to_txn_response import AddPartitionsToTxnResponse
-    from kaflite.protocol.messages.alter_client_quotas_request import AlterClientQuotasRequest
-    from kaflite.protocol.messages.alter_client_quotas_response import AlterClientQuotasResponse
-    from kaflite.protocol.messages.alter_configs_request import AlterConfigsRequest
-    from kaflite.protocol.messages.alter_configs_response import AlterConfigsResponse
-    from kaflite.protocol.messages.alter_partition_reassignments_request import AlterPartitionReassignmentsRequest
-    from kaflite.protocol.messages.alter_partition_reassignments_response import AlterPartitionReassignmentsResponse
-    from kaflite.protocol.messages.alter_replica_log_dirs_request import AlterReplicaLogDirsRequest
-    from kaflite.protocol.messages.alter_replica_log_dirs_response import AlterReplicaLogDirsResponse
-    from kaflite.protocol.messages.alter_user_scram_credentials_request import AlterUserScramCredentialsRequest
-    from kaflite.protocol.messages.alter_user_scram_credentials_response import AlterUserScramCredentialsResponse
-    from kaflite.protocol.messages.api_versions_request import ApiVersionsRequest
-    from kaflite.protocol.messages.api_versions_response import ApiVersionsResponse
-    from kaflite.protocol.messages.consumer_group_current_member_assignment_key import ConsumerGroupCurrentMemberAssignmentKey
-    from kaflite.protocol.messages.consumer_group_current_member_assignment_value import ConsumerGroupCurrentMemberAssignmentValue
-    from kaflite.protocol.messages.consumer_group_describe_request import ConsumerGroupDescribeRequest
-    from kaflite.protocol.messages.consumer_group_describe_response import ConsumerGroupDescribeResponse
-    from kaflite.protocol.messages.consumer_group_heartbeat_request import ConsumerGroupHeartbeatRequest
-    from kaflite.protocol.messages.consumer_group_heartbeat_response import ConsumerGroupHeartbeatResponse
-    from kaflite.protocol.messages.consumer_group_member_metadata_key import ConsumerGroupMemberMetadataKey
-    from kaflite.protocol.messages.consumer_group_member_metadata_value import ConsumerGroupMemberMetadataValue
-    from kaflite.protocol.messages.consumer_group_metadata_key import ConsumerGroupMetadataKey
-    from kaflite.protocol.messages.consumer_group_metadata_value import ConsumerGroupMetadataValue
-    from kaflite.protocol.messages.consumer_group_partition_metadata_key import ConsumerGroupPartitionMetadataKey
-    from kaflite.protocol.messages.consumer_group_partition_metadata_value import ConsumerGroupPartitionMetadataValue
-    from kaflite.protocol.messages.consumer_group_regular_expression_key import ConsumerGroupRegularExpressionKey
-    from kaflite.protocol.messages.consumer_group_regular_expression_value import ConsumerGroupRegularExpressionValue
-    from kaflite.protocol.messages.consumer_group_target_assignment_member_key import ConsumerGroupTargetAssignmentMemberKey
-    from kaflite.protocol.messages.consumer_group_target_assignment_member_value import ConsumerGroupTargetAssignmentMemberValue
-    from kaflite.protocol.messages.consumer_group_target_assignment_metadata_key import ConsumerGroupTargetAssignmentMetadataKey
-    from kaflite.protocol.messages.consumer_group_target_assignment_metadata_value import ConsumerGroupTargetAssignmentMetadataValue
-    from kaflite.protocol.messages.consumer_protocol_assignment import ConsumerProtocolAssignment
-    from kaflite.protocol.messages.consumer_protocol_subscription import ConsumerProtocolSubscription
-    from kaflite.protocol.messages.create_acls_request import CreateAclsRequest
-    from kaflite.protocol.messages.create_acls_response import CreateAclsResponse
-    from kaflite.protocol.messages.create_partitions_request import CreatePartitionsRequest
-    from kaflite.protocol.messages.create_partitions_response import CreatePartitionsResponse
-    from kaflite.protocol.messages.create_topics_request import CreateTopicsRequest
-    from kaflite.protocol.messages.create_topics_response import CreateTopicsResponse
-    from kaflite.protocol.messages.delete_acls_request import DeleteAclsRequest
-    from kaflite.protocol.messages.delete_acls_response import DeleteAclsResponse
-    from kaflite.protocol.messages.delete_groups_request import DeleteGroupsRequest
-    from kaflite.protocol.messages.delete_groups_response import DeleteGroupsResponse
-    from kaflite.protocol.messages.delete_records_request import DeleteRecordsRequest
-    from kaflite.protocol.messages.delete_records_response import DeleteRecordsResponse
-    from kaflite.protocol.messages.delete_topics_request import DeleteTopicsRequest
-    from kaflite.protocol.messages.delete_topics_response import DeleteTopicsResponse
-    from kaflite.protocol.messages.describe_acls_request import DescribeAclsRequest
-    from kaflite.protocol.messages.describe_acls_response import DescribeAclsResponse
-    from kaflite.protocol.messages.describe_client_quotas_request import DescribeClientQuotasRequest
-    from kaflite.protocol.messages.describe_client_quotas_response import DescribeClientQuotasResponse
-    from kaflite.protocol.messages.describe_cluster_request import DescribeClusterRequest
-    from kaflite.protocol.messages.describe_cluster_response import DescribeClusterResponse
-    from kaflite.protocol.messages.describe_configs_request import DescribeConfigsRequest
-    from kaflite.protocol.messages.describe_configs_response import DescribeConfigsResponse
-    from kaflite.protocol.messages.describe_groups_request import DescribeGroupsRequest
-    from kaflite.protocol.messages.describe_groups_response import DescribeGroupsResponse
-    from kaflite.protocol.messages.describe_log_dirs_request import DescribeLogDirsRequest
-    from kaflite.protocol.messages.describe_log_dirs_response import DescribeLogDirsResponse
-    from kaflite.protocol.messages.describe_producers_request import DescribeProducersRequest
-    from kaflite.protocol.messages.describe_producers_response import DescribeProducersResponse
-    from kaflite.protocol.messages.describe_quorum_request import DescribeQuorumRequest
-    from kaflite.protocol.messages.describe_quorum_response import DescribeQuorumResponse
-    from kaflite.protocol.messages.describe_topic_partitions_request import DescribeTopicPartitionsRequest
-    from kaflite.protocol.messages.describe_topic_partitions_response import DescribeTopicPartitionsResponse
-    from kaflite.protocol.messages.describe_transactions_request import DescribeTransactionsRequest
-    from kaflite.protocol.messages.describe_transactions_response import DescribeTransactionsResponse
-    from kaflite.protocol.messages.describe_user_scram_credentials_request import DescribeUserScramCredentialsRequest
-    from kaflite.protocol.messages.describe_user_scram_credentials_response import DescribeUserScramCredentialsResponse
-    from kaflite.protocol.messages.elect_leaders_request import ElectLeadersRequest
-    from kaflite.protocol.messages.elect_leaders_response import ElectLeadersResponse
-    from kaflite.protocol.messages.end_txn_request import EndTxnRequest
-    from kaflite.protocol.messages.end_txn_response import EndTxnResponse
-    from kaflite.protocol.messages.fetch_request import FetchRequest
-    from kaflite.protocol.messages.fetch_response import FetchResponse
-    from kaflite.protocol.messages.find_coordinator_request import FindCoordinatorRequest
-    from kaflite.protocol.messages.find_coordinator_response import FindCoordinatorResponse
-    from kaflite.protocol.messages.group_metadata_key import GroupMetadataKey
-    from kaflite.protocol.messages.group_metadata_value import GroupMetadataValue
-    from kaflite.protocol.messages.heartbeat_request import HeartbeatRequest
-    from kaflite.protocol.messages.heartbeat_response import HeartbeatResponse
-    from kaflite.protocol.messages.incremental_alter_configs_request import IncrementalAlterConfigsRequest
-    from kaflite.protocol.messages.incremental_alter_configs_response import IncrementalAlterConfigsResponse
-    from kaflite.protocol.messages.init_producer_id_request import InitProducerIdRequest
-    from kaflite.protocol.messages.init_producer_id_response import InitProducerIdResponse
-    from kaflite.protocol.messages.join_group_request import JoinGroupRequest
-    from kaflite.protocol.messages.join_group_response import JoinGroupResponse
-    from kaflite.protocol.messages.leave_group_request import LeaveGroupRequest
-    from kaflite.protocol.messages.leave_group_response import LeaveGroupResponse
-    from kaflite.protocol.messages.list_config_resources_request import ListConfigResourcesRequest
-    from kaflite.protocol.messages.list_config_resources_response import ListConfigResourcesResponse
-    from kaflite.protocol.messages.list_groups_request import ListGroupsRequest
-    from kaflite.protocol.messages.list_groups_response import ListGroupsResponse
-    from kaflite.protocol.messages.list_offsets_request import ListOffsetsRequest
-    from kaflite.protocol.messages.list_offsets_response import ListOffsetsResponse
-    from kaflite.protocol.messages.list_partition_reassignments_request import ListPartitionReassignmentsRequest
-    from kaflite.protocol.messages.list_partition_reassignments_response import ListPartitionReassignmentsResponse
-    from kaflite.protocol.messages.list_transactions_request import ListTransactionsRequest
-    from kaflite.protocol.messages.list_transactions_response import ListTransactionsResponse
-    from kaflite.protocol.messages.metadata_request import MetadataRequest
-    from kaflite.protocol.messages.metadata_response import MetadataResponse
-    from kaflite.protocol.messages.offset_commit_key import OffsetCommitKey
-    from kaflite.protocol.messages.offset_commit_request import OffsetCommitRequest
-    from kaflite.protocol.messages.offset_commit_response import OffsetCommitResponse
-    from kaflite.protocol.messages.offset_commit_value import OffsetCommitValue
-    from kaflite.protocol.messages.offset_delete_request import OffsetDeleteRequest
-    from kaflite.protocol.messages.offset_delete_response import OffsetDeleteResponse
-    from kaflite.protocol.messages.offset_fetch_request import OffsetFetchRequest
-    from kaflite.protocol.messages.offset_fetch_response import OffsetFetchResponse
-    from kaflite.protocol.messages.offset_for_leader_epoch_request import OffsetForLeaderEpochRequest
-    from kaflite.protocol.messages.offset_for_leader_epoch_response import OffsetForLeaderEpochResponse
-    from kaflite.protocol.messages.produce_request import ProduceRequest
-    from kaflite.protocol.messages.produce_response import ProduceResponse
-    from kaflite.protocol.messages.remove_access_control_entry_record import RemoveAccessControlEntryRecord
-    from kaflite.protocol.messages.remove_user_scram_credential_record import RemoveUserScramCredentialRecord
-    from kaflite.protocol.messages.sasl_authenticate_request import SaslAuthenticateRequest
-    from kaflite.protocol.messages.sasl_authenticate_response import SaslAuthenticateResponse
-    from kaflite.protocol.messages.sasl_handshake_request import SaslHandshakeRequest
-    from kaflite.protocol.messages.sasl_handshake_response import SaslHandshakeResponse
-    from kaflite.protocol.messages.share_snapshot_key import ShareSnapshotKey
-    from kaflite.protocol.messages.share_snapshot_value import ShareSnapshotValue
-    from kaflite.protocol.messages.share_update_key import ShareUpdateKey
-    from kaflite.protocol.messages.share_update_value import ShareUpdateValue
-    from kaflite.protocol.messages.sync_group_request import SyncGroupRequest
-    from kaflite.protocol.messages.sync_group_response import SyncGroupResponse
-    from kaflite.protocol.messages.transaction_log_key import TransactionLogKey
-    from kaflite.protocol.messages.transaction_log_value import TransactionLogValue
-    from kaflite.protocol.messages.txn_offset_commit_request import TxnOffsetCommitRequest
-    from kaflite.protocol.messages.txn_offset_commit_response import TxnOffsetCommitResponse
-    from kaflite.protocol.messages.update_features_request import UpdateFeaturesRequest
-    from kaflite.protocol.messages.update_features_response import UpdateFeaturesResponse
-    from kaflite.protocol.messages.user_scram_credential_record import UserScramCredentialRecord
-    from kaflite.protocol.messages.write_txn_markers_request import WriteTxnMarkersRequest
-    from kaflite.protocol.messages.write_txn_markers_response import WriteTxnMarkersResponse
-
-    # every request and response class offers what ApiMessage promises
-    _API_MESSAGES: list[type[ApiMessage]] = [
-        ProduceRequest,
-        ProduceResponse,
-        FetchRequest,
-        FetchResponse,
-        ListOffsetsRequest,
-        ListOffsetsResponse,
-        MetadataRequest,
-        MetadataResponse,
-        OffsetCommitRequest,
-        OffsetCommitResponse,
-        OffsetFetchRequest,
-        OffsetFetchResponse,
-        FindCoordinatorRequest,
-        FindCoordinatorResponse,
-        JoinGroupRequest,
-        JoinGroupResponse,
-        HeartbeatRequest,
-        HeartbeatResponse,
-        LeaveGroupRequest,
-        LeaveGroupResponse,
-        SyncGroupRequest,
-        SyncGroupResponse,
-        DescribeGroupsRequest,
-        DescribeGroupsResponse,
-        ListGroupsRequest,
-        ListGroupsResponse,
-        SaslHandshakeRequest,
-        SaslHandshakeResponse,
-        ApiVersionsRequest,
-        ApiVersionsResponse,
-        CreateTopicsRequest,
-        CreateTopicsResponse,
-        DeleteTopicsRequest,
-        DeleteTopicsResponse,
-        DeleteRecordsRequest,
-        DeleteRecordsResponse,
-        InitProducerIdRequest,
-        InitProducerIdResponse,
-        OffsetForLeaderEpochRequest,
-        OffsetForLeaderEpochResponse,
-        AddPartitionsToTxnRequest,
-        AddPartitionsToTxnResponse,
-        AddOffsetsToTxnRequest,
-        AddOffsetsToTxnResponse,
-        EndTxnRequest,
-        EndTxnResponse,
-        WriteTxnMarkersRequest,
-        WriteTxnMarkersResponse,
-        TxnOffsetCommitRequest,
-        TxnOffsetCommitResponse,
-        DescribeAclsRequest,
-        DescribeAclsResponse,
-        CreateAclsRequest,
-        CreateAclsResponse,
-        DeleteAclsRequest,
-        DeleteAclsResponse,
-        DescribeConfigsRequest,
-        DescribeConfigsResponse,
-        AlterConfigsRequest,
-        AlterConfigsResponse,
-        AlterReplicaLogDirsRequest,
-        AlterReplicaLogDirsResponse,
-        DescribeLogDirsRequest,
-        DescribeLogDirsResponse,
-        SaslAuthenticateRequest,
-        SaslAuthenticateResponse,
-        CreatePartitionsRequest,
-        CreatePartitionsResponse,
-        DeleteGroupsRequest,
-        DeleteGroupsResponse,
-        ElectLeadersRequest,
-        ElectLeadersResponse,
-        IncrementalAlterConfigsRequest,
-        IncrementalAlterConfigsResponse,
-        AlterPartitionReassignmentsRequest,
-        AlterPartitionReassignmentsResponse,
-        ListPartitionReassignmentsRequest,
-        ListPartitionReassignmentsResponse,
-        OffsetDeleteRequest,
-        OffsetDeleteResponse,
-        DescribeClientQuotasRequest,
-        DescribeClientQuotasResponse,
-        AlterClientQuotasRequest,
-        AlterClientQuotasResponse,
-        DescribeUserScramCredentialsRequest,
-        DescribeUserScramCredentialsResponse,
-        AlterUserScramCredentialsRequest,
-        AlterUserScramCredentialsResponse,
-        DescribeQuorumRequest,
-        DescribeQuorumResponse,
-        UpdateFeaturesRequest,
-        UpdateFeaturesResponse,
-        DescribeClusterRequest,
-        DescribeClusterResponse,
-        DescribeProducersRequest,
-        DescribeProducersResponse,
-        DescribeTransactionsRequest,
-        DescribeTransactionsResponse,
-        ListTransactionsRequest,
-        ListTransactionsResponse,
-        ConsumerGroupHeartbeatRequest,
-        ConsumerGroupHeartbeatResponse,
-        ConsumerGroupDescribeRequest,
-        ConsumerGroupDescribeResponse,
-        ListConfigResourcesRequest,
-        ListConfigResourcesResponse,
-        DescribeTopicPartitionsRequest,
-        DescribeTopicPartitionsResponse,
-    ]
-
-_MODULES: dict[str, str] = {
-    'AccessControlEntryRecord': 'access_control_entry_record',
-    'AddOffsetsToTxnRequest': 'add_offsets_to_txn_request',
-    'AddOffsetsToTxnResponse': 'add_offsets_to_txn_response',
-    'AddPartitionsToTxnRequest': 'add_partitions_to_txn_request',
-    'AddPartitionsToTxnResponse': 'add_partitions_to_txn_response',
-    'AlterClientQuotasRequest': 'alter_client_quotas_request',
-    'AlterClientQuotasResponse': 'alter_client_quotas_response',
-    'AlterConfigsRequest': 'alter_configs_request',
-    'AlterConfigsResponse': 'alter_configs_response',
-    'AlterPartitionReassignmentsRequest': 'alter_partition_reassignments_request',
-    'AlterPartitionReassignmentsResponse': 'alter_partition_reassignments_response',
-    'AlterReplicaLogDirsRequest': 'alter_replica_log_dirs_request',
-    'AlterReplicaLogDirsResponse': 'alter_replica_log_dirs_response',
-    'AlterUserScramCredentialsRequest': 'alter_user_scram_credentials_request',
-    'AlterUserScramCredentialsResponse': 'alter_user_scram_credentials_response',
-    'ApiVersionsRequest': 'api_versions_request',
-    'ApiVersionsResponse': 'api_versions_response',
-    'ConsumerGroupCurrentMemberAssignmentKey': 'consumer_group_current_member_assignment_key',
-    'ConsumerGroupCurrentMemberAssignmentValue': 'consumer_group_current_member_assignment_value',
-    'ConsumerGroupDescribeRequest': 'consumer_group_describe_request',
-    'ConsumerGroupDescribeResponse': 'consumer_group_describe_response',
-    'ConsumerGroupHeartbeatRequest': 'consumer_group_heartbeat_request',
-    'ConsumerGroupHeartbeatResponse': 'consumer_group_heartbeat_response',
-    'ConsumerGroupMemberMetadataKey': 'consumer_group_member_metadata_key',
-    'ConsumerGroupMemberMetadataValue': 'consumer_group_member_metadata_value',
-    'ConsumerGroupMetadataKey': 'consumer_group_metadata_key',
-    'ConsumerGroupMetadataValue': 'consumer_group_metadata_value',
-    'ConsumerGroupPartitionMetadataKey': 'consumer_group_partition_metadata_key',
-    'ConsumerGroupPartitionMetadataValue': 'consumer_group_partition_metadata_value',
-    'ConsumerGroupRegularExpressionKey': 'consumer_group_regular_expression_key',
-    'ConsumerGroupRegularExpressionValue': 'consumer_group_regular_expression_value',
-    'ConsumerGroupTargetAssignmentMemberKey': 'consumer_group_target_assignment_member_key',
-    'ConsumerGroupTargetAssignmentMemberValue': 'consumer_group_target_assignment_member_value',
-    'ConsumerGroupTargetAssignmentMetadataKey': 'consumer_group_target_assignment_metadata_key',
-    'ConsumerGroupTargetAssignmentMetadataValue': 'consumer_group_target_assignment_metadata_value',
-    'ConsumerProtocolAssignment': 'consumer_protocol_assignment',
-    'ConsumerProtocolSubscription': 'consumer_protocol_subscription',
-    'CreateAclsRequest': 'create_acls_request',
-    'CreateAclsResponse': 'create_acls_response',
-    'CreatePartitionsRequest': 'create_partitions_request',
-    'CreatePartitionsResponse': 'create_partitions_response',
-    'CreateTopicsRequest': 'create_topics_request',
-    'CreateTopicsResponse': 'create_topics_response',
-    'DeleteAclsRequest': 'delete_acls_request',
-    'DeleteAclsResponse': 'delete_acls_response',
-    'DeleteGroupsRequest': 'delete_groups_request',
-    'DeleteGroupsResponse': 'delete_groups_response',
-    'DeleteRecordsRequest': 'delete_records_request',
-    'DeleteRecordsResponse': 'delete_records_response',
-    'DeleteTopicsRequest': 'delete_topics_request',
-    'DeleteTopicsResponse': 'delete_topics_response',
-    'DescribeAclsRequest': 'describe_acls_request',
-    'DescribeAclsResponse': 'describe_acls_response',
-    'DescribeClientQuotasRequest': 'describe_client_quotas_request',
-    'DescribeClientQuotasResponse': 'describe_client_quotas_response',
-    'DescribeClusterRequest': 'describe_cluster_request',
-    'DescribeClusterResponse': 'describe_cluster_response',
-    'DescribeConfigsRequest': 'describe_configs_request',
-    'DescribeConfigsResponse': 'describe_configs_response',
-    'DescribeGroupsRequest': 'describe_groups_request',
-    'DescribeGroupsResponse': 'describe_groups_response',
-    'DescribeLogDirsRequest': 'describe_log_dirs_request',
-    'DescribeLogDirsResponse': 'describe_log_dirs_response',
-    'DescribeProducersRequest': 'describe_producers_request',
-    'DescribeProducersResponse': 'describe_producers_response',
-    'DescribeQuorumRequest': 'describe_quorum_request',
-    'DescribeQuorumResponse': 'describe_quorum_response',
-    'DescribeTopicPartitionsRequest': 'describe_topic_partitions_request',
-    'DescribeTopicPartitionsResponse': 'describe_topic_partitions_response',
-    'DescribeTransactionsRequest': 'describe_transactions_request',
-    'DescribeTransactionsResponse': 'describe_transactions_response',
-    'DescribeUserScramCredentialsRequest': 'describe_user_scram_credentials_request',
-    'DescribeUserScramCredentialsResponse': 'describe_user_scram_credentials_response',
-    'ElectLeadersRequest': 'elect_leaders_request',
-    'ElectLeadersResponse': 'elect_leaders_response',
-    'EndTxnRequest': 'end_txn_request',
-    'EndTxnResponse': 'end_txn_response',
-    'FetchRequest': 'fetch_request',
-    'FetchResponse': 'fetch_response',
-    'FindCoordinatorRequest': 'find_coordinator_request',
-    'FindCoordinatorResponse': 'find_coordinator_response',
-    'GroupMetadataKey': 'group_metadata_key',
-    'GroupMetadataValue': 'group_metadata_value',
-    'HeartbeatRequest': 'heartbeat_request',
-    'HeartbeatResponse': 'heartbeat_response',
-    'IncrementalAlterConfigsRequest': 'incremental_alter_configs_request',
-    'IncrementalAlterConfigsResponse': 'incremental_alter_configs_response',
-    'InitProducerIdRequest': 'init_producer_id_request',
-    'InitProducerIdResponse': 'init_producer_id_response',
-    'JoinGroupRequest': 'join_group_request',
-    'JoinGroupResponse': 'join_group_response',
-    'LeaveGroupRequest': 'leave_group_request',
-    'LeaveGroupResponse': 'leave_group_response',
-    'ListConfigResourcesRequest': 'list_config_resources_request',
-    'ListConfigResourcesResponse': 'list_config_resources_response',
-    'ListGroupsRequest': 'list_groups_request',
-    'ListGroupsResponse': 'list_groups_response',
-    'ListOffsetsRequest': 'list_offsets_request',
-    'ListOffsetsResponse': 'list_offsets_response',
-    'ListPartitionReassignmentsRequest': 'list_partition_reassignments_request',
-    'ListPartitionReassignmentsResponse': 'list_partition_reassignments_response',
-    'ListTransactionsRequest': 'list_transactions_request',
-    'ListTransactionsResponse': 'list_transactions_response',
-    'MetadataRequest': 'metadata_request',
-    'MetadataResponse': 'metadata_response',
-    'OffsetCommitKey': 'offset_commit_key',
-    'OffsetCommitRequest': 'offset_commit_request',
-    'OffsetCommitResponse': 'offset_commit_response',
-    'OffsetCommitValue': 'offset_commit_value',
-    'OffsetDeleteRequest': 'offset_delete_request',
-    'OffsetDeleteResponse': 'offset_delete_response',
-    'OffsetFetchRequest': 'offset_fetch_request',
-    'OffsetFetchResponse': 'offset_fetch_response',
-    'OffsetForLeaderEpochRequest': 'offset_for_leader_epoch_request',
-    'OffsetForLeaderEpochResponse': 'offset_for_leader_epoch_response',
-    'ProduceRequest': 'produce_request',
-    'ProduceResponse': 'produce_response',
-    'RemoveAccessControlEntryRecord': 'remove_access_control_entry_record',
-    'RemoveUserScramCredentialRecord': 'remove_user_scram_credential_record',
-    'SaslAuthenticateRequest': 'sasl_authenticate_request',
-    'SaslAuthenticateResponse': 'sasl_authenticate_response',
-    'SaslHandshakeRequest': 'sasl_handshake_request',
-    'SaslHandshakeResponse': 'sasl_handshake_response',
-    'ShareSnapshotKey': 'share_snapshot_key',
-    'ShareSnapshotValue': 'share_snapshot_value',
-    'ShareUpdateKey': 'share_update_key',
-    'ShareUpdateValue': 'share_update_value',
-    'SyncGroupRequest': 'sync_group_request',
-    'SyncGroupResponse': 'sync_group_response',
-    'TransactionLogKey': 'transaction_log_key',
-    'TransactionLogValue': 'transaction_log_value',
-    'TxnOffsetCommitRequest': 'txn_offset_commit_request',
-    'TxnOffsetCommitResponse': 'txn_offset_commit_response',
-    'UpdateFeaturesRequest': 'update_features_request',
-    'UpdateFeaturesResponse': 'update_features_response',
-    'UserScramCredentialRecord': 'user_scram_credential_record',
-    'WriteTxnMarkersRequest': 'write_txn_markers_request',
-    'WriteTxnMarkersResponse': 'write_txn_markers_response',
-}
-
-#: API key -> request class name, for tables that must not import every codec (startup)
+#: API key -> request class name
 REQUEST_NAMES: dict[int, str] = {
     0: 'ProduceRequest',
     1: 'FetchRequest',
@@ -491,65 +202,119 @@ REQUEST_NAMES: dict[int, str] = {
     74: 'ListConfigResourcesRequest',
     75: 'DescribeTopicPartitionsRequest',
 }
-REQUESTS: Mapping[int, type[ApiMessage]] = _LazyClasses(REQUEST_NAMES)
-RESPONSES: Mapping[int, type[ApiMessage]] = _LazyClasses({
-    0: 'ProduceResponse',
-    1: 'FetchResponse',
-    2: 'ListOffsetsResponse',
-    3: 'MetadataResponse',
-    8: 'OffsetCommitResponse',
-    9: 'OffsetFetchResponse',
-    10: 'FindCoordinatorResponse',
-    11: 'JoinGroupResponse',
-    12: 'HeartbeatResponse',
-    13: 'LeaveGroupResponse',
-    14: 'SyncGroupResponse',
-    15: 'DescribeGroupsResponse',
-    16: 'ListGroupsResponse',
-    17: 'SaslHandshakeResponse',
-    18: 'ApiVersionsResponse',
-    19: 'CreateTopicsResponse',
-    20: 'DeleteTopicsResponse',
-    21: 'DeleteRecordsResponse',
-    22: 'InitProducerIdResponse',
-    23: 'OffsetForLeaderEpochResponse',
-    24: 'AddPartitionsToTxnResponse',
-    25: 'AddOffsetsToTxnResponse',
-    26: 'EndTxnResponse',
-    27: 'WriteTxnMarkersResponse',
-    28: 'TxnOffsetCommitResponse',
-    29: 'DescribeAclsResponse',
-    30: 'CreateAclsResponse',
-    31: 'DeleteAclsResponse',
-    32: 'DescribeConfigsResponse',
-    33: 'AlterConfigsResponse',
-    34: 'AlterReplicaLogDirsResponse',
-    35: 'DescribeLogDirsResponse',
-    36: 'SaslAuthenticateResponse',
-    37: 'CreatePartitionsResponse',
-    42: 'DeleteGroupsResponse',
-    43: 'ElectLeadersResponse',
-    44: 'IncrementalAlterConfigsResponse',
-    45: 'AlterPartitionReassignmentsResponse',
-    46: 'ListPartitionReassignmentsResponse',
-    47: 'OffsetDeleteResponse',
-    48: 'DescribeClientQuotasResponse',
-    49: 'AlterClientQuotasResponse',
-    50: 'DescribeUserScramCredentialsResponse',
-    51: 'AlterUserScramCredentialsResponse',
-    55: 'DescribeQuorumResponse',
-    57: 'UpdateFeaturesResponse',
-    60: 'DescribeClusterResponse',
-    61: 'DescribeProducersResponse',
-    65: 'DescribeTransactionsResponse',
-    66: 'ListTransactionsResponse',
-    68: 'ConsumerGroupHeartbeatResponse',
-    69: 'ConsumerGroupDescribeResponse',
-    74: 'ListConfigResourcesResponse',
-    75: 'DescribeTopicPartitionsResponse',
-})
-#: API key -> (MIN_VERSION, MAX_VERSION) of its request class, without importing it (the router
-#: builds its routes and ApiVersions from these at startup; codecs load on the first request)
+REQUESTS: Mapping[int, type[ApiMessage]] = {
+    0: ProduceRequest,
+    1: FetchRequest,
+    2: ListOffsetsRequest,
+    3: MetadataRequest,
+    8: OffsetCommitRequest,
+    9: OffsetFetchRequest,
+    10: FindCoordinatorRequest,
+    11: JoinGroupRequest,
+    12: HeartbeatRequest,
+    13: LeaveGroupRequest,
+    14: SyncGroupRequest,
+    15: DescribeGroupsRequest,
+    16: ListGroupsRequest,
+    17: SaslHandshakeRequest,
+    18: ApiVersionsRequest,
+    19: CreateTopicsRequest,
+    20: DeleteTopicsRequest,
+    21: DeleteRecordsRequest,
+    22: InitProducerIdRequest,
+    23: OffsetForLeaderEpochRequest,
+    24: AddPartitionsToTxnRequest,
+    25: AddOffsetsToTxnRequest,
+    26: EndTxnRequest,
+    27: WriteTxnMarkersRequest,
+    28: TxnOffsetCommitRequest,
+    29: DescribeAclsRequest,
+    30: CreateAclsRequest,
+    31: DeleteAclsRequest,
+    32: DescribeConfigsRequest,
+    33: AlterConfigsRequest,
+    34: AlterReplicaLogDirsRequest,
+    35: DescribeLogDirsRequest,
+    36: SaslAuthenticateRequest,
+    37: CreatePartitionsRequest,
+    42: DeleteGroupsRequest,
+    43: ElectLeadersRequest,
+    44: IncrementalAlterConfigsRequest,
+    45: AlterPartitionReassignmentsRequest,
+    46: ListPartitionReassignmentsRequest,
+    47: OffsetDeleteRequest,
+    48: DescribeClientQuotasRequest,
+    49: AlterClientQuotasRequest,
+    50: DescribeUserScramCredentialsRequest,
+    51: AlterUserScramCredentialsRequest,
+    55: DescribeQuorumRequest,
+    57: UpdateFeaturesRequest,
+    60: DescribeClusterRequest,
+    61: DescribeProducersRequest,
+    65: DescribeTransactionsRequest,
+    66: ListTransactionsRequest,
+    68: ConsumerGroupHeartbeatRequest,
+    69: ConsumerGroupDescribeRequest,
+    74: ListConfigResourcesRequest,
+    75: DescribeTopicPartitionsRequest,
+}
+RESPONSES: Mapping[int, type[ApiMessage]] = {
+    0: ProduceResponse,
+    1: FetchResponse,
+    2: ListOffsetsResponse,
+    3: MetadataResponse,
+    8: OffsetCommitResponse,
+    9: OffsetFetchResponse,
+    10: FindCoordinatorResponse,
+    11: JoinGroupResponse,
+    12: HeartbeatResponse,
+    13: LeaveGroupResponse,
+    14: SyncGroupResponse,
+    15: DescribeGroupsResponse,
+    16: ListGroupsResponse,
+    17: SaslHandshakeResponse,
+    18: ApiVersionsResponse,
+    19: CreateTopicsResponse,
+    20: DeleteTopicsResponse,
+    21: DeleteRecordsResponse,
+    22: InitProducerIdResponse,
+    23: OffsetForLeaderEpochResponse,
+    24: AddPartitionsToTxnResponse,
+    25: AddOffsetsToTxnResponse,
+    26: EndTxnResponse,
+    27: WriteTxnMarkersResponse,
+    28: TxnOffsetCommitResponse,
+    29: DescribeAclsResponse,
+    30: CreateAclsResponse,
+    31: DeleteAclsResponse,
+    32: DescribeConfigsResponse,
+    33: AlterConfigsResponse,
+    34: AlterReplicaLogDirsResponse,
+    35: DescribeLogDirsResponse,
+    36: SaslAuthenticateResponse,
+    37: CreatePartitionsResponse,
+    42: DeleteGroupsResponse,
+    43: ElectLeadersResponse,
+    44: IncrementalAlterConfigsResponse,
+    45: AlterPartitionReassignmentsResponse,
+    46: ListPartitionReassignmentsResponse,
+    47: OffsetDeleteResponse,
+    48: DescribeClientQuotasResponse,
+    49: AlterClientQuotasResponse,
+    50: DescribeUserScramCredentialsResponse,
+    51: AlterUserScramCredentialsResponse,
+    55: DescribeQuorumResponse,
+    57: UpdateFeaturesResponse,
+    60: DescribeClusterResponse,
+    61: DescribeProducersResponse,
+    65: DescribeTransactionsResponse,
+    66: ListTransactionsResponse,
+    68: ConsumerGroupHeartbeatResponse,
+    69: ConsumerGroupDescribeResponse,
+    74: ListConfigResourcesResponse,
+    75: DescribeTopicPartitionsResponse,
+}
+#: API key -> (MIN_VERSION, MAX_VERSION) of its request class
 REQUEST_VERSIONS: dict[int, tuple[int, int]] = {
     0: (3, 13),
     1: (4, 18),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -21,6 +21,7 @@ class AccessControlEntryRecord:
     """AccessControlEntryRecord v0-0 (generated from AccessControlEntryRecord.json)."""
 
     __slots__ = ('id', 'resource_type', 'resource_name', 'pattern_type', 'principal', 'host', 'operation', 'permission_type')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 18
     MIN_VERSION = 0
     MAX_VERSION = 0
@@ -67,6 +68,9 @@ class AccessControlEntryRecord:
         if end > len(mv):
             raise DecodeError(f'AccessControlEntryRecord v{version} runs past the end of the frame')
         return o, end
+
+
+AccessControlEntryRecord.FIELD_TYPES = {'id': bytes, 'resource_type': int, 'resource_name': str, 'pattern_type': int, 'principal': str, 'host': str, 'operation': int, 'permission_type': int}
 
 
 def _dec_AccessControlEntryRecord_0(buf: memoryview, pos: int) -> tuple[AccessControlEntryRecord, int]:

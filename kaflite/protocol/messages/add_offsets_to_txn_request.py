@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class AddOffsetsToTxnRequest:
     """AddOffsetsToTxnRequest v0-4 (generated from AddOffsetsToTxnRequest.json)."""
 
     __slots__ = ('transactional_id', 'producer_id', 'producer_epoch', 'group_id')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 25
     MIN_VERSION = 0
     MAX_VERSION = 4
@@ -64,6 +65,9 @@ class AddOffsetsToTxnRequest:
         if end > len(mv):
             raise DecodeError(f'AddOffsetsToTxnRequest v{version} runs past the end of the frame')
         return o, end
+
+
+AddOffsetsToTxnRequest.FIELD_TYPES = {'transactional_id': str, 'producer_id': int, 'producer_epoch': int, 'group_id': str}
 
 
 def _dec_AddOffsetsToTxnRequest_0(buf: memoryview, pos: int) -> tuple[AddOffsetsToTxnRequest, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -24,6 +24,7 @@ class AddPartitionsToTxnTransaction:
     """A AddPartitionsToTxnTransaction inside AddPartitionsToTxnRequest. (generated from AddPartitionsToTxnRequest.json)."""
 
     __slots__ = ('transactional_id', 'producer_id', 'producer_epoch', 'verify_only', 'topics')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, transactional_id: str = '', producer_id: int = 0, producer_epoch: int = 0, verify_only: bool = False, topics: list[AddPartitionsToTxnTopic] | None = None) -> None:
         self.transactional_id = transactional_id
@@ -46,6 +47,7 @@ class AddPartitionsToTxnTopic:
     """A AddPartitionsToTxnTopic inside AddPartitionsToTxnRequest. (generated from AddPartitionsToTxnRequest.json)."""
 
     __slots__ = ('name', 'partitions')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', partitions: list[int] | None = None) -> None:
         self.name = name
@@ -65,6 +67,7 @@ class AddPartitionsToTxnRequest:
     """AddPartitionsToTxnRequest v0-5 (generated from AddPartitionsToTxnRequest.json)."""
 
     __slots__ = ('transactions', 'v3_and_below_transactional_id', 'v3_and_below_producer_id', 'v3_and_below_producer_epoch', 'v3_and_below_topics')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 24
     MIN_VERSION = 0
     MAX_VERSION = 5
@@ -110,6 +113,11 @@ class AddPartitionsToTxnRequest:
         if end > len(mv):
             raise DecodeError(f'AddPartitionsToTxnRequest v{version} runs past the end of the frame')
         return o, end
+
+
+AddPartitionsToTxnTransaction.FIELD_TYPES = {'transactional_id': str, 'producer_id': int, 'producer_epoch': int, 'verify_only': bool, 'topics': list[AddPartitionsToTxnTopic] | None}
+AddPartitionsToTxnTopic.FIELD_TYPES = {'name': str, 'partitions': list[int] | None}
+AddPartitionsToTxnRequest.FIELD_TYPES = {'transactions': list[AddPartitionsToTxnTransaction] | None, 'v3_and_below_transactional_id': str, 'v3_and_below_producer_id': int, 'v3_and_below_producer_epoch': int, 'v3_and_below_topics': list[AddPartitionsToTxnTopic] | None}
 
 
 def _dec_AddPartitionsToTxnTopic_0(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnTopic, int]:

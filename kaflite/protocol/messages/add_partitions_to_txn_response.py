@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class AddPartitionsToTxnResult:
     """A AddPartitionsToTxnResult inside AddPartitionsToTxnResponse. (generated from AddPartitionsToTxnResponse.json)."""
 
     __slots__ = ('transactional_id', 'topic_results')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, transactional_id: str = '', topic_results: list[AddPartitionsToTxnTopicResult] | None = None) -> None:
         self.transactional_id = transactional_id
@@ -41,6 +42,7 @@ class AddPartitionsToTxnTopicResult:
     """A AddPartitionsToTxnTopicResult inside AddPartitionsToTxnResponse. (generated from AddPartitionsToTxnResponse.json)."""
 
     __slots__ = ('name', 'results_by_partition')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', results_by_partition: list[AddPartitionsToTxnPartitionResult] | None = None) -> None:
         self.name = name
@@ -60,6 +62,7 @@ class AddPartitionsToTxnPartitionResult:
     """A AddPartitionsToTxnPartitionResult inside AddPartitionsToTxnResponse. (generated from AddPartitionsToTxnResponse.json)."""
 
     __slots__ = ('partition_index', 'partition_error_code')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, partition_index: int = 0, partition_error_code: int = 0) -> None:
         self.partition_index = partition_index
@@ -79,6 +82,7 @@ class AddPartitionsToTxnResponse:
     """AddPartitionsToTxnResponse v0-5 (generated from AddPartitionsToTxnResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'error_code', 'results_by_transaction', 'results_by_topic_v3_and_below')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 24
     MIN_VERSION = 0
     MAX_VERSION = 5
@@ -124,6 +128,12 @@ class AddPartitionsToTxnResponse:
         if end > len(mv):
             raise DecodeError(f'AddPartitionsToTxnResponse v{version} runs past the end of the frame')
         return o, end
+
+
+AddPartitionsToTxnResult.FIELD_TYPES = {'transactional_id': str, 'topic_results': list[AddPartitionsToTxnTopicResult] | None}
+AddPartitionsToTxnTopicResult.FIELD_TYPES = {'name': str, 'results_by_partition': list[AddPartitionsToTxnPartitionResult] | None}
+AddPartitionsToTxnPartitionResult.FIELD_TYPES = {'partition_index': int, 'partition_error_code': int}
+AddPartitionsToTxnResponse.FIELD_TYPES = {'throttle_time_ms': int, 'error_code': int, 'results_by_transaction': list[AddPartitionsToTxnResult] | None, 'results_by_topic_v3_and_below': list[AddPartitionsToTxnTopicResult] | None}
 
 
 def _dec_AddPartitionsToTxnPartitionResult_0(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnPartitionResult, int]:

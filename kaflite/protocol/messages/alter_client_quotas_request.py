@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -23,6 +23,7 @@ class EntryData:
     """A EntryData inside AlterClientQuotasRequest. (generated from AlterClientQuotasRequest.json)."""
 
     __slots__ = ('entity', 'ops')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, entity: list[EntityData] | None = None, ops: list[OpData] | None = None) -> None:
         self.entity = [] if entity is None else entity
@@ -42,6 +43,7 @@ class EntityData:
     """A EntityData inside AlterClientQuotasRequest. (generated from AlterClientQuotasRequest.json)."""
 
     __slots__ = ('entity_type', 'entity_name')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, entity_type: str = '', entity_name: str | None = '') -> None:
         self.entity_type = entity_type
@@ -61,6 +63,7 @@ class OpData:
     """A OpData inside AlterClientQuotasRequest. (generated from AlterClientQuotasRequest.json)."""
 
     __slots__ = ('key', 'value', 'remove')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, key: str = '', value: float = 0.0, remove: bool = False) -> None:
         self.key = key
@@ -81,6 +84,7 @@ class AlterClientQuotasRequest:
     """AlterClientQuotasRequest v0-1 (generated from AlterClientQuotasRequest.json)."""
 
     __slots__ = ('entries', 'validate_only')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 49
     MIN_VERSION = 0
     MAX_VERSION = 1
@@ -124,6 +128,12 @@ class AlterClientQuotasRequest:
         if end > len(mv):
             raise DecodeError(f'AlterClientQuotasRequest v{version} runs past the end of the frame')
         return o, end
+
+
+EntryData.FIELD_TYPES = {'entity': list[EntityData] | None, 'ops': list[OpData] | None}
+EntityData.FIELD_TYPES = {'entity_type': str, 'entity_name': str | None}
+OpData.FIELD_TYPES = {'key': str, 'value': float, 'remove': bool}
+AlterClientQuotasRequest.FIELD_TYPES = {'entries': list[EntryData] | None, 'validate_only': bool}
 
 
 def _dec_EntityData_0(buf: memoryview, pos: int) -> tuple[EntityData, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class EntryData:
     """A EntryData inside AlterClientQuotasResponse. (generated from AlterClientQuotasResponse.json)."""
 
     __slots__ = ('error_code', 'error_message', 'entity')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, error_code: int = 0, error_message: str | None = '', entity: list[EntityData] | None = None) -> None:
         self.error_code = error_code
@@ -42,6 +43,7 @@ class EntityData:
     """A EntityData inside AlterClientQuotasResponse. (generated from AlterClientQuotasResponse.json)."""
 
     __slots__ = ('entity_type', 'entity_name')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, entity_type: str = '', entity_name: str | None = '') -> None:
         self.entity_type = entity_type
@@ -61,6 +63,7 @@ class AlterClientQuotasResponse:
     """AlterClientQuotasResponse v0-1 (generated from AlterClientQuotasResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'entries')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 49
     MIN_VERSION = 0
     MAX_VERSION = 1
@@ -103,6 +106,11 @@ class AlterClientQuotasResponse:
         if end > len(mv):
             raise DecodeError(f'AlterClientQuotasResponse v{version} runs past the end of the frame')
         return o, end
+
+
+EntryData.FIELD_TYPES = {'error_code': int, 'error_message': str | None, 'entity': list[EntityData] | None}
+EntityData.FIELD_TYPES = {'entity_type': str, 'entity_name': str | None}
+AlterClientQuotasResponse.FIELD_TYPES = {'throttle_time_ms': int, 'entries': list[EntryData] | None}
 
 
 def _dec_EntityData_0(buf: memoryview, pos: int) -> tuple[EntityData, int]:

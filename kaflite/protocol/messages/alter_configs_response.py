@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -23,6 +23,7 @@ class AlterConfigsResourceResponse:
     """A AlterConfigsResourceResponse inside AlterConfigsResponse. (generated from AlterConfigsResponse.json)."""
 
     __slots__ = ('error_code', 'error_message', 'resource_type', 'resource_name')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, error_code: int = 0, error_message: str | None = '', resource_type: int = 0, resource_name: str = '') -> None:
         self.error_code = error_code
@@ -44,6 +45,7 @@ class AlterConfigsResponse:
     """AlterConfigsResponse v0-2 (generated from AlterConfigsResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'responses')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 33
     MIN_VERSION = 0
     MAX_VERSION = 2
@@ -85,6 +87,10 @@ class AlterConfigsResponse:
         if end > len(mv):
             raise DecodeError(f'AlterConfigsResponse v{version} runs past the end of the frame')
         return o, end
+
+
+AlterConfigsResourceResponse.FIELD_TYPES = {'error_code': int, 'error_message': str | None, 'resource_type': int, 'resource_name': str}
+AlterConfigsResponse.FIELD_TYPES = {'throttle_time_ms': int, 'responses': list[AlterConfigsResourceResponse] | None}
 
 
 def _dec_AlterConfigsResourceResponse_0(buf: memoryview, pos: int) -> tuple[AlterConfigsResourceResponse, int]:

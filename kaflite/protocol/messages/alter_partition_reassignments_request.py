@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class ReassignableTopic:
     """A ReassignableTopic inside AlterPartitionReassignmentsRequest. (generated from AlterPartitionReassignmentsRequest.json)."""
 
     __slots__ = ('name', 'partitions')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', partitions: list[ReassignablePartition] | None = None) -> None:
         self.name = name
@@ -41,6 +42,7 @@ class ReassignablePartition:
     """A ReassignablePartition inside AlterPartitionReassignmentsRequest. (generated from AlterPartitionReassignmentsRequest.json)."""
 
     __slots__ = ('partition_index', 'replicas')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, partition_index: int = 0, replicas: list[int] | None = None) -> None:
         self.partition_index = partition_index
@@ -60,6 +62,7 @@ class AlterPartitionReassignmentsRequest:
     """AlterPartitionReassignmentsRequest v0-1 (generated from AlterPartitionReassignmentsRequest.json)."""
 
     __slots__ = ('timeout_ms', 'allow_replication_factor_change', 'topics')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 45
     MIN_VERSION = 0
     MAX_VERSION = 1
@@ -103,6 +106,11 @@ class AlterPartitionReassignmentsRequest:
         if end > len(mv):
             raise DecodeError(f'AlterPartitionReassignmentsRequest v{version} runs past the end of the frame')
         return o, end
+
+
+ReassignableTopic.FIELD_TYPES = {'name': str, 'partitions': list[ReassignablePartition] | None}
+ReassignablePartition.FIELD_TYPES = {'partition_index': int, 'replicas': list[int] | None}
+AlterPartitionReassignmentsRequest.FIELD_TYPES = {'timeout_ms': int, 'allow_replication_factor_change': bool, 'topics': list[ReassignableTopic] | None}
 
 
 def _dec_ReassignablePartition_0(buf: memoryview, pos: int) -> tuple[ReassignablePartition, int]:

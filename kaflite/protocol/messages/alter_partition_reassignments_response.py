@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -23,6 +23,7 @@ class ReassignableTopicResponse:
     """A ReassignableTopicResponse inside AlterPartitionReassignmentsResponse. (generated from AlterPartitionReassignmentsResponse.json)."""
 
     __slots__ = ('name', 'partitions')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', partitions: list[ReassignablePartitionResponse] | None = None) -> None:
         self.name = name
@@ -42,6 +43,7 @@ class ReassignablePartitionResponse:
     """A ReassignablePartitionResponse inside AlterPartitionReassignmentsResponse. (generated from AlterPartitionReassignmentsResponse.json)."""
 
     __slots__ = ('partition_index', 'error_code', 'error_message')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, partition_index: int = 0, error_code: int = 0, error_message: str | None = '') -> None:
         self.partition_index = partition_index
@@ -62,6 +64,7 @@ class AlterPartitionReassignmentsResponse:
     """AlterPartitionReassignmentsResponse v0-1 (generated from AlterPartitionReassignmentsResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'allow_replication_factor_change', 'error_code', 'error_message', 'responses')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 45
     MIN_VERSION = 0
     MAX_VERSION = 1
@@ -107,6 +110,11 @@ class AlterPartitionReassignmentsResponse:
         if end > len(mv):
             raise DecodeError(f'AlterPartitionReassignmentsResponse v{version} runs past the end of the frame')
         return o, end
+
+
+ReassignableTopicResponse.FIELD_TYPES = {'name': str, 'partitions': list[ReassignablePartitionResponse] | None}
+ReassignablePartitionResponse.FIELD_TYPES = {'partition_index': int, 'error_code': int, 'error_message': str | None}
+AlterPartitionReassignmentsResponse.FIELD_TYPES = {'throttle_time_ms': int, 'allow_replication_factor_change': bool, 'error_code': int, 'error_message': str | None, 'responses': list[ReassignableTopicResponse] | None}
 
 
 def _dec_ReassignablePartitionResponse_0(buf: memoryview, pos: int) -> tuple[ReassignablePartitionResponse, int]:

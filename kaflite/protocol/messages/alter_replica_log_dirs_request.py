@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -21,6 +21,7 @@ class AlterReplicaLogDir:
     """A AlterReplicaLogDir inside AlterReplicaLogDirsRequest. (generated from AlterReplicaLogDirsRequest.json)."""
 
     __slots__ = ('path', 'topics')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, path: str = '', topics: list[AlterReplicaLogDirTopic] | None = None) -> None:
         self.path = path
@@ -40,6 +41,7 @@ class AlterReplicaLogDirTopic:
     """A AlterReplicaLogDirTopic inside AlterReplicaLogDirsRequest. (generated from AlterReplicaLogDirsRequest.json)."""
 
     __slots__ = ('name', 'partitions')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', partitions: list[int] | None = None) -> None:
         self.name = name
@@ -59,6 +61,7 @@ class AlterReplicaLogDirsRequest:
     """AlterReplicaLogDirsRequest v1-2 (generated from AlterReplicaLogDirsRequest.json)."""
 
     __slots__ = ('dirs',)
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 34
     MIN_VERSION = 1
     MAX_VERSION = 2
@@ -100,6 +103,11 @@ class AlterReplicaLogDirsRequest:
         if end > len(mv):
             raise DecodeError(f'AlterReplicaLogDirsRequest v{version} runs past the end of the frame')
         return o, end
+
+
+AlterReplicaLogDir.FIELD_TYPES = {'path': str, 'topics': list[AlterReplicaLogDirTopic] | None}
+AlterReplicaLogDirTopic.FIELD_TYPES = {'name': str, 'partitions': list[int] | None}
+AlterReplicaLogDirsRequest.FIELD_TYPES = {'dirs': list[AlterReplicaLogDir] | None}
 
 
 def _dec_AlterReplicaLogDirTopic_0(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDirTopic, int]:

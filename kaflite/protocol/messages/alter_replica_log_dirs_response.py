@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class AlterReplicaLogDirTopicResult:
     """A AlterReplicaLogDirTopicResult inside AlterReplicaLogDirsResponse. (generated from AlterReplicaLogDirsResponse.json)."""
 
     __slots__ = ('topic_name', 'partitions')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, topic_name: str = '', partitions: list[AlterReplicaLogDirPartitionResult] | None = None) -> None:
         self.topic_name = topic_name
@@ -41,6 +42,7 @@ class AlterReplicaLogDirPartitionResult:
     """A AlterReplicaLogDirPartitionResult inside AlterReplicaLogDirsResponse. (generated from AlterReplicaLogDirsResponse.json)."""
 
     __slots__ = ('partition_index', 'error_code')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, partition_index: int = 0, error_code: int = 0) -> None:
         self.partition_index = partition_index
@@ -60,6 +62,7 @@ class AlterReplicaLogDirsResponse:
     """AlterReplicaLogDirsResponse v1-2 (generated from AlterReplicaLogDirsResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'results')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 34
     MIN_VERSION = 1
     MAX_VERSION = 2
@@ -102,6 +105,11 @@ class AlterReplicaLogDirsResponse:
         if end > len(mv):
             raise DecodeError(f'AlterReplicaLogDirsResponse v{version} runs past the end of the frame')
         return o, end
+
+
+AlterReplicaLogDirTopicResult.FIELD_TYPES = {'topic_name': str, 'partitions': list[AlterReplicaLogDirPartitionResult] | None}
+AlterReplicaLogDirPartitionResult.FIELD_TYPES = {'partition_index': int, 'error_code': int}
+AlterReplicaLogDirsResponse.FIELD_TYPES = {'throttle_time_ms': int, 'results': list[AlterReplicaLogDirTopicResult] | None}
 
 
 def _dec_AlterReplicaLogDirPartitionResult_0(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDirPartitionResult, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class ScramCredentialDeletion:
     """A ScramCredentialDeletion inside AlterUserScramCredentialsRequest. (generated from AlterUserScramCredentialsRequest.json)."""
 
     __slots__ = ('name', 'mechanism')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', mechanism: int = 0) -> None:
         self.name = name
@@ -41,6 +42,7 @@ class ScramCredentialUpsertion:
     """A ScramCredentialUpsertion inside AlterUserScramCredentialsRequest. (generated from AlterUserScramCredentialsRequest.json)."""
 
     __slots__ = ('name', 'mechanism', 'iterations', 'salt', 'salted_password')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', mechanism: int = 0, iterations: int = 0, salt: bytes = b'', salted_password: bytes = b'') -> None:
         self.name = name
@@ -63,6 +65,7 @@ class AlterUserScramCredentialsRequest:
     """AlterUserScramCredentialsRequest v0-0 (generated from AlterUserScramCredentialsRequest.json)."""
 
     __slots__ = ('deletions', 'upsertions')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 51
     MIN_VERSION = 0
     MAX_VERSION = 0
@@ -105,6 +108,11 @@ class AlterUserScramCredentialsRequest:
         if end > len(mv):
             raise DecodeError(f'AlterUserScramCredentialsRequest v{version} runs past the end of the frame')
         return o, end
+
+
+ScramCredentialDeletion.FIELD_TYPES = {'name': str, 'mechanism': int}
+ScramCredentialUpsertion.FIELD_TYPES = {'name': str, 'mechanism': int, 'iterations': int, 'salt': bytes, 'salted_password': bytes}
+AlterUserScramCredentialsRequest.FIELD_TYPES = {'deletions': list[ScramCredentialDeletion] | None, 'upsertions': list[ScramCredentialUpsertion] | None}
 
 
 def _dec_ScramCredentialDeletion_0(buf: memoryview, pos: int) -> tuple[ScramCredentialDeletion, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class AlterUserScramCredentialsResult:
     """A AlterUserScramCredentialsResult inside AlterUserScramCredentialsResponse. (generated from AlterUserScramCredentialsResponse.json)."""
 
     __slots__ = ('user', 'error_code', 'error_message')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, user: str = '', error_code: int = 0, error_message: str | None = '') -> None:
         self.user = user
@@ -42,6 +43,7 @@ class AlterUserScramCredentialsResponse:
     """AlterUserScramCredentialsResponse v0-0 (generated from AlterUserScramCredentialsResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'results')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 51
     MIN_VERSION = 0
     MAX_VERSION = 0
@@ -83,6 +85,10 @@ class AlterUserScramCredentialsResponse:
         if end > len(mv):
             raise DecodeError(f'AlterUserScramCredentialsResponse v{version} runs past the end of the frame')
         return o, end
+
+
+AlterUserScramCredentialsResult.FIELD_TYPES = {'user': str, 'error_code': int, 'error_message': str | None}
+AlterUserScramCredentialsResponse.FIELD_TYPES = {'throttle_time_ms': int, 'results': list[AlterUserScramCredentialsResult] | None}
 
 
 def _dec_AlterUserScramCredentialsResult_0(buf: memoryview, pos: int) -> tuple[AlterUserScramCredentialsResult, int]:

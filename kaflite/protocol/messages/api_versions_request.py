@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -20,6 +20,7 @@ class ApiVersionsRequest:
     """ApiVersionsRequest v0-4 (generated from ApiVersionsRequest.json)."""
 
     __slots__ = ('client_software_name', 'client_software_version')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 18
     MIN_VERSION = 0
     MAX_VERSION = 4
@@ -60,6 +61,9 @@ class ApiVersionsRequest:
         if end > len(mv):
             raise DecodeError(f'ApiVersionsRequest v{version} runs past the end of the frame')
         return o, end
+
+
+ApiVersionsRequest.FIELD_TYPES = {'client_software_name': str, 'client_software_version': str}
 
 
 def _dec_ApiVersionsRequest_0(buf: memoryview, pos: int) -> tuple[ApiVersionsRequest, int]:

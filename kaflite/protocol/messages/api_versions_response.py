@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -24,6 +24,7 @@ class ApiVersion:
     """A ApiVersion inside ApiVersionsResponse. (generated from ApiVersionsResponse.json)."""
 
     __slots__ = ('api_key', 'min_version', 'max_version')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, api_key: int = 0, min_version: int = 0, max_version: int = 0) -> None:
         self.api_key = api_key
@@ -44,6 +45,7 @@ class SupportedFeatureKey:
     """A SupportedFeatureKey inside ApiVersionsResponse. (generated from ApiVersionsResponse.json)."""
 
     __slots__ = ('name', 'min_version', 'max_version')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', min_version: int = 0, max_version: int = 0) -> None:
         self.name = name
@@ -64,6 +66,7 @@ class FinalizedFeatureKey:
     """A FinalizedFeatureKey inside ApiVersionsResponse. (generated from ApiVersionsResponse.json)."""
 
     __slots__ = ('name', 'max_version_level', 'min_version_level')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', max_version_level: int = 0, min_version_level: int = 0) -> None:
         self.name = name
@@ -84,6 +87,7 @@ class ApiVersionsResponse:
     """ApiVersionsResponse v0-4 (generated from ApiVersionsResponse.json)."""
 
     __slots__ = ('error_code', 'api_keys', 'throttle_time_ms', 'supported_features', 'finalized_features_epoch', 'finalized_features', 'zk_migration_ready')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 18
     MIN_VERSION = 0
     MAX_VERSION = 4
@@ -132,6 +136,12 @@ class ApiVersionsResponse:
         if end > len(mv):
             raise DecodeError(f'ApiVersionsResponse v{version} runs past the end of the frame')
         return o, end
+
+
+ApiVersion.FIELD_TYPES = {'api_key': int, 'min_version': int, 'max_version': int}
+SupportedFeatureKey.FIELD_TYPES = {'name': str, 'min_version': int, 'max_version': int}
+FinalizedFeatureKey.FIELD_TYPES = {'name': str, 'max_version_level': int, 'min_version_level': int}
+ApiVersionsResponse.FIELD_TYPES = {'error_code': int, 'api_keys': list[ApiVersion] | None, 'throttle_time_ms': int, 'supported_features': list[SupportedFeatureKey] | None, 'finalized_features_epoch': int, 'finalized_features': list[FinalizedFeatureKey] | None, 'zk_migration_ready': bool}
 
 
 def _dec_ApiVersion_0(buf: memoryview, pos: int) -> tuple[ApiVersion, int]:

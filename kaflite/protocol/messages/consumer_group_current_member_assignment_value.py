@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class TopicPartitions:
     """A TopicPartitions inside ConsumerGroupCurrentMemberAssignmentValue. (generated from ConsumerGroupCurrentMemberAssignmentValue.json)."""
 
     __slots__ = ('topic_id', 'partitions')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, topic_id: bytes = ZERO_UUID, partitions: list[int] | None = None) -> None:
         self.topic_id = topic_id
@@ -41,6 +42,7 @@ class ConsumerGroupCurrentMemberAssignmentValue:
     """ConsumerGroupCurrentMemberAssignmentValue v0-0 (generated from ConsumerGroupCurrentMemberAssignmentValue.json)."""
 
     __slots__ = ('member_epoch', 'previous_member_epoch', 'state', 'assigned_partitions', 'partitions_pending_revocation')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 8
     MIN_VERSION = 0
     MAX_VERSION = 0
@@ -85,6 +87,10 @@ class ConsumerGroupCurrentMemberAssignmentValue:
         if end > len(mv):
             raise DecodeError(f'ConsumerGroupCurrentMemberAssignmentValue v{version} runs past the end of the frame')
         return o, end
+
+
+TopicPartitions.FIELD_TYPES = {'topic_id': bytes, 'partitions': list[int] | None}
+ConsumerGroupCurrentMemberAssignmentValue.FIELD_TYPES = {'member_epoch': int, 'previous_member_epoch': int, 'state': int, 'assigned_partitions': list[TopicPartitions] | None, 'partitions_pending_revocation': list[TopicPartitions] | None}
 
 
 def _dec_TopicPartitions_0(buf: memoryview, pos: int) -> tuple[TopicPartitions, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -21,6 +21,7 @@ class ConsumerGroupDescribeRequest:
     """ConsumerGroupDescribeRequest v0-1 (generated from ConsumerGroupDescribeRequest.json)."""
 
     __slots__ = ('group_ids', 'include_authorized_operations')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 69
     MIN_VERSION = 0
     MAX_VERSION = 1
@@ -61,6 +62,9 @@ class ConsumerGroupDescribeRequest:
         if end > len(mv):
             raise DecodeError(f'ConsumerGroupDescribeRequest v{version} runs past the end of the frame')
         return o, end
+
+
+ConsumerGroupDescribeRequest.FIELD_TYPES = {'group_ids': list[str] | None, 'include_authorized_operations': bool}
 
 
 def _dec_ConsumerGroupDescribeRequest_0(buf: memoryview, pos: int) -> tuple[ConsumerGroupDescribeRequest, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -23,6 +23,7 @@ class DescribedGroup:
     """A DescribedGroup inside ConsumerGroupDescribeResponse. (generated from ConsumerGroupDescribeResponse.json)."""
 
     __slots__ = ('error_code', 'error_message', 'group_id', 'group_state', 'group_epoch', 'assignment_epoch', 'assignor_name', 'members', 'authorized_operations')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, error_code: int = 0, error_message: str | None = None, group_id: str = '', group_state: str = '', group_epoch: int = 0, assignment_epoch: int = 0, assignor_name: str = '', members: list[Member] | None = None, authorized_operations: int = -2147483648) -> None:
         self.error_code = error_code
@@ -49,6 +50,7 @@ class Member:
     """A Member inside ConsumerGroupDescribeResponse. (generated from ConsumerGroupDescribeResponse.json)."""
 
     __slots__ = ('member_id', 'instance_id', 'rack_id', 'member_epoch', 'client_id', 'client_host', 'subscribed_topic_names', 'subscribed_topic_regex', 'assignment', 'target_assignment', 'member_type')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, member_id: str = '', instance_id: str | None = None, rack_id: str | None = None, member_epoch: int = 0, client_id: str = '', client_host: str = '', subscribed_topic_names: list[str] | None = None, subscribed_topic_regex: str | None = None, assignment: Assignment | None = None, target_assignment: Assignment | None = None, member_type: int = -1) -> None:
         self.member_id = member_id
@@ -77,6 +79,7 @@ class Assignment:
     """A Assignment inside ConsumerGroupDescribeResponse. (generated from ConsumerGroupDescribeResponse.json)."""
 
     __slots__ = ('topic_partitions',)
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, topic_partitions: list[TopicPartitions] | None = None) -> None:
         self.topic_partitions = [] if topic_partitions is None else topic_partitions
@@ -95,6 +98,7 @@ class TopicPartitions:
     """A TopicPartitions inside ConsumerGroupDescribeResponse. (generated from ConsumerGroupDescribeResponse.json)."""
 
     __slots__ = ('topic_id', 'topic_name', 'partitions')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, topic_id: bytes = ZERO_UUID, topic_name: str = '', partitions: list[int] | None = None) -> None:
         self.topic_id = topic_id
@@ -115,6 +119,7 @@ class ConsumerGroupDescribeResponse:
     """ConsumerGroupDescribeResponse v0-1 (generated from ConsumerGroupDescribeResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'groups')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 69
     MIN_VERSION = 0
     MAX_VERSION = 1
@@ -159,6 +164,13 @@ class ConsumerGroupDescribeResponse:
         if end > len(mv):
             raise DecodeError(f'ConsumerGroupDescribeResponse v{version} runs past the end of the frame')
         return o, end
+
+
+DescribedGroup.FIELD_TYPES = {'error_code': int, 'error_message': str | None, 'group_id': str, 'group_state': str, 'group_epoch': int, 'assignment_epoch': int, 'assignor_name': str, 'members': list[Member] | None, 'authorized_operations': int}
+Member.FIELD_TYPES = {'member_id': str, 'instance_id': str | None, 'rack_id': str | None, 'member_epoch': int, 'client_id': str, 'client_host': str, 'subscribed_topic_names': list[str] | None, 'subscribed_topic_regex': str | None, 'assignment': Assignment | None, 'target_assignment': Assignment | None, 'member_type': int}
+Assignment.FIELD_TYPES = {'topic_partitions': list[TopicPartitions] | None}
+TopicPartitions.FIELD_TYPES = {'topic_id': bytes, 'topic_name': str, 'partitions': list[int] | None}
+ConsumerGroupDescribeResponse.FIELD_TYPES = {'throttle_time_ms': int, 'groups': list[DescribedGroup] | None}
 
 
 def _dec_TopicPartitions_0(buf: memoryview, pos: int) -> tuple[TopicPartitions, int]:

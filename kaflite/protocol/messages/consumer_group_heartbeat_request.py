@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -21,6 +21,7 @@ class TopicPartitions:
     """A TopicPartitions inside ConsumerGroupHeartbeatRequest. (generated from ConsumerGroupHeartbeatRequest.json)."""
 
     __slots__ = ('topic_id', 'partitions')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, topic_id: bytes = ZERO_UUID, partitions: list[int] | None = None) -> None:
         self.topic_id = topic_id
@@ -40,6 +41,7 @@ class ConsumerGroupHeartbeatRequest:
     """ConsumerGroupHeartbeatRequest v0-1 (generated from ConsumerGroupHeartbeatRequest.json)."""
 
     __slots__ = ('group_id', 'member_id', 'member_epoch', 'instance_id', 'rack_id', 'rebalance_timeout_ms', 'subscribed_topic_names', 'subscribed_topic_regex', 'server_assignor', 'topic_partitions')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 68
     MIN_VERSION = 0
     MAX_VERSION = 1
@@ -89,6 +91,10 @@ class ConsumerGroupHeartbeatRequest:
         if end > len(mv):
             raise DecodeError(f'ConsumerGroupHeartbeatRequest v{version} runs past the end of the frame')
         return o, end
+
+
+TopicPartitions.FIELD_TYPES = {'topic_id': bytes, 'partitions': list[int] | None}
+ConsumerGroupHeartbeatRequest.FIELD_TYPES = {'group_id': str, 'member_id': str, 'member_epoch': int, 'instance_id': str | None, 'rack_id': str | None, 'rebalance_timeout_ms': int, 'subscribed_topic_names': list[str] | None, 'subscribed_topic_regex': str | None, 'server_assignor': str | None, 'topic_partitions': list[TopicPartitions] | None}
 
 
 def _dec_TopicPartitions_0(buf: memoryview, pos: int) -> tuple[TopicPartitions, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -23,6 +23,7 @@ class Assignment:
     """A Assignment inside ConsumerGroupHeartbeatResponse. (generated from ConsumerGroupHeartbeatResponse.json)."""
 
     __slots__ = ('topic_partitions',)
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, topic_partitions: list[TopicPartitions] | None = None) -> None:
         self.topic_partitions = [] if topic_partitions is None else topic_partitions
@@ -41,6 +42,7 @@ class TopicPartitions:
     """A TopicPartitions inside ConsumerGroupHeartbeatResponse. (generated from ConsumerGroupHeartbeatResponse.json)."""
 
     __slots__ = ('topic_id', 'partitions')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, topic_id: bytes = ZERO_UUID, partitions: list[int] | None = None) -> None:
         self.topic_id = topic_id
@@ -60,6 +62,7 @@ class ConsumerGroupHeartbeatResponse:
     """ConsumerGroupHeartbeatResponse v0-1 (generated from ConsumerGroupHeartbeatResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'error_code', 'error_message', 'member_id', 'member_epoch', 'heartbeat_interval_ms', 'assignment')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 68
     MIN_VERSION = 0
     MAX_VERSION = 1
@@ -107,6 +110,11 @@ class ConsumerGroupHeartbeatResponse:
         if end > len(mv):
             raise DecodeError(f'ConsumerGroupHeartbeatResponse v{version} runs past the end of the frame')
         return o, end
+
+
+Assignment.FIELD_TYPES = {'topic_partitions': list[TopicPartitions] | None}
+TopicPartitions.FIELD_TYPES = {'topic_id': bytes, 'partitions': list[int] | None}
+ConsumerGroupHeartbeatResponse.FIELD_TYPES = {'throttle_time_ms': int, 'error_code': int, 'error_message': str | None, 'member_id': str | None, 'member_epoch': int, 'heartbeat_interval_ms': int, 'assignment': Assignment | None}
 
 
 def _dec_TopicPartitions_0(buf: memoryview, pos: int) -> tuple[TopicPartitions, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class ClassicMemberMetadata:
     """A ClassicMemberMetadata inside ConsumerGroupMemberMetadataValue. (generated from ConsumerGroupMemberMetadataValue.json)."""
 
     __slots__ = ('session_timeout_ms', 'supported_protocols')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, session_timeout_ms: int = 0, supported_protocols: list[ClassicProtocol] | None = None) -> None:
         self.session_timeout_ms = session_timeout_ms
@@ -41,6 +42,7 @@ class ClassicProtocol:
     """A ClassicProtocol inside ConsumerGroupMemberMetadataValue. (generated from ConsumerGroupMemberMetadataValue.json)."""
 
     __slots__ = ('name', 'metadata')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', metadata: bytes = b'') -> None:
         self.name = name
@@ -60,6 +62,7 @@ class ConsumerGroupMemberMetadataValue:
     """ConsumerGroupMemberMetadataValue v0-0 (generated from ConsumerGroupMemberMetadataValue.json)."""
 
     __slots__ = ('instance_id', 'rack_id', 'client_id', 'client_host', 'subscribed_topic_names', 'subscribed_topic_regex', 'rebalance_timeout_ms', 'server_assignor', 'classic_member_metadata')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 5
     MIN_VERSION = 0
     MAX_VERSION = 0
@@ -109,6 +112,11 @@ class ConsumerGroupMemberMetadataValue:
         if end > len(mv):
             raise DecodeError(f'ConsumerGroupMemberMetadataValue v{version} runs past the end of the frame')
         return o, end
+
+
+ClassicMemberMetadata.FIELD_TYPES = {'session_timeout_ms': int, 'supported_protocols': list[ClassicProtocol] | None}
+ClassicProtocol.FIELD_TYPES = {'name': str, 'metadata': bytes}
+ConsumerGroupMemberMetadataValue.FIELD_TYPES = {'instance_id': str | None, 'rack_id': str | None, 'client_id': str, 'client_host': str, 'subscribed_topic_names': list[str] | None, 'subscribed_topic_regex': str | None, 'rebalance_timeout_ms': int, 'server_assignor': str | None, 'classic_member_metadata': ClassicMemberMetadata | None}
 
 
 def _dec_ClassicProtocol_0(buf: memoryview, pos: int) -> tuple[ClassicProtocol, int]:

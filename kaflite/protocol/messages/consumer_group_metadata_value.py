@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class ConsumerGroupMetadataValue:
     """ConsumerGroupMetadataValue v0-0 (generated from ConsumerGroupMetadataValue.json)."""
 
     __slots__ = ('epoch', 'metadata_hash')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 3
     MIN_VERSION = 0
     MAX_VERSION = 0
@@ -62,6 +63,9 @@ class ConsumerGroupMetadataValue:
         if end > len(mv):
             raise DecodeError(f'ConsumerGroupMetadataValue v{version} runs past the end of the frame')
         return o, end
+
+
+ConsumerGroupMetadataValue.FIELD_TYPES = {'epoch': int, 'metadata_hash': int}
 
 
 def _dec_ConsumerGroupMetadataValue_0(buf: memoryview, pos: int) -> tuple[ConsumerGroupMetadataValue, int]:

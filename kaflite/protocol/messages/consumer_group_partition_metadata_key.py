@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -20,6 +20,7 @@ class ConsumerGroupPartitionMetadataKey:
     """ConsumerGroupPartitionMetadataKey v0-0 (generated from ConsumerGroupPartitionMetadataKey.json)."""
 
     __slots__ = ('group_id',)
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 4
     MIN_VERSION = 0
     MAX_VERSION = 0
@@ -59,6 +60,9 @@ class ConsumerGroupPartitionMetadataKey:
         if end > len(mv):
             raise DecodeError(f'ConsumerGroupPartitionMetadataKey v{version} runs past the end of the frame')
         return o, end
+
+
+ConsumerGroupPartitionMetadataKey.FIELD_TYPES = {'group_id': str}
 
 
 def _dec_ConsumerGroupPartitionMetadataKey_0(buf: memoryview, pos: int) -> tuple[ConsumerGroupPartitionMetadataKey, int]:

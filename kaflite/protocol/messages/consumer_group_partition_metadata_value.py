@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -21,6 +21,7 @@ class TopicMetadata:
     """A TopicMetadata inside ConsumerGroupPartitionMetadataValue. (generated from ConsumerGroupPartitionMetadataValue.json)."""
 
     __slots__ = ('topic_id', 'topic_name', 'num_partitions', 'partition_metadata')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, topic_id: bytes = ZERO_UUID, topic_name: str = '', num_partitions: int = 0, partition_metadata: list[PartitionMetadata] | None = None) -> None:
         self.topic_id = topic_id
@@ -42,6 +43,7 @@ class PartitionMetadata:
     """A PartitionMetadata inside ConsumerGroupPartitionMetadataValue. (generated from ConsumerGroupPartitionMetadataValue.json)."""
 
     __slots__ = ('partition', 'racks')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, partition: int = 0, racks: list[str] | None = None) -> None:
         self.partition = partition
@@ -61,6 +63,7 @@ class ConsumerGroupPartitionMetadataValue:
     """ConsumerGroupPartitionMetadataValue v0-0 (generated from ConsumerGroupPartitionMetadataValue.json)."""
 
     __slots__ = ('topics',)
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 4
     MIN_VERSION = 0
     MAX_VERSION = 0
@@ -102,6 +105,11 @@ class ConsumerGroupPartitionMetadataValue:
         if end > len(mv):
             raise DecodeError(f'ConsumerGroupPartitionMetadataValue v{version} runs past the end of the frame')
         return o, end
+
+
+TopicMetadata.FIELD_TYPES = {'topic_id': bytes, 'topic_name': str, 'num_partitions': int, 'partition_metadata': list[PartitionMetadata] | None}
+PartitionMetadata.FIELD_TYPES = {'partition': int, 'racks': list[str] | None}
+ConsumerGroupPartitionMetadataValue.FIELD_TYPES = {'topics': list[TopicMetadata] | None}
 
 
 def _dec_PartitionMetadata_0(buf: memoryview, pos: int) -> tuple[PartitionMetadata, int]:

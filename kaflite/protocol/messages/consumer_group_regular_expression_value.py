@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -21,6 +21,7 @@ class ConsumerGroupRegularExpressionValue:
     """ConsumerGroupRegularExpressionValue v0-0 (generated from ConsumerGroupRegularExpressionValue.json)."""
 
     __slots__ = ('topics', 'version', 'timestamp')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 16
     MIN_VERSION = 0
     MAX_VERSION = 0
@@ -62,6 +63,9 @@ class ConsumerGroupRegularExpressionValue:
         if end > len(mv):
             raise DecodeError(f'ConsumerGroupRegularExpressionValue v{version} runs past the end of the frame')
         return o, end
+
+
+ConsumerGroupRegularExpressionValue.FIELD_TYPES = {'topics': list[str] | None, 'version': int, 'timestamp': int}
 
 
 def _dec_ConsumerGroupRegularExpressionValue_0(buf: memoryview, pos: int) -> tuple[ConsumerGroupRegularExpressionValue, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -20,6 +20,7 @@ class ConsumerGroupTargetAssignmentMemberKey:
     """ConsumerGroupTargetAssignmentMemberKey v0-0 (generated from ConsumerGroupTargetAssignmentMemberKey.json)."""
 
     __slots__ = ('group_id', 'member_id')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 7
     MIN_VERSION = 0
     MAX_VERSION = 0
@@ -60,6 +61,9 @@ class ConsumerGroupTargetAssignmentMemberKey:
         if end > len(mv):
             raise DecodeError(f'ConsumerGroupTargetAssignmentMemberKey v{version} runs past the end of the frame')
         return o, end
+
+
+ConsumerGroupTargetAssignmentMemberKey.FIELD_TYPES = {'group_id': str, 'member_id': str}
 
 
 def _dec_ConsumerGroupTargetAssignmentMemberKey_0(buf: memoryview, pos: int) -> tuple[ConsumerGroupTargetAssignmentMemberKey, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -20,6 +20,7 @@ class TopicPartition:
     """A TopicPartition inside ConsumerGroupTargetAssignmentMemberValue. (generated from ConsumerGroupTargetAssignmentMemberValue.json)."""
 
     __slots__ = ('topic_id', 'partitions')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, topic_id: bytes = ZERO_UUID, partitions: list[int] | None = None) -> None:
         self.topic_id = topic_id
@@ -39,6 +40,7 @@ class ConsumerGroupTargetAssignmentMemberValue:
     """ConsumerGroupTargetAssignmentMemberValue v0-0 (generated from ConsumerGroupTargetAssignmentMemberValue.json)."""
 
     __slots__ = ('topic_partitions',)
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 7
     MIN_VERSION = 0
     MAX_VERSION = 0
@@ -79,6 +81,10 @@ class ConsumerGroupTargetAssignmentMemberValue:
         if end > len(mv):
             raise DecodeError(f'ConsumerGroupTargetAssignmentMemberValue v{version} runs past the end of the frame')
         return o, end
+
+
+TopicPartition.FIELD_TYPES = {'topic_id': bytes, 'partitions': list[int] | None}
+ConsumerGroupTargetAssignmentMemberValue.FIELD_TYPES = {'topic_partitions': list[TopicPartition] | None}
 
 
 def _dec_TopicPartition_0(buf: memoryview, pos: int) -> tuple[TopicPartition, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -21,6 +21,7 @@ class ConsumerGroupTargetAssignmentMetadataValue:
     """ConsumerGroupTargetAssignmentMetadataValue v0-0 (generated from ConsumerGroupTargetAssignmentMetadataValue.json)."""
 
     __slots__ = ('assignment_epoch',)
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 6
     MIN_VERSION = 0
     MAX_VERSION = 0
@@ -60,6 +61,9 @@ class ConsumerGroupTargetAssignmentMetadataValue:
         if end > len(mv):
             raise DecodeError(f'ConsumerGroupTargetAssignmentMetadataValue v{version} runs past the end of the frame')
         return o, end
+
+
+ConsumerGroupTargetAssignmentMetadataValue.FIELD_TYPES = {'assignment_epoch': int}
 
 
 def _dec_ConsumerGroupTargetAssignmentMetadataValue_0(buf: memoryview, pos: int) -> tuple[ConsumerGroupTargetAssignmentMetadataValue, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -21,6 +21,7 @@ class TopicPartition:
     """A TopicPartition inside ConsumerProtocolAssignment. (generated from ConsumerProtocolAssignment.json)."""
 
     __slots__ = ('topic', 'partitions')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, topic: str = '', partitions: list[int] | None = None) -> None:
         self.topic = topic
@@ -40,6 +41,7 @@ class ConsumerProtocolAssignment:
     """ConsumerProtocolAssignment v0-3 (generated from ConsumerProtocolAssignment.json)."""
 
     __slots__ = ('assigned_partitions', 'user_data')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     MIN_VERSION = 0
     MAX_VERSION = 3
     FLEXIBLE_MIN = 10000
@@ -80,6 +82,10 @@ class ConsumerProtocolAssignment:
         if end > len(mv):
             raise DecodeError(f'ConsumerProtocolAssignment v{version} runs past the end of the frame')
         return o, end
+
+
+TopicPartition.FIELD_TYPES = {'topic': str, 'partitions': list[int] | None}
+ConsumerProtocolAssignment.FIELD_TYPES = {'assigned_partitions': list[TopicPartition] | None, 'user_data': bytes | None}
 
 
 def _dec_TopicPartition_0(buf: memoryview, pos: int) -> tuple[TopicPartition, int]:

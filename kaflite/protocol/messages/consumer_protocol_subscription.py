@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -21,6 +21,7 @@ class TopicPartition:
     """A TopicPartition inside ConsumerProtocolSubscription. (generated from ConsumerProtocolSubscription.json)."""
 
     __slots__ = ('topic', 'partitions')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, topic: str = '', partitions: list[int] | None = None) -> None:
         self.topic = topic
@@ -40,6 +41,7 @@ class ConsumerProtocolSubscription:
     """ConsumerProtocolSubscription v0-3 (generated from ConsumerProtocolSubscription.json)."""
 
     __slots__ = ('topics', 'user_data', 'owned_partitions', 'generation_id', 'rack_id')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     MIN_VERSION = 0
     MAX_VERSION = 3
     FLEXIBLE_MIN = 10000
@@ -83,6 +85,10 @@ class ConsumerProtocolSubscription:
         if end > len(mv):
             raise DecodeError(f'ConsumerProtocolSubscription v{version} runs past the end of the frame')
         return o, end
+
+
+TopicPartition.FIELD_TYPES = {'topic': str, 'partitions': list[int] | None}
+ConsumerProtocolSubscription.FIELD_TYPES = {'topics': list[str] | None, 'user_data': bytes | None, 'owned_partitions': list[TopicPartition] | None, 'generation_id': int, 'rack_id': str | None}
 
 
 def _dec_ConsumerProtocolSubscription_0(buf: memoryview, pos: int) -> tuple[ConsumerProtocolSubscription, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class AclCreation:
     """A AclCreation inside CreateAclsRequest. (generated from CreateAclsRequest.json)."""
 
     __slots__ = ('resource_type', 'resource_name', 'resource_pattern_type', 'principal', 'host', 'operation', 'permission_type')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, resource_type: int = 0, resource_name: str = '', resource_pattern_type: int = 3, principal: str = '', host: str = '', operation: int = 0, permission_type: int = 0) -> None:
         self.resource_type = resource_type
@@ -46,6 +47,7 @@ class CreateAclsRequest:
     """CreateAclsRequest v1-3 (generated from CreateAclsRequest.json)."""
 
     __slots__ = ('creations',)
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 30
     MIN_VERSION = 1
     MAX_VERSION = 3
@@ -86,6 +88,10 @@ class CreateAclsRequest:
         if end > len(mv):
             raise DecodeError(f'CreateAclsRequest v{version} runs past the end of the frame')
         return o, end
+
+
+AclCreation.FIELD_TYPES = {'resource_type': int, 'resource_name': str, 'resource_pattern_type': int, 'principal': str, 'host': str, 'operation': int, 'permission_type': int}
+CreateAclsRequest.FIELD_TYPES = {'creations': list[AclCreation] | None}
 
 
 def _dec_AclCreation_0(buf: memoryview, pos: int) -> tuple[AclCreation, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class AclCreationResult:
     """A AclCreationResult inside CreateAclsResponse. (generated from CreateAclsResponse.json)."""
 
     __slots__ = ('error_code', 'error_message')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, error_code: int = 0, error_message: str | None = '') -> None:
         self.error_code = error_code
@@ -41,6 +42,7 @@ class CreateAclsResponse:
     """CreateAclsResponse v1-3 (generated from CreateAclsResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'results')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 30
     MIN_VERSION = 1
     MAX_VERSION = 3
@@ -82,6 +84,10 @@ class CreateAclsResponse:
         if end > len(mv):
             raise DecodeError(f'CreateAclsResponse v{version} runs past the end of the frame')
         return o, end
+
+
+AclCreationResult.FIELD_TYPES = {'error_code': int, 'error_message': str | None}
+CreateAclsResponse.FIELD_TYPES = {'throttle_time_ms': int, 'results': list[AclCreationResult] | None}
 
 
 def _dec_AclCreationResult_0(buf: memoryview, pos: int) -> tuple[AclCreationResult, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class CreatePartitionsTopic:
     """A CreatePartitionsTopic inside CreatePartitionsRequest. (generated from CreatePartitionsRequest.json)."""
 
     __slots__ = ('name', 'count', 'assignments')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', count: int = 0, assignments: list[CreatePartitionsAssignment] | None = _UNSET) -> None:
         self.name = name
@@ -42,6 +43,7 @@ class CreatePartitionsAssignment:
     """A CreatePartitionsAssignment inside CreatePartitionsRequest. (generated from CreatePartitionsRequest.json)."""
 
     __slots__ = ('broker_ids',)
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, broker_ids: list[int] | None = None) -> None:
         self.broker_ids = [] if broker_ids is None else broker_ids
@@ -60,6 +62,7 @@ class CreatePartitionsRequest:
     """CreatePartitionsRequest v0-3 (generated from CreatePartitionsRequest.json)."""
 
     __slots__ = ('topics', 'timeout_ms', 'validate_only')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 37
     MIN_VERSION = 0
     MAX_VERSION = 3
@@ -103,6 +106,11 @@ class CreatePartitionsRequest:
         if end > len(mv):
             raise DecodeError(f'CreatePartitionsRequest v{version} runs past the end of the frame')
         return o, end
+
+
+CreatePartitionsTopic.FIELD_TYPES = {'name': str, 'count': int, 'assignments': list[CreatePartitionsAssignment] | None}
+CreatePartitionsAssignment.FIELD_TYPES = {'broker_ids': list[int] | None}
+CreatePartitionsRequest.FIELD_TYPES = {'topics': list[CreatePartitionsTopic] | None, 'timeout_ms': int, 'validate_only': bool}
 
 
 def _dec_CreatePartitionsAssignment_0(buf: memoryview, pos: int) -> tuple[CreatePartitionsAssignment, int]:

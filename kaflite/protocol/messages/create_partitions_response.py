@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class CreatePartitionsTopicResult:
     """A CreatePartitionsTopicResult inside CreatePartitionsResponse. (generated from CreatePartitionsResponse.json)."""
 
     __slots__ = ('name', 'error_code', 'error_message')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', error_code: int = 0, error_message: str | None = None) -> None:
         self.name = name
@@ -42,6 +43,7 @@ class CreatePartitionsResponse:
     """CreatePartitionsResponse v0-3 (generated from CreatePartitionsResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'results')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 37
     MIN_VERSION = 0
     MAX_VERSION = 3
@@ -83,6 +85,10 @@ class CreatePartitionsResponse:
         if end > len(mv):
             raise DecodeError(f'CreatePartitionsResponse v{version} runs past the end of the frame')
         return o, end
+
+
+CreatePartitionsTopicResult.FIELD_TYPES = {'name': str, 'error_code': int, 'error_message': str | None}
+CreatePartitionsResponse.FIELD_TYPES = {'throttle_time_ms': int, 'results': list[CreatePartitionsTopicResult] | None}
 
 
 def _dec_CreatePartitionsTopicResult_0(buf: memoryview, pos: int) -> tuple[CreatePartitionsTopicResult, int]:

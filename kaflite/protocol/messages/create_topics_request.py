@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -23,6 +23,7 @@ class CreatableTopic:
     """A CreatableTopic inside CreateTopicsRequest. (generated from CreateTopicsRequest.json)."""
 
     __slots__ = ('name', 'num_partitions', 'replication_factor', 'assignments', 'configs')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', num_partitions: int = 0, replication_factor: int = 0, assignments: list[CreatableReplicaAssignment] | None = None, configs: list[CreatableTopicConfig] | None = None) -> None:
         self.name = name
@@ -45,6 +46,7 @@ class CreatableReplicaAssignment:
     """A CreatableReplicaAssignment inside CreateTopicsRequest. (generated from CreateTopicsRequest.json)."""
 
     __slots__ = ('partition_index', 'broker_ids')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, partition_index: int = 0, broker_ids: list[int] | None = None) -> None:
         self.partition_index = partition_index
@@ -64,6 +66,7 @@ class CreatableTopicConfig:
     """A CreatableTopicConfig inside CreateTopicsRequest. (generated from CreateTopicsRequest.json)."""
 
     __slots__ = ('name', 'value')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', value: str | None = '') -> None:
         self.name = name
@@ -83,6 +86,7 @@ class CreateTopicsRequest:
     """CreateTopicsRequest v2-7 (generated from CreateTopicsRequest.json)."""
 
     __slots__ = ('topics', 'timeout_ms', 'validate_only')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 19
     MIN_VERSION = 2
     MAX_VERSION = 7
@@ -127,6 +131,12 @@ class CreateTopicsRequest:
         if end > len(mv):
             raise DecodeError(f'CreateTopicsRequest v{version} runs past the end of the frame')
         return o, end
+
+
+CreatableTopic.FIELD_TYPES = {'name': str, 'num_partitions': int, 'replication_factor': int, 'assignments': list[CreatableReplicaAssignment] | None, 'configs': list[CreatableTopicConfig] | None}
+CreatableReplicaAssignment.FIELD_TYPES = {'partition_index': int, 'broker_ids': list[int] | None}
+CreatableTopicConfig.FIELD_TYPES = {'name': str, 'value': str | None}
+CreateTopicsRequest.FIELD_TYPES = {'topics': list[CreatableTopic] | None, 'timeout_ms': int, 'validate_only': bool}
 
 
 def _dec_CreatableReplicaAssignment_0(buf: memoryview, pos: int) -> tuple[CreatableReplicaAssignment, int]:

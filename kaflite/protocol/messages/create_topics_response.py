@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -24,6 +24,7 @@ class CreatableTopicResult:
     """A CreatableTopicResult inside CreateTopicsResponse. (generated from CreateTopicsResponse.json)."""
 
     __slots__ = ('name', 'topic_id', 'error_code', 'error_message', 'topic_config_error_code', 'num_partitions', 'replication_factor', 'configs')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', topic_id: bytes = ZERO_UUID, error_code: int = 0, error_message: str | None = '', topic_config_error_code: int = 0, num_partitions: int = -1, replication_factor: int = -1, configs: list[CreatableTopicConfigs] | None = _UNSET) -> None:
         self.name = name
@@ -49,6 +50,7 @@ class CreatableTopicConfigs:
     """A CreatableTopicConfigs inside CreateTopicsResponse. (generated from CreateTopicsResponse.json)."""
 
     __slots__ = ('name', 'value', 'read_only', 'config_source', 'is_sensitive')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', value: str | None = '', read_only: bool = False, config_source: int = -1, is_sensitive: bool = False) -> None:
         self.name = name
@@ -71,6 +73,7 @@ class CreateTopicsResponse:
     """CreateTopicsResponse v2-7 (generated from CreateTopicsResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'topics')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 19
     MIN_VERSION = 2
     MAX_VERSION = 7
@@ -113,6 +116,11 @@ class CreateTopicsResponse:
         if end > len(mv):
             raise DecodeError(f'CreateTopicsResponse v{version} runs past the end of the frame')
         return o, end
+
+
+CreatableTopicResult.FIELD_TYPES = {'name': str, 'topic_id': bytes, 'error_code': int, 'error_message': str | None, 'topic_config_error_code': int, 'num_partitions': int, 'replication_factor': int, 'configs': list[CreatableTopicConfigs] | None}
+CreatableTopicConfigs.FIELD_TYPES = {'name': str, 'value': str | None, 'read_only': bool, 'config_source': int, 'is_sensitive': bool}
+CreateTopicsResponse.FIELD_TYPES = {'throttle_time_ms': int, 'topics': list[CreatableTopicResult] | None}
 
 
 def _dec_CreatableTopicResult_0(buf: memoryview, pos: int) -> tuple[CreatableTopicResult, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class DeleteAclsFilter:
     """A DeleteAclsFilter inside DeleteAclsRequest. (generated from DeleteAclsRequest.json)."""
 
     __slots__ = ('resource_type_filter', 'resource_name_filter', 'pattern_type_filter', 'principal_filter', 'host_filter', 'operation', 'permission_type')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, resource_type_filter: int = 0, resource_name_filter: str | None = '', pattern_type_filter: int = 3, principal_filter: str | None = '', host_filter: str | None = '', operation: int = 0, permission_type: int = 0) -> None:
         self.resource_type_filter = resource_type_filter
@@ -46,6 +47,7 @@ class DeleteAclsRequest:
     """DeleteAclsRequest v1-3 (generated from DeleteAclsRequest.json)."""
 
     __slots__ = ('filters',)
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 31
     MIN_VERSION = 1
     MAX_VERSION = 3
@@ -86,6 +88,10 @@ class DeleteAclsRequest:
         if end > len(mv):
             raise DecodeError(f'DeleteAclsRequest v{version} runs past the end of the frame')
         return o, end
+
+
+DeleteAclsFilter.FIELD_TYPES = {'resource_type_filter': int, 'resource_name_filter': str | None, 'pattern_type_filter': int, 'principal_filter': str | None, 'host_filter': str | None, 'operation': int, 'permission_type': int}
+DeleteAclsRequest.FIELD_TYPES = {'filters': list[DeleteAclsFilter] | None}
 
 
 def _dec_DeleteAclsFilter_0(buf: memoryview, pos: int) -> tuple[DeleteAclsFilter, int]:

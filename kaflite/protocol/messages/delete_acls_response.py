@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -23,6 +23,7 @@ class DeleteAclsFilterResult:
     """A DeleteAclsFilterResult inside DeleteAclsResponse. (generated from DeleteAclsResponse.json)."""
 
     __slots__ = ('error_code', 'error_message', 'matching_acls')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, error_code: int = 0, error_message: str | None = '', matching_acls: list[DeleteAclsMatchingAcl] | None = None) -> None:
         self.error_code = error_code
@@ -43,6 +44,7 @@ class DeleteAclsMatchingAcl:
     """A DeleteAclsMatchingAcl inside DeleteAclsResponse. (generated from DeleteAclsResponse.json)."""
 
     __slots__ = ('error_code', 'error_message', 'resource_type', 'resource_name', 'pattern_type', 'principal', 'host', 'operation', 'permission_type')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, error_code: int = 0, error_message: str | None = '', resource_type: int = 0, resource_name: str = '', pattern_type: int = 3, principal: str = '', host: str = '', operation: int = 0, permission_type: int = 0) -> None:
         self.error_code = error_code
@@ -69,6 +71,7 @@ class DeleteAclsResponse:
     """DeleteAclsResponse v1-3 (generated from DeleteAclsResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'filter_results')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 31
     MIN_VERSION = 1
     MAX_VERSION = 3
@@ -111,6 +114,11 @@ class DeleteAclsResponse:
         if end > len(mv):
             raise DecodeError(f'DeleteAclsResponse v{version} runs past the end of the frame')
         return o, end
+
+
+DeleteAclsFilterResult.FIELD_TYPES = {'error_code': int, 'error_message': str | None, 'matching_acls': list[DeleteAclsMatchingAcl] | None}
+DeleteAclsMatchingAcl.FIELD_TYPES = {'error_code': int, 'error_message': str | None, 'resource_type': int, 'resource_name': str, 'pattern_type': int, 'principal': str, 'host': str, 'operation': int, 'permission_type': int}
+DeleteAclsResponse.FIELD_TYPES = {'throttle_time_ms': int, 'filter_results': list[DeleteAclsFilterResult] | None}
 
 
 def _dec_DeleteAclsMatchingAcl_0(buf: memoryview, pos: int) -> tuple[DeleteAclsMatchingAcl, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -21,6 +21,7 @@ class DeleteGroupsRequest:
     """DeleteGroupsRequest v0-2 (generated from DeleteGroupsRequest.json)."""
 
     __slots__ = ('groups_names',)
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 42
     MIN_VERSION = 0
     MAX_VERSION = 2
@@ -60,6 +61,9 @@ class DeleteGroupsRequest:
         if end > len(mv):
             raise DecodeError(f'DeleteGroupsRequest v{version} runs past the end of the frame')
         return o, end
+
+
+DeleteGroupsRequest.FIELD_TYPES = {'groups_names': list[str] | None}
 
 
 def _dec_DeleteGroupsRequest_0(buf: memoryview, pos: int) -> tuple[DeleteGroupsRequest, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class DeletableGroupResult:
     """A DeletableGroupResult inside DeleteGroupsResponse. (generated from DeleteGroupsResponse.json)."""
 
     __slots__ = ('group_id', 'error_code')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, group_id: str = '', error_code: int = 0) -> None:
         self.group_id = group_id
@@ -41,6 +42,7 @@ class DeleteGroupsResponse:
     """DeleteGroupsResponse v0-2 (generated from DeleteGroupsResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'results')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 42
     MIN_VERSION = 0
     MAX_VERSION = 2
@@ -82,6 +84,10 @@ class DeleteGroupsResponse:
         if end > len(mv):
             raise DecodeError(f'DeleteGroupsResponse v{version} runs past the end of the frame')
         return o, end
+
+
+DeletableGroupResult.FIELD_TYPES = {'group_id': str, 'error_code': int}
+DeleteGroupsResponse.FIELD_TYPES = {'throttle_time_ms': int, 'results': list[DeletableGroupResult] | None}
 
 
 def _dec_DeletableGroupResult_0(buf: memoryview, pos: int) -> tuple[DeletableGroupResult, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class DeleteRecordsTopic:
     """A DeleteRecordsTopic inside DeleteRecordsRequest. (generated from DeleteRecordsRequest.json)."""
 
     __slots__ = ('name', 'partitions')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', partitions: list[DeleteRecordsPartition] | None = None) -> None:
         self.name = name
@@ -41,6 +42,7 @@ class DeleteRecordsPartition:
     """A DeleteRecordsPartition inside DeleteRecordsRequest. (generated from DeleteRecordsRequest.json)."""
 
     __slots__ = ('partition_index', 'offset')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, partition_index: int = 0, offset: int = 0) -> None:
         self.partition_index = partition_index
@@ -60,6 +62,7 @@ class DeleteRecordsRequest:
     """DeleteRecordsRequest v0-2 (generated from DeleteRecordsRequest.json)."""
 
     __slots__ = ('topics', 'timeout_ms')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 21
     MIN_VERSION = 0
     MAX_VERSION = 2
@@ -102,6 +105,11 @@ class DeleteRecordsRequest:
         if end > len(mv):
             raise DecodeError(f'DeleteRecordsRequest v{version} runs past the end of the frame')
         return o, end
+
+
+DeleteRecordsTopic.FIELD_TYPES = {'name': str, 'partitions': list[DeleteRecordsPartition] | None}
+DeleteRecordsPartition.FIELD_TYPES = {'partition_index': int, 'offset': int}
+DeleteRecordsRequest.FIELD_TYPES = {'topics': list[DeleteRecordsTopic] | None, 'timeout_ms': int}
 
 
 def _dec_DeleteRecordsPartition_0(buf: memoryview, pos: int) -> tuple[DeleteRecordsPartition, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -23,6 +23,7 @@ class DeleteRecordsTopicResult:
     """A DeleteRecordsTopicResult inside DeleteRecordsResponse. (generated from DeleteRecordsResponse.json)."""
 
     __slots__ = ('name', 'partitions')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', partitions: list[DeleteRecordsPartitionResult] | None = None) -> None:
         self.name = name
@@ -42,6 +43,7 @@ class DeleteRecordsPartitionResult:
     """A DeleteRecordsPartitionResult inside DeleteRecordsResponse. (generated from DeleteRecordsResponse.json)."""
 
     __slots__ = ('partition_index', 'low_watermark', 'error_code')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, partition_index: int = 0, low_watermark: int = 0, error_code: int = 0) -> None:
         self.partition_index = partition_index
@@ -62,6 +64,7 @@ class DeleteRecordsResponse:
     """DeleteRecordsResponse v0-2 (generated from DeleteRecordsResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'topics')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 21
     MIN_VERSION = 0
     MAX_VERSION = 2
@@ -104,6 +107,11 @@ class DeleteRecordsResponse:
         if end > len(mv):
             raise DecodeError(f'DeleteRecordsResponse v{version} runs past the end of the frame')
         return o, end
+
+
+DeleteRecordsTopicResult.FIELD_TYPES = {'name': str, 'partitions': list[DeleteRecordsPartitionResult] | None}
+DeleteRecordsPartitionResult.FIELD_TYPES = {'partition_index': int, 'low_watermark': int, 'error_code': int}
+DeleteRecordsResponse.FIELD_TYPES = {'throttle_time_ms': int, 'topics': list[DeleteRecordsTopicResult] | None}
 
 
 def _dec_DeleteRecordsPartitionResult_0(buf: memoryview, pos: int) -> tuple[DeleteRecordsPartitionResult, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -21,6 +21,7 @@ class DeleteTopicState:
     """A DeleteTopicState inside DeleteTopicsRequest. (generated from DeleteTopicsRequest.json)."""
 
     __slots__ = ('name', 'topic_id')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str | None = None, topic_id: bytes = ZERO_UUID) -> None:
         self.name = name
@@ -40,6 +41,7 @@ class DeleteTopicsRequest:
     """DeleteTopicsRequest v1-6 (generated from DeleteTopicsRequest.json)."""
 
     __slots__ = ('topics', 'topic_names', 'timeout_ms')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 20
     MIN_VERSION = 1
     MAX_VERSION = 6
@@ -82,6 +84,10 @@ class DeleteTopicsRequest:
         if end > len(mv):
             raise DecodeError(f'DeleteTopicsRequest v{version} runs past the end of the frame')
         return o, end
+
+
+DeleteTopicState.FIELD_TYPES = {'name': str | None, 'topic_id': bytes}
+DeleteTopicsRequest.FIELD_TYPES = {'topics': list[DeleteTopicState] | None, 'topic_names': list[str] | None, 'timeout_ms': int}
 
 
 def _dec_DeleteTopicsRequest_0(buf: memoryview, pos: int) -> tuple[DeleteTopicsRequest, int]:

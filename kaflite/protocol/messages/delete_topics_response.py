@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class DeletableTopicResult:
     """A DeletableTopicResult inside DeleteTopicsResponse. (generated from DeleteTopicsResponse.json)."""
 
     __slots__ = ('name', 'topic_id', 'error_code', 'error_message')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str | None = '', topic_id: bytes = ZERO_UUID, error_code: int = 0, error_message: str | None = None) -> None:
         self.name = name
@@ -43,6 +44,7 @@ class DeleteTopicsResponse:
     """DeleteTopicsResponse v1-6 (generated from DeleteTopicsResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'responses')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 20
     MIN_VERSION = 1
     MAX_VERSION = 6
@@ -84,6 +86,10 @@ class DeleteTopicsResponse:
         if end > len(mv):
             raise DecodeError(f'DeleteTopicsResponse v{version} runs past the end of the frame')
         return o, end
+
+
+DeletableTopicResult.FIELD_TYPES = {'name': str | None, 'topic_id': bytes, 'error_code': int, 'error_message': str | None}
+DeleteTopicsResponse.FIELD_TYPES = {'throttle_time_ms': int, 'responses': list[DeletableTopicResult] | None}
 
 
 def _dec_DeletableTopicResult_0(buf: memoryview, pos: int) -> tuple[DeletableTopicResult, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -21,6 +21,7 @@ class DescribeAclsRequest:
     """DescribeAclsRequest v1-3 (generated from DescribeAclsRequest.json)."""
 
     __slots__ = ('resource_type_filter', 'resource_name_filter', 'pattern_type_filter', 'principal_filter', 'host_filter', 'operation', 'permission_type')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 29
     MIN_VERSION = 1
     MAX_VERSION = 3
@@ -66,6 +67,9 @@ class DescribeAclsRequest:
         if end > len(mv):
             raise DecodeError(f'DescribeAclsRequest v{version} runs past the end of the frame')
         return o, end
+
+
+DescribeAclsRequest.FIELD_TYPES = {'resource_type_filter': int, 'resource_name_filter': str | None, 'pattern_type_filter': int, 'principal_filter': str | None, 'host_filter': str | None, 'operation': int, 'permission_type': int}
 
 
 def _dec_DescribeAclsRequest_0(buf: memoryview, pos: int) -> tuple[DescribeAclsRequest, int]:

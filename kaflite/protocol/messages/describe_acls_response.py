@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -23,6 +23,7 @@ class DescribeAclsResource:
     """A DescribeAclsResource inside DescribeAclsResponse. (generated from DescribeAclsResponse.json)."""
 
     __slots__ = ('resource_type', 'resource_name', 'pattern_type', 'acls')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, resource_type: int = 0, resource_name: str = '', pattern_type: int = 3, acls: list[AclDescription] | None = None) -> None:
         self.resource_type = resource_type
@@ -44,6 +45,7 @@ class AclDescription:
     """A AclDescription inside DescribeAclsResponse. (generated from DescribeAclsResponse.json)."""
 
     __slots__ = ('principal', 'host', 'operation', 'permission_type')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, principal: str = '', host: str = '', operation: int = 0, permission_type: int = 0) -> None:
         self.principal = principal
@@ -65,6 +67,7 @@ class DescribeAclsResponse:
     """DescribeAclsResponse v1-3 (generated from DescribeAclsResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'error_code', 'error_message', 'resources')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 29
     MIN_VERSION = 1
     MAX_VERSION = 3
@@ -109,6 +112,11 @@ class DescribeAclsResponse:
         if end > len(mv):
             raise DecodeError(f'DescribeAclsResponse v{version} runs past the end of the frame')
         return o, end
+
+
+DescribeAclsResource.FIELD_TYPES = {'resource_type': int, 'resource_name': str, 'pattern_type': int, 'acls': list[AclDescription] | None}
+AclDescription.FIELD_TYPES = {'principal': str, 'host': str, 'operation': int, 'permission_type': int}
+DescribeAclsResponse.FIELD_TYPES = {'throttle_time_ms': int, 'error_code': int, 'error_message': str | None, 'resources': list[DescribeAclsResource] | None}
 
 
 def _dec_AclDescription_0(buf: memoryview, pos: int) -> tuple[AclDescription, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -23,6 +23,7 @@ class ComponentData:
     """A ComponentData inside DescribeClientQuotasRequest. (generated from DescribeClientQuotasRequest.json)."""
 
     __slots__ = ('entity_type', 'match_type', 'match')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, entity_type: str = '', match_type: int = 0, match: str | None = '') -> None:
         self.entity_type = entity_type
@@ -43,6 +44,7 @@ class DescribeClientQuotasRequest:
     """DescribeClientQuotasRequest v0-1 (generated from DescribeClientQuotasRequest.json)."""
 
     __slots__ = ('components', 'strict')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 48
     MIN_VERSION = 0
     MAX_VERSION = 1
@@ -84,6 +86,10 @@ class DescribeClientQuotasRequest:
         if end > len(mv):
             raise DecodeError(f'DescribeClientQuotasRequest v{version} runs past the end of the frame')
         return o, end
+
+
+ComponentData.FIELD_TYPES = {'entity_type': str, 'match_type': int, 'match': str | None}
+DescribeClientQuotasRequest.FIELD_TYPES = {'components': list[ComponentData] | None, 'strict': bool}
 
 
 def _dec_ComponentData_0(buf: memoryview, pos: int) -> tuple[ComponentData, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -23,6 +23,7 @@ class EntryData:
     """A EntryData inside DescribeClientQuotasResponse. (generated from DescribeClientQuotasResponse.json)."""
 
     __slots__ = ('entity', 'values')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, entity: list[EntityData] | None = None, values: list[ValueData] | None = None) -> None:
         self.entity = [] if entity is None else entity
@@ -42,6 +43,7 @@ class EntityData:
     """A EntityData inside DescribeClientQuotasResponse. (generated from DescribeClientQuotasResponse.json)."""
 
     __slots__ = ('entity_type', 'entity_name')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, entity_type: str = '', entity_name: str | None = '') -> None:
         self.entity_type = entity_type
@@ -61,6 +63,7 @@ class ValueData:
     """A ValueData inside DescribeClientQuotasResponse. (generated from DescribeClientQuotasResponse.json)."""
 
     __slots__ = ('key', 'value')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, key: str = '', value: float = 0.0) -> None:
         self.key = key
@@ -80,6 +83,7 @@ class DescribeClientQuotasResponse:
     """DescribeClientQuotasResponse v0-1 (generated from DescribeClientQuotasResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'error_code', 'error_message', 'entries')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 48
     MIN_VERSION = 0
     MAX_VERSION = 1
@@ -125,6 +129,12 @@ class DescribeClientQuotasResponse:
         if end > len(mv):
             raise DecodeError(f'DescribeClientQuotasResponse v{version} runs past the end of the frame')
         return o, end
+
+
+EntryData.FIELD_TYPES = {'entity': list[EntityData] | None, 'values': list[ValueData] | None}
+EntityData.FIELD_TYPES = {'entity_type': str, 'entity_name': str | None}
+ValueData.FIELD_TYPES = {'key': str, 'value': float}
+DescribeClientQuotasResponse.FIELD_TYPES = {'throttle_time_ms': int, 'error_code': int, 'error_message': str | None, 'entries': list[EntryData] | None}
 
 
 def _dec_EntityData_0(buf: memoryview, pos: int) -> tuple[EntityData, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class DescribeClusterRequest:
     """DescribeClusterRequest v0-2 (generated from DescribeClusterRequest.json)."""
 
     __slots__ = ('include_cluster_authorized_operations', 'endpoint_type', 'include_fenced_brokers')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 60
     MIN_VERSION = 0
     MAX_VERSION = 2
@@ -63,6 +64,9 @@ class DescribeClusterRequest:
         if end > len(mv):
             raise DecodeError(f'DescribeClusterRequest v{version} runs past the end of the frame')
         return o, end
+
+
+DescribeClusterRequest.FIELD_TYPES = {'include_cluster_authorized_operations': bool, 'endpoint_type': int, 'include_fenced_brokers': bool}
 
 
 def _dec_DescribeClusterRequest_0(buf: memoryview, pos: int) -> tuple[DescribeClusterRequest, int]:

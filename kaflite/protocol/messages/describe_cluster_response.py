@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -24,6 +24,7 @@ class DescribeClusterBroker:
     """A DescribeClusterBroker inside DescribeClusterResponse. (generated from DescribeClusterResponse.json)."""
 
     __slots__ = ('broker_id', 'host', 'port', 'rack', 'is_fenced')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, broker_id: int = 0, host: str = '', port: int = 0, rack: str | None = None, is_fenced: bool = False) -> None:
         self.broker_id = broker_id
@@ -46,6 +47,7 @@ class DescribeClusterResponse:
     """DescribeClusterResponse v0-2 (generated from DescribeClusterResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'error_code', 'error_message', 'endpoint_type', 'cluster_id', 'controller_id', 'brokers', 'cluster_authorized_operations')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 60
     MIN_VERSION = 0
     MAX_VERSION = 2
@@ -93,6 +95,10 @@ class DescribeClusterResponse:
         if end > len(mv):
             raise DecodeError(f'DescribeClusterResponse v{version} runs past the end of the frame')
         return o, end
+
+
+DescribeClusterBroker.FIELD_TYPES = {'broker_id': int, 'host': str, 'port': int, 'rack': str | None, 'is_fenced': bool}
+DescribeClusterResponse.FIELD_TYPES = {'throttle_time_ms': int, 'error_code': int, 'error_message': str | None, 'endpoint_type': int, 'cluster_id': str, 'controller_id': int, 'brokers': list[DescribeClusterBroker] | None, 'cluster_authorized_operations': int}
 
 
 def _dec_DescribeClusterBroker_0(buf: memoryview, pos: int) -> tuple[DescribeClusterBroker, int]:

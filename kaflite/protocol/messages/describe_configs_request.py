@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -23,6 +23,7 @@ class DescribeConfigsResource:
     """A DescribeConfigsResource inside DescribeConfigsRequest. (generated from DescribeConfigsRequest.json)."""
 
     __slots__ = ('resource_type', 'resource_name', 'configuration_keys')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, resource_type: int = 0, resource_name: str = '', configuration_keys: list[str] | None = _UNSET) -> None:
         self.resource_type = resource_type
@@ -43,6 +44,7 @@ class DescribeConfigsRequest:
     """DescribeConfigsRequest v1-4 (generated from DescribeConfigsRequest.json)."""
 
     __slots__ = ('resources', 'include_synonyms', 'include_documentation')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 32
     MIN_VERSION = 1
     MAX_VERSION = 4
@@ -85,6 +87,10 @@ class DescribeConfigsRequest:
         if end > len(mv):
             raise DecodeError(f'DescribeConfigsRequest v{version} runs past the end of the frame')
         return o, end
+
+
+DescribeConfigsResource.FIELD_TYPES = {'resource_type': int, 'resource_name': str, 'configuration_keys': list[str] | None}
+DescribeConfigsRequest.FIELD_TYPES = {'resources': list[DescribeConfigsResource] | None, 'include_synonyms': bool, 'include_documentation': bool}
 
 
 def _dec_DescribeConfigsResource_0(buf: memoryview, pos: int) -> tuple[DescribeConfigsResource, int]:

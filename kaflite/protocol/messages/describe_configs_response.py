@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -24,6 +24,7 @@ class DescribeConfigsResult:
     """A DescribeConfigsResult inside DescribeConfigsResponse. (generated from DescribeConfigsResponse.json)."""
 
     __slots__ = ('error_code', 'error_message', 'resource_type', 'resource_name', 'configs')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, error_code: int = 0, error_message: str | None = '', resource_type: int = 0, resource_name: str = '', configs: list[DescribeConfigsResourceResult] | None = None) -> None:
         self.error_code = error_code
@@ -46,6 +47,7 @@ class DescribeConfigsResourceResult:
     """A DescribeConfigsResourceResult inside DescribeConfigsResponse. (generated from DescribeConfigsResponse.json)."""
 
     __slots__ = ('name', 'value', 'read_only', 'config_source', 'is_default', 'is_sensitive', 'synonyms', 'config_type', 'documentation')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', value: str | None = '', read_only: bool = False, config_source: int = -1, is_default: bool = False, is_sensitive: bool = False, synonyms: list[DescribeConfigsSynonym] | None = None, config_type: int = 0, documentation: str | None = '') -> None:
         self.name = name
@@ -72,6 +74,7 @@ class DescribeConfigsSynonym:
     """A DescribeConfigsSynonym inside DescribeConfigsResponse. (generated from DescribeConfigsResponse.json)."""
 
     __slots__ = ('name', 'value', 'source')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', value: str | None = '', source: int = 0) -> None:
         self.name = name
@@ -92,6 +95,7 @@ class DescribeConfigsResponse:
     """DescribeConfigsResponse v1-4 (generated from DescribeConfigsResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'results')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 32
     MIN_VERSION = 1
     MAX_VERSION = 4
@@ -135,6 +139,12 @@ class DescribeConfigsResponse:
         if end > len(mv):
             raise DecodeError(f'DescribeConfigsResponse v{version} runs past the end of the frame')
         return o, end
+
+
+DescribeConfigsResult.FIELD_TYPES = {'error_code': int, 'error_message': str | None, 'resource_type': int, 'resource_name': str, 'configs': list[DescribeConfigsResourceResult] | None}
+DescribeConfigsResourceResult.FIELD_TYPES = {'name': str, 'value': str | None, 'read_only': bool, 'config_source': int, 'is_default': bool, 'is_sensitive': bool, 'synonyms': list[DescribeConfigsSynonym] | None, 'config_type': int, 'documentation': str | None}
+DescribeConfigsSynonym.FIELD_TYPES = {'name': str, 'value': str | None, 'source': int}
+DescribeConfigsResponse.FIELD_TYPES = {'throttle_time_ms': int, 'results': list[DescribeConfigsResult] | None}
 
 
 def _dec_DescribeConfigsSynonym_0(buf: memoryview, pos: int) -> tuple[DescribeConfigsSynonym, int]:

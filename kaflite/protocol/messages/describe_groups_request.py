@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class DescribeGroupsRequest:
     """DescribeGroupsRequest v0-6 (generated from DescribeGroupsRequest.json)."""
 
     __slots__ = ('groups', 'include_authorized_operations')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 15
     MIN_VERSION = 0
     MAX_VERSION = 6
@@ -62,6 +63,9 @@ class DescribeGroupsRequest:
         if end > len(mv):
             raise DecodeError(f'DescribeGroupsRequest v{version} runs past the end of the frame')
         return o, end
+
+
+DescribeGroupsRequest.FIELD_TYPES = {'groups': list[str] | None, 'include_authorized_operations': bool}
 
 
 def _dec_DescribeGroupsRequest_0(buf: memoryview, pos: int) -> tuple[DescribeGroupsRequest, int]:

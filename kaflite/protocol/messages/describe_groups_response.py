@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class DescribedGroup:
     """A DescribedGroup inside DescribeGroupsResponse. (generated from DescribeGroupsResponse.json)."""
 
     __slots__ = ('error_code', 'error_message', 'group_id', 'group_state', 'protocol_type', 'protocol_data', 'members', 'authorized_operations')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, error_code: int = 0, error_message: str | None = None, group_id: str = '', group_state: str = '', protocol_type: str = '', protocol_data: str = '', members: list[DescribedGroupMember] | None = None, authorized_operations: int = -2147483648) -> None:
         self.error_code = error_code
@@ -47,6 +48,7 @@ class DescribedGroupMember:
     """A DescribedGroupMember inside DescribeGroupsResponse. (generated from DescribeGroupsResponse.json)."""
 
     __slots__ = ('member_id', 'group_instance_id', 'client_id', 'client_host', 'member_metadata', 'member_assignment')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, member_id: str = '', group_instance_id: str | None = None, client_id: str = '', client_host: str = '', member_metadata: bytes = b'', member_assignment: bytes = b'') -> None:
         self.member_id = member_id
@@ -70,6 +72,7 @@ class DescribeGroupsResponse:
     """DescribeGroupsResponse v0-6 (generated from DescribeGroupsResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'groups')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 15
     MIN_VERSION = 0
     MAX_VERSION = 6
@@ -112,6 +115,11 @@ class DescribeGroupsResponse:
         if end > len(mv):
             raise DecodeError(f'DescribeGroupsResponse v{version} runs past the end of the frame')
         return o, end
+
+
+DescribedGroup.FIELD_TYPES = {'error_code': int, 'error_message': str | None, 'group_id': str, 'group_state': str, 'protocol_type': str, 'protocol_data': str, 'members': list[DescribedGroupMember] | None, 'authorized_operations': int}
+DescribedGroupMember.FIELD_TYPES = {'member_id': str, 'group_instance_id': str | None, 'client_id': str, 'client_host': str, 'member_metadata': bytes, 'member_assignment': bytes}
+DescribeGroupsResponse.FIELD_TYPES = {'throttle_time_ms': int, 'groups': list[DescribedGroup] | None}
 
 
 def _dec_DescribedGroupMember_0(buf: memoryview, pos: int) -> tuple[DescribedGroupMember, int]:

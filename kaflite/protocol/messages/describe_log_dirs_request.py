@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -21,6 +21,7 @@ class DescribableLogDirTopic:
     """A DescribableLogDirTopic inside DescribeLogDirsRequest. (generated from DescribeLogDirsRequest.json)."""
 
     __slots__ = ('topic', 'partitions')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, topic: str = '', partitions: list[int] | None = None) -> None:
         self.topic = topic
@@ -40,6 +41,7 @@ class DescribeLogDirsRequest:
     """DescribeLogDirsRequest v1-5 (generated from DescribeLogDirsRequest.json)."""
 
     __slots__ = ('topics',)
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 35
     MIN_VERSION = 1
     MAX_VERSION = 5
@@ -80,6 +82,10 @@ class DescribeLogDirsRequest:
         if end > len(mv):
             raise DecodeError(f'DescribeLogDirsRequest v{version} runs past the end of the frame')
         return o, end
+
+
+DescribableLogDirTopic.FIELD_TYPES = {'topic': str, 'partitions': list[int] | None}
+DescribeLogDirsRequest.FIELD_TYPES = {'topics': list[DescribableLogDirTopic] | None}
 
 
 def _dec_DescribableLogDirTopic_0(buf: memoryview, pos: int) -> tuple[DescribableLogDirTopic, int]:

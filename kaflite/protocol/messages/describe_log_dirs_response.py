@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -24,6 +24,7 @@ class DescribeLogDirsResult:
     """A DescribeLogDirsResult inside DescribeLogDirsResponse. (generated from DescribeLogDirsResponse.json)."""
 
     __slots__ = ('error_code', 'log_dir', 'topics', 'total_bytes', 'usable_bytes', 'is_cordoned')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, error_code: int = 0, log_dir: str = '', topics: list[DescribeLogDirsTopic] | None = None, total_bytes: int = -1, usable_bytes: int = -1, is_cordoned: bool = False) -> None:
         self.error_code = error_code
@@ -47,6 +48,7 @@ class DescribeLogDirsTopic:
     """A DescribeLogDirsTopic inside DescribeLogDirsResponse. (generated from DescribeLogDirsResponse.json)."""
 
     __slots__ = ('name', 'partitions')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', partitions: list[DescribeLogDirsPartition] | None = None) -> None:
         self.name = name
@@ -66,6 +68,7 @@ class DescribeLogDirsPartition:
     """A DescribeLogDirsPartition inside DescribeLogDirsResponse. (generated from DescribeLogDirsResponse.json)."""
 
     __slots__ = ('partition_index', 'partition_size', 'offset_lag', 'is_future_key')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, partition_index: int = 0, partition_size: int = 0, offset_lag: int = 0, is_future_key: bool = False) -> None:
         self.partition_index = partition_index
@@ -87,6 +90,7 @@ class DescribeLogDirsResponse:
     """DescribeLogDirsResponse v1-5 (generated from DescribeLogDirsResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'error_code', 'results')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 35
     MIN_VERSION = 1
     MAX_VERSION = 5
@@ -131,6 +135,12 @@ class DescribeLogDirsResponse:
         if end > len(mv):
             raise DecodeError(f'DescribeLogDirsResponse v{version} runs past the end of the frame')
         return o, end
+
+
+DescribeLogDirsResult.FIELD_TYPES = {'error_code': int, 'log_dir': str, 'topics': list[DescribeLogDirsTopic] | None, 'total_bytes': int, 'usable_bytes': int, 'is_cordoned': bool}
+DescribeLogDirsTopic.FIELD_TYPES = {'name': str, 'partitions': list[DescribeLogDirsPartition] | None}
+DescribeLogDirsPartition.FIELD_TYPES = {'partition_index': int, 'partition_size': int, 'offset_lag': int, 'is_future_key': bool}
+DescribeLogDirsResponse.FIELD_TYPES = {'throttle_time_ms': int, 'error_code': int, 'results': list[DescribeLogDirsResult] | None}
 
 
 def _dec_DescribeLogDirsPartition_0(buf: memoryview, pos: int) -> tuple[DescribeLogDirsPartition, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -20,6 +20,7 @@ class TopicRequest:
     """A TopicRequest inside DescribeProducersRequest. (generated from DescribeProducersRequest.json)."""
 
     __slots__ = ('name', 'partition_indexes')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', partition_indexes: list[int] | None = None) -> None:
         self.name = name
@@ -39,6 +40,7 @@ class DescribeProducersRequest:
     """DescribeProducersRequest v0-0 (generated from DescribeProducersRequest.json)."""
 
     __slots__ = ('topics',)
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 61
     MIN_VERSION = 0
     MAX_VERSION = 0
@@ -79,6 +81,10 @@ class DescribeProducersRequest:
         if end > len(mv):
             raise DecodeError(f'DescribeProducersRequest v{version} runs past the end of the frame')
         return o, end
+
+
+TopicRequest.FIELD_TYPES = {'name': str, 'partition_indexes': list[int] | None}
+DescribeProducersRequest.FIELD_TYPES = {'topics': list[TopicRequest] | None}
 
 
 def _dec_TopicRequest_0(buf: memoryview, pos: int) -> tuple[TopicRequest, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -23,6 +23,7 @@ class TopicResponse:
     """A TopicResponse inside DescribeProducersResponse. (generated from DescribeProducersResponse.json)."""
 
     __slots__ = ('name', 'partitions')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', partitions: list[PartitionResponse] | None = None) -> None:
         self.name = name
@@ -42,6 +43,7 @@ class PartitionResponse:
     """A PartitionResponse inside DescribeProducersResponse. (generated from DescribeProducersResponse.json)."""
 
     __slots__ = ('partition_index', 'error_code', 'error_message', 'active_producers')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, partition_index: int = 0, error_code: int = 0, error_message: str | None = None, active_producers: list[ProducerState] | None = None) -> None:
         self.partition_index = partition_index
@@ -63,6 +65,7 @@ class ProducerState:
     """A ProducerState inside DescribeProducersResponse. (generated from DescribeProducersResponse.json)."""
 
     __slots__ = ('producer_id', 'producer_epoch', 'last_sequence', 'last_timestamp', 'coordinator_epoch', 'current_txn_start_offset')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, producer_id: int = 0, producer_epoch: int = 0, last_sequence: int = -1, last_timestamp: int = -1, coordinator_epoch: int = 0, current_txn_start_offset: int = -1) -> None:
         self.producer_id = producer_id
@@ -86,6 +89,7 @@ class DescribeProducersResponse:
     """DescribeProducersResponse v0-0 (generated from DescribeProducersResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'topics')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 61
     MIN_VERSION = 0
     MAX_VERSION = 0
@@ -129,6 +133,12 @@ class DescribeProducersResponse:
         if end > len(mv):
             raise DecodeError(f'DescribeProducersResponse v{version} runs past the end of the frame')
         return o, end
+
+
+TopicResponse.FIELD_TYPES = {'name': str, 'partitions': list[PartitionResponse] | None}
+PartitionResponse.FIELD_TYPES = {'partition_index': int, 'error_code': int, 'error_message': str | None, 'active_producers': list[ProducerState] | None}
+ProducerState.FIELD_TYPES = {'producer_id': int, 'producer_epoch': int, 'last_sequence': int, 'last_timestamp': int, 'coordinator_epoch': int, 'current_txn_start_offset': int}
+DescribeProducersResponse.FIELD_TYPES = {'throttle_time_ms': int, 'topics': list[TopicResponse] | None}
 
 
 def _dec_ProducerState_0(buf: memoryview, pos: int) -> tuple[ProducerState, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -21,6 +21,7 @@ class TopicData:
     """A TopicData inside DescribeQuorumRequest. (generated from DescribeQuorumRequest.json)."""
 
     __slots__ = ('topic_name', 'partitions')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, topic_name: str = '', partitions: list[PartitionData] | None = None) -> None:
         self.topic_name = topic_name
@@ -40,6 +41,7 @@ class PartitionData:
     """A PartitionData inside DescribeQuorumRequest. (generated from DescribeQuorumRequest.json)."""
 
     __slots__ = ('partition_index',)
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, partition_index: int = 0) -> None:
         self.partition_index = partition_index
@@ -58,6 +60,7 @@ class DescribeQuorumRequest:
     """DescribeQuorumRequest v0-2 (generated from DescribeQuorumRequest.json)."""
 
     __slots__ = ('topics',)
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 55
     MIN_VERSION = 0
     MAX_VERSION = 2
@@ -99,6 +102,11 @@ class DescribeQuorumRequest:
         if end > len(mv):
             raise DecodeError(f'DescribeQuorumRequest v{version} runs past the end of the frame')
         return o, end
+
+
+TopicData.FIELD_TYPES = {'topic_name': str, 'partitions': list[PartitionData] | None}
+PartitionData.FIELD_TYPES = {'partition_index': int}
+DescribeQuorumRequest.FIELD_TYPES = {'topics': list[TopicData] | None}
 
 
 def _dec_PartitionData_0(buf: memoryview, pos: int) -> tuple[PartitionData, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -24,6 +24,7 @@ class TopicData:
     """A TopicData inside DescribeQuorumResponse. (generated from DescribeQuorumResponse.json)."""
 
     __slots__ = ('topic_name', 'partitions')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, topic_name: str = '', partitions: list[PartitionData] | None = None) -> None:
         self.topic_name = topic_name
@@ -43,6 +44,7 @@ class PartitionData:
     """A PartitionData inside DescribeQuorumResponse. (generated from DescribeQuorumResponse.json)."""
 
     __slots__ = ('partition_index', 'error_code', 'error_message', 'leader_id', 'leader_epoch', 'high_watermark', 'current_voters', 'observers')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, partition_index: int = 0, error_code: int = 0, error_message: str | None = '', leader_id: int = 0, leader_epoch: int = 0, high_watermark: int = 0, current_voters: list[ReplicaState] | None = None, observers: list[ReplicaState] | None = None) -> None:
         self.partition_index = partition_index
@@ -68,6 +70,7 @@ class ReplicaState:
     """A ReplicaState inside DescribeQuorumResponse. (generated from DescribeQuorumResponse.json)."""
 
     __slots__ = ('replica_id', 'replica_directory_id', 'log_end_offset', 'last_fetch_timestamp', 'last_caught_up_timestamp')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, replica_id: int = 0, replica_directory_id: bytes = ZERO_UUID, log_end_offset: int = 0, last_fetch_timestamp: int = -1, last_caught_up_timestamp: int = -1) -> None:
         self.replica_id = replica_id
@@ -90,6 +93,7 @@ class Node:
     """A Node inside DescribeQuorumResponse. (generated from DescribeQuorumResponse.json)."""
 
     __slots__ = ('node_id', 'listeners')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, node_id: int = 0, listeners: list[Listener] | None = None) -> None:
         self.node_id = node_id
@@ -109,6 +113,7 @@ class Listener:
     """A Listener inside DescribeQuorumResponse. (generated from DescribeQuorumResponse.json)."""
 
     __slots__ = ('name', 'host', 'port')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', host: str = '', port: int = 0) -> None:
         self.name = name
@@ -129,6 +134,7 @@ class DescribeQuorumResponse:
     """DescribeQuorumResponse v0-2 (generated from DescribeQuorumResponse.json)."""
 
     __slots__ = ('error_code', 'error_message', 'topics', 'nodes')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 55
     MIN_VERSION = 0
     MAX_VERSION = 2
@@ -176,6 +182,14 @@ class DescribeQuorumResponse:
         if end > len(mv):
             raise DecodeError(f'DescribeQuorumResponse v{version} runs past the end of the frame')
         return o, end
+
+
+TopicData.FIELD_TYPES = {'topic_name': str, 'partitions': list[PartitionData] | None}
+PartitionData.FIELD_TYPES = {'partition_index': int, 'error_code': int, 'error_message': str | None, 'leader_id': int, 'leader_epoch': int, 'high_watermark': int, 'current_voters': list[ReplicaState] | None, 'observers': list[ReplicaState] | None}
+ReplicaState.FIELD_TYPES = {'replica_id': int, 'replica_directory_id': bytes, 'log_end_offset': int, 'last_fetch_timestamp': int, 'last_caught_up_timestamp': int}
+Node.FIELD_TYPES = {'node_id': int, 'listeners': list[Listener] | None}
+Listener.FIELD_TYPES = {'name': str, 'host': str, 'port': int}
+DescribeQuorumResponse.FIELD_TYPES = {'error_code': int, 'error_message': str | None, 'topics': list[TopicData] | None, 'nodes': list[Node] | None}
 
 
 def _dec_ReplicaState_0(buf: memoryview, pos: int) -> tuple[ReplicaState, int]:

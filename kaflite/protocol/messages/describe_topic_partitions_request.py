@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class TopicRequest:
     """A TopicRequest inside DescribeTopicPartitionsRequest. (generated from DescribeTopicPartitionsRequest.json)."""
 
     __slots__ = ('name',)
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '') -> None:
         self.name = name
@@ -40,6 +41,7 @@ class Cursor:
     """A Cursor inside DescribeTopicPartitionsRequest. (generated from DescribeTopicPartitionsRequest.json)."""
 
     __slots__ = ('topic_name', 'partition_index')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, topic_name: str = '', partition_index: int = 0) -> None:
         self.topic_name = topic_name
@@ -59,6 +61,7 @@ class DescribeTopicPartitionsRequest:
     """DescribeTopicPartitionsRequest v0-0 (generated from DescribeTopicPartitionsRequest.json)."""
 
     __slots__ = ('topics', 'response_partition_limit', 'cursor')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 75
     MIN_VERSION = 0
     MAX_VERSION = 0
@@ -102,6 +105,11 @@ class DescribeTopicPartitionsRequest:
         if end > len(mv):
             raise DecodeError(f'DescribeTopicPartitionsRequest v{version} runs past the end of the frame')
         return o, end
+
+
+TopicRequest.FIELD_TYPES = {'name': str}
+Cursor.FIELD_TYPES = {'topic_name': str, 'partition_index': int}
+DescribeTopicPartitionsRequest.FIELD_TYPES = {'topics': list[TopicRequest] | None, 'response_partition_limit': int, 'cursor': Cursor | None}
 
 
 def _dec_TopicRequest_0(buf: memoryview, pos: int) -> tuple[TopicRequest, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -24,6 +24,7 @@ class DescribeTopicPartitionsResponseTopic:
     """A DescribeTopicPartitionsResponseTopic inside DescribeTopicPartitionsResponse. (generated from DescribeTopicPartitionsResponse.json)."""
 
     __slots__ = ('error_code', 'name', 'topic_id', 'is_internal', 'partitions', 'topic_authorized_operations')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, error_code: int = 0, name: str | None = '', topic_id: bytes = ZERO_UUID, is_internal: bool = False, partitions: list[DescribeTopicPartitionsResponsePartition] | None = None, topic_authorized_operations: int = -2147483648) -> None:
         self.error_code = error_code
@@ -47,6 +48,7 @@ class DescribeTopicPartitionsResponsePartition:
     """A DescribeTopicPartitionsResponsePartition inside DescribeTopicPartitionsResponse. (generated from DescribeTopicPartitionsResponse.json)."""
 
     __slots__ = ('error_code', 'partition_index', 'leader_id', 'leader_epoch', 'replica_nodes', 'isr_nodes', 'eligible_leader_replicas', 'last_known_elr', 'offline_replicas')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, error_code: int = 0, partition_index: int = 0, leader_id: int = 0, leader_epoch: int = -1, replica_nodes: list[int] | None = None, isr_nodes: list[int] | None = None, eligible_leader_replicas: list[int] | None = None, last_known_elr: list[int] | None = None, offline_replicas: list[int] | None = None) -> None:
         self.error_code = error_code
@@ -73,6 +75,7 @@ class Cursor:
     """A Cursor inside DescribeTopicPartitionsResponse. (generated from DescribeTopicPartitionsResponse.json)."""
 
     __slots__ = ('topic_name', 'partition_index')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, topic_name: str = '', partition_index: int = 0) -> None:
         self.topic_name = topic_name
@@ -92,6 +95,7 @@ class DescribeTopicPartitionsResponse:
     """DescribeTopicPartitionsResponse v0-0 (generated from DescribeTopicPartitionsResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'topics', 'next_cursor')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 75
     MIN_VERSION = 0
     MAX_VERSION = 0
@@ -136,6 +140,12 @@ class DescribeTopicPartitionsResponse:
         if end > len(mv):
             raise DecodeError(f'DescribeTopicPartitionsResponse v{version} runs past the end of the frame')
         return o, end
+
+
+DescribeTopicPartitionsResponseTopic.FIELD_TYPES = {'error_code': int, 'name': str | None, 'topic_id': bytes, 'is_internal': bool, 'partitions': list[DescribeTopicPartitionsResponsePartition] | None, 'topic_authorized_operations': int}
+DescribeTopicPartitionsResponsePartition.FIELD_TYPES = {'error_code': int, 'partition_index': int, 'leader_id': int, 'leader_epoch': int, 'replica_nodes': list[int] | None, 'isr_nodes': list[int] | None, 'eligible_leader_replicas': list[int] | None, 'last_known_elr': list[int] | None, 'offline_replicas': list[int] | None}
+Cursor.FIELD_TYPES = {'topic_name': str, 'partition_index': int}
+DescribeTopicPartitionsResponse.FIELD_TYPES = {'throttle_time_ms': int, 'topics': list[DescribeTopicPartitionsResponseTopic] | None, 'next_cursor': Cursor | None}
 
 
 def _dec_DescribeTopicPartitionsResponsePartition_0(buf: memoryview, pos: int) -> tuple[DescribeTopicPartitionsResponsePartition, int]:

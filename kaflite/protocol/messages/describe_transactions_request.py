@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -20,6 +20,7 @@ class DescribeTransactionsRequest:
     """DescribeTransactionsRequest v0-0 (generated from DescribeTransactionsRequest.json)."""
 
     __slots__ = ('transactional_ids',)
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 65
     MIN_VERSION = 0
     MAX_VERSION = 0
@@ -59,6 +60,9 @@ class DescribeTransactionsRequest:
         if end > len(mv):
             raise DecodeError(f'DescribeTransactionsRequest v{version} runs past the end of the frame')
         return o, end
+
+
+DescribeTransactionsRequest.FIELD_TYPES = {'transactional_ids': list[str] | None}
 
 
 def _dec_DescribeTransactionsRequest_0(buf: memoryview, pos: int) -> tuple[DescribeTransactionsRequest, int]:

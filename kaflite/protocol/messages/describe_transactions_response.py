@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -23,6 +23,7 @@ class TransactionState:
     """A TransactionState inside DescribeTransactionsResponse. (generated from DescribeTransactionsResponse.json)."""
 
     __slots__ = ('error_code', 'transactional_id', 'transaction_state', 'transaction_timeout_ms', 'transaction_start_time_ms', 'producer_id', 'producer_epoch', 'topics')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, error_code: int = 0, transactional_id: str = '', transaction_state: str = '', transaction_timeout_ms: int = 0, transaction_start_time_ms: int = 0, producer_id: int = 0, producer_epoch: int = 0, topics: list[TopicData] | None = None) -> None:
         self.error_code = error_code
@@ -48,6 +49,7 @@ class TopicData:
     """A TopicData inside DescribeTransactionsResponse. (generated from DescribeTransactionsResponse.json)."""
 
     __slots__ = ('topic', 'partitions')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, topic: str = '', partitions: list[int] | None = None) -> None:
         self.topic = topic
@@ -67,6 +69,7 @@ class DescribeTransactionsResponse:
     """DescribeTransactionsResponse v0-0 (generated from DescribeTransactionsResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'transaction_states')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 65
     MIN_VERSION = 0
     MAX_VERSION = 0
@@ -109,6 +112,11 @@ class DescribeTransactionsResponse:
         if end > len(mv):
             raise DecodeError(f'DescribeTransactionsResponse v{version} runs past the end of the frame')
         return o, end
+
+
+TransactionState.FIELD_TYPES = {'error_code': int, 'transactional_id': str, 'transaction_state': str, 'transaction_timeout_ms': int, 'transaction_start_time_ms': int, 'producer_id': int, 'producer_epoch': int, 'topics': list[TopicData] | None}
+TopicData.FIELD_TYPES = {'topic': str, 'partitions': list[int] | None}
+DescribeTransactionsResponse.FIELD_TYPES = {'throttle_time_ms': int, 'transaction_states': list[TransactionState] | None}
 
 
 def _dec_TopicData_0(buf: memoryview, pos: int) -> tuple[TopicData, int]:

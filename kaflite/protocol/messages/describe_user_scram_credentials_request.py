@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -20,6 +20,7 @@ class UserName:
     """A UserName inside DescribeUserScramCredentialsRequest. (generated from DescribeUserScramCredentialsRequest.json)."""
 
     __slots__ = ('name',)
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '') -> None:
         self.name = name
@@ -38,6 +39,7 @@ class DescribeUserScramCredentialsRequest:
     """DescribeUserScramCredentialsRequest v0-0 (generated from DescribeUserScramCredentialsRequest.json)."""
 
     __slots__ = ('users',)
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 50
     MIN_VERSION = 0
     MAX_VERSION = 0
@@ -78,6 +80,10 @@ class DescribeUserScramCredentialsRequest:
         if end > len(mv):
             raise DecodeError(f'DescribeUserScramCredentialsRequest v{version} runs past the end of the frame')
         return o, end
+
+
+UserName.FIELD_TYPES = {'name': str}
+DescribeUserScramCredentialsRequest.FIELD_TYPES = {'users': list[UserName] | None}
 
 
 def _dec_UserName_0(buf: memoryview, pos: int) -> tuple[UserName, int]:

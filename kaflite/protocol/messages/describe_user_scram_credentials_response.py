@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -23,6 +23,7 @@ class DescribeUserScramCredentialsResult:
     """A DescribeUserScramCredentialsResult inside DescribeUserScramCredentialsResponse. (generated from DescribeUserScramCredentialsResponse.json)."""
 
     __slots__ = ('user', 'error_code', 'error_message', 'credential_infos')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, user: str = '', error_code: int = 0, error_message: str | None = '', credential_infos: list[CredentialInfo] | None = None) -> None:
         self.user = user
@@ -44,6 +45,7 @@ class CredentialInfo:
     """A CredentialInfo inside DescribeUserScramCredentialsResponse. (generated from DescribeUserScramCredentialsResponse.json)."""
 
     __slots__ = ('mechanism', 'iterations')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, mechanism: int = 0, iterations: int = 0) -> None:
         self.mechanism = mechanism
@@ -63,6 +65,7 @@ class DescribeUserScramCredentialsResponse:
     """DescribeUserScramCredentialsResponse v0-0 (generated from DescribeUserScramCredentialsResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'error_code', 'error_message', 'results')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 50
     MIN_VERSION = 0
     MAX_VERSION = 0
@@ -107,6 +110,11 @@ class DescribeUserScramCredentialsResponse:
         if end > len(mv):
             raise DecodeError(f'DescribeUserScramCredentialsResponse v{version} runs past the end of the frame')
         return o, end
+
+
+DescribeUserScramCredentialsResult.FIELD_TYPES = {'user': str, 'error_code': int, 'error_message': str | None, 'credential_infos': list[CredentialInfo] | None}
+CredentialInfo.FIELD_TYPES = {'mechanism': int, 'iterations': int}
+DescribeUserScramCredentialsResponse.FIELD_TYPES = {'throttle_time_ms': int, 'error_code': int, 'error_message': str | None, 'results': list[DescribeUserScramCredentialsResult] | None}
 
 
 def _dec_CredentialInfo_0(buf: memoryview, pos: int) -> tuple[CredentialInfo, int]:

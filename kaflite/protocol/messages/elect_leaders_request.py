@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class TopicPartitions:
     """A TopicPartitions inside ElectLeadersRequest. (generated from ElectLeadersRequest.json)."""
 
     __slots__ = ('topic', 'partitions')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, topic: str = '', partitions: list[int] | None = None) -> None:
         self.topic = topic
@@ -41,6 +42,7 @@ class ElectLeadersRequest:
     """ElectLeadersRequest v0-2 (generated from ElectLeadersRequest.json)."""
 
     __slots__ = ('election_type', 'topic_partitions', 'timeout_ms')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 43
     MIN_VERSION = 0
     MAX_VERSION = 2
@@ -83,6 +85,10 @@ class ElectLeadersRequest:
         if end > len(mv):
             raise DecodeError(f'ElectLeadersRequest v{version} runs past the end of the frame')
         return o, end
+
+
+TopicPartitions.FIELD_TYPES = {'topic': str, 'partitions': list[int] | None}
+ElectLeadersRequest.FIELD_TYPES = {'election_type': int, 'topic_partitions': list[TopicPartitions] | None, 'timeout_ms': int}
 
 
 def _dec_TopicPartitions_0(buf: memoryview, pos: int) -> tuple[TopicPartitions, int]:

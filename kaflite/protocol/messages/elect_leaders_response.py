@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class ReplicaElectionResult:
     """A ReplicaElectionResult inside ElectLeadersResponse. (generated from ElectLeadersResponse.json)."""
 
     __slots__ = ('topic', 'partition_result')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, topic: str = '', partition_result: list[PartitionResult] | None = None) -> None:
         self.topic = topic
@@ -41,6 +42,7 @@ class PartitionResult:
     """A PartitionResult inside ElectLeadersResponse. (generated from ElectLeadersResponse.json)."""
 
     __slots__ = ('partition_id', 'error_code', 'error_message')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, partition_id: int = 0, error_code: int = 0, error_message: str | None = '') -> None:
         self.partition_id = partition_id
@@ -61,6 +63,7 @@ class ElectLeadersResponse:
     """ElectLeadersResponse v0-2 (generated from ElectLeadersResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'error_code', 'replica_election_results')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 43
     MIN_VERSION = 0
     MAX_VERSION = 2
@@ -104,6 +107,11 @@ class ElectLeadersResponse:
         if end > len(mv):
             raise DecodeError(f'ElectLeadersResponse v{version} runs past the end of the frame')
         return o, end
+
+
+ReplicaElectionResult.FIELD_TYPES = {'topic': str, 'partition_result': list[PartitionResult] | None}
+PartitionResult.FIELD_TYPES = {'partition_id': int, 'error_code': int, 'error_message': str | None}
+ElectLeadersResponse.FIELD_TYPES = {'throttle_time_ms': int, 'error_code': int, 'replica_election_results': list[ReplicaElectionResult] | None}
 
 
 def _dec_PartitionResult_0(buf: memoryview, pos: int) -> tuple[PartitionResult, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -23,6 +23,7 @@ class EndTxnRequest:
     """EndTxnRequest v0-5 (generated from EndTxnRequest.json)."""
 
     __slots__ = ('transactional_id', 'producer_id', 'producer_epoch', 'committed')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 26
     MIN_VERSION = 0
     MAX_VERSION = 5
@@ -65,6 +66,9 @@ class EndTxnRequest:
         if end > len(mv):
             raise DecodeError(f'EndTxnRequest v{version} runs past the end of the frame')
         return o, end
+
+
+EndTxnRequest.FIELD_TYPES = {'transactional_id': str, 'producer_id': int, 'producer_epoch': int, 'committed': bool}
 
 
 def _dec_EndTxnRequest_0(buf: memoryview, pos: int) -> tuple[EndTxnRequest, int]:

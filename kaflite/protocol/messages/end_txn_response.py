@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -23,6 +23,7 @@ class EndTxnResponse:
     """EndTxnResponse v0-5 (generated from EndTxnResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'error_code', 'producer_id', 'producer_epoch')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 26
     MIN_VERSION = 0
     MAX_VERSION = 5
@@ -65,6 +66,9 @@ class EndTxnResponse:
         if end > len(mv):
             raise DecodeError(f'EndTxnResponse v{version} runs past the end of the frame')
         return o, end
+
+
+EndTxnResponse.FIELD_TYPES = {'throttle_time_ms': int, 'error_code': int, 'producer_id': int, 'producer_epoch': int}
 
 
 def _dec_EndTxnResponse_0(buf: memoryview, pos: int) -> tuple[EndTxnResponse, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -23,6 +23,7 @@ class ReplicaState:
     """A ReplicaState inside FetchRequest. (generated from FetchRequest.json)."""
 
     __slots__ = ('replica_id', 'replica_epoch')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, replica_id: int = -1, replica_epoch: int = -1) -> None:
         self.replica_id = replica_id
@@ -42,6 +43,7 @@ class FetchTopic:
     """A FetchTopic inside FetchRequest. (generated from FetchRequest.json)."""
 
     __slots__ = ('topic', 'topic_id', 'partitions')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, topic: str = '', topic_id: bytes = ZERO_UUID, partitions: list[FetchPartition] | None = None) -> None:
         self.topic = topic
@@ -62,6 +64,7 @@ class FetchPartition:
     """A FetchPartition inside FetchRequest. (generated from FetchRequest.json)."""
 
     __slots__ = ('partition', 'current_leader_epoch', 'fetch_offset', 'last_fetched_epoch', 'log_start_offset', 'partition_max_bytes', 'replica_directory_id', 'high_watermark')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, partition: int = 0, current_leader_epoch: int = -1, fetch_offset: int = 0, last_fetched_epoch: int = -1, log_start_offset: int = -1, partition_max_bytes: int = 0, replica_directory_id: bytes = ZERO_UUID, high_watermark: int = 9223372036854775807) -> None:
         self.partition = partition
@@ -87,6 +90,7 @@ class ForgottenTopic:
     """A ForgottenTopic inside FetchRequest. (generated from FetchRequest.json)."""
 
     __slots__ = ('topic', 'topic_id', 'partitions')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, topic: str = '', topic_id: bytes = ZERO_UUID, partitions: list[int] | None = None) -> None:
         self.topic = topic
@@ -107,6 +111,7 @@ class FetchRequest:
     """FetchRequest v4-18 (generated from FetchRequest.json)."""
 
     __slots__ = ('cluster_id', 'replica_id', 'replica_state', 'max_wait_ms', 'min_bytes', 'max_bytes', 'isolation_level', 'session_id', 'session_epoch', 'topics', 'forgotten_topics_data', 'rack_id')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 1
     MIN_VERSION = 4
     MAX_VERSION = 18
@@ -161,6 +166,13 @@ class FetchRequest:
         if end > len(mv):
             raise DecodeError(f'FetchRequest v{version} runs past the end of the frame')
         return o, end
+
+
+ReplicaState.FIELD_TYPES = {'replica_id': int, 'replica_epoch': int}
+FetchTopic.FIELD_TYPES = {'topic': str, 'topic_id': bytes, 'partitions': list[FetchPartition] | None}
+FetchPartition.FIELD_TYPES = {'partition': int, 'current_leader_epoch': int, 'fetch_offset': int, 'last_fetched_epoch': int, 'log_start_offset': int, 'partition_max_bytes': int, 'replica_directory_id': bytes, 'high_watermark': int}
+ForgottenTopic.FIELD_TYPES = {'topic': str, 'topic_id': bytes, 'partitions': list[int] | None}
+FetchRequest.FIELD_TYPES = {'cluster_id': str | None, 'replica_id': int, 'replica_state': ReplicaState | None, 'max_wait_ms': int, 'min_bytes': int, 'max_bytes': int, 'isolation_level': int, 'session_id': int, 'session_epoch': int, 'topics': list[FetchTopic] | None, 'forgotten_topics_data': list[ForgottenTopic] | None, 'rack_id': str}
 
 
 def _dec_FetchPartition_0(buf: memoryview, pos: int) -> tuple[FetchPartition, int]:

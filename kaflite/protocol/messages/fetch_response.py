@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -23,6 +23,7 @@ class FetchableTopicResponse:
     """A FetchableTopicResponse inside FetchResponse. (generated from FetchResponse.json)."""
 
     __slots__ = ('topic', 'topic_id', 'partitions')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, topic: str = '', topic_id: bytes = ZERO_UUID, partitions: list[PartitionData] | None = None) -> None:
         self.topic = topic
@@ -43,6 +44,7 @@ class PartitionData:
     """A PartitionData inside FetchResponse. (generated from FetchResponse.json)."""
 
     __slots__ = ('partition_index', 'error_code', 'high_watermark', 'last_stable_offset', 'log_start_offset', 'diverging_epoch', 'current_leader', 'snapshot_id', 'aborted_transactions', 'preferred_read_replica', 'records')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, partition_index: int = 0, error_code: int = 0, high_watermark: int = 0, last_stable_offset: int = -1, log_start_offset: int = -1, diverging_epoch: EpochEndOffset | None = None, current_leader: LeaderIdAndEpoch | None = None, snapshot_id: SnapshotId | None = None, aborted_transactions: list[AbortedTransaction] | None = _UNSET, preferred_read_replica: int = -1, records: Buffer | None = None) -> None:
         self.partition_index = partition_index
@@ -71,6 +73,7 @@ class EpochEndOffset:
     """A EpochEndOffset inside FetchResponse. (generated from FetchResponse.json)."""
 
     __slots__ = ('epoch', 'end_offset')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, epoch: int = -1, end_offset: int = -1) -> None:
         self.epoch = epoch
@@ -90,6 +93,7 @@ class LeaderIdAndEpoch:
     """A LeaderIdAndEpoch inside FetchResponse. (generated from FetchResponse.json)."""
 
     __slots__ = ('leader_id', 'leader_epoch')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, leader_id: int = -1, leader_epoch: int = -1) -> None:
         self.leader_id = leader_id
@@ -109,6 +113,7 @@ class SnapshotId:
     """A SnapshotId inside FetchResponse. (generated from FetchResponse.json)."""
 
     __slots__ = ('end_offset', 'epoch')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, end_offset: int = -1, epoch: int = -1) -> None:
         self.end_offset = end_offset
@@ -128,6 +133,7 @@ class AbortedTransaction:
     """A AbortedTransaction inside FetchResponse. (generated from FetchResponse.json)."""
 
     __slots__ = ('producer_id', 'first_offset')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, producer_id: int = 0, first_offset: int = 0) -> None:
         self.producer_id = producer_id
@@ -147,6 +153,7 @@ class NodeEndpoint:
     """A NodeEndpoint inside FetchResponse. (generated from FetchResponse.json)."""
 
     __slots__ = ('node_id', 'host', 'port', 'rack')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, node_id: int = 0, host: str = '', port: int = 0, rack: str | None = None) -> None:
         self.node_id = node_id
@@ -168,6 +175,7 @@ class FetchResponse:
     """FetchResponse v4-18 (generated from FetchResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'error_code', 'session_id', 'responses', 'node_endpoints')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 1
     MIN_VERSION = 4
     MAX_VERSION = 18
@@ -218,6 +226,16 @@ class FetchResponse:
         if end > len(mv):
             raise DecodeError(f'FetchResponse v{version} runs past the end of the frame')
         return o, end
+
+
+FetchableTopicResponse.FIELD_TYPES = {'topic': str, 'topic_id': bytes, 'partitions': list[PartitionData] | None}
+PartitionData.FIELD_TYPES = {'partition_index': int, 'error_code': int, 'high_watermark': int, 'last_stable_offset': int, 'log_start_offset': int, 'diverging_epoch': EpochEndOffset | None, 'current_leader': LeaderIdAndEpoch | None, 'snapshot_id': SnapshotId | None, 'aborted_transactions': list[AbortedTransaction] | None, 'preferred_read_replica': int, 'records': Buffer | None}
+EpochEndOffset.FIELD_TYPES = {'epoch': int, 'end_offset': int}
+LeaderIdAndEpoch.FIELD_TYPES = {'leader_id': int, 'leader_epoch': int}
+SnapshotId.FIELD_TYPES = {'end_offset': int, 'epoch': int}
+AbortedTransaction.FIELD_TYPES = {'producer_id': int, 'first_offset': int}
+NodeEndpoint.FIELD_TYPES = {'node_id': int, 'host': str, 'port': int, 'rack': str | None}
+FetchResponse.FIELD_TYPES = {'throttle_time_ms': int, 'error_code': int, 'session_id': int, 'responses': list[FetchableTopicResponse] | None, 'node_endpoints': list[NodeEndpoint] | None}
 
 
 def _dec_AbortedTransaction_0(buf: memoryview, pos: int) -> tuple[AbortedTransaction, int]:

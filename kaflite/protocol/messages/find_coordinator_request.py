@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -21,6 +21,7 @@ class FindCoordinatorRequest:
     """FindCoordinatorRequest v0-6 (generated from FindCoordinatorRequest.json)."""
 
     __slots__ = ('key', 'key_type', 'coordinator_keys')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 10
     MIN_VERSION = 0
     MAX_VERSION = 6
@@ -62,6 +63,9 @@ class FindCoordinatorRequest:
         if end > len(mv):
             raise DecodeError(f'FindCoordinatorRequest v{version} runs past the end of the frame')
         return o, end
+
+
+FindCoordinatorRequest.FIELD_TYPES = {'key': str, 'key_type': int, 'coordinator_keys': list[str] | None}
 
 
 def _dec_FindCoordinatorRequest_0(buf: memoryview, pos: int) -> tuple[FindCoordinatorRequest, int]:

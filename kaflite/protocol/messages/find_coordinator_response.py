@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class Coordinator:
     """A Coordinator inside FindCoordinatorResponse. (generated from FindCoordinatorResponse.json)."""
 
     __slots__ = ('key', 'node_id', 'host', 'port', 'error_code', 'error_message')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, key: str = '', node_id: int = 0, host: str = '', port: int = 0, error_code: int = 0, error_message: str | None = '') -> None:
         self.key = key
@@ -45,6 +46,7 @@ class FindCoordinatorResponse:
     """FindCoordinatorResponse v0-6 (generated from FindCoordinatorResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'error_code', 'error_message', 'node_id', 'host', 'port', 'coordinators')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 10
     MIN_VERSION = 0
     MAX_VERSION = 6
@@ -91,6 +93,10 @@ class FindCoordinatorResponse:
         if end > len(mv):
             raise DecodeError(f'FindCoordinatorResponse v{version} runs past the end of the frame')
         return o, end
+
+
+Coordinator.FIELD_TYPES = {'key': str, 'node_id': int, 'host': str, 'port': int, 'error_code': int, 'error_message': str | None}
+FindCoordinatorResponse.FIELD_TYPES = {'throttle_time_ms': int, 'error_code': int, 'error_message': str | None, 'node_id': int, 'host': str, 'port': int, 'coordinators': list[Coordinator] | None}
 
 
 def _dec_FindCoordinatorResponse_0(buf: memoryview, pos: int) -> tuple[FindCoordinatorResponse, int]:

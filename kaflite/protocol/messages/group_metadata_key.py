@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -20,6 +20,7 @@ class GroupMetadataKey:
     """GroupMetadataKey v2-2 (generated from GroupMetadataKey.json)."""
 
     __slots__ = ('group',)
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     MIN_VERSION = 2
     MAX_VERSION = 2
     FLEXIBLE_MIN = 10000
@@ -58,6 +59,9 @@ class GroupMetadataKey:
         if end > len(mv):
             raise DecodeError(f'GroupMetadataKey v{version} runs past the end of the frame')
         return o, end
+
+
+GroupMetadataKey.FIELD_TYPES = {'group': str}
 
 
 def _dec_GroupMetadataKey_0(buf: memoryview, pos: int) -> tuple[GroupMetadataKey, int]:

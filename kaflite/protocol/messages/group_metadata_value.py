@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class MemberMetadata:
     """A MemberMetadata inside GroupMetadataValue. (generated from GroupMetadataValue.json)."""
 
     __slots__ = ('member_id', 'group_instance_id', 'client_id', 'client_host', 'rebalance_timeout', 'session_timeout', 'subscription', 'assignment')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, member_id: str = '', group_instance_id: str | None = None, client_id: str = '', client_host: str = '', rebalance_timeout: int = -1, session_timeout: int = 0, subscription: bytes = b'', assignment: bytes = b'') -> None:
         self.member_id = member_id
@@ -47,6 +48,7 @@ class GroupMetadataValue:
     """GroupMetadataValue v0-4 (generated from GroupMetadataValue.json)."""
 
     __slots__ = ('protocol_type', 'generation', 'protocol', 'leader', 'current_state_timestamp', 'members')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     MIN_VERSION = 0
     MAX_VERSION = 4
     FLEXIBLE_MIN = 4
@@ -91,6 +93,10 @@ class GroupMetadataValue:
         if end > len(mv):
             raise DecodeError(f'GroupMetadataValue v{version} runs past the end of the frame')
         return o, end
+
+
+MemberMetadata.FIELD_TYPES = {'member_id': str, 'group_instance_id': str | None, 'client_id': str, 'client_host': str, 'rebalance_timeout': int, 'session_timeout': int, 'subscription': bytes, 'assignment': bytes}
+GroupMetadataValue.FIELD_TYPES = {'protocol_type': str, 'generation': int, 'protocol': str | None, 'leader': str | None, 'current_state_timestamp': int, 'members': list[MemberMetadata] | None}
 
 
 def _dec_MemberMetadata_0(buf: memoryview, pos: int) -> tuple[MemberMetadata, int]:

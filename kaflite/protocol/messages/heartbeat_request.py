@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -21,6 +21,7 @@ class HeartbeatRequest:
     """HeartbeatRequest v0-4 (generated from HeartbeatRequest.json)."""
 
     __slots__ = ('group_id', 'generation_id', 'member_id', 'group_instance_id')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 12
     MIN_VERSION = 0
     MAX_VERSION = 4
@@ -63,6 +64,9 @@ class HeartbeatRequest:
         if end > len(mv):
             raise DecodeError(f'HeartbeatRequest v{version} runs past the end of the frame')
         return o, end
+
+
+HeartbeatRequest.FIELD_TYPES = {'group_id': str, 'generation_id': int, 'member_id': str, 'group_instance_id': str | None}
 
 
 def _dec_HeartbeatRequest_0(buf: memoryview, pos: int) -> tuple[HeartbeatRequest, int]:

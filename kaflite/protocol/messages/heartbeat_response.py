@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class HeartbeatResponse:
     """HeartbeatResponse v0-4 (generated from HeartbeatResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'error_code')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 12
     MIN_VERSION = 0
     MAX_VERSION = 4
@@ -62,6 +63,9 @@ class HeartbeatResponse:
         if end > len(mv):
             raise DecodeError(f'HeartbeatResponse v{version} runs past the end of the frame')
         return o, end
+
+
+HeartbeatResponse.FIELD_TYPES = {'throttle_time_ms': int, 'error_code': int}
 
 
 def _dec_HeartbeatResponse_0(buf: memoryview, pos: int) -> tuple[HeartbeatResponse, int]:

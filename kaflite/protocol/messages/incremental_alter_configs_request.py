@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -23,6 +23,7 @@ class AlterConfigsResource:
     """A AlterConfigsResource inside IncrementalAlterConfigsRequest. (generated from IncrementalAlterConfigsRequest.json)."""
 
     __slots__ = ('resource_type', 'resource_name', 'configs')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, resource_type: int = 0, resource_name: str = '', configs: list[AlterableConfig] | None = None) -> None:
         self.resource_type = resource_type
@@ -43,6 +44,7 @@ class AlterableConfig:
     """A AlterableConfig inside IncrementalAlterConfigsRequest. (generated from IncrementalAlterConfigsRequest.json)."""
 
     __slots__ = ('name', 'config_operation', 'value')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', config_operation: int = 0, value: str | None = '') -> None:
         self.name = name
@@ -63,6 +65,7 @@ class IncrementalAlterConfigsRequest:
     """IncrementalAlterConfigsRequest v0-1 (generated from IncrementalAlterConfigsRequest.json)."""
 
     __slots__ = ('resources', 'validate_only')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 44
     MIN_VERSION = 0
     MAX_VERSION = 1
@@ -105,6 +108,11 @@ class IncrementalAlterConfigsRequest:
         if end > len(mv):
             raise DecodeError(f'IncrementalAlterConfigsRequest v{version} runs past the end of the frame')
         return o, end
+
+
+AlterConfigsResource.FIELD_TYPES = {'resource_type': int, 'resource_name': str, 'configs': list[AlterableConfig] | None}
+AlterableConfig.FIELD_TYPES = {'name': str, 'config_operation': int, 'value': str | None}
+IncrementalAlterConfigsRequest.FIELD_TYPES = {'resources': list[AlterConfigsResource] | None, 'validate_only': bool}
 
 
 def _dec_AlterableConfig_0(buf: memoryview, pos: int) -> tuple[AlterableConfig, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -24,6 +24,7 @@ class InitProducerIdRequest:
     """InitProducerIdRequest v0-6 (generated from InitProducerIdRequest.json)."""
 
     __slots__ = ('transactional_id', 'transaction_timeout_ms', 'producer_id', 'producer_epoch', 'enable2_pc', 'keep_prepared_txn')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 22
     MIN_VERSION = 0
     MAX_VERSION = 6
@@ -68,6 +69,9 @@ class InitProducerIdRequest:
         if end > len(mv):
             raise DecodeError(f'InitProducerIdRequest v{version} runs past the end of the frame')
         return o, end
+
+
+InitProducerIdRequest.FIELD_TYPES = {'transactional_id': str | None, 'transaction_timeout_ms': int, 'producer_id': int, 'producer_epoch': int, 'enable2_pc': bool, 'keep_prepared_txn': bool}
 
 
 def _dec_InitProducerIdRequest_0(buf: memoryview, pos: int) -> tuple[InitProducerIdRequest, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -23,6 +23,7 @@ class InitProducerIdResponse:
     """InitProducerIdResponse v0-6 (generated from InitProducerIdResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'error_code', 'producer_id', 'producer_epoch', 'ongoing_txn_producer_id', 'ongoing_txn_producer_epoch')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 22
     MIN_VERSION = 0
     MAX_VERSION = 6
@@ -67,6 +68,9 @@ class InitProducerIdResponse:
         if end > len(mv):
             raise DecodeError(f'InitProducerIdResponse v{version} runs past the end of the frame')
         return o, end
+
+
+InitProducerIdResponse.FIELD_TYPES = {'throttle_time_ms': int, 'error_code': int, 'producer_id': int, 'producer_epoch': int, 'ongoing_txn_producer_id': int, 'ongoing_txn_producer_epoch': int}
 
 
 def _dec_InitProducerIdResponse_0(buf: memoryview, pos: int) -> tuple[InitProducerIdResponse, int]:

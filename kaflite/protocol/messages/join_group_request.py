@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -21,6 +21,7 @@ class JoinGroupRequestProtocol:
     """A JoinGroupRequestProtocol inside JoinGroupRequest. (generated from JoinGroupRequest.json)."""
 
     __slots__ = ('name', 'metadata')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', metadata: bytes = b'') -> None:
         self.name = name
@@ -40,6 +41,7 @@ class JoinGroupRequest:
     """JoinGroupRequest v0-9 (generated from JoinGroupRequest.json)."""
 
     __slots__ = ('group_id', 'session_timeout_ms', 'rebalance_timeout_ms', 'member_id', 'group_instance_id', 'protocol_type', 'protocols', 'reason')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 11
     MIN_VERSION = 0
     MAX_VERSION = 9
@@ -87,6 +89,10 @@ class JoinGroupRequest:
         if end > len(mv):
             raise DecodeError(f'JoinGroupRequest v{version} runs past the end of the frame')
         return o, end
+
+
+JoinGroupRequestProtocol.FIELD_TYPES = {'name': str, 'metadata': bytes}
+JoinGroupRequest.FIELD_TYPES = {'group_id': str, 'session_timeout_ms': int, 'rebalance_timeout_ms': int, 'member_id': str, 'group_instance_id': str | None, 'protocol_type': str, 'protocols': list[JoinGroupRequestProtocol] | None, 'reason': str | None}
 
 
 def _dec_JoinGroupRequestProtocol_0(buf: memoryview, pos: int) -> tuple[JoinGroupRequestProtocol, int]:

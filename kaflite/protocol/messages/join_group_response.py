@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -23,6 +23,7 @@ class JoinGroupResponseMember:
     """A JoinGroupResponseMember inside JoinGroupResponse. (generated from JoinGroupResponse.json)."""
 
     __slots__ = ('member_id', 'group_instance_id', 'metadata')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, member_id: str = '', group_instance_id: str | None = None, metadata: bytes = b'') -> None:
         self.member_id = member_id
@@ -43,6 +44,7 @@ class JoinGroupResponse:
     """JoinGroupResponse v0-9 (generated from JoinGroupResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'error_code', 'generation_id', 'protocol_type', 'protocol_name', 'leader', 'skip_assignment', 'member_id', 'members')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 11
     MIN_VERSION = 0
     MAX_VERSION = 9
@@ -91,6 +93,10 @@ class JoinGroupResponse:
         if end > len(mv):
             raise DecodeError(f'JoinGroupResponse v{version} runs past the end of the frame')
         return o, end
+
+
+JoinGroupResponseMember.FIELD_TYPES = {'member_id': str, 'group_instance_id': str | None, 'metadata': bytes}
+JoinGroupResponse.FIELD_TYPES = {'throttle_time_ms': int, 'error_code': int, 'generation_id': int, 'protocol_type': str | None, 'protocol_name': str | None, 'leader': str, 'skip_assignment': bool, 'member_id': str, 'members': list[JoinGroupResponseMember] | None}
 
 
 def _dec_JoinGroupResponseMember_0(buf: memoryview, pos: int) -> tuple[JoinGroupResponseMember, int]:

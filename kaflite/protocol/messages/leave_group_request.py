@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -21,6 +21,7 @@ class MemberIdentity:
     """A MemberIdentity inside LeaveGroupRequest. (generated from LeaveGroupRequest.json)."""
 
     __slots__ = ('member_id', 'group_instance_id', 'reason')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, member_id: str = '', group_instance_id: str | None = None, reason: str | None = None) -> None:
         self.member_id = member_id
@@ -41,6 +42,7 @@ class LeaveGroupRequest:
     """LeaveGroupRequest v0-5 (generated from LeaveGroupRequest.json)."""
 
     __slots__ = ('group_id', 'member_id', 'members')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 13
     MIN_VERSION = 0
     MAX_VERSION = 5
@@ -83,6 +85,10 @@ class LeaveGroupRequest:
         if end > len(mv):
             raise DecodeError(f'LeaveGroupRequest v{version} runs past the end of the frame')
         return o, end
+
+
+MemberIdentity.FIELD_TYPES = {'member_id': str, 'group_instance_id': str | None, 'reason': str | None}
+LeaveGroupRequest.FIELD_TYPES = {'group_id': str, 'member_id': str, 'members': list[MemberIdentity] | None}
 
 
 def _dec_LeaveGroupRequest_0(buf: memoryview, pos: int) -> tuple[LeaveGroupRequest, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class MemberResponse:
     """A MemberResponse inside LeaveGroupResponse. (generated from LeaveGroupResponse.json)."""
 
     __slots__ = ('member_id', 'group_instance_id', 'error_code')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, member_id: str = '', group_instance_id: str | None = '', error_code: int = 0) -> None:
         self.member_id = member_id
@@ -42,6 +43,7 @@ class LeaveGroupResponse:
     """LeaveGroupResponse v0-5 (generated from LeaveGroupResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'error_code', 'members')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 13
     MIN_VERSION = 0
     MAX_VERSION = 5
@@ -84,6 +86,10 @@ class LeaveGroupResponse:
         if end > len(mv):
             raise DecodeError(f'LeaveGroupResponse v{version} runs past the end of the frame')
         return o, end
+
+
+MemberResponse.FIELD_TYPES = {'member_id': str, 'group_instance_id': str | None, 'error_code': int}
+LeaveGroupResponse.FIELD_TYPES = {'throttle_time_ms': int, 'error_code': int, 'members': list[MemberResponse] | None}
 
 
 def _dec_LeaveGroupResponse_0(buf: memoryview, pos: int) -> tuple[LeaveGroupResponse, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -23,6 +23,7 @@ class ConfigResource:
     """A ConfigResource inside ListConfigResourcesResponse. (generated from ListConfigResourcesResponse.json)."""
 
     __slots__ = ('resource_name', 'resource_type')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, resource_name: str = '', resource_type: int = 16) -> None:
         self.resource_name = resource_name
@@ -42,6 +43,7 @@ class ListConfigResourcesResponse:
     """ListConfigResourcesResponse v0-1 (generated from ListConfigResourcesResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'error_code', 'config_resources')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 74
     MIN_VERSION = 0
     MAX_VERSION = 1
@@ -84,6 +86,10 @@ class ListConfigResourcesResponse:
         if end > len(mv):
             raise DecodeError(f'ListConfigResourcesResponse v{version} runs past the end of the frame')
         return o, end
+
+
+ConfigResource.FIELD_TYPES = {'resource_name': str, 'resource_type': int}
+ListConfigResourcesResponse.FIELD_TYPES = {'throttle_time_ms': int, 'error_code': int, 'config_resources': list[ConfigResource] | None}
 
 
 def _dec_ConfigResource_0(buf: memoryview, pos: int) -> tuple[ConfigResource, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -20,6 +20,7 @@ class ListGroupsRequest:
     """ListGroupsRequest v0-5 (generated from ListGroupsRequest.json)."""
 
     __slots__ = ('states_filter', 'types_filter')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 16
     MIN_VERSION = 0
     MAX_VERSION = 5
@@ -60,6 +61,9 @@ class ListGroupsRequest:
         if end > len(mv):
             raise DecodeError(f'ListGroupsRequest v{version} runs past the end of the frame')
         return o, end
+
+
+ListGroupsRequest.FIELD_TYPES = {'states_filter': list[str] | None, 'types_filter': list[str] | None}
 
 
 def _dec_ListGroupsRequest_0(buf: memoryview, pos: int) -> tuple[ListGroupsRequest, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class ListedGroup:
     """A ListedGroup inside ListGroupsResponse. (generated from ListGroupsResponse.json)."""
 
     __slots__ = ('group_id', 'protocol_type', 'group_state', 'group_type')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, group_id: str = '', protocol_type: str = '', group_state: str = '', group_type: str = '') -> None:
         self.group_id = group_id
@@ -43,6 +44,7 @@ class ListGroupsResponse:
     """ListGroupsResponse v0-5 (generated from ListGroupsResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'error_code', 'groups')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 16
     MIN_VERSION = 0
     MAX_VERSION = 5
@@ -85,6 +87,10 @@ class ListGroupsResponse:
         if end > len(mv):
             raise DecodeError(f'ListGroupsResponse v{version} runs past the end of the frame')
         return o, end
+
+
+ListedGroup.FIELD_TYPES = {'group_id': str, 'protocol_type': str, 'group_state': str, 'group_type': str}
+ListGroupsResponse.FIELD_TYPES = {'throttle_time_ms': int, 'error_code': int, 'groups': list[ListedGroup] | None}
 
 
 def _dec_ListedGroup_0(buf: memoryview, pos: int) -> tuple[ListedGroup, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -23,6 +23,7 @@ class ListOffsetsTopic:
     """A ListOffsetsTopic inside ListOffsetsRequest. (generated from ListOffsetsRequest.json)."""
 
     __slots__ = ('name', 'partitions')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', partitions: list[ListOffsetsPartition] | None = None) -> None:
         self.name = name
@@ -42,6 +43,7 @@ class ListOffsetsPartition:
     """A ListOffsetsPartition inside ListOffsetsRequest. (generated from ListOffsetsRequest.json)."""
 
     __slots__ = ('partition_index', 'current_leader_epoch', 'timestamp', 'max_num_offsets')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, partition_index: int = 0, current_leader_epoch: int = -1, timestamp: int = 0, max_num_offsets: int = 1) -> None:
         self.partition_index = partition_index
@@ -63,6 +65,7 @@ class ListOffsetsRequest:
     """ListOffsetsRequest v1-11 (generated from ListOffsetsRequest.json)."""
 
     __slots__ = ('replica_id', 'isolation_level', 'topics', 'timeout_ms')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 2
     MIN_VERSION = 1
     MAX_VERSION = 11
@@ -107,6 +110,11 @@ class ListOffsetsRequest:
         if end > len(mv):
             raise DecodeError(f'ListOffsetsRequest v{version} runs past the end of the frame')
         return o, end
+
+
+ListOffsetsTopic.FIELD_TYPES = {'name': str, 'partitions': list[ListOffsetsPartition] | None}
+ListOffsetsPartition.FIELD_TYPES = {'partition_index': int, 'current_leader_epoch': int, 'timestamp': int, 'max_num_offsets': int}
+ListOffsetsRequest.FIELD_TYPES = {'replica_id': int, 'isolation_level': int, 'topics': list[ListOffsetsTopic] | None, 'timeout_ms': int}
 
 
 def _dec_ListOffsetsPartition_0(buf: memoryview, pos: int) -> tuple[ListOffsetsPartition, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -23,6 +23,7 @@ class ListOffsetsTopicResponse:
     """A ListOffsetsTopicResponse inside ListOffsetsResponse. (generated from ListOffsetsResponse.json)."""
 
     __slots__ = ('name', 'partitions')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', partitions: list[ListOffsetsPartitionResponse] | None = None) -> None:
         self.name = name
@@ -42,6 +43,7 @@ class ListOffsetsPartitionResponse:
     """A ListOffsetsPartitionResponse inside ListOffsetsResponse. (generated from ListOffsetsResponse.json)."""
 
     __slots__ = ('partition_index', 'error_code', 'old_style_offsets', 'timestamp', 'offset', 'leader_epoch')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, partition_index: int = 0, error_code: int = 0, old_style_offsets: list[int] | None = None, timestamp: int = -1, offset: int = -1, leader_epoch: int = -1) -> None:
         self.partition_index = partition_index
@@ -65,6 +67,7 @@ class ListOffsetsResponse:
     """ListOffsetsResponse v1-11 (generated from ListOffsetsResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'topics')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 2
     MIN_VERSION = 1
     MAX_VERSION = 11
@@ -107,6 +110,11 @@ class ListOffsetsResponse:
         if end > len(mv):
             raise DecodeError(f'ListOffsetsResponse v{version} runs past the end of the frame')
         return o, end
+
+
+ListOffsetsTopicResponse.FIELD_TYPES = {'name': str, 'partitions': list[ListOffsetsPartitionResponse] | None}
+ListOffsetsPartitionResponse.FIELD_TYPES = {'partition_index': int, 'error_code': int, 'old_style_offsets': list[int] | None, 'timestamp': int, 'offset': int, 'leader_epoch': int}
+ListOffsetsResponse.FIELD_TYPES = {'throttle_time_ms': int, 'topics': list[ListOffsetsTopicResponse] | None}
 
 
 def _dec_ListOffsetsPartitionResponse_0(buf: memoryview, pos: int) -> tuple[ListOffsetsPartitionResponse, int]:

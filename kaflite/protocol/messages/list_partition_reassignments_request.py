@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -21,6 +21,7 @@ class ListPartitionReassignmentsTopics:
     """A ListPartitionReassignmentsTopics inside ListPartitionReassignmentsRequest. (generated from ListPartitionReassignmentsRequest.json)."""
 
     __slots__ = ('name', 'partition_indexes')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', partition_indexes: list[int] | None = None) -> None:
         self.name = name
@@ -40,6 +41,7 @@ class ListPartitionReassignmentsRequest:
     """ListPartitionReassignmentsRequest v0-0 (generated from ListPartitionReassignmentsRequest.json)."""
 
     __slots__ = ('timeout_ms', 'topics')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 46
     MIN_VERSION = 0
     MAX_VERSION = 0
@@ -81,6 +83,10 @@ class ListPartitionReassignmentsRequest:
         if end > len(mv):
             raise DecodeError(f'ListPartitionReassignmentsRequest v{version} runs past the end of the frame')
         return o, end
+
+
+ListPartitionReassignmentsTopics.FIELD_TYPES = {'name': str, 'partition_indexes': list[int] | None}
+ListPartitionReassignmentsRequest.FIELD_TYPES = {'timeout_ms': int, 'topics': list[ListPartitionReassignmentsTopics] | None}
 
 
 def _dec_ListPartitionReassignmentsTopics_0(buf: memoryview, pos: int) -> tuple[ListPartitionReassignmentsTopics, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class OngoingTopicReassignment:
     """A OngoingTopicReassignment inside ListPartitionReassignmentsResponse. (generated from ListPartitionReassignmentsResponse.json)."""
 
     __slots__ = ('name', 'partitions')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', partitions: list[OngoingPartitionReassignment] | None = None) -> None:
         self.name = name
@@ -41,6 +42,7 @@ class OngoingPartitionReassignment:
     """A OngoingPartitionReassignment inside ListPartitionReassignmentsResponse. (generated from ListPartitionReassignmentsResponse.json)."""
 
     __slots__ = ('partition_index', 'replicas', 'adding_replicas', 'removing_replicas')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, partition_index: int = 0, replicas: list[int] | None = None, adding_replicas: list[int] | None = None, removing_replicas: list[int] | None = None) -> None:
         self.partition_index = partition_index
@@ -62,6 +64,7 @@ class ListPartitionReassignmentsResponse:
     """ListPartitionReassignmentsResponse v0-0 (generated from ListPartitionReassignmentsResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'error_code', 'error_message', 'topics')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 46
     MIN_VERSION = 0
     MAX_VERSION = 0
@@ -106,6 +109,11 @@ class ListPartitionReassignmentsResponse:
         if end > len(mv):
             raise DecodeError(f'ListPartitionReassignmentsResponse v{version} runs past the end of the frame')
         return o, end
+
+
+OngoingTopicReassignment.FIELD_TYPES = {'name': str, 'partitions': list[OngoingPartitionReassignment] | None}
+OngoingPartitionReassignment.FIELD_TYPES = {'partition_index': int, 'replicas': list[int] | None, 'adding_replicas': list[int] | None, 'removing_replicas': list[int] | None}
+ListPartitionReassignmentsResponse.FIELD_TYPES = {'throttle_time_ms': int, 'error_code': int, 'error_message': str | None, 'topics': list[OngoingTopicReassignment] | None}
 
 
 def _dec_OngoingPartitionReassignment_0(buf: memoryview, pos: int) -> tuple[OngoingPartitionReassignment, int]:

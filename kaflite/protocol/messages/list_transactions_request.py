@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -21,6 +21,7 @@ class ListTransactionsRequest:
     """ListTransactionsRequest v0-2 (generated from ListTransactionsRequest.json)."""
 
     __slots__ = ('state_filters', 'producer_id_filters', 'duration_filter', 'transactional_id_pattern')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 66
     MIN_VERSION = 0
     MAX_VERSION = 2
@@ -63,6 +64,9 @@ class ListTransactionsRequest:
         if end > len(mv):
             raise DecodeError(f'ListTransactionsRequest v{version} runs past the end of the frame')
         return o, end
+
+
+ListTransactionsRequest.FIELD_TYPES = {'state_filters': list[str] | None, 'producer_id_filters': list[int] | None, 'duration_filter': int, 'transactional_id_pattern': str | None}
 
 
 def _dec_ListTransactionsRequest_0(buf: memoryview, pos: int) -> tuple[ListTransactionsRequest, int]:

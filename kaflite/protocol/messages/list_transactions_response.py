@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -23,6 +23,7 @@ class TransactionState:
     """A TransactionState inside ListTransactionsResponse. (generated from ListTransactionsResponse.json)."""
 
     __slots__ = ('transactional_id', 'producer_id', 'transaction_state')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, transactional_id: str = '', producer_id: int = 0, transaction_state: str = '') -> None:
         self.transactional_id = transactional_id
@@ -43,6 +44,7 @@ class ListTransactionsResponse:
     """ListTransactionsResponse v0-2 (generated from ListTransactionsResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'error_code', 'unknown_state_filters', 'transaction_states')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 66
     MIN_VERSION = 0
     MAX_VERSION = 2
@@ -86,6 +88,10 @@ class ListTransactionsResponse:
         if end > len(mv):
             raise DecodeError(f'ListTransactionsResponse v{version} runs past the end of the frame')
         return o, end
+
+
+TransactionState.FIELD_TYPES = {'transactional_id': str, 'producer_id': int, 'transaction_state': str}
+ListTransactionsResponse.FIELD_TYPES = {'throttle_time_ms': int, 'error_code': int, 'unknown_state_filters': list[str] | None, 'transaction_states': list[TransactionState] | None}
 
 
 def _dec_TransactionState_0(buf: memoryview, pos: int) -> tuple[TransactionState, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class MetadataRequestTopic:
     """A MetadataRequestTopic inside MetadataRequest. (generated from MetadataRequest.json)."""
 
     __slots__ = ('topic_id', 'name')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, topic_id: bytes = ZERO_UUID, name: str | None = '') -> None:
         self.topic_id = topic_id
@@ -41,6 +42,7 @@ class MetadataRequest:
     """MetadataRequest v0-13 (generated from MetadataRequest.json)."""
 
     __slots__ = ('topics', 'allow_auto_topic_creation', 'include_cluster_authorized_operations', 'include_topic_authorized_operations')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 3
     MIN_VERSION = 0
     MAX_VERSION = 13
@@ -84,6 +86,10 @@ class MetadataRequest:
         if end > len(mv):
             raise DecodeError(f'MetadataRequest v{version} runs past the end of the frame')
         return o, end
+
+
+MetadataRequestTopic.FIELD_TYPES = {'topic_id': bytes, 'name': str | None}
+MetadataRequest.FIELD_TYPES = {'topics': list[MetadataRequestTopic] | None, 'allow_auto_topic_creation': bool, 'include_cluster_authorized_operations': bool, 'include_topic_authorized_operations': bool}
 
 
 def _dec_MetadataRequestTopic_0(buf: memoryview, pos: int) -> tuple[MetadataRequestTopic, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -23,6 +23,7 @@ class MetadataResponseBroker:
     """A MetadataResponseBroker inside MetadataResponse. (generated from MetadataResponse.json)."""
 
     __slots__ = ('node_id', 'host', 'port', 'rack')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, node_id: int = 0, host: str = '', port: int = 0, rack: str | None = None) -> None:
         self.node_id = node_id
@@ -44,6 +45,7 @@ class MetadataResponseTopic:
     """A MetadataResponseTopic inside MetadataResponse. (generated from MetadataResponse.json)."""
 
     __slots__ = ('error_code', 'name', 'topic_id', 'is_internal', 'partitions', 'topic_authorized_operations')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, error_code: int = 0, name: str | None = '', topic_id: bytes = ZERO_UUID, is_internal: bool = False, partitions: list[MetadataResponsePartition] | None = None, topic_authorized_operations: int = -2147483648) -> None:
         self.error_code = error_code
@@ -67,6 +69,7 @@ class MetadataResponsePartition:
     """A MetadataResponsePartition inside MetadataResponse. (generated from MetadataResponse.json)."""
 
     __slots__ = ('error_code', 'partition_index', 'leader_id', 'leader_epoch', 'replica_nodes', 'isr_nodes', 'offline_replicas')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, error_code: int = 0, partition_index: int = 0, leader_id: int = 0, leader_epoch: int = -1, replica_nodes: list[int] | None = None, isr_nodes: list[int] | None = None, offline_replicas: list[int] | None = None) -> None:
         self.error_code = error_code
@@ -91,6 +94,7 @@ class MetadataResponse:
     """MetadataResponse v0-13 (generated from MetadataResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'brokers', 'cluster_id', 'controller_id', 'topics', 'cluster_authorized_operations', 'error_code')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 3
     MIN_VERSION = 0
     MAX_VERSION = 13
@@ -139,6 +143,12 @@ class MetadataResponse:
         if end > len(mv):
             raise DecodeError(f'MetadataResponse v{version} runs past the end of the frame')
         return o, end
+
+
+MetadataResponseBroker.FIELD_TYPES = {'node_id': int, 'host': str, 'port': int, 'rack': str | None}
+MetadataResponseTopic.FIELD_TYPES = {'error_code': int, 'name': str | None, 'topic_id': bytes, 'is_internal': bool, 'partitions': list[MetadataResponsePartition] | None, 'topic_authorized_operations': int}
+MetadataResponsePartition.FIELD_TYPES = {'error_code': int, 'partition_index': int, 'leader_id': int, 'leader_epoch': int, 'replica_nodes': list[int] | None, 'isr_nodes': list[int] | None, 'offline_replicas': list[int] | None}
+MetadataResponse.FIELD_TYPES = {'throttle_time_ms': int, 'brokers': list[MetadataResponseBroker] | None, 'cluster_id': str | None, 'controller_id': int, 'topics': list[MetadataResponseTopic] | None, 'cluster_authorized_operations': int, 'error_code': int}
 
 
 def _dec_MetadataResponseBroker_0(buf: memoryview, pos: int) -> tuple[MetadataResponseBroker, int]:

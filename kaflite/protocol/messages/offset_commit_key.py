@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -21,6 +21,7 @@ class OffsetCommitKey:
     """OffsetCommitKey v0-1 (generated from OffsetCommitKey.json)."""
 
     __slots__ = ('group', 'topic', 'partition')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     MIN_VERSION = 0
     MAX_VERSION = 1
     FLEXIBLE_MIN = 10000
@@ -61,6 +62,9 @@ class OffsetCommitKey:
         if end > len(mv):
             raise DecodeError(f'OffsetCommitKey v{version} runs past the end of the frame')
         return o, end
+
+
+OffsetCommitKey.FIELD_TYPES = {'group': str, 'topic': str, 'partition': int}
 
 
 def _dec_OffsetCommitKey_0(buf: memoryview, pos: int) -> tuple[OffsetCommitKey, int]:

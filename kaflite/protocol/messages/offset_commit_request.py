@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class OffsetCommitRequestTopic:
     """A OffsetCommitRequestTopic inside OffsetCommitRequest. (generated from OffsetCommitRequest.json)."""
 
     __slots__ = ('name', 'topic_id', 'partitions')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', topic_id: bytes = ZERO_UUID, partitions: list[OffsetCommitRequestPartition] | None = None) -> None:
         self.name = name
@@ -42,6 +43,7 @@ class OffsetCommitRequestPartition:
     """A OffsetCommitRequestPartition inside OffsetCommitRequest. (generated from OffsetCommitRequest.json)."""
 
     __slots__ = ('partition_index', 'committed_offset', 'committed_leader_epoch', 'commit_timestamp', 'committed_metadata')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, partition_index: int = 0, committed_offset: int = 0, committed_leader_epoch: int = -1, commit_timestamp: int = -1, committed_metadata: str | None = '') -> None:
         self.partition_index = partition_index
@@ -64,6 +66,7 @@ class OffsetCommitRequest:
     """OffsetCommitRequest v2-10 (generated from OffsetCommitRequest.json)."""
 
     __slots__ = ('group_id', 'generation_id_or_member_epoch', 'member_id', 'group_instance_id', 'retention_time_ms', 'topics')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 8
     MIN_VERSION = 2
     MAX_VERSION = 10
@@ -110,6 +113,11 @@ class OffsetCommitRequest:
         if end > len(mv):
             raise DecodeError(f'OffsetCommitRequest v{version} runs past the end of the frame')
         return o, end
+
+
+OffsetCommitRequestTopic.FIELD_TYPES = {'name': str, 'topic_id': bytes, 'partitions': list[OffsetCommitRequestPartition] | None}
+OffsetCommitRequestPartition.FIELD_TYPES = {'partition_index': int, 'committed_offset': int, 'committed_leader_epoch': int, 'commit_timestamp': int, 'committed_metadata': str | None}
+OffsetCommitRequest.FIELD_TYPES = {'group_id': str, 'generation_id_or_member_epoch': int, 'member_id': str, 'group_instance_id': str | None, 'retention_time_ms': int, 'topics': list[OffsetCommitRequestTopic] | None}
 
 
 def _dec_OffsetCommitRequestPartition_0(buf: memoryview, pos: int) -> tuple[OffsetCommitRequestPartition, int]:

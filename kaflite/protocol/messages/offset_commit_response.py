@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class OffsetCommitResponseTopic:
     """A OffsetCommitResponseTopic inside OffsetCommitResponse. (generated from OffsetCommitResponse.json)."""
 
     __slots__ = ('name', 'topic_id', 'partitions')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', topic_id: bytes = ZERO_UUID, partitions: list[OffsetCommitResponsePartition] | None = None) -> None:
         self.name = name
@@ -42,6 +43,7 @@ class OffsetCommitResponsePartition:
     """A OffsetCommitResponsePartition inside OffsetCommitResponse. (generated from OffsetCommitResponse.json)."""
 
     __slots__ = ('partition_index', 'error_code')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, partition_index: int = 0, error_code: int = 0) -> None:
         self.partition_index = partition_index
@@ -61,6 +63,7 @@ class OffsetCommitResponse:
     """OffsetCommitResponse v2-10 (generated from OffsetCommitResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'topics')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 8
     MIN_VERSION = 2
     MAX_VERSION = 10
@@ -103,6 +106,11 @@ class OffsetCommitResponse:
         if end > len(mv):
             raise DecodeError(f'OffsetCommitResponse v{version} runs past the end of the frame')
         return o, end
+
+
+OffsetCommitResponseTopic.FIELD_TYPES = {'name': str, 'topic_id': bytes, 'partitions': list[OffsetCommitResponsePartition] | None}
+OffsetCommitResponsePartition.FIELD_TYPES = {'partition_index': int, 'error_code': int}
+OffsetCommitResponse.FIELD_TYPES = {'throttle_time_ms': int, 'topics': list[OffsetCommitResponseTopic] | None}
 
 
 def _dec_OffsetCommitResponsePartition_0(buf: memoryview, pos: int) -> tuple[OffsetCommitResponsePartition, int]:

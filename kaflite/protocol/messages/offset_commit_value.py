@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class OffsetCommitValue:
     """OffsetCommitValue v0-4 (generated from OffsetCommitValue.json)."""
 
     __slots__ = ('offset', 'leader_epoch', 'metadata', 'commit_timestamp', 'expire_timestamp')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     MIN_VERSION = 0
     MAX_VERSION = 4
     FLEXIBLE_MIN = 4
@@ -64,6 +65,9 @@ class OffsetCommitValue:
         if end > len(mv):
             raise DecodeError(f'OffsetCommitValue v{version} runs past the end of the frame')
         return o, end
+
+
+OffsetCommitValue.FIELD_TYPES = {'offset': int, 'leader_epoch': int, 'metadata': str, 'commit_timestamp': int, 'expire_timestamp': int}
 
 
 def _dec_OffsetCommitValue_0(buf: memoryview, pos: int) -> tuple[OffsetCommitValue, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -21,6 +21,7 @@ class OffsetDeleteRequestTopic:
     """A OffsetDeleteRequestTopic inside OffsetDeleteRequest. (generated from OffsetDeleteRequest.json)."""
 
     __slots__ = ('name', 'partitions')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', partitions: list[OffsetDeleteRequestPartition] | None = None) -> None:
         self.name = name
@@ -40,6 +41,7 @@ class OffsetDeleteRequestPartition:
     """A OffsetDeleteRequestPartition inside OffsetDeleteRequest. (generated from OffsetDeleteRequest.json)."""
 
     __slots__ = ('partition_index',)
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, partition_index: int = 0) -> None:
         self.partition_index = partition_index
@@ -58,6 +60,7 @@ class OffsetDeleteRequest:
     """OffsetDeleteRequest v0-0 (generated from OffsetDeleteRequest.json)."""
 
     __slots__ = ('group_id', 'topics')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 47
     MIN_VERSION = 0
     MAX_VERSION = 0
@@ -100,6 +103,11 @@ class OffsetDeleteRequest:
         if end > len(mv):
             raise DecodeError(f'OffsetDeleteRequest v{version} runs past the end of the frame')
         return o, end
+
+
+OffsetDeleteRequestTopic.FIELD_TYPES = {'name': str, 'partitions': list[OffsetDeleteRequestPartition] | None}
+OffsetDeleteRequestPartition.FIELD_TYPES = {'partition_index': int}
+OffsetDeleteRequest.FIELD_TYPES = {'group_id': str, 'topics': list[OffsetDeleteRequestTopic] | None}
 
 
 def _dec_OffsetDeleteRequestPartition_0(buf: memoryview, pos: int) -> tuple[OffsetDeleteRequestPartition, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class OffsetDeleteResponseTopic:
     """A OffsetDeleteResponseTopic inside OffsetDeleteResponse. (generated from OffsetDeleteResponse.json)."""
 
     __slots__ = ('name', 'partitions')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', partitions: list[OffsetDeleteResponsePartition] | None = None) -> None:
         self.name = name
@@ -41,6 +42,7 @@ class OffsetDeleteResponsePartition:
     """A OffsetDeleteResponsePartition inside OffsetDeleteResponse. (generated from OffsetDeleteResponse.json)."""
 
     __slots__ = ('partition_index', 'error_code')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, partition_index: int = 0, error_code: int = 0) -> None:
         self.partition_index = partition_index
@@ -60,6 +62,7 @@ class OffsetDeleteResponse:
     """OffsetDeleteResponse v0-0 (generated from OffsetDeleteResponse.json)."""
 
     __slots__ = ('error_code', 'throttle_time_ms', 'topics')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 47
     MIN_VERSION = 0
     MAX_VERSION = 0
@@ -103,6 +106,11 @@ class OffsetDeleteResponse:
         if end > len(mv):
             raise DecodeError(f'OffsetDeleteResponse v{version} runs past the end of the frame')
         return o, end
+
+
+OffsetDeleteResponseTopic.FIELD_TYPES = {'name': str, 'partitions': list[OffsetDeleteResponsePartition] | None}
+OffsetDeleteResponsePartition.FIELD_TYPES = {'partition_index': int, 'error_code': int}
+OffsetDeleteResponse.FIELD_TYPES = {'error_code': int, 'throttle_time_ms': int, 'topics': list[OffsetDeleteResponseTopic] | None}
 
 
 def _dec_OffsetDeleteResponsePartition_0(buf: memoryview, pos: int) -> tuple[OffsetDeleteResponsePartition, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class OffsetFetchRequestTopic:
     """A OffsetFetchRequestTopic inside OffsetFetchRequest. (generated from OffsetFetchRequest.json)."""
 
     __slots__ = ('name', 'partition_indexes')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', partition_indexes: list[int] | None = None) -> None:
         self.name = name
@@ -41,6 +42,7 @@ class OffsetFetchRequestGroup:
     """A OffsetFetchRequestGroup inside OffsetFetchRequest. (generated from OffsetFetchRequest.json)."""
 
     __slots__ = ('group_id', 'member_id', 'member_epoch', 'topics')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, group_id: str = '', member_id: str | None = None, member_epoch: int = -1, topics: list[OffsetFetchRequestTopics] | None = _UNSET) -> None:
         self.group_id = group_id
@@ -62,6 +64,7 @@ class OffsetFetchRequestTopics:
     """A OffsetFetchRequestTopics inside OffsetFetchRequest. (generated from OffsetFetchRequest.json)."""
 
     __slots__ = ('name', 'topic_id', 'partition_indexes')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', topic_id: bytes = ZERO_UUID, partition_indexes: list[int] | None = None) -> None:
         self.name = name
@@ -82,6 +85,7 @@ class OffsetFetchRequest:
     """OffsetFetchRequest v1-10 (generated from OffsetFetchRequest.json)."""
 
     __slots__ = ('group_id', 'topics', 'groups', 'require_stable')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 9
     MIN_VERSION = 1
     MAX_VERSION = 10
@@ -127,6 +131,12 @@ class OffsetFetchRequest:
         if end > len(mv):
             raise DecodeError(f'OffsetFetchRequest v{version} runs past the end of the frame')
         return o, end
+
+
+OffsetFetchRequestTopic.FIELD_TYPES = {'name': str, 'partition_indexes': list[int] | None}
+OffsetFetchRequestGroup.FIELD_TYPES = {'group_id': str, 'member_id': str | None, 'member_epoch': int, 'topics': list[OffsetFetchRequestTopics] | None}
+OffsetFetchRequestTopics.FIELD_TYPES = {'name': str, 'topic_id': bytes, 'partition_indexes': list[int] | None}
+OffsetFetchRequest.FIELD_TYPES = {'group_id': str, 'topics': list[OffsetFetchRequestTopic] | None, 'groups': list[OffsetFetchRequestGroup] | None, 'require_stable': bool}
 
 
 def _dec_OffsetFetchRequestTopic_0(buf: memoryview, pos: int) -> tuple[OffsetFetchRequestTopic, int]:

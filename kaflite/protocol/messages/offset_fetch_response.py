@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -23,6 +23,7 @@ class OffsetFetchResponseTopic:
     """A OffsetFetchResponseTopic inside OffsetFetchResponse. (generated from OffsetFetchResponse.json)."""
 
     __slots__ = ('name', 'partitions')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', partitions: list[OffsetFetchResponsePartition] | None = None) -> None:
         self.name = name
@@ -42,6 +43,7 @@ class OffsetFetchResponsePartition:
     """A OffsetFetchResponsePartition inside OffsetFetchResponse. (generated from OffsetFetchResponse.json)."""
 
     __slots__ = ('partition_index', 'committed_offset', 'committed_leader_epoch', 'metadata', 'error_code')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, partition_index: int = 0, committed_offset: int = 0, committed_leader_epoch: int = -1, metadata: str | None = '', error_code: int = 0) -> None:
         self.partition_index = partition_index
@@ -64,6 +66,7 @@ class OffsetFetchResponseGroup:
     """A OffsetFetchResponseGroup inside OffsetFetchResponse. (generated from OffsetFetchResponse.json)."""
 
     __slots__ = ('group_id', 'topics', 'error_code')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, group_id: str = '', topics: list[OffsetFetchResponseTopics] | None = None, error_code: int = 0) -> None:
         self.group_id = group_id
@@ -84,6 +87,7 @@ class OffsetFetchResponseTopics:
     """A OffsetFetchResponseTopics inside OffsetFetchResponse. (generated from OffsetFetchResponse.json)."""
 
     __slots__ = ('name', 'topic_id', 'partitions')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', topic_id: bytes = ZERO_UUID, partitions: list[OffsetFetchResponsePartitions] | None = None) -> None:
         self.name = name
@@ -104,6 +108,7 @@ class OffsetFetchResponsePartitions:
     """A OffsetFetchResponsePartitions inside OffsetFetchResponse. (generated from OffsetFetchResponse.json)."""
 
     __slots__ = ('partition_index', 'committed_offset', 'committed_leader_epoch', 'metadata', 'error_code')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, partition_index: int = 0, committed_offset: int = 0, committed_leader_epoch: int = -1, metadata: str | None = '', error_code: int = 0) -> None:
         self.partition_index = partition_index
@@ -126,6 +131,7 @@ class OffsetFetchResponse:
     """OffsetFetchResponse v1-10 (generated from OffsetFetchResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'topics', 'error_code', 'groups')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 9
     MIN_VERSION = 1
     MAX_VERSION = 10
@@ -173,6 +179,14 @@ class OffsetFetchResponse:
         if end > len(mv):
             raise DecodeError(f'OffsetFetchResponse v{version} runs past the end of the frame')
         return o, end
+
+
+OffsetFetchResponseTopic.FIELD_TYPES = {'name': str, 'partitions': list[OffsetFetchResponsePartition] | None}
+OffsetFetchResponsePartition.FIELD_TYPES = {'partition_index': int, 'committed_offset': int, 'committed_leader_epoch': int, 'metadata': str | None, 'error_code': int}
+OffsetFetchResponseGroup.FIELD_TYPES = {'group_id': str, 'topics': list[OffsetFetchResponseTopics] | None, 'error_code': int}
+OffsetFetchResponseTopics.FIELD_TYPES = {'name': str, 'topic_id': bytes, 'partitions': list[OffsetFetchResponsePartitions] | None}
+OffsetFetchResponsePartitions.FIELD_TYPES = {'partition_index': int, 'committed_offset': int, 'committed_leader_epoch': int, 'metadata': str | None, 'error_code': int}
+OffsetFetchResponse.FIELD_TYPES = {'throttle_time_ms': int, 'topics': list[OffsetFetchResponseTopic] | None, 'error_code': int, 'groups': list[OffsetFetchResponseGroup] | None}
 
 
 def _dec_OffsetFetchResponsePartition_0(buf: memoryview, pos: int) -> tuple[OffsetFetchResponsePartition, int]:

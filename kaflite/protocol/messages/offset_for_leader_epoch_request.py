@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -21,6 +21,7 @@ class OffsetForLeaderTopic:
     """A OffsetForLeaderTopic inside OffsetForLeaderEpochRequest. (generated from OffsetForLeaderEpochRequest.json)."""
 
     __slots__ = ('topic', 'partitions')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, topic: str = '', partitions: list[OffsetForLeaderPartition] | None = None) -> None:
         self.topic = topic
@@ -40,6 +41,7 @@ class OffsetForLeaderPartition:
     """A OffsetForLeaderPartition inside OffsetForLeaderEpochRequest. (generated from OffsetForLeaderEpochRequest.json)."""
 
     __slots__ = ('partition', 'current_leader_epoch', 'leader_epoch')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, partition: int = 0, current_leader_epoch: int = -1, leader_epoch: int = 0) -> None:
         self.partition = partition
@@ -60,6 +62,7 @@ class OffsetForLeaderEpochRequest:
     """OffsetForLeaderEpochRequest v2-4 (generated from OffsetForLeaderEpochRequest.json)."""
 
     __slots__ = ('replica_id', 'topics')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 23
     MIN_VERSION = 2
     MAX_VERSION = 4
@@ -102,6 +105,11 @@ class OffsetForLeaderEpochRequest:
         if end > len(mv):
             raise DecodeError(f'OffsetForLeaderEpochRequest v{version} runs past the end of the frame')
         return o, end
+
+
+OffsetForLeaderTopic.FIELD_TYPES = {'topic': str, 'partitions': list[OffsetForLeaderPartition] | None}
+OffsetForLeaderPartition.FIELD_TYPES = {'partition': int, 'current_leader_epoch': int, 'leader_epoch': int}
+OffsetForLeaderEpochRequest.FIELD_TYPES = {'replica_id': int, 'topics': list[OffsetForLeaderTopic] | None}
 
 
 def _dec_OffsetForLeaderPartition_0(buf: memoryview, pos: int) -> tuple[OffsetForLeaderPartition, int]:

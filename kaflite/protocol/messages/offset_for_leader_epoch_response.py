@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -23,6 +23,7 @@ class OffsetForLeaderTopicResult:
     """A OffsetForLeaderTopicResult inside OffsetForLeaderEpochResponse. (generated from OffsetForLeaderEpochResponse.json)."""
 
     __slots__ = ('topic', 'partitions')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, topic: str = '', partitions: list[EpochEndOffset] | None = None) -> None:
         self.topic = topic
@@ -42,6 +43,7 @@ class EpochEndOffset:
     """A EpochEndOffset inside OffsetForLeaderEpochResponse. (generated from OffsetForLeaderEpochResponse.json)."""
 
     __slots__ = ('error_code', 'partition', 'leader_epoch', 'end_offset')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, error_code: int = 0, partition: int = 0, leader_epoch: int = -1, end_offset: int = -1) -> None:
         self.error_code = error_code
@@ -63,6 +65,7 @@ class OffsetForLeaderEpochResponse:
     """OffsetForLeaderEpochResponse v2-4 (generated from OffsetForLeaderEpochResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'topics')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 23
     MIN_VERSION = 2
     MAX_VERSION = 4
@@ -105,6 +108,11 @@ class OffsetForLeaderEpochResponse:
         if end > len(mv):
             raise DecodeError(f'OffsetForLeaderEpochResponse v{version} runs past the end of the frame')
         return o, end
+
+
+OffsetForLeaderTopicResult.FIELD_TYPES = {'topic': str, 'partitions': list[EpochEndOffset] | None}
+EpochEndOffset.FIELD_TYPES = {'error_code': int, 'partition': int, 'leader_epoch': int, 'end_offset': int}
+OffsetForLeaderEpochResponse.FIELD_TYPES = {'throttle_time_ms': int, 'topics': list[OffsetForLeaderTopicResult] | None}
 
 
 def _dec_EpochEndOffset_0(buf: memoryview, pos: int) -> tuple[EpochEndOffset, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class TopicProduceData:
     """A TopicProduceData inside ProduceRequest. (generated from ProduceRequest.json)."""
 
     __slots__ = ('name', 'topic_id', 'partition_data')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', topic_id: bytes = ZERO_UUID, partition_data: list[PartitionProduceData] | None = None) -> None:
         self.name = name
@@ -42,6 +43,7 @@ class PartitionProduceData:
     """A PartitionProduceData inside ProduceRequest. (generated from ProduceRequest.json)."""
 
     __slots__ = ('index', 'records')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, index: int = 0, records: Buffer | None = None) -> None:
         self.index = index
@@ -61,6 +63,7 @@ class ProduceRequest:
     """ProduceRequest v3-13 (generated from ProduceRequest.json)."""
 
     __slots__ = ('transactional_id', 'acks', 'timeout_ms', 'topic_data')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 0
     MIN_VERSION = 3
     MAX_VERSION = 13
@@ -105,6 +108,11 @@ class ProduceRequest:
         if end > len(mv):
             raise DecodeError(f'ProduceRequest v{version} runs past the end of the frame')
         return o, end
+
+
+TopicProduceData.FIELD_TYPES = {'name': str, 'topic_id': bytes, 'partition_data': list[PartitionProduceData] | None}
+PartitionProduceData.FIELD_TYPES = {'index': int, 'records': Buffer | None}
+ProduceRequest.FIELD_TYPES = {'transactional_id': str | None, 'acks': int, 'timeout_ms': int, 'topic_data': list[TopicProduceData] | None}
 
 
 def _dec_PartitionProduceData_0(buf: memoryview, pos: int) -> tuple[PartitionProduceData, int]:

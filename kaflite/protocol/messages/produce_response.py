@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -23,6 +23,7 @@ class TopicProduceResponse:
     """A TopicProduceResponse inside ProduceResponse. (generated from ProduceResponse.json)."""
 
     __slots__ = ('name', 'topic_id', 'partition_responses')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', topic_id: bytes = ZERO_UUID, partition_responses: list[PartitionProduceResponse] | None = None) -> None:
         self.name = name
@@ -43,6 +44,7 @@ class PartitionProduceResponse:
     """A PartitionProduceResponse inside ProduceResponse. (generated from ProduceResponse.json)."""
 
     __slots__ = ('index', 'error_code', 'base_offset', 'log_append_time_ms', 'log_start_offset', 'record_errors', 'error_message', 'current_leader')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, index: int = 0, error_code: int = 0, base_offset: int = 0, log_append_time_ms: int = -1, log_start_offset: int = -1, record_errors: list[BatchIndexAndErrorMessage] | None = None, error_message: str | None = None, current_leader: LeaderIdAndEpoch | None = None) -> None:
         self.index = index
@@ -68,6 +70,7 @@ class BatchIndexAndErrorMessage:
     """A BatchIndexAndErrorMessage inside ProduceResponse. (generated from ProduceResponse.json)."""
 
     __slots__ = ('batch_index', 'batch_index_error_message')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, batch_index: int = 0, batch_index_error_message: str | None = None) -> None:
         self.batch_index = batch_index
@@ -87,6 +90,7 @@ class LeaderIdAndEpoch:
     """A LeaderIdAndEpoch inside ProduceResponse. (generated from ProduceResponse.json)."""
 
     __slots__ = ('leader_id', 'leader_epoch')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, leader_id: int = -1, leader_epoch: int = -1) -> None:
         self.leader_id = leader_id
@@ -106,6 +110,7 @@ class NodeEndpoint:
     """A NodeEndpoint inside ProduceResponse. (generated from ProduceResponse.json)."""
 
     __slots__ = ('node_id', 'host', 'port', 'rack')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, node_id: int = 0, host: str = '', port: int = 0, rack: str | None = None) -> None:
         self.node_id = node_id
@@ -127,6 +132,7 @@ class ProduceResponse:
     """ProduceResponse v3-13 (generated from ProduceResponse.json)."""
 
     __slots__ = ('responses', 'throttle_time_ms', 'node_endpoints')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 0
     MIN_VERSION = 3
     MAX_VERSION = 13
@@ -173,6 +179,14 @@ class ProduceResponse:
         if end > len(mv):
             raise DecodeError(f'ProduceResponse v{version} runs past the end of the frame')
         return o, end
+
+
+TopicProduceResponse.FIELD_TYPES = {'name': str, 'topic_id': bytes, 'partition_responses': list[PartitionProduceResponse] | None}
+PartitionProduceResponse.FIELD_TYPES = {'index': int, 'error_code': int, 'base_offset': int, 'log_append_time_ms': int, 'log_start_offset': int, 'record_errors': list[BatchIndexAndErrorMessage] | None, 'error_message': str | None, 'current_leader': LeaderIdAndEpoch | None}
+BatchIndexAndErrorMessage.FIELD_TYPES = {'batch_index': int, 'batch_index_error_message': str | None}
+LeaderIdAndEpoch.FIELD_TYPES = {'leader_id': int, 'leader_epoch': int}
+NodeEndpoint.FIELD_TYPES = {'node_id': int, 'host': str, 'port': int, 'rack': str | None}
+ProduceResponse.FIELD_TYPES = {'responses': list[TopicProduceResponse] | None, 'throttle_time_ms': int, 'node_endpoints': list[NodeEndpoint] | None}
 
 
 def _dec_PartitionProduceResponse_0(buf: memoryview, pos: int) -> tuple[PartitionProduceResponse, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -21,6 +21,7 @@ class RemoveUserScramCredentialRecord:
     """RemoveUserScramCredentialRecord v0-0 (generated from RemoveUserScramCredentialRecord.json)."""
 
     __slots__ = ('name', 'mechanism')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 22
     MIN_VERSION = 0
     MAX_VERSION = 0
@@ -61,6 +62,9 @@ class RemoveUserScramCredentialRecord:
         if end > len(mv):
             raise DecodeError(f'RemoveUserScramCredentialRecord v{version} runs past the end of the frame')
         return o, end
+
+
+RemoveUserScramCredentialRecord.FIELD_TYPES = {'name': str, 'mechanism': int}
 
 
 def _dec_RemoveUserScramCredentialRecord_0(buf: memoryview, pos: int) -> tuple[RemoveUserScramCredentialRecord, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -20,6 +20,7 @@ class SaslAuthenticateRequest:
     """SaslAuthenticateRequest v0-2 (generated from SaslAuthenticateRequest.json)."""
 
     __slots__ = ('auth_bytes',)
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 36
     MIN_VERSION = 0
     MAX_VERSION = 2
@@ -59,6 +60,9 @@ class SaslAuthenticateRequest:
         if end > len(mv):
             raise DecodeError(f'SaslAuthenticateRequest v{version} runs past the end of the frame')
         return o, end
+
+
+SaslAuthenticateRequest.FIELD_TYPES = {'auth_bytes': bytes}
 
 
 def _dec_SaslAuthenticateRequest_0(buf: memoryview, pos: int) -> tuple[SaslAuthenticateRequest, int]:

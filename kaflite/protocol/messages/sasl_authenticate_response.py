@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class SaslAuthenticateResponse:
     """SaslAuthenticateResponse v0-2 (generated from SaslAuthenticateResponse.json)."""
 
     __slots__ = ('error_code', 'error_message', 'auth_bytes', 'session_lifetime_ms')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 36
     MIN_VERSION = 0
     MAX_VERSION = 2
@@ -64,6 +65,9 @@ class SaslAuthenticateResponse:
         if end > len(mv):
             raise DecodeError(f'SaslAuthenticateResponse v{version} runs past the end of the frame')
         return o, end
+
+
+SaslAuthenticateResponse.FIELD_TYPES = {'error_code': int, 'error_message': str | None, 'auth_bytes': bytes, 'session_lifetime_ms': int}
 
 
 def _dec_SaslAuthenticateResponse_0(buf: memoryview, pos: int) -> tuple[SaslAuthenticateResponse, int]:

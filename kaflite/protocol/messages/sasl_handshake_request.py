@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -20,6 +20,7 @@ class SaslHandshakeRequest:
     """SaslHandshakeRequest v0-1 (generated from SaslHandshakeRequest.json)."""
 
     __slots__ = ('mechanism',)
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 17
     MIN_VERSION = 0
     MAX_VERSION = 1
@@ -59,6 +60,9 @@ class SaslHandshakeRequest:
         if end > len(mv):
             raise DecodeError(f'SaslHandshakeRequest v{version} runs past the end of the frame')
         return o, end
+
+
+SaslHandshakeRequest.FIELD_TYPES = {'mechanism': str}
 
 
 def _dec_SaslHandshakeRequest_0(buf: memoryview, pos: int) -> tuple[SaslHandshakeRequest, int]:

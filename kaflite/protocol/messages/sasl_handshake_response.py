@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class SaslHandshakeResponse:
     """SaslHandshakeResponse v0-1 (generated from SaslHandshakeResponse.json)."""
 
     __slots__ = ('error_code', 'mechanisms')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 17
     MIN_VERSION = 0
     MAX_VERSION = 1
@@ -62,6 +63,9 @@ class SaslHandshakeResponse:
         if end > len(mv):
             raise DecodeError(f'SaslHandshakeResponse v{version} runs past the end of the frame')
         return o, end
+
+
+SaslHandshakeResponse.FIELD_TYPES = {'error_code': int, 'mechanisms': list[str] | None}
 
 
 def _dec_SaslHandshakeResponse_0(buf: memoryview, pos: int) -> tuple[SaslHandshakeResponse, int]:

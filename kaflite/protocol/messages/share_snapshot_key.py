@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -21,6 +21,7 @@ class ShareSnapshotKey:
     """ShareSnapshotKey v0-0 (generated from ShareSnapshotKey.json)."""
 
     __slots__ = ('group_id', 'topic_id', 'partition')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 0
     MIN_VERSION = 0
     MAX_VERSION = 0
@@ -62,6 +63,9 @@ class ShareSnapshotKey:
         if end > len(mv):
             raise DecodeError(f'ShareSnapshotKey v{version} runs past the end of the frame')
         return o, end
+
+
+ShareSnapshotKey.FIELD_TYPES = {'group_id': str, 'topic_id': bytes, 'partition': int}
 
 
 def _dec_ShareSnapshotKey_0(buf: memoryview, pos: int) -> tuple[ShareSnapshotKey, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -24,6 +24,7 @@ class StateBatch:
     """A StateBatch inside ShareSnapshotValue. (generated from ShareSnapshotValue.json)."""
 
     __slots__ = ('first_offset', 'last_offset', 'delivery_state', 'delivery_count')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, first_offset: int = 0, last_offset: int = 0, delivery_state: int = 0, delivery_count: int = 0) -> None:
         self.first_offset = first_offset
@@ -45,6 +46,7 @@ class ShareSnapshotValue:
     """ShareSnapshotValue v0-0 (generated from ShareSnapshotValue.json)."""
 
     __slots__ = ('snapshot_epoch', 'state_epoch', 'leader_epoch', 'start_offset', 'delivery_complete_count', 'create_timestamp', 'write_timestamp', 'state_batches')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 0
     MIN_VERSION = 0
     MAX_VERSION = 0
@@ -92,6 +94,10 @@ class ShareSnapshotValue:
         if end > len(mv):
             raise DecodeError(f'ShareSnapshotValue v{version} runs past the end of the frame')
         return o, end
+
+
+StateBatch.FIELD_TYPES = {'first_offset': int, 'last_offset': int, 'delivery_state': int, 'delivery_count': int}
+ShareSnapshotValue.FIELD_TYPES = {'snapshot_epoch': int, 'state_epoch': int, 'leader_epoch': int, 'start_offset': int, 'delivery_complete_count': int, 'create_timestamp': int, 'write_timestamp': int, 'state_batches': list[StateBatch] | None}
 
 
 def _dec_StateBatch_0(buf: memoryview, pos: int) -> tuple[StateBatch, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -21,6 +21,7 @@ class SyncGroupRequestAssignment:
     """A SyncGroupRequestAssignment inside SyncGroupRequest. (generated from SyncGroupRequest.json)."""
 
     __slots__ = ('member_id', 'assignment')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, member_id: str = '', assignment: bytes = b'') -> None:
         self.member_id = member_id
@@ -40,6 +41,7 @@ class SyncGroupRequest:
     """SyncGroupRequest v0-5 (generated from SyncGroupRequest.json)."""
 
     __slots__ = ('group_id', 'generation_id', 'member_id', 'group_instance_id', 'protocol_type', 'protocol_name', 'assignments')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 14
     MIN_VERSION = 0
     MAX_VERSION = 5
@@ -86,6 +88,10 @@ class SyncGroupRequest:
         if end > len(mv):
             raise DecodeError(f'SyncGroupRequest v{version} runs past the end of the frame')
         return o, end
+
+
+SyncGroupRequestAssignment.FIELD_TYPES = {'member_id': str, 'assignment': bytes}
+SyncGroupRequest.FIELD_TYPES = {'group_id': str, 'generation_id': int, 'member_id': str, 'group_instance_id': str | None, 'protocol_type': str | None, 'protocol_name': str | None, 'assignments': list[SyncGroupRequestAssignment] | None}
 
 
 def _dec_SyncGroupRequestAssignment_0(buf: memoryview, pos: int) -> tuple[SyncGroupRequestAssignment, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class SyncGroupResponse:
     """SyncGroupResponse v0-5 (generated from SyncGroupResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'error_code', 'protocol_type', 'protocol_name', 'assignment')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 14
     MIN_VERSION = 0
     MAX_VERSION = 5
@@ -65,6 +66,9 @@ class SyncGroupResponse:
         if end > len(mv):
             raise DecodeError(f'SyncGroupResponse v{version} runs past the end of the frame')
         return o, end
+
+
+SyncGroupResponse.FIELD_TYPES = {'throttle_time_ms': int, 'error_code': int, 'protocol_type': str | None, 'protocol_name': str | None, 'assignment': bytes}
 
 
 def _dec_SyncGroupResponse_0(buf: memoryview, pos: int) -> tuple[SyncGroupResponse, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -20,6 +20,7 @@ class TransactionLogKey:
     """TransactionLogKey v0-0 (generated from TransactionLogKey.json)."""
 
     __slots__ = ('transactional_id',)
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 0
     MIN_VERSION = 0
     MAX_VERSION = 0
@@ -59,6 +60,9 @@ class TransactionLogKey:
         if end > len(mv):
             raise DecodeError(f'TransactionLogKey v{version} runs past the end of the frame')
         return o, end
+
+
+TransactionLogKey.FIELD_TYPES = {'transactional_id': str}
 
 
 def _dec_TransactionLogKey_0(buf: memoryview, pos: int) -> tuple[TransactionLogKey, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -24,6 +24,7 @@ class PartitionsSchema:
     """A PartitionsSchema inside TransactionLogValue. (generated from TransactionLogValue.json)."""
 
     __slots__ = ('topic', 'partition_ids')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, topic: str = '', partition_ids: list[int] | None = None) -> None:
         self.topic = topic
@@ -43,6 +44,7 @@ class TransactionLogValue:
     """TransactionLogValue v0-1 (generated from TransactionLogValue.json)."""
 
     __slots__ = ('producer_id', 'previous_producer_id', 'next_producer_id', 'producer_epoch', 'next_producer_epoch', 'transaction_timeout_ms', 'transaction_status', 'transaction_partitions', 'transaction_last_update_timestamp_ms', 'transaction_start_timestamp_ms', 'client_transaction_version')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 0
     MIN_VERSION = 0
     MAX_VERSION = 1
@@ -93,6 +95,10 @@ class TransactionLogValue:
         if end > len(mv):
             raise DecodeError(f'TransactionLogValue v{version} runs past the end of the frame')
         return o, end
+
+
+PartitionsSchema.FIELD_TYPES = {'topic': str, 'partition_ids': list[int] | None}
+TransactionLogValue.FIELD_TYPES = {'producer_id': int, 'previous_producer_id': int, 'next_producer_id': int, 'producer_epoch': int, 'next_producer_epoch': int, 'transaction_timeout_ms': int, 'transaction_status': int, 'transaction_partitions': list[PartitionsSchema] | None, 'transaction_last_update_timestamp_ms': int, 'transaction_start_timestamp_ms': int, 'client_transaction_version': int}
 
 
 def _dec_PartitionsSchema_0(buf: memoryview, pos: int) -> tuple[PartitionsSchema, int]:

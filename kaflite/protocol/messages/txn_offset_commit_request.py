@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -23,6 +23,7 @@ class TxnOffsetCommitRequestTopic:
     """A TxnOffsetCommitRequestTopic inside TxnOffsetCommitRequest. (generated from TxnOffsetCommitRequest.json)."""
 
     __slots__ = ('name', 'partitions')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', partitions: list[TxnOffsetCommitRequestPartition] | None = None) -> None:
         self.name = name
@@ -42,6 +43,7 @@ class TxnOffsetCommitRequestPartition:
     """A TxnOffsetCommitRequestPartition inside TxnOffsetCommitRequest. (generated from TxnOffsetCommitRequest.json)."""
 
     __slots__ = ('partition_index', 'committed_offset', 'committed_leader_epoch', 'committed_metadata')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, partition_index: int = 0, committed_offset: int = 0, committed_leader_epoch: int = -1, committed_metadata: str | None = '') -> None:
         self.partition_index = partition_index
@@ -63,6 +65,7 @@ class TxnOffsetCommitRequest:
     """TxnOffsetCommitRequest v0-5 (generated from TxnOffsetCommitRequest.json)."""
 
     __slots__ = ('transactional_id', 'group_id', 'producer_id', 'producer_epoch', 'generation_id', 'member_id', 'group_instance_id', 'topics')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 28
     MIN_VERSION = 0
     MAX_VERSION = 5
@@ -111,6 +114,11 @@ class TxnOffsetCommitRequest:
         if end > len(mv):
             raise DecodeError(f'TxnOffsetCommitRequest v{version} runs past the end of the frame')
         return o, end
+
+
+TxnOffsetCommitRequestTopic.FIELD_TYPES = {'name': str, 'partitions': list[TxnOffsetCommitRequestPartition] | None}
+TxnOffsetCommitRequestPartition.FIELD_TYPES = {'partition_index': int, 'committed_offset': int, 'committed_leader_epoch': int, 'committed_metadata': str | None}
+TxnOffsetCommitRequest.FIELD_TYPES = {'transactional_id': str, 'group_id': str, 'producer_id': int, 'producer_epoch': int, 'generation_id': int, 'member_id': str, 'group_instance_id': str | None, 'topics': list[TxnOffsetCommitRequestTopic] | None}
 
 
 def _dec_TxnOffsetCommitRequestPartition_0(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitRequestPartition, int]:

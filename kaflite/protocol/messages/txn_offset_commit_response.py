@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class TxnOffsetCommitResponseTopic:
     """A TxnOffsetCommitResponseTopic inside TxnOffsetCommitResponse. (generated from TxnOffsetCommitResponse.json)."""
 
     __slots__ = ('name', 'partitions')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', partitions: list[TxnOffsetCommitResponsePartition] | None = None) -> None:
         self.name = name
@@ -41,6 +42,7 @@ class TxnOffsetCommitResponsePartition:
     """A TxnOffsetCommitResponsePartition inside TxnOffsetCommitResponse. (generated from TxnOffsetCommitResponse.json)."""
 
     __slots__ = ('partition_index', 'error_code')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, partition_index: int = 0, error_code: int = 0) -> None:
         self.partition_index = partition_index
@@ -60,6 +62,7 @@ class TxnOffsetCommitResponse:
     """TxnOffsetCommitResponse v0-5 (generated from TxnOffsetCommitResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'topics')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 28
     MIN_VERSION = 0
     MAX_VERSION = 5
@@ -102,6 +105,11 @@ class TxnOffsetCommitResponse:
         if end > len(mv):
             raise DecodeError(f'TxnOffsetCommitResponse v{version} runs past the end of the frame')
         return o, end
+
+
+TxnOffsetCommitResponseTopic.FIELD_TYPES = {'name': str, 'partitions': list[TxnOffsetCommitResponsePartition] | None}
+TxnOffsetCommitResponsePartition.FIELD_TYPES = {'partition_index': int, 'error_code': int}
+TxnOffsetCommitResponse.FIELD_TYPES = {'throttle_time_ms': int, 'topics': list[TxnOffsetCommitResponseTopic] | None}
 
 
 def _dec_TxnOffsetCommitResponsePartition_0(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitResponsePartition, int]:

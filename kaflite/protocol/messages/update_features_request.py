@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -24,6 +24,7 @@ class FeatureUpdateKey:
     """A FeatureUpdateKey inside UpdateFeaturesRequest. (generated from UpdateFeaturesRequest.json)."""
 
     __slots__ = ('feature', 'max_version_level', 'allow_downgrade', 'upgrade_type')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, feature: str = '', max_version_level: int = 0, allow_downgrade: bool = False, upgrade_type: int = 1) -> None:
         self.feature = feature
@@ -45,6 +46,7 @@ class UpdateFeaturesRequest:
     """UpdateFeaturesRequest v0-2 (generated from UpdateFeaturesRequest.json)."""
 
     __slots__ = ('timeout_ms', 'feature_updates', 'validate_only')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 57
     MIN_VERSION = 0
     MAX_VERSION = 2
@@ -87,6 +89,10 @@ class UpdateFeaturesRequest:
         if end > len(mv):
             raise DecodeError(f'UpdateFeaturesRequest v{version} runs past the end of the frame')
         return o, end
+
+
+FeatureUpdateKey.FIELD_TYPES = {'feature': str, 'max_version_level': int, 'allow_downgrade': bool, 'upgrade_type': int}
+UpdateFeaturesRequest.FIELD_TYPES = {'timeout_ms': int, 'feature_updates': list[FeatureUpdateKey] | None, 'validate_only': bool}
 
 
 def _dec_FeatureUpdateKey_0(buf: memoryview, pos: int) -> tuple[FeatureUpdateKey, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class UpdatableFeatureResult:
     """A UpdatableFeatureResult inside UpdateFeaturesResponse. (generated from UpdateFeaturesResponse.json)."""
 
     __slots__ = ('feature', 'error_code', 'error_message')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, feature: str = '', error_code: int = 0, error_message: str | None = '') -> None:
         self.feature = feature
@@ -42,6 +43,7 @@ class UpdateFeaturesResponse:
     """UpdateFeaturesResponse v0-2 (generated from UpdateFeaturesResponse.json)."""
 
     __slots__ = ('throttle_time_ms', 'error_code', 'error_message', 'results')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 57
     MIN_VERSION = 0
     MAX_VERSION = 2
@@ -85,6 +87,10 @@ class UpdateFeaturesResponse:
         if end > len(mv):
             raise DecodeError(f'UpdateFeaturesResponse v{version} runs past the end of the frame')
         return o, end
+
+
+UpdatableFeatureResult.FIELD_TYPES = {'feature': str, 'error_code': int, 'error_message': str | None}
+UpdateFeaturesResponse.FIELD_TYPES = {'throttle_time_ms': int, 'error_code': int, 'error_message': str | None, 'results': list[UpdatableFeatureResult] | None}
 
 
 def _dec_UpdatableFeatureResult_0(buf: memoryview, pos: int) -> tuple[UpdatableFeatureResult, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -22,6 +22,7 @@ class UserScramCredentialRecord:
     """UserScramCredentialRecord v0-0 (generated from UserScramCredentialRecord.json)."""
 
     __slots__ = ('name', 'mechanism', 'salt', 'stored_key', 'server_key', 'iterations')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 11
     MIN_VERSION = 0
     MAX_VERSION = 0
@@ -66,6 +67,9 @@ class UserScramCredentialRecord:
         if end > len(mv):
             raise DecodeError(f'UserScramCredentialRecord v{version} runs past the end of the frame')
         return o, end
+
+
+UserScramCredentialRecord.FIELD_TYPES = {'name': str, 'mechanism': int, 'salt': bytes, 'stored_key': bytes, 'server_key': bytes, 'iterations': int}
 
 
 def _dec_UserScramCredentialRecord_0(buf: memoryview, pos: int) -> tuple[UserScramCredentialRecord, int]:

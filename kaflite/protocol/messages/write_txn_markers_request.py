@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -25,6 +25,7 @@ class WritableTxnMarker:
     """A WritableTxnMarker inside WriteTxnMarkersRequest. (generated from WriteTxnMarkersRequest.json)."""
 
     __slots__ = ('producer_id', 'producer_epoch', 'transaction_result', 'topics', 'coordinator_epoch', 'transaction_version')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, producer_id: int = 0, producer_epoch: int = 0, transaction_result: bool = False, topics: list[WritableTxnMarkerTopic] | None = None, coordinator_epoch: int = 0, transaction_version: int = 0) -> None:
         self.producer_id = producer_id
@@ -48,6 +49,7 @@ class WritableTxnMarkerTopic:
     """A WritableTxnMarkerTopic inside WriteTxnMarkersRequest. (generated from WriteTxnMarkersRequest.json)."""
 
     __slots__ = ('name', 'partition_indexes')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', partition_indexes: list[int] | None = None) -> None:
         self.name = name
@@ -67,6 +69,7 @@ class WriteTxnMarkersRequest:
     """WriteTxnMarkersRequest v1-2 (generated from WriteTxnMarkersRequest.json)."""
 
     __slots__ = ('markers',)
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 27
     MIN_VERSION = 1
     MAX_VERSION = 2
@@ -108,6 +111,11 @@ class WriteTxnMarkersRequest:
         if end > len(mv):
             raise DecodeError(f'WriteTxnMarkersRequest v{version} runs past the end of the frame')
         return o, end
+
+
+WritableTxnMarker.FIELD_TYPES = {'producer_id': int, 'producer_epoch': int, 'transaction_result': bool, 'topics': list[WritableTxnMarkerTopic] | None, 'coordinator_epoch': int, 'transaction_version': int}
+WritableTxnMarkerTopic.FIELD_TYPES = {'name': str, 'partition_indexes': list[int] | None}
+WriteTxnMarkersRequest.FIELD_TYPES = {'markers': list[WritableTxnMarker] | None}
 
 
 def _dec_WritableTxnMarkerTopic_0(buf: memoryview, pos: int) -> tuple[WritableTxnMarkerTopic, int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import struct as _struct
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import Any, ClassVar, TypeAlias
 
 from kaflite.protocol._codec import (  # noqa: F401
     _UNSET, ZERO_UUID, Buffer, DecodeError, _bad_array, _eq, _new, _null, _r_bytes, _r_cbytes,
@@ -23,6 +23,7 @@ class WritableTxnMarkerResult:
     """A WritableTxnMarkerResult inside WriteTxnMarkersResponse. (generated from WriteTxnMarkersResponse.json)."""
 
     __slots__ = ('producer_id', 'topics')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, producer_id: int = 0, topics: list[WritableTxnMarkerTopicResult] | None = None) -> None:
         self.producer_id = producer_id
@@ -42,6 +43,7 @@ class WritableTxnMarkerTopicResult:
     """A WritableTxnMarkerTopicResult inside WriteTxnMarkersResponse. (generated from WriteTxnMarkersResponse.json)."""
 
     __slots__ = ('name', 'partitions')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, name: str = '', partitions: list[WritableTxnMarkerPartitionResult] | None = None) -> None:
         self.name = name
@@ -61,6 +63,7 @@ class WritableTxnMarkerPartitionResult:
     """A WritableTxnMarkerPartitionResult inside WriteTxnMarkersResponse. (generated from WriteTxnMarkersResponse.json)."""
 
     __slots__ = ('partition_index', 'error_code')
+    FIELD_TYPES: ClassVar[dict[str, Any]]
 
     def __init__(self, *, partition_index: int = 0, error_code: int = 0) -> None:
         self.partition_index = partition_index
@@ -80,6 +83,7 @@ class WriteTxnMarkersResponse:
     """WriteTxnMarkersResponse v1-2 (generated from WriteTxnMarkersResponse.json)."""
 
     __slots__ = ('markers',)
+    FIELD_TYPES: ClassVar[dict[str, Any]]
     API_KEY = 27
     MIN_VERSION = 1
     MAX_VERSION = 2
@@ -122,6 +126,12 @@ class WriteTxnMarkersResponse:
         if end > len(mv):
             raise DecodeError(f'WriteTxnMarkersResponse v{version} runs past the end of the frame')
         return o, end
+
+
+WritableTxnMarkerResult.FIELD_TYPES = {'producer_id': int, 'topics': list[WritableTxnMarkerTopicResult] | None}
+WritableTxnMarkerTopicResult.FIELD_TYPES = {'name': str, 'partitions': list[WritableTxnMarkerPartitionResult] | None}
+WritableTxnMarkerPartitionResult.FIELD_TYPES = {'partition_index': int, 'error_code': int}
+WriteTxnMarkersResponse.FIELD_TYPES = {'markers': list[WritableTxnMarkerResult] | None}
 
 
 def _dec_WritableTxnMarkerPartitionResult_0(buf: memoryview, pos: int) -> tuple[WritableTxnMarkerPartitionResult, int]:

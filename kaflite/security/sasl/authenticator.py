@@ -22,6 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
 from kaflite.protocol.errors import ErrorCode
+from kaflite.protocol.messages import REQUESTS
 from kaflite.protocol.messages.sasl_authenticate_response import SaslAuthenticateResponse
 from kaflite.protocol.messages.sasl_handshake_response import SaslHandshakeResponse
 from kaflite.security.sasl import InvalidCredentials, SaslAuthenticationError
@@ -61,8 +62,6 @@ class Verdict(enum.Enum):
 
 def api_name(api_key: int) -> str:
     """Kafka's ApiKeys name (``METADATA``) of an API, for the messages that name it."""
-    from kaflite.protocol.messages import REQUESTS
-
     cls = REQUESTS.get(api_key)
     if cls is None:
         return f"api key {api_key}"

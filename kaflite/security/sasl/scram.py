@@ -1,5 +1,5 @@
 """SCRAM-SHA-256 and SCRAM-SHA-512 (RFC 5802, RFC 7677): the server side of the exchange, with ``scramp`` (a
-maintained SCRAM library, imported only when a SCRAM exchange or credential is made), and the credentials the broker
+maintained SCRAM library), and the credentials the broker
 keeps, as Kafka's KRaft keeps them: ``UserScramCredentialRecord`` / ``RemoveUserScramCredentialRecord`` in the
 cluster metadata log, replayed into ``ScramCredentials``.
 """
@@ -13,6 +13,15 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+import scramp
+
+from kaflite.protocol.errors import ErrorCode
+from kaflite.protocol.messages.alter_user_scram_credentials_response import AlterUserScramCredentialsResponse
+from kaflite.protocol.messages.describe_user_scram_credentials_response import (
+    DescribeUserScramCredentialsResponse as Response,
+)
+from kaflite.protocol.messages.remove_user_scram_credential_record import RemoveUserScramCredentialRecord
+from kaflite.protocol.messages.user_scram_credential_record import UserScramCredentialRecord
 from kaflite.security.sasl import SCRAM_SHA_256, SCRAM_SHA_512, InvalidCredentials, SaslAuthenticationError
 
 # Kafka's org.apache.kafka.clients.admin.ScramMechanism: the type byte on the wire and in the records.
@@ -101,8 +110,6 @@ class ScramServer:
 
     def __init__(self, mechanism: str, lookup: Callable[[str, str], ScramCredential | None],
                  s_nonce: str | None = None) -> None:
-        import scramp  # here, not at import: only a SCRAM login pays for it
-
         self.mechanism = mechanism
         self.complete = False
         self.authorization_id = ""
@@ -175,8 +182,6 @@ DESCRIBE_USER_THAT_DOES_NOT_EXIST = "Attempt to describe a user credential that 
 
 
 def _check_user_and_mechanism(name: str, mechanism: int) -> tuple[int, str] | None:
-    from kaflite.protocol.errors import ErrorCode
-
     if not name:
         return ErrorCode.UNACCEPTABLE_CREDENTIAL, "Username must not be empty"
     if mechanism not in MECHANISM_NAMES:
@@ -189,11 +194,6 @@ def alter_credentials(image: ScramCredentials, request: Any) -> tuple[list[Any],
     twice fails with DUPLICATE_RESOURCE, a deletion of nothing with RESOURCE_NOT_FOUND, iterations outside
     4096..16384 or an empty name with UNACCEPTABLE_CREDENTIAL; the others succeed together. Nothing changes here:
     the caller commits the records, and the image applies them."""
-    from kaflite.protocol.errors import ErrorCode
-    from kaflite.protocol.messages.alter_user_scram_credentials_response import AlterUserScramCredentialsResponse
-    from kaflite.protocol.messages.remove_user_scram_credential_record import RemoveUserScramCredentialRecord
-    from kaflite.protocol.messages.user_scram_credential_record import UserScramCredentialRecord
-
     deletions: dict[str, Any] = {}
     upsertions: dict[str, Any] = {}
     errors: dict[str, tuple[int, str]] = {}
@@ -249,11 +249,6 @@ def alter_credentials(image: ScramCredentials, request: Any) -> tuple[list[Any],
 def describe_credentials(image: ScramCredentials, request: Any) -> Any:
     """DescribeUserScramCredentials as Kafka's ScramImage.describe: every user when none is named; a user named
     twice is DUPLICATE_RESOURCE, one without credentials RESOURCE_NOT_FOUND."""
-    from kaflite.protocol.errors import ErrorCode
-    from kaflite.protocol.messages.describe_user_scram_credentials_response import (
-        DescribeUserScramCredentialsResponse as Response,
-    )
-
     named = [u.name for u in request.users or ()]
     duplicated: dict[str, bool] = {}
     for name in named or list(image.users()):

@@ -1,0 +1,95 @@
+"""``kaflite ctl``'s parser (kaflite/testing/ctl.py runs the commands): standard library only, so that building
+the `kaflite` parser (``kaflite --help``, every command but serve) does not import kaflite.testing, whose package
+imports the test kit and the broker."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from typing import Any
+
+DEFAULT_ADMIN = "127.0.0.1:8092"  # what `make run` serves (--admin-port 8092)
+
+
+def _kv(text: str) -> tuple[str, str]:
+    name, sep, value = text.partition("=")
+    if not sep:
+        raise argparse.ArgumentTypeError(f"expected name=value, got {text!r}")
+    return name.strip(), value
+
+
+def add_ctl_parser(sub: Any) -> argparse.ArgumentParser:
+    """Register ``ctl`` and its commands on the CLI's subparsers."""
+    ctl = sub.add_parser("ctl", help="drive a running broker's admin endpoint (groups, waits, faults)",
+                         description="Talk to the admin endpoint of a broker started with --admin-port "
+                                     "and print its JSON answer. See docs/testing.md.")
+    ctl.add_argument("--admin", metavar="HOST:PORT", default=os.environ.get("KAFLITE_ADMIN") or DEFAULT_ADMIN,
+                     help=f"the admin endpoint (default: $KAFLITE_ADMIN, else {DEFAULT_ADMIN}, the one `make run` "
+                          "serves)")
+    cmds = ctl.add_subparsers(dest="ctl_command", metavar="CMD", required=True)
+    cmds.add_parser("health", help="the broker's bootstrap address and state")
+    gs = cmds.add_parser("groups", help="group ids")
+    gs.add_argument("--long", action="store_true",
+                    help="a summary of each group: type, state, generation/epochs, members")
+    g = cmds.add_parser("group", help="a group snapshot: state, generation (a consumer group's epochs, member "
+                                      "epochs and states, target assignment), members, assignments, offsets, history")
+    g.add_argument("group")
+    e = cmds.add_parser("epochs", help="a KIP-848 consumer group's history from its records: group epochs, "
+                                       "target assignments, joins/leaves, member epochs and states")
+    e.add_argument("group")
+    w = cmds.add_parser("wait", help="block until the group matches (driven by its transitions)")
+    w.add_argument("group")
+    w.add_argument("--state", default="Stable", help="Kafka state name; '' = any (default Stable)")
+    w.add_argument("--members", type=int)
+    w.add_argument("--generation", type=int)
+    w.add_argument("--epoch", type=int, help="a consumer group's group epoch (the same number as --generation)")
+    w.add_argument("--timeout", type=float, default=30.0, help="seconds (default 30)")
+    cmds.add_parser("reset", help="drop every topic, group and offset; connections are aborted")
+    t = cmds.add_parser("create-topic", help="create a topic")
+    t.add_argument("name")
+    t.add_argument("--partitions", type=int, default=1)
+    t.add_argument("--config", type=_kv, action="append", default=[], metavar="NAME=VALUE")
+    for name, helptext in (("drop-responses", "lose the responses to an API (the request still takes effect)"),
+                           ("delay-responses", "answer an API late"),
+                           ("fail-requests", "make an API's handler raise: answered with UNKNOWN_SERVER_ERROR")):
+        r = cmds.add_parser(name, help=helptext)
+        r.add_argument("api", help="Kafka API name (JoinGroup) or key (11)")
+        r.add_argument("--group", help="only requests for this group")
+        r.add_argument("--count", type=int, default=None if name == "delay-responses" else 1,
+                       help="how many responses (drop/fail default 1; delay default unlimited)")
+        r.add_argument("--seconds", type=float, help="the rule expires after this many seconds")
+        r.add_argument("--member-id", help="only requests from this member")
+        r.add_argument("--skip", type=int, default=0, help="let the first N matching responses through")
+        if name == "delay-responses":
+            r.add_argument("--delay-ms", type=int, required=True)
+        if name == "fail-requests":
+            r.add_argument("--awaited", action="store_true",
+                           help="let the request take effect, then fail the answer it returns")
+    f = cmds.add_parser("fail-coordinator", help="answer group APIs and FindCoordinator with an error for a while")
+    f.add_argument("--error", default="NOT_COORDINATOR", help="NOT_COORDINATOR or COORDINATOR_LOAD_IN_PROGRESS")
+    f.add_argument("--seconds", type=float, default=1.0)
+    f.add_argument("--group")
+    member_faults = {"drop-member-connections": "abort the member's connections",
+                     "expire-member": "expire the member's session now (classic or consumer group)",
+                     "fence-member": "fence a consumer-group member now (it rejoins at epoch 0)"}
+    for name, helptext in member_faults.items():
+        m = cmds.add_parser(name, help=helptext)
+        m.add_argument("group")
+        m.add_argument("member_id")
+    cmds.add_parser("transactions", help="every transactional id: state, producer id/epoch, partitions")
+    tx = cmds.add_parser("transaction", help="one transactional id as the coordinator holds it")
+    tx.add_argument("transactional_id")
+    to = cmds.add_parser("time-out-transaction", help="the id's open transaction times out now (fenced, aborted)")
+    to.add_argument("transactional_id")
+    hold = cmds.add_parser("hold-txn-markers", help="transactions stop after Prepare, as if the broker crashed "
+                                                     "there (a restart completes them, clear-faults writes them)")
+    hold.add_argument("transactional_id", nargs="?", help="only this id (default: every id)")
+    disk = cmds.add_parser("disk-full", help="writes fail as on a full (ENOSPC) or failing (EIO) disk: produce "
+                                             "answers KAFKA_STORAGE_ERROR, reads go on")
+    disk.add_argument("--error", default="ENOSPC", choices=("ENOSPC", "EIO"))
+    disk.add_argument("--allow-bytes", type=int, default=0, help="let this many more bytes be written first")
+    cmds.add_parser("disk-free", help="space returns: writes resume")
+    cmds.add_parser("pause", help="stop answering anything (connections stay open)")
+    cmds.add_parser("resume", help="answer again; queued requests are handled in order")
+    cmds.add_parser("clear-faults", help="remove every fault and resume")
+    return ctl
