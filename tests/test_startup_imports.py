@@ -51,8 +51,19 @@ NOT_SERVED = ("pyspark", "pyarrow", "numpy", "pandas", "matplotlib", "kafka", "a
 def test_a_start_imports_the_broker_but_no_extra_no_tool_and_no_test_kit() -> None:
     loaded = modules_after(SERVE_IMPORTS)
     assert {"kaflite.broker.server", "kaflite.coordinator.shard", "kaflite.protocol.messages.metadata_request",
-            "kaflite.broker.admin_http", "prometheus_client"} <= loaded
+            "kaflite.broker.admin_ops"} <= loaded
     assert sorted(m for m in loaded if any(m == n or m.startswith(n + ".") for n in NOT_SERVED)) == []
+
+
+def test_the_admin_endpoint_loads_only_when_admin_port_is_set() -> None:
+    """Issue 32, item 7: h11, the console and prometheus_client are the admin endpoint's; a start without
+    admin.port imports none of them, the server's start with it does (kaflite/broker/admin_endpoint.py)."""
+    endpoint = ("kaflite.broker.admin_endpoint", "kaflite.broker.admin_http", "kaflite.broker.console",
+                "kaflite.broker.metrics", "h11", "prometheus_client")
+    assert sorted(m for m in modules_after(SERVE_IMPORTS) if m in endpoint) == []
+    with_endpoint = modules_after(SERVE_IMPORTS.replace(
+        "print(", "import kaflite.broker.admin_endpoint; print(", 1))
+    assert set(endpoint) <= with_endpoint
 
 
 def rich_installed() -> bool:

@@ -16,27 +16,24 @@ import ssl
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import structlog
 
 from kaflite import compiled
 from kaflite.broker.acls import AclHandler
 from kaflite.broker.admin import AdminHandler
-from kaflite.broker.admin_http import AdminHttpServer, GetHandler, start_admin_http
 from kaflite.broker.admin_ops import AdminOps
 from kaflite.broker.authz import RequestAuthorizer
 from kaflite.broker.cluster import ClusterHandler
 from kaflite.broker.configs import ConfigHandler
 from kaflite.broker.connection import KafkaConnection
-from kaflite.broker.console import register_console
 from kaflite.broker.context import BrokerContext, ServerState
 from kaflite.broker.coordinator_log import CoordinatorLog
 from kaflite.broker.faults import Faults
 from kaflite.broker.fetch import FetchHandler
 from kaflite.broker.groups import GroupHandler
 from kaflite.broker.listening import listen
-from kaflite.broker.metrics import metrics_scraper
 from kaflite.broker.produce import ProduceHandler
 from kaflite.broker.router import Router
 from kaflite.broker.sasl import SaslHandler
@@ -54,6 +51,9 @@ from kaflite.storage.datadir import describe_os_error
 from kaflite.storage.errors import StartupError
 from kaflite.storage.manager import LogManager
 from kaflite.transaction.records import TRANSACTION_STATE_TOPIC
+
+if TYPE_CHECKING:  # an annotation: the admin endpoint's modules load only when admin.port is set
+    from kaflite.broker.admin_http import AdminHttpServer
 
 log = structlog.get_logger("kaflite.broker")
 TLS_CLOSE_S = 1.0
@@ -165,15 +165,18 @@ class Broker:
             router.count_requests()
         await self._bind_listeners()
         if config.admin_port >= 0:
+            # The admin endpoint -- its HTTP (h11), the console, /metrics (prometheus_client) -- loads only when
+            # admin.port is set (issue 32, item 7): the one import a start makes on a condition.
+            from kaflite.broker.admin_endpoint import start_admin_endpoint
+
             try:
-                self.admin_http = await start_admin_http(self.admin_ops, config.admin_port)
-                register_console(self.admin_http)
+                self.admin_http = await start_admin_endpoint(self.admin_ops, config.admin_port, self.context,
+                                                             self.groups, self.router)
             except OSError as exc:
                 for server in self.servers:
                     server.close()
                 raise StartupError(f"cannot listen on 127.0.0.1:{config.admin_port} (admin.port): "
                                    f"{exc.strerror or exc}: choose another one (0 picks a free one)") from exc
-            self._serve_metrics(self.admin_http)
         self._tasks.append(asyncio.create_task(self._periodic()))
         log.info("kaflite serving", host=config.host, port=state.port, advertised_host=state.advertised_host,
                  listeners=",".join(f"{li.name}://{li.host}:{li.port}" for li in state.listeners),
@@ -230,20 +233,6 @@ class Broker:
             return lambda: KafkaConnection(context, router, bound(), sasl, after_read)
         return lambda: TlsAccept(tls_context, bound(), KafkaConnection(context, router, bound(), sasl, after_read),
                                  self._handshaking)
-
-    def _serve_metrics(self, admin: AdminHttpServer) -> None:
-        """``GET /metrics``; kaflite.broker.metrics (and prometheus_client, ~16 ms of imports) is loaded by the
-        first scrape, not by the start: ``make run`` serves the admin endpoint and start-up is budgeted.
-        Counting began at start (``ServerState.stats``), so the first scrape already sees every request."""
-        scrape: GetHandler | None = None
-
-        async def first_scrape_loads(path: str, query: dict[str, str]) -> Any:
-            nonlocal scrape
-            if scrape is None:
-                scrape = metrics_scraper(self.context, self.groups, self.router)
-            return await scrape(path, query)
-
-        admin.add_get("/metrics", first_scrape_loads)
 
     async def _periodic(self) -> None:
         """Flush at the configured interval, apply retention, compact; all cheap when idle."""
