@@ -502,3 +502,50 @@ def test_CG_RX_2_a_refresh_that_finds_nothing_new_writes_nothing() -> None:
     h.advance(0)
     assert (r.error_code, r.member_epoch, h.records[n:]) == (0, 2, [])
     assert h.group().regex_resolved_ms == h.clock.now_ms()
+
+
+def test_CG_RX_2_a_regex_brought_back_after_its_last_subscriber_left_is_resolved_at_once() -> None:
+    """librdkafka's 0045 resubscribe_with_regex (consumer protocol): unsubscribe, then subscribe to the same
+    regex and a topic within 10 s. Kafka's lastResolvedRegularExpressionRefreshTimeMs is Long.MIN_VALUE when
+    the group has no resolved regex (the leave removed it), so REGEX_BATCH_REFRESH_INTERVAL_MS does not hold the
+    new resolution back: the literal topic at the join, the regex's topics right after."""
+    h = ConsumerHarness(topics={"lit": 2, "rx-a": 4})
+    h.hb("m1", 0, regex="^rx-.*")
+    h.advance(0)
+    r = h.hb("m1", 1)
+    assert h.assigned(r) == {"rx-a": [0, 1, 2, 3]}
+    h.hb("m1", -1)
+    assert h.group().resolved_regexes == {}
+    h.advance(1_000)
+    r = h.hb("m1", 0, topics=["lit"], regex="^rx-.*")
+    assert h.assigned(r) == {"lit": [0, 1]}
+    n = len(h.records)
+    h.advance(0)
+    assert h.record_types(n)[:2] == ["16", "3"]
+    r = h.hb("m1", r.member_epoch, owned={"lit": [0, 1]})
+    assert h.assigned(r) == {"lit": [0, 1], "rx-a": [0, 1, 2, 3]}
+
+
+def test_CG_RX_2_a_regex_left_unresolved_by_the_batch_interval_is_resolved_at_a_later_heartbeat() -> None:
+    """A second member brings a new regex within REGEX_BATCH_REFRESH_INTERVAL_MS of the last resolution: not
+    resolved then, but (Kafka checks at every heartbeat) at its first heartbeat after the interval, although
+    nothing else changed -- not only at the next topic change or group.consumer.regex.refresh.interval.ms."""
+    from kaflite.coordinator.consumer.manager import REGEX_BATCH_REFRESH_INTERVAL_MS
+    h = ConsumerHarness(topics={"foo": 2, "bar": 3})
+    h.hb("m1", 0, regex="fo.*")
+    h.advance(0)
+    e1 = h.hb("m1", 1).member_epoch
+    h.advance(1_000)
+    r = h.hb("m2", 0, regex="ba.*")
+    h.advance(0)
+    assert "ba.*" not in h.group().resolved_regexes  # within the batch interval: not yet
+    e2 = r.member_epoch
+    assert h.hb("m1", e1).member_epoch == e2
+    h.advance(REGEX_BATCH_REFRESH_INTERVAL_MS)
+    r = h.hb("m2", e2)
+    assert r.member_epoch == e2 and h.assigned(r) in (None, {})
+    n = len(h.records)
+    h.advance(0)
+    assert h.record_types(n)[:2] == ["16", "3"] and "ba.*" in h.group().resolved_regexes
+    r = h.hb("m2", e2)
+    assert h.assigned(r) == {"bar": [0, 1, 2]}

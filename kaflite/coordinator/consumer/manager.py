@@ -283,8 +283,7 @@ class ConsumerGroupManager:
         if replaced is None and not joining and epoch == member.member_epoch and _unchanged(member, req, rctx) \
                 and member.is_reconciled_to(group.assignment_epoch) and group.group_epoch == group.assignment_epoch \
                 and group.metadata_version_checked == self.metadata.version \
-                and (not group.regex_subscribers or (group.regex_version_checked == self.metadata.version
-                                                     and not self._regex_refresh_due(group, now))):
+                and not self._regex_refresh_needed(group, set(group.regex_subscribers), now):
             # The steady state -- nothing to write, nothing to reconcile: most heartbeats stop here.
             self._schedule_session_timeout(gid, member_id)
             response = ConsumerGroupHeartbeatResponse(member_id=member_id, member_epoch=epoch,
@@ -471,23 +470,28 @@ class ConsumerGroupManager:
         last = group.regex_resolved_ms
         return last is None or now - last >= self.ctx.config.group_consumer_regex_refresh_interval_ms
 
+    def _regex_refresh_needed(self, group: ConsumerGroup, live: set[str], now: int) -> bool:
+        """CG-RX-2, Kafka's conditions, checked at every heartbeat: the group has regexes, no refresh is scheduled,
+        the last one is more than REGEX_BATCH_REFRESH_INTERVAL_MS old (none counts as long ago: Kafka's
+        Long.MIN_VALUE when the group has no resolved regex, e.g. after its last subscriber left), and a regex is
+        unresolved or the topics changed since (or, kaflite's, `group.consumer.regex.refresh.interval.ms`
+        passed: ACLs may have changed)."""
+        if not live or regex_refresh_key(group.group_id) in self.ctx.timers:
+            return False
+        last = group.regex_resolved_ms if group.resolved_regexes else None
+        if last is not None and now <= last + REGEX_BATCH_REFRESH_INTERVAL_MS:
+            return False
+        unresolved = any(r not in group.resolved_regexes for r in live)
+        return unresolved or group.regex_version_checked != self.metadata.version \
+            or self._regex_refresh_due(group, now)
+
     def _maybe_refresh_regexes(self, group: ConsumerGroup, live: set[str], member_id: str, rctx: RequestContext,
                                now: int) -> None:
-        """CG-RX-2, Kafka's conditions: the group has regexes, no refresh is scheduled, the last one is more than
-        REGEX_BATCH_REFRESH_INTERVAL_MS old, and a regex is unresolved or the topics changed since (or, kaflite's,
-        `group.consumer.regex.refresh.interval.ms` passed: ACLs may have changed). The refresh resolves with the
-        request context of this heartbeat (CG-RX-1: what its principal may DESCRIBE)."""
-        if not live:
-            return
-        key = regex_refresh_key(group.group_id)
-        if key in self.ctx.timers:
-            return
-        last = group.regex_resolved_ms
-        if last is not None and now <= last + REGEX_BATCH_REFRESH_INTERVAL_MS:
-            return
-        unresolved = any(r not in group.resolved_regexes for r in live)
-        if unresolved or group.regex_version_checked != self.metadata.version or self._regex_refresh_due(group, now):
-            self.ctx.schedule(key, 0, REGEX_REFRESH, group.group_id, (member_id, rctx))
+        """Schedules the resolution when `_regex_refresh_needed`; it resolves with the request context of this
+        heartbeat (CG-RX-1: what its principal may DESCRIBE)."""
+        if self._regex_refresh_needed(group, live, now):
+            self.ctx.schedule(regex_refresh_key(group.group_id), 0, REGEX_REFRESH, group.group_id,
+                              (member_id, rctx))
 
     def _on_regex_refresh(self, t: Timer) -> None:
         """The scheduled resolution (Kafka's refreshRegularExpressions + handleRegularExpressionsResult): every
