@@ -283,7 +283,8 @@ class ConsumerGroupManager:
         if replaced is None and not joining and epoch == member.member_epoch and _unchanged(member, req, rctx) \
                 and member.is_reconciled_to(group.assignment_epoch) and group.group_epoch == group.assignment_epoch \
                 and group.metadata_version_checked == self.metadata.version \
-                and not (group.regex_subscribers and self._regex_refresh_needed(group, set(group.regex_subscribers), now)):
+                and not (group.regex_subscribers
+                         and self._regex_refresh_needed(group, set(group.regex_subscribers), now)):
             # The steady state -- nothing to write, nothing to reconcile: most heartbeats stop here.
             self._schedule_session_timeout(gid, member_id)
             response = ConsumerGroupHeartbeatResponse(member_id=member_id, member_epoch=epoch,
