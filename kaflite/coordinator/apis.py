@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from kaflite.coordinator.classic.messages import heartbeat_error, join_group_error, leave_group_error, sync_group_error
-from kaflite.coordinator.consumer.manager import describe_error as consumer_group_describe_error
-from kaflite.coordinator.consumer.manager import heartbeat_error as consumer_group_heartbeat_error
+from kaflite.coordinator.consumer.describe import describe_error as consumer_group_describe_error
+from kaflite.coordinator.consumer.members import heartbeat_error as consumer_group_heartbeat_error
 from kaflite.coordinator.offset_answers import (
     offset_commit_error,
     offset_delete_error,

@@ -18,9 +18,9 @@ from kaflite.clock import Clock
 from kaflite.coordinator.classic.messages import heartbeat_error, join_group_error, leave_group_error, sync_group_error
 from kaflite.coordinator.classic.state import GroupState
 from kaflite.coordinator.config import GroupConfigs, GroupCoordinatorConfig
+from kaflite.coordinator.consumer.describe import describe_error as consumer_group_describe_error
 from kaflite.coordinator.consumer.group import ConsumerGroupState
-from kaflite.coordinator.consumer.manager import describe_error as consumer_group_describe_error
-from kaflite.coordinator.consumer.manager import heartbeat_error as consumer_group_heartbeat_error
+from kaflite.coordinator.consumer.members import heartbeat_error as consumer_group_heartbeat_error
 from kaflite.coordinator.context import PartitionStatus
 from kaflite.coordinator.group import Transition, TransitionListener
 from kaflite.coordinator.metadata import MetadataImage

@@ -35,7 +35,8 @@ from kaflite.coordinator.consumer.classic_members import (
     upgrade_enabled,
 )
 from kaflite.coordinator.consumer.group import Assignment, ConsumerGroup, ConsumerGroupMember
-from kaflite.coordinator.consumer.manager import SESSION_TIMEOUT, ConsumerGroupManager, HeartbeatError
+from kaflite.coordinator.consumer.manager import SESSION_TIMEOUT, ConsumerGroupManager
+from kaflite.coordinator.consumer.members import HeartbeatError
 from kaflite.coordinator.consumer.migration import ClassicMemberView, UnsupportedAssignorError, from_classic_group
 from kaflite.coordinator.context import EXPIRE_OFFSETS, PartitionStatus, ShardContext, Timer
 from kaflite.coordinator.group import Group, GroupType, Transition, TransitionListener

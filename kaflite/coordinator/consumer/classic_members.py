@@ -26,14 +26,12 @@ from kaflite.coordinator.consumer.group import (
     ConsumerGroupMember,
     MemberState,
 )
-from kaflite.coordinator.consumer.manager import (
-    ConsumerGroupManager,
+from kaflite.coordinator.consumer.manager import ConsumerGroupManager, join_timeout_key, sync_timeout_key
+from kaflite.coordinator.consumer.members import (
     HeartbeatError,
     current_assignment_record,
-    join_timeout_key,
     reconcile_member,
     static_member_of,
-    sync_timeout_key,
 )
 from kaflite.coordinator.context import Timer
 from kaflite.coordinator.records import Record

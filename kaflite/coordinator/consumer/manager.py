@@ -14,27 +14,41 @@ import base64
 import uuid
 from collections import Counter
 from collections.abc import Callable, Mapping
-from typing import Any
 
 import structlog
 
 from kaflite.coordinator.assignors import ASSIGNORS
-from kaflite.coordinator.assignors.api import PartitionAssignorError, TopicId
+from kaflite.coordinator.assignors.api import PartitionAssignorError
 from kaflite.coordinator.config import GroupConfigs
 from kaflite.coordinator.consumer import records as rec
+from kaflite.coordinator.consumer.describe import describe_consumer_groups
 from kaflite.coordinator.consumer.group import (
     EMPTY_ASSIGNMENT,
     LEAVE_GROUP_MEMBER_EPOCH,
     LEAVE_GROUP_STATIC_MEMBER_EPOCH,
     Assignment,
-    ClassicMemberMetadata,
     ConsumerGroup,
     ConsumerGroupMember,
-    ConsumerGroupState,
     MemberState,
     ResolvedRegex,
 )
-from kaflite.coordinator.consumer.reconcile import FencedMemberError, reconcile
+from kaflite.coordinator.consumer.members import (
+    HeartbeatError,
+    check_epoch,
+    current_assignment_record,
+    full_request,
+    heartbeat_error,
+    member_value,
+    not_a_consumer_group,
+    owned_partitions,
+    reconcile_member,
+    response_assignment,
+    same_assignment,
+    static_member_of,
+    targets_of,
+    unchanged,
+)
+from kaflite.coordinator.consumer.replay import replay_record
 from kaflite.coordinator.consumer.target import compute_target, member_topics, metadata_hash, preferred_assignor
 from kaflite.coordinator.context import ShardContext, Timer
 from kaflite.coordinator.group import Group, GroupType, Transition
@@ -42,19 +56,12 @@ from kaflite.coordinator.metadata import MetadataImage
 from kaflite.coordinator.records import Record, group_metadata_key
 from kaflite.coordinator.result import RequestContext, Token
 from kaflite.coordinator.topic_regex import InvalidRegularExpression, compile_topic_regex
-from kaflite.protocol.authorized_operations import ALL_GROUP, OMITTED
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import (
-    ConsumerGroupCurrentMemberAssignmentValue,
     ConsumerGroupDescribeRequest,
     ConsumerGroupDescribeResponse,
     ConsumerGroupHeartbeatRequest,
     ConsumerGroupHeartbeatResponse,
-    ConsumerGroupMemberMetadataValue,
-    ConsumerGroupMetadataValue,
-    ConsumerGroupRegularExpressionValue,
-    ConsumerGroupTargetAssignmentMemberValue,
-    ConsumerGroupTargetAssignmentMetadataValue,
 )
 
 log = structlog.get_logger("kaflite.coordinator")
@@ -99,31 +106,6 @@ def new_member_id() -> str:
             return s
 
 
-class HeartbeatError(Exception):
-    """An error answer: code and Kafka's message; nothing of the request is written."""
-
-    def __init__(self, code: ErrorCode, message: str | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
-def heartbeat_error(req: ConsumerGroupHeartbeatRequest, version: int, error: ErrorCode,
-                    message: str | None = None) -> ConsumerGroupHeartbeatResponse:
-    """CG-VAL-5: ErrorCode, ErrorMessage, MemberId null, MemberEpoch 0, HeartbeatIntervalMs 0."""
-    return ConsumerGroupHeartbeatResponse(error_code=error, error_message=message, member_id=None,
-                                          member_epoch=0, heartbeat_interval_ms=0)
-
-
-def describe_error(req: ConsumerGroupDescribeRequest, version: int, error: ErrorCode) -> ConsumerGroupDescribeResponse:
-    DG = ConsumerGroupDescribeResponse.DescribedGroup
-    return ConsumerGroupDescribeResponse(groups=[DG(group_id=g, error_code=error) for g in req.group_ids])
-
-
-def _owned(topic_partitions: list[Any] | None) -> dict[TopicId, frozenset[int]] | None:
-    return None if topic_partitions is None else rec.assignment_of(topic_partitions)
-
-
 class ConsumerGroupManager:
     """Every consumer group of the shard: its heartbeat, describe, timers and replay."""
 
@@ -144,7 +126,7 @@ class ConsumerGroupManager:
         self._new_member_id = member_id_factory
         # The shard's hooks (it knows classic groups; this package does not). CG-MIG-1: convert a non-empty
         # classic group, or refuse (None: refuse).
-        self.upgrade_classic_group = upgrade_classic_group or _not_a_consumer_group
+        self.upgrade_classic_group = upgrade_classic_group or not_a_consumer_group
         # CG-MIG-2: convert the group when only classic members remain; False: it did not (None: never).
         self.downgrade_to_classic = downgrade_to_classic or (lambda _group, _fenced, _reason: False)
         # ... and write the classic group of the group's members: (group, generation, targets, rebalance reason).
@@ -252,7 +234,7 @@ class ConsumerGroupManager:
                 not req.member_id or member_id not in group.members):
             raise HeartbeatError(E.GROUP_MAX_SIZE_REACHED, "The consumer group has reached its maximum capacity "
                                  f"of {cfg.group_consumer_max_size} members.")
-        owned = _owned(req.topic_partitions)
+        owned = owned_partitions(req.topic_partitions)
 
         # The member: new, existing, or a static member replacing its released predecessor.
         replaced: ConsumerGroupMember | None = None
@@ -262,13 +244,13 @@ class ConsumerGroupManager:
                 if not joining:
                     raise HeartbeatError(E.UNKNOWN_MEMBER_ID, f"Member {member_id} is not a member of group {gid}.")
                 member = ConsumerGroupMember(member_id)
-            _check_epoch(member, epoch, owned)
+            check_epoch(member, epoch, owned)
         else:
             existing = group.static_member(iid)
             if joining:
                 if existing is None:
                     member = group.members.get(member_id) or ConsumerGroupMember(member_id)
-                    _check_epoch(member, epoch, owned)
+                    check_epoch(member, epoch, owned)
                 else:
                     if existing.member_epoch != LEAVE_GROUP_STATIC_MEMBER_EPOCH and existing.classic is None:
                         raise HeartbeatError(E.UNRELEASED_INSTANCE_ID, f"Static member {member_id} with instance id "
@@ -278,9 +260,9 @@ class ConsumerGroupManager:
                     member = existing.replace(member_id=member_id, member_epoch=0, previous_member_epoch=0)
             else:
                 member = static_member_of(group, member_id, iid)
-                _check_epoch(member, epoch, owned)
+                check_epoch(member, epoch, owned)
 
-        if replaced is None and not joining and epoch == member.member_epoch and _unchanged(member, req, rctx) \
+        if replaced is None and not joining and epoch == member.member_epoch and unchanged(member, req, rctx) \
                 and member.is_reconciled_to(group.assignment_epoch) and group.group_epoch == group.assignment_epoch \
                 and group.metadata_version_checked == self.metadata.version \
                 and not (group.regex_subscribers
@@ -289,8 +271,8 @@ class ConsumerGroupManager:
             self._schedule_session_timeout(gid, member_id)
             response = ConsumerGroupHeartbeatResponse(member_id=member_id, member_epoch=epoch,
                                                       heartbeat_interval_ms=self.heartbeat_interval_ms(gid))
-            if _full_request(req):
-                response.assignment = _response_assignment(member.assigned)
+            if full_request(req):
+                response.assignment = response_assignment(member.assigned)
             return response
 
         updated = member.replace(
@@ -374,8 +356,8 @@ class ConsumerGroupManager:
 
         response = ConsumerGroupHeartbeatResponse(member_id=member_id, member_epoch=reconciled.member_epoch,
                                                   heartbeat_interval_ms=self.heartbeat_interval_ms(gid))
-        if joining or _full_request(req) or not same_assignment(member.assigned, reconciled.assigned):
-            response.assignment = _response_assignment(reconciled.assigned)
+        if joining or full_request(req) or not same_assignment(member.assigned, reconciled.assigned):
+            response.assignment = response_assignment(reconciled.assigned)
         return response
 
     # ================================================================== steps every join shares
@@ -664,243 +646,10 @@ class ConsumerGroupManager:
 
     # ================================================================== ConsumerGroupDescribe
     def describe(self, req: ConsumerGroupDescribeRequest, version: int) -> ConsumerGroupDescribeResponse:
-        """CG-DESC-1/2."""
-        DG = ConsumerGroupDescribeResponse.DescribedGroup
-        out = []
-        for gid in req.group_ids:
-            if not gid:
-                out.append(DG(group_id=gid, error_code=E.INVALID_GROUP_ID))
-                continue
-            err = self.ctx.partition_error(gid)
-            group = self.ctx.groups.get(gid)
-            if err is not None:
-                out.append(DG(group_id=gid, error_code=err))
-            elif group is None:
-                out.append(DG(group_id=gid, error_code=E.GROUP_ID_NOT_FOUND, error_message=f"Group {gid} not found."))
-            elif not isinstance(group, ConsumerGroup):
-                out.append(DG(group_id=gid, error_code=E.GROUP_ID_NOT_FOUND,
-                              error_message=f"Group {gid} is not a consumer group."))
-            else:
-                out.append(self._describe_group(group, req.include_authorized_operations))
-        return ConsumerGroupDescribeResponse(groups=out)
-
-    def _describe_group(self, group: ConsumerGroup, authorized: bool) -> ConsumerGroupDescribeResponse.DescribedGroup:
-        R = ConsumerGroupDescribeResponse
-        members = []
-        for m in sorted(group.members.values(), key=lambda m: m.member_id):
-            members.append(R.Member(
-                member_id=m.member_id, instance_id=m.instance_id, rack_id=m.rack_id, member_epoch=m.member_epoch,
-                client_id=m.client_id, client_host=m.client_host,
-                subscribed_topic_names=list(m.subscribed_topic_names),
-                subscribed_topic_regex=m.subscribed_topic_regex or None,
-                assignment=R.Assignment(topic_partitions=self._describe_partitions(m.assigned)),
-                target_assignment=R.Assignment(topic_partitions=self._describe_partitions(
-                    group.target.get(m.member_id, EMPTY_ASSIGNMENT))),
-                member_type=0 if m.use_classic_protocol else 1,
-            ))
-        return R.DescribedGroup(
-            group_id=group.group_id, group_state=group.state.value, group_epoch=group.group_epoch,
-            assignment_epoch=group.assignment_epoch,
-            assignor_name=preferred_assignor(group.members.values(), self.ctx.config.group_consumer_assignors),
-            members=members,
-            authorized_operations=ALL_GROUP if authorized else OMITTED,  # (kaflite.broker.authz: with ACLs)
-        )
-
-    def _describe_partitions(self, a: Assignment) -> list[Any]:
-        TP = ConsumerGroupDescribeResponse.TopicPartitions
-        out = []
-        for tid, ps in a.items():
-            t = self.metadata.topic_by_id(tid)
-            if t is not None and ps:  # deleted topics are left out
-                out.append(TP(topic_id=tid, topic_name=t.name, partitions=sorted(ps)))
-        out.sort(key=lambda tp: tp.topic_name)
-        return out
+        """CG-DESC-1/2 (consumer/describe.py)."""
+        return describe_consumer_groups(req, self.ctx, self.metadata)
 
     # ================================================================== replay (CG-RP-1)
     def replay(self, key: bytes, value: bytes | None) -> None:
-        record_type, k = rec.decode_key(key)
-        gid: str = k.group_id  # type: ignore[attr-defined]
-        group = self._replay_group(gid, create=value is not None)
-        if group is None:
-            return  # a tombstone for a group that is gone
-        if record_type == rec.GROUP_METADATA:
-            if value is None:
-                if group.members or group.target or group.assignment_epoch != -1:
-                    raise RuntimeError(f"Received a tombstone record to delete group {gid} but the group still "
-                                       f"has {len(group.members)} members or a target assignment.")
-                self.ctx.remove_group(gid, "group deleted")
-                return
-            v3: Any = rec.decode_value(ConsumerGroupMetadataValue, value)
-            group.group_epoch = v3.epoch
-            group.metadata_hash = v3.metadata_hash
-        elif record_type == rec.PARTITION_METADATA:
-            group.has_legacy_partition_metadata = value is not None
-        elif record_type == rec.MEMBER_METADATA:
-            mid: str = k.member_id  # type: ignore[attr-defined]
-            if value is None:
-                group.replay_member_tombstone(mid)
-            else:
-                group.replay_member_metadata(_member_from_value(
-                    mid, rec.decode_value(ConsumerGroupMemberMetadataValue, value)))  # type: ignore[arg-type]
-        elif record_type == rec.TARGET_ASSIGNMENT_METADATA:
-            if value is None:
-                group.assignment_epoch = -1
-            else:
-                v6: Any = rec.decode_value(ConsumerGroupTargetAssignmentMetadataValue, value)
-                group.assignment_epoch = v6.assignment_epoch
-        elif record_type == rec.TARGET_ASSIGNMENT_MEMBER:
-            mid = k.member_id  # type: ignore[attr-defined]
-            if value is None:
-                group.replay_target(mid, None)
-            else:
-                v7: Any = rec.decode_value(ConsumerGroupTargetAssignmentMemberValue, value)
-                group.replay_target(mid, rec.assignment_of(v7.topic_partitions))
-        elif record_type == rec.CURRENT_MEMBER_ASSIGNMENT:
-            mid = k.member_id  # type: ignore[attr-defined]
-            if value is None:
-                if mid in group.members:
-                    group.replay_current_assignment(mid, -1, -1, group.members[mid].state, {}, {})
-            else:
-                v8: Any = rec.decode_value(ConsumerGroupCurrentMemberAssignmentValue, value)
-                group.replay_current_assignment(
-                    mid, v8.member_epoch, v8.previous_member_epoch, MemberState.of(v8.state),
-                    rec.assignment_of(v8.assigned_partitions), rec.assignment_of(v8.partitions_pending_revocation))
-        elif record_type == rec.REGULAR_EXPRESSION:
-            regex: str = k.regular_expression  # type: ignore[attr-defined]
-            if value is None:
-                group.resolved_regexes.pop(regex, None)
-            else:
-                v16: Any = rec.decode_value(ConsumerGroupRegularExpressionValue, value)
-                group.resolved_regexes[regex] = ResolvedRegex(frozenset(v16.topics), v16.version, v16.timestamp)
-
-    def _replay_group(self, gid: str, create: bool) -> ConsumerGroup | None:
-        group = self.ctx.groups.get(gid)
-        if isinstance(group, ConsumerGroup):
-            return group
-        if group is not None:
-            # CG-RP-1: a simple (offset-only) classic group is replaced; any other is a corrupt log.
-            if not create:
-                return None
-            if group.group_type is not GroupType.CLASSIC or group.protocol_type is not None or not group.is_empty():
-                raise RuntimeError(f"Group {gid} is not a consumer group.")
-            self.ctx.replace_group(gid)
-        elif not create:
-            return None
-        new = ConsumerGroup(gid)
-        new.history = self.ctx.add_group(new, ConsumerGroupState.EMPTY, "consumer group created")
-        new.state_timestamp_ms = self.ctx.now()
-        return new
-
-
-def _not_a_consumer_group(group: Group, records: list[Record]) -> ConsumerGroup:
-    raise HeartbeatError(E.GROUP_ID_NOT_FOUND, f"Group {group.group_id} is not a consumer group.")
-
-
-def targets_of(group: ConsumerGroup, member_id: str, instance_id: str | None,
-               replaced: ConsumerGroupMember | None) -> Assignment:
-    if replaced is not None:
-        return group.target.get(replaced.member_id, EMPTY_ASSIGNMENT)
-    return group.target_of(member_id, instance_id)
-
-
-def reconcile_member(group: ConsumerGroup, updated: ConsumerGroupMember, target_epoch: int, target: Assignment,
-                     owned: Mapping[TopicId, frozenset[int]] | None) -> ConsumerGroupMember:
-    """CG-RC-*: the member's next current assignment (itself when already reconciled)."""
-    if updated.is_reconciled_to(target_epoch):
-        return updated
-    try:
-        return reconcile(updated, target_epoch, target, group.current_partition_epoch, owned)
-    except FencedMemberError as e:
-        raise HeartbeatError(E.FENCED_MEMBER_EPOCH, str(e)) from e
-
-
-def static_member_of(group: ConsumerGroup, member_id: str, iid: str) -> ConsumerGroupMember:
-    """CG-ST-3: the static member the instance id names, which must be the sender."""
-    existing = group.static_member(iid)
-    if existing is None:
-        raise HeartbeatError(E.UNKNOWN_MEMBER_ID, f"Instance id {iid} is unknown.")
-    if existing.member_id != member_id:
-        raise HeartbeatError(E.FENCED_INSTANCE_ID, f"Static member {member_id} with instance id {iid} "
-                             f"was fenced by member {existing.member_id}.")
-    return existing
-
-
-def _check_epoch(member: ConsumerGroupMember, received: int, owned: Mapping[TopicId, frozenset[int]] | None) -> None:
-    """CG-EP-1 (with the lost-response tolerance). Epoch 0 from a known member is a rejoin (a fenced member
-    starting over with its member id), accepted as Kafka 4.2 accepts it (KAFKA-19233)."""
-    if received == 0:
-        return
-    if received > member.member_epoch:
-        raise HeartbeatError(E.FENCED_MEMBER_EPOCH, "The consumer group member has a greater member epoch "
-                             f"({received}) than the one known by the group coordinator ({member.member_epoch}). "
-                             "The member must abandon all its partitions and rejoin.")
-    if received < member.member_epoch and (
-            received != member.previous_member_epoch or owned is None or not _subset(owned, member.assigned)):
-            raise HeartbeatError(E.FENCED_MEMBER_EPOCH, "The consumer group member has a smaller member epoch "
-                                 f"({received}) than the one known by the group coordinator ({member.member_epoch}). "
-                                 "The member must abandon all its partitions and rejoin.")
-
-
-def _full_request(req: ConsumerGroupHeartbeatRequest) -> bool:
-    """CG-EP-4: what a member sends when it (re)joins or recovers from an error."""
-    return req.rebalance_timeout_ms != -1 and req.topic_partitions is not None and (
-        req.subscribed_topic_names is not None or req.subscribed_topic_regex is not None)
-
-
-def _unchanged(m: ConsumerGroupMember, req: ConsumerGroupHeartbeatRequest, rctx: RequestContext) -> bool:
-    """The heartbeat changes nothing of what record 5 says of the member."""
-    return (req.instance_id in (None, m.instance_id) and req.rack_id in (None, m.rack_id)
-            and req.rebalance_timeout_ms in (-1, m.rebalance_timeout_ms)
-            and req.server_assignor in (None, m.server_assignor)
-            and req.subscribed_topic_regex in (None, m.subscribed_topic_regex)
-            and (req.subscribed_topic_names is None
-                 or tuple(sorted(set(req.subscribed_topic_names))) == m.subscribed_topic_names)
-            and rctx.client_id == m.client_id and rctx.client_host == m.client_host and m.classic is None)
-
-
-def _subset(owned: Mapping[TopicId, frozenset[int]], assigned: Assignment) -> bool:
-    return all(ps <= assigned.get(tid, frozenset()) for tid, ps in owned.items())
-
-
-def same_assignment(a: Assignment, b: Assignment) -> bool:
-    return {t: p for t, p in a.items() if p} == {t: p for t, p in b.items() if p}
-
-
-def member_value(m: ConsumerGroupMember) -> bytes:
-    v = ConsumerGroupMemberMetadataValue(
-        instance_id=m.instance_id, rack_id=m.rack_id, client_id=m.client_id, client_host=m.client_host,
-        subscribed_topic_names=list(m.subscribed_topic_names), subscribed_topic_regex=m.subscribed_topic_regex,
-        rebalance_timeout_ms=m.rebalance_timeout_ms, server_assignor=m.server_assignor,
-    )
-    if m.classic is not None:
-        CMM = ConsumerGroupMemberMetadataValue.ClassicMemberMetadata
-        CP = ConsumerGroupMemberMetadataValue.ClassicProtocol
-        v.classic_member_metadata = CMM(session_timeout_ms=m.classic.session_timeout_ms, supported_protocols=[
-            CP(name=name, metadata=metadata) for name, metadata in m.classic.supported_protocols])
-    return rec.member_metadata_value(v)
-
-
-def _member_from_value(member_id: str, v: ConsumerGroupMemberMetadataValue) -> ConsumerGroupMember:
-    cmm = v.classic_member_metadata
-    classic = None  # an absent tag decodes as the generated default, an empty ClassicMemberMetadata
-    if cmm is not None and cmm != ConsumerGroupMemberMetadataValue.ClassicMemberMetadata():
-        classic = ClassicMemberMetadata(cmm.session_timeout_ms,
-                                        tuple((p.name, bytes(p.metadata)) for p in cmm.supported_protocols))
-    return ConsumerGroupMember(
-        member_id=member_id, instance_id=v.instance_id, rack_id=v.rack_id, client_id=v.client_id,
-        client_host=v.client_host, subscribed_topic_names=tuple(sorted(v.subscribed_topic_names)),
-        subscribed_topic_regex=v.subscribed_topic_regex or "", rebalance_timeout_ms=v.rebalance_timeout_ms,
-        server_assignor=v.server_assignor, classic=classic,
-    )
-
-
-def current_assignment_record(gid: str, m: ConsumerGroupMember) -> Record:
-    return (rec.current_assignment_key(gid, m.member_id),
-            rec.current_assignment_value(m.member_epoch, m.previous_member_epoch, int(m.state), m.assigned,
-                                         m.pending_revocation))
-
-
-def _response_assignment(a: Assignment) -> ConsumerGroupHeartbeatResponse.Assignment:
-    R = ConsumerGroupHeartbeatResponse
-    return R.Assignment(topic_partitions=[R.TopicPartitions(topic_id=tid, partitions=sorted(ps))
-                                          for tid, ps in sorted(a.items()) if ps])
+        """A consumer-group record (3-8, 16), live or at load (consumer/replay.py)."""
+        replay_record(self.ctx, key, value)

@@ -24,7 +24,7 @@ from kaflite.coordinator.consumer.group import (
     ConsumerGroupMember,
     MemberState,
 )
-from kaflite.coordinator.consumer.manager import current_assignment_record, member_value
+from kaflite.coordinator.consumer.members import current_assignment_record, member_value
 from kaflite.coordinator.consumer.target import member_topics, metadata_hash
 from kaflite.coordinator.metadata import MetadataImage
 from kaflite.coordinator.records import Record
