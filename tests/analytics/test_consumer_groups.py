@@ -42,6 +42,7 @@ def scenario(data: Path) -> Path:
     op(lambda: h.hb("m1", r1.member_epoch, owned=h.assigned(r1)))
     op(lambda: h.hb("m2", 2, owned={}))
     r3 = op(lambda: h.hb("m3", 0, regex="u.*"))
+    op(lambda: h.advance(0))  # CG-RX-2: the regex is resolved off the heartbeat, which bumps the group epoch
     op(lambda: h.hb("m3", r3.member_epoch, owned={}))
     op(lambda: h.hb("m2", -1))
     part = data / f"__consumer_offsets-{h.coord.partition_for('g')}"
@@ -91,7 +92,7 @@ def test_consumer_group_timeline_under_spark(spark: Any, tmp_path: Path) -> None
     scenario(tmp_path)
     records = spark.read.format("kaflite-offsets").option("dataDir", str(tmp_path)).option(
         "kind", "consumer_groups").load()
-    assert records.count() == 5 + 6 + 1 + 1 + 1 + 6 + 4
+    assert records.count() == 5 + 6 + 1 + 1 + 1 + 2 + 2 + 3 + 4  # m3: join, the regex resolved, reconcile
     tl = analyses.consumer_group_timeline(records)
     events = [(r["event"], r["member_id"], r["group_epoch"]) for r in tl.orderBy("log_offset").collect()]
     assert events[:5] == [("member-joined", "m1", None), ("group-epoch", None, 1), ("member-target", "m1", 1),
@@ -103,8 +104,10 @@ def test_consumer_group_timeline_under_spark(spark: Any, tmp_path: Path) -> None
     epochs = {r["group_epoch"]: r for r in analyses.consumer_group_epochs(tl).collect()}
     assert sorted(epochs) == [1, 2, 3, 4]
     assert (epochs[1]["joined"], epochs[1]["members"], epochs[1]["members_reconciled"]) == (["m1"], 1, 1)
-    assert epochs[2]["joined"] == ["m2"] and epochs[2]["members"] == 2 and epochs[2]["members_reconciled"] == 2
-    assert epochs[2]["seconds_to_target"] == 0 and epochs[2]["seconds_to_reconcile"] == 3.0
+    # m3 joins with a regex not resolved yet: at epoch 2, with nothing assigned (CG-EP-2), so three members are
+    # reconciled to epoch 2 before the resolution bumps it to 3.
+    assert epochs[2]["joined"] == ["m2"] and epochs[2]["members"] == 2 and epochs[2]["members_reconciled"] == 3
+    assert epochs[2]["seconds_to_target"] == 0 and epochs[2]["seconds_to_reconcile"] == 4.0  # m3 included
     assert epochs[3]["joined"] == ["m3"] and epochs[3]["members"] == 3
     assert epochs[4]["left"] == ["m2"] and epochs[4]["members"] == 2
     assert epochs[4]["assignment_time"] is None  # the next heartbeat computes the target: not in this log

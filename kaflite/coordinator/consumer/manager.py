@@ -382,7 +382,9 @@ class ConsumerGroupManager:
         elif member_id not in group.members or not updated.metadata_equals(member):
             records.append((rec.member_metadata_key(gid, member_id), member_value(updated)))
         members[member_id] = updated
-        return records, members, not updated.subscription_equals(member)
+        # CG-EP-2: a changed set of topic names bumps the group epoch; a changed regex does not by itself (Kafka's
+        # hasMemberSubscriptionChanged): its resolution does, or moving to a regex already resolved (the heartbeat).
+        return records, members, updated.subscribed_topic_names != member.subscribed_topic_names
 
     def epoch_records(
         self, group: ConsumerGroup, members: Mapping[str, ConsumerGroupMember],
