@@ -36,6 +36,7 @@ async def exchange(port: int, data: bytes) -> bytes:
         return await asyncio.wait_for(reader.read(), ANSWER_TIMEOUT_S)
     finally:
         writer.close()
+        await writer.wait_closed()  # else the loop may close first and the transport is left to the collector
 
 
 def head(request: str, port: int, *headers: str) -> bytes:

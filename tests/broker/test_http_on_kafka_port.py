@@ -17,10 +17,13 @@ from tests.broker.wire import connected, serving
 async def _closing_lines(port: int, data: bytes) -> list[dict[str, object]]:
     with structlog.testing.capture_logs() as logs:
         reader, writer = await asyncio.wait_for(asyncio.open_connection("127.0.0.1", port), 10)
-        writer.write(data)
-        await writer.drain()
-        assert await asyncio.wait_for(reader.read(1), 10) == b""  # closed, nothing sent back
-        writer.close()
+        try:
+            writer.write(data)
+            await writer.drain()
+            assert await asyncio.wait_for(reader.read(1), 10) == b""  # closed, nothing sent back
+        finally:
+            writer.close()
+            await writer.wait_closed()  # else the loop may close first and the transport is left to the collector
         for _ in range(500):
             if any(e["event"] == "closing connection" for e in logs):
                 break
