@@ -55,7 +55,7 @@ $(COMPILED): $(SOURCES) | $(RUN_STAMP)
 # compiled build's tree, where a C compiler exists (tests/protocol/test_build.py checks which build each run tested).
 test: $(STAMP) lint codegen-check
 	$(COMPILE)
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q --durations=20
 	@if $(CAN_COMPILE); then $(MAKE) --no-print-directory compiled \
 	  && KAFLITE_TEST_BUILD=compiled PYTHONPATH=build/compiled $(PY) -P -m pytest -q --import-mode=append \
 	     tests/protocol tests/storage; fi
