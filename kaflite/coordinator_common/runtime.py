@@ -163,7 +163,10 @@ class CoordinatorRuntime(Generic[S]):
         loop = asyncio.get_running_loop()
         responses = result.responses
         future: asyncio.Future[R]
-        if (responses and responses[0][0] == token) or any(t == token for t, _ in responses):  # decided; not durable
+        # Decided, waiting only for its records' fsync: the connection may read on (DurableAnswer). Not where results
+        # carry after-durable work (a transaction's markers): that answer waits for more than its fsync.
+        if self._after_durable is None and (
+                (responses and responses[0][0] == token) or any(t == token for t, _ in responses)):
             future = DurableAnswer(loop=loop)
         else:
             future = loop.create_future()
@@ -185,6 +188,7 @@ class CoordinatorRuntime(Generic[S]):
         if self._closed:
             done.set_result(False)
             return done
+
         def settled(failed: bool) -> None:
             if not done.done():
                 done.set_result(not failed)
