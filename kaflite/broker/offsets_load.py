@@ -24,6 +24,7 @@ import structlog
 
 from kaflite.coordinator.consumer import records as consumer_records
 from kaflite.coordinator.records import (
+    CONSUMER_OFFSETS,
     GROUP_METADATA_KEY_VERSION,
     EndTransactionMarker,
     LoadedRecord,
@@ -34,7 +35,7 @@ from kaflite.coordinator.records import (
 from kaflite.protocol.messages import GroupMetadataValue, OffsetCommitValue, TransactionLogValue
 from kaflite.protocol.records import BatchHeader, RecordError, decode_keys_values, iter_batches
 from kaflite.storage.log import PartitionLog
-from kaflite.transaction.records import KEY_VERSION, decode_transaction_log_value
+from kaflite.transaction.records import KEY_VERSION, TRANSACTION_STATE_TOPIC, decode_transaction_log_value
 from kaflite.transaction.state import TransactionState
 
 LOAD_READ_BYTES = 4 * 1024 * 1024
@@ -198,9 +199,9 @@ def _report(plog: PartitionLog, bad: list[tuple[int, bytes, str]], latest: dict[
 
 def record_check(topic: str) -> RecordCheck | None:
     """The check of `topic`'s values with its coordinator's own decoders; None for another topic."""
-    if topic == "__consumer_offsets":
+    if topic == CONSUMER_OFFSETS:
         return _offsets_check()
-    if topic == "__transaction_state":
+    if topic == TRANSACTION_STATE_TOPIC:
         return _transaction_state_check()
     return None
 

@@ -23,6 +23,8 @@ from kaflite.protocol.messages import (
     OffsetCommitValue,
 )
 
+CONSUMER_OFFSETS = "__consumer_offsets"  # the topic these records live in
+
 _VERSION = struct.Struct(">h")
 
 # What Kafka 3.9 writes.

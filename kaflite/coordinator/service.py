@@ -32,6 +32,7 @@ from kaflite.coordinator.offset_answers import (
 )
 from kaflite.coordinator.offsets import PartitionExists, TransactionVerifier
 from kaflite.coordinator.partitioner import partition_for
+from kaflite.coordinator.records import CONSUMER_OFFSETS
 from kaflite.coordinator.result import RequestContext
 from kaflite.coordinator.shard import (
     GroupCoordinator,
@@ -62,7 +63,6 @@ from kaflite.protocol.messages import (
 # Kafka's state names of every group type: a misspelt state fails a wait at once instead of timing out.
 STATE_NAMES = frozenset(s.value for s in (*GroupState, *ConsumerGroupState))
 
-CONSUMER_OFFSETS = "__consumer_offsets"
 
 
 class GroupCoordinatorService:

@@ -26,6 +26,7 @@ import structlog
 
 from kaflite.clock import Clock, SystemClock
 from kaflite.coordinator.partitioner import partition_for
+from kaflite.coordinator.records import CONSUMER_OFFSETS
 from kaflite.coordinator.result import TimerOp, Token
 from kaflite.coordinator_common.records import LoadedRecord
 from kaflite.protocol.errors import ErrorCode
@@ -67,7 +68,6 @@ log = structlog.get_logger("kaflite.transaction")
 E = ErrorCode
 S = TransactionState
 
-OFFSETS_TOPIC = "__consumer_offsets"
 ABORT_TIMED_OUT_TIMER = "txn-abort-timed-out"  # TX-TO-1
 REMOVE_EXPIRED_TIMER = "txn-remove-expired"  # TX-TO-2
 
@@ -481,7 +481,7 @@ class TransactionCoordinator:
         with self.operation() as out:
             p = partition_for(request.group_id, self.config.offsets_topic_num_partitions)
             err = self._add_partitions(request.transactional_id, request.producer_id, request.producer_epoch,
-                                       {(OFFSETS_TOPIC, p)})
+                                       {(CONSUMER_OFFSETS, p)})
             err = _downgrade(err, "AddOffsetsToTxn", version)
             self._respond(token, request.transactional_id, AddOffsetsToTxnResponse(error_code=err))
         return out

@@ -54,6 +54,21 @@ async def runtime(log: FutureLog, work: Any) -> CoordinatorRuntime[Counter]:
     return rt
 
 
+async def until(condition: Any, what: str) -> None:
+    """Bounded (5 s): the condition holds after some loop turns."""
+    for _ in range(500):
+        if condition():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"never: {what}")
+
+
+async def turns(n: int = 20) -> None:
+    """Let the loop run `n` turns (for what must *not* happen meanwhile)."""
+    for _ in range(n):
+        await asyncio.sleep(0)
+
+
 def on_error(code: ErrorCode) -> str:
     return f"error {code.name}"
 
@@ -72,10 +87,10 @@ async def test_the_answer_waits_for_the_work_which_starts_once_durable() -> None
     rt = await runtime(log, work)
     log.gate.clear()
     answer = rt.write("add", 0, lambda shard, token: shard.add(b"k", token), on_error)
-    await asyncio.sleep(0.02)
+    await turns()
     assert started == []  # not durable yet: no work
     log.gate.set()
-    await asyncio.sleep(0.02)
+    await until(lambda: started, "the work starts once durable")
     assert started == [[(b"k", b"1")]] and not answer.done()  # durable: the work runs, the answer waits for it
     release.set_result(True)
     assert await answer == "ok 1"
@@ -94,11 +109,11 @@ async def test_failed_or_cancelled_work_answers_the_error() -> None:
 
     rt = await runtime(log, work)
     first = rt.write("add", 0, lambda shard, token: shard.add(b"k", token), on_error)
-    await asyncio.sleep(0.02)
+    await until(lambda: outcomes, "the first write's work starts")
     outcomes[0].set_result(False)  # the work failed (a marker could not be written, say)
     assert await first == "error NOT_COORDINATOR"
     second = rt.write("add", 0, lambda shard, token: shard.add(b"k", token), on_error)
-    await asyncio.sleep(0.02)
+    await until(lambda: len(outcomes) == 2, "the second write's work starts")
     await rt.close()  # cancels the work in progress
     assert await second == "error COORDINATOR_NOT_AVAILABLE"
 
