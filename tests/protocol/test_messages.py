@@ -78,7 +78,11 @@ COORDINATOR_RECORD_SCHEMAS = [f"ConsumerGroup{kind}{part}" for kind in (
     # `__transaction_state` (same "coordinator-key"/"-value" types): tests/transaction/test_records.py pins them.
     "TransactionLogKey", "TransactionLogValue",
     # `__share_group_state` (SC-LOG-1): tests/share_coordinator/test_records.py pins them.
-    "ShareSnapshotKey", "ShareSnapshotValue", "ShareUpdateKey", "ShareUpdateValue"]
+    "ShareSnapshotKey", "ShareSnapshotValue", "ShareUpdateKey", "ShareUpdateValue"] + [
+    # share groups' `__consumer_offsets` records (SG-LOG-1): the share-group tests pin their bytes.
+    f"ShareGroup{kind}{part}" for kind in (
+        "Metadata", "MemberMetadata", "TargetAssignmentMetadata", "TargetAssignmentMember",
+        "CurrentMemberAssignment", "StatePartitionMetadata") for part in ("Key", "Value")]
 # KRaft's metadata records kaflite keeps in `__cluster_metadata-0` ("type": "metadata"):
 # tests/storage/test_cluster_metadata.py pins their framing.
 METADATA_RECORD_SCHEMAS = ["AccessControlEntryRecord", "RemoveAccessControlEntryRecord", "UserScramCredentialRecord",
@@ -292,7 +296,7 @@ def _field_strategy(msg: Any, f: Any, v: int, depth: int) -> st.SearchStrategy[A
     else:
         inner = _scalar_strategy(f, v)
     s = st.lists(inner, max_size=2 if depth else 3) if f.is_array else inner
-    if is_nullable(f, v) or (f.elem == "records" and not f.is_array):
+    if is_nullable(f, v):
         s = st.one_of(st.none(), s)
     return s
 

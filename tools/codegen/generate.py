@@ -438,6 +438,10 @@ class Generator:
         elif t == "string":
             fn = "_w_cstr" if flex else "_w_str"
             out.append(f"{ind}{fn}({w}, {expr})")
+        elif t == "records" and not nullable:
+            # Java writes empty records for a non-nullable field left unset (ShareFetch v1+)
+            fn = "_w_cbytes" if flex else "_w_bytes"
+            out.append(f"{ind}{fn}({w}, b'' if {expr} is None else {expr})")
         elif t in ("bytes", "records"):
             fn = "_w_cbytes" if flex else "_w_bytes"
             out.append(f"{ind}{fn}({w}, {expr})")

@@ -19,6 +19,8 @@ from kaflite.protocol.messages.alter_partition_reassignments_request import Alte
 from kaflite.protocol.messages.alter_partition_reassignments_response import AlterPartitionReassignmentsResponse
 from kaflite.protocol.messages.alter_replica_log_dirs_request import AlterReplicaLogDirsRequest
 from kaflite.protocol.messages.alter_replica_log_dirs_response import AlterReplicaLogDirsResponse
+from kaflite.protocol.messages.alter_share_group_offsets_request import AlterShareGroupOffsetsRequest
+from kaflite.protocol.messages.alter_share_group_offsets_response import AlterShareGroupOffsetsResponse
 from kaflite.protocol.messages.alter_user_scram_credentials_request import AlterUserScramCredentialsRequest
 from kaflite.protocol.messages.alter_user_scram_credentials_response import AlterUserScramCredentialsResponse
 from kaflite.protocol.messages.api_versions_request import ApiVersionsRequest
@@ -55,6 +57,8 @@ from kaflite.protocol.messages.delete_groups_request import DeleteGroupsRequest
 from kaflite.protocol.messages.delete_groups_response import DeleteGroupsResponse
 from kaflite.protocol.messages.delete_records_request import DeleteRecordsRequest
 from kaflite.protocol.messages.delete_records_response import DeleteRecordsResponse
+from kaflite.protocol.messages.delete_share_group_offsets_request import DeleteShareGroupOffsetsRequest
+from kaflite.protocol.messages.delete_share_group_offsets_response import DeleteShareGroupOffsetsResponse
 from kaflite.protocol.messages.delete_topics_request import DeleteTopicsRequest
 from kaflite.protocol.messages.delete_topics_response import DeleteTopicsResponse
 from kaflite.protocol.messages.describe_acls_request import DescribeAclsRequest
@@ -73,6 +77,8 @@ from kaflite.protocol.messages.describe_producers_request import DescribeProduce
 from kaflite.protocol.messages.describe_producers_response import DescribeProducersResponse
 from kaflite.protocol.messages.describe_quorum_request import DescribeQuorumRequest
 from kaflite.protocol.messages.describe_quorum_response import DescribeQuorumResponse
+from kaflite.protocol.messages.describe_share_group_offsets_request import DescribeShareGroupOffsetsRequest
+from kaflite.protocol.messages.describe_share_group_offsets_response import DescribeShareGroupOffsetsResponse
 from kaflite.protocol.messages.describe_topic_partitions_request import DescribeTopicPartitionsRequest
 from kaflite.protocol.messages.describe_topic_partitions_response import DescribeTopicPartitionsResponse
 from kaflite.protocol.messages.describe_transactions_request import DescribeTransactionsRequest
@@ -129,6 +135,26 @@ from kaflite.protocol.messages.sasl_authenticate_request import SaslAuthenticate
 from kaflite.protocol.messages.sasl_authenticate_response import SaslAuthenticateResponse
 from kaflite.protocol.messages.sasl_handshake_request import SaslHandshakeRequest
 from kaflite.protocol.messages.sasl_handshake_response import SaslHandshakeResponse
+from kaflite.protocol.messages.share_acknowledge_request import ShareAcknowledgeRequest
+from kaflite.protocol.messages.share_acknowledge_response import ShareAcknowledgeResponse
+from kaflite.protocol.messages.share_fetch_request import ShareFetchRequest
+from kaflite.protocol.messages.share_fetch_response import ShareFetchResponse
+from kaflite.protocol.messages.share_group_current_member_assignment_key import ShareGroupCurrentMemberAssignmentKey
+from kaflite.protocol.messages.share_group_current_member_assignment_value import ShareGroupCurrentMemberAssignmentValue
+from kaflite.protocol.messages.share_group_describe_request import ShareGroupDescribeRequest
+from kaflite.protocol.messages.share_group_describe_response import ShareGroupDescribeResponse
+from kaflite.protocol.messages.share_group_heartbeat_request import ShareGroupHeartbeatRequest
+from kaflite.protocol.messages.share_group_heartbeat_response import ShareGroupHeartbeatResponse
+from kaflite.protocol.messages.share_group_member_metadata_key import ShareGroupMemberMetadataKey
+from kaflite.protocol.messages.share_group_member_metadata_value import ShareGroupMemberMetadataValue
+from kaflite.protocol.messages.share_group_metadata_key import ShareGroupMetadataKey
+from kaflite.protocol.messages.share_group_metadata_value import ShareGroupMetadataValue
+from kaflite.protocol.messages.share_group_state_partition_metadata_key import ShareGroupStatePartitionMetadataKey
+from kaflite.protocol.messages.share_group_state_partition_metadata_value import ShareGroupStatePartitionMetadataValue
+from kaflite.protocol.messages.share_group_target_assignment_member_key import ShareGroupTargetAssignmentMemberKey
+from kaflite.protocol.messages.share_group_target_assignment_member_value import ShareGroupTargetAssignmentMemberValue
+from kaflite.protocol.messages.share_group_target_assignment_metadata_key import ShareGroupTargetAssignmentMetadataKey
+from kaflite.protocol.messages.share_group_target_assignment_metadata_value import ShareGroupTargetAssignmentMetadataValue
 from kaflite.protocol.messages.share_snapshot_key import ShareSnapshotKey
 from kaflite.protocol.messages.share_snapshot_value import ShareSnapshotValue
 from kaflite.protocol.messages.share_update_key import ShareUpdateKey
@@ -201,6 +227,13 @@ REQUEST_NAMES: dict[int, str] = {
     69: 'ConsumerGroupDescribeRequest',
     74: 'ListConfigResourcesRequest',
     75: 'DescribeTopicPartitionsRequest',
+    76: 'ShareGroupHeartbeatRequest',
+    77: 'ShareGroupDescribeRequest',
+    78: 'ShareFetchRequest',
+    79: 'ShareAcknowledgeRequest',
+    90: 'DescribeShareGroupOffsetsRequest',
+    91: 'AlterShareGroupOffsetsRequest',
+    92: 'DeleteShareGroupOffsetsRequest',
 }
 REQUESTS: Mapping[int, type[ApiMessage]] = {
     0: ProduceRequest,
@@ -257,6 +290,13 @@ REQUESTS: Mapping[int, type[ApiMessage]] = {
     69: ConsumerGroupDescribeRequest,
     74: ListConfigResourcesRequest,
     75: DescribeTopicPartitionsRequest,
+    76: ShareGroupHeartbeatRequest,
+    77: ShareGroupDescribeRequest,
+    78: ShareFetchRequest,
+    79: ShareAcknowledgeRequest,
+    90: DescribeShareGroupOffsetsRequest,
+    91: AlterShareGroupOffsetsRequest,
+    92: DeleteShareGroupOffsetsRequest,
 }
 RESPONSES: Mapping[int, type[ApiMessage]] = {
     0: ProduceResponse,
@@ -313,6 +353,13 @@ RESPONSES: Mapping[int, type[ApiMessage]] = {
     69: ConsumerGroupDescribeResponse,
     74: ListConfigResourcesResponse,
     75: DescribeTopicPartitionsResponse,
+    76: ShareGroupHeartbeatResponse,
+    77: ShareGroupDescribeResponse,
+    78: ShareFetchResponse,
+    79: ShareAcknowledgeResponse,
+    90: DescribeShareGroupOffsetsResponse,
+    91: AlterShareGroupOffsetsResponse,
+    92: DeleteShareGroupOffsetsResponse,
 }
 #: API key -> (MIN_VERSION, MAX_VERSION) of its request class
 REQUEST_VERSIONS: dict[int, tuple[int, int]] = {
@@ -370,6 +417,13 @@ REQUEST_VERSIONS: dict[int, tuple[int, int]] = {
     69: (0, 1),
     74: (0, 1),
     75: (0, 0),
+    76: (1, 1),
+    77: (1, 1),
+    78: (1, 2),
+    79: (1, 2),
+    90: (0, 1),
+    91: (0, 0),
+    92: (0, 0),
 }
 #: first flexible version of each API's requests (request header v2 from there on)
 REQUEST_FLEXIBLE_MIN: dict[int, int] = {
@@ -427,6 +481,13 @@ REQUEST_FLEXIBLE_MIN: dict[int, int] = {
     69: 0,
     74: 0,
     75: 0,
+    76: 0,
+    77: 0,
+    78: 0,
+    79: 0,
+    90: 0,
+    91: 0,
+    92: 0,
 }
 
 __all__ = [
@@ -443,6 +504,8 @@ __all__ = [
     'AlterPartitionReassignmentsResponse',
     'AlterReplicaLogDirsRequest',
     'AlterReplicaLogDirsResponse',
+    'AlterShareGroupOffsetsRequest',
+    'AlterShareGroupOffsetsResponse',
     'AlterUserScramCredentialsRequest',
     'AlterUserScramCredentialsResponse',
     'ApiVersionsRequest',
@@ -479,6 +542,8 @@ __all__ = [
     'DeleteGroupsResponse',
     'DeleteRecordsRequest',
     'DeleteRecordsResponse',
+    'DeleteShareGroupOffsetsRequest',
+    'DeleteShareGroupOffsetsResponse',
     'DeleteTopicsRequest',
     'DeleteTopicsResponse',
     'DescribeAclsRequest',
@@ -497,6 +562,8 @@ __all__ = [
     'DescribeProducersResponse',
     'DescribeQuorumRequest',
     'DescribeQuorumResponse',
+    'DescribeShareGroupOffsetsRequest',
+    'DescribeShareGroupOffsetsResponse',
     'DescribeTopicPartitionsRequest',
     'DescribeTopicPartitionsResponse',
     'DescribeTransactionsRequest',
@@ -553,6 +620,26 @@ __all__ = [
     'SaslAuthenticateResponse',
     'SaslHandshakeRequest',
     'SaslHandshakeResponse',
+    'ShareAcknowledgeRequest',
+    'ShareAcknowledgeResponse',
+    'ShareFetchRequest',
+    'ShareFetchResponse',
+    'ShareGroupCurrentMemberAssignmentKey',
+    'ShareGroupCurrentMemberAssignmentValue',
+    'ShareGroupDescribeRequest',
+    'ShareGroupDescribeResponse',
+    'ShareGroupHeartbeatRequest',
+    'ShareGroupHeartbeatResponse',
+    'ShareGroupMemberMetadataKey',
+    'ShareGroupMemberMetadataValue',
+    'ShareGroupMetadataKey',
+    'ShareGroupMetadataValue',
+    'ShareGroupStatePartitionMetadataKey',
+    'ShareGroupStatePartitionMetadataValue',
+    'ShareGroupTargetAssignmentMemberKey',
+    'ShareGroupTargetAssignmentMemberValue',
+    'ShareGroupTargetAssignmentMetadataKey',
+    'ShareGroupTargetAssignmentMetadataValue',
     'ShareSnapshotKey',
     'ShareSnapshotValue',
     'ShareUpdateKey',
