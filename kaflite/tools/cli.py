@@ -231,6 +231,8 @@ def add_tool_parsers(sub: Any) -> None:
                       help="decode __consumer_offsets keys and values (JSON)")
     dump.add_argument("--transaction-log-decoder", action="store_true",
                       help="decode __transaction_state keys and values (JSON)")
+    dump.add_argument("--share-group-state-decoder", action="store_true",
+                      help="decode __share_group_state keys and values (JSON)")
     dump.add_argument("--max-bytes", type=int, metavar="N", help="read batches within the first N bytes only")
     dump.add_argument("--json", action="store_true", help="print JSON for scripts")
 

@@ -3,7 +3,8 @@
 Reads ``.log`` (batches; with --deep-iteration or --print-data-log their records and control markers),
 ``.index``, ``.timeindex`` and ``.txnindex`` in Kafka's byte layout, which kaflite writes byte for byte, so it
 reads a Kafka broker's data directory as well as kaflite's. ``--offsets-decoder`` decodes
-``__consumer_offsets`` keys and values and ``--transaction-log-decoder`` ``__transaction_state``'s, as JSON
+``__consumer_offsets`` keys and values, ``--transaction-log-decoder`` ``__transaction_state``'s and
+``--share-group-state-decoder`` ``__share_group_state``'s, as JSON
 in Kafka's field names (camelCase), the way Kafka's JSON converters print them.
 """
 
@@ -42,8 +43,14 @@ OFFSETS_RECORD_TYPES: dict[int, str] = {
     4: "ConsumerGroupPartitionMetadata", 5: "ConsumerGroupMemberMetadata",
     6: "ConsumerGroupTargetAssignmentMetadata", 7: "ConsumerGroupTargetAssignmentMember",
     8: "ConsumerGroupCurrentMemberAssignment", 16: "ConsumerGroupRegularExpression",
+    # share groups (KIP-932, SG-LOG-1)
+    10: "ShareGroupMemberMetadata", 11: "ShareGroupMetadata", 12: "ShareGroupTargetAssignmentMetadata",
+    13: "ShareGroupTargetAssignmentMember", 14: "ShareGroupCurrentMemberAssignment",
+    15: "ShareGroupStatePartitionMetadata",
 }
 TRANSACTION_RECORD_TYPES: dict[int, str] = {0: "TransactionLog"}
+# __share_group_state (SC-LOG-1): ShareSnapshot and ShareUpdate.
+SHARE_STATE_RECORD_TYPES: dict[int, str] = {0: "ShareSnapshot", 1: "ShareUpdate"}
 CONTROL_NAMES = {CONTROL_TYPE_ABORT: "ABORT", CONTROL_TYPE_COMMIT: "COMMIT"}
 
 _I16 = struct.Struct(">h")
@@ -157,7 +164,8 @@ def dump_segment(path: Path, args: argparse.Namespace) -> dict[str, Any]:
     base = int(path.name.split(".")[0])
     data = memoryview(path.read_bytes())
     decoder = (OFFSETS_RECORD_TYPES if args.offsets_decoder else
-               TRANSACTION_RECORD_TYPES if args.transaction_log_decoder else None)
+               TRANSACTION_RECORD_TYPES if args.transaction_log_decoder else
+               SHARE_STATE_RECORD_TYPES if args.share_group_state_decoder else None)
     deep = args.deep_iteration or args.print_data_log or decoder is not None
     batches: list[dict[str, Any]] = []
     valid_bytes = 0
