@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from kaflite.config import KafliteConfig
-from kaflite.config_values import ConfigError
+from kaflite.config.values import ConfigError
 from kaflite.ssl_principal import NoMatchingRule, parse_rules, principal_name
 
 

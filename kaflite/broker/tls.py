@@ -17,7 +17,7 @@ from typing import Any
 import structlog
 
 from kaflite.config import KafliteConfig
-from kaflite.listeners import ANONYMOUS, Listener
+from kaflite.config.listeners import ANONYMOUS, Listener
 from kaflite.ssl_principal import principal_name
 from kaflite.ssl_stores import load_keystore, load_truststore
 from kaflite.storage.errors import StartupError
