@@ -185,7 +185,7 @@ def _cmd_compat() -> int:
 
 def _cmd_certs(args: argparse.Namespace) -> int:
     """Write the files, then print the lines to paste: the broker's properties, then each client's."""
-    from kaflite.certs import write_certs
+    from kaflite.security.tls.certs import write_certs
 
     files = write_certs(args.dir)
     broker = {"listeners": f"PLAINTEXT://127.0.0.1:9092,SSL://127.0.0.1:{args.ssl_port}",

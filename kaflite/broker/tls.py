@@ -18,8 +18,8 @@ import structlog
 
 from kaflite.config import KafliteConfig
 from kaflite.config.listeners import ANONYMOUS, Listener
-from kaflite.ssl_principal import principal_name
-from kaflite.ssl_stores import load_keystore, load_truststore
+from kaflite.security.tls.principal import principal_name
+from kaflite.security.tls.stores import load_keystore, load_truststore
 from kaflite.storage.errors import StartupError
 
 log = structlog.get_logger("kaflite.tls")

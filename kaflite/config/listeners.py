@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from kaflite.config.values import ConfigError
-from kaflite.ssl_principal import parse_rules
+from kaflite.security.tls.principal import parse_rules
 
 
 class KafliteConfig(Protocol):

@@ -13,7 +13,6 @@ from pathlib import Path
 import pytest
 import structlog
 
-from kaflite.certs import CertFiles, write_certs
 from kaflite.config import KafliteConfig
 from kaflite.config.listeners import listeners_of
 from kaflite.config.values import ConfigError
@@ -23,6 +22,7 @@ from kaflite.protocol.messages import (
     FindCoordinatorRequest,
     MetadataRequest,
 )
+from kaflite.security.tls.certs import CertFiles, write_certs
 from tests.broker.wire import Closed, WireClient, connected, serving
 
 pytestmark = pytest.mark.timeout(60)

@@ -7,7 +7,7 @@ import pytest
 
 from kaflite.config import KafliteConfig
 from kaflite.config.values import ConfigError
-from kaflite.ssl_principal import NoMatchingRule, parse_rules, principal_name
+from kaflite.security.tls.principal import NoMatchingRule, parse_rules, principal_name
 
 
 @pytest.mark.parametrize("rules", [
