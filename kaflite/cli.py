@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TextIO
 
 from kaflite import __version__
-from kaflite.config import ConfigError, KafliteConfig, render_markdown
+from kaflite.config import ConfigError, KafliteConfig
 
 EXIT_USAGE = 2
 EXIT_STARTUP = 1  # the broker could not start (data directory, port): the message says why and what to do
@@ -160,6 +160,8 @@ def _print_config(config: KafliteConfig, as_json: bool, out: TextIO) -> None:
 
 def _cmd_config(args: argparse.Namespace) -> int:
     if args.markdown:
+        from kaflite.docs.configuration import render_markdown  # the docs' renderer: not part of a start
+
         sys.stdout.write(render_markdown())
         return 0
     config = config_from_args(args)
@@ -183,7 +185,7 @@ def _cmd_compat() -> int:
 
 def _cmd_certs(args: argparse.Namespace) -> int:
     """Write the files, then print the lines to paste: the broker's properties, then each client's."""
-    from kaflite.certs import write_certs
+    from kaflite.security.tls.certs import write_certs
 
     files = write_certs(args.dir)
     broker = {"listeners": f"PLAINTEXT://127.0.0.1:9092,SSL://127.0.0.1:{args.ssl_port}",

@@ -18,7 +18,8 @@ import pytest
 import structlog
 
 from kaflite import cli
-from kaflite.config import KafliteConfig, render_markdown
+from kaflite.config import KafliteConfig
+from kaflite.docs.configuration import render_markdown
 from kaflite.logging_config import configure_logging, get_logger
 
 REPO = Path(__file__).resolve().parent.parent

@@ -17,8 +17,8 @@ from kaflite.config import (
     ConfigError,
     KafliteConfig,
     parse_properties,
-    render_markdown,
 )
+from kaflite.docs.configuration import render_markdown
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -37,7 +37,7 @@ from kaflite.config import (
     canonical_dynamic,
     family,
 )
-from kaflite.config_values import INT_MAX, INT_MIN, to_text
+from kaflite.config.values import INT_MAX, INT_MIN, to_text
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import (
     AlterConfigsRequest,

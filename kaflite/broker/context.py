@@ -21,8 +21,8 @@ from kaflite.broker.group_configs import GROUP_CONFIGS_FILE, GroupConfigStore
 from kaflite.broker.stats import BrokerStats
 from kaflite.clock import Clock, SystemClock
 from kaflite.config import KafliteConfig
+from kaflite.config.listeners import Listener
 from kaflite.coordinator.metadata import MetadataImage
-from kaflite.listeners import Listener
 from kaflite.protocol.frames import FrameDecoder
 from kaflite.protocol.headers import RequestHeader
 from kaflite.storage.cluster_metadata import DIRECTORY as METADATA_DIRECTORY

@@ -13,7 +13,7 @@ from typing import Any
 
 from kaflite.broker.context import BrokerContext, RequestContext
 from kaflite.broker.router import Router
-from kaflite.listeners import Listener, sasl_settings
+from kaflite.config.listeners import Listener, sasl_settings
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages.sasl_authenticate_response import SaslAuthenticateResponse
 from kaflite.protocol.messages.sasl_handshake_response import SaslHandshakeResponse

@@ -17,9 +17,9 @@ from typing import Any
 import structlog
 
 from kaflite.config import KafliteConfig
-from kaflite.listeners import ANONYMOUS, Listener
-from kaflite.ssl_principal import principal_name
-from kaflite.ssl_stores import load_keystore, load_truststore
+from kaflite.config.listeners import ANONYMOUS, Listener
+from kaflite.security.tls.principal import principal_name
+from kaflite.security.tls.stores import load_keystore, load_truststore
 from kaflite.storage.errors import StartupError
 
 log = structlog.get_logger("kaflite.tls")

@@ -27,9 +27,9 @@ from kaflite.broker.admin_ops import WaitTimeout
 from kaflite.broker.admin_ops import decode_assignment as _decode_assignment
 from kaflite.broker.server import Broker as _Broker
 from kaflite.broker.server import install_uvloop
-from kaflite.certs import CertFiles, write_certs
 from kaflite.config import STANDARD_AUTHORIZER, KafliteConfig
 from kaflite.coordinator.snapshot import OffsetSnapshot
+from kaflite.security.tls.certs import CertFiles, write_certs
 from kaflite.testing.sasl import client_config, plain_jaas_config
 
 T = TypeVar("T")

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from kaflite.properties import parse_properties, read_text
+from kaflite.config.properties import parse_properties, read_text
 from kaflite.tools.acls import run_acls
 from kaflite.tools.client import ToolError, UsageError
 from kaflite.tools.commands import TOOL_HELP

@@ -1,10 +1,10 @@
 """The tools' client security, from Kafka's client properties (``--command-config``): how a socket to a broker
 is secured and authenticated before the first request.
 
-``security.protocol=SSL`` (and ``SASL_SSL``) with PEM stores (``kaflite.ssl_stores``: the settings the broker reads,
-on the client side), ``ssl.endpoint.identification.algorithm`` (Kafka's default ``https``: the broker's
-certificate must name the host dialled; empty turns the check off). Java's JKS and PKCS12 stores are not read:
-convert them to PEM (Kafka accepts PEM since 2.7).
+``security.protocol=SSL`` (and ``SASL_SSL``) with PEM stores (``kaflite.security.tls.stores``: the settings the
+broker reads, on the client side), ``ssl.endpoint.identification.algorithm`` (Kafka's default ``https``: the
+broker's certificate must name the host dialled; empty turns the check off). Java's JKS and PKCS12 stores are not
+read: convert them to PEM (Kafka accepts PEM since 2.7).
 
 ``SASL_PLAINTEXT``/``SASL_SSL`` with ``sasl.mechanism`` (Kafka's default GSSAPI is not spoken: PLAIN,
 SCRAM-SHA-256/512, OAUTHBEARER) and the Java client's ``sasl.jaas.config`` (``username``/``password`` of
@@ -28,7 +28,7 @@ from kaflite.protocol.messages import SaslAuthenticateRequest, SaslHandshakeRequ
 from kaflite.security.sasl import MECHANISMS, OAUTHBEARER, PLAIN, SCRAM_MECHANISMS
 from kaflite.security.sasl.jaas import JaasError, parse_jaas_config
 from kaflite.security.sasl.oauthbearer import client_initial_response, unsecured_jwt, unsecured_login_claims
-from kaflite.ssl_stores import load_keystore, load_truststore
+from kaflite.security.tls.stores import load_keystore, load_truststore
 
 PROTOCOLS = ("PLAINTEXT", "SSL", "SASL_PLAINTEXT", "SASL_SSL")
 LOGIN_MODULES = {PLAIN: "PlainLoginModule", "SCRAM-SHA-256": "ScramLoginModule", "SCRAM-SHA-512": "ScramLoginModule",

@@ -17,7 +17,7 @@ from kaflite.broker.context import BrokerContext, RequestContext
 from kaflite.broker.router import Router
 from kaflite.clock import ManualClock
 from kaflite.config import KafliteConfig
-from kaflite.listeners import Listener
+from kaflite.config.listeners import Listener
 from kaflite.protocol import records as R
 from kaflite.protocol.authorized_operations import ALL_TOPIC
 from kaflite.protocol.errors import ErrorCode

@@ -13,16 +13,16 @@ from pathlib import Path
 import pytest
 import structlog
 
-from kaflite.certs import CertFiles, write_certs
 from kaflite.config import KafliteConfig
-from kaflite.config_values import ConfigError
-from kaflite.listeners import listeners_of
+from kaflite.config.listeners import listeners_of
+from kaflite.config.values import ConfigError
 from kaflite.protocol.messages import (
     ApiVersionsRequest,
     DescribeClusterRequest,
     FindCoordinatorRequest,
     MetadataRequest,
 )
+from kaflite.security.tls.certs import CertFiles, write_certs
 from tests.broker.wire import Closed, WireClient, connected, serving
 
 pytestmark = pytest.mark.timeout(60)
@@ -229,7 +229,7 @@ async def test_mapping_rules_name_the_principal_and_a_certificate_no_rule_applie
 def test_sasl_listeners_read_kafkas_per_listener_settings() -> None:
     """listener.name.<listener>.<mechanism>.sasl.jaas.config beats listener.name.<listener>.sasl.jaas.config beats
     sasl.jaas.config; the listener's mechanisms beat sasl.enabled.mechanisms (Kafka's precedence)."""
-    from kaflite.listeners import sasl_settings
+    from kaflite.config.listeners import sasl_settings
 
     config = KafliteConfig.load({
         "listeners": "SASL_PLAINTEXT://127.0.0.1:0,INTERNAL://127.0.0.1:0",

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from kaflite.config import KafliteConfig
-from kaflite.config_values import ConfigError
-from kaflite.ssl_principal import NoMatchingRule, parse_rules, principal_name
+from kaflite.config.values import ConfigError
+from kaflite.security.tls.principal import NoMatchingRule, parse_rules, principal_name
 
 
 @pytest.mark.parametrize("rules", [

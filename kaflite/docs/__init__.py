@@ -1,0 +1,5 @@
+"""The renderers of the ``docs/*.md`` files generated from code tables: not part of a running broker.
+
+``kaflite config --markdown`` prints ``configuration``'s; a test fails while a file in ``docs/`` differs from
+its renderer's output.
+"""
