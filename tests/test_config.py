@@ -259,7 +259,7 @@ def test_group_session_timeout_bounds_must_be_ordered() -> None:
 def test_consumer_group_configs_default_to_kafkas_but_the_dev_minimums() -> None:
     """CG-CFG-1 (Kafka's defaults), CG-CFG-2 (a dev broker accepts 100 ms heartbeats and a 0 ms regex refresh)."""
     c = load()
-    assert c.group_coordinator_rebalance_protocols == ("classic", "consumer")
+    assert c.group_coordinator_rebalance_protocols == ("classic", "consumer", "share")
     assert (c.group_consumer_session_timeout_ms, c.group_consumer_max_session_timeout_ms) == (45000, 60000)
     assert (c.group_consumer_heartbeat_interval_ms, c.group_consumer_max_heartbeat_interval_ms) == (5000, 15000)
     assert (c.group_consumer_min_session_timeout_ms, c.group_consumer_min_heartbeat_interval_ms) == (100, 100)
@@ -278,7 +278,7 @@ def test_consumer_group_configs_default_to_kafkas_but_the_dev_minimums() -> None
 
 @pytest.mark.parametrize(("overrides", "message"), [
     ({"group.coordinator.rebalance.protocols": "consumer"}, "Disabling the 'classic' protocol is not supported."),
-    ({"group.coordinator.rebalance.protocols": "classic,share"}, "kaflite does not serve share groups"),
+    ({"group.coordinator.rebalance.protocols": "classic,streams"}, "kaflite does not serve streams groups"),
     ({"group.coordinator.rebalance.protocols": "classic,streams"}, "kaflite does not serve streams groups"),
     ({"group.consumer.assignors": "uniform,sticky"}, "unknown item(s) sticky"),
     ({"group.consumer.migration.policy": "sideways"}, "must be one of disabled, upgrade, downgrade, bidirectional"),
@@ -388,6 +388,35 @@ def test_describe_lists_every_setting_with_default_flags() -> None:
 
 
 # -- docs ------------------------------------------------------------------------------------
+
+
+def test_share_group_configs_default_to_kafkas_but_the_dev_minimums() -> None:
+    """SA-CFG-1 (Kafka's defaults) and SA-CFG-4 (a dev broker accepts 100 ms heartbeats and lock durations), checked
+    as Kafka's GroupCoordinatorConfig and ShareGroupConfig check them."""
+    c = load()
+    assert (c.group_share_session_timeout_ms, c.group_share_heartbeat_interval_ms) == (45000, 5000)
+    assert (c.group_share_min_session_timeout_ms, c.group_share_min_heartbeat_interval_ms) == (100, 100)
+    assert (c.group_share_record_lock_duration_ms, c.group_share_min_record_lock_duration_ms,
+            c.group_share_max_record_lock_duration_ms) == (30000, 100, 60000)
+    assert (c.group_share_delivery_count_limit, c.group_share_partition_max_record_locks) == (5, 2000)
+    assert (c.group_share_max_size, c.group_share_max_share_sessions) == (200, 2000)
+    assert c.group_share_assignors == ("simple",)
+    assert c.share_coordinator_snapshot_update_records_per_snapshot == 500
+    fast = load({"group.share.heartbeat.interval.ms": "100", "group.share.session.timeout.ms": "500",
+                 "group.share.record.lock.duration.ms": "200"})
+    assert (fast.group_share_heartbeat_interval_ms, fast.group_share_session_timeout_ms) == (100, 500)
+    for overrides, message in (
+            ({"group.share.heartbeat.interval.ms": "600", "group.share.session.timeout.ms": "500"},
+             "group.share.heartbeat.interval.ms must be less than group.share.session.timeout.ms"),
+            ({"group.share.record.lock.duration.ms": "70000"},
+             "group.share.max.record.lock.duration.ms must be greater than or equal to "
+             "group.share.record.lock.duration.ms"),
+            ({"group.share.max.share.sessions": "10"},
+             "group.share.max.share.sessions must be greater than or equal to group.share.max.size"),
+            ({"group.share.delivery.count.limit": "1"}, "group.share.delivery.count.limit"),
+            ({"share.coordinator.state.topic.replication.factor": "3"}, "kaflite is a single node")):
+        with pytest.raises(ConfigError, match=re.escape(message)):
+            load(overrides)
 
 
 def test_committed_configuration_doc_matches_the_table() -> None:

@@ -45,6 +45,9 @@ DYNAMIC_TOPIC_CONFIG, DEFAULT_CONFIG = 1, 5
 # KIP-848's feature (Kafka's GroupVersion): level 1 lets a cluster serve the consumer rebalance protocol.
 GROUP_VERSION = "group.version"
 GROUP_VERSION_SUPPORTED = (0, 1)
+# KIP-932's feature (Kafka's ShareVersion): level 1 serves share groups (SG-API-1; Kafka 4.2 finalizes it).
+SHARE_VERSION = "share.version"
+SHARE_VERSION_SUPPORTED = (0, 1)
 # The finalized features never change while kaflite runs (no UpdateFeatures), so their epoch is fixed.
 FINALIZED_FEATURES_EPOCH = 1
 # Kafka's controller applies a user operation as one batch of at most MAX_RECORDS_PER_USER_OP records
@@ -91,16 +94,19 @@ class AdminHandler:
         return ApiVersionsResponse(api_keys=self.router.api_versions(), **self._features)
 
     def _feature_fields(self) -> dict[str, Any]:
-        """v3+ SupportedFeatures / FinalizedFeatures, as a KRaft broker reports them: `group.version`
-        supported 0-1, finalized at 1 when the consumer protocol is enabled (Kafka leaves a feature
-        finalized at level 0 out of the list)."""
+        """v3+ SupportedFeatures / FinalizedFeatures, as a KRaft broker reports them: `group.version` and
+        `share.version` supported 0-1, each finalized at 1 when its protocol (`consumer`, `share`) is in
+        `group.coordinator.rebalance.protocols` (Kafka leaves a feature finalized at level 0 out of the list)."""
         R = ApiVersionsResponse
-        lo, hi = GROUP_VERSION_SUPPORTED
-        finalized = []
-        if "consumer" in self.config.group_coordinator_rebalance_protocols:
-            finalized.append(R.FinalizedFeatureKey(name=GROUP_VERSION, max_version_level=1, min_version_level=1))
-        return {"supported_features": [R.SupportedFeatureKey(name=GROUP_VERSION, min_version=lo, max_version=hi)],
-                "finalized_features_epoch": FINALIZED_FEATURES_EPOCH, "finalized_features": finalized}
+        protocols = self.config.group_coordinator_rebalance_protocols
+        supported, finalized = [], []
+        for feature, (lo, hi), protocol in ((GROUP_VERSION, GROUP_VERSION_SUPPORTED, "consumer"),
+                                            (SHARE_VERSION, SHARE_VERSION_SUPPORTED, "share")):
+            supported.append(R.SupportedFeatureKey(name=feature, min_version=lo, max_version=hi))
+            if protocol in protocols:
+                finalized.append(R.FinalizedFeatureKey(name=feature, max_version_level=1, min_version_level=1))
+        return {"supported_features": supported, "finalized_features_epoch": FINALIZED_FEATURES_EPOCH,
+                "finalized_features": finalized}
 
     def describe_cluster(self, ctx: RequestContext, req: DescribeClusterRequest) -> DescribeClusterResponse:
         node, state = self.config.node_id, self.state

@@ -106,7 +106,7 @@ class KafliteConfig:
     offsets_commit_timeout_ms: int = 5000
     offsets_commit_fsync_enable: bool = True
     offset_metadata_max_bytes: int = 4096
-    group_coordinator_rebalance_protocols: tuple[str, ...] = ("classic", "consumer")
+    group_coordinator_rebalance_protocols: tuple[str, ...] = ("classic", "consumer", "share")
     group_consumer_session_timeout_ms: int = 45000
     group_consumer_min_session_timeout_ms: int = 100
     group_consumer_max_session_timeout_ms: int = 60000
@@ -117,6 +117,26 @@ class KafliteConfig:
     group_consumer_assignors: tuple[str, ...] = ("uniform", "range")
     group_consumer_migration_policy: str = "bidirectional"
     group_consumer_regex_refresh_interval_ms: int = 600000
+    group_share_session_timeout_ms: int = 45000
+    group_share_min_session_timeout_ms: int = 100
+    group_share_max_session_timeout_ms: int = 60000
+    group_share_heartbeat_interval_ms: int = 5000
+    group_share_min_heartbeat_interval_ms: int = 100
+    group_share_max_heartbeat_interval_ms: int = 15000
+    group_share_max_size: int = 200
+    group_share_assignors: tuple[str, ...] = ("simple",)
+    group_share_delivery_count_limit: int = 5
+    group_share_record_lock_duration_ms: int = 30000
+    group_share_min_record_lock_duration_ms: int = 100
+    group_share_max_record_lock_duration_ms: int = 60000
+    group_share_partition_max_record_locks: int = 2000
+    group_share_max_share_sessions: int = 2000
+    group_share_initialize_retry_interval_ms: int = 30000
+    share_coordinator_state_topic_num_partitions: int = 50
+    share_coordinator_state_topic_replication_factor: int = 1
+    share_coordinator_state_topic_min_isr: int = 1
+    share_coordinator_state_topic_segment_bytes: int = 104857600
+    share_coordinator_snapshot_update_records_per_snapshot: int = 500
     transaction_max_timeout_ms: int = 900000
     transactional_id_expiration_ms: int = 604800000
     transaction_abort_timed_out_transaction_cleanup_interval_ms: int = 10000
@@ -212,10 +232,38 @@ class KafliteConfig:
             (session <= self.group_consumer_max_session_timeout_ms, "group.consumer.session.timeout.ms",
              "less than or equal to", "group.consumer.max.session.timeout.ms"),
             (hb < session, "group.consumer.heartbeat.interval.ms", "less than", "group.consumer.session.timeout.ms"),
+            *self._share_group_bound_checks(),
         )
         for ok, name, relation, other in checks:
             if not ok:
                 raise ConfigError(name, f"{name} must be {relation} {other}")
+
+    def _share_group_bound_checks(self) -> tuple[tuple[bool, str, str, str], ...]:
+        """Kafka's GroupCoordinatorConfig and ShareGroupConfig checks of the share-group settings (SA-CFG-1)."""
+        hb, session = self.group_share_heartbeat_interval_ms, self.group_share_session_timeout_ms
+        lock = self.group_share_record_lock_duration_ms
+        return (
+            (self.group_share_max_heartbeat_interval_ms >= self.group_share_min_heartbeat_interval_ms,
+             "group.share.max.heartbeat.interval.ms", "greater than or equal to",
+             "group.share.min.heartbeat.interval.ms"),
+            (hb >= self.group_share_min_heartbeat_interval_ms, "group.share.heartbeat.interval.ms",
+             "greater than or equal to", "group.share.min.heartbeat.interval.ms"),
+            (hb <= self.group_share_max_heartbeat_interval_ms, "group.share.heartbeat.interval.ms",
+             "less than or equal to", "group.share.max.heartbeat.interval.ms"),
+            (self.group_share_max_session_timeout_ms >= self.group_share_min_session_timeout_ms,
+             "group.share.max.session.timeout.ms", "greater than or equal to", "group.share.min.session.timeout.ms"),
+            (session >= self.group_share_min_session_timeout_ms, "group.share.session.timeout.ms",
+             "greater than or equal to", "group.share.min.session.timeout.ms"),
+            (session <= self.group_share_max_session_timeout_ms, "group.share.session.timeout.ms",
+             "less than or equal to", "group.share.max.session.timeout.ms"),
+            (hb < session, "group.share.heartbeat.interval.ms", "less than", "group.share.session.timeout.ms"),
+            (lock >= self.group_share_min_record_lock_duration_ms, "group.share.record.lock.duration.ms",
+             "greater than or equal to", "group.share.min.record.lock.duration.ms"),
+            (self.group_share_max_record_lock_duration_ms >= lock, "group.share.max.record.lock.duration.ms",
+             "greater than or equal to", "group.share.record.lock.duration.ms"),
+            (self.group_share_max_share_sessions >= self.group_share_max_size, "group.share.max.share.sessions",
+             "greater than or equal to", "group.share.max.size"),
+        )
 
     # -- building ------------------------------------------------------------------------------
 

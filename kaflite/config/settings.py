@@ -89,6 +89,7 @@ _LOG = "Log storage"
 _CLEAN = "Log cleaner (compaction)"
 _GROUP = "Group coordinator and offsets"
 _TXN = "Transaction coordinator"
+_SHARE = "Share groups (KIP-932)"
 _OPS = "Operations"
 _SEC = "Listeners and TLS"
 _ACL = "Authorization (ACLs)"
@@ -213,11 +214,14 @@ SETTINGS: tuple[Setting, ...] = (
     _S("offset.metadata.max.bytes", "int", 4096, "The maximum size of the metadata string of an offset "
        "commit.", Range(0, INT_MAX), _GROUP),
     # KIP-848 consumer groups (Kafka's GroupCoordinatorConfig; CG-CFG-1, CG-CFG-2)
-    _S("group.coordinator.rebalance.protocols", "list", ("classic", "consumer"), "The enabled rebalance "
-       "protocols: classic (JoinGroup/SyncGroup) and consumer (KIP-848 ConsumerGroupHeartbeat). Without "
-       "consumer, ConsumerGroupHeartbeat and ConsumerGroupDescribe are not advertised and answer "
-       "UNSUPPORTED_VERSION, as in Kafka; classic cannot be disabled. Kafka also knows share and streams "
-       "groups, which kaflite does not serve.", RebalanceProtocols(), _GROUP),
+    _S("group.coordinator.rebalance.protocols", "list", ("classic", "consumer", "share"), "The enabled "
+       "rebalance protocols: classic (JoinGroup/SyncGroup), consumer (KIP-848 ConsumerGroupHeartbeat) and "
+       "share (KIP-932 share groups). Without consumer, ConsumerGroupHeartbeat and ConsumerGroupDescribe are "
+       "not advertised and answer UNSUPPORTED_VERSION, as in Kafka; classic cannot be disabled. Without "
+       "share, ApiVersions finalizes share.version 0 and the share-group APIs answer UNSUPPORTED_VERSION (in "
+       "Kafka 4.2 the share.version feature is the switch; kaflite has no UpdateFeatures, so this list is). "
+       "Kafka also knows streams groups, which kaflite does not serve.", RebalanceProtocols(), _GROUP,
+       kafka_default=("classic", "consumer", "streams")),
     _S("group.consumer.session.timeout.ms", "int", 45000, "The timeout to detect client failures when "
        "using the consumer group protocol.", Range(1, INT_MAX), _GROUP),
     _S("group.consumer.min.session.timeout.ms", "int", 100, "The minimum allowed session timeout for "
@@ -249,6 +253,56 @@ SETTINGS: tuple[Setting, ...] = (
        "also at its next heartbeat after any topic is created, deleted or grown, so new topics never "
        "wait for the interval. Kafka requires at least 10000; kaflite accepts 0 (every heartbeat).",
        Range(0, INT_MAX), _GROUP),
+    # KIP-932 share groups (Kafka's GroupCoordinatorConfig and ShareGroupConfig; SA-CFG-1, SA-CFG-4)
+    _S("group.share.session.timeout.ms", "int", 45000, "The timeout to detect client failures when using the "
+       "share group protocol (a group's share.session.timeout.ms overrides it).", Range(1, INT_MAX), _SHARE),
+    _S("group.share.min.session.timeout.ms", "int", 100, "The minimum allowed session timeout for share group "
+       "members. kaflite defaults to 100 so tests can use short timeouts; Kafka's default is 45000.",
+       Range(1, INT_MAX), _SHARE, kafka_default=45000),
+    _S("group.share.max.session.timeout.ms", "int", 60000, "The maximum allowed session timeout for share "
+       "group members.", Range(1, INT_MAX), _SHARE),
+    _S("group.share.heartbeat.interval.ms", "int", 5000, "The heartbeat interval given to the members of a "
+       "share group (a group's share.heartbeat.interval.ms overrides it).", Range(1, INT_MAX), _SHARE),
+    _S("group.share.min.heartbeat.interval.ms", "int", 100, "The minimum heartbeat interval for share group "
+       "members. kaflite defaults to 100 so tests converge fast; Kafka's default is 5000.", Range(1, INT_MAX),
+       _SHARE, kafka_default=5000),
+    _S("group.share.max.heartbeat.interval.ms", "int", 15000, "The maximum heartbeat interval for share "
+       "group members.", Range(1, INT_MAX), _SHARE),
+    _S("group.share.max.size", "int", 200, "The maximum number of members that a single share group can "
+       "accommodate.", Range(1, 1000), _SHARE),
+    _S("group.share.assignors", "list", ("simple",), "The server-side assignor of share groups: exactly one, "
+       "Kafka's simple assignor.", ListOf(("simple",)), _SHARE),
+    _S("group.share.delivery.count.limit", "int", 5, "The maximum number of delivery attempts for a record "
+       "delivered to a share group; after it the record is archived.", Range(2, 10), _SHARE),
+    _S("group.share.record.lock.duration.ms", "int", 30000, "The record acquisition lock duration of share "
+       "groups (a group's share.record.lock.duration.ms overrides it). Kafka's floor is 1000; kaflite's 100.",
+       Range(100, 3600000), _SHARE),
+    _S("group.share.min.record.lock.duration.ms", "int", 100, "The minimum record acquisition lock duration "
+       "(the floor of a group's share.record.lock.duration.ms). kaflite defaults to 100 so lock-expiry tests "
+       "take well under a second; Kafka's default is 15000 (range 1000-30000).", Range(100, 30000), _SHARE,
+       kafka_default=15000),
+    _S("group.share.max.record.lock.duration.ms", "int", 60000, "The maximum record acquisition lock "
+       "duration.", Range(30000, 3600000), _SHARE),
+    _S("group.share.partition.max.record.locks", "int", 2000, "The maximum number of records that may be in "
+       "flight (acquired or waiting for redelivery) in one share partition. Kafka's floor is 100; kaflite "
+       "accepts 1.", Range(1, 10000), _SHARE),
+    _S("group.share.max.share.sessions", "int", 2000, "The maximum number of share sessions per broker.",
+       Range(1, INT_MAX), _SHARE),
+    _S("group.share.initialize.retry.interval.ms", "int", 30000, "Time before a share partition whose "
+       "initialization did not complete is initialized again.", Range(0, INT_MAX), _SHARE),
+    _S("share.coordinator.state.topic.num.partitions", "int", 50, "Partitions of __share_group_state when "
+       "it is created; an existing topic keeps its own count.", Range(1, INT_MAX), _SHARE),
+    _S("share.coordinator.state.topic.replication.factor", "short", 1, "Replication factor of "
+       "__share_group_state. kaflite is a single node, so only 1 is accepted (Kafka's default of 3 leaves a "
+       "one-broker Kafka without share groups).", OneOf((1,), why="kaflite is a single node"), _SHARE,
+       kafka_default=3),
+    _S("share.coordinator.state.topic.min.isr", "short", 1, "min.insync.replicas of __share_group_state; "
+       "only 1 on a single node.", OneOf((1,), why="kaflite is a single node"), _SHARE, kafka_default=2),
+    _S("share.coordinator.state.topic.segment.bytes", "int", 104857600, "Segment size of "
+       "__share_group_state.", Range(1, INT_MAX), _SHARE),
+    _S("share.coordinator.snapshot.update.records.per.snapshot", "int", 500, "The number of ShareUpdate "
+       "records of a share partition between two ShareSnapshot records (0: always a snapshot).",
+       Range(0, INT_MAX), _SHARE),
     # Transaction coordinator (Kafka's TransactionStateManagerConfig, TransactionLogConfig; TX-CFG-1)
     _S("transaction.max.timeout.ms", "int", 900000, "The maximum transaction.timeout.ms a producer may "
        "ask for; InitProducerId with a larger one answers INVALID_TRANSACTION_TIMEOUT.",

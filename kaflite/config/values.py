@@ -90,13 +90,13 @@ class ListOf:
 
 @dataclass(frozen=True, slots=True)
 class RebalanceProtocols(ListOf):
-    """``group.coordinator.rebalance.protocols``: Kafka's group types, of which kaflite serves two.
+    """``group.coordinator.rebalance.protocols``: Kafka's group types, of which kaflite serves three.
 
-    Kafka accepts share and streams too; kaflite refuses them at startup rather than start a broker
-    that silently lacks what was asked for."""
+    Kafka accepts streams too; kaflite refuses it at startup rather than start a broker that silently
+    lacks what was asked for."""
 
-    choices: tuple[str, ...] = ("classic", "consumer")
-    known: tuple[str, ...] = ("share", "streams")
+    choices: tuple[str, ...] = ("classic", "consumer", "share")
+    known: tuple[str, ...] = ("streams",)
 
     def check(self, value: Any) -> str | None:
         served = [v for v in value if v in self.known]

@@ -89,8 +89,16 @@ def render_markdown() -> str:
         "`10000` | As in Kafka, a group's regex subscriptions are resolved off the heartbeat, at most every "
         "10 s, when one is new or the topics changed; the interval also re-resolves them for ACL changes, "
         "and `0` lets a test see an ACL change at the next resolution. |",
-        "| `group.coordinator.rebalance.protocols` | `classic`, `consumer` only | also `share`, `streams` | "
-        "kaflite serves classic and KIP-848 consumer groups only; a broker asked for more does not start. |",
+        "| `group.coordinator.rebalance.protocols` | `classic`, `consumer`, `share` | `classic`, `consumer`, "
+        "`streams` | kaflite serves classic, KIP-848 consumer and KIP-932 share groups; a broker asked for streams "
+        "does not start. In Kafka 4.2 the `share.version` feature switches share groups; kaflite has no "
+        "UpdateFeatures, so removing `share` here finalizes `share.version` 0. |",
+        "| `group.share.min.session.timeout.ms`, `group.share.min.heartbeat.interval.ms`, "
+        "`group.share.min.record.lock.duration.ms` | `100` | `45000`, `5000`, `15000` | Share-group tests can "
+        "use sub-second sessions and locks (SA-CFG-4); Kafka's defaults stay the defaults of the values "
+        "themselves. |",
+        "| `share.coordinator.state.topic.replication.factor`, `share.coordinator.state.topic.min.isr` | `1` only "
+        "| `3`, `2` | kaflite is a single node (a one-broker Kafka needs them set to 1 too). |",
         "| `log.dirs` | `./kaflite-data` | `/tmp/kafka-logs` | Data next to the project; exactly one "
         "directory. |",
         "| `default.replication.factor` | `1` only | `1` | kaflite is a single node. |",

@@ -65,7 +65,8 @@ async def test_consumer_protocol_disabled_hides_68_69_and_answers_unsupported_ve
     keys = {a.api_key for a in av.api_keys}
     assert CGHB not in keys and CGD not in keys
     assert 11 in keys  # JoinGroup: the classic protocol is still served
-    assert [(f.name, f.min_version, f.max_version) for f in av.supported_features] == [("group.version", 0, 1)]
+    assert [(f.name, f.min_version, f.max_version) for f in av.supported_features] == [
+        ("group.version", 0, 1), ("share.version", 0, 1)]
     assert av.finalized_features == []
     client = await WireClient.connect(broker.port)
     try:
@@ -91,7 +92,8 @@ async def test_consumer_protocol_enabled_advertises_68_69_and_finalizes_group_ve
     versions = {a.api_key: (a.min_version, a.max_version) for a in av.api_keys}
     assert versions[CGHB] == (0, 1) and versions[CGD] == (0, 1)
     assert [(f.name, f.min_version_level, f.max_version_level) for f in av.finalized_features] == [
-        ("group.version", 1, 1)]
+        ("group.version", 1, 1), ("share.version", 1, 1)]  # SG-API-1: Kafka 4.2 finalizes share.version 1
     assert av.finalized_features_epoch >= 0
-    assert [(f.name, f.min_version, f.max_version) for f in av.supported_features] == [("group.version", 0, 1)]
+    assert [(f.name, f.min_version, f.max_version) for f in av.supported_features] == [
+        ("group.version", 0, 1), ("share.version", 0, 1)]
     assert not broker.router.disabled
