@@ -84,7 +84,7 @@ NOT_SERVED: dict[int, str] = {
     71: "client metrics (KIP-714) are not collected; clients send no telemetry to a broker that does not "
         "advertise it",
     72: "client metrics (KIP-714) are not collected",
-    76: _SHARE, 77: _SHARE, 78: _SHARE, 79: _SHARE, 90: _SHARE, 91: _SHARE, 92: _SHARE,
+    76: _SHARE, 77: _SHARE, 90: _SHARE, 91: _SHARE, 92: _SHARE,
     80: "no KRaft controller quorum to change", 81: "no KRaft controller quorum to change",
     82: _INTERNAL + " (KRaft)",
     83: _INTERNAL + " (share groups)", 84: _INTERNAL + " (share groups)", 85: _INTERNAL + " (share groups)",

@@ -265,6 +265,8 @@ class KafkaConnection(asyncio.BufferedProtocol):
         self.state.connections.discard(self)
         if self.state.stats is not None:
             self.state.stats.connections_closed += 1
+        for hook in self.state.connection_closed:
+            hook(self)
 
     def get_buffer(self, sizehint: int) -> memoryview:
         """BufferedProtocol: the socket reads straight into the frame decoder's buffer (a large produce

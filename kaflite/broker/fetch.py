@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
+from collections.abc import Callable
 from typing import Any, cast
 
 from kaflite.broker.context import BrokerContext, RequestContext
@@ -78,6 +79,8 @@ class FetchHandler:
         self.logs = context.logs
         self.state = context.state
         self.waiting: dict[tuple[str, int], set[DelayedFetch]] = defaultdict(set)
+        # Told of every append too (parked share fetches, kaflite.broker.shares).
+        self.append_listeners: list[Callable[[tuple[str, int]], None]] = []
 
     def register(self, router: Router) -> None:
         router.add(1, self.fetch)
@@ -118,6 +121,8 @@ class FetchHandler:
                     cell[BYTES_OUT] += len(p.records)
 
     def on_append(self, tp: tuple[str, int]) -> None:
+        for listener in self.append_listeners:
+            listener(tp)
         ops = self.waiting.get(tp)
         if ops:
             for op in list(ops):

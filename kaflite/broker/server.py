@@ -37,6 +37,7 @@ from kaflite.broker.listening import listen
 from kaflite.broker.produce import ProduceHandler
 from kaflite.broker.router import Router
 from kaflite.broker.sasl import SaslHandler
+from kaflite.broker.shares import ShareHandler, share_config_of
 from kaflite.broker.stats import BrokerStats
 from kaflite.broker.tls import TlsAccept, listener_client_auth, server_context
 from kaflite.broker.topics import CONSUMER_OFFSETS
@@ -45,6 +46,7 @@ from kaflite.clock import Clock
 from kaflite.config import KafliteConfig
 from kaflite.listeners import Listener, listeners_of
 from kaflite.security.acl import StandardAuthorizer, parse_super_users
+from kaflite.share_coordinator.records import SHARE_GROUP_STATE_TOPIC
 from kaflite.storage.checkpoint import write_atomic
 from kaflite.storage.config import LogConfig
 from kaflite.storage.datadir import describe_os_error
@@ -77,13 +79,17 @@ class Broker:
         self.transactions = TransactionHandler(context, self.groups, state_log, on_append=self.fetches.on_append)
         self.produce = ProduceHandler(context, on_append=self.fetches.on_append,
                                       verify_transaction=self.transactions.verify_produce)
+        # Share fetches (KIP-932) and the share coordinator on `__share_group_state`; woken by every append.
+        share_log = CoordinatorLog(context.logs, context.clock, SHARE_GROUP_STATE_TOPIC, context.commits)
+        self.shares = ShareHandler(context, share_log, share_config_of(context.config))
+        self.fetches.append_listeners.append(self.shares.on_append)
         self.admin = AdminHandler(context, on_partitions_deleted=self.groups.on_partitions_deleted)
         self.cluster = ClusterHandler(context)
         self.sasl = SaslHandler(context)
         context.cluster_metadata.register(self.sasl.scram)
         self.acls = AclHandler(context, self.authorizer)
         for handler in (self.admin, self.configs, self.produce, self.fetches, self.groups, self.transactions,
-                        self.cluster, self.acls, self.sasl):
+                        self.cluster, self.acls, self.sasl, self.shares):
             handler.register(self.router)
         self.admin_http: AdminHttpServer | None = None  # admin.port >= 0: the HTTP admin endpoint
         self.server: asyncio.base_events.Server | None = None  # the first listener's
@@ -159,6 +165,7 @@ class Broker:
         context, state, config = self.context, self.context.state, self.context.config
         self.groups.start()
         self.transactions.start()
+        self.shares.start()
         router = self.router
         if config.admin_port >= 0:  # /metrics counts from the first connection (off: the request path skips it)
             state.stats = BrokerStats()
@@ -269,6 +276,7 @@ class Broker:
         context = self.context
         context.clear_faults()
         self.fetches.cancel_all()
+        await self.shares.stop()
         context.state.abort_connections()
         await self.groups.stop()
         await self.transactions.stop()
@@ -281,6 +289,7 @@ class Broker:
             await context.cluster_metadata.commit(self.authorizer.delete_records(list(self.authorizer.acls())))
         self.groups.renew()
         self.transactions.renew()
+        self.shares.renew()
         log.info("kaflite reset: every topic, group, offset and dynamic broker and group config dropped")
 
     async def stop(self) -> None:
@@ -314,6 +323,7 @@ class Broker:
         for conn in list(state.connections):
             conn.stop_reading()
         self.fetches.cancel_all()
+        self.shares.unpark()
         await self.groups.unload()
         in_flight = [f for c in state.connections for f in c.unanswered()]
         if in_flight:
@@ -323,6 +333,7 @@ class Broker:
                             requests=len(late), timeout_ms=context.config.shutdown_timeout_ms)
         await self.groups.stop()
         await self.transactions.stop()
+        await self.shares.stop()
         await self._cancel_tasks()
         await context.commits.drain()
         context.commits.close()
@@ -359,6 +370,7 @@ class Broker:
         if self.admin_http is not None:
             self.admin_http.close()
             self.admin_http = None
+        await self.shares.stop()  # first: a crash releases no share session's records (nothing is written)
         self.context.state.abort_connections()
         await self.groups.stop()
         await self.transactions.stop()
@@ -401,6 +413,7 @@ async def _serve(config: KafliteConfig, ready_file: str | None) -> None:
     except StartupError:
         await broker.groups.stop()
         await broker.transactions.stop()
+        await broker.shares.stop()
         broker.logs.close()  # nothing was served: a clean close, and the `.lock` released
         raise
     address = f"{broker.advertised_host}:{broker.port}"

@@ -1,0 +1,332 @@
+"""ShareFetch (78) and ShareAcknowledge (79) over a real socket against an in-process broker (share-groups.md SS-*,
+SP-*, SGS17's raw cases). The share-partition state is initialized by calling the share coordinator's Initialize
+directly, as the group coordinator does after a ShareGroupHeartbeat (SG-INIT-2)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from kaflite.broker import server as server_module
+from kaflite.broker.server import Broker
+from kaflite.broker.share_fetch import ShareConfig, resolved
+from kaflite.config import KafliteConfig
+from kaflite.protocol import records as R
+from kaflite.protocol.errors import ErrorCode
+from kaflite.protocol.messages import (
+    ShareAcknowledgeRequest,
+    ShareAcknowledgeResponse,
+    ShareFetchRequest,
+    ShareFetchResponse,
+)
+from kaflite.share_coordinator.messages import InitializeShareGroupStateRequest
+from kaflite.share_coordinator.records import SHARE_GROUP_STATE_TOPIC, SharePartitionKey
+from tests.broker.wire import WireClient
+
+SF, SA = 78, 79
+FReq, AReq = ShareFetchRequest, ShareAcknowledgeRequest
+GAP, ACCEPT, RELEASE, REJECT = 0, 1, 2, 3
+MEMBER = "AAAAAAAAAAAAAAAAAAAAAA"
+OTHER = "BBBBBBBBBBBBBBBBBBBBBB"
+
+
+def config(data: Path) -> KafliteConfig:
+    return KafliteConfig(log_dirs=str(data), port=0)
+
+
+@pytest.fixture
+def share_config(monkeypatch: pytest.MonkeyPatch) -> ShareConfig:
+    """One `__share_group_state` partition (SA-CFG-4's test profile), a short lock for the expiry tests."""
+    cfg = ShareConfig(share_coordinator_state_topic_num_partitions=1, group_share_record_lock_duration_ms=30_000)
+    monkeypatch.setattr(server_module, "share_config_of", lambda _c: cfg)
+    return cfg
+
+
+@pytest.fixture
+async def broker(tmp_path: Path, share_config: ShareConfig) -> AsyncIterator[Broker]:
+    b = Broker.open(config(tmp_path / "data"))
+    await b.start()
+    try:
+        yield b
+    finally:
+        await b.stop()
+
+
+@pytest.fixture
+async def client(broker: Broker) -> AsyncIterator[WireClient]:
+    c = await WireClient.connect(broker.port)
+    try:
+        yield c
+    finally:
+        await c.close()
+
+
+def make_topic(broker: Broker, name: str = "t", partitions: int = 1) -> bytes:
+    broker.logs.create_topic(name, partitions, {})
+    info = broker.logs.topic(name)
+    assert info is not None
+    return info.topic_id
+
+
+async def initialize(broker: Broker, topic_id: bytes, partition: int = 0, start: int = 0, group: str = "g") -> None:
+    Init = InitializeShareGroupStateRequest
+    resp = await resolved(broker.shares.share_coordinator.initialize_state(Init(group_id=group, topics=[
+        Init.InitializeStateData(topic_id=topic_id, partitions=[Init.PartitionData(partition=partition, state_epoch=0,
+                                                                             start_offset=start)])])))
+    assert resp.results[0].partitions[0].error_code == 0, resp
+
+
+def produce(broker: Broker, n: int, name: str = "t", partition: int = 0, per_batch: int = 1) -> None:
+    plog = broker.logs.get_log(name, partition)
+    assert plog is not None
+    for i in range(0, n, per_batch):
+        batch = R.build_batch([(b"k", b"v%d" % j) for j in range(i, min(n, i + per_batch))], timestamp_ms=1)
+        plog.append(batch, leader_epoch=0, now_ms=1)
+    broker.fetches.on_append((name, partition))
+
+
+def fetch_req(topic_id: bytes | None, epoch: int, *, member: str = MEMBER, acks: list[Any] | None = None,
+              max_records: int = 500, batch_size: int = 500, max_wait_ms: int = 0, partitions: tuple[int, ...] = (0,),
+              forgotten: list[Any] | None = None) -> ShareFetchRequest:
+    topics = [] if topic_id is None else [FReq.FetchTopic(topic_id=topic_id, partitions=[
+        FReq.FetchPartition(partition_index=p, acknowledgement_batches=acks or []) for p in partitions])]
+    return FReq(group_id="g", member_id=member, share_session_epoch=epoch, max_wait_ms=max_wait_ms, min_bytes=1,
+                max_bytes=1 << 20, max_records=max_records, batch_size=batch_size, topics=topics,
+                forgotten_topics_data=forgotten or [])
+
+
+def ack_batch(cls: Any, first: int, last: int, *types: int) -> Any:
+    return cls.AcknowledgementBatch(first_offset=first, last_offset=last, acknowledge_types=list(types))
+
+
+def ack_req(topic_id: bytes, epoch: int, batches: list[Any], *, member: str = MEMBER) -> ShareAcknowledgeRequest:
+    return AReq(group_id="g", member_id=member, share_session_epoch=epoch, topics=[AReq.AcknowledgeTopic(
+        topic_id=topic_id, partitions=[AReq.AcknowledgePartition(partition_index=0, acknowledgement_batches=batches)])])
+
+
+async def share_fetch(c: WireClient, req: ShareFetchRequest, version: int = 1) -> ShareFetchResponse:
+    resp: ShareFetchResponse = await c.call(SF, version, req)
+    return resp
+
+
+async def share_ack(c: WireClient, req: ShareAcknowledgeRequest, version: int = 1) -> ShareAcknowledgeResponse:
+    resp: ShareAcknowledgeResponse = await c.call(SA, version, req)
+    return resp
+
+
+def acquired(resp: ShareFetchResponse) -> list[tuple[int, int, int]]:
+    return [(a.first_offset, a.last_offset, a.delivery_count)
+            for t in resp.responses for p in t.partitions for a in p.acquired_records]
+
+
+def offsets_in(records: Any) -> list[int]:
+    """The offsets of the records sent (every batch's range)."""
+    data = bytes(records or b"")
+    return [o for h in R.iter_batches(data) for o in range(h.base_offset, h.last_offset + 1)]
+
+
+# -------------------------------------------------------------------------------- fetch and acknowledge
+
+async def test_fetch_acquires_then_accept_is_persisted_before_the_answer(broker: Broker, client: WireClient) -> None:
+    """SP-ACQ-1, SP-ST-2, SP-LOCK-1 (AcquisitionLockTimeoutMs), SP-PERSIST-1: an Accept is answered once its
+    share state is durable in `__share_group_state`."""
+    tid = make_topic(broker)
+    await initialize(broker, tid)
+    produce(broker, 5)
+    resp = await share_fetch(client, fetch_req(tid, 0))
+    assert resp.error_code == 0 and resp.acquisition_lock_timeout_ms == 30_000
+    assert acquired(resp) == [(0, 4, 1)]
+    part = resp.responses[0].partitions[0]
+    assert offsets_in(part.records) == [0, 1, 2, 3, 4]
+    before = broker.logs.get_log(SHARE_GROUP_STATE_TOPIC, 0)
+    assert before is not None
+    end_before = before.log_end_offset
+    ack = await share_ack(client, ack_req(tid, 1, [ack_batch(AReq, 0, 4, ACCEPT)]))
+    assert ack.error_code == 0
+    assert [(p.partition_index, p.error_code) for t in ack.responses for p in t.partitions] == [(0, 0)]
+    assert before.log_end_offset > end_before  # the write is in the log before the answer
+    state = broker.shares.service.shard.state(SharePartitionKey("g", tid, 0))
+    # SP-PERSIST-1: StartOffset is the SPSO before this write's advance; the batch says what became of 0-4.
+    assert state is not None and state.delivery_complete_count == 5
+    assert [tuple(b) for b in state.state_batches] == [(0, 4, 2, 1)]
+
+
+async def test_max_records_one_batch_size_one(broker: Broker, client: WireClient) -> None:
+    """SGS17 / SP-ACQ-2: ten 1-record batches, MaxRecords 1, BatchSize 1 -> [{0,0,1}]."""
+    tid = make_topic(broker)
+    await initialize(broker, tid)
+    produce(broker, 10)
+    resp = await share_fetch(client, fetch_req(tid, 0, max_records=1, batch_size=1))
+    assert acquired(resp) == [(0, 0, 1)]
+
+
+async def test_batch_size_cuts_at_log_batch_starts(broker: Broker, client: WireClient) -> None:
+    """SP-ACQ-2 (SFAT …MultipleBatchesWithMaxRecordsAndBatchSize): MaxRecords 5, BatchSize 1 -> five entries."""
+    tid = make_topic(broker)
+    await initialize(broker, tid)
+    produce(broker, 10)
+    resp = await share_fetch(client, fetch_req(tid, 0, max_records=5, batch_size=1))
+    assert acquired(resp) == [(i, i, 1) for i in range(5)]
+
+
+async def test_release_redelivers_with_count_two(broker: Broker, client: WireClient) -> None:
+    """SP-ACK-3, SP-ST-2 (SGS5): a released record comes back at the next fetch with delivery count 2."""
+    tid = make_topic(broker)
+    await initialize(broker, tid)
+    produce(broker, 3, per_batch=3)
+    assert acquired(await share_fetch(client, fetch_req(tid, 0))) == [(0, 2, 1)]
+    resp = await share_fetch(client, fetch_req(tid, 1, acks=[ack_batch(FReq, 0, 2, RELEASE)]))
+    part = resp.responses[0].partitions[0]
+    assert part.acknowledge_error_code == 0
+    assert acquired(resp) == [(0, 2, 2)]
+
+
+async def test_acks_of_another_member_are_refused(broker: Broker, client: WireClient) -> None:
+    """SP-ACK-2: a member cannot settle records another member holds (121 with Kafka's message)."""
+    tid = make_topic(broker)
+    await initialize(broker, tid)
+    produce(broker, 2, per_batch=2)
+    assert acquired(await share_fetch(client, fetch_req(tid, 0))) == [(0, 1, 1)]
+    other = await WireClient.connect(broker.port)
+    try:
+        resp = await share_fetch(other, fetch_req(tid, 0, member=OTHER))
+        assert acquired(resp) == []  # SGS3: nothing acquirable for the second member
+        ack = await share_ack(other, ack_req(tid, 1, [ack_batch(AReq, 0, 1, ACCEPT)], member=OTHER))
+        p = ack.responses[0].partitions[0]
+        assert p.error_code == ErrorCode.INVALID_RECORD_STATE
+        assert p.error_message == "Member is not the owner of batch record"
+    finally:
+        await other.close()
+
+
+# ------------------------------------------------------------------------------------------ SGS17 raw cases
+
+async def test_sgs17_initial_epoch_with_acks_is_invalid_request(broker: Broker, client: WireClient) -> None:
+    """SS-EP-1: ShareFetch epoch 0 with acknowledgements -> 42."""
+    tid = make_topic(broker)
+    resp = await share_fetch(client, fetch_req(tid, 0, acks=[ack_batch(FReq, 0, 0, ACCEPT)]))
+    assert resp.error_code == ErrorCode.INVALID_REQUEST and resp.responses == []
+
+
+async def test_sgs17_share_acknowledge_epoch_zero(broker: Broker, client: WireClient) -> None:
+    """SS-EP-2: ShareAcknowledge epoch 0 -> 123."""
+    tid = make_topic(broker)
+    resp = await share_ack(client, ack_req(tid, 0, [ack_batch(AReq, 0, 0, ACCEPT)]))
+    assert resp.error_code == ErrorCode.INVALID_SHARE_SESSION_EPOCH
+
+
+async def test_sgs17_wrong_epoch_and_unknown_session(broker: Broker, client: WireClient) -> None:
+    """SS-EP-1/2: epoch 2 after 0 -> 123; another MemberId at epoch 1 -> 122."""
+    tid = make_topic(broker)
+    await initialize(broker, tid)
+    assert (await share_fetch(client, fetch_req(tid, 0))).error_code == 0
+    assert (await share_fetch(client, fetch_req(tid, 2))).error_code == ErrorCode.INVALID_SHARE_SESSION_EPOCH
+    assert (await share_ack(client, ack_req(tid, 2, []))).error_code == ErrorCode.INVALID_SHARE_SESSION_EPOCH
+    assert (await share_fetch(client, fetch_req(tid, 1, member=OTHER))).error_code == ErrorCode.SHARE_SESSION_NOT_FOUND
+    assert (await share_ack(client, ack_req(tid, 1, [], member=OTHER))).error_code == ErrorCode.SHARE_SESSION_NOT_FOUND
+
+
+async def test_sgs17_unknown_topic_id(broker: Broker, client: WireClient) -> None:
+    """SS-FETCH-1: an unknown topic id -> partition UNKNOWN_TOPIC_ID(100)."""
+    resp = await share_fetch(client, fetch_req(b"\x01" * 16, 0))
+    assert resp.error_code == 0
+    assert [(p.partition_index, p.error_code) for t in resp.responses for p in t.partitions] == [(0, 100)]
+
+
+async def test_sgs17_uninitialized_partition_is_unknown_server_error(broker: Broker, client: WireClient) -> None:
+    """SP-LOAD-1: fetching a share partition the group never initialized -> partition -1, retried later."""
+    tid = make_topic(broker)
+    resp = await share_fetch(client, fetch_req(tid, 0))
+    assert [(p.partition_index, p.error_code) for t in resp.responses for p in t.partitions] == [(0, -1)]
+    await initialize(broker, tid)
+    produce(broker, 1)
+    assert acquired(await share_fetch(client, fetch_req(tid, 1))) == [(0, 0, 1)]
+
+
+async def test_sgs17_final_epoch_closes_the_session(broker: Broker, client: WireClient) -> None:
+    """SS-EP-1, SS-CL-1: ShareFetch -1 answers Responses [] and ends the session (next epoch 1 -> 122); the
+    member's records are released (count unchanged) and go to the next member with count 2."""
+    tid = make_topic(broker)
+    await initialize(broker, tid)
+    produce(broker, 2, per_batch=2)
+    assert acquired(await share_fetch(client, fetch_req(tid, 0))) == [(0, 1, 1)]
+    closing = await share_fetch(client, fetch_req(None, -1))
+    assert closing.error_code == 0 and closing.responses == []
+    assert (await share_fetch(client, fetch_req(tid, 1))).error_code == ErrorCode.SHARE_SESSION_NOT_FOUND
+    assert acquired(await share_fetch(client, fetch_req(tid, 0, member=OTHER))) == [(0, 1, 2)]
+
+
+async def test_connection_close_releases_the_members_records(broker: Broker) -> None:
+    """SS-CL-1 (SGS8): the connection that opened a session closes -> its records are released at once."""
+    tid = make_topic(broker)
+    await initialize(broker, tid)
+    produce(broker, 2, per_batch=2)
+    first = await WireClient.connect(broker.port)
+    assert acquired(await share_fetch(first, fetch_req(tid, 0))) == [(0, 1, 1)]
+    await first.close()
+    second = await WireClient.connect(broker.port)
+    try:
+        resp = await share_fetch(second, fetch_req(tid, 0, member=OTHER, max_wait_ms=5_000))
+        assert acquired(resp) == [(0, 1, 2)]
+    finally:
+        await second.close()
+
+
+# ------------------------------------------------------------------------------------------ long poll, locks
+
+async def test_parked_fetch_is_woken_by_produce(broker: Broker, client: WireClient) -> None:
+    """SS-FETCH-2: a fetch waits up to MaxWaitMs and is answered as soon as a produce makes records acquirable."""
+    tid = make_topic(broker)
+    await initialize(broker, tid)
+    pending = asyncio.ensure_future(share_fetch(client, fetch_req(tid, 0, max_wait_ms=30_000)))
+    await asyncio.sleep(0.2)
+    assert not pending.done()
+    produce(broker, 1)
+    resp = await asyncio.wait_for(pending, 10)
+    assert acquired(resp) == [(0, 0, 1)]
+
+
+async def test_lock_expiry_makes_records_available_again(broker: Broker, client: WireClient) -> None:
+    """SP-LOCK-1 (SGS7): records still acquired when the lock runs out go back, the next fetch gets count 2."""
+    tid = make_topic(broker)
+    broker.context.group_configs.set("g", {"share.record.lock.duration.ms": "200"})
+    await initialize(broker, tid)
+    produce(broker, 1)
+    resp = await share_fetch(client, fetch_req(tid, 0))
+    assert resp.acquisition_lock_timeout_ms == 200 and acquired(resp) == [(0, 0, 1)]
+    again = await share_fetch(client, fetch_req(tid, 1, max_wait_ms=10_000))
+    assert acquired(again) == [(0, 0, 2)]
+
+
+# ------------------------------------------------------------------------------------------ persistence
+
+async def test_acknowledged_records_survive_a_crash(tmp_path: Path, share_config: ShareConfig) -> None:
+    """SP-PERSIST-1, SC-RP-1 (SGS11): after kill -9, accepted records are never redelivered, acquired-unacked
+    ones come back with their last persisted count + 1, and `__share_group_state` is replayed before serving."""
+    data = tmp_path / "data"
+    b = Broker.open(config(data))
+    await b.start()
+    tid = make_topic(b)
+    await initialize(b, tid)
+    produce(b, 4)
+    c = await WireClient.connect(b.port)
+    assert acquired(await share_fetch(c, fetch_req(tid, 0))) == [(0, 3, 1)]
+    ack = await share_ack(c, ack_req(tid, 1, [ack_batch(AReq, 0, 1, ACCEPT)]))
+    assert ack.responses[0].partitions[0].error_code == 0
+    await c.close()
+    await b.crash()
+    b2 = Broker.open(config(data))
+    await b2.start()
+    try:
+        c2 = await WireClient.connect(b2.port)
+        try:
+            resp = await share_fetch(c2, fetch_req(tid, 0))
+            assert acquired(resp) == [(2, 2, 1), (3, 3, 1)] or acquired(resp) == [(2, 3, 1)]
+        finally:
+            await c2.close()
+    finally:
+        await b2.stop()
