@@ -465,6 +465,11 @@ class SharePartitionManager:
             self.wake_partition(info.topic_id, tp[1])
 
     # ------------------------------------------------------------------------------------- lifecycle
+    async def settled(self) -> None:
+        """Wait until the background writes (lock expiry, releases) are done."""
+        while self._background:
+            await asyncio.gather(*list(self._background), return_exceptions=True)
+
     async def close(self) -> None:
         """Cancel every timer and background write; forget every share partition (a reset, a stop)."""
         for entry in self.entries.values():

@@ -44,9 +44,11 @@ class ShareSession:
 
     def add(self, parts: list[SharePartitionId]) -> list[SharePartitionId]:
         """Add partitions (SS-FETCH-1); those not in the session before."""
-        added = [p for p in parts if p not in self.partitions]
+        added = []
         for p in parts:
-            self.partitions.setdefault(p, None)
+            if p not in self.partitions:
+                self.partitions[p] = None
+                added.append(p)
         return added
 
     def forget(self, parts: list[SharePartitionId]) -> None:

@@ -127,6 +127,8 @@ class ShareHandler:
         self.partitions = SharePartitionManager(self.logs, self.clock, self.config, lambda: self.share_coordinator,
                                                 context.group_configs.configs_of)
         context.state.connection_closed.append(self.on_connection_closed)
+        self._topic_ids = {name: info.topic_id for name, info in self.logs.topics().items()}
+        self.logs.add_topic_listener(self._topic_changed)
 
     def _new_service(self) -> ShareCoordinatorService:
         return ShareCoordinatorService.build(self.state_log, self.state_log, self.coordinator_config,
@@ -163,6 +165,24 @@ class ShareHandler:
 
     def on_append(self, tp: tuple[str, int]) -> None:
         self.partitions.on_append(tp)
+
+    def _topic_changed(self, name: str, info: Any) -> None:
+        """SG-INIT-5, SC-DEL-2: a deleted topic's share partitions leave memory and its `__share_group_state` keys
+        are tombstoned (a topic created again under the name has a new id: fresh state)."""
+        if info is not None:
+            self._topic_ids[name] = info.topic_id
+            return
+        topic_id = self._topic_ids.pop(name, None)
+        if topic_id is None or name == SHARE_GROUP_STATE_TOPIC:
+            return
+        self.partitions.evict([k for k in self.partitions.entries if k.topic_id == topic_id])
+        if self.service.runtime.closed or self.logs.topic(SHARE_GROUP_STATE_TOPIC) is None:
+            return
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (a tool deleting topics offline): nothing is loaded to tombstone
+            return
+        self.service.on_topics_deleted([topic_id])
 
     def unpark(self) -> None:
         """Shutdown: parked share fetches answer with what they have now; no new one parks."""
@@ -308,10 +328,14 @@ class ShareHandler:
         if req.max_records <= 0 or max_bytes <= 0 or not order:
             return out
         keys = {tp: ShareKey(group, tp[0], tp[1]) for tp in order}
-        names = {tp: self._topic_error(*tp)[0] for tp in order}
-        loads = await asyncio.gather(*(self.partitions.load(keys[tp], names[tp] or "") for tp in order))
+        names = {tp: self._topic_error(*tp) for tp in order}
+        known = [tp for tp in order if names[tp][1] == E.NONE]
+        for tp in order:
+            if names[tp][1] != E.NONE:  # deleted since it joined the session
+                out[tp] = FetchedPartition(names[tp][1])
+        loads = await asyncio.gather(*(self.partitions.load(keys[tp], names[tp][0] or "") for tp in known))
         ready = []
-        for tp, error in zip(order, loads, strict=True):
+        for tp, error in zip(known, loads, strict=True):
             if error != E.NONE:
                 out[tp] = FetchedPartition(error)
             else:
