@@ -53,6 +53,9 @@ SHARE_ISOLATION_LEVEL = "share.isolation.level"
 READ_COMMITTED = "read_committed"
 LEADER_EPOCH = 0  # one node: every partition's leader epoch is 0 forever
 ACQUIRE_MODE_RECORD_LIMIT = 1
+# The most one partition's log read takes into memory per acquisition (the first batch comes whole past it):
+# a fetch hands out MaxRecords (500 by default), not MaxBytes (50 MiB), and the rest would be read for nothing.
+SHARE_READ_BYTES = 1 << 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,7 +293,7 @@ class SharePartitionManager:
         if offset >= limit or max_records <= 0:
             return FetchedPartition()
         try:
-            result = plog.read(offset, max(max_bytes, 1), read_committed=committed)
+            result = plog.read(offset, max(min(max_bytes, SHARE_READ_BYTES), 1), read_committed=committed)
         except OffsetOutOfRangeError:
             self._apply(entry, sp.update_log_start(plog.log_start_offset))
             return FetchedPartition()
@@ -341,11 +344,6 @@ class SharePartitionManager:
         if entry is None or entry.sp is None:
             return
         await self.persist(entry, entry.sp.release_member(member_id))
-
-    def release_in_background(self, keys: Iterable[ShareKey], member_id: str) -> None:
-        for key in keys:
-            if key in self.entries:
-                self.spawn(self.release_member(key, member_id))
 
     def spawn(self, coro: Awaitable[Any]) -> None:
         task = asyncio.ensure_future(coro)

@@ -207,19 +207,30 @@ class ShareHandler:
     # -- sessions ending -------------------------------------------------------------------------------
 
     def on_connection_closed(self, connection: Any) -> None:
-        """SS-CL-1: the sessions this connection opened end; their members' records are released."""
-        for session in self.sessions.of_connection(connection):
-            self._end_session(session)
+        """SS-CL-1: the sessions this connection opened end; their members' records are released. SP-PERSIST-2:
+        then a group left without any share session here has its share partitions dropped from memory (reloaded
+        from the share coordinator by its next fetch)."""
+        ended = self.sessions.of_connection(connection)
+        for session in ended:
+            self.sessions.close(session)  # at once: a request of that session now finds none
+        if ended and not self.stopping:
+            self.partitions.spawn(self._ended(ended))
 
-    def _end_session(self, session: ShareSession) -> None:
-        self.sessions.close(session)
-        keys = [ShareKey(session.group_id, tid, p) for tid, p in session.partitions]
-        self.partitions.release_in_background(keys, session.member_id)
+    async def _ended(self, sessions: list[ShareSession]) -> None:
+        await asyncio.gather(*(self._release(s) for s in sessions))
+        for group in {s.group_id for s in sessions}:
+            if not self.sessions.group_has_sessions(group) and not self.stopping:
+                self.partitions.evict_group(group)
 
     async def _release(self, session: ShareSession) -> None:
         self.sessions.close(session)
         await asyncio.gather(*(self.partitions.release_member(ShareKey(session.group_id, tid, p), session.member_id)
                                for tid, p in session.partitions))
+
+    def evict_group(self, group_id: str) -> None:
+        """SP-PERSIST-2: forget the group's share partitions (after AlterShareGroupOffsets, DeleteShareGroupOffsets,
+        DeleteGroups rewrote its state): the next fetch loads them again."""
+        self.partitions.evict_group(group_id)
 
     # -- helpers -----------------------------------------------------------------------------------------
 
@@ -354,7 +365,8 @@ class ShareHandler:
                 acquired += sum(r.last_offset - r.first_offset + 1 for r in part.acquired)
                 remaining_bytes = max(0, remaining_bytes - len(part.records))
             wait = deadline - loop.time()
-            if (acquired or wait <= 0 or not ready or self.stopping or ctx.connection.closed
+            failed = any(part.error_code != E.NONE for part in out.values())  # answered at once, as Fetch's errors
+            if (acquired or failed or wait <= 0 or not ready or self.stopping or ctx.connection.closed
                     or self.sessions.get(group, member) is not session):
                 return out
             waiter = self.partitions.waiter(ready)

@@ -238,9 +238,10 @@ async def test_sgs17_unknown_topic_id(broker: Broker, client: WireClient) -> Non
 
 
 async def test_sgs17_uninitialized_partition_is_unknown_server_error(broker: Broker, client: WireClient) -> None:
-    """SP-LOAD-1: fetching a share partition the group never initialized -> partition -1, retried later."""
+    """SP-LOAD-1: fetching a share partition the group never initialized -> partition -1 (answered at once, not
+    after MaxWaitMs: the client's answer timeout is shorter), retried by the next fetch."""
     tid = make_topic(broker)
-    resp = await share_fetch(client, fetch_req(tid, 0))
+    resp = await share_fetch(client, fetch_req(tid, 0, max_wait_ms=60_000))
     assert [(p.partition_index, p.error_code) for t in resp.responses for p in t.partitions] == [(0, -1)]
     await initialize(broker, tid)
     produce(broker, 1)
@@ -445,3 +446,24 @@ async def test_sg_init_5_topic_deletion_tombstones_share_state(broker: Broker, c
     await asyncio.sleep(0.05)
     assert not broker.shares.partitions.entries
     assert broker.shares.service.shard.state(SharePartitionKey("g", tid, 0)) is None
+
+
+async def test_sp_persist_2_group_without_sessions_leaves_memory(broker: Broker) -> None:
+    """SP-PERSIST-2: the last share session of a group ends with its connection: after the release is written,
+    the group's share partitions leave memory and the next fetch reloads them (the release persisted)."""
+    tid = make_topic(broker)
+    await initialize(broker, tid)
+    produce(broker, 1)
+    c = await WireClient.connect(broker.port)
+    assert acquired(await share_fetch(c, fetch_req(tid, 0))) == [(0, 0, 1)]
+    await c.close()
+    for _ in range(200):
+        if not broker.shares.partitions.entries:
+            break
+        await asyncio.sleep(0.01)
+    assert not broker.shares.partitions.entries
+    c2 = await WireClient.connect(broker.port)
+    try:
+        assert acquired(await share_fetch(c2, fetch_req(tid, 0, member=OTHER))) == [(0, 0, 2)]
+    finally:
+        await c2.close()
