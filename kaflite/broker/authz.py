@@ -652,6 +652,6 @@ RULES: dict[int, Rule] = {
                 hide_undescribable_topics),
     74: on_cluster(Op.DESCRIBE_CONFIGS),  # ListConfigResources
     75: _all_of(describe_topic_partitions, topic_partitions_operations),
-    78: _GROUP_READ,  # ShareFetch (SS-VAL-1)
-    79: _GROUP_READ,  # ShareAcknowledge
+    78: _all_of(_GROUP_READ, per_topic(Op.READ)),  # ShareFetch (SS-VAL-1, SS-FETCH-1: topics by id)
+    79: _all_of(_GROUP_READ, per_topic(Op.READ)),  # ShareAcknowledge
 }

@@ -304,6 +304,7 @@ class ShareHandler:
                 if req.max_wait_ms > 0:
                     await asyncio.sleep(req.max_wait_ms / 1000)
                 return FR(error_code=E.SHARE_SESSION_LIMIT_REACHED)
+            ctx.connection.members.add((group, member))  # the drop-member-connections fault finds it
             added = session.add(valid)
         else:
             error, found = self.sessions.check(group, member, epoch)
