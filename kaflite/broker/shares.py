@@ -18,7 +18,6 @@ A session ends with epoch -1 or when the connection that opened it closes: its m
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -36,6 +35,7 @@ from kaflite.broker.share_fetch import (
     resolved,
 )
 from kaflite.broker.share_sessions import FINAL_EPOCH, INITIAL_EPOCH, ShareSession, ShareSessionCache, next_epoch
+from kaflite.config import KafliteConfig
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import (
     ShareAcknowledgeRequest,
@@ -54,11 +54,18 @@ AR = ShareAcknowledgeResponse
 MAX_MEMBER_ID_LENGTH = 36
 
 
-def share_config_of(config: Any) -> ShareConfig:
-    """The broker's share configs from its config object: each field under Kafka's name (dots as underscores),
-    Kafka's default where the config does not carry the key."""
-    return ShareConfig(**{f.name: getattr(config, f.name) for f in dataclasses.fields(ShareConfig)
-                          if hasattr(config, f.name)})
+def share_config_of(config: KafliteConfig) -> ShareConfig:
+    """The broker's share configs (SA-CFG-1, SA-CFG-3); Kafka's defaults for what kaflite has no setting for
+    (`share.coordinator.cold.partition.snapshot.interval.ms`, `fetch.max.bytes`)."""
+    return ShareConfig(
+        group_share_delivery_count_limit=config.group_share_delivery_count_limit,
+        group_share_record_lock_duration_ms=config.group_share_record_lock_duration_ms,
+        group_share_partition_max_record_locks=config.group_share_partition_max_record_locks,
+        group_share_max_share_sessions=config.group_share_max_share_sessions,
+        share_coordinator_state_topic_num_partitions=config.share_coordinator_state_topic_num_partitions,
+        share_coordinator_state_topic_segment_bytes=config.share_coordinator_state_topic_segment_bytes,
+        share_coordinator_snapshot_update_records_per_snapshot=(
+            config.share_coordinator_snapshot_update_records_per_snapshot))
 
 
 class ShareCoordinator:
@@ -266,7 +273,14 @@ class ShareHandler:
 
     # -- ShareFetch ----------------------------------------------------------------------------------------
 
+    @property
+    def enabled(self) -> bool:
+        """SG-API-1: `share` in `group.coordinator.rebalance.protocols` (kaflite's `share.version` switch)."""
+        return "share" in self.context.config.group_coordinator_rebalance_protocols
+
     async def share_fetch(self, ctx: RequestContext, req: ShareFetchRequest) -> ShareFetchResponse:
+        if not self.enabled:  # SG-API-1: still listed, as Kafka does, every other field default
+            return FR(error_code=E.UNSUPPORTED_VERSION)
         member = req.member_id or ""
         group = req.group_id or ""
         if not member or len(member) > MAX_MEMBER_ID_LENGTH:
@@ -381,6 +395,8 @@ class ShareHandler:
     # -- ShareAcknowledge ----------------------------------------------------------------------------------
 
     async def share_acknowledge(self, ctx: RequestContext, req: ShareAcknowledgeRequest) -> ShareAcknowledgeResponse:
+        if not self.enabled:
+            return AR(error_code=E.UNSUPPORTED_VERSION)
         member = req.member_id or ""
         group = req.group_id or ""
         if not member or len(member) > MAX_MEMBER_ID_LENGTH:

@@ -11,9 +11,8 @@ from typing import Any
 
 import pytest
 
-from kaflite.broker import server as server_module
 from kaflite.broker.server import Broker
-from kaflite.broker.share_fetch import ShareConfig, resolved
+from kaflite.broker.share_fetch import resolved
 from kaflite.config import KafliteConfig
 from kaflite.protocol import records as R
 from kaflite.protocol.errors import ErrorCode
@@ -34,20 +33,13 @@ MEMBER = "AAAAAAAAAAAAAAAAAAAAAA"
 OTHER = "BBBBBBBBBBBBBBBBBBBBBB"
 
 
-def config(data: Path) -> KafliteConfig:
-    return KafliteConfig(log_dirs=str(data), port=0)
+def config(data: Path, **settings: Any) -> KafliteConfig:
+    """One `__share_group_state` partition (SA-CFG-4's test profile)."""
+    return KafliteConfig(log_dirs=str(data), port=0, share_coordinator_state_topic_num_partitions=1, **settings)
 
 
 @pytest.fixture
-def share_config(monkeypatch: pytest.MonkeyPatch) -> ShareConfig:
-    """One `__share_group_state` partition (SA-CFG-4's test profile), a short lock for the expiry tests."""
-    cfg = ShareConfig(share_coordinator_state_topic_num_partitions=1, group_share_record_lock_duration_ms=30_000)
-    monkeypatch.setattr(server_module, "share_config_of", lambda _c: cfg)
-    return cfg
-
-
-@pytest.fixture
-async def broker(tmp_path: Path, share_config: ShareConfig) -> AsyncIterator[Broker]:
+async def broker(tmp_path: Path) -> AsyncIterator[Broker]:
     b = Broker.open(config(tmp_path / "data"))
     await b.start()
     try:
@@ -305,7 +297,7 @@ async def test_lock_expiry_makes_records_available_again(broker: Broker, client:
 
 # ------------------------------------------------------------------------------------------ persistence
 
-async def test_acknowledged_records_survive_a_crash(tmp_path: Path, share_config: ShareConfig) -> None:
+async def test_acknowledged_records_survive_a_crash(tmp_path: Path) -> None:
     """SP-PERSIST-1, SC-RP-1 (SGS11): after kill -9, accepted records are never redelivered, acquired-unacked
     ones come back with their last persisted count + 1, and `__share_group_state` is replayed before serving."""
     data = tmp_path / "data"
@@ -417,11 +409,9 @@ async def test_ss_val_1_member_id(broker: Broker, client: WireClient) -> None:
     assert (await share_ack(client, ack_req(tid, 1, [], member=""))).error_code == ErrorCode.INVALID_REQUEST
 
 
-async def test_ss_ep_1_session_limit_reached(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_ss_ep_1_session_limit_reached(tmp_path: Path) -> None:
     """SS-EP-1: with `group.share.max.share.sessions` sessions open, a new one waits MaxWaitMs, then 133."""
-    cfg = ShareConfig(share_coordinator_state_topic_num_partitions=1, group_share_max_share_sessions=1)
-    monkeypatch.setattr(server_module, "share_config_of", lambda _c: cfg)
-    b = Broker.open(config(tmp_path / "data"))
+    b = Broker.open(config(tmp_path / "data", group_share_max_share_sessions=1, group_share_max_size=1))
     await b.start()
     try:
         tid = make_topic(b)
@@ -467,3 +457,23 @@ async def test_sp_persist_2_group_without_sessions_leaves_memory(broker: Broker)
         assert acquired(await share_fetch(c2, fetch_req(tid, 0, member=OTHER))) == [(0, 0, 2)]
     finally:
         await c2.close()
+
+
+async def test_sg_api_1_share_disabled_answers_unsupported_version(tmp_path: Path) -> None:
+    """SG-API-1: without `share` in group.coordinator.rebalance.protocols (share.version 0), 78/79 stay listed and
+    answer UNSUPPORTED_VERSION with every other field default."""
+    b = Broker.open(config(tmp_path / "data", group_coordinator_rebalance_protocols=("classic", "consumer")))
+    await b.start()
+    try:
+        assert b.router.get(SF) is not None and b.router.get(SA) is not None
+        c = await WireClient.connect(b.port)
+        try:
+            resp = await share_fetch(c, fetch_req(b"\x01" * 16, 0))
+            assert resp.error_code == ErrorCode.UNSUPPORTED_VERSION and resp.responses == []
+            assert resp.acquisition_lock_timeout_ms == 0
+            ack = await share_ack(c, ack_req(b"\x01" * 16, 1, []))
+            assert ack.error_code == ErrorCode.UNSUPPORTED_VERSION
+        finally:
+            await c.close()
+    finally:
+        await b.stop()
