@@ -369,6 +369,8 @@ class ShareHandler:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + max(0, req.max_wait_ms) / 1000
         while True:
+            if self.stopping or ctx.connection.closed or self.sessions.get(group, member) is not session:
+                return out  # nobody to hand records to: acquiring now would lock them for a member that is gone
             acquired = 0
             remaining_bytes = max_bytes
             for tp in ready:
@@ -381,8 +383,7 @@ class ShareHandler:
                 remaining_bytes = max(0, remaining_bytes - len(part.records))
             wait = deadline - loop.time()
             failed = any(part.error_code != E.NONE for part in out.values())  # answered at once, as Fetch's errors
-            if (acquired or failed or wait <= 0 or not ready or self.stopping or ctx.connection.closed
-                    or self.sessions.get(group, member) is not session):
+            if acquired or failed or wait <= 0 or not ready:
                 return out
             waiter = self.partitions.waiter(ready)
             try:

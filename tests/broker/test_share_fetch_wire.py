@@ -477,3 +477,30 @@ async def test_sg_api_1_share_disabled_answers_unsupported_version(tmp_path: Pat
             await c.close()
     finally:
         await b.stop()
+
+
+async def test_ss_cl_1_parked_fetch_of_a_closed_connection_acquires_nothing(broker: Broker) -> None:
+    """SS-CL-1: a fetch parked when its connection closes never acquires records for the member that is gone:
+    a produce after the close goes to the other member (whose session keeps the group's share partitions
+    loaded) at delivery count 1."""
+    tid = make_topic(broker)
+    await initialize(broker, tid)
+    c2 = await WireClient.connect(broker.port)
+    c = await WireClient.connect(broker.port)
+    try:
+        assert acquired(await share_fetch(c2, fetch_req(tid, 0, member=OTHER))) == []
+        assert acquired(await share_fetch(c, fetch_req(tid, 0))) == []
+        await c.send_only(SF, 1, fetch_req(tid, 1, max_wait_ms=30_000))
+        for _ in range(200):
+            if broker.shares.partitions._waiters:
+                break
+            await asyncio.sleep(0.01)
+        await c.close()
+        for _ in range(200):
+            if broker.shares.sessions.get("g", MEMBER) is None:
+                break
+            await asyncio.sleep(0.01)
+        produce(broker, 1)
+        assert acquired(await share_fetch(c2, fetch_req(tid, 1, member=OTHER, max_wait_ms=5_000))) == [(0, 0, 1)]
+    finally:
+        await c2.close()
