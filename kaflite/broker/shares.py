@@ -18,7 +18,7 @@ A session ends with epoch -1 or when the connection that opened it closes: its m
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import structlog
@@ -110,6 +110,21 @@ class ShareCoordinator:
         return self._handler.service.partition_for(group_id, topic_id, partition)
 
 
+class ShareStateLoader:
+    """SC-RP-1: a `__share_group_state` partition's every record, in log order.
+
+    ShareUpdate records are deltas of their key's ShareSnapshot: the load must replay each of them. The loader of
+    `__consumer_offsets` and `__transaction_state` folds each key to its last value (what compaction would leave
+    there); here that would keep only a key's last ShareUpdate and forget the acknowledgements of the others
+    (`__share_group_state` is never compacted, for the same reason)."""
+
+    def __init__(self, state_log: CoordinatorLog) -> None:
+        self.state_log = state_log
+
+    def read(self, partition: int) -> Iterator[tuple[bytes, bytes | None]]:
+        return ((key, value) for _offset, _ts, key, value in self.state_log.records(partition))
+
+
 class ShareHandler:
     """ShareFetch and ShareAcknowledge over the share-partition manager, the share sessions and the share
     coordinator (renewed by a reset)."""
@@ -138,7 +153,7 @@ class ShareHandler:
         self.logs.add_topic_listener(self._topic_changed)
 
     def _new_service(self) -> ShareCoordinatorService:
-        return ShareCoordinatorService.build(self.state_log, self.state_log, self.coordinator_config,
+        return ShareCoordinatorService.build(self.state_log, ShareStateLoader(self.state_log), self.coordinator_config,
                                              topic_partitions=self._topic_partitions, clock=self.clock)
 
     def _topic_partitions(self, topic_id: bytes) -> int | None:

@@ -504,3 +504,33 @@ async def test_ss_cl_1_parked_fetch_of_a_closed_connection_acquires_nothing(brok
         assert acquired(await share_fetch(c2, fetch_req(tid, 1, member=OTHER, max_wait_ms=5_000))) == [(0, 0, 1)]
     finally:
         await c2.close()
+
+
+@pytest.mark.parametrize("how", ["crash", "stop"])
+async def test_sc_rp_1_every_share_update_is_replayed(tmp_path: Path, how: str) -> None:
+    """SC-RP-1, SP-PERSIST-1: ShareUpdate records are deltas of one key: the load replays each of them, not only
+    the key's last one (as `__consumer_offsets`' folding loader would). Two accepts not at the start offset, a
+    restart, and neither is delivered again."""
+    data = tmp_path / "data"
+    b = Broker.open(config(data))
+    await b.start()
+    tid = make_topic(b)
+    await initialize(b, tid)
+    produce(b, 4)
+    c = await WireClient.connect(b.port)
+    assert acquired(await share_fetch(c, fetch_req(tid, 0))) == [(0, 3, 1)]
+    for i, offset in enumerate((1, 3)):
+        ack = await share_ack(c, ack_req(tid, 1 + i, [ack_batch(AReq, offset, offset, ACCEPT)]))
+        assert ack.responses[0].partitions[0].error_code == 0
+    await c.close()
+    await (b.crash() if how == "crash" else b.stop())
+    b2 = Broker.open(config(data))
+    await b2.start()
+    try:
+        c2 = await WireClient.connect(b2.port)
+        try:
+            assert acquired(await share_fetch(c2, fetch_req(tid, 0))) == [(0, 0, 1), (2, 2, 1)]
+        finally:
+            await c2.close()
+    finally:
+        await b2.stop()
