@@ -534,3 +534,27 @@ async def test_sc_rp_1_every_share_update_is_replayed(tmp_path: Path, how: str) 
             await c2.close()
     finally:
         await b2.stop()
+
+
+async def test_sp_st_2_delivery_count_limit_archives(tmp_path: Path) -> None:
+    """SP-ST-2 (SGS6): with `group.share.delivery.count.limit=2`, a record released twice is archived: never
+    delivered again, and the next fetch gets only the new record."""
+    b = Broker.open(config(tmp_path / "data", group_share_delivery_count_limit=2))
+    await b.start()
+    try:
+        tid = make_topic(b)
+        await initialize(b, tid)
+        produce(b, 1)
+        c = await WireClient.connect(b.port)
+        try:
+            assert acquired(await share_fetch(c, fetch_req(tid, 0))) == [(0, 0, 1)]
+            again = await share_fetch(c, fetch_req(tid, 1, acks=[ack_batch(FReq, 0, 0, RELEASE)]))
+            assert acquired(again) == [(0, 0, 2)]
+            last = await share_fetch(c, fetch_req(tid, 2, acks=[ack_batch(FReq, 0, 0, RELEASE)]))
+            assert acquired(last) == []
+            produce(b, 1)
+            assert acquired(await share_fetch(c, fetch_req(tid, 3))) == [(1, 1, 1)]
+        finally:
+            await c.close()
+    finally:
+        await b.stop()
