@@ -558,3 +558,21 @@ async def test_sp_st_2_delivery_count_limit_archives(tmp_path: Path) -> None:
             await c.close()
     finally:
         await b.stop()
+
+
+async def test_sp_acq_3_record_limit_mode(broker: Broker, client: WireClient) -> None:
+    """SP-ACQ-3 (SGS15): v2 ShareAcquireMode 1 acquires exactly MaxRecords inside a 10-record batch (the batch is
+    sent whole, the rest stays available); mode 0 takes the whole batch; another mode -> -1."""
+    tid = make_topic(broker)
+    await initialize(broker, tid)
+    produce(broker, 10, per_batch=10)
+    req = fetch_req(tid, 0, max_records=3, batch_size=3)
+    req.share_acquire_mode = 1
+    resp = await share_fetch(client, req, version=2)
+    assert acquired(resp) == [(0, 2, 1)]
+    assert offsets_in(resp.responses[0].partitions[0].records) == list(range(10))
+    rest = await share_fetch(client, fetch_req(tid, 1, max_records=3, batch_size=3), version=2)
+    assert acquired(rest) == [(o, o, 1) for o in range(3, 10)]  # mode 0: the per-offset rest, whole
+    bad = fetch_req(tid, 2)
+    bad.share_acquire_mode = 2
+    assert (await share_fetch(client, bad, version=2)).error_code == ErrorCode.UNKNOWN_SERVER_ERROR

@@ -254,3 +254,29 @@ async def test_sp_adv_2_log_start_moves_past_the_start_offset(context: BrokerCon
     await m.load(k, "t")
     plog(context).increment_log_start_offset(3)
     assert take(m, k) == [(3, 4, 1)]
+
+
+async def test_sp_lock_2_renew_restarts_the_lock(context: BrokerContext, store: Store) -> None:
+    """SP-LOCK-2: RENEW (v2 with IsRenewAck) restarts the full lock, writes nothing, changes no count."""
+    clock = context.clock
+    assert isinstance(clock, ManualClock)
+    put(context, 1)
+    store.initialize(topic_id(context), 0)
+    m = manager(context, store)
+    k = key(context)
+    await m.load(k, "t")
+    assert take(m, k) == [(0, 0, 1)]
+    clock.advance(20_000)
+    writes = len(store.writes)
+    assert (await m.acknowledge(k, M1, ack(0, 0, 4), renew_allowed=True))[0] == ErrorCode.NONE
+    assert len(store.writes) == writes
+    sp = m.loaded(k)
+    assert sp is not None and sp.lock_deadline() == T0 + 50_000
+    clock.advance(20_000)
+    m.expire_locks(k)
+    assert take(m, k, M2) == []  # still M1's
+    clock.advance(10_000)
+    m.expire_locks(k)
+    await m.settled()
+    assert take(m, k, M2) == [(0, 0, 2)]
+    await m.close()
