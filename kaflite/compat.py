@@ -66,7 +66,6 @@ FEATURES: tuple[tuple[str, tuple[int, ...]], ...] = (
 
 _INTERNAL = "controller or inter-broker only: no client sends it"
 _TOKENS = "no delegation tokens: SASL users come from the JAAS config (PLAIN) and SCRAM credentials"
-_SHARE = "share groups (KIP-932) are not implemented"
 
 #: Why each API kaflite does not serve is not served. Delete a line when its API lands.
 NOT_SERVED: dict[int, str] = {
@@ -84,7 +83,6 @@ NOT_SERVED: dict[int, str] = {
     71: "client metrics (KIP-714) are not collected; clients send no telemetry to a broker that does not "
         "advertise it",
     72: "client metrics (KIP-714) are not collected",
-    76: _SHARE, 77: _SHARE, 90: _SHARE, 91: _SHARE, 92: _SHARE,
     80: "no KRaft controller quorum to change", 81: "no KRaft controller quorum to change",
     82: _INTERNAL + " (KRaft)",
     83: _INTERNAL + " (share groups)", 84: _INTERNAL + " (share groups)", 85: _INTERNAL + " (share groups)",
@@ -99,6 +97,7 @@ def _served_notes() -> dict[int, str]:
 
     acls = "SECURITY_DISABLED unless authorizer.class.name is set"
     consumer = "advertised while group.coordinator.rebalance.protocols has consumer (the default)"
+    share = "always advertised, as in Kafka; error 35 while share.version is 0 or no share coordinator is wired"
     return {
         3: "one broker, the leader of every partition",
         17: f"on SASL_PLAINTEXT and SASL_SSL listeners: {', '.join(MECHANISMS)} (unsecured JWTs); "
@@ -112,6 +111,7 @@ def _served_notes() -> dict[int, str]:
         51: f"KIP-554: durable in __cluster_metadata-0 before the answer; iterations {MIN_ITERATIONS}-{MAX_ITERATIONS}",
         68: consumer,
         69: consumer,
+        **dict.fromkeys((76, 77, 90, 91, 92), share),
     }
 
 

@@ -31,11 +31,12 @@ from kaflite.broker.internal_topic import InternalTopic, partition_count
 from kaflite.broker.router import Router
 from kaflite.broker.topics import CONSUMER_OFFSETS
 from kaflite.coordinator.apis import GROUP_APIS, GroupApi
-from kaflite.coordinator.config import GroupCoordinatorConfig
+from kaflite.coordinator.config import GroupCoordinatorConfig, ShareGroupConfig
 from kaflite.coordinator.group import Transition
 from kaflite.coordinator.offsets import TransactionVerifier
 from kaflite.coordinator.result import RequestContext as CoordinatorContext
 from kaflite.coordinator.service import GroupCoordinatorService
+from kaflite.coordinator.share.persister import SharePersister
 from kaflite.coordinator.snapshot import GroupSnapshot
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import FindCoordinatorRequest, FindCoordinatorResponse
@@ -81,7 +82,8 @@ class GroupHandler:
     -- a group request, the load of an existing `__consumer_offsets` at start."""
 
     def __init__(self, context: BrokerContext, offsets_log: CoordinatorLog,
-                 authorizer: StandardAuthorizer | None = None) -> None:
+                 authorizer: StandardAuthorizer | None = None, *, share_persister: SharePersister | None = None,
+                 share_enabled: bool = True, share_config: ShareGroupConfig | None = None) -> None:
         self.broker_config = cfg = context.config
         self.clock = context.clock
         self.logs = context.logs
@@ -111,7 +113,13 @@ class GroupHandler:
             group_consumer_assignors=cfg.group_consumer_assignors,
             group_consumer_migration_policy=cfg.group_consumer_migration_policy,
             group_consumer_regex_refresh_interval_ms=cfg.group_consumer_regex_refresh_interval_ms,
+            share=share_config or ShareGroupConfig(),
         )
+        # KIP-932 (SG-API-1): share groups are served with the share coordinator (`share_persister`, the broker's
+        # adapter over ShareCoordinatorService) and `share.version` >= 1 (`share_enabled`); else their APIs answer
+        # UNSUPPORTED_VERSION. The server may set them later (`set_share_persister`).
+        self.share_persister = share_persister
+        self.share_enabled = share_enabled
         self.offsets_topic = InternalTopic(self.logs, CONSUMER_OFFSETS, offsets_partitions, {
             "cleanup.policy": "compact",
             "segment.bytes": str(cfg.offsets_topic_segment_bytes),
@@ -134,7 +142,22 @@ class GroupHandler:
     def _new_service(self) -> GroupCoordinatorService:
         return GroupCoordinatorService.build(
             self.offsets_log, self.offsets_log, self.config, clock=self.clock, partition_exists=self._partition_exists,
-            metadata=self.metadata, group_configs=self.group_configs, verify_transaction=self._verify_transaction)
+            metadata=self.metadata, group_configs=self.group_configs, verify_transaction=self._verify_transaction,
+            share_persister=self.share_persister, share_enabled=self.share_enabled,
+            high_watermark=self._high_watermark)
+
+    def set_share_persister(self, persister: SharePersister | None, enabled: bool = True) -> None:
+        """Serve share groups through `persister` (None, or `enabled` False: their APIs answer
+        UNSUPPORTED_VERSION, SG-API-1); takes effect at once, and survives a reset."""
+        self.share_persister, self.share_enabled = persister, enabled
+        service = self.service
+        service.share_persister = persister
+        service.share_enabled = enabled and persister is not None
+
+    def _high_watermark(self, topic: str, partition: int) -> int | None:
+        """DescribeShareGroupOffsets v1's Lag (SA-OFF-1): the partition's high watermark (its end offset here)."""
+        log_ = self.logs.get_log(topic, partition)
+        return None if log_ is None else int(log_.high_watermark)
 
     def _verify_transaction(self, transactional_id: str, producer_id: int, producer_epoch: int, partition: int,
                             version: int) -> ErrorCode | None:

@@ -32,6 +32,7 @@ from kaflite.coordinator.records import (
     decode_group_metadata_value,
     decode_offset_commit_value_fields,
 )
+from kaflite.coordinator.share import records as share_records
 from kaflite.protocol.messages import GroupMetadataValue, OffsetCommitValue, TransactionLogValue
 from kaflite.protocol.records import BatchHeader, RecordError, decode_keys_values, iter_batches
 from kaflite.storage.log import PartitionLog
@@ -217,7 +218,8 @@ def _why(exc: Exception, value: bytes, cls: Any) -> str:
 
 def _offsets_check() -> RecordCheck:
     """What `GroupCoordinatorShard.replay` decodes of a value, per record kind (the key's version): an offset
-    commit (0, 1), a classic group (2), the consumer-group records (3-8, 16). Other kinds the shard skips itself
+    commit (0, 1), a classic group (2), the consumer-group records (3-8, 16), the share-group records (10-15).
+    Other kinds the shard skips itself
     (`coordinator.unknown_record_kind`); a key it cannot decode fails all of that key's records alike, so there
     is nothing earlier to keep: the coordinator's load logs it (`coordinator.record_skipped`)."""
     decode_value = consumer_records.decode_value
@@ -230,6 +232,8 @@ def _offsets_check() -> RecordCheck:
     classes[GROUP_METADATA_KEY_VERSION] = GroupMetadataValue
     for kind, cls in consumer_records.VALUE_TYPES.items():
         decoders[kind], classes[kind] = functools.partial(decode_value, cls), cls
+    for kind, cls in share_records.VALUE_TYPES.items():  # the share-group records (10-15, SG-LOG-1)
+        decoders[kind], classes[kind] = functools.partial(share_records.decode_value, kind), cls
 
     def check(key: bytes, value: bytes) -> str | None:
         if len(key) < 2 or key[0]:

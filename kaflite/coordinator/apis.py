@@ -17,6 +17,7 @@ from typing import Any
 from kaflite.coordinator.classic.messages import heartbeat_error, join_group_error, leave_group_error, sync_group_error
 from kaflite.coordinator.consumer.describe import describe_error as consumer_group_describe_error
 from kaflite.coordinator.consumer.members import heartbeat_error as consumer_group_heartbeat_error
+from kaflite.coordinator.group_answers import delete_groups_error, describe_groups_error, list_groups_error
 from kaflite.coordinator.offset_answers import (
     offset_commit_error,
     offset_delete_error,
@@ -25,7 +26,9 @@ from kaflite.coordinator.offset_answers import (
 )
 from kaflite.coordinator.result import RequestContext
 from kaflite.coordinator.service import GroupCoordinatorService
-from kaflite.coordinator.shard import delete_groups_error, describe_groups_error, list_groups_error
+from kaflite.coordinator.share.admin import alter_offsets_error, delete_offsets_error, describe_offsets_error
+from kaflite.coordinator.share.describe import describe_error as share_group_describe_error
+from kaflite.coordinator.share.members import heartbeat_error as share_group_heartbeat_error
 from kaflite.protocol.errors import ErrorCode
 
 ServiceMethod = Callable[[GroupCoordinatorService, Any, int, RequestContext], Any]
@@ -88,6 +91,13 @@ GROUP_APIS: tuple[GroupApi, ...] = (
     GroupApi(68, S.consumer_group_heartbeat, consumer_group_heartbeat_error, _group_id, _member_id,
              creates_offsets_topic=True, requires_protocol="consumer"),
     GroupApi(69, S.consumer_group_describe, consumer_group_describe_error, requires_protocol="consumer"),
+    # KIP-932 share groups (SG-API-1): always advertised; switched off they answer UNSUPPORTED_VERSION.
+    GroupApi(76, S.share_group_heartbeat, share_group_heartbeat_error, _group_id, _member_id,
+             creates_offsets_topic=True),
+    GroupApi(77, S.share_group_describe, share_group_describe_error),
+    GroupApi(90, S.describe_share_group_offsets, describe_offsets_error),
+    GroupApi(91, S.alter_share_group_offsets, alter_offsets_error, _group_id),
+    GroupApi(92, S.delete_share_group_offsets, delete_offsets_error, _group_id),
 )
 
 BY_KEY: dict[int, GroupApi] = {api.api_key: api for api in GROUP_APIS}

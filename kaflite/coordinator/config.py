@@ -11,6 +11,30 @@ group id -> {"consumer.session.timeout.ms": "...", ...}, only the ones set. The 
 
 
 @dataclass(frozen=True, slots=True)
+class ShareGroupConfig:
+    """KIP-932's broker-level `group.share.*` settings (SA-CFG-1; ShareGroupConfig.java, GroupCoordinatorConfig.java
+    l.220-349), Kafka's defaults and bounds. The broker builds one from its config (dev bounds may be lower there,
+    SA-CFG-4); the group-level `share.*` configs (SA-CFG-2) must lie inside the min/max here."""
+
+    group_share_session_timeout_ms: int = 45_000
+    group_share_min_session_timeout_ms: int = 45_000
+    group_share_max_session_timeout_ms: int = 60_000
+    group_share_heartbeat_interval_ms: int = 5_000
+    group_share_min_heartbeat_interval_ms: int = 5_000
+    group_share_max_heartbeat_interval_ms: int = 15_000
+    group_share_max_size: int = 200
+    group_share_assignors: tuple[str, ...] = ("simple",)
+    # Internal in Kafka: how long an initialization may stay pending before a heartbeat starts it again (SG-INIT-2).
+    group_share_initialize_retry_interval_ms: int = 30_000
+    group_share_record_lock_duration_ms: int = 30_000
+    group_share_min_record_lock_duration_ms: int = 15_000
+    group_share_max_record_lock_duration_ms: int = 60_000
+    group_share_delivery_count_limit: int = 5
+    group_share_partition_max_record_locks: int = 2_000
+    group_share_max_share_sessions: int = 2_000
+
+
+@dataclass(frozen=True, slots=True)
 class GroupCoordinatorConfig:
     """Kafka's defaults; the broker builds one from its own config (dev defaults may differ there)."""
 
@@ -35,6 +59,8 @@ class GroupCoordinatorConfig:
     group_consumer_assignors: tuple[str, ...] = ("uniform", "range")
     group_consumer_migration_policy: str = "bidirectional"  # disabled | upgrade | downgrade | bidirectional
     group_consumer_regex_refresh_interval_ms: int = 600_000
+    # KIP-932 share groups (SA-CFG-1).
+    share: ShareGroupConfig = ShareGroupConfig()
     # Not a Kafka config (a constant there): how long a new member's parked JoinGroup may wait.
     group_new_member_join_timeout_ms: int = 300_000
     # How many transitions each group's in-memory history keeps (B-STATE-2).

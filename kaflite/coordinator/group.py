@@ -25,6 +25,7 @@ class GroupType(Enum):
 
     CLASSIC = "classic"
     CONSUMER = "consumer"
+    SHARE = "share"
 
     def __str__(self) -> str:
         return self.value

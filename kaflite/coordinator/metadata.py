@@ -9,6 +9,8 @@ subscriptions whether they must be resolved again, CG-RX-2).
 
 from __future__ import annotations
 
+import hashlib
+import struct
 from collections.abc import Iterable, Iterator
 
 from kaflite.coordinator.assignors.api import TopicId, TopicMetadata
@@ -54,3 +56,20 @@ class MetadataImage:
 
     def __len__(self) -> int:
         return len(self._by_name)
+
+
+def metadata_hash(names: Iterable[str], image: MetadataImage) -> int:
+    """CG-LOG-3: a deterministic 64-bit hash of the subscribed topics' ids and sizes (0 if none); consumer and
+    share groups bump their epoch when it changes (CG-EP-2, SG-EP-2).
+
+    Kafka uses XXH3 over per-topic hashes; the value is only ever compared with itself."""
+    topics = [t for t in (image.topic(n) for n in names) if t is not None]
+    if not topics:
+        return 0
+    h = hashlib.blake2b(digest_size=8)
+    for t in sorted(topics, key=lambda t: t.name):
+        h.update(t.name.encode())
+        h.update(b"\0")
+        h.update(t.topic_id)
+        h.update(struct.pack(">i", t.num_partitions))
+    return int.from_bytes(h.digest(), "big", signed=True)

@@ -23,6 +23,7 @@ from kaflite.coordinator.consumer.group import ConsumerGroupState
 from kaflite.coordinator.consumer.members import heartbeat_error as consumer_group_heartbeat_error
 from kaflite.coordinator.context import PartitionStatus
 from kaflite.coordinator.group import Transition, TransitionListener
+from kaflite.coordinator.group_answers import delete_groups_error, describe_groups_error, list_groups_error
 from kaflite.coordinator.metadata import MetadataImage
 from kaflite.coordinator.offset_answers import (
     offset_commit_error,
@@ -34,16 +35,20 @@ from kaflite.coordinator.offsets import PartitionExists, TransactionVerifier
 from kaflite.coordinator.partitioner import partition_for
 from kaflite.coordinator.records import CONSUMER_OFFSETS
 from kaflite.coordinator.result import RequestContext
-from kaflite.coordinator.shard import (
-    GroupCoordinator,
-    delete_groups_error,
-    describe_groups_error,
-    list_groups_error,
-)
+from kaflite.coordinator.shard import GroupCoordinator
+from kaflite.coordinator.share import admin as share_admin
+from kaflite.coordinator.share.describe import describe_error as share_group_describe_error
+from kaflite.coordinator.share.describe import describe_share_groups
+from kaflite.coordinator.share.group import ShareGroupState
+from kaflite.coordinator.share.members import Initialization, request_error
+from kaflite.coordinator.share.members import heartbeat_error as share_group_heartbeat_error
+from kaflite.coordinator.share.persister import Key, PartitionSummary, SharePersister
 from kaflite.coordinator.snapshot import GroupSnapshot
 from kaflite.coordinator_common.log import CoordinatorLoader, CoordinatorWriter, RecordSource
 from kaflite.coordinator_common.runtime import CoordinatorRuntime
 from kaflite.protocol.errors import ErrorCode
+from kaflite.protocol.messages import AlterShareGroupOffsetsRequest as AlterShareOffsetsRequest
+from kaflite.protocol.messages import AlterShareGroupOffsetsResponse as AlterShareOffsetsResponse
 from kaflite.protocol.messages import (
     ConsumerGroupDescribeRequest,
     ConsumerGroupHeartbeatRequest,
@@ -56,12 +61,20 @@ from kaflite.protocol.messages import (
     OffsetCommitRequest,
     OffsetDeleteRequest,
     OffsetFetchRequest,
+    ShareGroupDescribeRequest,
+    ShareGroupHeartbeatRequest,
     SyncGroupRequest,
     TxnOffsetCommitRequest,
 )
+from kaflite.protocol.messages import DeleteShareGroupOffsetsRequest as DeleteShareOffsetsRequest
+from kaflite.protocol.messages import DeleteShareGroupOffsetsResponse as DeleteShareOffsetsResponse
+from kaflite.protocol.messages import DescribeShareGroupOffsetsRequest as DescribeShareOffsetsRequest
+from kaflite.protocol.messages import DescribeShareGroupOffsetsResponse as DescribeShareOffsetsResponse
 
 # Kafka's state names of every group type: a misspelt state fails a wait at once instead of timing out.
-STATE_NAMES = frozenset(s.value for s in (*GroupState, *ConsumerGroupState))
+STATE_NAMES = frozenset(s.value for s in (*GroupState, *ConsumerGroupState, *ShareGroupState))
+HighWatermark = Callable[[str, int], int | None]
+"""A partition's high watermark (topic name, partition), None if unknown: DescribeShareGroupOffsets v1's Lag."""
 
 
 
@@ -71,9 +84,16 @@ class GroupCoordinatorService:
     Build it with `GroupCoordinatorService.build(writer, loader, config, ...)`: the runtime builds the
     shard on first use (the first group request, or the load of an existing `__consumer_offsets`)."""
 
-    def __init__(self, runtime: CoordinatorRuntime[GroupCoordinator], config: GroupCoordinatorConfig) -> None:
+    def __init__(self, runtime: CoordinatorRuntime[GroupCoordinator], config: GroupCoordinatorConfig, *,
+                 share_persister: SharePersister | None = None, share_enabled: bool = True,
+                 high_watermark: HighWatermark | None = None) -> None:
         self.runtime = runtime
         self.config = config
+        # SG-API-1: share groups need the share coordinator; without one (or switched off) their APIs answer
+        # UNSUPPORTED_VERSION (they stay advertised, as in Kafka).
+        self.share_persister = share_persister
+        self.share_enabled = share_enabled and share_persister is not None
+        self.high_watermark = high_watermark
 
     @classmethod
     def build(
@@ -89,6 +109,9 @@ class GroupCoordinatorService:
         metadata: MetadataImage | None = None,
         group_configs: GroupConfigs | None = None,
         verify_transaction: TransactionVerifier | None = None,
+        share_persister: SharePersister | None = None,
+        share_enabled: bool = True,
+        high_watermark: HighWatermark | None = None,
     ) -> GroupCoordinatorService:
         """The service over a new runtime of `__consumer_offsets` (see GroupCoordinator for the arguments):
         its partitions start not owned, and `load_partition` loads them."""
@@ -100,7 +123,7 @@ class GroupCoordinatorService:
                                     group_configs=group_configs, verify_transaction=verify_transaction, **extra)
 
         return cls(CoordinatorRuntime(CONSUMER_OFFSETS, shard, writer, loader, clock=clock, load_batch=load_batch),
-                   cfg)
+                   cfg, share_persister=share_persister, share_enabled=share_enabled, high_watermark=high_watermark)
 
     @property
     def shard(self) -> GroupCoordinator:
@@ -185,10 +208,178 @@ class GroupCoordinatorService:
             lambda error: list_groups_error(request, version, error))
 
     def delete_groups(self, request: DeleteGroupsRequest, version: int, ctx: RequestContext) -> Any:
-        return self.runtime.write(
+        answer = self.runtime.write(
             "delete-groups", None,
             lambda shard, token: shard.delete_groups(request, version, ctx, token),
             lambda error: delete_groups_error(request, version, error))
+        self._follow_up(answer)  # SA-DEL-1: a deleted share group's state
+        return answer
+
+    # ================================================================== KIP-932 share groups
+    def share_group_heartbeat(self, request: ShareGroupHeartbeatRequest, version: int, ctx: RequestContext) -> Any:
+        """SG-VAL-1 here, before the coordinator; then the heartbeat, whose share-partition initialization runs
+        once its records are durable and its answer released (SG-INIT-4)."""
+        error = request_error(request, self.share_enabled)
+        if error is not None:
+            return share_group_heartbeat_error(request, version, error)
+        answer = self.runtime.write(
+            "share-group-heartbeat", self.partition_for(request.group_id),
+            lambda shard, token: shard.share_operation(lambda share: share.heartbeat(request, version, ctx, token)),
+            lambda error: share_group_heartbeat_error(request, version, error))
+        self._follow_up(answer)
+        return answer
+
+    def share_group_describe(self, request: ShareGroupDescribeRequest, version: int, ctx: RequestContext) -> Any:
+        if not self.share_enabled:
+            return share_group_describe_error(request, version, ErrorCode.UNSUPPORTED_VERSION)
+        return self.runtime.read(
+            lambda shard: shard.share_read(lambda share: describe_share_groups(request, share.ctx, share.metadata)),
+            lambda error: share_group_describe_error(request, version, error))
+
+    async def describe_share_group_offsets(self, request: DescribeShareOffsetsRequest, version: int,
+                                           ctx: RequestContext) -> DescribeShareOffsetsResponse:
+        """SA-OFF-1: per group, from the share coordinator's summaries (SC-SUM-1); no existence check."""
+        R = DescribeShareOffsetsResponse
+        groups = []
+        for g in request.groups:
+            gid = g.group_id
+            err = None if self.share_enabled else ErrorCode.UNSUPPORTED_VERSION
+            if err is None and not self.runtime.closed:
+                err = self.shard.ctx.partition_error(gid)
+            elif err is None:
+                err = ErrorCode.COORDINATOR_NOT_AVAILABLE
+            if err is not None:
+                groups.append(R.DescribeShareGroupOffsetsResponseGroup(group_id=gid, error_code=err))
+                continue
+            image = self.shard.metadata
+            wanted: list[tuple[str, bytes | None, list[int]]] = []
+            if g.topics is None:
+                for tid, tp in sorted(share_admin.initialized_topics(self.shard.share, gid).items(),
+                                      key=lambda kv: kv[1].topic_name):
+                    wanted.append((tp.topic_name, tid, sorted(tp.partitions)))
+            else:
+                for t in g.topics:
+                    meta = image.topic(t.topic_name)
+                    wanted.append((t.topic_name, meta.topic_id if meta is not None else None, list(t.partitions)))
+            known: dict[bytes, list[int]] = {tid: ps for _, tid, ps in wanted if tid is not None and ps}
+            summaries: dict[Key, PartitionSummary] = {}
+            if known:
+                assert self.share_persister is not None
+                summaries = dict(await self.share_persister.read_summary(gid, known))
+            topics = []
+            for name, topic_id, ps in wanted:
+                parts = []
+                for p in ps:
+                    s = summaries.get((topic_id, p), PartitionSummary()) if topic_id is not None \
+                        else PartitionSummary()
+                    hw = self.high_watermark(name, p) if self.high_watermark is not None and topic_id is not None \
+                        else None
+                    lag = -1
+                    if s.error == ErrorCode.NONE and hw is not None and s.start_offset != -1 \
+                            and s.delivery_complete_count != -1:
+                        lag = hw - s.start_offset - s.delivery_complete_count
+                    parts.append(R.DescribeShareGroupOffsetsResponsePartition(
+                        partition_index=p, start_offset=s.start_offset, leader_epoch=s.leader_epoch, lag=lag,
+                        error_code=s.error, error_message=s.error_message))
+                topics.append(R.DescribeShareGroupOffsetsResponseTopic(topic_name=name, topic_id=topic_id or bytes(16),
+                                                                       partitions=parts))
+            groups.append(R.DescribeShareGroupOffsetsResponseGroup(group_id=gid, topics=topics))
+        return R(groups=groups)
+
+    async def alter_share_group_offsets(self, request: AlterShareOffsetsRequest, version: int,
+                                        ctx: RequestContext) -> AlterShareOffsetsResponse:
+        """SA-OFF-2: the shard's checks and (15) Initializing; then SC-INIT-1 with the requested offsets and the
+        (15) that marks them Initialized; each partition answered NONE or its initialization's error."""
+        R = AlterShareOffsetsResponse
+        if not self.share_enabled:
+            return R(error_code=ErrorCode.UNSUPPORTED_VERSION)
+        answer = self.runtime.write(
+            "alter-share-group-offsets", self.partition_for(request.group_id),
+            lambda shard, token: shard.share_operation(lambda share: share_admin.alter_offsets(share, request, token)),
+            lambda error: R(error_code=error))
+        inits, _ = self.shard.share.take_follow_ups()
+        response: AlterShareOffsetsResponse = await _settled(answer)
+        if response.error_code != ErrorCode.NONE or not inits:
+            return response
+        results: dict[Key, ErrorCode] = {}
+        for init in inits:
+            results.update(await self._initialize(init))
+        for t in response.responses:
+            for p in t.partitions:
+                err = results.get((t.topic_id, p.partition_index))
+                if p.error_code == ErrorCode.NONE and err is not None and err != ErrorCode.NONE:
+                    p.error_code, p.error_message = err, None
+        return response
+
+    async def delete_share_group_offsets(self, request: DeleteShareOffsetsRequest, version: int,
+                                         ctx: RequestContext) -> DeleteShareOffsetsResponse:
+        """SA-OFF-3: the shard's checks and (15) Deleting; then SC-DEL-1 and the (15) without the topics."""
+        R = DeleteShareOffsetsResponse
+        if not self.share_enabled:
+            return R(error_code=ErrorCode.UNSUPPORTED_VERSION)
+        answer = self.runtime.write(
+            "delete-share-group-offsets", self.partition_for(request.group_id),
+            lambda shard, token: shard.share_operation(lambda share: share_admin.delete_offsets(share, request,
+                                                                                                 token)),
+            lambda error: R(error_code=error))
+        _, dels = self.shard.share.take_follow_ups()
+        response: DeleteShareOffsetsResponse = await _settled(answer)
+        if response.error_code != ErrorCode.NONE or not dels:
+            return response
+        errors: dict[bytes, ErrorCode] = {}
+        for d in dels:
+            assert self.share_persister is not None
+            deleted: dict[Key, ErrorCode] = dict(await self.share_persister.delete(d.group_id, d.partitions))
+            for (tid, _p), err in deleted.items():
+                if err != ErrorCode.NONE:
+                    errors[tid] = err
+            await self.runtime.schedule("share-offsets-deleted", _offsets_deleted(
+                d.group_id, frozenset(t for t in d.partitions if t not in errors)))
+        for t in response.responses:
+            if t.error_code == ErrorCode.NONE and t.topic_id in errors:
+                t.error_code = errors[t.topic_id]
+        return response
+
+    def _follow_up(self, answer: Any) -> None:
+        """Run the share coordinator's part of the operation just run (SG-INIT-4) once its answer is released:
+        initializations, then the closing (15) of each; deletions of share-partition state."""
+        inits, dels = self.shard.share.take_follow_ups()
+        if not inits and not dels:
+            return
+
+        def run(_answer: Any = None) -> None:
+            if _answer is not None and (_answer.cancelled() or _failed(_answer.result())):
+                return
+            for init in inits:
+                self._initialize(init)
+            for d in dels:
+                if self.share_persister is not None:
+                    self.share_persister.delete(d.group_id, d.partitions)
+
+        if hasattr(answer, "add_done_callback"):
+            answer.add_done_callback(run)
+        elif not _failed(answer):
+            run()
+
+    def _initialize(self, init: Initialization) -> Any:
+        """SC-INIT-1 for the partitions, then (15) moving them Initialized (or out of Initializing on an error);
+        a future of the per-partition errors once that (15) is written."""
+        persister = self.share_persister
+        assert persister is not None
+        keys = [(t, p) for t, ps in init.start_offsets.items() for p in ps]
+        initializing = persister.initialize(init.group_id, init.state_epoch, init.start_offsets)
+        done = initializing.get_loop().create_future()
+
+        def initialized(f: Any) -> None:
+            failed = f.cancelled() or f.exception() is not None
+            results: dict[Key, ErrorCode] = dict.fromkeys(keys, ErrorCode.UNKNOWN_SERVER_ERROR) if failed \
+                else dict(f.result())
+            written = self.runtime.schedule("share-partitions-initialized", lambda shard: shard.share_operation(
+                lambda share: share.initialized(init.group_id, results)))
+            written.add_done_callback(lambda _w: done.done() or done.set_result(results))
+
+        initializing.add_done_callback(initialized)
+        return done
 
     # ================================================================== FindCoordinator
     def partition_status(self, partition: int) -> PartitionStatus:
@@ -312,3 +503,20 @@ class GroupCoordinatorService:
             raise TimeoutError(f"group {group_id!r} did not reach the expected state; "
                                f"last: {self.snapshot(group_id)}") from None
         return self.snapshot(group_id)
+
+
+def _failed(response: Any) -> bool:
+    """The runtime failed the operation (its records are not durable): no follow-up work."""
+    if getattr(response, "error_code", 0) == ErrorCode.NOT_COORDINATOR:
+        return True
+    results = getattr(response, "results", None) or []
+    return bool(results) and all(r.error_code == ErrorCode.NOT_COORDINATOR for r in results)
+
+
+async def _settled(answer: Any) -> Any:
+    """The runtime's answer: the response itself, or a future of it."""
+    return await answer if hasattr(answer, "add_done_callback") else answer
+
+
+def _offsets_deleted(group_id: str, topic_ids: frozenset[bytes]) -> Callable[[GroupCoordinator], Any]:
+    return lambda shard: shard.share_operation(lambda share: share_admin.offsets_deleted(share, group_id, topic_ids))

@@ -17,44 +17,42 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 import structlog
 
 from kaflite.clock import Clock, SystemClock
-from kaflite.coordinator.classic.group import ClassicGroup, Protocol
-from kaflite.coordinator.classic.group import Member as ClassicMember
+from kaflite.coordinator.classic.group import ClassicGroup
 from kaflite.coordinator.classic.manager import ClassicGroupManager, default_member_id
 from kaflite.coordinator.classic.rebalance import HEARTBEAT
 from kaflite.coordinator.config import GroupConfigs, GroupCoordinatorConfig
 from kaflite.coordinator.consumer import records as consumer_records
 from kaflite.coordinator.consumer.classic_members import (
     ClassicMembers,
-    downgrade_enabled,
-    encode_assignment,
-    upgrade_enabled,
 )
-from kaflite.coordinator.consumer.group import Assignment, ConsumerGroup, ConsumerGroupMember
+from kaflite.coordinator.consumer.group import ConsumerGroup
 from kaflite.coordinator.consumer.manager import SESSION_TIMEOUT, ConsumerGroupManager
-from kaflite.coordinator.consumer.members import HeartbeatError
-from kaflite.coordinator.consumer.migration import ClassicMemberView, UnsupportedAssignorError, from_classic_group
 from kaflite.coordinator.context import EXPIRE_OFFSETS, PartitionStatus, ShardContext, Timer
+from kaflite.coordinator.conversions import GroupConversions
 from kaflite.coordinator.group import Group, GroupType, Transition, TransitionListener
+from kaflite.coordinator.group_answers import list_groups
 from kaflite.coordinator.metadata import MetadataImage
 from kaflite.coordinator.offsets import OffsetStore, PartitionExists, TransactionVerifier
 from kaflite.coordinator.records import (
     GROUP_METADATA_KEY_VERSION,
     EndTransactionMarker,
     LoadedRecord,
-    Record,
     TransactionalRecord,
     decode_group_metadata_key,
     decode_group_metadata_value,
     decode_offset_commit_key,
-    group_metadata_key,
     record_key_version,
 )
 from kaflite.coordinator.result import CoordinatorResult, RequestContext, Token
+from kaflite.coordinator.share import records as share_records
+from kaflite.coordinator.share.group import ShareGroup
+from kaflite.coordinator.share.manager import SESSION_TIMEOUT as SHARE_SESSION_TIMEOUT
+from kaflite.coordinator.share.manager import ShareGroupManager
 from kaflite.coordinator.snapshot import GroupSnapshot
 from kaflite.protocol.authorized_operations import ALL_GROUP
 from kaflite.protocol.errors import ErrorCode
@@ -83,15 +81,17 @@ from kaflite.protocol.messages import (
 )
 
 log = structlog.get_logger("kaflite.coordinator")
+R = TypeVar("R")
 
 E = ErrorCode
 
 # The timer kinds that are a member's session: a timer of one of these kinds with the member id as its
 # first argument is that member's session timer (expire_member finds it whatever the group type).
-SESSION_TIMER_KINDS = frozenset({HEARTBEAT, SESSION_TIMEOUT})
+SESSION_TIMER_KINDS = frozenset({HEARTBEAT, SESSION_TIMEOUT, SHARE_SESSION_TIMEOUT})
 
 # Record key versions of `__consumer_offsets` (Kafka's CoordinatorRecordType): 0-1 offset commit,
-# 2 classic group metadata; 3-8 and 16 KIP-848 consumer groups; 9-15 and 17+ share/streams groups.
+# 2 classic group metadata; 3-8 and 16 KIP-848 consumer groups; 10-15 share groups; 9 and 17+ (4.0's share
+# partition metadata, streams groups) are skipped.
 
 
 class _GroupTypeHooks(NamedTuple):
@@ -128,11 +128,13 @@ class GroupCoordinator:
         self.ctx = ShardContext(self.config, clock or SystemClock(), self.replay, partitions,
                                 replay_transactional=self.replay_transactional)
         self.classic = ClassicGroupManager(self.ctx, member_id_factory)
+        self.conversions = GroupConversions(self.ctx, self.config, self.metadata, self.classic)
         self.consumer = ConsumerGroupManager(
             self.ctx, self.metadata, self.group_configs,
-            upgrade_classic_group=self._upgrade_classic_group,  # CG-MIG-1
-            downgrade_to_classic=self._downgrade_consumer_group,  # CG-MIG-2
-            convert_to_classic=self._convert_to_classic)  # CG-MIG-2, a static member replaced
+            upgrade_classic_group=self.conversions.upgrade_classic_group,  # CG-MIG-1
+            downgrade_to_classic=self.conversions.downgrade_consumer_group,  # CG-MIG-2
+            convert_to_classic=self.conversions.convert_to_classic)  # CG-MIG-2, a static member replaced
+        self.share = ShareGroupManager(self.ctx, self.metadata, self.group_configs)
         self.classic_in_consumer = ClassicMembers(self.consumer)  # CG-MIX-*: classic APIs on consumer groups
         self.offsets = OffsetStore(self.ctx, self.classic.create_group, self._offset_committed, partition_exists,
                                    verify_transaction)
@@ -144,10 +146,12 @@ class GroupCoordinator:
             **self.classic.rebalance.timer_kinds(),
             **self.consumer.timer_kinds(),
             **self.classic_in_consumer.timer_kinds(),
+            **self.share.timer_kinds(),
         }
         self._record_kinds: dict[int, Callable[[bytes, bytes | None], None]] = {
             GROUP_METADATA_KEY_VERSION: self._replay_group_metadata,
             **dict.fromkeys(consumer_records.RECORD_TYPES, self.consumer.replay),
+            **dict.fromkeys(share_records.RECORD_TYPES, self.share.replay),
         }
         self._unknown_record_kinds: set[int] = set()
         # Markers that reached a partition while it was loading: applied once its load completes.
@@ -157,8 +161,10 @@ class GroupCoordinator:
         self._group_types: dict[GroupType, _GroupTypeHooks] = {
             GroupType.CLASSIC: _GroupTypeHooks(describe=self._describe_classic, on_loaded=self._classic_loaded,
                                                on_offset_commit=self._classic_offset_committed),
-            GroupType.CONSUMER: _GroupTypeHooks(describe=_describe_consumer_as_classic, on_loaded=self._consumer_loaded,
+            GroupType.CONSUMER: _GroupTypeHooks(describe=_describe_as_classic, on_loaded=self._consumer_loaded,
                                                 on_offset_commit=lambda _group, _member_id: None),
+            GroupType.SHARE: _GroupTypeHooks(describe=_describe_as_classic, on_loaded=self._share_loaded,
+                                             on_offset_commit=lambda _group, _member_id: None),
         }
 
     # ================================================================== partitions and loading
@@ -220,7 +226,7 @@ class GroupCoordinator:
     def snapshot(self, group_id: str) -> GroupSnapshot | None:
         """A read-only view for tools and tests; only what Kafka would persist plus the state."""
         group = self.ctx.groups.get(group_id)
-        if isinstance(group, ConsumerGroup):
+        if isinstance(group, (ConsumerGroup, ShareGroup)):
             return group.snapshot(self.offsets.offsets_of(group_id), self.metadata)
         return None if group is None else group.snapshot(self.offsets.offsets_of(group_id))
 
@@ -288,6 +294,12 @@ class GroupCoordinator:
     ) -> CoordinatorResult:
         with self.ctx.operation() as out:
             group = self.ctx.groups.get(request.group_id)
+            if isinstance(group, ShareGroup) and self.ctx.partition_error(request.group_id) is None:
+                self.ctx.touch(request.group_id)  # SG-API-4
+                self.ctx.respond(token, JoinGroupResponse(error_code=E.INCONSISTENT_GROUP_PROTOCOL, generation_id=-1,
+                                                          member_id=request.member_id,
+                                                          protocol_name=None if version >= 7 else ""))
+                return out
             if isinstance(group, ConsumerGroup) and self.ctx.partition_error(request.group_id) is None:
                 if not group.is_empty():
                     # A classic member inside a consumer group (CG-MIX-1), after the service's checks.
@@ -370,92 +382,24 @@ class GroupCoordinator:
                 log.info("group.converted", group=after.group_id, to="consumer", members=len(before.members))
         return out
 
-    def _downgrade_consumer_group(self, group: ConsumerGroup, fenced: list[ConsumerGroupMember], reason: str) -> bool:
-        """CG-MIG-2 (Kafka's validateOnlineDowngradeWithFencedMembers + convertToClassicGroup): the last
-        consumer-protocol member goes and classic members remain: the group becomes a classic group."""
-        gid = group.group_id
-        gone = {m.member_id for m in fenced}
-        remaining = [m for m in group.members.values() if m.member_id not in gone]
-        if any(m.classic is not None for m in fenced) or not remaining or any(m.classic is None for m in remaining):
-            return False
-        if not downgrade_enabled(self.config):
-            log.info("group.downgrade_refused", group=gid, reason="online downgrade is disabled")
-            return False
-        if len(remaining) > self.config.group_max_size:
-            log.info("group.downgrade_refused", group=gid, reason="group size greater than group.max.size")
-            return False
-        targets = {m.member_id: group.target.get(m.member_id, {}) for m in remaining}
-        self._convert_to_classic(group, group.group_epoch, targets,
-                                 f"Downgrade group {gid} from consumer to classic for member leaving.")
-        log.info("group.converted", group=gid, to="classic", members=len(remaining), reason=reason)
-        return True
-
-    def _convert_to_classic(self, group: ConsumerGroup, generation: int, targets: dict[str, Assignment],
-                            rebalance_reason: str | None) -> None:
-        """Tombstone every record of the consumer group, then write the classic group of the members in
-        `targets` (each with that assignment), Stable at `generation`; a reason prepares a rebalance."""
-        gid = group.group_id
-        members = [ClassicMember(
-            member_id=m.member_id, group_instance_id=m.instance_id, client_id=m.client_id, client_host=m.client_host,
-            rebalance_timeout_ms=m.rebalance_timeout_ms, session_timeout_ms=m.classic.session_timeout_ms,
-            protocol_type="consumer", protocols=[Protocol(n, md) for n, md in m.classic.supported_protocols],
-        ) for m in group.members.values() if m.member_id in targets and m.classic is not None]
-        for key in group.downgrade_tombstone_keys():
-            self.ctx.append(gid, key, None)  # the replay removes the consumer group (and its timers)
-
-        def assignment_of(member: ClassicMember, protocol_name: str) -> bytes:
-            metadata = member.metadata_or_empty(protocol_name)
-            version = int.from_bytes(metadata[:2], "big", signed=True) if len(metadata) >= 2 else 0
-            return encode_assignment(targets[member.member_id], self._topic_name, version)
-
-        self.classic.adopt_downgraded_group(gid, generation, members, assignment_of, rebalance_reason)
-
-    def _topic_name(self, topic_id: bytes) -> str | None:
-        t = self.metadata.topic_by_id(topic_id)
-        return None if t is None else t.name
-
-    def _upgrade_classic_group(self, group: Group, records: list[Record]) -> ConsumerGroup:
-        """CG-MIG-1 (Kafka's validateOnlineUpgrade + convertToConsumerGroup): a non-empty classic group
-        becomes a consumer group in the joiner's batch: its tombstone, then the converted group's records."""
-        assert isinstance(group, ClassicGroup)
-        gid = group.group_id
-        prefix = f"Cannot upgrade classic group {gid} to consumer group because"
-        if not upgrade_enabled(self.config):
-            raise HeartbeatError(E.GROUP_ID_NOT_FOUND, f"{prefix} online upgrade is disabled.")
-        if group.protocol_type != "consumer":
-            raise HeartbeatError(E.GROUP_ID_NOT_FOUND,
-                                 f"{prefix} the group does not use the consumer embedded protocol.")
-        if len(group.members) > self.config.group_consumer_max_size:
-            raise HeartbeatError(E.GROUP_ID_NOT_FOUND,
-                                 f"{prefix} the group size exceeds the consumer group maximum size.")
-        views = [ClassicMemberView(
-            member_id=m.member_id, instance_id=m.group_instance_id, client_id=m.client_id, client_host=m.client_host,
-            rebalance_timeout_ms=m.rebalance_timeout_ms, session_timeout_ms=m.session_timeout_ms,
-            protocols=tuple((p.name, bytes(p.metadata)) for p in m.protocols),
-            subscription=m.metadata_or_empty(group.protocol_name) if group.protocol_name is not None
-            else bytes(m.protocols[0].metadata),
-            assignment=bytes(m.assignment)) for m in group.members.values()]
-        try:
-            converted, converted_records = from_classic_group(gid, group.generation, views, self.metadata)
-        except UnsupportedAssignorError as e:
-            log.warning("group.upgrade_refused", group=gid, reason=str(e))
-            raise HeartbeatError(E.GROUP_ID_NOT_FOUND, f"{prefix} an unsupported custom assignor is in use. Please "
-                                 "refer to the documentation or switch to a default assignor before re-attempting "
-                                 "the upgrade.") from e
-        except Exception as e:
-            log.warning("group.upgrade_refused", group=gid, reason=str(e))
-            raise HeartbeatError(E.GROUP_ID_NOT_FOUND,
-                                 f"{prefix} the embedded consumer protocol is malformed.") from e
-        records.append((group_metadata_key(gid), None))
-        records += converted_records
-        return converted
-
     def consumer_group_describe(
         self, request: ConsumerGroupDescribeRequest, version: int, ctx: RequestContext
     ) -> ConsumerGroupDescribeResponse:
         """A read: answered from memory, nothing written."""
         with self.ctx.operation():
             return self.consumer.describe(request, version)
+
+    # ================================================================== KIP-932 share groups
+    def share_operation(self, op: Callable[[ShareGroupManager], None]) -> CoordinatorResult:
+        """One share-group operation (share/manager.py, share/admin.py): its records, answers and timers."""
+        with self.ctx.operation() as out:
+            op(self.share)
+        return out
+
+    def share_read(self, op: Callable[[ShareGroupManager], R]) -> R:
+        """A share-group read (ShareGroupDescribe): answered from memory, nothing written."""
+        with self.ctx.operation():
+            return op(self.share)
 
     # ================================================================== offsets
     def offset_commit(
@@ -510,6 +454,7 @@ class GroupCoordinator:
         GroupCoordinatorShard.onPartitionsDeleted when the metadata image drops a topic."""
         with self.ctx.operation() as out:
             n = self.offsets.on_partitions_deleted(partitions)
+            self.share.on_topics_deleted({t for t, _ in partitions})  # SG-INIT-5
             if n:
                 log.info("offsets.deleted_with_topic", topics=sorted({t for t, _ in partitions}), tombstones=n)
         return out
@@ -549,6 +494,10 @@ class GroupCoordinator:
         assert isinstance(group, ConsumerGroup)
         self.consumer.on_loaded(group)
 
+    def _share_loaded(self, group: Group) -> None:
+        assert isinstance(group, ShareGroup)
+        self.share.on_loaded(group)
+
     def _classic_loaded(self, group: Group) -> None:
         assert isinstance(group, ClassicGroup)
         self.classic.rebalance.on_loaded(group)
@@ -563,27 +512,7 @@ class GroupCoordinator:
     def list_groups(self, request: ListGroupsRequest, version: int, ctx: RequestContext) -> ListGroupsResponse:
         """A read: answered from memory, nothing written."""
         with self.ctx.operation():
-            states = {s.lower() for s in request.states_filter} if version >= 4 else set()
-            types = {t.lower() for t in request.types_filter} if version >= 5 else set()
-            error = E.COORDINATOR_LOAD_IN_PROGRESS if self.ctx.any_loading() else E.NONE
-            LG = ListGroupsResponse.ListedGroup
-            listed = []
-            for g in self.ctx.groups.values():
-                if types and g.group_type.value not in types:
-                    continue
-                if states and g.state_name().lower() not in states:
-                    continue
-                if self.ctx.partition_status(self.ctx.partition_for(g.group_id)) is not PartitionStatus.ACTIVE:
-                    continue
-                listed.append(
-                    LG(
-                        group_id=g.group_id,
-                        protocol_type=g.protocol_type or "",
-                        group_state=g.state_name(),
-                        group_type=g.group_type.value,
-                    )
-                )
-            return ListGroupsResponse(error_code=error, groups=listed)
+            return list_groups(self.ctx, request, version)
 
     def delete_groups(
         self, request: DeleteGroupsRequest, version: int, ctx: RequestContext, token: Token
@@ -610,6 +539,8 @@ class GroupCoordinator:
         gid = group.group_id
         self.offsets.delete_all(gid)
         log.info("group.deleting", group=gid, reason=reason)
+        if isinstance(group, ShareGroup):
+            self.share.delete_state(group)  # SA-DEL-1: (15) marks its topics Deleting; the state goes after
         for key in group.group_tombstone_keys():
             self.ctx.append(gid, key, None)
 
@@ -679,25 +610,10 @@ class GroupCoordinator:
             self.classic.replay_group_metadata(group_id, decode_group_metadata_value(value))
 
 
-def _describe_consumer_as_classic(group: Group, version: int) -> DescribeGroupsResponse.DescribedGroup:
-    """CG-API-4: DescribeGroups of a consumer group: Dead; v6 adds GROUP_ID_NOT_FOUND."""
+def _describe_as_classic(group: Group, version: int) -> DescribeGroupsResponse.DescribedGroup:
+    """CG-API-4, SG-API-4: DescribeGroups of a consumer or share group: Dead; v6 adds GROUP_ID_NOT_FOUND."""
     d = DescribeGroupsResponse.DescribedGroup(group_id=group.group_id, group_state="Dead")
     if version >= 6:
         d.error_code = E.GROUP_ID_NOT_FOUND
         d.error_message = f"Group {group.group_id} is not a classic group."
     return d
-
-
-# ====================================================================== error-only answers (the API table)
-def describe_groups_error(req: DescribeGroupsRequest, version: int, error: ErrorCode) -> DescribeGroupsResponse:
-    DG = DescribeGroupsResponse.DescribedGroup
-    return DescribeGroupsResponse(groups=[DG(group_id=g, error_code=error) for g in req.groups])
-
-
-def list_groups_error(req: ListGroupsRequest, version: int, error: ErrorCode) -> ListGroupsResponse:
-    return ListGroupsResponse(error_code=error)
-
-
-def delete_groups_error(req: DeleteGroupsRequest, version: int, error: ErrorCode) -> DeleteGroupsResponse:
-    R = DeleteGroupsResponse.DeletableGroupResult
-    return DeleteGroupsResponse(results=[R(group_id=g, error_code=error) for g in req.groups_names])

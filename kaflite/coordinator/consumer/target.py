@@ -7,8 +7,6 @@ subscription type, the preferred server assignor and the subscribed topics' meta
 
 from __future__ import annotations
 
-import hashlib
-import struct
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
@@ -23,6 +21,7 @@ from kaflite.coordinator.assignors.api import (
 )
 from kaflite.coordinator.consumer.group import Assignment, ConsumerGroupMember, ResolvedRegex
 from kaflite.coordinator.metadata import MetadataImage
+from kaflite.coordinator.metadata import metadata_hash as metadata_hash
 
 
 def member_topics(member: ConsumerGroupMember, regexes: Mapping[str, ResolvedRegex]) -> set[str]:
@@ -59,22 +58,6 @@ def preferred_assignor(members: Iterable[ConsumerGroupMember], configured: tuple
         return configured[0]
     order = {name: i for i, name in enumerate(configured)}
     return max(counts, key=lambda a: (counts[a], -order.get(a, len(order))))
-
-
-def metadata_hash(names: Iterable[str], image: MetadataImage) -> int:
-    """CG-LOG-3: a deterministic 64-bit hash of the subscribed topics' ids and sizes (0 if none).
-
-    Kafka uses XXH3 over per-topic hashes; the value is only ever compared with itself."""
-    topics = [t for t in (image.topic(n) for n in names) if t is not None]
-    if not topics:
-        return 0
-    h = hashlib.blake2b(digest_size=8)
-    for t in sorted(topics, key=lambda t: t.name):
-        h.update(t.name.encode())
-        h.update(b"\0")
-        h.update(t.topic_id)
-        h.update(struct.pack(">i", t.num_partitions))
-    return int.from_bytes(h.digest(), "big", signed=True)
 
 
 def compute_target(

@@ -1,0 +1,57 @@
+"""The answers of the APIs that span group types (ListGroups, and the error-only answers of DescribeGroups,
+ListGroups and DeleteGroups the API table and the runtime send)."""
+
+from __future__ import annotations
+
+from kaflite.coordinator.context import PartitionStatus, ShardContext
+from kaflite.protocol.errors import ErrorCode
+from kaflite.protocol.messages import (
+    DeleteGroupsRequest,
+    DeleteGroupsResponse,
+    DescribeGroupsRequest,
+    DescribeGroupsResponse,
+    ListGroupsRequest,
+    ListGroupsResponse,
+)
+
+E = ErrorCode
+
+
+def list_groups(ctx: ShardContext, request: ListGroupsRequest, version: int) -> ListGroupsResponse:
+    """Every group of an active partition, filtered by state (v4+) and type (v5+: classic, consumer, share)."""
+    states = {s.lower() for s in request.states_filter} if version >= 4 else set()
+    types = {t.lower() for t in request.types_filter} if version >= 5 else set()
+    error = E.COORDINATOR_LOAD_IN_PROGRESS if ctx.any_loading() else E.NONE
+    LG = ListGroupsResponse.ListedGroup
+    listed = []
+    for g in ctx.groups.values():
+        if types and g.group_type.value not in types:
+            continue
+        if states and g.state_name().lower() not in states:
+            continue
+        if ctx.partition_status(ctx.partition_for(g.group_id)) is not PartitionStatus.ACTIVE:
+            continue
+        listed.append(
+            LG(
+                group_id=g.group_id,
+                protocol_type=g.protocol_type or "",
+                group_state=g.state_name(),
+                group_type=g.group_type.value,
+            )
+        )
+    return ListGroupsResponse(error_code=error, groups=listed)
+
+
+# ====================================================================== error-only answers (the API table)
+def describe_groups_error(req: DescribeGroupsRequest, version: int, error: ErrorCode) -> DescribeGroupsResponse:
+    DG = DescribeGroupsResponse.DescribedGroup
+    return DescribeGroupsResponse(groups=[DG(group_id=g, error_code=error) for g in req.groups])
+
+
+def list_groups_error(req: ListGroupsRequest, version: int, error: ErrorCode) -> ListGroupsResponse:
+    return ListGroupsResponse(error_code=error)
+
+
+def delete_groups_error(req: DeleteGroupsRequest, version: int, error: ErrorCode) -> DeleteGroupsResponse:
+    R = DeleteGroupsResponse.DeletableGroupResult
+    return DeleteGroupsResponse(results=[R(group_id=g, error_code=error) for g in req.groups_names])

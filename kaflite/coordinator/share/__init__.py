@@ -1,0 +1,1 @@
+"""KIP-932 share groups: the third group type of the group coordinator (share-groups.md, SG-*)."""
