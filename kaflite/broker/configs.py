@@ -25,6 +25,14 @@ from kaflite.broker.group_configs import (
     CONSUMER_HEARTBEAT_INTERVAL_MS,
     CONSUMER_SESSION_TIMEOUT_MS,
     GROUP_CONFIG_DEFAULTS,
+    ISOLATION_LEVELS,
+    SHARE_AUTO_OFFSET_RESET,
+    SHARE_GROUP_CONFIGS,
+    SHARE_HEARTBEAT_INTERVAL_MS,
+    SHARE_ISOLATION_LEVEL,
+    SHARE_RECORD_LOCK_DURATION_MS,
+    SHARE_SESSION_TIMEOUT_MS,
+    valid_share_auto_offset_reset,
 )
 from kaflite.broker.router import Router
 from kaflite.config import (
@@ -38,6 +46,7 @@ from kaflite.config import (
     family,
 )
 from kaflite.config.values import INT_MAX, INT_MIN, to_text
+from kaflite.coordinator.config import ShareGroupConfig
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import (
     AlterConfigsRequest,
@@ -133,11 +142,14 @@ SENSITIVE = frozenset({"ssl.keystore.key", "ssl.key.password", "ssl.keystore.cer
 class ConfigHandler:
     """Serves the config APIs over the topic registry (storage) and the broker's frozen settings."""
 
-    def __init__(self, context: BrokerContext) -> None:
+    def __init__(self, context: BrokerContext, *, share_config: ShareGroupConfig | None = None) -> None:
         self.config = context.config
         self.logs = context.logs
         self.state = context.state
         self.group_configs = context.group_configs
+        # The broker's group.share.* values (SA-CFG-1): the share.* group configs default to them and must lie
+        # within their bounds (SA-CFG-2). Kafka's defaults until the server passes its own.
+        self.share_config = share_config or ShareGroupConfig()
 
     def register(self, router: Router) -> None:
         router.add(32, self.describe_configs)
@@ -231,13 +243,17 @@ class ConfigHandler:
         (GROUP_CONFIG), else the broker's group.consumer.* setting it defaults to (DEFAULT_CONFIG)."""
         overrides = self.group_configs.configs_of(group)
         out = []
-        for name, setting in sorted(GROUP_CONFIG_DEFAULTS.items()):
+        for name in sorted((*GROUP_CONFIG_DEFAULTS, *SHARE_GROUP_CONFIGS)):
+            share = SHARE_GROUP_CONFIGS.get(name)
             if name in overrides:
                 value, source = overrides[name], GROUP_CONFIG
+            elif share is not None:
+                value, source = share.default(self.share_config), DEFAULT_CONFIG
             else:
-                value, source = to_text(self.config.value_of(setting)), DEFAULT_CONFIG
-            out.append(Entry(name, value, source, "int", SETTINGS_BY_NAME[setting].doc, False,
-                             ((name, value, source),)))
+                value, source = to_text(self.config.value_of(GROUP_CONFIG_DEFAULTS[name])), DEFAULT_CONFIG
+            type_, doc = (share.type, share.doc) if share is not None else \
+                ("int", SETTINGS_BY_NAME[GROUP_CONFIG_DEFAULTS[name]].doc)
+            out.append(Entry(name, value, source, type_, doc, False, ((name, value, source),)))
         return out
 
     def broker_entries(self) -> list[Entry]:
@@ -414,7 +430,7 @@ class ConfigHandler:
         if group == "":
             raise ConfigApiError(ErrorCode.INVALID_REQUEST, "Default group resources are not allowed.")
         new = change(self.group_configs.configs_of(group), lambda _name: None)  # no LIST-typed group config
-        checked = validate_group_configs(new, self.config)
+        checked = validate_group_configs(new, self.config, self.share_config)
         if not validate_only:
             self.group_configs.set(group, checked)
             log.info("altered group configs", group=group, configs=checked)
@@ -513,26 +529,49 @@ def _synonyms(names: list[str], levels: Levels) -> list[tuple[str, str | None, i
     return out
 
 
-def validate_group_configs(configs: Mapping[str, str], config: Any) -> dict[str, str]:
+def validate_group_configs(configs: Mapping[str, str], config: Any,
+                           share: ShareGroupConfig | None = None) -> dict[str, str]:
     """Kafka's GroupConfig.validate over the broker's defaults plus ``configs``; returns ``configs``
-    in Kafka's text form or raises INVALID_CONFIG with Kafka's message."""
+    in Kafka's text form or raises INVALID_CONFIG with Kafka's message. `share`: the broker's group.share.*
+    values (SA-CFG-1), Kafka's if None."""
+    share = share or ShareGroupConfig()
     for name in configs:
-        if name not in GROUP_CONFIG_DEFAULTS:
+        if name not in GROUP_CONFIG_DEFAULTS and name not in SHARE_GROUP_CONFIGS:
             raise ConfigApiError(ErrorCode.INVALID_CONFIG, f"Unknown group config name: {name}")
     out: dict[str, str] = {}
-    for name in (CONSUMER_SESSION_TIMEOUT_MS, CONSUMER_HEARTBEAT_INTERVAL_MS):  # ConfigDef.parse's order
+    # ConfigDef.parse's order (GroupConfig's definitions); INT values at least 1 (the lock duration 1000).
+    for name in (CONSUMER_SESSION_TIMEOUT_MS, CONSUMER_HEARTBEAT_INTERVAL_MS, SHARE_SESSION_TIMEOUT_MS,
+                 SHARE_HEARTBEAT_INTERVAL_MS, SHARE_RECORD_LOCK_DURATION_MS, SHARE_AUTO_OFFSET_RESET,
+                 SHARE_ISOLATION_LEVEL):
         if name not in configs:
             continue
         text = configs[name].strip()
+        if name == SHARE_AUTO_OFFSET_RESET:
+            if not valid_share_auto_offset_reset(text):
+                raise ConfigApiError(ErrorCode.INVALID_CONFIG, f"Invalid value {text} for configuration {name}: "
+                                     f"Invalid value `{text}` for configuration {name}. The value must be either "
+                                     "'earliest', 'latest' or of the format 'by_duration:<PnDTnHnMn.nS>'.")
+            out[name] = text
+            continue
+        if name == SHARE_ISOLATION_LEVEL:
+            if text not in ISOLATION_LEVELS:
+                raise ConfigApiError(ErrorCode.INVALID_CONFIG, f"Invalid value {text} for configuration {name}: "
+                                     f"String must be one of: {', '.join(ISOLATION_LEVELS)}")
+            out[name] = text
+            continue
         if not re.fullmatch(r"[+-]?[0-9]+", text) or not INT_MIN <= int(text) <= INT_MAX:
             raise ConfigApiError(ErrorCode.INVALID_CONFIG,
                                  f"Invalid value {configs[name]} for configuration {name}: Not a number of type INT")
-        if int(text) < 1:
+        least = 1000 if name == SHARE_RECORD_LOCK_DURATION_MS else 1
+        if int(text) < least:
             raise ConfigApiError(ErrorCode.INVALID_CONFIG,
-                                 f"Invalid value {int(text)} for configuration {name}: Value must be at least 1")
+                                 f"Invalid value {int(text)} for configuration {name}: Value must be at least {least}")
         out[name] = str(int(text))
     hb = int(out.get(CONSUMER_HEARTBEAT_INTERVAL_MS, config.group_consumer_heartbeat_interval_ms))
     session = int(out.get(CONSUMER_SESSION_TIMEOUT_MS, config.group_consumer_session_timeout_ms))
+    share_hb = int(out.get(SHARE_HEARTBEAT_INTERVAL_MS, share.group_share_heartbeat_interval_ms))
+    share_session = int(out.get(SHARE_SESSION_TIMEOUT_MS, share.group_share_session_timeout_ms))
+    lock = int(out.get(SHARE_RECORD_LOCK_DURATION_MS, share.group_share_record_lock_duration_ms))
     checks = (
         (hb >= config.group_consumer_min_heartbeat_interval_ms, CONSUMER_HEARTBEAT_INTERVAL_MS,
          "greater than or equal to", "group.consumer.min.heartbeat.interval.ms"),
@@ -542,7 +581,21 @@ def validate_group_configs(configs: Mapping[str, str], config: Any) -> dict[str,
          "greater than or equal to", "group.consumer.min.session.timeout.ms"),
         (session <= config.group_consumer_max_session_timeout_ms, CONSUMER_SESSION_TIMEOUT_MS,
          "less than or equal to", "group.consumer.max.session.timeout.ms"),
+        # SA-CFG-2 (GroupConfig.validateValues, in its order)
+        (share_hb >= share.group_share_min_heartbeat_interval_ms, SHARE_HEARTBEAT_INTERVAL_MS,
+         "greater than or equal to", "group.share.min.heartbeat.interval.ms"),
+        (share_hb <= share.group_share_max_heartbeat_interval_ms, SHARE_HEARTBEAT_INTERVAL_MS,
+         "less than or equal to", "group.share.max.heartbeat.interval.ms"),
+        (share_session >= share.group_share_min_session_timeout_ms, SHARE_SESSION_TIMEOUT_MS,
+         "greater than or equal to", "group.share.min.session.timeout.ms"),
+        (share_session <= share.group_share_max_session_timeout_ms, SHARE_SESSION_TIMEOUT_MS,
+         "less than or equal to", "group.share.max.session.timeout.ms"),
+        (lock >= share.group_share_min_record_lock_duration_ms, SHARE_RECORD_LOCK_DURATION_MS,
+         "greater than or equal to", "group.share.min.record.lock.duration.ms"),
+        (lock <= share.group_share_max_record_lock_duration_ms, SHARE_RECORD_LOCK_DURATION_MS,
+         "less than or equal to", "group.share.max.record.lock.duration.ms"),
         (session > hb, CONSUMER_SESSION_TIMEOUT_MS, "greater than", CONSUMER_HEARTBEAT_INTERVAL_MS),
+        (share_session > share_hb, SHARE_SESSION_TIMEOUT_MS, "greater than", SHARE_HEARTBEAT_INTERVAL_MS),
     )
     for ok, name, relation, other in checks:
         if not ok:
