@@ -159,7 +159,7 @@ class ShareGroupManager:
         if bump or group.metadata_version_checked != self.metadata.version:
             new_hash = metadata_hash(names, self.metadata)
             bump = bump or new_hash != group.metadata_hash
-        bump = bump or self._initialized_not_targeted(group, names)  # SG-INIT-3
+        bump = bump or self._initialized_not_targeted(group)  # SG-INIT-3
         if bump:
             group_epoch += 1
             records.append((rec.group_metadata_key(gid), rec.group_metadata_value(group_epoch, new_hash)))
@@ -230,10 +230,14 @@ class ShareGroupManager:
         ids = self._topic_ids(member.subscribed_topic_names)
         return {t: ps for t, ps in target.items() if t in ids and ps}
 
-    def _initialized_not_targeted(self, group: ShareGroup, names: Iterable[str]) -> bool:
-        """SG-INIT-3: for a subscribed topic, the initialized partitions differ from those in the targets."""
-        return any(group.initialized_partitions(tid) != group.targeted_partitions(tid)
-                   for tid in self._topic_ids(names))
+    def _initialized_not_targeted(self, group: ShareGroup) -> bool:
+        """SG-INIT-3 (GMM initializedAssignmentPending): for a topic the group (as it was before this heartbeat)
+        subscribes to, by name, the initialized partitions differ from those in the union of the targets."""
+        if not group.members or not group.initialized:
+            return False
+        names = _subscribed_names(group.members.values())
+        return any(tp.topic_name in names and group.targeted_partitions(tid) != tp.partitions
+                   for tid, tp in group.initialized.items())
 
     def _uninitialized(self, group: ShareGroup, names: Iterable[str], now: int) -> dict[TopicId, frozenset[int]]:
         retry = self.ctx.config.share.group_share_initialize_retry_interval_ms
