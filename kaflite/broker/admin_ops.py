@@ -138,13 +138,17 @@ def _pairs(partitions: dict[str, tuple[int, ...]]) -> list[list[Any]]:
     return [[t, p] for t in sorted(partitions) for p in sorted(partitions[t])]
 
 
+# Groups with member epochs and server-side assignments: KIP-848 consumer groups and KIP-932 share groups.
+MODERN_GROUP_TYPES = frozenset({"consumer", "share"})
+
+
 def member_json(m: MemberSnapshot, group_type: str, protocol_type: str | None) -> dict[str, Any]:
     """A member; a consumer-group member adds its epoch, state, subscription and the three assignments."""
     d: dict[str, Any] = {
         "member_id": m.member_id, "group_instance_id": m.group_instance_id, "client_id": m.client_id,
         "client_host": m.client_host, "session_timeout_ms": m.session_timeout_ms,
         "rebalance_timeout_ms": m.rebalance_timeout_ms}
-    if group_type != "consumer":
+    if group_type not in MODERN_GROUP_TYPES:
         d["assignment"] = [list(tp) for tp in decode_assignment(m.assignment)] if protocol_type == "consumer" else []
         return d
     d.update(member_epoch=m.member_epoch, member_state=m.member_state,
@@ -170,7 +174,7 @@ def group_json(snap: GroupSnapshot, history: Iterable[Transition], assignor: str
     --describe`` calls the ASSIGNMENT-STRATEGY: a classic group's protocol, a consumer group's server-side
     assignor (ConsumerGroupDescribe's ``assignor_name``, given by the caller).
     """
-    consumer_group = snap.group_type == "consumer"
+    consumer_group = snap.group_type in MODERN_GROUP_TYPES
     hist = [transition_json(t) for t in history]
     states = ([hist[0]["from_state"]] if hist and hist[0]["from_state"] else []) + [h["to_state"] for h in hist]
     return {
@@ -178,7 +182,7 @@ def group_json(snap: GroupSnapshot, history: Iterable[Transition], assignor: str
         "generation": snap.generation, "epoch": snap.generation if consumer_group else None,
         "assignment_epoch": snap.assignment_epoch if consumer_group else None,
         "leader": snap.leader_id, "protocol_type": snap.protocol_type, "protocol": snap.protocol_name,
-        "assignor": assignor if consumer_group else snap.protocol_name,
+        "assignor": "simple" if snap.group_type == "share" else assignor if consumer_group else snap.protocol_name,
         "members": [member_json(m, snap.group_type, snap.protocol_type) for m in snap.members],
         "offsets": [{"topic": t, "partition": p, "offset": o.offset, "leader_epoch": o.leader_epoch,
                      "metadata": o.metadata, "commit_timestamp_ms": o.commit_timestamp_ms,
