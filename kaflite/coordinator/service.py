@@ -348,7 +348,8 @@ class GroupCoordinatorService:
             return
 
         def run(_answer: Any = None) -> None:
-            if _answer is not None and (_answer.cancelled() or _failed(_answer.result())):
+            if _answer is not None and (_answer.cancelled() or _answer.exception() is not None
+                                        or _failed(_answer.result())):
                 return
             for init in inits:
                 self._initialize(init)
@@ -406,9 +407,11 @@ class GroupCoordinatorService:
     def on_partitions_deleted(self, partitions: list[tuple[str, int]]) -> None:
         """A topic was deleted (DeleteTopics): tombstone its offsets in every group, as Kafka's coordinator
         does when its metadata image loses the topic. Not awaited, as in Kafka (the deletion is answered
-        at once); the tombstones are written like any operation's records."""
+        at once); the tombstones are written like any operation's records. Share groups drop the topic from
+        their (15) and, once that is durable, its share-partitions' state goes (SG-INIT-5)."""
         if not self.runtime.closed and partitions:
-            self.runtime.schedule("on-partitions-deleted", lambda shard: shard.on_partitions_deleted(partitions))
+            done = self.runtime.schedule("on-partitions-deleted", lambda shard: shard.on_partitions_deleted(partitions))
+            self._follow_up(done)
 
     # ================================================================== loading
     async def load_partition(self, partition: int, records: RecordSource | None = None) -> None:
@@ -506,8 +509,9 @@ class GroupCoordinatorService:
 
 
 def _failed(response: Any) -> bool:
-    """The runtime failed the operation (its records are not durable): no follow-up work."""
-    if getattr(response, "error_code", 0) == ErrorCode.NOT_COORDINATOR:
+    """The runtime failed the operation (its records are not durable): no follow-up work. `response` is the
+    request's answer, or a scheduled operation's True (durable) / False."""
+    if response is False or getattr(response, "error_code", 0) == ErrorCode.NOT_COORDINATOR:
         return True
     results = getattr(response, "results", None) or []
     return bool(results) and all(r.error_code == ErrorCode.NOT_COORDINATOR for r in results)

@@ -353,8 +353,9 @@ class ShareGroupManager:
                  failed=failed)
 
     def on_topics_deleted(self, names: set[str]) -> None:
-        """SG-INIT-5: a deleted topic leaves every share group's (15) (one (15) per affected group), and its
-        share-partitions' state is deleted in the share coordinator (a follow-up, SC-DEL-2)."""
+        """SG-INIT-5: a deleted topic leaves every share group's (15) (one (15) per affected group). Its
+        share-partitions' state is the share coordinator's to tombstone when it learns of the deletion (SC-DEL-2:
+        ShareCoordinatorService.on_topics_deleted; a per-key delete of an unknown topic is refused there)."""
         for group in list(self.ctx.groups.values()):
             if not isinstance(group, ShareGroup) or self.ctx.partition_error(group.group_id) is not None:
                 continue
@@ -363,16 +364,12 @@ class ShareGroupManager:
             if not gone:
                 continue
             gid = group.group_id
-            parts = {t: group.initialized_partitions(t) | (group.initializing[t].partitions
-                                                           if t in group.initializing else frozenset())
-                     for t in gone}
             md = StatePartitionMetadata({t: tp for t, tp in group.initializing.items() if t not in gone},
                                         {t: tp for t, tp in group.initialized.items() if t not in gone},
                                         {t: n for t, n in group.deleting.items() if t not in gone})
             self.ctx.touch(gid)
             self.ctx.append(gid, rec.state_partition_metadata_key(gid), rec.state_partition_metadata_value(md))
-            self.deletions.append(Deletion(gid, {t: ps for t, ps in parts.items() if ps}))
-            log.info("share_group.topics_deleted", group=gid, topics=sorted(names & {n for n in names}))
+            log.info("share_group.topics_deleted", group=gid, topic_ids=sorted(t.hex() for t in gone))
 
     def delete_state(self, group: ShareGroup) -> None:
         """SA-DEL-1: before the group's tombstones, (15){[], [], Deleting = every initialized or initializing

@@ -245,3 +245,19 @@ async def test_sa_del_1_delete_groups_deletes_the_share_partitions_state() -> No
 
     await node.share.runtime.wait_for(gone, 10.0)
     await node.close()
+
+
+async def test_sg_init_5_a_deleted_topic_leaves_the_group_and_its_state_goes() -> None:
+    """The group drops the topic from its (15); the share coordinator, told of the deletion as the server tells
+    it (SC-DEL-2), tombstones the keys; a later heartbeat bumps the epoch and assigns nothing of it."""
+    node = await Node().start()
+    await node.hb("m1", 0)
+    await node.initialized()
+    node.image.remove("foo")
+    node.groups.on_partitions_deleted([("foo", 0), ("foo", 1)])
+    await node.groups.runtime.wait_for(lambda: FOO not in node.group().initialized, 10.0)
+    await node.share.on_topics_deleted([FOO])
+    assert all(node.state_start_offset("g", FOO, p) is None for p in (0, 1))
+    resp = await node.hb("m1", 1)
+    assert (resp.member_epoch, resp.assignment) == (2, None)
+    await node.close()
