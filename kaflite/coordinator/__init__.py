@@ -3,7 +3,7 @@
 The public surface; the modules behind it: `service` (GroupCoordinatorService, one method per group
 API, on `kaflite.coordinator_common`'s runtime), `apis` (the table of group APIs), `shard` (partitions,
 loading, registries, the APIs across group types), `offsets` (one offset store), `group` (the Group
-protocol), `classic/` and `consumer/` (the group types).
+protocol), `classic/`, `consumer/` and `share/` (the group types).
 """
 
 from kaflite.coordinator.classic.state import GroupState, IllegalStateTransition

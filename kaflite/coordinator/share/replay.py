@@ -3,7 +3,7 @@ the same code a load runs and every live operation's records go through, so memo
 
 from __future__ import annotations
 
-from kaflite.coordinator.context import ShardContext
+from kaflite.coordinator.context import PartitionStatus, ShardContext
 from kaflite.coordinator.group import GroupType, Transition
 from kaflite.coordinator.share import records as rec
 from kaflite.coordinator.share.group import ShareGroup, ShareGroupMember, ShareGroupState
@@ -92,6 +92,8 @@ def _update_state(ctx: ShardContext, group: ShareGroup) -> None:
     old, group.state = group.state, new
     now = ctx.now()
     group.state_timestamp_ms = now
+    if ctx.partition_status(ctx.partition_for(group.group_id)) is PartitionStatus.LOADING:
+        return  # a load rebuilding the group: not a transition (its creation is in the history)
     t = Transition(now, group.group_id, old, new, group.group_epoch, len(group.members),
                    "member joined" if new is ShareGroupState.STABLE else "last member left")
     group.history.append(t)
