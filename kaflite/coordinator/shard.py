@@ -558,6 +558,8 @@ class GroupCoordinator:
         now = self.ctx.now()
         before = self.ctx.records_so_far()
         for group in self.ctx.groups_of(partition):
+            if isinstance(group, ShareGroup):
+                continue  # ShareGroup.shouldExpire is false: no offsets of its own, never expired
             if self.offsets.cleanup_expired(group, now) and group.is_empty():
                 self._delete_group(group, "offsets expired and the group is empty")  # B-OFF-4
         n = self.ctx.records_so_far() - before

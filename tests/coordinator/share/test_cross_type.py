@@ -143,3 +143,12 @@ def test_sa_del_1_delete_groups_of_a_share_group() -> None:
     assert (md.initializing, md.initialized, md.deleting) == ({}, {}, {FOO: "foo"})
     assert [(d.group_id, dict(d.partitions)) for d in h.deletions] == [("g", {FOO: frozenset({0, 1})})]
     assert "g" not in h.coord.ctx.groups and "g" not in h.replayed().ctx.groups
+
+
+def test_sa_del_1_an_empty_share_group_is_never_expired_by_the_offsets_task() -> None:
+    """ShareGroup.shouldExpire is false: only DeleteGroups deletes an empty share group."""
+    h = share_group()
+    h.hb("m1", -1)
+    n = len(h.records)
+    h.absorb(h.coord.cleanup_expired_offsets(h.coord.partition_for("g")))
+    assert h.records[n:] == [] and "g" in h.coord.ctx.groups
