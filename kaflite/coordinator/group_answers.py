@@ -4,6 +4,7 @@ ListGroups and DeleteGroups the API table and the runtime send)."""
 from __future__ import annotations
 
 from kaflite.coordinator.context import PartitionStatus, ShardContext
+from kaflite.coordinator.group import Group
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import (
     DeleteGroupsRequest,
@@ -40,6 +41,15 @@ def list_groups(ctx: ShardContext, request: ListGroupsRequest, version: int) -> 
             )
         )
     return ListGroupsResponse(error_code=error, groups=listed)
+
+
+def describe_as_classic(group: Group, version: int) -> DescribeGroupsResponse.DescribedGroup:
+    """CG-API-4, SG-API-4: DescribeGroups of a consumer or share group: Dead; v6 adds GROUP_ID_NOT_FOUND."""
+    d = DescribeGroupsResponse.DescribedGroup(group_id=group.group_id, group_state="Dead")
+    if version >= 6:
+        d.error_code = E.GROUP_ID_NOT_FOUND
+        d.error_message = f"Group {group.group_id} is not a classic group."
+    return d
 
 
 # ====================================================================== error-only answers (the API table)

@@ -35,7 +35,7 @@ from kaflite.coordinator.consumer.manager import SESSION_TIMEOUT, ConsumerGroupM
 from kaflite.coordinator.context import EXPIRE_OFFSETS, PartitionStatus, ShardContext, Timer
 from kaflite.coordinator.conversions import GroupConversions
 from kaflite.coordinator.group import Group, GroupType, Transition, TransitionListener
-from kaflite.coordinator.group_answers import list_groups
+from kaflite.coordinator.group_answers import describe_as_classic, list_groups
 from kaflite.coordinator.metadata import MetadataImage
 from kaflite.coordinator.offsets import OffsetStore, PartitionExists, TransactionVerifier
 from kaflite.coordinator.records import (
@@ -161,9 +161,9 @@ class GroupCoordinator:
         self._group_types: dict[GroupType, _GroupTypeHooks] = {
             GroupType.CLASSIC: _GroupTypeHooks(describe=self._describe_classic, on_loaded=self._classic_loaded,
                                                on_offset_commit=self._classic_offset_committed),
-            GroupType.CONSUMER: _GroupTypeHooks(describe=_describe_as_classic, on_loaded=self._consumer_loaded,
+            GroupType.CONSUMER: _GroupTypeHooks(describe=describe_as_classic, on_loaded=self._consumer_loaded,
                                                 on_offset_commit=lambda _group, _member_id: None),
-            GroupType.SHARE: _GroupTypeHooks(describe=_describe_as_classic, on_loaded=self._share_loaded,
+            GroupType.SHARE: _GroupTypeHooks(describe=describe_as_classic, on_loaded=self._share_loaded,
                                              on_offset_commit=lambda _group, _member_id: None),
         }
 
@@ -610,12 +610,3 @@ class GroupCoordinator:
             self.classic.replay_group_tombstone(group_id)
         else:
             self.classic.replay_group_metadata(group_id, decode_group_metadata_value(value))
-
-
-def _describe_as_classic(group: Group, version: int) -> DescribeGroupsResponse.DescribedGroup:
-    """CG-API-4, SG-API-4: DescribeGroups of a consumer or share group: Dead; v6 adds GROUP_ID_NOT_FOUND."""
-    d = DescribeGroupsResponse.DescribedGroup(group_id=group.group_id, group_state="Dead")
-    if version >= 6:
-        d.error_code = E.GROUP_ID_NOT_FOUND
-        d.error_message = f"Group {group.group_id} is not a classic group."
-    return d
