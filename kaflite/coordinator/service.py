@@ -94,6 +94,10 @@ class GroupCoordinatorService:
         self.share_persister = share_persister
         self.share_enabled = share_enabled and share_persister is not None
         self.high_watermark = high_watermark
+        # Called with a group id once its share-partitions' state was reset or deleted by the group coordinator
+        # (Alter/DeleteShareGroupOffsets, DeleteGroups): the share-fetch path drops the group's loaded
+        # share-partitions so they reload (SP-PERSIST-2, kaflite's eviction).
+        self.share_state_listeners: list[Callable[[str], None]] = []
 
     @classmethod
     def build(
@@ -304,6 +308,7 @@ class GroupCoordinatorService:
         results: dict[Key, ErrorCode] = {}
         for init in inits:
             results.update(await self._initialize(init))
+        self._share_state_reset(request.group_id)
         for t in response.responses:
             for p in t.partitions:
                 err = results.get((t.topic_id, p.partition_index))
@@ -335,10 +340,18 @@ class GroupCoordinatorService:
                     errors[tid] = err
             await self.runtime.schedule("share-offsets-deleted", _offsets_deleted(
                 d.group_id, frozenset(t for t in d.partitions if t not in errors)))
+        self._share_state_reset(request.group_id)
         for t in response.responses:
             if t.error_code == ErrorCode.NONE and t.topic_id in errors:
                 t.error_code = errors[t.topic_id]
         return response
+
+    def _reset_when_done(self, group_id: str) -> Callable[[Any], None]:
+        return lambda _done: self._share_state_reset(group_id)
+
+    def _share_state_reset(self, group_id: str) -> None:
+        for listener in list(self.share_state_listeners):
+            listener(group_id)
 
     def _follow_up(self, answer: Any) -> None:
         """Run the share coordinator's part of the operation just run (SG-INIT-4) once its answer is released:
@@ -355,7 +368,8 @@ class GroupCoordinatorService:
                 self._initialize(init)
             for d in dels:
                 if self.share_persister is not None:
-                    self.share_persister.delete(d.group_id, d.partitions)
+                    self.share_persister.delete(d.group_id, d.partitions).add_done_callback(
+                        self._reset_when_done(d.group_id))
 
         if hasattr(answer, "add_done_callback"):
             answer.add_done_callback(run)

@@ -4,6 +4,7 @@ initialization after the answer (SG-INIT-4), the offset admin APIs (SA-OFF-1/2/3
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 from typing import Any
 
@@ -260,4 +261,26 @@ async def test_sg_init_5_a_deleted_topic_leaves_the_group_and_its_state_goes() -
     assert all(node.state_start_offset("g", FOO, p) is None for p in (0, 1))
     resp = await node.hb("m1", 1)
     assert (resp.member_epoch, resp.assignment) == (2, None)
+    await node.close()
+
+
+async def test_sp_persist_2_the_share_fetch_path_hears_of_state_resets() -> None:
+    """kaflite's eviction (SP-PERSIST-2): Alter/DeleteShareGroupOffsets and DeleteGroups tell the listeners the
+    group whose share-partition state they reset or deleted, once done."""
+    node = await Node().start()
+    heard: list[str] = []
+    node.groups.share_state_listeners.append(heard.append)
+    await node.alter({"foo": {0: 3}})
+    assert heard == ["g"]
+    await node.delete_offsets(["foo"])
+    assert heard == ["g", "g"]
+    await answer(node.groups.delete_groups(DeleteGroupsRequest(groups_names=["g"]), 2, CTX))
+    assert heard == ["g", "g"]  # nothing initialized was left: no deletion
+    await node.alter({"foo": {1: 3}}, group="h")
+    await answer(node.groups.delete_groups(DeleteGroupsRequest(groups_names=["h"]), 2, CTX))
+    for _ in range(200):  # the deletion's future settles a few loop turns later
+        if len(heard) == 4:
+            break
+        await asyncio.sleep(0.005)
+    assert heard == ["g", "g", "h", "h"]
     await node.close()
