@@ -129,9 +129,18 @@ def test_sg_init_4_join_is_assigned_after_initialization_then_describe_and_leave
             member, 2, "share-raw", "/127.0.0.1", [TOPIC])
         assert [(tp.topic_name, tp.partitions) for tp in m.assignment.topic_partitions] == [(TOPIC, [0, 1, 2])]
 
+        # The kit's tools know share groups: a second member, expired at once (SG-TM-1), leaves the first alone.
+        other = member_id()
+        assert heartbeat(client, group, other, 0, [TOPIC]).member_epoch == 3
+        assert broker.wait_for_group(group, "Stable", members=2, timeout=WAIT_S).epoch == 3
+        assert broker.expire_member(group, other)
+        after = broker.wait_for_group(group, "Stable", members=1, timeout=WAIT_S)
+        assert [m.member_id for m in after.members] == [member] and after.epoch == 4
+        assert heartbeat(client, group, other, 3).error_code == ErrorCode.UNKNOWN_MEMBER_ID
+
         left = heartbeat(client, group, member, -1)
         assert (left.error_code, left.member_id, left.member_epoch, left.heartbeat_interval_ms) == (
             ErrorCode.NONE, member, -1, 0)
-        assert broker.wait_for_group(group, "Empty", members=0, timeout=WAIT_S).epoch == 3
+        assert broker.wait_for_group(group, "Empty", members=0, timeout=WAIT_S).epoch == 5
     finally:
         client.close()
