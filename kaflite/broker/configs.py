@@ -32,6 +32,7 @@ from kaflite.broker.group_configs import (
     SHARE_ISOLATION_LEVEL,
     SHARE_RECORD_LOCK_DURATION_MS,
     SHARE_SESSION_TIMEOUT_MS,
+    share_group_config_of,
     valid_share_auto_offset_reset,
 )
 from kaflite.broker.router import Router
@@ -148,8 +149,8 @@ class ConfigHandler:
         self.state = context.state
         self.group_configs = context.group_configs
         # The broker's group.share.* values (SA-CFG-1): the share.* group configs default to them and must lie
-        # within their bounds (SA-CFG-2). Kafka's defaults until the server passes its own.
-        self.share_config = share_config or ShareGroupConfig()
+        # within their bounds (SA-CFG-2).
+        self.share_config = share_config or share_group_config_of(context.config)
 
     def register(self, router: Router) -> None:
         router.add(32, self.describe_configs)
@@ -562,7 +563,9 @@ def validate_group_configs(configs: Mapping[str, str], config: Any,
         if not re.fullmatch(r"[+-]?[0-9]+", text) or not INT_MIN <= int(text) <= INT_MAX:
             raise ConfigApiError(ErrorCode.INVALID_CONFIG,
                                  f"Invalid value {configs[name]} for configuration {name}: Not a number of type INT")
-        least = 1000 if name == SHARE_RECORD_LOCK_DURATION_MS else 1
+        # GroupConfig's atLeast(1000) for the lock duration, lowered with a dev profile's lower minimum (SA-CFG-4).
+        least = min(1000, share.group_share_min_record_lock_duration_ms) if name == SHARE_RECORD_LOCK_DURATION_MS \
+            else 1
         if int(text) < least:
             raise ConfigApiError(ErrorCode.INVALID_CONFIG,
                                  f"Invalid value {int(text)} for configuration {name}: Value must be at least {least}")

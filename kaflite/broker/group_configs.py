@@ -8,11 +8,13 @@ alter is answered. The coordinator reads them through ``configs_of`` (its ``Grou
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from kaflite.coordinator.config import ShareGroupConfig
 from kaflite.storage.checkpoint import write_atomic
@@ -70,6 +72,13 @@ SHARE_GROUP_CONFIGS: Mapping[str, ShareGroupSetting] = {
         "group will return all messages, even transactional messages which have been aborted. Non-transactional "
         "records will be returned unconditionally in either mode."),
 }
+
+def share_group_config_of(config: Any) -> ShareGroupConfig:
+    """The broker's `group.share.*` settings (SA-CFG-1, with kaflite's dev bounds, SA-CFG-4) as the coordinator's
+    ShareGroupConfig: each field is the setting of the same name; Kafka's default where the config has none."""
+    return ShareGroupConfig(**{f.name: getattr(config, f.name) for f in dataclasses.fields(ShareGroupConfig)
+                               if hasattr(config, f.name)})
+
 
 # Java's Duration.parse (case-insensitive): [-+]P[nD][T[nH][nM][n[.f]S]].
 _ISO_DURATION = re.compile(r"([-+]?)P(?:([-+]?[0-9]+)D)?(T(?:([-+]?[0-9]+)H)?(?:([-+]?[0-9]+)M)?"

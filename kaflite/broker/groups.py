@@ -27,6 +27,7 @@ import structlog
 
 from kaflite.broker.context import BrokerContext, RequestContext
 from kaflite.broker.coordinator_log import CoordinatorLog
+from kaflite.broker.group_configs import share_group_config_of
 from kaflite.broker.internal_topic import InternalTopic, partition_count
 from kaflite.broker.router import Router
 from kaflite.broker.topics import CONSUMER_OFFSETS
@@ -83,7 +84,7 @@ class GroupHandler:
 
     def __init__(self, context: BrokerContext, offsets_log: CoordinatorLog,
                  authorizer: StandardAuthorizer | None = None, *, share_persister: SharePersister | None = None,
-                 share_enabled: bool = True, share_config: ShareGroupConfig | None = None) -> None:
+                 share_enabled: bool | None = None, share_config: ShareGroupConfig | None = None) -> None:
         self.broker_config = cfg = context.config
         self.clock = context.clock
         self.logs = context.logs
@@ -113,13 +114,15 @@ class GroupHandler:
             group_consumer_assignors=cfg.group_consumer_assignors,
             group_consumer_migration_policy=cfg.group_consumer_migration_policy,
             group_consumer_regex_refresh_interval_ms=cfg.group_consumer_regex_refresh_interval_ms,
-            share=share_config or ShareGroupConfig(),
+            share=share_config or share_group_config_of(cfg),
         )
         # KIP-932 (SG-API-1): share groups are served with the share coordinator (`share_persister`, the broker's
-        # adapter over ShareCoordinatorService) and `share.version` >= 1 (`share_enabled`); else their APIs answer
-        # UNSUPPORTED_VERSION. The server may set them later (`set_share_persister`).
+        # adapter over ShareCoordinatorService) and `share.version` >= 1 (`share_enabled`; None: "share" in
+        # group.coordinator.rebalance.protocols); else their APIs answer UNSUPPORTED_VERSION. The server may set
+        # them later (`set_share_persister`).
         self.share_persister = share_persister
-        self.share_enabled = share_enabled
+        self.share_enabled = share_enabled if share_enabled is not None \
+            else "share" in cfg.group_coordinator_rebalance_protocols
         self.offsets_topic = InternalTopic(self.logs, CONSUMER_OFFSETS, offsets_partitions, {
             "cleanup.policy": "compact",
             "segment.bytes": str(cfg.offsets_topic_segment_bytes),

@@ -9,6 +9,7 @@ futures of {(topic id, partition): answer}.
 from __future__ import annotations
 
 import asyncio
+import inspect
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -34,9 +35,10 @@ def _code(code: int) -> ErrorCode:
 class ShareCoordinatorPersister:
     """`kaflite.coordinator.share.persister.SharePersister` over a ShareCoordinatorService."""
 
-    def __init__(self, service: ShareCoordinatorService | Callable[[], ShareCoordinatorService]) -> None:
-        # A callable: the service current now (a broker reset renews it).
-        self._service = service if callable(service) else (lambda: service)
+    def __init__(self, service: ShareCoordinatorService | Callable[[], Any]) -> None:
+        # A callable: the service current now (a broker reset renews it), e.g. the share handler's
+        # `ShareCoordinator` (the same operations, once `__share_group_state` exists).
+        self._service: Callable[[], Any] = service if callable(service) else (lambda: service)
 
     def initialize(self, group_id: str, state_epoch: int,
                    start_offsets: Mapping[bytes, Mapping[int, int]]) -> asyncio.Future[dict[Key, ErrorCode]]:
@@ -82,6 +84,8 @@ def _future(answer: Any, convert: Callable[[Any], Any]) -> asyncio.Future[Any]:
         except Exception as e:  # a malformed answer fails this call only
             out.set_exception(e)
 
+    if inspect.isawaitable(answer) and not isinstance(answer, asyncio.Future):
+        answer = asyncio.ensure_future(answer)  # the broker's wrapper may answer with a coroutine (a topic loading)
     if isinstance(answer, asyncio.Future):
         def done(f: asyncio.Future[Any]) -> None:
             if f.cancelled():

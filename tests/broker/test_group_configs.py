@@ -21,6 +21,9 @@ SESSION, HEARTBEAT = "consumer.session.timeout.ms", "consumer.heartbeat.interval
 SHARE_SESSION, SHARE_HEARTBEAT = "share.session.timeout.ms", "share.heartbeat.interval.ms"
 LOCK, RESET, ISOLATION = "share.record.lock.duration.ms", "share.auto.offset.reset", "share.isolation.level"
 SHARE_NAMES = [RESET, SHARE_HEARTBEAT, ISOLATION, LOCK, SHARE_SESSION]  # sorted
+# Kafka's production minimums (kaflite's defaults are lower, SA-CFG-4).
+KAFKA_SHARE_BOUNDS = {"group.share.min.session.timeout.ms": "45000", "group.share.min.heartbeat.interval.ms": "5000",
+                      "group.share.min.record.lock.duration.ms": "15000"}
 INVALID_CONFIG = ErrorCode.INVALID_CONFIG
 
 
@@ -162,13 +165,26 @@ def test_sa_cfg_2_share_configs_are_stored_without_a_group_and_read_by_the_share
     ([(ISOLATION, SET, "READ_COMMITTED")], f"Invalid value READ_COMMITTED for configuration {ISOLATION}: String must "
      "be one of: read_committed, read_uncommitted"),
 ])
-def test_sa_cfg_2_share_refusals_are_kafkas(node: Node, ops: list[tuple[str, int, str | None]],
+def test_sa_cfg_2_share_refusals_are_kafkas(tmp_path: Path, ops: list[tuple[str, int, str | None]],
                                            expected: str | None) -> None:
-    """SA-CFG-2: GroupConfig's INVALID_CONFIG(40) texts; nothing stored on a refusal."""
+    """SA-CFG-2: GroupConfig's INVALID_CONFIG(40) texts, with Kafka's production bounds (kaflite's defaults are a
+    dev profile's, SA-CFG-4); nothing stored on a refusal."""
+    node = Node(tmp_path, **KAFKA_SHARE_BOUNDS)
     result = node.incremental(GROUP, "g", *ops)
     assert result == ((INVALID_CONFIG, expected) if expected is not None else (0, None))
     if expected is not None:
         assert node.context.group_configs.configs_of("g") == {}
+    node.context.logs.close()
+
+
+def test_sa_cfg_4_dev_bounds_allow_short_locks_and_sessions(node: Node) -> None:
+    """kaflite's defaults are a dev profile (SA-CFG-4): a 500 ms lock (below GroupConfig's 1000 floor), a 500 ms
+    session with a 100 ms heartbeat; below the dev minimum of 100 still refused."""
+    assert node.incremental(GROUP, "g", (LOCK, SET, "500"), (SHARE_SESSION, SET, "500"),
+                            (SHARE_HEARTBEAT, SET, "100")) == (0, None)
+    assert node.context.group_configs.share_fetch_config("g").record_lock_duration_ms == 500
+    assert node.incremental(GROUP, "g", (LOCK, SET, "99")) == (
+        INVALID_CONFIG, f"Invalid value 99 for configuration {LOCK}: Value must be at least 100")
 
 
 @pytest.mark.parametrize("value", ["earliest", "latest", "by_duration:PT10M", "by_duration:P1DT2H3M4.5S",

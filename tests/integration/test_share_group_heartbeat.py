@@ -2,15 +2,14 @@
 while share groups are off (SG-API-1), then a member that joins, is assigned the topic's partitions once they are
 initialized (SG-INIT-3/4: epoch 1 with [], epoch 2 with all), is described, and leaves.
 
-The server does not build the share coordinator yet, so the test gives the group handler one over an in-memory
-`__share_group_state` (GroupHandler.set_share_persister, the call the server makes)."""
+The server does not hand the group handler its share coordinator yet: the test makes that call
+(GroupHandler.set_share_persister over the share handler's coordinator)."""
 
 from __future__ import annotations
 
 import base64
 import time
 import uuid
-from collections import defaultdict
 from collections.abc import Iterator
 from typing import Any
 
@@ -23,26 +22,12 @@ from kaflite.protocol.messages import (
     ShareGroupDescribeRequest,
     ShareGroupHeartbeatRequest,
 )
-from kaflite.share_coordinator.config import ShareCoordinatorConfig
-from kaflite.share_coordinator.service import ShareCoordinatorService
+from kaflite.share_coordinator.records import SharePartitionKey
 from kaflite.testing.broker import Broker
 from tests.integration.group_clients import RawClient
 
 TOPIC = "sg-hb"
 WAIT_S = 20.0
-
-
-class MemoryStateLog:
-    """`__share_group_state` in memory: writer and loader of the share coordinator's runtime."""
-
-    def __init__(self) -> None:
-        self.partitions: dict[int, list[Any]] = defaultdict(list)
-
-    async def append(self, partition: int, records: list[Any], **_: Any) -> None:
-        self.partitions[partition].extend(records)
-
-    def read(self, partition: int) -> list[Any]:
-        return list(self.partitions[partition])
 
 
 @pytest.fixture(scope="module")
@@ -52,24 +37,24 @@ def broker() -> Iterator[Broker]:
         yield b
 
 
-def enable_share_groups(broker: Broker) -> MemoryStateLog:
-    log = MemoryStateLog()
+def enable_share_groups(broker: Broker) -> None:
+    """What the server is to do at start: the group handler reaches the broker's share coordinator (the share
+    handler's, which creates `__share_group_state` on first use) through the adapter."""
 
     async def wire() -> None:
-        groups = broker.server.groups
-
-        def partitions(topic_id: bytes) -> int | None:
-            t = groups.metadata.topic_by_id(topic_id)
-            return None if t is None else t.num_partitions
-
-        service = ShareCoordinatorService.build(
-            log, log, ShareCoordinatorConfig(share_coordinator_state_topic_num_partitions=1),
-            topic_partitions=partitions)
-        await service.load_partition(0)
-        groups.set_share_persister(ShareCoordinatorPersister(service))
+        server = broker.server
+        server.groups.set_share_persister(ShareCoordinatorPersister(lambda: server.shares.share_coordinator))
 
     broker.call(wire())
-    return log
+
+
+def state_start_offsets(broker: Broker, group: str, topic_id: bytes, partitions: int) -> list[int | None]:
+    async def read() -> list[int | None]:
+        shard = broker.server.shares.service.shard
+        states = [shard.state(SharePartitionKey(group, topic_id, p)) for p in range(partitions)]
+        return [None if s is None else s.start_offset for s in states]
+
+    return broker.call(read())
 
 
 def member_id() -> str:
@@ -95,7 +80,7 @@ def test_sg_api_1_share_groups_off_answer_unsupported_version(broker: Broker) ->
 
 
 def test_sg_init_4_join_is_assigned_after_initialization_then_describe_and_leave(broker: Broker) -> None:
-    state_log = enable_share_groups(broker)
+    enable_share_groups(broker)
     group, member = "sg-join", member_id()
     client = RawClient(broker.bootstrap_servers, client_id="share-raw")
     try:
@@ -117,7 +102,7 @@ def test_sg_init_4_join_is_assigned_after_initialization_then_describe_and_leave
             if resp.assignment is not None and resp.assignment.topic_partitions:
                 assigned = [(tp.topic_id, tp.partitions) for tp in resp.assignment.topic_partitions]
         assert (epoch, assigned) == (2, [(topic_id, [0, 1, 2])])
-        assert len(state_log.partitions[0]) == 3  # one ShareSnapshot per share-partition
+        assert state_start_offsets(broker, group, topic_id, 3) == [-1, -1, -1]  # SC-INIT-1, StartOffset -1
         snap = broker.wait_for_group(group, "Stable", members=1, timeout=WAIT_S)
         assert (snap.group_type, snap.epoch, snap.assignment_epoch) == ("share", 2, 2)
 
