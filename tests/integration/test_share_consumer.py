@@ -89,3 +89,68 @@ def test_sgs1_share_consumer_reads_every_record_once(broker: Broker) -> None:
         assert parts in ([(0, 10, 0)], [(0, 0, 0)])
     finally:
         client.close()
+
+
+class PollingConsumer:
+    """A ShareConsumer polled on its own thread (its heartbeats ride on poll) until closed."""
+
+    def __init__(self, bootstrap: str, group: str, topic: str) -> None:
+        import threading
+
+        self.consumer = ShareConsumer({"bootstrap.servers": bootstrap, "group.id": group})
+        self.consumer.subscribe([topic])
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while not self.stop.is_set():
+            self.consumer.poll(0.1)
+        self.consumer.close()
+
+    def close(self) -> None:
+        self.stop.set()
+        self.thread.join(WAIT_S)
+
+
+def assigned(broker: Broker, group: str, members: int) -> list[list[int]]:
+    """Wait until the group is Stable with `members` members, all at the assignment epoch with a partition each
+    (clients heartbeat every 100 ms); their partitions, sorted."""
+    deadline = time.monotonic() + WAIT_S
+    while True:
+        g = broker.wait_for_group(group, "Stable", members=members, timeout=WAIT_S)
+        parts = sorted(sorted(p for _t, p in m.assignment) for m in g.members)
+        epochs = {m.member_epoch for m in g.members}
+        if epochs == {g.assignment_epoch} and all(parts) and g.epoch == g.assignment_epoch:
+            return parts
+        assert time.monotonic() < deadline, f"never settled: {g}"
+        time.sleep(0.1)
+
+
+def test_sgs4_six_partitions_split_3_3_then_2_2_2(broker: Broker) -> None:
+    topic, group = "sgs4", "sgs4-group"
+    broker.create_topic(topic, 6)
+    set_group_configs(broker.bootstrap_servers, group, {"share.heartbeat.interval.ms": "100"})
+    consumers = [PollingConsumer(broker.bootstrap_servers, group, topic) for _ in range(2)]
+    try:
+        two = assigned(broker, group, 2)
+        assert [len(p) for p in two] == [3, 3] and sorted(p for ps in two for p in ps) == list(range(6))
+        consumers.append(PollingConsumer(broker.bootstrap_servers, group, topic))
+        three = assigned(broker, group, 3)
+        assert [len(p) for p in three] == [2, 2, 2] and sorted(p for ps in three for p in ps) == list(range(6))
+    finally:
+        for c in consumers:
+            c.close()
+
+
+def test_sgs3_three_consumers_share_one_partition(broker: Broker) -> None:
+    """SG-AS-1 with M > P: all three members are assigned the one partition (the describe shows it shared)."""
+    topic, group = "sgs3", "sgs3-group"
+    broker.create_topic(topic, 1)
+    set_group_configs(broker.bootstrap_servers, group, {"share.heartbeat.interval.ms": "100"})
+    consumers = [PollingConsumer(broker.bootstrap_servers, group, topic) for _ in range(3)]
+    try:
+        assert assigned(broker, group, 3) == [[0], [0], [0]]
+    finally:
+        for c in consumers:
+            c.close()
