@@ -449,6 +449,12 @@ def consumer_group_heartbeat(az: RequestAuthorizer, ctx: RequestContext, request
     return None
 
 
+def describe_share_group_offsets(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
+    """SA-OFF-1: GROUP DESCRIBE per group (a refused group answered GROUP_AUTHORIZATION_FAILED)."""
+    return az.split(ctx, request, "groups",
+                    lambda g: 0 if az.allowed(ctx, Op.DESCRIBE, GROUP, str(g.group_id)) else GROUP_DENIED)
+
+
 def describe_topic_partitions(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
     """Named topics: DESCRIBE each (refused: TOPIC_AUTHORIZATION_FAILED); all topics: the ones it may."""
     if request.topics:
@@ -654,4 +660,11 @@ RULES: dict[int, Rule] = {
     75: _all_of(describe_topic_partitions, topic_partitions_operations),
     78: _all_of(_GROUP_READ, per_topic(Op.READ)),  # ShareFetch (SS-VAL-1, SS-FETCH-1: topics by id)
     79: _all_of(_GROUP_READ, per_topic(Op.READ)),  # ShareAcknowledge
+    # KIP-932 share groups (SG-VAL-1, SG-DESC-1, SA-OFF-1/2/3)
+    76: consumer_group_heartbeat,  # ShareGroupHeartbeat: GROUP READ, DESCRIBE on every subscribed topic
+    77: _all_of(per_name(GROUP, Op.DESCRIBE, "group_ids", GROUP_DENIED), group_operations(0)),  # ShareGroupDescribe
+    90: describe_share_group_offsets,
+    91: _all_of(_GROUP_READ, per_topic(Op.READ, name_field="topic_name")),  # AlterShareGroupOffsets
+    92: _all_of(on_field(GROUP, Op.DELETE, "group_id", GROUP_DENIED),  # DeleteShareGroupOffsets
+                per_topic(Op.READ, name_field="topic_name")),
 }

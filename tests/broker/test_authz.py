@@ -250,3 +250,58 @@ async def test_a_failing_handler_still_answers_the_refused_items(tmp_path: Path)
                 topic(name=t, partition_data=[part(index=0, records=b"")]) for t in ("ok", "no")]))
         assert {t.name: t.partition_responses[0].error_code for t in resp.responses} == {
             "ok": ErrorCode.UNKNOWN_SERVER_ERROR, "no": ErrorCode.TOPIC_AUTHORIZATION_FAILED}
+
+
+async def test_share_group_apis_check_group_and_topic_acls_before_the_coordinator(tmp_path: Path) -> None:
+    """SG-VAL-1, SG-DESC-1, SA-OFF-1/2/3 with ACLs, before the coordinator (share groups off here, so what passes
+    the ACLs answers UNSUPPORTED_VERSION): GROUP READ / DESCRIBE / DELETE refused -> 30, a subscribed topic not
+    DESCRIBE-able -> 29 (the heartbeat), a topic not READ-able -> its partitions 29 (Alter)."""
+    from kaflite.protocol.messages import (
+        AlterShareGroupOffsetsRequest,
+        DeleteShareGroupOffsetsRequest,
+        DescribeShareGroupOffsetsRequest,
+        ShareGroupDescribeRequest,
+        ShareGroupHeartbeatRequest,
+    )
+    from tests.broker.wire import connected, serving
+
+    me, E = "User:ANONYMOUS", ErrorCode
+    config = KafliteConfig(log_dirs=str(tmp_path / "data"), port=0,  # type: ignore[arg-type]
+                           authorizer_class_name=STANDARD_AUTHORIZER)
+    async with serving(config, seen={}, hidden={}) as broker:
+        def acl(op: str, rtype: str, name: str, permission: str = "ALLOW") -> dict[str, str]:
+            return {"principal": me, "operation": op, "resource_type": rtype, "resource_name": name,
+                    "permission_type": permission}
+
+        await broker.admin_ops.create_acls([acl("READ", "GROUP", "sg-ok"), acl("READ", "TOPIC", "seen"),
+                                            acl("DESCRIBE", "TOPIC", "hidden", "DENY")])
+        async with connected(broker.port) as c:
+            def hb(group: str, topics: list[str]) -> ShareGroupHeartbeatRequest:
+                return ShareGroupHeartbeatRequest(group_id=group, member_id="m1", member_epoch=0,
+                                                  subscribed_topic_names=topics)
+
+            for group, topics, code in (("sg-no", ["seen"], E.GROUP_AUTHORIZATION_FAILED),
+                                        ("sg-ok", ["hidden"], E.TOPIC_AUTHORIZATION_FAILED),
+                                        ("sg-ok", ["seen"], E.UNSUPPORTED_VERSION)):
+                resp = await c.call(76, 1, hb(group, topics))
+                assert (resp.error_code, resp.error_message) == (code, None), (group, topics)
+            resp = await c.call(77, 1, ShareGroupDescribeRequest(group_ids=["sg-ok", "sg-no"]))
+            assert {g.group_id: g.error_code for g in resp.groups} == {
+                "sg-ok": E.UNSUPPORTED_VERSION, "sg-no": E.GROUP_AUTHORIZATION_FAILED}
+            G = DescribeShareGroupOffsetsRequest.DescribeShareGroupOffsetsRequestGroup
+            resp = await c.call(90, 1, DescribeShareGroupOffsetsRequest(groups=[G(group_id="sg-ok", topics=None),
+                                                                                G(group_id="sg-no", topics=None)]))
+            assert {g.group_id: g.error_code for g in resp.groups} == {
+                "sg-ok": E.UNSUPPORTED_VERSION, "sg-no": E.GROUP_AUTHORIZATION_FAILED}
+            A = AlterShareGroupOffsetsRequest
+            resp = await c.call(91, 0, A(group_id="sg-ok", topics=[A.AlterShareGroupOffsetsRequestTopic(
+                topic_name="hidden", partitions=[A.AlterShareGroupOffsetsRequestPartition(partition_index=0)])]))
+            assert resp.error_code == E.UNSUPPORTED_VERSION
+            assert [(t.topic_name, [p.error_code for p in t.partitions]) for t in resp.responses] == [
+                ("hidden", [E.TOPIC_AUTHORIZATION_FAILED])]
+            resp = await c.call(91, 0, A(group_id="sg-no", topics=[]))
+            assert resp.error_code == E.GROUP_AUTHORIZATION_FAILED
+            D = DeleteShareGroupOffsetsRequest
+            resp = await c.call(92, 0, D(group_id="sg-ok", topics=[D.DeleteShareGroupOffsetsRequestTopic(
+                topic_name="seen")]))
+            assert resp.error_code == E.GROUP_AUTHORIZATION_FAILED  # READ is not DELETE
