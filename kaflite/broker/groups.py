@@ -123,6 +123,8 @@ class GroupHandler:
         self.share_persister = share_persister
         self.share_enabled = share_enabled if share_enabled is not None \
             else "share" in cfg.group_coordinator_rebalance_protocols
+        # The share-fetch path's listeners of share-state resets (SP-PERSIST-2), kept across a reset's new service.
+        self.share_state_listeners: list[Callable[[str], None]] = []
         self.offsets_topic = InternalTopic(self.logs, CONSUMER_OFFSETS, offsets_partitions, {
             "cleanup.policy": "compact",
             "segment.bytes": str(cfg.offsets_topic_segment_bytes),
@@ -143,11 +145,13 @@ class GroupHandler:
         self._contexts: dict[tuple[str | None, str, str], CoordinatorContext] = {}
 
     def _new_service(self) -> GroupCoordinatorService:
-        return GroupCoordinatorService.build(
+        service = GroupCoordinatorService.build(
             self.offsets_log, self.offsets_log, self.config, clock=self.clock, partition_exists=self._partition_exists,
             metadata=self.metadata, group_configs=self.group_configs, verify_transaction=self._verify_transaction,
             share_persister=self.share_persister, share_enabled=self.share_enabled,
             high_watermark=self._high_watermark)
+        service.share_state_listeners = self.share_state_listeners
+        return service
 
     def set_share_persister(self, persister: SharePersister | None, enabled: bool = True) -> None:
         """Serve share groups through `persister` (None, or `enabled` False: their APIs answer
