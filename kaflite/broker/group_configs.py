@@ -8,14 +8,13 @@ alter is answered. The coordinator reads them through ``configs_of`` (its ``Grou
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
+from kaflite.config import KafliteConfig
 from kaflite.coordinator.config import ShareGroupConfig
 from kaflite.storage.checkpoint import write_atomic
 
@@ -73,11 +72,25 @@ SHARE_GROUP_CONFIGS: Mapping[str, ShareGroupSetting] = {
         "records will be returned unconditionally in either mode."),
 }
 
-def share_group_config_of(config: Any) -> ShareGroupConfig:
+def share_group_config_of(c: KafliteConfig) -> ShareGroupConfig:
     """The broker's `group.share.*` settings (SA-CFG-1, with kaflite's dev bounds, SA-CFG-4) as the coordinator's
-    ShareGroupConfig: each field is the setting of the same name; Kafka's default where the config has none."""
-    return ShareGroupConfig(**{f.name: getattr(config, f.name) for f in dataclasses.fields(ShareGroupConfig)
-                               if hasattr(config, f.name)})
+    ShareGroupConfig."""
+    return ShareGroupConfig(
+        group_share_session_timeout_ms=c.group_share_session_timeout_ms,
+        group_share_min_session_timeout_ms=c.group_share_min_session_timeout_ms,
+        group_share_max_session_timeout_ms=c.group_share_max_session_timeout_ms,
+        group_share_heartbeat_interval_ms=c.group_share_heartbeat_interval_ms,
+        group_share_min_heartbeat_interval_ms=c.group_share_min_heartbeat_interval_ms,
+        group_share_max_heartbeat_interval_ms=c.group_share_max_heartbeat_interval_ms,
+        group_share_max_size=c.group_share_max_size,
+        group_share_assignors=c.group_share_assignors,
+        group_share_initialize_retry_interval_ms=c.group_share_initialize_retry_interval_ms,
+        group_share_record_lock_duration_ms=c.group_share_record_lock_duration_ms,
+        group_share_min_record_lock_duration_ms=c.group_share_min_record_lock_duration_ms,
+        group_share_max_record_lock_duration_ms=c.group_share_max_record_lock_duration_ms,
+        group_share_delivery_count_limit=c.group_share_delivery_count_limit,
+        group_share_partition_max_record_locks=c.group_share_partition_max_record_locks,
+        group_share_max_share_sessions=c.group_share_max_share_sessions)
 
 
 # Java's Duration.parse (case-insensitive): [-+]P[nD][T[nH][nM][n[.f]S]].

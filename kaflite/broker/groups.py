@@ -19,7 +19,7 @@ import asyncio
 import functools
 import inspect
 import time
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterable, Iterator
 from enum import Enum
 from typing import Any, Protocol
 
@@ -84,7 +84,8 @@ class GroupHandler:
 
     def __init__(self, context: BrokerContext, offsets_log: CoordinatorLog,
                  authorizer: StandardAuthorizer | None = None, *, share_persister: SharePersister | None = None,
-                 share_enabled: bool | None = None, share_config: ShareGroupConfig | None = None) -> None:
+                 share_enabled: bool | None = None, share_config: ShareGroupConfig | None = None,
+                 share_state_listeners: Iterable[Callable[[str], None]] = ()) -> None:
         self.broker_config = cfg = context.config
         self.clock = context.clock
         self.logs = context.logs
@@ -118,13 +119,12 @@ class GroupHandler:
         )
         # KIP-932 (SG-API-1): share groups are served with the share coordinator (`share_persister`, the broker's
         # adapter over ShareCoordinatorService) and `share.version` >= 1 (`share_enabled`; None: "share" in
-        # group.coordinator.rebalance.protocols); else their APIs answer UNSUPPORTED_VERSION. The server may set
-        # them later (`set_share_persister`).
+        # group.coordinator.rebalance.protocols); else their APIs answer UNSUPPORTED_VERSION.
         self.share_persister = share_persister
         self.share_enabled = share_enabled if share_enabled is not None \
             else "share" in cfg.group_coordinator_rebalance_protocols
         # The share-fetch path's listeners of share-state resets (SP-PERSIST-2), kept across a reset's new service.
-        self.share_state_listeners: list[Callable[[str], None]] = []
+        self.share_state_listeners: list[Callable[[str], None]] = list(share_state_listeners)
         self.offsets_topic = InternalTopic(self.logs, CONSUMER_OFFSETS, offsets_partitions, {
             "cleanup.policy": "compact",
             "segment.bytes": str(cfg.offsets_topic_segment_bytes),
@@ -152,14 +152,6 @@ class GroupHandler:
             high_watermark=self._high_watermark)
         service.share_state_listeners = self.share_state_listeners
         return service
-
-    def set_share_persister(self, persister: SharePersister | None, enabled: bool = True) -> None:
-        """Serve share groups through `persister` (None, or `enabled` False: their APIs answer
-        UNSUPPORTED_VERSION, SG-API-1); takes effect at once, and survives a reset."""
-        self.share_persister, self.share_enabled = persister, enabled
-        service = self.service
-        service.share_persister = persister
-        service.share_enabled = enabled and persister is not None
 
     def _high_watermark(self, topic: str, partition: int) -> int | None:
         """DescribeShareGroupOffsets v1's Lag (SA-OFF-1): the partition's high watermark (its end offset here)."""

@@ -37,6 +37,7 @@ from kaflite.broker.listening import listen
 from kaflite.broker.produce import ProduceHandler
 from kaflite.broker.router import Router
 from kaflite.broker.sasl import SaslHandler
+from kaflite.broker.share_persister import ShareCoordinatorPersister
 from kaflite.broker.shares import ShareHandler, share_config_of
 from kaflite.broker.stats import BrokerStats
 from kaflite.broker.tls import TlsAccept, listener_client_auth, server_context
@@ -75,14 +76,17 @@ class Broker:
         offsets_log = CoordinatorLog(context.logs, context.clock, CONSUMER_OFFSETS, context.commits,
                                      fsync=context.config.offsets_commit_fsync_enable)
         state_log = CoordinatorLog(context.logs, context.clock, TRANSACTION_STATE_TOPIC, context.commits)
-        self.groups = GroupHandler(context, offsets_log, self.authorizer)
-        self.transactions = TransactionHandler(context, self.groups, state_log, on_append=self.fetches.on_append)
-        self.produce = ProduceHandler(context, on_append=self.fetches.on_append,
-                                      verify_transaction=self.transactions.verify_produce)
-        # Share fetches (KIP-932) and the share coordinator on `__share_group_state`; woken by every append.
+        # Share fetches (KIP-932) and the share coordinator on `__share_group_state` (woken by every append); the
+        # group coordinator initializes and resets share partitions through the same share coordinator.
         share_log = CoordinatorLog(context.logs, context.clock, SHARE_GROUP_STATE_TOPIC, context.commits)
         self.shares = ShareHandler(context, share_log, share_config_of(context.config))
         self.fetches.append_listeners.append(self.shares.on_append)
+        self.groups = GroupHandler(context, offsets_log, self.authorizer,
+                                   share_persister=ShareCoordinatorPersister(lambda: self.shares.share_coordinator),
+                                   share_state_listeners=[self.shares.evict_group])
+        self.transactions = TransactionHandler(context, self.groups, state_log, on_append=self.fetches.on_append)
+        self.produce = ProduceHandler(context, on_append=self.fetches.on_append,
+                                      verify_transaction=self.transactions.verify_produce)
         self.admin = AdminHandler(context, on_partitions_deleted=self.groups.on_partitions_deleted)
         self.cluster = ClusterHandler(context)
         self.sasl = SaslHandler(context)

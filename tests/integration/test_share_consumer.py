@@ -1,8 +1,6 @@
 """SGS1 with a real client: confluent-kafka's ShareConsumer joins a share group (ShareGroupHeartbeat, this
 branch), is assigned the topic once its share-partitions are initialized, and consumes every record through
-ShareFetch; DescribeShareGroupOffsets then reports the share-partition start offset past them (SA-OFF-1).
-
-The server does not hand the group handler its share coordinator yet: the test makes that call."""
+ShareFetch; DescribeShareGroupOffsets then reports the share-partition start offset past them (SA-OFF-1)."""
 
 from __future__ import annotations
 
@@ -15,7 +13,6 @@ confluent_kafka = pytest.importorskip("confluent_kafka")
 from confluent_kafka import Producer, ShareConsumer  # noqa: E402
 from confluent_kafka.admin import AdminClient, AlterConfigOpType, ConfigEntry, ConfigResource  # noqa: E402
 
-from kaflite.broker.share_persister import ShareCoordinatorPersister  # noqa: E402
 from kaflite.protocol.errors import ErrorCode  # noqa: E402
 from kaflite.protocol.messages import DescribeShareGroupOffsetsRequest  # noqa: E402
 from kaflite.testing.broker import Broker  # noqa: E402
@@ -29,12 +26,6 @@ WAIT_S = 30.0
 def broker() -> Iterator[Broker]:
     with Broker() as b:
         b.create_topic(TOPIC, 1)
-
-        async def wire() -> None:
-            server = b.server
-            server.groups.set_share_persister(ShareCoordinatorPersister(lambda: server.shares.share_coordinator))
-
-        b.call(wire())
         yield b
 
 

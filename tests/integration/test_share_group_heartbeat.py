@@ -1,9 +1,7 @@
 """KIP-932 ShareGroupHeartbeat and ShareGroupDescribe over the wire against the kit's broker (SGHT-like): the gate
 while share groups are off (SG-API-1), then a member that joins, is assigned the topic's partitions once they are
 initialized (SG-INIT-3/4: epoch 1 with [], epoch 2 with all), is described, and leaves.
-
-The server does not hand the group handler its share coordinator yet: the test makes that call
-(GroupHandler.set_share_persister over the share handler's coordinator)."""
+"""
 
 from __future__ import annotations
 
@@ -15,7 +13,6 @@ from typing import Any
 
 import pytest
 
-from kaflite.broker.share_persister import ShareCoordinatorPersister
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import (
     MetadataRequest,
@@ -35,17 +32,6 @@ def broker() -> Iterator[Broker]:
     with Broker() as b:
         b.create_topic(TOPIC, 3)
         yield b
-
-
-def enable_share_groups(broker: Broker) -> None:
-    """What the server is to do at start: the group handler reaches the broker's share coordinator (the share
-    handler's, which creates `__share_group_state` on first use) through the adapter."""
-
-    async def wire() -> None:
-        server = broker.server
-        server.groups.set_share_persister(ShareCoordinatorPersister(lambda: server.shares.share_coordinator))
-
-    broker.call(wire())
 
 
 def state_start_offsets(broker: Broker, group: str, topic_id: bytes, partitions: int) -> list[int | None]:
@@ -69,18 +55,19 @@ def heartbeat(client: RawClient, group: str, member: str, epoch: int, topics: li
 
 def test_sg_api_1_share_groups_off_answer_unsupported_version(broker: Broker) -> None:
     """Listed in ApiVersions and answered UNSUPPORTED_VERSION(35), every other field default (SGHT
-    testShareGroupHeartbeatIsInAccessibleWhenConfigsDisabled). Runs first in this module: nothing wired yet."""
-    client = RawClient(broker.bootstrap_servers)
-    try:
-        resp = heartbeat(client, "sg-off", member_id(), 0, [TOPIC])
-        assert (resp.error_code, resp.error_message, resp.member_id, resp.member_epoch, resp.assignment) == (
-            ErrorCode.UNSUPPORTED_VERSION, None, None, 0, None)
-    finally:
-        client.close()
+    testShareGroupHeartbeatIsInAccessibleWhenConfigsDisabled): a broker without `share` in
+    group.coordinator.rebalance.protocols (share.version 0)."""
+    with Broker(config={"group.coordinator.rebalance.protocols": "classic,consumer"}) as off:
+        client = RawClient(off.bootstrap_servers)
+        try:
+            resp = heartbeat(client, "sg-off", member_id(), 0, [TOPIC])
+            assert (resp.error_code, resp.error_message, resp.member_id, resp.member_epoch, resp.assignment) == (
+                ErrorCode.UNSUPPORTED_VERSION, None, None, 0, None)
+        finally:
+            client.close()
 
 
 def test_sg_init_4_join_is_assigned_after_initialization_then_describe_and_leave(broker: Broker) -> None:
-    enable_share_groups(broker)
     group, member = "sg-join", member_id()
     client = RawClient(broker.bootstrap_servers, client_id="share-raw")
     try:
