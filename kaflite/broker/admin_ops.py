@@ -4,11 +4,12 @@
 does the in-process ``kaflite.testing.Broker`` (so both modes behave the same, and a test kit without
 ``admin.port`` never loads the HTTP server or its library).
 
-A group's JSON carries ``group_type`` ("classic" or "consumer"); a KIP-848 consumer group also its
-``epoch`` (the group epoch, = ``generation``) and ``assignment_epoch``, and per member its
-``member_epoch``, ``member_state`` (STABLE, UNREVOKED_PARTITIONS, UNRELEASED_PARTITIONS), subscription
-and ``assignment``/``pending_revocation``/``target_assignment`` as ``[topic, partition]`` pairs. Its
-heartbeats can be dropped or delayed like any group API: ``{"api": "ConsumerGroupHeartbeat"}`` (68).
+A group's JSON carries ``group_type`` ("classic", "consumer" or "share"); a KIP-848 consumer group and a KIP-932
+share group also its ``epoch`` (the group epoch, = ``generation``) and ``assignment_epoch``, and per member its
+``member_epoch``, ``member_state`` (STABLE, UNREVOKED_PARTITIONS, UNRELEASED_PARTITIONS; a share member is always
+STABLE), subscription and ``assignment``/``pending_revocation``/``target_assignment`` as ``[topic, partition]``
+pairs. Their heartbeats can be dropped or delayed like any group API: ``{"api": "ConsumerGroupHeartbeat"}`` (68),
+``{"api": "ShareGroupHeartbeat"}`` (76), and so can share fetches (``ShareFetch``, 78; ``ShareAcknowledge``, 79).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from kaflite.coordinator.consumer import records as cg
 from kaflite.coordinator.consumer.group import MemberState
 from kaflite.coordinator.group import Transition
 from kaflite.coordinator.result import RequestContext
+from kaflite.coordinator.share.group import ASSIGNOR_NAME as SHARE_ASSIGNOR
 from kaflite.coordinator.snapshot import GroupSnapshot, MemberSnapshot
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import (
@@ -47,6 +49,8 @@ from kaflite.security.sasl.scram import MECHANISM_TYPES, alter_credentials, new_
 from kaflite.transaction.state import TransactionMetadata
 
 MAX_WAIT_S = 600.0
+#: The group types with epochs, member epochs and server-side assignments (KIP-848 consumer, KIP-932 share).
+MODERN_GROUP_TYPES = ("consumer", "share")
 
 # -- names ----------------------------------------------------------------------------------------
 
@@ -174,7 +178,7 @@ def group_json(snap: GroupSnapshot, history: Iterable[Transition], assignor: str
     --describe`` calls the ASSIGNMENT-STRATEGY: a classic group's protocol, a consumer group's server-side
     assignor (ConsumerGroupDescribe's ``assignor_name``, given by the caller).
     """
-    consumer_group = snap.group_type in MODERN_GROUP_TYPES
+    consumer_group = snap.group_type in MODERN_GROUP_TYPES  # epochs: consumer (KIP-848) and share (KIP-932) groups
     hist = [transition_json(t) for t in history]
     states = ([hist[0]["from_state"]] if hist and hist[0]["from_state"] else []) + [h["to_state"] for h in hist]
     return {
@@ -398,8 +402,9 @@ class AdminOps:
         return None if snap is None else self._group_json(snap)
 
     def _group_json(self, snap: GroupSnapshot) -> dict[str, Any]:
-        return group_json(snap, self.group_handler.history(snap.group_id),
-                          self.assignor(snap.group_id) if snap.group_type == "consumer" else None)
+        assignor = (self.assignor(snap.group_id) if snap.group_type == "consumer"
+                    else SHARE_ASSIGNOR if snap.group_type == "share" else None)
+        return group_json(snap, self.group_handler.history(snap.group_id), assignor)
 
     def assignor(self, group_id: str) -> str | None:
         """A consumer group's server-side assignor as ConsumerGroupDescribe answers it (what `kaflite groups

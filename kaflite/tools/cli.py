@@ -22,6 +22,7 @@ from kaflite.tools.dump_log import run as run_dump
 from kaflite.tools.groups import run as run_groups
 from kaflite.tools.kcat import run_consume, run_produce
 from kaflite.tools.security import ClientSecurity, SecurityConfigError
+from kaflite.tools.share_groups import run as run_share_groups
 from kaflite.tools.topics import run_offsets, run_topics
 from kaflite.tools.users import run_users
 
@@ -32,6 +33,8 @@ DEFAULT_BOOTSTRAP = "127.0.0.1:9092"
 ACTION_FLAGS: dict[str, dict[str, str]] = {
     "groups": {"--list": "list", "--describe": "describe", "--delete": "delete", "--reset-offsets": "reset-offsets",
                "--delete-offsets": "delete-offsets"},
+    "share-groups": {"--list": "list", "--describe": "describe", "--delete": "delete",
+                     "--reset-offsets": "reset-offsets", "--delete-offsets": "delete-offsets"},
     "topics": {"--list": "list", "--describe": "describe", "--create": "create", "--alter": "alter",
                "--delete": "delete"},
 }
@@ -141,6 +144,8 @@ def add_tool_parsers(sub: Any) -> None:
                        help="the topic (all its partitions, or the listed ones); repeatable")
     scope.add_argument("--all-topics", action="store_true", help="every partition the group has an offset for")
 
+    _share_groups_parser(sub)
+
     topics = _sub(sub, "topics", TOOL_HELP["topics"])
     topics.epilog = ("kafka-topics.sh's form works too: the action as a flag anywhere on the line, "
                      "e.g. kaflite topics --bootstrap-server B --create --topic T --partitions 3")
@@ -237,6 +242,58 @@ def add_tool_parsers(sub: Any) -> None:
     dump.add_argument("--json", action="store_true", help="print JSON for scripts")
 
 
+def _share_groups_parser(sub: Any) -> None:
+    """kafka-share-groups.sh's options (Kafka 4.2's ShareGroupCommandOptions), one subcommand per action."""
+    share = _sub(sub, "share-groups", TOOL_HELP["share-groups"])
+    share.epilog = ("kafka-share-groups.sh's form works too: the action as a flag anywhere on the line, "
+                    "e.g. kaflite share-groups --bootstrap-server B --describe --group G --members")
+    ssub = share.add_subparsers(dest="share_groups_action", metavar="ACTION", required=True)
+
+    ls = _sub(ssub, "list", "list the share groups (GROUP, with --state: STATE)")
+    _connection(ls)
+    ls.add_argument("--state", nargs="?", const="", metavar="STATES",
+                    help="show the STATE column; with a value, only groups in these comma-separated states "
+                         "(Empty, Stable, Dead)")
+
+    de = _sub(ssub, "describe", "describe share groups: start offsets and lag (default), --members or --state")
+    _connection(de)
+    _group_selection(de, "share group")
+    de.add_argument("--offsets", action="store_true", help="each share partition's start offset and lag "
+                                                           "(the default)")
+    de.add_argument("--members", action="store_true", help="the members, their partitions and assignment")
+    de.add_argument("--state", nargs="?", const="", metavar="", help="coordinator, state, #members")
+    de.add_argument("--verbose", action="store_true",
+                    help="more columns: LEADER-EPOCH (offsets), MEMBER-EPOCH (members), GROUP-EPOCH and "
+                         "ASSIGNMENT-EPOCH (state)")
+
+    rs = _sub(ssub, "reset-offsets", "plan (--dry-run) or set (--execute) a share group's start offsets; "
+                                     "the group must have no members")
+    _connection(rs)
+    _group_selection(rs, "share group")
+    scope = rs.add_mutually_exclusive_group()
+    scope.add_argument("--topic", action="append", default=[], metavar="TOPIC[:P,...]",
+                       help="the topic (all its partitions, or the listed ones); repeatable")
+    scope.add_argument("--all-topics", action="store_true", help="every partition the group has state for")
+    to = rs.add_mutually_exclusive_group(required=True)
+    to.add_argument("--to-earliest", action="store_true", help="the log start offset")
+    to.add_argument("--to-latest", action="store_true", help="the log end offset")
+    to.add_argument("--to-datetime", metavar="YYYY-MM-DDTHH:mm:SS.sss",
+                    help="the first offset at or after this time (UTC unless a zone is given)")
+    rs.add_argument("--dry-run", action="store_true", help="only print the plan")
+    rs.add_argument("--execute", action="store_true", help="set the offsets (AlterShareGroupOffsets)")
+
+    do = _sub(ssub, "delete-offsets", "delete a share group's state of whole topics (DeleteShareGroupOffsets); "
+                                      "the group must have no members")
+    _connection(do)
+    _group_selection(do, "share group")
+    do.add_argument("--topic", action="append", default=[], metavar="TOPIC", help="the topic; repeatable")
+
+    dl = _sub(ssub, "delete", "delete share groups with no members (and their state)")
+    _connection(dl)
+    _group_selection(dl, "share group")
+    dl.add_argument("--topic", action="append", default=[], help=argparse.SUPPRESS)
+
+
 def _acl_parser(sub: Any) -> None:
     """kafka-acls.sh's options (one action flag, not subcommands, as Kafka's tool)."""
     acls = _sub(sub, "acls", TOOL_HELP["acls"])
@@ -270,10 +327,10 @@ def _acl_parser(sub: Any) -> None:
                                                            "asked anyway")
 
 
-def _group_selection(p: argparse.ArgumentParser) -> None:
+def _group_selection(p: argparse.ArgumentParser, kind: str = "consumer group") -> None:
     g = p.add_mutually_exclusive_group()
     g.add_argument("--group", action="append", default=[], metavar="GROUP", help="the group; repeatable")
-    g.add_argument("--all-groups", action="store_true", help="every consumer group")
+    g.add_argument("--all-groups", action="store_true", help=f"every {kind}")
 
 
 def _read_command_config(args: argparse.Namespace) -> None:
@@ -312,6 +369,8 @@ def run_tool(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | 
         _read_command_config(args)
         if args.command == "groups":
             return run_groups(args, out, err)
+        if args.command == "share-groups":
+            return run_share_groups(args, out, err)
         if args.command == "topics":
             return run_topics(args, out)
         if args.command == "acls":

@@ -9,6 +9,8 @@ from typing import Any
 TOOL_HELP: dict[str, str] = {
     "groups": "consumer groups: list, describe (lag), reset-offsets, delete, delete-offsets "
               "(kafka-consumer-groups.sh; its --list/--describe/... form works too)",
+    "share-groups": "share groups (KIP-932): list, describe (start offsets, lag, members), reset-offsets, "
+                    "delete-offsets, delete (kafka-share-groups.sh; its --list/--describe/... form works too)",
     "topics": "topics: list, describe, create, alter, delete (kafka-topics.sh; its --create/--list/... form works "
               "too)",
     "consume": "print records of a topic (kcat -C): no group, nothing committed",

@@ -34,6 +34,8 @@ def _pad(s: object, width: int) -> str:
 def cmd_list(client: Client, args: argparse.Namespace, out: TextIO) -> int:
     states = _states(args.state) if args.state else []
     types = [t.strip().lower() for t in args.type.split(",")] if args.type else []
+    if any(t not in ("classic", "consumer") for t in types):  # consumerGroupTypesFromString: share groups are
+        raise UsageError(f"Invalid types list '{args.type}'. Valid types are: Classic, Consumer")  # share-groups'
     groups = admin.list_consumer_groups(client, states)
     if types:
         groups = [g for g in groups if (g.type or "classic") in types]
