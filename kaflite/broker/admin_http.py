@@ -18,6 +18,10 @@ Routes (every answer is a JSON object; errors are ``{"error": ...}`` with a 4xx 
                                           long poll: the snapshot once it matches, 408 on timeout;
                                           state: any group type's name (Reconciling, Assigning...);
                                           epoch=N: a consumer group's group epoch (= generation)
+    GET  /groups/{id}/share-offsets       {"offsets": [...]}: a share group's DescribeShareGroupOffsets v1
+                                          (topic, partition, start_offset, leader_epoch, lag)
+    GET  /groups/{id}/share-partitions    {"partitions": [...]}: its share partitions loaded here: records in
+                                          flight by state, acquired_by member, delivery_counts, start offset, lag
     GET  /transactions                    {"transactions": [...]}: every transactional id, its state,
                                           producer id/epoch, timeout, start time and partitions
     GET  /transactions/{id}               one of them (404 if the coordinator has no such id)
@@ -31,8 +35,10 @@ Routes (every answer is a JSON object; errors are ``{"error": ...}`` with a 4xx 
     POST /faults/fail-requests            {"api", "group", "count", "seconds", "member_id", "skip", "awaited"}
     POST /faults/fail-coordinator         {"error", "seconds", "group"}
     POST /faults/drop-member-connections  {"group", "member_id"}
-    POST /faults/expire-member            {"group", "member_id"}   classic and consumer groups
+    POST /faults/expire-member            {"group", "member_id"}   classic, consumer and share groups
     POST /faults/fence-member             {"group", "member_id"}   consumer groups: fence now (epoch + 1)
+    POST /faults/expire-share-locks       {"group", "member_id"}   share groups: the acquisition locks (of the
+                                          member, or all) run out now ({"released": records})
     POST /faults/time-out-transaction     {"transactional_id"}   its timeout expires now: fenced and aborted
     POST /faults/hold-txn-markers         {"transactional_id"}   (or all) transactions stop after Prepare, as
                                           if the broker crashed there; a restart completes them, clear writes them
@@ -67,6 +73,8 @@ _LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
 _GROUP = re.compile(r"^/groups/([^/]+)$")
 _WAIT = re.compile(r"^/groups/([^/]+)/wait$")
 _EPOCHS = re.compile(r"^/groups/([^/]+)/epochs$")
+_SHARE_OFFSETS = re.compile(r"^/groups/([^/]+)/share-offsets$")
+_SHARE_PARTITIONS = re.compile(r"^/groups/([^/]+)/share-partitions$")
 
 Handler = Callable[[dict[str, Any]], Awaitable[Any]]
 #: A GET route's handler: (path, query) in; a JSON-able value, a ``Raw`` or an ``EventStream`` out.
@@ -121,6 +129,8 @@ class AdminHttpServer:
                 a["group"], a["member_id"])}),
             "/faults/expire-member": act(lambda a: {"expired": o.expire_member(a["group"], a["member_id"])}),
             "/faults/fence-member": act(lambda a: {"fenced": o.fence_member(a["group"], a["member_id"])}),
+            "/faults/expire-share-locks": act(lambda a: _released(o.expire_share_locks(a["group"],
+                                                                                      a.get("member_id")))),
             "/faults/time-out-transaction": act(lambda a: {"timed_out": o.time_out_transaction(
                 a["transactional_id"])}),
             "/faults/hold-txn-markers": act(lambda a: o.hold_txn_markers(a.get("transactional_id"))),
@@ -235,6 +245,10 @@ class AdminHttpServer:
                                               epoch=_opt_int(query.get("epoch")))
             if m := _EPOCHS.match(path):
                 return {"group_id": unquote(m.group(1)), "events": o.group_epochs(unquote(m.group(1)))}
+            if m := _SHARE_OFFSETS.match(path):
+                return {"group_id": unquote(m.group(1)), "offsets": await o.share_group_offsets(unquote(m.group(1)))}
+            if m := _SHARE_PARTITIONS.match(path):
+                return {"group_id": unquote(m.group(1)), "partitions": o.share_partitions(unquote(m.group(1)))}
             if m := _GROUP.match(path):
                 g = o.group(unquote(m.group(1)))
                 if g is None:
@@ -253,6 +267,10 @@ class AdminHttpServer:
             result = await handler(args)
             return {"ok": True} if result is None else result
         raise HttpError(405, f"method {method} not allowed")
+
+
+async def _released(pending: Awaitable[int]) -> dict[str, int]:
+    return {"released": await pending}
 
 
 async def start_admin_http(ops: AdminOps, port: int) -> AdminHttpServer:

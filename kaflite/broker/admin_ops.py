@@ -20,9 +20,13 @@ from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+import structlog
+
+from kaflite.broker import admin_shares
 from kaflite.broker.context import BrokerContext
 from kaflite.broker.faults import ResponseRule
 from kaflite.broker.groups import GroupHandler
+from kaflite.broker.shares import ShareHandler
 from kaflite.broker.transactions import TransactionHandler
 from kaflite.coordinator.consumer import records as cg
 from kaflite.coordinator.consumer.group import MemberState
@@ -49,6 +53,7 @@ from kaflite.security.sasl.scram import MECHANISM_TYPES, alter_credentials, new_
 from kaflite.transaction.state import TransactionMetadata
 
 MAX_WAIT_S = 600.0
+fault_log = structlog.get_logger("kaflite.faults")
 #: The group types with epochs, member epochs and server-side assignments (KIP-848 consumer, KIP-932 share).
 MODERN_GROUP_TYPES = ("consumer", "share")
 
@@ -328,6 +333,8 @@ class AdminOps:
     authorizer: Any = None
     # The SCRAM credentials (an image of the cluster-metadata log), for the test kit's add_user.
     scram: Any = None
+    # Share fetches (KIP-932): their share partitions in memory, for share_partitions and expire_share_locks.
+    share_handler: ShareHandler | None = None
 
     # -- SCRAM users (the test kit's `Broker.add_user`; clients use AlterUserScramCredentials) -------------
 
@@ -457,6 +464,26 @@ class AdminOps:
             raise WaitTimeout(f"group {group_id!r} did not reach {want} within {timeout}s",
                               self.group(group_id)) from None
         return None if snap is None else self._group_json(snap)
+
+    # -- share groups (KIP-932) ----------------------------------------------------------------------
+
+    def share_partitions(self, group_id: str | None = None) -> list[dict[str, Any]]:
+        """The share partitions loaded here (of the group, or all): records in flight by state, holders,
+        delivery counts, start offset and lag (``admin_shares.share_partition_json``)."""
+        return admin_shares.share_partitions(self.share_handler, group_id)
+
+    async def share_group_offsets(self, group_id: str) -> list[dict[str, Any]]:
+        """DescribeShareGroupOffsets v1 of the group: start offset, leader epoch, lag per share partition."""
+        try:
+            return await admin_shares.share_group_offsets(self.group_handler, group_id)
+        except ValueError as exc:
+            raise HttpError(409, str(exc)) from None
+
+    async def expire_share_locks(self, group: str, member_id: str | None = None) -> int:
+        """A fault: the acquisition locks of the group's records (one member's, or all) run out now."""
+        released = await admin_shares.expire_share_locks(self.share_handler, group, member_id)
+        fault_log.info("fault applied", fault="expire-share-locks", group=group, member=member_id, released=released)
+        return released
 
     def create_topic(self, name: str, partitions: int = 1, configs: dict[str, Any] | None = None) -> str:
         props = {str(k): str(v) for k, v in (configs or {}).items()}

@@ -118,7 +118,8 @@ class Broker:
     @functools.cached_property
     def admin_ops(self) -> AdminOps:
         """The admin operations (HTTP endpoint, in-process test brokers), built on first use."""
-        return AdminOps(self.context, self.groups, self.reset, self.transactions, self.authorizer, self.sasl.scram)
+        return AdminOps(self.context, self.groups, self.reset, self.transactions, self.authorizer, self.sasl.scram,
+                        self.shares)
 
     @classmethod
     def open(cls, config: KafliteConfig, clock: Clock | None = None) -> Broker:

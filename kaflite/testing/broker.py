@@ -81,6 +81,35 @@ class Member:
 
 
 @dataclass(frozen=True, slots=True)
+class ShareOffset:
+    """A share partition's offsets as DescribeShareGroupOffsets answers them (None where it answers -1)."""
+
+    start_offset: int | None
+    leader_epoch: int | None
+    lag: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class SharePartitionState:
+    """A share partition in the broker's memory: its window [start_offset, end_offset], its records in flight by
+    state (``records["acquired"]``, "available", "acknowledged", "archived"), how many each member holds
+    (``acquired_by``) and how many records were delivered how often (``delivery_counts``: count -> records)."""
+
+    start_offset: int
+    end_offset: int
+    in_flight: int
+    lag: int | None
+    records: Mapping[str, int]
+    acquired_by: Mapping[str, int]
+    delivery_counts: Mapping[int, int]
+
+    @classmethod
+    def from_json(cls, d: Mapping[str, Any]) -> SharePartitionState:
+        return cls(d["start_offset"], d["end_offset"], d["in_flight"], d["lag"], dict(d["records"]),
+                   dict(d["acquired_by"]), {int(k): v for k, v in d["delivery_counts"].items()})
+
+
+@dataclass(frozen=True, slots=True)
 class Transition:
     """One state change of a group, states as Kafka's names (so classic and consumer groups alike).
 
@@ -104,9 +133,10 @@ class Transition:
 class Group:
     """A group as the coordinator saw it at one moment, with Kafka's state names.
 
-    ``group_type`` is "classic" or "consumer" (KIP-848); a consumer group's ``epoch`` is its group
-    epoch (the same number as ``generation``) and ``assignment_epoch`` the epoch of its target
-    assignment: the group has settled when every member's ``member_epoch`` reached it.
+    ``group_type`` is "classic", "consumer" (KIP-848) or "share" (KIP-932); a consumer or share group's
+    ``epoch`` is its group epoch (the same number as ``generation``) and ``assignment_epoch`` the epoch of
+    its target assignment: the group has settled when every member's ``member_epoch`` reached it. A share
+    group's states are Empty, Stable and Dead; its members' ``assignment`` is what the simple assignor gave.
     """
 
     group_id: str
@@ -654,8 +684,8 @@ class BrokerAPI:
     def expire_member(self, group: str, member_id: str) -> bool:
         """Expire the member's session now (no waiting for its session timeout); False if unknown.
 
-        A classic member leaves (a rebalance follows); a consumer-group member is fenced as by its
-        session timeout: the group epoch goes up and its partitions are reassigned.
+        A classic member leaves (a rebalance follows); a consumer-group or share-group member is fenced as
+        by its session timeout: the group epoch goes up and its partitions are reassigned.
         """
         return bool(self._op("expire_member", group, member_id))
 
@@ -663,6 +693,26 @@ class BrokerAPI:
         """Fence a consumer-group member now: it is removed (group epoch + 1), its next heartbeat gets
         UNKNOWN_MEMBER_ID and the client rejoins at epoch 0. A classic member is expired. False if unknown."""
         return bool(self._op("fence_member", group, member_id))
+
+    # -- share groups (KIP-932) -----------------------------------------------------------------
+
+    def share_group_offsets(self, name: str) -> dict[TopicPartition, ShareOffset]:
+        """The share group's start offset, leader epoch and lag per share partition, as DescribeShareGroupOffsets
+        v1 answers them (SA-OFF-1; None where the broker answers -1: nothing acknowledged or reset yet)."""
+        return {(d["topic"], d["partition"]): ShareOffset(d["start_offset"], d["leader_epoch"], d["lag"])
+                for d in self._op("share_group_offsets", name)}
+
+    def share_partitions(self, name: str) -> dict[TopicPartition, SharePartitionState]:
+        """The group's share partitions this broker holds in memory (a member fetched them): records in flight
+        by state, who holds how many, delivery counts (``kaflite.broker.admin_shares``)."""
+        return {(d["topic"], d["partition"]): SharePartitionState.from_json(d)
+                for d in self._op("share_partitions", name)}
+
+    def expire_share_locks(self, group: str, member_id: str | None = None) -> int:
+        """The acquisition locks of the group's records (``member_id``'s, or every member's) run out now, as
+        ``share.record.lock.duration.ms`` would have them: each record goes back to AVAILABLE (ARCHIVED at
+        ``group.share.delivery.count.limit``) and is delivered again, to any member. Returns how many."""
+        return int(self._op("expire_share_locks", group, member_id))
 
     def fill_disk(self, error: str = "ENOSPC", allow_bytes: int = 0) -> None:
         """The disk is full (``"ENOSPC"``) or failing (``"EIO"``: fsyncs fail too) once ``allow_bytes`` more

@@ -27,6 +27,7 @@ import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
+from urllib.parse import quote
 
 from kaflite.testing.admin_client import AdminClient
 from kaflite.testing.broker import TEST_DEFAULTS, Acl, BrokerAPI, _authorizer_settings
@@ -281,6 +282,12 @@ class ProcessBroker(BrokerAPI):
             return a.post("/faults/drop-member-connections", group=args[0], member_id=args[1])["connections"]
         if name == "expire_member":
             return a.post("/faults/expire-member", group=args[0], member_id=args[1])["expired"]
+        if name == "share_group_offsets":
+            return a.call("GET", f"/groups/{quote(args[0], safe='')}/share-offsets")["offsets"]
+        if name == "share_partitions":
+            return a.call("GET", f"/groups/{quote(args[0], safe='')}/share-partitions")["partitions"]
+        if name == "expire_share_locks":
+            return a.post("/faults/expire-share-locks", group=args[0], member_id=args[1])["released"]
         if name == "fence_member":
             return a.post("/faults/fence-member", group=args[0], member_id=args[1])["fenced"]
         if name == "transactions":
