@@ -19,5 +19,5 @@ async def start_admin_endpoint(ops: AdminOps, port: int, context: BrokerContext,
     /metrics (counting began at start, ``ServerState.stats``, so the first scrape already sees every request)."""
     admin = await start_admin_http(ops, port)
     register_console(admin)
-    admin.add_get("/metrics", metrics_scraper(context, groups, router))
+    admin.add_get("/metrics", metrics_scraper(context, groups, router, ops.share_handler))
     return admin

@@ -42,11 +42,13 @@ from prometheus_client.registry import Collector
 
 from kaflite.broker.admin_http import GetHandler
 from kaflite.broker.admin_ops import API_NAME_BY_KEY
+from kaflite.broker.admin_shares import share_partitions
 from kaflite.broker.context import BrokerContext
 from kaflite.broker.groups import GroupHandler
 from kaflite.broker.http_connection import Raw
 from kaflite.broker.offsets_load import skipped_records
 from kaflite.broker.router import Router
+from kaflite.broker.shares import ShareHandler
 from kaflite.broker.stats import (
     BYTES_IN,
     BYTES_OUT,
@@ -149,9 +151,11 @@ METRICS: tuple[MetricSpec, ...] = (
        "Client connections closed.", _SSM + ",listener=*,networkProcessor=* connection-close-total"),
     # -- the group coordinator (Kafka 4.x group-coordinator-metrics)
     _m("kafka_server_group_coordinator_metrics_group_count", "gauge", "protocol",
-       "Groups, per group type (classic, consumer).", _GCM + ",protocol=* group-count"),
+       "Groups, per group type (classic, consumer, share).", _GCM + ",protocol=* group-count"),
     _m("kafka_server_group_coordinator_metrics_consumer_group_count", "gauge", "state",
        "Consumer groups (KIP-848), per state.", _GCM + ",state=* consumer-group-count"),
+    _m("kafka_server_group_coordinator_metrics_share_group_count", "gauge", "state",
+       "Share groups (KIP-932), per state (Empty, Stable, Dead).", _GCM + ",state=* share-group-count"),
     _m("kafka_server_group_coordinator_metrics_offset_commit_count", "untyped", "",
        "Offsets committed (one per partition; TxnOffsetCommit's included).", _GCM + " offset-commit-count"),
     _m("kafka_server_group_coordinator_metrics_offset_commit_rate", "gauge", "",
@@ -190,6 +194,18 @@ METRICS: tuple[MetricSpec, ...] = (
        _GMM + "NumGroupsDead"),
     _m("kafka_coordinator_group_groupmetadatamanager_numgroupsempty", "gauge", "", "Classic groups in Empty.",
        _GMM + "NumGroupsEmpty"),
+    # -- share partitions (KIP-932), those loaded on this broker (a member fetched them)
+    _m("kafka_server_sharepartitionmetrics_inflightmessagecount", "gauge", "group topic partition",
+       "Records in the share partition's in-flight window: its end offset minus its start offset plus one (0 "
+       "when empty).", "kafka.server:type=SharePartitionMetrics,name=InFlightMessageCount,group=*,topic=*,"
+                       "partition=*"),
+    _m("kaflite_share_partition_records", "gauge", "group topic partition state",
+       "Records of the share partition's in-flight window by state: available, acquired (locked by a member, "
+       "not yet acknowledged), acknowledged, archived (rejected, or delivered group.share.delivery.count.limit "
+       "times)."),
+    _m("kaflite_share_partition_lag", "gauge", "group topic partition",
+       "Records of the share partition not yet delivered for good: high watermark minus start offset minus the "
+       "acknowledged and archived records past it (DescribeShareGroupOffsets' Lag, KIP-1226)."),
     # -- kaflite's own
     _m("kaflite_group_rebalance_duration_seconds", "histogram", "protocol",
        "Rebalance durations: from a group leaving Stable or Empty for a rebalancing state "
@@ -206,6 +222,7 @@ _REQUEST_SECONDS = [b / 1e9 for b in REQUEST_NS_BOUNDS]
 _REQUEST_MS = [b / 1e6 for b in REQUEST_NS_BOUNDS]
 _CLASSIC_STATES = ("PreparingRebalance", "CompletingRebalance", "Stable", "Dead", "Empty")
 _CONSUMER_STATES = ("Empty", "Assigning", "Reconciling", "Stable", "Dead")
+_SHARE_STATES = ("Empty", "Stable", "Dead")
 
 
 def _family(name: str) -> Metric:
@@ -278,9 +295,11 @@ def _histogram(fam: Metric, labels: list[str], buckets: Sequence[float], bounds:
 class KafliteCollector(Collector):
     """Reads the broker's counters and state at each scrape and names them as Kafka's exporters do."""
 
-    def __init__(self, context: BrokerContext, groups: GroupHandler, stats: BrokerStats, router: Router) -> None:
+    def __init__(self, context: BrokerContext, groups: GroupHandler, stats: BrokerStats, router: Router,
+                 shares: ShareHandler | None = None) -> None:
         self.context = context
         self.groups = groups
+        self.shares = shares
         self.stats = stats
         self.router = router
         self._rates: dict[str, _Window] = {}
@@ -293,6 +312,7 @@ class KafliteCollector(Collector):
         yield from self._logs()
         yield from self._connections()
         yield from self._coordinator(now)
+        yield from self._share_partitions()
         yield self._loads()
 
     def _rate(self, name: str, now: float, value: float) -> float:
@@ -387,15 +407,16 @@ class KafliteCollector(Collector):
     def _coordinator(self, now: float) -> Iterator[Metric]:
         coordinator = self.groups.service.shard  # a reset renews it: read it at each scrape
         shard = coordinator.ctx
-        by_type = {"classic": 0, "consumer": 0}
-        members = {"classic": 0, "consumer": 0}
+        by_type = {"classic": 0, "consumer": 0, "share": 0}
+        members = {"classic": 0, "consumer": 0, "share": 0}
         classic = dict.fromkeys(_CLASSIC_STATES, 0)
         consumer = dict.fromkeys(_CONSUMER_STATES, 0)
+        share = dict.fromkeys(_SHARE_STATES, 0)
         for group in shard.groups.values():
             kind = str(group.group_type)
             by_type[kind] = by_type.get(kind, 0) + 1
             members[kind] = members.get(kind, 0) + group.num_members()
-            states = classic if kind == "classic" else consumer
+            states = classic if kind == "classic" else share if kind == "share" else consumer
             state = group.state_name()
             states[state] = states.get(state, 0) + 1
         p = "kafka_server_group_coordinator_metrics_"
@@ -403,10 +424,11 @@ class KafliteCollector(Collector):
         for kind, n in by_type.items():
             fam.add_metric([kind], n)  # type: ignore[attr-defined]
         yield fam
-        fam = _family(p + "consumer_group_count")
-        for state, n in consumer.items():
-            fam.add_metric([state], n)  # type: ignore[attr-defined]
-        yield fam
+        for name, counts in (("consumer_group_count", consumer), ("share_group_count", share)):
+            fam = _family(p + name)
+            for state, n in counts.items():
+                fam.add_metric([state], n)  # type: ignore[attr-defined]
+            yield fam
         m = shard.metrics
         for name, value in (("offset_commit", m.offset_commits), ("offset_expiration", m.offset_expirations),
                             ("offset_deletion", m.offset_deletions),
@@ -432,6 +454,20 @@ class KafliteCollector(Collector):
         yield fam
 
 
+    def _share_partitions(self) -> Iterator[Metric]:
+        """KIP-932's share partitions loaded here, read at the scrape (admin_shares: the request path pays nothing)."""
+        in_flight = _family("kafka_server_sharepartitionmetrics_inflightmessagecount")
+        records = _family("kaflite_share_partition_records")
+        lag = _family("kaflite_share_partition_lag")
+        for sp in share_partitions(self.shares):
+            labels = [sp["group_id"], sp["topic"], str(sp["partition"])]
+            in_flight.add_metric(labels, sp["in_flight"])  # type: ignore[attr-defined]
+            for state, n in sp["records"].items():
+                records.add_metric([*labels, state], n)  # type: ignore[attr-defined]
+            if sp["lag"] is not None:
+                lag.add_metric(labels, sp["lag"])  # type: ignore[attr-defined]
+        yield from (in_flight, records, lag)
+
     def _loads(self) -> Metric:
         fam = _family("kaflite_coordinator_records_skipped_total")
         by_topic = dict.fromkeys((CONSUMER_OFFSETS, TRANSACTION_STATE_TOPIC), 0)
@@ -444,22 +480,23 @@ class KafliteCollector(Collector):
 
 
 def build_registry(context: BrokerContext, groups: GroupHandler, stats: BrokerStats,
-                   router: Router) -> CollectorRegistry:
+                   router: Router, shares: ShareHandler | None = None) -> CollectorRegistry:
     """kaflite's collector and the process' (CPU, memory, open files: ``process_*``) in a registry of their own."""
     registry = CollectorRegistry(auto_describe=False)
-    registry.register(KafliteCollector(context, groups, stats, router))
+    registry.register(KafliteCollector(context, groups, stats, router, shares))
     ProcessCollector(registry=registry)
     return registry
 
 
-def metrics_scraper(context: BrokerContext, groups: GroupHandler, router: Router) -> GetHandler:
+def metrics_scraper(context: BrokerContext, groups: GroupHandler, router: Router,
+                    shares: ShareHandler | None = None) -> GetHandler:
     """The ``GET /metrics`` handler; counting starts now unless it already has (at start-up, before the Kafka
     listener: ``ServerState.stats``, ``Router.count_requests``)."""
     stats = context.state.stats
     if stats is None:
         stats = context.state.stats = BrokerStats()
     router.count_requests()
-    registry = build_registry(context, groups, stats, router)
+    registry = build_registry(context, groups, stats, router, shares)
 
     async def scrape(path: str, query: dict[str, str]) -> Raw:
         return Raw(generate_latest(registry), CONTENT_TYPE, headers=(("Cache-Control", "no-store"),))
