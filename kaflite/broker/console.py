@@ -17,7 +17,8 @@ Routes (JSON unless said)::
     GET /api/topics/{t}/records?partition=0&offset=&limit=50
                                           up to MAX_RECORDS records (key, value, headers as base64)
     GET /api/groups?offset=0&limit=50&q=  one page of groups: type, state, generation, members, lag
-    GET /api/groups/{id}                  a group (AdminOps' JSON) plus lag per partition
+    GET /api/groups/{id}                  a group (AdminOps' JSON) plus lag per partition (a share group: start
+                                          offset, lag and records in flight by state per share partition)
     GET /api/groups/{id}/timeline         transitions (with reasons) and, for a consumer group, its
                                           joins/leaves/assignments/epochs from its records
     GET /api/groups/{id}/snapshot.js      the group page's first paint: the group and its timeline as one
@@ -107,11 +108,11 @@ class Console:
                 return self.groups(_int(query, "offset", 0, 0, 1 << 31), _int(query, "limit", 50, 1, MAX_PAGE),
                                    query.get("q", ""))
             case "groups", 2:
-                return self.group(name)
+                return await self.group(name)
             case "groups", 3 if parts[2] == "timeline":
                 return self.timeline(name)
             case "groups", 3 if parts[2] == "snapshot.js":
-                return self.snapshot_script(name)
+                return await self.snapshot_script(name)
             case "events", 1:
                 return EventStream(self.events(query.get("group") or None))
         raise HttpError(404, f"no console API {path}")
@@ -207,19 +208,46 @@ class Console:
             g = self.ops.group(gid)
             if g is None:
                 continue
-            lags = [r["lag"] for r in self._lag(g) if r["lag"] is not None]
+            rows = (self.ops.share_partitions(gid) if g["group_type"] == "share" else self._lag(g))
+            lags = [r["lag"] for r in rows if r["lag"] is not None]
             page.append({"group_id": gid, "group_type": g["group_type"], "state": g["state"],
                          "generation": g["generation"], "members": len(g["members"]),
                          "lag": sum(lags) if lags else None, "protocol": g["protocol"]})
         return {"total": len(ids), "offset": offset, "limit": limit, "groups": page}
 
-    def group(self, group_id: str) -> dict[str, Any]:
+    async def group(self, group_id: str) -> dict[str, Any]:
         g = self.ops.group(group_id)
         if g is None:
             raise HttpError(404, f"no group {group_id!r}")
-        g["partitions"] = self._lag(g)
+        g["partitions"] = await self._share_rows(g) if g["group_type"] == "share" else self._lag(g)
         g["faults_enabled"] = self.ops.faults_enabled
         return g
+
+    async def _share_rows(self, group: dict[str, Any]) -> list[dict[str, Any]]:
+        """A share group's partitions, as kafka-share-groups.sh --describe shows them (start offset and lag, from
+        DescribeShareGroupOffsets) and, where a member fetched them here, their records in flight: how many are
+        available, acquired (and by whom), acknowledged and archived, and their delivery counts."""
+        logs = self.ops.context.logs
+        gid = group["group_id"]
+        offsets = {(o["topic"], o["partition"]): o for o in await self.ops.share_group_offsets(gid)}
+        loaded = {(sp["topic"], sp["partition"]): sp for sp in self.ops.share_partitions(gid)}
+        owners: dict[tuple[str, int], list[str]] = {}
+        for m in group["members"]:
+            for t, p in m.get("assignment") or ():
+                owners.setdefault((t, p), []).append(m["member_id"])
+        out = []
+        for t, p in sorted(set(offsets) | set(loaded) | set(owners)):
+            plog = logs.get_log(t, p)
+            o, sp = offsets.get((t, p)) or {}, loaded.get((t, p))
+            out.append({"topic": t, "partition": p, "start_offset": o.get("start_offset"),
+                        "log_end_offset": None if plog is None else plog.high_watermark,
+                        "lag": o.get("lag") if o.get("lag") is not None else (sp or {}).get("lag"),
+                        "members": owners.get((t, p), []),
+                        "in_flight": None if sp is None else sp["in_flight"],
+                        "records": None if sp is None else sp["records"],
+                        "acquired_by": None if sp is None else sp["acquired_by"],
+                        "delivery_counts": None if sp is None else sp["delivery_counts"]})
+        return out
 
     def timeline(self, group_id: str, g: dict[str, Any] | None = None) -> dict[str, Any]:
         """The group's transitions (the coordinator's history, with reasons) and, for a consumer group, the
@@ -231,7 +259,7 @@ class Console:
         return {"group_id": group_id, "group_type": g["group_type"], "now_ms": self.ops.context.clock.now_ms(),
                 "transitions": g["history"], "events": events}
 
-    def snapshot_script(self, group_id: str) -> Raw:
+    async def snapshot_script(self, group_id: str) -> Raw:
         """The group page's first paint as a script the page adds while it loads.
 
         Why a script and not the JSON: a script the page inserts delays its ``load`` event until it ran (a
@@ -239,7 +267,7 @@ class Console:
         broker knows it, not "Loading…" and "connecting…"; the live stream then only updates it. Only the
         console's own page can load it: the endpoint refuses requests browsers mark as another site's
         (``AdminHttpServer._foreign``), so another site cannot read a group by including this script."""
-        g = self.group(group_id)
+        g = await self.group(group_id)
         data = {"group": g, "events": self.timeline(group_id, g)["events"]}
         return Raw(f"KafliteConsole.snapshot({webui.script_json(data)});\n".encode(),
                    webui.ASSETS["console.js"], headers=(("Cache-Control", "no-store"),))

@@ -473,24 +473,27 @@
     G.transitions = g.history.slice();
     diffMembers(G, g);
     var consumer = g.group_type === "consumer";
+    var share = g.group_type === "share";  // KIP-932: epochs as a consumer group, no revocation, no fencing
+    var modern = consumer || share;
     var lags = g.partitions.filter(function (p) { return p.lag !== null; });
     var total = lags.length ? lags.reduce(function (a, p) { return a + p.lag; }, 0) : null;
     region("group-summary", h("dl", {"class": "summary"},
       h("dt", {text: "Type"}), h("dd", {text: g.group_type + (g.protocol_type ? " (" + g.protocol_type + ")" : "")}),
       h("dt", {text: "State"}), h("dd", {"class": "state state-" + g.state, id: "group-state", text: g.state}),
-      h("dt", {text: consumer ? "Group epoch" : "Generation"}), h("dd", {id: "group-generation",
-                                                                        text: String(g.generation)}),
-      consumer ? [h("dt", {text: "Assignment epoch"}), h("dd", {text: String(g.assignment_epoch)})] : null,
-      h("dt", {text: consumer ? "Assignor" : "Protocol"}), h("dd", {id: "group-assignor",
-                                                                    text: g.assignor || g.protocol || "\u2013"}),
-      consumer ? null : [h("dt", {text: "Leader"}), h("dd", {text: g.leader || "\u2013"})],
+      h("dt", {text: modern ? "Group epoch" : "Generation"}), h("dd", {id: "group-generation",
+                                                                      text: String(g.generation)}),
+      modern ? [h("dt", {text: "Assignment epoch"}), h("dd", {id: "group-assignment-epoch",
+                                                              text: String(g.assignment_epoch)})] : null,
+      h("dt", {text: modern ? "Assignor" : "Protocol"}), h("dd", {id: "group-assignor",
+                                                                  text: g.assignor || g.protocol || "\u2013"}),
+      modern ? null : [h("dt", {text: "Leader"}), h("dd", {text: g.leader || "\u2013"})],
       h("dt", {text: "Members"}), h("dd", {id: "group-members", text: String(g.members.length)}),
       h("dt", {text: "Total lag"}), h("dd", {id: "group-lag", text: fmtNum(total)})));
     var faults = g.faults_enabled;
     var mrows = g.members.map(function (m) {
       return h("tr", null, h("th", {scope: "row"}, h("code", {text: m.member_id})), td(m.client_id),
         td(m.client_host), td(m.group_instance_id || "\u2013"),
-        consumer ? [num(m.member_epoch), td(m.member_state)] : null,
+        modern ? [num(m.member_epoch), td(m.member_state)] : null,
         td(tps(m.assignment), "assignment"),
         consumer ? td(tps(m.pending_revocation)) : null,
         faults ? h("td", null,
@@ -506,17 +509,21 @@
                                                                              member_id: m.member_id})}})) : null);
     });
     var mhead = ["Member id", "Client id", "Host", "Instance id"].concat(
-      consumer ? ["#Member epoch", "Member state"] : [], ["Assignment"], consumer ? ["Pending revocation"] : [],
+      modern ? ["#Member epoch", "Member state"] : [], ["Assignment"], consumer ? ["Pending revocation"] : [],
       faults ? ["Faults"] : []);
     region("members", h("div", null, g.members.length ? table(g.members.length + " members", mhead, mrows,
       {id: "members-table"}) : h("p", {"class": "muted", text: "no members"})));
-    var lrows = g.partitions.map(function (p) {
-      return h("tr", null, td(p.topic), num(p.partition), num(p.committed_offset), num(p.log_end_offset),
-               num(p.lag), td(p.client_id ? p.client_id + " (" + p.host + ")" : "\u2013"));
-    });
-    region("lag", h("div", null, g.partitions.length ? table(null, ["Topic", "#Partition", "#Committed offset",
-      "#Log end offset", "#Lag", "Owner (client id, host)"], lrows, {id: "lag-table"}) :
-      h("p", {"class": "muted", text: "no assigned partitions or committed offsets"})));
+    if (share) {
+      renderSharePartitions(g);
+    } else {
+      var lrows = g.partitions.map(function (p) {
+        return h("tr", null, td(p.topic), num(p.partition), num(p.committed_offset), num(p.log_end_offset),
+                 num(p.lag), td(p.client_id ? p.client_id + " (" + p.host + ")" : "\u2013"));
+      });
+      region("lag", h("div", null, g.partitions.length ? table(null, ["Topic", "#Partition", "#Committed offset",
+        "#Log end offset", "#Lag", "Owner (client id, host)"], lrows, {id: "lag-table"}) :
+        h("p", {"class": "muted", text: "no assigned partitions or committed offsets"})));
+    }
     region("faults", faults ? h("section", {"aria-labelledby": "faults-h"},
       h("h3", {id: "faults-h", text: "Faults (admin.faults.enable)"}),
       h("p", null,
@@ -528,6 +535,32 @@
     renderTransitions();
     drawTimeline();
     rendered("group");
+  }
+
+  /* A share group's partitions: kafka-share-groups.sh's start offset and lag, and the records in flight where a
+   * member fetched them on this broker: by state, who holds them, how often they were delivered. */
+  function renderSharePartitions(g) {
+    function rec(p, state) { return num(p.records ? p.records[state] : null); }
+    function holders(p) {
+      var by = p.acquired_by || {};
+      var ids = Object.keys(by);
+      return ids.length ? ids.map(function (m) { return m + ": " + by[m]; }).join(", ") : "\u2013";
+    }
+    function deliveries(p) {
+      var d = p.delivery_counts || {};
+      var ks = Object.keys(d);
+      return ks.length ? ks.map(function (k) { return k + "\u00d7: " + d[k]; }).join(", ") : "\u2013";
+    }
+    var rows = g.partitions.map(function (p) {
+      return h("tr", null, td(p.topic), num(p.partition), num(p.start_offset), num(p.log_end_offset), num(p.lag),
+               num(p.in_flight), rec(p, "available"), rec(p, "acquired"), rec(p, "acknowledged"),
+               rec(p, "archived"), td(holders(p)), td(deliveries(p)),
+               td(p.members.length ? p.members.join(", ") : "\u2013"));
+    });
+    region("lag", h("div", null, g.partitions.length ? table(null, ["Topic", "#Partition", "#Start offset",
+      "#Log end offset", "#Lag", "#In flight", "#Available", "#Acquired", "#Acknowledged", "#Archived",
+      "Acquired by (member: records)", "Delivery counts (deliveries: records)", "Assigned to"], rows,
+      {id: "lag-table"}) : h("p", {"class": "muted", text: "no share partitions yet"})));
   }
 
   function renderTransitions() {
