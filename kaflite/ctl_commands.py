@@ -37,6 +37,12 @@ def add_ctl_parser(sub: Any) -> argparse.ArgumentParser:
     e = cmds.add_parser("epochs", help="a KIP-848 consumer group's history from its records: group epochs, "
                                        "target assignments, joins/leaves, member epochs and states")
     e.add_argument("group")
+    so = cmds.add_parser("share-offsets", help="a share group's start offset, leader epoch and lag per share "
+                                               "partition (DescribeShareGroupOffsets)")
+    so.add_argument("group")
+    sp = cmds.add_parser("share-partitions", help="a share group's share partitions loaded on the broker: records "
+                                                  "in flight by state, who holds them, delivery counts")
+    sp.add_argument("group")
     w = cmds.add_parser("wait", help="block until the group matches (driven by its transitions)")
     w.add_argument("group")
     w.add_argument("--state", default="Stable", help="Kafka state name; '' = any (default Stable)")
@@ -70,12 +76,16 @@ def add_ctl_parser(sub: Any) -> argparse.ArgumentParser:
     f.add_argument("--seconds", type=float, default=1.0)
     f.add_argument("--group")
     member_faults = {"drop-member-connections": "abort the member's connections",
-                     "expire-member": "expire the member's session now (classic or consumer group)",
+                     "expire-member": "expire the member's session now (classic, consumer or share group)",
                      "fence-member": "fence a consumer-group member now (it rejoins at epoch 0)"}
     for name, helptext in member_faults.items():
         m = cmds.add_parser(name, help=helptext)
         m.add_argument("group")
         m.add_argument("member_id")
+    locks = cmds.add_parser("expire-share-locks", help="the acquisition locks of a share group's records run out "
+                                                       "now (redelivered, delivery count + 1)")
+    locks.add_argument("group")
+    locks.add_argument("member_id", nargs="?", help="only this member's (default: every member's)")
     cmds.add_parser("transactions", help="every transactional id: state, producer id/epoch, partitions")
     tx = cmds.add_parser("transaction", help="one transactional id as the coordinator holds it")
     tx.add_argument("transactional_id")

@@ -83,6 +83,10 @@ def _run(client: AdminClient, a: argparse.Namespace) -> Any:
         if c != "drop-member-connections" and result.get("expired", result.get("fenced")) is False:
             raise NothingDone(result, _no_member(client, a.group, a.member_id))
         return result
+    if c in ("share-offsets", "share-partitions"):
+        return client.call("GET", f"/groups/{quote(a.group, safe='')}/{c}")
+    if c == "expire-share-locks":
+        return client.post("/faults/expire-share-locks", group=a.group, member_id=a.member_id)
     if c == "transactions":
         return {"transactions": client.transactions()}
     if c == "transaction":

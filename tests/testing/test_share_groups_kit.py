@@ -150,3 +150,20 @@ def test_a_failed_share_acknowledge_keeps_the_records(kaflite_broker: BrokerAPI,
         assert kaflite_broker.expire_share_locks(kafka_group) == 3
         again = poll(c, 3)
         assert sorted((m.offset(), m.delivery_count()) for m in again) == [(o, 2) for o in range(3)]
+
+
+def test_ctl_reads_share_groups_and_expires_their_locks(capsys: pytest.CaptureFixture[str]) -> None:
+    """`kaflite ctl share-offsets|share-partitions|expire-share-locks`: the same over the admin endpoint."""
+    from kaflite.testing.broker import Broker
+    from tests.testing.test_admin import admin, ctl
+
+    with Broker(config={**SHARE_CONFIG, "admin.port": 0}) as b:
+        setup(b, "ctl-jobs", "ctl-workers", 3)
+        with members(b, "ctl-workers", "ctl-jobs", mode="explicit") as (c,):
+            assert len(poll(c, 3)) == 3
+            code, doc = ctl(capsys, admin(b), "share-partitions", "ctl-workers")
+            assert code == 0 and doc["partitions"][0]["records"]["acquired"] == 3
+            code, doc = ctl(capsys, admin(b), "expire-share-locks", "ctl-workers")
+            assert code == 0 and doc == {"released": 3}
+            code, doc = ctl(capsys, admin(b), "share-offsets", "ctl-workers")
+            assert code == 0 and [(o["topic"], o["partition"]) for o in doc["offsets"]] == [("ctl-jobs", 0)]
