@@ -22,10 +22,10 @@ EXIT_UNREACHABLE = 4
 
 
 def _summary(g: dict[str, Any]) -> dict[str, Any]:
-    """A group in one line: a consumer group shows its epochs and how many members reached the target."""
+    """A group in one line: a consumer or share group shows its epochs and how many members reached the target."""
     out = {"group_id": g["group_id"], "group_type": g.get("group_type", "classic"), "state": g["state"],
            "generation": g["generation"], "members": len(g["members"])}
-    if out["group_type"] == "consumer":
+    if out["group_type"] in ("consumer", "share"):  # epochs: KIP-848 and KIP-932 groups
         out["epoch"], out["assignment_epoch"] = g.get("epoch"), g.get("assignment_epoch")
         out["reconciled_members"] = sum(1 for m in g["members"] if m.get("member_epoch") == g.get("assignment_epoch")
                                         and m.get("member_state") == "STABLE")
