@@ -114,6 +114,9 @@ def test_list_describe_members_and_state_show_a_live_share_group(broker: Broker)
         assert row[0] == "sgt-live-g" and row[3:] == ["Stable", str(g.epoch), str(g.assignment_epoch), "1"]
         doc = tool_json(broker, "share-groups", "describe", "--group", "sgt-live-g")
         assert doc[0]["members"][0]["assignment"] == [["sgt-live", 0], ["sgt-live", 1]]
+        assert {"group": "sgt-live-g", "state": "Stable"} in tool_json(broker, "share-groups", "list")
+        code, out, _ = tool(broker, "share-groups", "--describe", "--all-groups", "--state")
+        assert code == 0 and any(r[0] == "sgt-live-g" and r[3:] == ["Stable", "1"] for r in rows(out))
 
 
 def test_describe_offsets_shows_start_offset_and_lag(broker: Broker) -> None:
@@ -168,6 +171,11 @@ def test_reset_offsets_is_refused_while_members_and_sets_the_start_offset_after(
     code, out, _ = tool(broker, *reset, "--dry-run")
     assert code == 0 and rows(out) == [["GROUP", "TOPIC", "PARTITION", "NEW-OFFSET"],
                                        ["sgt-reset-g", "sgt-reset", "0", "0"]]
+    by_time = [a for a in reset if a != "--to-earliest"]
+    code, out, _ = tool(broker, *by_time, "--to-datetime", "2999-01-01T00:00:00.000", "--dry-run")
+    assert code == 0 and rows(out)[1] == ["sgt-reset-g", "sgt-reset", "0", "5"]  # after every record: the end
+    code, out, _ = tool(broker, *by_time, "--to-datetime", "2000-01-01T00:00:00.000", "--dry-run")
+    assert code == 0 and rows(out)[1] == ["sgt-reset-g", "sgt-reset", "0", "0"]
     code, out, _ = tool(broker, *reset, "--execute")
     assert code == 0 and rows(out)[1] == ["sgt-reset-g", "sgt-reset", "0", "0"]
     code, out, _ = tool(broker, "share-groups", "--describe", "--group", "sgt-reset-g")
