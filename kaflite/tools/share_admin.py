@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import (
@@ -197,9 +196,3 @@ def exception_text(name: str | None, message: str | None) -> str:
     text = error_text(name, message)
     return f"org.apache.kafka.common.errors.{cls}: {text}" if cls else text
 
-
-def as_kafka_error(exc: Any) -> tuple[str | None, str | None]:
-    """(error name, message) of a ShareGroupError / KafkaError."""
-    code = getattr(exc, "code", None)
-    name = ErrorCode(code).name if isinstance(code, int) and code in ErrorCode._value2member_map_ else None
-    return name, getattr(exc, "message", None)
