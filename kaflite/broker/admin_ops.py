@@ -54,8 +54,6 @@ from kaflite.transaction.state import TransactionMetadata
 
 MAX_WAIT_S = 600.0
 fault_log = structlog.get_logger("kaflite.faults")
-#: The group types with epochs, member epochs and server-side assignments (KIP-848 consumer, KIP-932 share).
-MODERN_GROUP_TYPES = ("consumer", "share")
 
 # -- names ----------------------------------------------------------------------------------------
 

@@ -182,9 +182,6 @@ def test_reset_offsets_is_refused_while_members_and_sets_the_start_offset_after(
     assert rows(out)[1][:4] == ["sgt-reset-g", "sgt-reset", "0", "0"]
 
 
-@pytest.mark.xfail(strict=True, reason="the broker keeps the share partition it loaded before the reset: "
-                                       "ShareHandler.evict_group has no caller after AlterShareGroupOffsets "
-                                       "(SP-PERSIST-2), so the next member still starts past the old records")
 def test_a_member_reads_from_the_start_offset_a_reset_set(broker: Broker) -> None:
     """SA-OFF-2 judged by a real client: after --to-earliest --execute every record is delivered again."""
     group, *reset = _reset_a_group_that_read_everything(broker, "sgt-rejudge")
