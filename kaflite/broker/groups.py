@@ -46,7 +46,7 @@ from kaflite.security.acl import AclOperation, ResourceType, StandardAuthorizer
 log = structlog.get_logger("kaflite.groups")
 fault_log = structlog.get_logger("kaflite.faults")
 
-GROUP_KEY, TRANSACTION_KEY = 0, 1
+GROUP_KEY, TRANSACTION_KEY, SHARE_KEY = 0, 1, 2
 MAX_CACHED_CONTEXTS = 4_096  # (client id, host) pairs whose coordinator context is kept for their next request
 
 
@@ -76,6 +76,14 @@ class TransactionCoordinatorFinder(Protocol):
     def coordinator_error(self, transactional_id: str) -> ErrorCode: ...
 
 
+class ShareCoordinatorFinder(Protocol):
+    """What FindCoordinator key type 2 needs of the share handler (SG-API-3)."""
+
+    def ensure_state_topic(self) -> asyncio.Task[None] | None: ...
+
+    def coordinator_error(self, key: str) -> ErrorCode: ...
+
+
 class GroupHandler:
     """FindCoordinator and the group APIs, over one GroupCoordinatorService (renewed by a reset).
 
@@ -85,7 +93,8 @@ class GroupHandler:
     def __init__(self, context: BrokerContext, offsets_log: CoordinatorLog,
                  authorizer: StandardAuthorizer | None = None, *, share_persister: SharePersister | None = None,
                  share_enabled: bool | None = None, share_config: ShareGroupConfig | None = None,
-                 share_state_listeners: Iterable[Callable[[str], None]] = ()) -> None:
+                 share_state_listeners: Iterable[Callable[[str], None]] = (),
+                 share_coordinators: ShareCoordinatorFinder | None = None) -> None:
         self.broker_config = cfg = context.config
         self.clock = context.clock
         self.logs = context.logs
@@ -125,6 +134,7 @@ class GroupHandler:
             else "share" in cfg.group_coordinator_rebalance_protocols
         # The share-fetch path's listeners of share-state resets (SP-PERSIST-2), kept across a reset's new service.
         self.share_state_listeners: list[Callable[[str], None]] = list(share_state_listeners)
+        self.share_coordinators = share_coordinators  # FindCoordinator key type 2
         self.offsets_topic = InternalTopic(self.logs, CONSUMER_OFFSETS, offsets_partitions, {
             "cleanup.policy": "compact",
             "segment.bytes": str(cfg.offsets_topic_segment_bytes),
@@ -233,6 +243,9 @@ class GroupHandler:
         transactional id's: once `__transaction_state` exists, created by the first such request)."""
         if req.key_type == TRANSACTION_KEY and self.transactions is not None:
             loading = self.transactions.ensure_state_topic()
+        elif req.key_type == SHARE_KEY:
+            loading = self.share_coordinators.ensure_state_topic() \
+                if self.share_coordinators is not None and ctx.version >= 6 else None
         else:
             loading = self.ensure_offsets_topic()
         if loading is not None:
@@ -253,6 +266,8 @@ class GroupHandler:
                 error = ErrorCode.COORDINATOR_NOT_AVAILABLE if moving else self.service.coordinator_error(key)
             elif req.key_type == TRANSACTION_KEY and self.transactions is not None:
                 error = self.transactions.coordinator_error(key)
+            elif req.key_type == SHARE_KEY and self.share_coordinators is not None and ctx.version >= 6:
+                error = self.share_coordinators.coordinator_error(key)  # v0-5 cannot ask for it: INVALID_REQUEST
             else:
                 error = ErrorCode.INVALID_REQUEST
             ok = error == ErrorCode.NONE

@@ -83,7 +83,7 @@ class Broker:
         self.fetches.append_listeners.append(self.shares.on_append)
         self.groups = GroupHandler(context, offsets_log, self.authorizer,
                                    share_persister=ShareCoordinatorPersister(lambda: self.shares.share_coordinator),
-                                   share_state_listeners=[self.shares.evict_group])
+                                   share_state_listeners=[self.shares.evict_group], share_coordinators=self.shares)
         self.transactions = TransactionHandler(context, self.groups, state_log, on_append=self.fetches.on_append)
         self.produce = ProduceHandler(context, on_append=self.fetches.on_append,
                                       verify_transaction=self.transactions.verify_produce)

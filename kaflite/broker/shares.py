@@ -18,6 +18,7 @@ A session ends with epoch -1 or when the connection that opened it closes: its m
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -44,8 +45,9 @@ from kaflite.protocol.messages import (
     ShareFetchResponse,
 )
 from kaflite.share import AcknowledgementBatch
-from kaflite.share_coordinator.records import SHARE_GROUP_STATE_TOPIC
+from kaflite.share_coordinator.records import SHARE_GROUP_STATE_TOPIC, SharePartitionKey
 from kaflite.share_coordinator.service import ShareCoordinatorService
+from kaflite.storage.manager import topic_id_from_str
 
 log = structlog.get_logger("kaflite.share")
 E = ErrorCode
@@ -110,6 +112,25 @@ class ShareCoordinator:
         return self._handler.service.partition_for(group_id, topic_id, partition)
 
 
+_UUID_TEXT = re.compile(r"[A-Za-z0-9_-]{22}(==)?")
+_JAVA_INT = re.compile(r"[+-]?[0-9]+")
+
+
+def parse_share_coordinator_key(key: str) -> SharePartitionKey | None:
+    """SG-API-3: FindCoordinator key type 2, `group:topicId:partition`, parsed from the right so that a group id may
+    contain ':' (Kafka's SharePartitionKey.getInstance, KAFKA-20183); None when malformed (INVALID_REQUEST)."""
+    tokens = key.split(":")
+    while tokens and tokens[-1] == "":  # Java's String.split drops trailing empty strings
+        tokens.pop()
+    if len(tokens) < 3 or not ":".join(tokens[:-2]).strip():
+        return None
+    topic_text, partition_text = tokens[-2], tokens[-1]
+    if not _UUID_TEXT.fullmatch(topic_text) or not _JAVA_INT.fullmatch(partition_text) \
+            or not -2**31 <= int(partition_text) < 2**31:
+        return None
+    return SharePartitionKey(":".join(tokens[:-2]), topic_id_from_str(topic_text[:22]), int(partition_text))
+
+
 class ShareStateLoader:
     """SC-RP-1: a `__share_group_state` partition's every record, in log order.
 
@@ -169,6 +190,14 @@ class ShareHandler:
     def start(self) -> None:
         """An existing `__share_group_state` is replayed in the background; share operations wait for it."""
         self.state_topic.start()
+
+    def coordinator_error(self, key: str) -> ErrorCode:
+        """FindCoordinator key type 2 (SG-API-3): this node once `__share_group_state` exists (its partitions answer
+        COORDINATOR_LOAD_IN_PROGRESS themselves while they load); INVALID_REQUEST for a malformed key."""
+        if parse_share_coordinator_key(key) is None:
+            return ErrorCode.INVALID_REQUEST
+        return ErrorCode.NONE if self.logs.topic(SHARE_GROUP_STATE_TOPIC) is not None else \
+            ErrorCode.COORDINATOR_NOT_AVAILABLE
 
     def ensure_state_topic(self) -> asyncio.Task[None] | None:
         """Create `__share_group_state` on first use (SC-TOP-1); the load to wait for, while one is under way."""
