@@ -391,8 +391,8 @@ def test_describe_lists_every_setting_with_default_flags() -> None:
 
 
 def test_share_group_configs_default_to_kafkas_but_the_dev_minimums() -> None:
-    """SA-CFG-1 (Kafka's defaults) and SA-CFG-4 (a dev broker accepts 100 ms heartbeats and lock durations), checked
-    as Kafka's GroupCoordinatorConfig and ShareGroupConfig check them."""
+    """SA-CFG-1, SA-CFG-3 (Kafka's defaults) and SA-CFG-4 (a dev broker accepts 100 ms heartbeats and lock
+    durations), checked as Kafka's GroupCoordinatorConfig and ShareGroupConfig check them."""
     c = load()
     assert (c.group_share_session_timeout_ms, c.group_share_heartbeat_interval_ms) == (45000, 5000)
     assert (c.group_share_min_session_timeout_ms, c.group_share_min_heartbeat_interval_ms) == (100, 100)

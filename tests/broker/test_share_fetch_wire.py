@@ -576,3 +576,38 @@ async def test_sp_acq_3_record_limit_mode(broker: Broker, client: WireClient) ->
     bad = fetch_req(tid, 2)
     bad.share_acquire_mode = 2
     assert (await share_fetch(client, bad, version=2)).error_code == ErrorCode.UNKNOWN_SERVER_ERROR
+
+
+# -------------------------------------------------------------------------------- SS-ACK-1, SG-V-1
+
+async def test_ss_ack_1_piggybacked_ack_of_a_partition_not_fetched(broker: Broker, client: WireClient) -> None:
+    """SS-ACK-1: acks for a partition absent from the fetch result come back appended as {ErrorCode 0, empty Records,
+    AcknowledgeErrorCode}; a partition listed without acks gets AcknowledgeErrorCode 0."""
+    tid = make_topic(broker, partitions=2)
+    await initialize(broker, tid, 0)
+    await initialize(broker, tid, 1)
+    produce(broker, 3, partition=0)
+    first = await share_fetch(client, fetch_req(tid, 0, partitions=(0, 1)))
+    assert acquired(first) == [(0, 2, 1)]
+    # Epoch 1: acks for partition 0 only; the session lists both partitions, and nothing new is acquirable.
+    req = fetch_req(tid, 1, partitions=(0,), acks=[ack_batch(FReq, 0, 2, ACCEPT)])
+    resp = await share_fetch(client, req)
+    parts = {p.partition_index: p for t in resp.responses for p in t.partitions}
+    assert parts[0].acknowledge_error_code == 0 and parts[0].error_code == 0
+    assert bytes(parts[0].records or b"") == b"" and parts[0].acquired_records == []
+    state = broker.shares.service.shard.state(SharePartitionKey("g", tid, 0))
+    assert state is not None and state.delivery_complete_count == 3  # the piggybacked accept was persisted
+
+
+async def test_sg_v_1_version_0_of_the_share_apis_is_not_served(broker: Broker) -> None:
+    """SG-V-1: v0 of the share APIs was Kafka 4.0's early access and is gone (Kafka 4.2's schemas start at v1):
+    ApiVersions advertises 76 from v1 and 78/79 v1-2, as Kafka 4.2."""
+    from kaflite.protocol.messages import ApiVersionsRequest
+
+    c = await WireClient.connect(broker.port)
+    try:
+        av = await c.call(18, 3, ApiVersionsRequest(client_software_name="t", client_software_version="1"))
+        versions = {a.api_key: (a.min_version, a.max_version) for a in av.api_keys}
+        assert versions[SF] == (1, 2) and versions[SA] == (1, 2) and versions[76] == (1, 1)
+    finally:
+        await c.close()

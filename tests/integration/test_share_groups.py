@@ -1,5 +1,5 @@
 """KIP-932 share groups judged by a real client: confluent-kafka's ``ShareConsumer`` (librdkafka >= 2.15:
-ShareGroupHeartbeat v1, ShareFetch/ShareAcknowledge v1), scenarios SGS* of
+ShareGroupHeartbeat v1, ShareFetch/ShareAcknowledge v1: SG-API-2), scenarios SGS* of
 /work/shared/design/share-groups.md, against the kit's broker (``kaflite.testing``) and, for the crash
 scenario, a broker process killed with -9.
 
