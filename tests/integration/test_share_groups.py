@@ -374,3 +374,19 @@ def test_sgs16_limits_and_clashes(kaflite_broker: Any, kafka_topic: Any, kafka_g
             assert seen and seen[0].code() == KafkaError.INCONSISTENT_GROUP_PROTOCOL, seen
         finally:
             classic.close()
+
+
+def test_ss_cl_2_a_closed_consumer_hands_back_what_it_held(kaflite_broker: Any, kafka_topic: Any,
+                                                          kafka_group: str) -> None:
+    """SS-CL-2: librdkafka closes its share session with ShareAcknowledge epoch -1, and the broker releases the
+    records the member still held at once (SS-CL-1): the next member gets them with delivery count 2, long before
+    their 30 s locks would expire."""
+    bootstrap = kaflite_broker.bootstrap_servers
+    topic = kafka_topic(1)
+    set_group_configs(bootstrap, kafka_group, {"share.auto.offset.reset": "earliest"})
+    produce(bootstrap, topic, 3)
+    with share_consumers(bootstrap, kafka_group, [topic], mode="explicit") as (holder,):
+        assert offsets(poll_all([holder], 3)[0]) == [(0, 0), (0, 1), (0, 2)]
+    with share_consumers(bootstrap, kafka_group, [topic]) as (next_member,):
+        got = poll_all([next_member], 3, timeout=10.0)[0]
+        assert offsets(got) == [(0, 0), (0, 1), (0, 2)] and {d for _, _, d, _ in got} == {2}
