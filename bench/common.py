@@ -178,9 +178,10 @@ class Broker:
     def env(self) -> dict[str, str]:
         return dict(os.environ)
 
-    def start(self) -> Broker:
-        """Spawn, then poll ApiVersions; records spawn → first answer and RSS at that moment."""
-        self.port = free_port()
+    def start(self, port: int | None = None) -> Broker:
+        """Spawn, then poll ApiVersions; records spawn → first answer and RSS at that moment. ``port``: listen
+        there (a restart keeps the clients' bootstrap address), else on a free one."""
+        self.port = port or free_port()
         cmd = self.command()
         with self.log_path.open("ab") as logf:  # the child keeps its own descriptor
             t0 = time.perf_counter()
