@@ -234,6 +234,14 @@ def test_sgs11_acknowledged_records_survive_a_broker_kill(tmp_path: Path) -> Non
             again = poll_all([c], 4)[0]
             assert offsets(again) == [(0, o) for o in range(6, 10)]
             assert poll_all([c], 1, timeout=1.5) == [[]]
+    # The share state on disk decodes with Kafka's schemas (kafka-dump-log.sh --share-group-state-decoder).
+    import subprocess
+    import sys
+
+    segments = sorted(str(p) for p in (tmp_path / "data").glob("__share_group_state-*/*.log"))
+    out = subprocess.run([sys.executable, "-m", "kaflite", "dump-log", "--share-group-state-decoder",
+                          "--print-data-log", *segments], capture_output=True, text=True, timeout=60, check=True).stdout
+    assert '"groupId":"sgs11-g"' in out and '"stateBatches":' in out and "Error at offset" not in out
 
 
 @pytest.mark.kaflite(config={**SHARE_CONFIG, "group.share.delivery.count.limit": 2})
