@@ -267,7 +267,8 @@ async def test_share_group_apis_check_group_and_topic_acls_before_the_coordinato
 
     me, E = "User:ANONYMOUS", ErrorCode
     config = KafliteConfig(log_dirs=str(tmp_path / "data"), port=0,  # type: ignore[arg-type]
-                           authorizer_class_name=STANDARD_AUTHORIZER)
+                           authorizer_class_name=STANDARD_AUTHORIZER,
+                           group_coordinator_rebalance_protocols=("classic", "consumer"))  # share.version 0
     async with serving(config, seen={}, hidden={}) as broker:
         def acl(op: str, rtype: str, name: str, permission: str = "ALLOW") -> dict[str, str]:
             return {"principal": me, "operation": op, "resource_type": rtype, "resource_name": name,

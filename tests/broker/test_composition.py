@@ -21,6 +21,7 @@ from kaflite.broker.groups import GroupHandler
 from kaflite.broker.produce import ProduceHandler
 from kaflite.broker.router import Router
 from kaflite.broker.server import Broker
+from kaflite.broker.shares import ShareHandler
 from kaflite.broker.transactions import TransactionHandler
 from kaflite.clock import ManualClock
 from kaflite.config import KafliteConfig
@@ -34,8 +35,9 @@ ADVERTISED = [(0, 3, 13), (1, 4, 18), (2, 1, 11), (3, 0, 13), (8, 2, 9), (9, 1, 
               (12, 0, 4), (13, 0, 5), (14, 0, 5), (15, 0, 6), (16, 0, 5), (18, 0, 4), (19, 2, 7), (20, 1, 6),
               (22, 0, 5), (23, 2, 4), (24, 0, 3), (25, 0, 4), (26, 0, 4), (28, 0, 4), (32, 1, 4), (33, 0, 2),
               (37, 0, 3), (42, 0, 2), (44, 0, 1), (47, 0, 0), (60, 0, 2), (65, 0, 0), (66, 0, 2), (68, 0, 1),
-              (69, 0, 1), (74, 0, 1)]
-GROUP_KEYS = {8, 9, 10, 11, 12, 13, 14, 15, 16, 28, 42, 47, 68, 69}
+              (69, 0, 1), (74, 0, 1), (76, 1, 1), (77, 1, 1), (78, 1, 2), (79, 1, 2), (90, 0, 1), (91, 0, 0),
+              (92, 0, 0)]
+GROUP_KEYS = {8, 9, 10, 11, 12, 13, 14, 15, 16, 28, 42, 47, 68, 69, 76, 77, 90, 91, 92}
 TRANSACTION_KEYS = {22, 24, 25, 26, 65, 66}  # TV1's client versions (TX-API-2)
 
 
@@ -58,8 +60,9 @@ def test_each_handler_registers_its_own_routes(tmp_path: Path) -> None:
     fetches = FetchHandler(context)
     groups = GroupHandler(context, CoordinatorLog(context.logs, context.clock, "__consumer_offsets", context.commits))
     state_log = CoordinatorLog(context.logs, context.clock, "__transaction_state", context.commits)
+    shares = ShareHandler(context, CoordinatorLog(context.logs, context.clock, "__share_group_state", context.commits))
     handlers = [AdminHandler(context), ConfigHandler(context), ProduceHandler(context, fetches.on_append), fetches,
-                groups, TransactionHandler(context, groups, state_log, fetches.on_append)]
+                groups, TransactionHandler(context, groups, state_log, fetches.on_append), shares]
     owners: dict[type, set[int]] = {}
     router = Router()
     for h in handlers:
@@ -71,6 +74,7 @@ def test_each_handler_registers_its_own_routes(tmp_path: Path) -> None:
     assert owners[TransactionHandler] == TRANSACTION_KEYS
     assert owners[ProduceHandler] == {0} and owners[FetchHandler] == {1, 2, 23}
     assert owners[ConfigHandler] == {32, 33, 44, 74}  # the config APIs, Kafka 4.2's version ranges
+    assert owners[ShareHandler] == {78, 79}  # share fetches; the share-group APIs are the group handler's
     with pytest.raises(ValueError, match="already routed"):
         handlers[0].register(router)
     context.logs.close()
