@@ -66,11 +66,11 @@ def workload(tmp_path_factory: pytest.TempPathFactory) -> Workload:
     import time
 
     from kaflite.testing.broker import Broker
-    from tests.analytics.workload import consumer_protocol_group, produce, rebalancing_group
+    from tests.analytics.workload import BROKER_CONFIG, consumer_protocol_group, produce, rebalancing_group
 
     data = tmp_path_factory.mktemp("analytics") / "data"
     start = int(time.time() * 1000)
-    with Broker(data) as b:
+    with Broker(data, config=BROKER_CONFIG) as b:
         b.create_topic("orders", 3)
         b.create_topic("plain", 1)
         produced = produce(b.bootstrap_servers, "orders", 3000, compression="lz4", keep=True, headers_every=97)

@@ -38,11 +38,17 @@ def full_log(spark: Any, tmp_path_factory: pytest.TempPathFactory) -> FullLog:
     """The log, and local mode's tables for it (the shared local[2] session)."""
     from kaflite.analytics.report import run_analysis
     from kaflite.testing.broker import Broker
-    from tests.analytics.workload import consumer_protocol_group, produce, rebalancing_group, transactions
+    from tests.analytics.workload import (
+        BROKER_CONFIG,
+        consumer_protocol_group,
+        produce,
+        rebalancing_group,
+        transactions,
+    )
 
     root = tmp_path_factory.mktemp("distributed")
     data = root / "data"
-    with Broker(data) as b:
+    with Broker(data, config=BROKER_CONFIG) as b:
         b.create_topic("orders", 3)
         b.create_topic("payments", 2)
         produced = produce(b.bootstrap_servers, "orders", 3000, value_size=200, compression="lz4", headers_every=97)
