@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 
+from tests.analytics.jvm import SPARK_CONF
+
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
@@ -35,7 +37,8 @@ def spark() -> Iterator[Any]:
     from kaflite.analytics.sources import register
 
     session = get_session("kaflite-tests", master="local[2]", conf={
-        "spark.sql.shuffle.partitions": "2", "spark.driver.memory": "1g", "spark.default.parallelism": "2"})
+        "spark.sql.shuffle.partitions": "2", "spark.driver.memory": "1g", "spark.default.parallelism": "2",
+        **SPARK_CONF})
     session.sparkContext.setLogLevel("ERROR")
     register(session)
     yield session
