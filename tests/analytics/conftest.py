@@ -13,6 +13,8 @@ from typing import Any
 
 import pytest
 
+from tests.analytics.jvm import SPARK_CONF
+
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
@@ -35,7 +37,8 @@ def spark() -> Iterator[Any]:
     from kaflite.analytics.sources import register
 
     session = get_session("kaflite-tests", master="local[2]", conf={
-        "spark.sql.shuffle.partitions": "2", "spark.driver.memory": "1g", "spark.default.parallelism": "2"})
+        "spark.sql.shuffle.partitions": "2", "spark.driver.memory": "1g", "spark.default.parallelism": "2",
+        **SPARK_CONF})
     session.sparkContext.setLogLevel("ERROR")
     register(session)
     yield session
@@ -66,11 +69,11 @@ def workload(tmp_path_factory: pytest.TempPathFactory) -> Workload:
     import time
 
     from kaflite.testing.broker import Broker
-    from tests.analytics.workload import consumer_protocol_group, produce, rebalancing_group
+    from tests.analytics.workload import BROKER_CONFIG, consumer_protocol_group, produce, rebalancing_group
 
     data = tmp_path_factory.mktemp("analytics") / "data"
     start = int(time.time() * 1000)
-    with Broker(data) as b:
+    with Broker(data, config=BROKER_CONFIG) as b:
         b.create_topic("orders", 3)
         b.create_topic("plain", 1)
         produced = produce(b.bootstrap_servers, "orders", 3000, compression="lz4", keep=True, headers_every=97)

@@ -15,8 +15,15 @@ JAVA_DIR = Path(__file__).parent / "java"
 # jackson-*: kafka-clients' JSON library, which its OAUTHBEARER login module needs (unsecured JWTs, test_sasl.py).
 JARS = ["kafka-clients.jar", "slf4j-api.jar", "lz4-java.jar", "snappy-java.jar", "zstd-jni.jar",
         "jackson-databind.jar", "jackson-core.jar", "jackson-annotations.jar"]
-#: Small and quick to start: a few JVMs run at once on a 2-core machine.
-JVM_FLAGS = ["-Xmx128m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"]
+#: Quick to start: a JVM that lives for seconds spends most of its CPU in the JIT compiler (C1 alone, no C2) and in
+#: a parallel collector's threads. Also for javac (as -J flags) and the judges run in single-source-file mode.
+JIT_FLAGS = ["-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"]
+#: Small too: a few agents' JVMs run at once on a 2-core machine.
+JVM_FLAGS = ["-Xmx128m", *JIT_FLAGS]
+#: javac's flags for those JVMs.
+JAVAC_FLAGS = [f"-J{f}" for f in JIT_FLAGS]
+#: main class -> its compiled classes directory: each program is compiled once per session, not once per module.
+_compiled: dict[str, Path] = {}
 
 
 def kafka_clients_classpath() -> str | None:
@@ -38,7 +45,10 @@ def compiled_java_command(tmp_path_factory: pytest.TempPathFactory, main_class: 
     cp = kafka_clients_classpath()
     if cp is None:
         pytest.skip("kafka-clients jars not found: install the java extra (shigawire-apache-flink-libraries)")
-    classes = tmp_path_factory.mktemp(f"{main_class}-classes")
-    subprocess.run([javac, "-d", str(classes), "-cp", cp, str(JAVA_DIR / f"{main_class}.java")], check=True,
-                   timeout=120, capture_output=True)
+    classes = _compiled.get(main_class)
+    if classes is None or not classes.is_dir():
+        classes = tmp_path_factory.mktemp(f"{main_class}-classes")
+        subprocess.run([javac, *JAVAC_FLAGS, "-d", str(classes), "-cp", cp, str(JAVA_DIR / f"{main_class}.java")],
+                       check=True, timeout=120, capture_output=True)
+        _compiled[main_class] = classes
     return [java, *JVM_FLAGS, "-cp", os.pathsep.join([str(classes), cp]), main_class]

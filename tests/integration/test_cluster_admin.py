@@ -343,6 +343,7 @@ def test_java_admin_cluster_calls() -> None:
     import subprocess
     from pathlib import Path
 
+    from tests.integration.java_tools import JIT_FLAGS
     from tests.integration.java_tools import kafka_clients_classpath as _classpath
 
     java, cp = shutil.which("java"), _classpath()
@@ -360,8 +361,8 @@ def test_java_admin_cluster_calls() -> None:
 
         routes = b.server.router.routes
         b._sync(routes.__setitem__, 75, counted(routes[75]))  # on the broker's loop
-        proc = subprocess.run([java, "-cp", cp, str(judge), b.bootstrap_servers], capture_output=True, text=True,
-                              timeout=180)
+        proc = subprocess.run([java, *JIT_FLAGS, "-cp", cp, str(judge), b.bootstrap_servers], capture_output=True,
+                              text=True, timeout=180)
         log_dir = str(b.data_dir.absolute())
     assert proc.returncode == 0, proc.stderr[-4000:]
     got = dict(line.split("=", 1) for line in proc.stdout.splitlines() if "=" in line)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.integration.java_tools import kafka_clients_classpath
+from tests.integration.java_tools import JIT_FLAGS, kafka_clients_classpath
 from tests.integration.judges import JudgeRun, judge_run
 
 JUDGE = Path(__file__).parent / "java" / "KafliteJudge.java"
@@ -43,7 +43,7 @@ def judge(tmp_path_factory: pytest.TempPathFactory) -> Iterator[JudgeRun]:
     tmp = tmp_path_factory.mktemp("java")
 
     def command(bootstrap: str) -> list[str]:
-        return [java, "-cp", cp, str(JUDGE), "all", bootstrap, PREFIX]
+        return [java, *JIT_FLAGS, "-cp", cp, str(JUDGE), "all", bootstrap, PREFIX]
 
     with judge_run("java", "java", tmp / "data", command, timeout_s=JVM_TIMEOUT_S, cwd=tmp) as run:
         yield run

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.integration.java_tools import JAVAC_FLAGS, JIT_FLAGS
 from tests.integration.java_tools import kafka_clients_classpath as _classpath
 from tests.integration.test_kafkajs import JS_DIR, _ensure_node_modules
 
@@ -51,11 +52,11 @@ def test_the_java_example_passes(tmp_path: Path) -> None:
     if not JUNIT_LAUNCHER.is_file() or not all(j.is_file() for j in api):
         pytest.skip(f"JUnit 5 not found under {JUNIT}: apt-get install junit5")
     classes = tmp_path / "classes"
-    compiled = _run([javac, "-d", str(classes), "-cp", os.pathsep.join([cp, *map(str, api)]), str(JAVA_EXAMPLE)],
-                    tmp_path)
+    compiled = _run([javac, *JAVAC_FLAGS, "-d", str(classes), "-cp", os.pathsep.join([cp, *map(str, api)]),
+                     str(JAVA_EXAMPLE)], tmp_path)
     assert compiled.returncode == 0, compiled.stderr
-    proc = _run([java, "-jar", str(JUNIT_LAUNCHER), "--disable-banner", "--disable-ansi-colors", "--details=tree",
-                 "-cp", os.pathsep.join([str(classes), cp]), "--select-class", "BillingIT"], tmp_path)
+    proc = _run([java, *JIT_FLAGS, "-jar", str(JUNIT_LAUNCHER), "--disable-banner", "--disable-ansi-colors",
+                 "--details=tree", "-cp", os.pathsep.join([str(classes), cp]), "--select-class", "BillingIT"], tmp_path)
     assert proc.returncode == 0, f"{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}"
     assert "[         1 tests successful      ]" in proc.stdout, proc.stdout
 
