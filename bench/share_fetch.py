@@ -1,8 +1,12 @@
 """Share groups (KIP-932): share-fetch + acknowledge throughput and acknowledgement latency, kaflite vs kfake.
 
-What is measured, per trial: N records of S bytes are produced beforehand into a topic of ONE partition
-(``share.auto.offset.reset=earliest`` set on the group first), then K ``ShareConsumer`` processes of one
-share group read it until every record is acknowledged. Each consumer loops: ``poll`` (ShareFetch),
+What is measured, per trial: N records of S bytes are produced beforehand into a topic of ONE partition,
+inside a transaction left open, with ``share.auto.offset.reset=earliest`` and
+``share.isolation.level=read_committed`` set on the group; K ``ShareConsumer`` processes of one share group
+subscribe and get --settle seconds to join (kaflite, like Kafka, assigns the partition on a heartbeat after
+the share partition is initialised, up to 5 s later; without the gate the first member alone would read
+everything); then the transaction commits, all N records become visible at once, and the group reads them
+until every record is acknowledged. Each consumer loops: ``poll`` (ShareFetch),
 ``acknowledge`` every record (ACCEPT), ``commit_sync`` (ShareAcknowledge).
 - records/s = records acknowledged after the first commit returned / (last commit answered - first commit
   answered): whole fetch + acknowledge cycles only, so the join (ShareGroupHeartbeat, share-partition
@@ -47,7 +51,7 @@ from typing import Any
 import record
 from common import Broker, Kaflite, fmt, median, ratio, table, workdir
 
-RECORDS = 30_000
+RECORDS = 100_000
 VALUE_SIZE = 100
 BATCH_BYTES = 16_384  # Java's batch.size default, ~130 records of 100 B per log batch
 CONSUMERS = (1, 4, 16)
@@ -55,6 +59,7 @@ ROUNDS = 3
 BOUND_S = 120.0  # per trial, after the consumers are started
 SPAWN_BOUND_S = 60.0  # consumers' processes importing confluent_kafka and subscribing
 COMMIT_TIMEOUT_S = 30.0
+SETTLE_S = 12.0  # > 2 x share.heartbeat.interval.ms (5 s): every member has the partition
 POLL_S = 0.5
 TOPIC = "share-bench"
 GROUP = "share-bench-g"
@@ -132,7 +137,7 @@ class Trial:
     broker: str
     consumers: int
     records_s: float = float("nan")
-    first_record_s: float = float("nan")  # go → first record anywhere (join + initialisation)
+    first_record_s: float = float("nan")  # transaction committed → first records anywhere
     latencies: list[float] = field(default_factory=list)
     commits: int = 0
     acked: int = 0
@@ -149,9 +154,10 @@ class Trial:
         return 1000.0 * xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
-def prepare(bootstrap: str, n: int, size: int, batch_bytes: int) -> None:
-    """One-partition topic, the group reading from the earliest offset, then N records (acks=all) in log
-    batches of at most ``batch_bytes``."""
+def prepare(bootstrap: str, n: int, size: int, batch_bytes: int) -> Any:
+    """One-partition topic, the group reading committed records from the earliest offset, then N records
+    in log batches of at most ``batch_bytes`` inside an open transaction: in the log, invisible to the
+    consumers until the returned producer commits it."""
     from confluent_kafka import Producer
     from confluent_kafka.admin import (
         AdminClient,
@@ -165,10 +171,13 @@ def prepare(bootstrap: str, n: int, size: int, batch_bytes: int) -> None:
     admin = AdminClient({"bootstrap.servers": bootstrap, "log_level": 3})
     admin.create_topics([NewTopic(TOPIC, 1, 1)], request_timeout=30)[TOPIC].result(30)
     resource = ConfigResource(ResourceType.GROUP, GROUP, incremental_configs=[
-        ConfigEntry("share.auto.offset.reset", "earliest", incremental_operation=AlterConfigOpType.SET)])
+        ConfigEntry(k, v, incremental_operation=AlterConfigOpType.SET)
+        for k, v in (("share.auto.offset.reset", "earliest"), ("share.isolation.level", "read_committed"))])
     admin.incremental_alter_configs([resource], request_timeout=30)[resource].result(30)
     p = Producer({"bootstrap.servers": bootstrap, "linger.ms": 5, "acks": "all", "log_level": 3,
-                  "batch.size": batch_bytes})
+                  "batch.size": batch_bytes, "transactional.id": "share-bench-tx"})
+    p.init_transactions(30)
+    p.begin_transaction()
     value = b"x" * size
     deadline = time.monotonic() + 60
     for _ in range(n):
@@ -182,11 +191,13 @@ def prepare(bootstrap: str, n: int, size: int, batch_bytes: int) -> None:
                     raise TimeoutError("produce did not drain in 60 s") from None
     if p.flush(60) != 0:
         raise TimeoutError("produce did not finish in 60 s")
+    return p
 
 
-def run_trial(broker: Broker, k: int, n: int, size: int, batch_bytes: int, bound_s: float) -> Trial:
+def run_trial(broker: Broker, k: int, n: int, size: int, batch_bytes: int, bound_s: float,
+              settle_s: float) -> Trial:
     trial = Trial(broker.name, k)
-    prepare(broker.bootstrap, n, size, batch_bytes)
+    producer = prepare(broker.bootstrap, n, size, batch_bytes)
     ctx = mp.get_context("spawn")  # the parent has librdkafka threads: never fork it
     ready, go, stop, done = ctx.Semaphore(0), ctx.Event(), ctx.Event(), ctx.Event()
     acked, done_at = ctx.Value("q", 0), ctx.Value("d", float("nan"))
@@ -200,8 +211,12 @@ def run_trial(broker: Broker, k: int, n: int, size: int, batch_bytes: int, bound
         for _ in range(k):
             if not ready.acquire(timeout=max(0.1, spawn_deadline - time.monotonic())):
                 raise TimeoutError(f"{k} consumers not subscribed within {SPAWN_BOUND_S} s")
-        t_go = time.monotonic()
         go.set()
+        # Every consumer joins and gets the partition (kaflite, like Kafka, assigns it on a heartbeat after the
+        # share partition's initialisation: up to share.heartbeat.interval.ms later), then the records appear.
+        time.sleep(settle_s)
+        producer.commit_transaction(30)
+        t_go = time.monotonic()
         # Broker CPU from the first acknowledgement to the last, sampled here (the join is mostly idle waiting).
         cpu0, t0 = float("nan"), float("nan")
         end_by = t_go + bound_s + 5
@@ -263,9 +278,16 @@ def kfake_factory() -> tuple[Any, str | None]:
 
 
 def run(consumers: tuple[int, ...], n: int, size: int, batch_bytes: int, rounds: int, bound_s: float,
-        with_kfake: bool, overrides: tuple[str, ...]) -> tuple[list[Trial], str | None]:
+        settle_s: float, with_kfake: bool, overrides: tuple[str, ...], cprofile: Path | None = None
+        ) -> tuple[list[Trial], str | None]:
     make_kfake, why = kfake_factory() if with_kfake else (None, "not requested (--no-kfake)")
-    factories: list[tuple[str, Any]] = [("kaflite", lambda wd: Kaflite(wd, overrides))]
+    def make_kaflite(wd: Path) -> Kaflite:
+        if cprofile is None:
+            return Kaflite(wd, overrides)
+        out = cprofile.with_name(f"{cprofile.stem}-{len(trials)}{cprofile.suffix}")
+        return Kaflite(wd, overrides, extra_args=["-m", "cProfile", "-o", str(out)])
+
+    factories: list[tuple[str, Any]] = [("kaflite", make_kaflite)]
     if make_kfake is not None:
         factories.append(("kfake", make_kfake))
     trials: list[Trial] = []
@@ -276,7 +298,7 @@ def run(consumers: tuple[int, ...], n: int, size: int, batch_bytes: int, rounds:
                     broker = factory(wd)
                     try:
                         broker.start()
-                        t = run_trial(broker, k, n, size, batch_bytes, bound_s)
+                        t = run_trial(broker, k, n, size, batch_bytes, bound_s, settle_s)
                     except Exception as e:
                         t = Trial(name, k, error=f"{type(e).__name__}: {e}"[:300])
                     finally:
@@ -300,7 +322,7 @@ def spread(values: list[float], digits: int = 0) -> str:
 
 def report(trials: list[Trial], consumers: tuple[int, ...], why: str | None, n: int, size: int) -> str:
     brokers = sorted({t.broker for t in trials}, key=lambda b: (b != "kaflite", b))
-    headers = ["consumers", "broker", "records/s median (min-max)", "ack p50 ms", "ack p99 ms", "first record s",
+    headers = ["consumers", "broker", "records/s median (min-max)", "ack p50 ms", "ack p99 ms", "records/commit",
                "broker CPU %", "kaflite/kfake"]
     rows = []
     for k in consumers:
@@ -310,7 +332,7 @@ def report(trials: list[Trial], consumers: tuple[int, ...], why: str | None, n: 
             ts = [t for t in trials if t.broker == b and t.consumers == k]
             rows.append([str(k), b, spread([t.records_s for t in ts]),
                          spread([t.pct(0.5) for t in ts], 2), spread([t.pct(0.99) for t in ts], 2),
-                         fmt(median([t.first_record_s for t in ts if t.first_record_s == t.first_record_s]), 2),
+                         fmt(median([t.acked / t.commits for t in ts if t.commits]), 0),
                          fmt(median([t.broker_cpu_pct for t in ts if t.broker_cpu_pct == t.broker_cpu_pct]), 0),
                          ratio(meds.get("kaflite"), meds.get("kfake")) if b == "kaflite" else ""])
     lines = [f"Share fetch + acknowledge: {n} records of {size} B on one partition, explicit acknowledgement, "
@@ -351,6 +373,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--consumers", default=",".join(map(str, CONSUMERS)), help="comma list (default 1,4,16)")
     parser.add_argument("--rounds", type=int, default=ROUNDS, help=f"ABAB rounds (default {ROUNDS})")
     parser.add_argument("--bound", type=float, default=BOUND_S, help=f"seconds per trial (default {BOUND_S:.0f})")
+    parser.add_argument("--settle", type=float, default=SETTLE_S,
+                        help=f"seconds the consumers get to join before the records appear (default {SETTLE_S:.0f})")
+    parser.add_argument("--cprofile", type=Path, metavar="FILE",
+                        help="run kaflite under cProfile; trial i writes FILE-i (read with pstats)")
     parser.add_argument("--no-kfake", action="store_true", help="measure kaflite alone")
     parser.add_argument("--override", action="append", default=[], metavar="NAME=VALUE",
                         help="kaflite config override")
@@ -360,8 +386,8 @@ def main(argv: list[str] | None = None) -> int:
     if not 1 <= args.records <= 1_000_000 or not 1 <= args.rounds <= 20:
         parser.error("--records in 1..1000000, --rounds in 1..20")
     rec = record.new_record(sys.argv, notes="bench/share_fetch.py")
-    trials, why = run(consumers, args.records, args.size, args.batch_bytes, args.rounds, args.bound, not args.no_kfake,
-                      tuple(args.override))
+    trials, why = run(consumers, args.records, args.size, args.batch_bytes, args.rounds, args.bound, args.settle,
+                      not args.no_kfake, tuple(args.override), args.cprofile)
     print(report(trials, consumers, why, args.records, args.size))
     if args.json:
         record.add_metrics(rec, metrics(trials, consumers))
