@@ -280,3 +280,30 @@ async def test_sp_lock_2_renew_restarts_the_lock(context: BrokerContext, store: 
     await m.settled()
     assert take(m, k, M2) == [(0, 0, 2)]
     await m.close()
+
+
+async def test_sp_acq_read_size_follows_max_records(context: BrokerContext, store: Store,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """SP-ACQ-1: once a read showed the records' size, an acquisition reads about MaxRecords' worth of log, not a
+    whole megabyte (bench/share_fetch.py: 500 records of 100 B are ~55 KB), and still hands out whole batches."""
+    for _ in range(200):
+        plog(context).append(R.build_batch([(None, b"x" * 100)] * 10, timestamp_ms=T0), leader_epoch=0, now_ms=T0)
+    store.initialize(topic_id(context), 0)
+    m = manager(context, store)
+    k = key(context)
+    await m.load(k, "t")
+    log = plog(context)
+    sizes: list[int] = []
+    real_read = log.read
+
+    def read(offset: int, max_bytes: int, **kw: Any) -> Any:
+        sizes.append(max_bytes)
+        return real_read(offset, max_bytes, **kw)
+
+    monkeypatch.setattr(log, "read", read)
+    assert take(m, k, n=50) == [(0, 49, 1)]
+    assert take(m, k, n=50) == [(50, 99, 1)]
+    assert take(m, k, n=500) == [(100, 599, 1)]
+    assert sizes[0] == 1 << 20  # nothing known yet: the cap
+    assert sizes[1] <= 16 * 1024  # 50 records of ~110 B: the floor
+    assert 500 * 100 < sizes[2] < 100 * 1024  # 500 records' worth with slack
