@@ -18,7 +18,7 @@ from kaflite.broker.offsets_load import LOAD_READ_BYTES, read_folded
 from kaflite.clock import Clock
 from kaflite.coordinator_common.records import LoadedRecord, ProducerIdAndEpoch
 from kaflite.protocol.records import BatchHeader, RecordError, build_keyed_batch, decode_keys_values, iter_batches
-from kaflite.storage.log import PartitionLog
+from kaflite.storage.log import AppendOrigin, PartitionLog
 from kaflite.storage.manager import LogManager
 
 log = structlog.get_logger("kaflite.groups")
@@ -103,13 +103,14 @@ class CoordinatorLog:
         self._write_buffered(partition)
         now = self.clock.now_ms()
         if producer is None:
-            plog.append(build_keyed_batch(records, timestamp_ms=now), leader_epoch=0, now_ms=now, defer_flush=True,
-                        trusted=True)
+            plog.append(build_keyed_batch(records, timestamp_ms=now), leader_epoch=0, now_ms=now,
+                        origin=AppendOrigin.COORDINATOR, defer_flush=True)
         else:
             batch = build_keyed_batch(records, timestamp_ms=now, base_offset=plog.log_end_offset,
                                       partition_leader_epoch=0, producer_id=producer.producer_id,
                                       producer_epoch=producer.producer_epoch, base_sequence=0, is_transactional=True)
-            plog.append(batch, leader_epoch=0, now_ms=now, assign_offsets=False, defer_flush=True, trusted=True)
+            # Built at the log end with the producer's fields: written as it is (the coordinator made the checks).
+            plog.append(batch, leader_epoch=0, now_ms=now, origin=AppendOrigin.REPLICATION, defer_flush=True)
         return self._durable(plog)
 
     def _write_buffered(self, partition: int) -> None:
@@ -120,7 +121,8 @@ class CoordinatorLog:
             return
         try:
             batch = build_keyed_batch(buffered.records, timestamp_ms=buffered.timestamp_ms)
-            buffered.plog.append(batch, leader_epoch=0, now_ms=self.clock.now_ms(), defer_flush=True, trusted=True)
+            buffered.plog.append(batch, leader_epoch=0, now_ms=self.clock.now_ms(), origin=AppendOrigin.COORDINATOR,
+                                 defer_flush=True)
         except Exception as exc:  # StorageError (ENOSPC, EIO) or worse: none of them may be acknowledged
             self.commits.fail(buffered.plog, exc)
             raise

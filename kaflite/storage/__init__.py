@@ -15,7 +15,8 @@ from kaflite.storage.errors import (
     StorageError,
     TransactionCoordinatorFencedError,
 )
-from kaflite.storage.log import AppendResult, PartitionLog, ReadResult
+from kaflite.storage.log import AppendResult, PartitionLog
+from kaflite.storage.log_read import ReadResult
 from kaflite.storage.manager import LogManager, TopicInfo, validate_topic_name
 
 __all__ = [

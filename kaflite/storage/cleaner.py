@@ -28,7 +28,8 @@ from kaflite.protocol.records import (
     decode_records,
 )
 from kaflite.storage.fileio import sync, write_fully
-from kaflite.storage.log import CLEANED_SUFFIX, PartitionLog
+from kaflite.storage.log import PartitionLog
+from kaflite.storage.segment_swap import CLEANED_SUFFIX
 
 log = structlog.get_logger()
 

@@ -24,7 +24,7 @@ from kaflite.protocol.messages.remove_user_scram_credential_record import Remove
 from kaflite.protocol.messages.user_scram_credential_record import UserScramCredentialRecord
 from kaflite.protocol.records import build_keyed_batch, decode_keys_values, iter_batches
 from kaflite.storage.config import LogConfig
-from kaflite.storage.log import PartitionLog
+from kaflite.storage.log import AppendOrigin, PartitionLog
 
 TOPIC = "__cluster_metadata"
 DIRECTORY = f"{TOPIC}-0"
@@ -99,7 +99,7 @@ class ClusterMetadataLog:
             return
         now = int(time.time() * 1000)
         batch = build_keyed_batch([(None, encode_metadata_record(r)) for r in records], timestamp_ms=now)
-        self.log.append(batch, leader_epoch=0, now_ms=now, trusted=True, defer_flush=True)
+        self.log.append(batch, leader_epoch=0, now_ms=now, origin=AppendOrigin.COORDINATOR, defer_flush=True)
         self.log.flush(now)
 
     def close(self) -> None:

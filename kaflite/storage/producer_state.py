@@ -25,6 +25,7 @@ from kaflite.storage.errors import (
     OutOfOrderSequenceError,
     TransactionCoordinatorFencedError,
 )
+from kaflite.storage.segment import AbortedTxn
 
 NUM_BATCHES_TO_RETAIN = 5  # Kafka's ProducerStateEntry.NUM_BATCHES_TO_RETAIN
 INT_MAX = 2**31 - 1
@@ -255,6 +256,11 @@ class ProducerStateManager:
             if pid != completed.producer_id:
                 return first
         return completed.last_offset + 1
+
+    def aborted_txn(self, completed: CompletedTxn) -> AbortedTxn:
+        """The `.txnindex` entry of a transaction an abort marker closed."""
+        return AbortedTxn(completed.producer_id, completed.first_offset, completed.last_offset,
+                          self.last_stable_offset_for(completed))
 
     # -- expiry ---------------------------------------------------------------------------------------
 

@@ -1,14 +1,78 @@
-"""Kafka's LogValidator, the part kaflite applies to each produced record (KIP-467 record errors).
+"""What an append must pass before the log writes it, by where its batches come from (``AppendOrigin``):
+Kafka's ``UnifiedLog.analyzeAndValidateRecords`` (batch structure, CRC, sizes, offsets) and the part of its
+``LogValidator`` kaflite applies to each produced record (KIP-467 record errors).
 
-Split from log.py: the log appends, this decides whether a produced batch's records may be appended.
+Apart from log.py: the log appends and keeps producer state; this decides whether the batches may be appended.
 """
 
 from __future__ import annotations
 
+from enum import Enum
+
 from kaflite.protocol.errors import ErrorCode
-from kaflite.protocol.records import LOG_APPEND_TIME, NO_TIMESTAMP, BatchHeader, Record, decode_records
+from kaflite.protocol.records import (
+    LOG_APPEND_TIME,
+    NO_TIMESTAMP,
+    BatchHeader,
+    Record,
+    decode_records,
+    iter_batches,
+    validate_client_batch,
+)
 from kaflite.storage.config import LONG_MAX, LogConfig
-from kaflite.storage.errors import RecordValidationError
+from kaflite.storage.errors import RecordTooLargeError, RecordValidationError, StorageError
+
+
+class AppendOrigin(Enum):
+    """Where an append's batches come from, which decides what is checked and who assigns the offsets
+    (Kafka's ``AppendOrigin``). kaflite has no followers: ``REPLICATION`` is any writer that set the offsets."""
+
+    #: A producer's batches (Produce): every check here, then the producer's epoch and sequences; the log
+    #: assigns the offsets and answers a retried batch as a duplicate.
+    CLIENT = "client"
+    #: Batches kaflite built itself (the coordinators' records, cluster metadata): their CRC and records are not
+    #: checked again (Kafka's coordinator appends skip the producer checks the same way); sizes, producer epochs
+    #: and sequences are, and the log assigns the offsets.
+    COORDINATOR = "coordinator"
+    #: Batches that carry their offsets (a transactional offset commit the coordinator built at the log end, a
+    #: log rebuilt from its batches): structure, CRC and sizes are checked, the first offset may not be below
+    #: the log end, and they are written as they are, without producer checks (their writer made them).
+    REPLICATION = "replication"
+
+
+def check_append(
+    cfg: LogConfig, topic: str, partition: int, buf: bytearray | memoryview, origin: AppendOrigin, *,
+    log_end_offset: int, now_ms: int,
+) -> list[BatchHeader]:
+    """The batches of an append, checked as ``origin`` requires; the append is refused whole, before anything
+    is written. Raises RecordError (CORRUPT_MESSAGE, INVALID_RECORD, UNSUPPORTED_FOR_MESSAGE_FORMAT),
+    RecordValidationError (INVALID_RECORD or INVALID_TIMESTAMP, naming each bad record), RecordTooLargeError,
+    or StorageError (INVALID_RECORD: offsets below the log end)."""
+    headers = list(iter_batches(buf, validate=origin is not AppendOrigin.COORDINATOR))
+    if not headers:
+        return headers
+    total = len(buf)
+    if total > cfg.segment_bytes:
+        raise RecordTooLargeError(
+            f"append of {total} bytes exceeds segment.bytes {cfg.segment_bytes}",
+            ErrorCode.RECORD_LIST_TOO_LARGE,
+        )
+    for h in headers:
+        if h.size_in_bytes > cfg.max_message_bytes:
+            raise RecordTooLargeError(
+                f"batch of {h.size_in_bytes} bytes exceeds max.message.bytes {cfg.max_message_bytes}"
+            )
+    if origin is AppendOrigin.CLIENT:
+        for h in headers:
+            validate_client_batch(h)
+        for h in headers:
+            validate_records(cfg, topic, partition, buf, h, now_ms)
+    elif origin is AppendOrigin.REPLICATION and headers[0].base_offset < log_end_offset:
+        raise StorageError(
+            f"batch offset {headers[0].base_offset} is below the log end offset {log_end_offset}",
+            ErrorCode.INVALID_RECORD,
+        )
+    return headers
 
 
 def validate_records(

@@ -21,6 +21,7 @@ from kaflite.coordinator import GroupCoordinator, GroupCoordinatorConfig
 from kaflite.coordinator.records import group_metadata_key, group_metadata_value, offset_commit_key, offset_commit_value
 from kaflite.protocol.messages import GroupMetadataValue
 from kaflite.protocol.records import build_batch
+from kaflite.storage.log import AppendOrigin
 from kaflite.storage.manager import LogManager
 
 NOW = 1_700_000_000_000
@@ -172,7 +173,8 @@ async def test_tx_off_3_loader_yields_transactional_records_and_markers_in_log_o
         await loader.append(0, [t0, t1], producer=ProducerIdAndEpoch(7, 1))
         await loader.append(0, [t0], producer=ProducerIdAndEpoch(7, 1))  # sequence 0 again: still appended
         await loader.append(0, [later])
-        plog.append(_marker_batch(plog.log_end_offset, 7, 1, True), leader_epoch=0, now_ms=NOW, assign_offsets=False)
+        plog.append(_marker_batch(plog.log_end_offset, 7, 1, True), leader_epoch=0, now_ms=NOW,
+                    origin=AppendOrigin.REPLICATION)
         plog.append(build_batch([commit("orders", 2, 1)], timestamp_ms=NOW), leader_epoch=0, now_ms=NOW)
         headers = list(iter_batches(plog.read(0, 1 << 20).records))
         txn = [h for h in headers if h.is_transactional and not h.is_control]

@@ -32,6 +32,7 @@ from kaflite.protocol.messages import (
     OffsetCommitRequest,
     OffsetFetchRequest,
 )
+from kaflite.storage.log import AppendOrigin
 from kaflite.tools.cli import main as tool_main
 from kaflite.transaction.records import TRANSACTION_STATE_TOPIC as TRANSACTION_STATE
 from kaflite.transaction.records import transaction_log_key
@@ -340,7 +341,7 @@ async def test_a_transactional_record_that_cannot_be_decoded_is_dropped_and_coun
     with offsets_log(tmp_path, [[_commit("g", 0, 1)]]) as (loader, logs), capture_logs() as logged:
         plog = logs.get_log(CONSUMER_OFFSETS, 0)
         assert plog is not None
-        plog.append(txn, leader_epoch=0, now_ms=1, assign_offsets=False)
+        plog.append(txn, leader_epoch=0, now_ms=1, origin=AppendOrigin.REPLICATION)
         loaded = await read(loader)
         assert offsets_load.skipped_records(plog) == 1
     assert loaded == [_commit("g", 0, 1), TransactionalRecord(*good, 7, 1)]

@@ -10,9 +10,8 @@ import pytest
 
 from kaflite.clock import ManualClock
 from kaflite.protocol import records as R
-from kaflite.storage import LogCleaner, LogConfig, LogManager, PartitionLog
-from kaflite.storage import log as log_module
-from kaflite.storage.log import REPLACE_STEPS
+from kaflite.storage import LogCleaner, LogConfig, LogManager, PartitionLog, segment_swap
+from kaflite.storage.segment_swap import REPLACE_STEPS
 
 from .conftest import T0, small_config
 
@@ -193,7 +192,7 @@ def test_step_hook_sees_every_step_with_the_directory_fsyncs(
     write_survivors(plog)
     model = Model(plog)
     events: list[str] = []
-    monkeypatch.setattr(log_module, "fsync_dir", lambda path: events.append("fsync_dir"))
+    monkeypatch.setattr(segment_swap, "fsync_dir", lambda path: events.append("fsync_dir"))
     plog.step_hook = events.append
     stats = LogCleaner().clean(plog, T0 + 100)
     assert stats.segments_cleaned == len(model.changed) >= 2

@@ -10,6 +10,7 @@ from kaflite.protocol import records as R
 from kaflite.protocol.errors import ErrorCode
 from kaflite.storage import OffsetOutOfRangeError, PartitionLog, RecordTooLargeError
 from kaflite.storage.errors import RecordValidationError, StorageError
+from kaflite.storage.log import AppendOrigin
 
 from .conftest import T0, batch, small_config
 
@@ -125,18 +126,18 @@ def test_invalid_batches_write_nothing(open_log) -> None:
         open_log(small_config(**{"max.message.bytes": "100"})).append(good, leader_epoch=0, now_ms=T0)
 
 
-def test_trusted_append_stores_what_a_checked_append_stores_without_checking_it_again(open_log, tmp_path) -> None:
-    """The coordinators' own batches (built by kaflite) skip the CRC and record checks (`trusted`); what
-    lands in the log, the offsets and the producer state are those of a checked append."""
+def test_coordinator_append_stores_what_a_client_append_stores_without_checking_it_again(open_log, tmp_path) -> None:
+    """The coordinators' own batches (built by kaflite, `AppendOrigin.COORDINATOR`) skip the CRC and record
+    checks; what lands in the log, the offsets and the producer state are those of a client's append."""
     compact = small_config(**{"cleanup.policy": "compact"})
     checked = open_log(compact)
     trusted = PartitionLog.open(tmp_path / "trusted-0", "trusted", 0, compact, now_ms=T0)
     coordinator_batch = R.build_batch([(b"key", b"value"), (b"k2", None)], timestamp_ms=T0)
-    for plog, kw in ((checked, {}), (trusted, {"trusted": True})):
-        assert plog.append(coordinator_batch, leader_epoch=0, now_ms=T0, **kw).first_offset == 0
+    for plog, origin in ((checked, AppendOrigin.CLIENT), (trusted, AppendOrigin.COORDINATOR)):
+        assert plog.append(coordinator_batch, leader_epoch=0, now_ms=T0, origin=origin).first_offset == 0
         txn = R.build_batch([(b"txn", b"1")], timestamp_ms=T0, base_offset=plog.log_end_offset, producer_id=9,
                             producer_epoch=2, base_sequence=0, is_transactional=True, partition_leader_epoch=0)
-        plog.append(txn, leader_epoch=0, now_ms=T0, assign_offsets=False, **kw)
+        plog.append(txn, leader_epoch=0, now_ms=T0, origin=AppendOrigin.REPLICATION)
     assert trusted.read(0, 1 << 20).records == checked.read(0, 1 << 20).records
     assert trusted.log_end_offset == checked.log_end_offset == 3
     assert trusted.producer_state.producers.keys() == checked.producer_state.producers.keys() == {9}
@@ -145,7 +146,7 @@ def test_trusted_append_stores_what_a_checked_append_stores_without_checking_it_
     damaged[-1] ^= 1
     with pytest.raises(R.CorruptRecordError):
         checked.append(bytes(damaged), leader_epoch=0, now_ms=T0)
-    assert trusted.append(bytes(damaged), leader_epoch=0, now_ms=T0, trusted=True).first_offset == 3
+    assert trusted.append(bytes(damaged), leader_epoch=0, now_ms=T0, origin=AppendOrigin.COORDINATOR).first_offset == 3
     trusted.close()
 
 

@@ -14,8 +14,9 @@ from kaflite.protocol import records as R
 from kaflite.protocol.errors import ErrorCode
 from kaflite.storage import InvalidProducerEpochError, LogCleaner, OutOfOrderSequenceError, PartitionLog
 from kaflite.storage.errors import InvalidTxnStateError, TransactionCoordinatorFencedError
-from kaflite.storage.log import REPLACE_STEPS
+from kaflite.storage.log import AppendOrigin
 from kaflite.storage.segment import AbortedTxn, segment_name
+from kaflite.storage.segment_swap import REPLACE_STEPS
 
 from .conftest import T0, small_config
 
@@ -476,12 +477,12 @@ def test_path_is_kafkas_name(tmp_path: Path) -> None:
 
 
 def test_tx_mk_2_markers_appended_with_their_offsets_update_state_and_index(open_log) -> None:
-    """`append(assign_offsets=False)` (batches that already carry offsets) treats a marker batch as
+    """`append(origin=REPLICATION)` (batches that already carry offsets) treats a marker batch as
     `append_end_txn_marker` does."""
     plog = open_log()
     put(plog, txn(0))
     raw = R.build_end_txn_marker(P1, 0, R.EndTxnMarker(False, 4), timestamp_ms=T0, base_offset=2)
-    plog.append(raw, leader_epoch=0, now_ms=T0, assign_offsets=False)
+    plog.append(raw, leader_epoch=0, now_ms=T0, origin=AppendOrigin.REPLICATION)
     assert plog.active_segment.txn_index.entries == [AbortedTxn(P1, 0, 2, 3)]
     assert plog.producer_state.producers[P1].coordinator_epoch == 4
     assert plog.last_stable_offset == 3
