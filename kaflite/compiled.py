@@ -25,6 +25,9 @@ MODULES = (
     "kaflite.protocol.messages.heartbeat_request",
     "kaflite.protocol.messages.heartbeat_response",
     "kaflite.storage.fileio",
+    "kaflite.storage.syncs",
+    "kaflite.storage.indexes",
+    "kaflite.storage.txn_index",
     "kaflite.storage.segment",
 )
 

@@ -32,7 +32,7 @@ import structlog
 from kaflite.clock import Clock
 from kaflite.storage.aio import AioSyncs
 from kaflite.storage.log import LogFlush, PartitionLog
-from kaflite.storage.segment import PendingSync
+from kaflite.storage.syncs import PendingSync
 
 log = structlog.get_logger("kaflite.flush")
 

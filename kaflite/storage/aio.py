@@ -32,7 +32,7 @@ from collections.abc import Callable
 import structlog
 
 from kaflite.storage.fileio import check_sync_fault, sync
-from kaflite.storage.segment import PendingSync
+from kaflite.storage.syncs import PendingSync
 
 log = structlog.get_logger("kaflite.storage")
 

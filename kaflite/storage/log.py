@@ -41,14 +41,9 @@ from kaflite.storage.log_read import (
 )
 from kaflite.storage.producer_state import ProducerStateManager
 from kaflite.storage.retention import size_breached, start_offset_breached, time_breached
-from kaflite.storage.segment import (
-    INT_MAX,
-    FileRecords,
-    LogSegment,
-    PendingSync,
-    segment_name,
-)
+from kaflite.storage.segment import INT_MAX, FileRecords, LogSegment, segment_name
 from kaflite.storage.segment_swap import DELETED_SUFFIX, swap_in
+from kaflite.storage.syncs import PendingSync
 from kaflite.storage.validation import AppendOrigin, check_append
 
 log = structlog.get_logger()

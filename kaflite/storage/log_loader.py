@@ -17,14 +17,9 @@ import structlog
 from kaflite.protocol.records import BatchHeader, CorruptRecordError, decode_end_txn_marker
 from kaflite.storage.config import LogConfig
 from kaflite.storage.producer_state import CompletedTxn, ProducerStateManager
-from kaflite.storage.segment import (
-    LOG_SUFFIX,
-    PREALLOCATE_CHUNK,
-    AbortedTxn,
-    LogSegment,
-    SegmentCorruptError,
-)
+from kaflite.storage.segment import LOG_SUFFIX, PREALLOCATE_CHUNK, LogSegment, SegmentCorruptError
 from kaflite.storage.segment_swap import complete_interrupted_swaps
+from kaflite.storage.txn_index import AbortedTxn
 
 log = structlog.get_logger()
 

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from kaflite.protocol.records import LOG_OVERHEAD, NO_TIMESTAMP, BatchHeader, decode_records
-from kaflite.storage.segment import AbortedTxn, FileRecords, LogSegment
+from kaflite.storage.segment import FileRecords, LogSegment
+from kaflite.storage.txn_index import AbortedTxn
 
 R = TypeVar("R", bytes, FileRecords)
 # How much of a segment a read looks at per pread while it finds where its whole batches end.

@@ -25,7 +25,7 @@ from kaflite.storage.errors import (
     OutOfOrderSequenceError,
     TransactionCoordinatorFencedError,
 )
-from kaflite.storage.segment import AbortedTxn
+from kaflite.storage.txn_index import AbortedTxn
 
 NUM_BATCHES_TO_RETAIN = 5  # Kafka's ProducerStateEntry.NUM_BATCHES_TO_RETAIN
 INT_MAX = 2**31 - 1

@@ -1,24 +1,20 @@
 """One log segment: `<20-digit base offset>.log` plus its `.index`, `.timeindex` and `.txnindex`, byte-for-byte Kafka.
 
-`.index` entries: relative offset int32 + file position int32. `.timeindex` entries: timestamp int64 +
-relative offset int32. Both big-endian, one entry every `index.interval.bytes` of log, as Kafka's
-`LogSegment.append`. Indexes are caches: kept in memory, written through, rebuilt when missing or insane.
-Files are trimmed to their entries (Kafka trims on close/roll), so a Kafka broker reads ours and we read its.
-A `preallocate` topic's active `.log` is zero-filled ahead of its end while written (trimmed on roll and close).
-`.txnindex` (TX-RC-5): one 34-byte AbortedTxn per aborted transaction whose abort marker is in the segment;
-created on its first entry, as Kafka's TransactionIndex.
+The `.log` file is here: appends (rolled back whole when a write fails), scans, batch lookups through the
+indexes, recovery's validation and index rebuild, and the slices a Fetch answer sends (`FileRecords`). The
+indexes are `indexes` (`.index`, `.timeindex`) and `txn_index` (`.txnindex`); their fsyncs, and the log's, are
+handed to a flush through `syncs`. Files are trimmed to their entries (Kafka trims on close/roll), so a Kafka
+broker reads ours and we read its. A `preallocate` topic's active `.log` is zero-filled ahead of its end while
+written (trimmed on roll and close).
 """
 
 from __future__ import annotations
 
-import bisect
 import contextlib
 import errno
 import os
-import struct
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
-from typing import ClassVar, NamedTuple
 
 import structlog
 
@@ -33,7 +29,10 @@ from kaflite.protocol.records import (
     read_header,
     validate_batch,
 )
-from kaflite.storage.fileio import sync, write_fully
+from kaflite.storage.fileio import write_fully
+from kaflite.storage.indexes import OffsetIndex, TimeIndex
+from kaflite.storage.syncs import PendingSync, Syncable
+from kaflite.storage.txn_index import TransactionIndex
 
 LOG_SUFFIX = ".log"
 INDEX_SUFFIX = ".index"
@@ -47,69 +46,7 @@ _SCAN_CHUNK = 1 << 20
 PREALLOCATE_CHUNK = 256 * 1024
 _ZEROS = bytes(PREALLOCATE_CHUNK)
 
-_OFFSET_ENTRY = struct.Struct(">ii")
-_TIME_ENTRY = struct.Struct(">qi")
-_NO_SPACE = (errno.ENOSPC, errno.EDQUOT)
-_ABORTED_TXN = struct.Struct(">hqqqq")  # Kafka's AbortedTxn: version 0, pid, first, last, lastStableOffset
-ABORTED_TXN_VERSION = 0
-
 log = structlog.get_logger()
-
-
-class PendingSync:
-    """The fsyncs of one flush, taken on the log's thread and run elsewhere (by kernel AIO, `aio.AioSyncs`, or
-    on a flusher thread: `os.fsync` releases the GIL), so the event loop keeps serving while the disk works.
-
-    The fds are duplicates: a roll, a retention delete or a close of the segment meanwhile cannot close one
-    under the sync (nor let the number be reused for another file). `owners` are the segment files whose
-    unsynced mark this flush took; a failed sync gives it back, so the next flush tries them again."""
-
-    __slots__ = ("fds", "owners")
-
-    def __init__(self) -> None:
-        self.fds: list[tuple[int, bool]] = []  # (fd, data_only)
-        self.owners: list[_Syncable] = []
-
-    def take(self, owner: _Syncable, fd: int, *, data_only: bool = False) -> None:
-        self.fds.append((fd, data_only))
-        self.owners.append(owner)
-
-    def run(self) -> None:
-        """fsync every fd (any thread), then close them whatever happened."""
-        try:
-            for fd, data_only in self.fds:
-                sync(fd, data_only=data_only)
-        finally:
-            self.discard()
-
-    def discard(self) -> None:
-        fds, self.fds = self.fds, []
-        for fd, _ in fds:
-            with contextlib.suppress(OSError):
-                os.close(fd)
-
-    def failed(self) -> None:
-        """A sync failed (or never ran): everything taken is unsynced again."""
-        for owner in self.owners:
-            owner.mark_unsynced()
-
-
-class _Syncable:
-    """A segment file a flush hands to a PendingSync (`take_unsynced`) and gives back on failure."""
-
-    _unsynced = False  # written since the last fsync: a flush without new entries is free
-
-    def take_unsynced(self, pending: PendingSync, *, force: bool = False) -> None:
-        raise NotImplementedError
-
-    def mark_unsynced(self) -> None:
-        self._unsynced = True
-
-    def flush(self) -> None:
-        """fsync what was written since the last flush, here and now."""
-        pending = PendingSync()
-        self.take_unsynced(pending)
-        _run_here(pending)
 
 
 def segment_name(base_offset: int) -> str:
@@ -117,261 +54,7 @@ def segment_name(base_offset: int) -> str:
     return f"{base_offset:020d}"
 
 
-class _Index(_Syncable):
-    """An append-only sorted index file mirrored in memory (two parallel lists for bisect)."""
-
-    ENTRY: ClassVar[struct.Struct] = _OFFSET_ENTRY
-
-    def __init__(self, path: Path, max_entries: int) -> None:
-        self.path = path
-        self.max_entries = max_entries
-        self.keys: list[int] = []
-        self.values: list[int] = []
-        self._fd = -1
-        self._unsynced = False  # written since the last fsync: a flush without new entries is free
-
-    def load(self) -> bool:
-        """Read the file; False when it is missing or not a whole number of entries."""
-        try:
-            data = self.path.read_bytes()
-        except FileNotFoundError:
-            return False
-        if len(data) % self.ENTRY.size:
-            return False
-        self.keys, self.values = [], []
-        for key, value in self.ENTRY.iter_unpack(data):
-            self.keys.append(key)
-            self.values.append(value)
-        return True
-
-    def _open(self) -> int:
-        if self._fd < 0:
-            self._fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
-        return self._fd
-
-    def _append(self, key: int, value: int) -> None:
-        fd = self._open()
-        try:
-            write_fully(fd, self.ENTRY.pack(key, value))  # first: a failed write leaves memory as it was
-        except OSError:
-            with contextlib.suppress(OSError):
-                os.ftruncate(fd, len(self.keys) * self.ENTRY.size)  # and no partial entry in the file
-            raise
-        self.keys.append(key)
-        self.values.append(value)
-        self._unsynced = True
-
-    def truncate_entries(self, count: int) -> None:
-        """Keep the first `count` entries, in memory and in the file (a failed append's rollback)."""
-        del self.keys[count:], self.values[count:]
-        fd = self._open()
-        os.ftruncate(fd, count * self.ENTRY.size)
-
-    @property
-    def is_full(self) -> bool:
-        return len(self.keys) >= self.max_entries
-
-    def rewrite(self) -> None:
-        """Write every in-memory entry afresh (after a rebuild or truncation).
-
-        A full disk (ENOSPC, EDQUOT) leaves the file empty rather than failing: the index is a cache, the
-        in-memory entries serve lookups, and an empty file is a correct index for the next start (entries
-        appended later make it a sparse one). Recovery on a still-full disk must not need free space."""
-        self.close()
-        data = b"".join(self.ENTRY.pack(k, v) for k, v in zip(self.keys, self.values, strict=True))
-        fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-        try:
-            write_fully(fd, data)
-        except OSError as exc:
-            if exc.errno not in _NO_SPACE:
-                raise
-            os.ftruncate(fd, 0)
-            log.warning("log.index_not_written", file=str(self.path), entries=len(self.keys), error=str(exc),
-                        action="kept in memory; the file is left empty and rebuilt on a later start")
-        finally:
-            os.close(fd)
-        self._unsynced = True
-
-    def reset(self) -> None:
-        self.keys, self.values = [], []
-        self.rewrite()
-
-    def floor(self, key: int) -> int:
-        """Index of the last entry with entry key <= key, or -1."""
-        return bisect.bisect_right(self.keys, key) - 1
-
-    def take_unsynced(self, pending: PendingSync, *, force: bool = False) -> None:
-        """Hand what was written since the last flush to `pending`. Most log flushes add no index entry
-        (one per `index.interval.bytes` of log), so most take nothing here: a durable offset commit pays
-        one fsync, the log's, not three."""
-        if not (self._unsynced or force):
-            return
-        if self._fd >= 0:
-            pending.take(self, os.dup(self._fd))
-        else:
-            with contextlib.suppress(FileNotFoundError):
-                pending.take(self, os.open(self.path, os.O_RDONLY))
-        self._unsynced = False
-
-    def close(self) -> None:
-        if self._fd >= 0:
-            os.close(self._fd)
-            self._fd = -1
-
-
-class OffsetIndex(_Index):
-    """Relative offset -> file position."""
-
-    ENTRY = _OFFSET_ENTRY
-
-    def append(self, relative_offset: int, position: int) -> None:
-        if self.keys and relative_offset <= self.keys[-1]:
-            return
-        self._append(relative_offset, position)
-
-    def lookup(self, relative_offset: int) -> tuple[int, int]:
-        """(relative offset, position) of the last entry at or before `relative_offset`, else (0, 0)."""
-        i = self.floor(relative_offset)
-        return (self.keys[i], self.values[i]) if i >= 0 else (0, 0)
-
-    def sane(self, log_size: int) -> bool:
-        prev_k, prev_v = -1, -1
-        for k, v in zip(self.keys, self.values, strict=True):
-            if k <= prev_k or v <= prev_v or v >= log_size or k < 0:
-                return False
-            prev_k, prev_v = k, v
-        return True
-
-
-class TimeIndex(_Index):
-    """Timestamp -> relative offset; an entry only when the max timestamp so far grows."""
-
-    ENTRY = _TIME_ENTRY
-
-    def maybe_append(self, timestamp: int, relative_offset: int) -> None:
-        if timestamp < 0 or (self.keys and timestamp <= self.keys[-1]):
-            return
-        self._append(timestamp, relative_offset)
-
-    def lookup(self, timestamp: int) -> tuple[int, int]:
-        """(timestamp, relative offset) of the last entry at or before `timestamp`, else (-1, 0)."""
-        i = self.floor(timestamp)
-        return (self.keys[i], self.values[i]) if i >= 0 else (NO_TIMESTAMP, 0)
-
-    def sane(self, max_relative_offset: int) -> bool:
-        prev_t, prev_o = NO_TIMESTAMP - 1, -1
-        for t, o in zip(self.keys, self.values, strict=True):
-            if t <= prev_t or o < prev_o or o > max_relative_offset or o < 0:
-                return False
-            prev_t, prev_o = t, o
-        return True
-
-
-class AbortedTxn(NamedTuple):
-    """One `.txnindex` entry: an aborted transaction of `producer_id` over [first_offset, last_offset]
-    (last = the abort marker); `last_stable_offset` was the partition's LSO once it completed."""
-
-    producer_id: int
-    first_offset: int
-    last_offset: int
-    last_stable_offset: int
-
-
-class TxnIndexCorruptError(ValueError):
-    """A `.txnindex` that is not a whole number of version-0 entries."""
-
-
-class TransactionIndex(_Syncable):
-    """`<base>.txnindex`: entries kept in memory, appended through; the file exists only once it has one."""
-
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.entries: list[AbortedTxn] = []
-        self._unsynced = False
-        self._stale = False  # the file misses entries (a failed append): rewritten whole at the next flush
-
-    @staticmethod
-    def decode(data: bytes) -> list[AbortedTxn]:
-        if len(data) % _ABORTED_TXN.size:
-            raise TxnIndexCorruptError(f"{len(data)} bytes is not a whole number of entries")
-        out = []
-        for version, pid, first, last, lso in _ABORTED_TXN.iter_unpack(data):
-            if version != ABORTED_TXN_VERSION:
-                raise TxnIndexCorruptError(f"unknown AbortedTxn version {version}")
-            out.append(AbortedTxn(pid, first, last, lso))
-        return out
-
-    @staticmethod
-    def encode(entries: Iterable[AbortedTxn]) -> bytes:
-        return b"".join(_ABORTED_TXN.pack(ABORTED_TXN_VERSION, *e) for e in entries)
-
-    def load(self) -> bool:
-        """Read the file (missing = no entries); False, with no entries, when it is corrupt."""
-        try:
-            self.entries = self.decode(self.path.read_bytes())
-        except FileNotFoundError:
-            self.entries = []
-        except TxnIndexCorruptError:
-            self.entries = []
-            return False
-        return True
-
-    def append(self, entry: AbortedTxn) -> None:
-        """Add an entry. Memory is what readers use; a failed file write (full disk) leaves the file to be
-        rewritten whole by the next flush, and the replay at open rewrites a stale file anyway."""
-        if self.entries and entry.last_offset <= self.entries[-1].last_offset:
-            raise ValueError(f"txn index entry {entry} does not follow {self.entries[-1]}")
-        self.entries.append(entry)
-        self._unsynced = True
-        if self._stale:
-            return
-        try:
-            fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
-            try:
-                write_fully(fd, self.encode([entry]))
-            finally:
-                os.close(fd)
-        except OSError:
-            self._stale = True
-
-    def replace(self, entries: list[AbortedTxn]) -> None:
-        """Write `entries` afresh (recovery, compaction); no entries removes the file."""
-        self.entries = list(entries)
-        self._stale = False
-        if not entries:
-            with contextlib.suppress(FileNotFoundError):
-                self.path.unlink()
-            self._unsynced = False
-            return
-        fd = os.open(self.path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
-        try:
-            write_fully(fd, self.encode(entries))
-        finally:
-            os.close(fd)
-        self._unsynced = True
-
-    def take_unsynced(self, pending: PendingSync, *, force: bool = False) -> None:
-        if not (self._unsynced or force):
-            return
-        if self._stale:
-            self.replace(self.entries)
-        with contextlib.suppress(FileNotFoundError):
-            pending.take(self, os.open(self.path, os.O_RDONLY))
-        self._unsynced = False
-
-    def collect(self, fetch_offset: int, upper_bound: int) -> tuple[list[AbortedTxn], bool]:
-        """Kafka's TransactionIndex.collectAbortedTxns: entries overlapping [fetch_offset, upper_bound),
-        and whether the search is complete (an entry's LSO reached the upper bound)."""
-        out = []
-        for e in self.entries:
-            if e.last_offset >= fetch_offset and e.first_offset < upper_bound:
-                out.append(e)
-            if e.last_stable_offset >= upper_bound:
-                return out, True
-        return out, False
-
-
-class LogSegment(_Syncable):
+class LogSegment(Syncable):
     """A `.log` file and its indexes; the caller (PartitionLog) decides when to roll or recover."""
 
     def __init__(
@@ -738,14 +421,3 @@ class SegmentCorruptError(CorruptRecordError):
 
 def _corrupt(position: int, message: str) -> SegmentCorruptError:
     return SegmentCorruptError(position, message)
-
-
-def _run_here(pending: PendingSync) -> None:
-    """Run a flush on this thread; a failed sync leaves everything it took unsynced, for the next flush."""
-    if not pending.fds:
-        return
-    try:
-        pending.run()
-    except OSError:
-        pending.failed()
-        raise

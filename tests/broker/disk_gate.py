@@ -20,7 +20,7 @@ from collections.abc import Callable
 import pytest
 
 from kaflite.storage.aio import AioSyncs
-from kaflite.storage.segment import PendingSync
+from kaflite.storage.syncs import PendingSync
 
 GATE_TIMEOUT_S = 10.0
 

@@ -23,7 +23,7 @@ import pytest
 from kaflite.storage import aio as aio_module
 from kaflite.storage.aio import _IOCB, _IOEVENT, AioSyncs
 from kaflite.storage.fileio import DiskFault, set_disk_fault
-from kaflite.storage.segment import PendingSync, _Syncable
+from kaflite.storage.syncs import PendingSync, Syncable
 
 WAIT_S = 5.0
 Outcomes = dict[int, OSError | None]
@@ -44,10 +44,10 @@ def kernel() -> Iterator[AioSyncs]:
     aio.close()
 
 
-def owner() -> _Syncable:
+def owner() -> Syncable:
     """A segment file's stand-in (the base class itself: compiled, kaflite/compiled.py, a PendingSync takes no other
     type): what a failed flush would give back is not this module's concern."""
-    return _Syncable()
+    return Syncable()
 
 
 def pending_sync(tmp_path: Path, name: str, fds: int = 1) -> PendingSync:

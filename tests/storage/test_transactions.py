@@ -15,8 +15,9 @@ from kaflite.protocol.errors import ErrorCode
 from kaflite.storage import InvalidProducerEpochError, LogCleaner, OutOfOrderSequenceError, PartitionLog
 from kaflite.storage.errors import InvalidTxnStateError, TransactionCoordinatorFencedError
 from kaflite.storage.log import AppendOrigin
-from kaflite.storage.segment import AbortedTxn, segment_name
+from kaflite.storage.segment import segment_name
 from kaflite.storage.segment_swap import REPLACE_STEPS
+from kaflite.storage.txn_index import AbortedTxn
 
 from .conftest import T0, small_config
 
