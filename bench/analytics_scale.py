@@ -32,7 +32,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kaflite.coordinator.partitioner import partition_for
 from kaflite.coordinator.records import offset_commit_key, offset_commit_value
-from kaflite.protocol.records import LZ4, NewRecord, build_batch
+from kaflite.protocol.compression import LZ4
+from kaflite.protocol.records import NewRecord, build_batch
 from kaflite.storage import LogConfig, PartitionLog
 
 T0 = 1_767_225_600_000  # 2026-01-01T00:00:00Z

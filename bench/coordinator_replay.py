@@ -106,7 +106,8 @@ def replay_in_memory(records: list[tuple[bytes, bytes]]) -> ReplayResult:
 def write_data_dir(data_dir: Path, records: list[tuple[bytes, bytes]], batch_records: int = 500) -> int:
     """`__consumer_offsets` as the broker creates it, records appended per partition in batches; returns bytes."""
     from kaflite.config import KafliteConfig
-    from kaflite.protocol.records import NONE, build_batch
+    from kaflite.protocol.compression import NONE
+    from kaflite.protocol.records import build_batch
     from kaflite.storage.config import LogConfig
     from kaflite.storage.manager import LogManager
 

@@ -33,16 +33,9 @@ from kaflite.analytics.decode import (
 )
 from kaflite.analytics.layout import CONSUMER_OFFSETS as CONSUMER_OFFSETS_TOPIC
 from kaflite.coordinator.records import decode_offset_commit_key, decode_offset_commit_value_fields
-from kaflite.protocol.records import (
-    CODEC_NAMES,
-    HEADER_SIZE,
-    LOG_APPEND_TIME,
-    BatchHeader,
-    CorruptRecordError,
-    decode_varint,
-    decompress,
-    validate_batch,
-)
+from kaflite.protocol.compression import CODEC_NAMES, decompress
+from kaflite.protocol.record_errors import CorruptRecordError
+from kaflite.protocol.records import HEADER_SIZE, LOG_APPEND_TIME, BatchHeader, decode_varint, validate_batch
 
 log = logging.getLogger("kaflite.analytics")
 

@@ -19,19 +19,17 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from typing import Any
 
+from kaflite.protocol.compression import CODEC_NAMES, decompress
+from kaflite.protocol.control_records import EndTxnMarker, decode_end_txn_marker
+from kaflite.protocol.record_errors import CorruptRecordError
 from kaflite.protocol.records import (
-    CODEC_NAMES,
     HEADER_SIZE,
     LOG_APPEND_TIME,
     MAGIC_V2,
     MIN_BATCH_LENGTH,
     BatchHeader,
-    CorruptRecordError,
-    EndTxnMarker,
-    decode_end_txn_marker,
     decode_records,
     decode_varint,
-    decompress,
     read_header,
     validate_batch,
 )

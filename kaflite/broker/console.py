@@ -41,7 +41,8 @@ from kaflite.broker.admin_http import AdminHttpServer
 from kaflite.broker.admin_ops import AdminOps, HttpError, transition_json
 from kaflite.broker.http_connection import EventStream, Raw
 from kaflite.coordinator.group import Transition
-from kaflite.protocol.records import decode_end_txn_marker, decode_records, iter_batches
+from kaflite.protocol.control_records import decode_end_txn_marker
+from kaflite.protocol.records import decode_records, iter_batches
 from kaflite.storage.errors import OffsetOutOfRangeError
 
 MAX_RECORDS = 500

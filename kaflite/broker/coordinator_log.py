@@ -17,7 +17,8 @@ from kaflite.broker.flush import GroupCommit
 from kaflite.broker.offsets_load import LOAD_READ_BYTES, read_folded
 from kaflite.clock import Clock
 from kaflite.coordinator_common.records import LoadedRecord, ProducerIdAndEpoch
-from kaflite.protocol.records import BatchHeader, RecordError, build_keyed_batch, decode_keys_values, iter_batches
+from kaflite.protocol.record_errors import RecordError
+from kaflite.protocol.records import BatchHeader, build_keyed_batch, decode_keys_values, iter_batches
 from kaflite.storage.log import AppendOrigin, PartitionLog
 from kaflite.storage.manager import LogManager
 

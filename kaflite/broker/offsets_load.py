@@ -34,7 +34,8 @@ from kaflite.coordinator.records import (
 )
 from kaflite.coordinator.share import records as share_records
 from kaflite.protocol.messages import GroupMetadataValue, OffsetCommitValue, TransactionLogValue
-from kaflite.protocol.records import BatchHeader, RecordError, decode_keys_values, iter_batches
+from kaflite.protocol.record_errors import RecordError
+from kaflite.protocol.records import BatchHeader, decode_keys_values, iter_batches
 from kaflite.storage.log import PartitionLog
 from kaflite.transaction.records import KEY_VERSION, TRANSACTION_STATE_TOPIC, decode_transaction_log_value
 from kaflite.transaction.state import TransactionState

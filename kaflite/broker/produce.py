@@ -14,8 +14,10 @@ from kaflite.broker.context import NO_RESPONSE, BrokerContext, RequestContext
 from kaflite.broker.router import Router
 from kaflite.broker.stats import BYTES_IN, FAILED_PRODUCE, MESSAGES_IN, PRODUCE_REQUESTS
 from kaflite.broker.topics import is_internal, topic_by_id
+from kaflite.protocol.compression import ZSTD
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import ProduceRequest, ProduceResponse
+from kaflite.protocol.record_errors import RecordError
 from kaflite.protocol.records import (
     ATTRIBUTES_OFFSET,
     COMPRESSION_MASK,
@@ -23,8 +25,6 @@ from kaflite.protocol.records import (
     LOG_OVERHEAD,
     MAGIC_OFFSET,
     MAGIC_V2,
-    ZSTD,
-    RecordError,
 )
 from kaflite.storage.errors import RecordValidationError, StorageError
 from kaflite.storage.log import PartitionLog

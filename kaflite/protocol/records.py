@@ -20,12 +20,12 @@ from __future__ import annotations
 import struct
 from collections.abc import Iterable, Iterator, Sequence
 from mmap import mmap
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, NamedTuple
 
-import cramjam
 from fastcrc import crc32 as _fastcrc32
 
-from kaflite.protocol.errors import ErrorCode
+from kaflite.protocol.compression import NONE, ZSTD, compress, decompress
+from kaflite.protocol.record_errors import CorruptRecordError, InvalidRecordError, UnsupportedMagicError
 
 Buffer = bytes | bytearray | memoryview
 
@@ -47,14 +47,6 @@ NO_SEQUENCE = -1
 NO_PARTITION_LEADER_EPOCH = -1
 NO_TIMESTAMP = -1
 
-# Compression codecs (attributes bits 0-2), Kafka's ids.
-NONE = 0
-GZIP = 1
-SNAPPY = 2
-LZ4 = 3
-ZSTD = 4
-CODEC_NAMES = {NONE: "none", GZIP: "gzip", SNAPPY: "snappy", LZ4: "lz4", ZSTD: "zstd"}
-
 CREATE_TIME = 0
 LOG_APPEND_TIME = 1
 
@@ -71,36 +63,6 @@ _UINT32 = struct.Struct(">I")
 _INT16 = struct.Struct(">h")
 _LENGTH_AND_MAGIC = struct.Struct(">qiib")  # base_offset, batch_length, leader_epoch, magic
 
-_XERIAL_MAGIC = b"\x82SNAPPY\x00"
-_XERIAL_HEADER = struct.Struct(">8sii")
-
-
-class RecordError(Exception):
-    """A produced or stored batch the broker cannot accept; carries the Kafka error code to answer."""
-
-    error_code: ClassVar[ErrorCode] = ErrorCode.CORRUPT_MESSAGE  # each subclass's (ClassVar: kaflite/compiled.py)
-
-
-class CorruptRecordError(RecordError):
-    """Truncated, garbled or CRC-failing bytes (CORRUPT_MESSAGE)."""
-
-    error_code = ErrorCode.CORRUPT_MESSAGE
-
-
-class UnsupportedMagicError(RecordError):
-    """A v0/v1 message set: kaflite stores RecordBatch v2 only (UNSUPPORTED_FOR_MESSAGE_FORMAT)."""
-
-    error_code = ErrorCode.UNSUPPORTED_FOR_MESSAGE_FORMAT
-
-    def __init__(self, magic: int, position: int = 0) -> None:
-        super().__init__(f"record batch at position {position} has magic {magic}; only magic 2 is supported")
-        self.magic = magic
-
-
-class InvalidRecordError(RecordError):
-    """A well-formed batch that breaks the producer rules (INVALID_RECORD), as Kafka's LogValidator."""
-
-    error_code = ErrorCode.INVALID_RECORD
 
 
 class BatchHeader(NamedTuple):
@@ -333,80 +295,6 @@ def size_of_varint(value: int) -> int:
         v >>= 7
         n += 1
     return n
-
-
-# --------------------------------------------------------------------------------------------------------
-# compression
-
-
-# cramjam (the codecs) is imported by the functions that compress: ~2 ms of every start, and a broker whose
-# clients never compress never needs it.
-
-
-def compress(codec: int, data: bytes) -> bytes:
-    """Compress a records payload as Kafka producers do (xerial snappy, LZ4 frame with independent blocks)."""
-    if codec == NONE:
-        return data
-    if codec == GZIP:
-        return bytes(cramjam.gzip.compress(data))
-    if codec == SNAPPY:
-        return _xerial_snappy_encode(data)
-    if codec == LZ4:
-        # Java's KafkaLZ4BlockInputStream refuses dependent blocks: independent blocks, no checksums.
-        compressor = cramjam.lz4.Compressor(block_linked=False, content_checksum=False)
-        compressor.compress(data)
-        return bytes(compressor.finish())
-    if codec == ZSTD:
-        return bytes(cramjam.zstd.compress(data, level=3))
-    raise InvalidRecordError(f"unknown compression codec {codec}")
-
-
-def decompress(codec: int, data: Buffer) -> bytes:
-    """Decompress a records payload; garbage raises CorruptRecordError."""
-    if codec == NONE:
-        return bytes(data)
-    try:
-        if codec == GZIP:
-            return bytes(cramjam.gzip.decompress(bytes(data)))
-        if codec == SNAPPY:
-            return _snappy_decode(bytes(data))
-        if codec == LZ4:
-            return bytes(cramjam.lz4.decompress(bytes(data)))
-        if codec == ZSTD:
-            return bytes(cramjam.zstd.decompress(bytes(data)))
-    except cramjam.DecompressionError as exc:
-        raise CorruptRecordError(f"cannot decompress {CODEC_NAMES[codec]} records: {exc}") from exc
-    raise CorruptRecordError(f"unknown compression codec {codec}")
-
-
-_XERIAL_BLOCK = 32 * 1024
-
-
-def _xerial_snappy_encode(data: bytes) -> bytes:
-    """xerial-framed snappy, what Java's SnappyOutputStream and librdkafka write: header + [len][block]*."""
-    out = bytearray(_XERIAL_HEADER.pack(_XERIAL_MAGIC, 1, 1))
-    for start in range(0, len(data), _XERIAL_BLOCK):
-        block = bytes(cramjam.snappy.compress_raw(data[start : start + _XERIAL_BLOCK]))
-        out += _INT32.pack(len(block))
-        out += block
-    return bytes(out)
-
-
-def _snappy_decode(data: bytes) -> bytes:
-    if not data.startswith(_XERIAL_MAGIC):
-        return bytes(cramjam.snappy.decompress_raw(data))
-    pos = _XERIAL_HEADER.size
-    out = bytearray()
-    while pos < len(data):
-        if pos + 4 > len(data):
-            raise CorruptRecordError("truncated xerial snappy block length")
-        (n,) = _INT32.unpack_from(data, pos)
-        pos += 4
-        if n < 0 or pos + n > len(data):
-            raise CorruptRecordError("truncated xerial snappy block")
-        out += cramjam.snappy.decompress_raw(data[pos : pos + n])
-        pos += n
-    return bytes(out)
 
 
 # --------------------------------------------------------------------------------------------------------
@@ -677,63 +565,3 @@ def decode_keys_values(batch: Buffer, pos: int = 0) -> list[tuple[int, bytes | N
     except (_Unusual, IndexError, CorruptRecordError):
         return [(r.offset, r.key, r.value) for r in decode_records(batch, pos)]
     return out
-
-
-# --------------------------------------------------------------------------------------------------------
-# transaction markers (control batches)
-
-CONTROL_TYPE_ABORT = 0  # Kafka's ControlRecordType
-CONTROL_TYPE_COMMIT = 1
-_CONTROL_KEY = struct.Struct(">hh")  # version 0, type
-_MARKER_VALUE = struct.Struct(">hi")  # version 0, coordinator epoch
-END_TXN_MARKER_BATCH_SIZE = 78
-
-
-class EndTxnMarker(NamedTuple):
-    """The record of a transaction marker (Kafka's EndTransactionMarker): COMMIT or ABORT, coordinator epoch."""
-
-    committed: bool
-    coordinator_epoch: int
-
-
-def build_end_txn_marker(
-    producer_id: int,
-    producer_epoch: int,
-    marker: EndTxnMarker,
-    *,
-    timestamp_ms: int,
-    base_offset: int = 0,
-    partition_leader_epoch: int = NO_PARTITION_LEADER_EPOCH,
-) -> bytes:
-    """Kafka's 78-byte control batch (TX-MK-1, `MemoryRecords.writeEndTransactionalMarker`): attributes
-    0x0030, baseSequence -1, one record with key {0, type} and value {0, coordinator epoch}."""
-    key = _CONTROL_KEY.pack(0, CONTROL_TYPE_COMMIT if marker.committed else CONTROL_TYPE_ABORT)
-    value = _MARKER_VALUE.pack(0, marker.coordinator_epoch)
-    return build_batch(
-        [(key, value)],
-        timestamp_ms=timestamp_ms,
-        base_offset=base_offset,
-        producer_id=producer_id,
-        producer_epoch=producer_epoch,
-        is_transactional=True,
-        is_control=True,
-        partition_leader_epoch=partition_leader_epoch,
-    )
-
-
-def decode_end_txn_marker(batch: Buffer, pos: int = 0) -> EndTxnMarker | None:
-    """The marker of a control batch; None for an empty one (the cleaner left only its header) or a
-    control record that is not COMMIT/ABORT (Kafka's LEADER_CHANGE and KRaft types)."""
-    records = decode_records(batch, pos)
-    if not records:
-        return None
-    key, value = records[0].key, records[0].value
-    if key is None or len(key) < _CONTROL_KEY.size:
-        raise CorruptRecordError("control record without a valid key")
-    _, kind = _CONTROL_KEY.unpack_from(key)
-    if kind not in (CONTROL_TYPE_ABORT, CONTROL_TYPE_COMMIT):
-        return None
-    if value is None or len(value) < _MARKER_VALUE.size:
-        raise CorruptRecordError("transaction marker without a valid value")
-    _, coordinator_epoch = _MARKER_VALUE.unpack_from(value)
-    return EndTxnMarker(kind == CONTROL_TYPE_COMMIT, coordinator_epoch)

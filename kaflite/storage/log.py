@@ -17,13 +17,11 @@ from pathlib import Path
 
 import structlog
 
+from kaflite.protocol.control_records import EndTxnMarker, build_end_txn_marker, decode_end_txn_marker
 from kaflite.protocol.errors import ErrorCode
+from kaflite.protocol.record_errors import CorruptRecordError
 from kaflite.protocol.records import (
     BatchHeader,
-    CorruptRecordError,
-    EndTxnMarker,
-    build_end_txn_marker,
-    decode_end_txn_marker,
     iter_batches,
     set_base_offset,
     set_log_append_time,

@@ -14,7 +14,9 @@ from pathlib import Path
 
 import structlog
 
-from kaflite.protocol.records import BatchHeader, CorruptRecordError, decode_end_txn_marker
+from kaflite.protocol.control_records import decode_end_txn_marker
+from kaflite.protocol.record_errors import CorruptRecordError
+from kaflite.protocol.records import BatchHeader
 from kaflite.storage.config import LogConfig
 from kaflite.storage.producer_state import CompletedTxn, ProducerStateManager
 from kaflite.storage.segment import LOG_SUFFIX, PREALLOCATE_CHUNK, LogSegment, SegmentCorruptError

@@ -18,7 +18,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from kaflite.protocol.records import NO_PRODUCER_EPOCH, NO_SEQUENCE, BatchHeader, EndTxnMarker
+from kaflite.protocol.control_records import EndTxnMarker
+from kaflite.protocol.records import NO_PRODUCER_EPOCH, NO_SEQUENCE, BatchHeader
 from kaflite.storage.errors import (
     InvalidProducerEpochError,
     InvalidTxnStateError,

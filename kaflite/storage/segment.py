@@ -18,13 +18,13 @@ from pathlib import Path
 
 import structlog
 
+from kaflite.protocol.record_errors import CorruptRecordError
 from kaflite.protocol.records import (
     HEADER_SIZE,
     LOG_OVERHEAD,
     MIN_BATCH_LENGTH,
     NO_TIMESTAMP,
     BatchHeader,
-    CorruptRecordError,
     batch_size_at,
     read_header,
     validate_batch,

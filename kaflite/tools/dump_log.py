@@ -20,16 +20,15 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from kaflite.protocol import messages
+from kaflite.protocol.compression import CODEC_NAMES
+from kaflite.protocol.control_records import CONTROL_TYPE_ABORT, CONTROL_TYPE_COMMIT
+from kaflite.protocol.record_errors import RecordError
 from kaflite.protocol.records import (
-    CODEC_NAMES,
-    CONTROL_TYPE_ABORT,
-    CONTROL_TYPE_COMMIT,
     DELETE_HORIZON_MASK,
     HEADER_SIZE,
     LOG_APPEND_TIME,
     LOG_OVERHEAD,
     BatchHeader,
-    RecordError,
     decode_records,
     read_header,
     validate_batch,

@@ -17,14 +17,9 @@ from pyspark.sql.pandas.types import to_arrow_schema  # noqa: E402
 from kaflite.analytics import columnar, schemas  # noqa: E402
 from kaflite.analytics.arrow import log_batch  # noqa: E402
 from kaflite.analytics.decode import Bounds, iter_log_columns  # noqa: E402
+from kaflite.protocol.compression import CODEC_NAMES, GZIP, LZ4, NONE, SNAPPY, ZSTD  # noqa: E402
 from kaflite.protocol.records import (  # noqa: E402
-    CODEC_NAMES,
-    GZIP,
     LOG_APPEND_TIME,
-    LZ4,
-    NONE,
-    SNAPPY,
-    ZSTD,
     NewRecord,
     build_batch,
     crc32c,

@@ -19,6 +19,7 @@ from kaflite.coordinator.records import (
     offset_commit_key,
     offset_commit_value,
 )
+from kaflite.protocol.compression import CODEC_NAMES, GZIP, LZ4, NONE, SNAPPY, ZSTD
 from kaflite.protocol.messages import (
     ConsumerProtocolAssignment,
     ConsumerProtocolSubscription,
@@ -27,18 +28,7 @@ from kaflite.protocol.messages import (
     OffsetCommitKey,
     OffsetCommitValue,
 )
-from kaflite.protocol.records import (
-    CODEC_NAMES,
-    GZIP,
-    LOG_APPEND_TIME,
-    LZ4,
-    NONE,
-    SNAPPY,
-    ZSTD,
-    NewRecord,
-    build_batch,
-    decode_records,
-)
+from kaflite.protocol.records import LOG_APPEND_TIME, NewRecord, build_batch, decode_records
 
 T0 = 1_700_000_000_000
 _V = struct.Struct(">h")

@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from kaflite.protocol.records import LZ4, NewRecord, build_batch
+from kaflite.protocol.compression import LZ4
+from kaflite.protocol.records import NewRecord, build_batch
 
 # Without the `spark` extra these tests skip (as the `spark` fixture does) instead of failing collection.
 F = pytest.importorskip("pyspark.sql.functions", reason="pyspark is not installed (pip install 'kaflite[spark]')")

@@ -19,6 +19,7 @@ from kaflite.broker.router import Router
 from kaflite.clock import ManualClock
 from kaflite.config import KafliteConfig
 from kaflite.protocol import records as R
+from kaflite.protocol.compression import LZ4
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.headers import RequestHeader
 from kaflite.protocol.messages import ApiVersionsRequest, ProduceRequest, ProduceResponse
@@ -60,7 +61,7 @@ KEYLESS = [(b"a", b"1"), (None, b"2"), (b"c", b"3")]
 def test_kip_467_keyless_record_to_compacted_topic_names_the_record(context: BrokerContext, version: int) -> None:
     """LogValidator.validateKey: INVALID_RECORD, the record's batch index and why, a summary in
     error_message (the only produce error whose message Kafka sends), the log start offset; nothing written."""
-    out = produce(context, version, "compacted", R.build_batch(KEYLESS, timestamp_ms=T0, compression=R.LZ4))
+    out = produce(context, version, "compacted", R.build_batch(KEYLESS, timestamp_ms=T0, compression=LZ4))
     why = "Compacted topic cannot accept message without key in topic partition compacted-0"
     assert out.error_code == ErrorCode.INVALID_RECORD
     assert [(e.batch_index, e.batch_index_error_message) for e in out.record_errors] == [(1, why)]

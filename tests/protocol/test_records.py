@@ -11,7 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from kaflite.protocol import records as R
+from kaflite.protocol.compression import GZIP, LZ4, SNAPPY, compress, decompress
 from kaflite.protocol.errors import ErrorCode
+from kaflite.protocol.record_errors import RecordError
 
 with warnings.catch_warnings():
     # kafka-python's package import trips a stdlib DeprecationWarning (importlib.resources.open_text).
@@ -20,7 +22,7 @@ with warnings.catch_warnings():
 DefaultRecordBatch = _kp.DefaultRecordBatch
 DefaultRecordBatchBuilder = _kp.DefaultRecordBatchBuilder
 
-CODECS = [R.NONE, R.GZIP, R.SNAPPY, R.LZ4, R.ZSTD]
+CODECS = [R.NONE, GZIP, SNAPPY, LZ4, R.ZSTD]
 
 
 def kp_batch(n: int = 3, *, compression: int = 0, base_offset: int = 0) -> bytes:
@@ -36,18 +38,18 @@ def kp_batch(n: int = 3, *, compression: int = 0, base_offset: int = 0) -> bytes
 
 
 def test_header_view_reads_kafka_python_batch() -> None:
-    raw = kp_batch(3, compression=R.GZIP, base_offset=100)
+    raw = kp_batch(3, compression=GZIP, base_offset=100)
     h = R.validate_batch(raw)
     assert (h.base_offset, h.magic, h.records_count, h.last_offset_delta) == (100, 2, 3, 2)
     assert (h.producer_id, h.producer_epoch, h.base_sequence, h.last_sequence) == (42, 3, 10, 12)
     assert (h.base_timestamp, h.max_timestamp) == (1_000, 1_002)
-    assert h.compression == R.GZIP
+    assert h.compression == GZIP
     assert h.size_in_bytes == len(raw)
     assert (h.last_offset, h.next_offset) == (102, 103)
     assert not h.is_transactional and not h.is_control and h.timestamp_type == R.CREATE_TIME
 
 
-@pytest.mark.parametrize("compression", [R.NONE, R.GZIP])
+@pytest.mark.parametrize("compression", [R.NONE, GZIP])
 def test_decode_kafka_python_batch(compression: int) -> None:
     recs = R.decode_records(kp_batch(4, compression=compression, base_offset=7))
     assert [r.offset for r in recs] == [7, 8, 9, 10]
@@ -56,7 +58,7 @@ def test_decode_kafka_python_batch(compression: int) -> None:
     assert recs[0].headers == [("h", b"x"), ("n", None)]
 
 
-@pytest.mark.parametrize("compression", [R.NONE, R.GZIP])
+@pytest.mark.parametrize("compression", [R.NONE, GZIP])
 def test_kafka_python_reads_our_batch(compression: int) -> None:
     raw = R.build_batch(
         [(b"a", b"1" * 100, [("h", b"v")]), (None, None, [], 5_000), R.NewRecord(b"c", b"3" * 100)],
@@ -94,14 +96,14 @@ def test_snappy_accepts_raw_and_xerial() -> None:
     import cramjam
 
     data = b"hello snappy " * 5_000
-    xerial = R.compress(R.SNAPPY, data)
+    xerial = compress(SNAPPY, data)
     assert xerial.startswith(b"\x82SNAPPY\x00")
-    assert R.decompress(R.SNAPPY, xerial) == data
-    assert R.decompress(R.SNAPPY, bytes(cramjam.snappy.compress_raw(data))) == data
+    assert decompress(SNAPPY, xerial) == data
+    assert decompress(SNAPPY, bytes(cramjam.snappy.compress_raw(data))) == data
 
 
 def test_lz4_frame_uses_independent_blocks() -> None:
-    framed = R.compress(R.LZ4, b"x" * 1000)
+    framed = compress(LZ4, b"x" * 1000)
     assert framed[:4] == b"\x04\x22\x4d\x18"
     # FLG: version 01, block independence (Java's KafkaLZ4BlockInputStream refuses linked blocks)
     assert framed[4] & 0xC0 == 0x40 and framed[4] & 0x20
@@ -251,7 +253,7 @@ def test_hypothesis_round_trip(recs: list[R.NewRecord], compression: int, base_o
     assert [r.timestamp for r in out] == [ts if r.timestamp_ms is None else r.timestamp_ms for r in recs]
     h = R.validate_batch(raw)
     assert h.max_timestamp == max(r.timestamp for r in out)
-    if compression in (R.NONE, R.GZIP):
+    if compression in (R.NONE, GZIP):
         kb = DefaultRecordBatch(raw)
         assert kb.validate_crc()
         assert [(r.key, r.value) for r in kb] == [(r.key, r.value) for r in recs]
@@ -268,7 +270,7 @@ def test_hypothesis_garbage_never_crashes_unexpectedly(data: bytes, valid_first:
         for h in R.iter_batches(blob):
             assert h.magic == 2 and h.position + h.size_in_bytes <= len(blob)
             decoded.append(R.decode_records(blob, h.position))
-    except R.RecordError:
+    except RecordError:
         pass
     if valid_first:
         assert [(r.offset, r.timestamp, r.key, r.value) for r in decoded[0]] == [(0, 1_000, b"k", b"v")]

@@ -7,6 +7,7 @@ import struct
 import pytest
 
 from kaflite.protocol import records as R
+from kaflite.protocol.compression import LZ4
 from kaflite.protocol.errors import ErrorCode
 from kaflite.storage import OffsetOutOfRangeError, PartitionLog, RecordTooLargeError
 from kaflite.storage.errors import RecordValidationError, StorageError
@@ -29,7 +30,7 @@ def test_append_assigns_offsets_and_patches_headers(open_log) -> None:
 
 
 def test_stored_bytes_equal_produced_bytes_except_offset_and_epoch(open_log) -> None:
-    produced = batch(5, compression=R.LZ4)
+    produced = batch(5, compression=LZ4)
     plog = open_log()
     plog.append(batch(1), leader_epoch=0, now_ms=T0)
     plog.append(produced, leader_epoch=3, now_ms=T0)

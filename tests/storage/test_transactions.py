@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from kaflite.protocol import records as R
+from kaflite.protocol.control_records import EndTxnMarker, build_end_txn_marker, decode_end_txn_marker
 from kaflite.protocol.errors import ErrorCode
 from kaflite.storage import InvalidProducerEpochError, LogCleaner, OutOfOrderSequenceError, PartitionLog
 from kaflite.storage.errors import InvalidTxnStateError, TransactionCoordinatorFencedError
@@ -74,7 +75,7 @@ def test_tx_mk_1_marker_is_kafkas_78_byte_control_batch(open_log, commit: bool) 
     kind = 1 if commit else 0
     assert raw[61:] == bytes.fromhex(f"20000000080000000{kind}0c00000000000700")
     assert struct.unpack_from(">I", raw, 17)[0] == R.crc32c(raw[21:])
-    assert R.decode_end_txn_marker(raw) == R.EndTxnMarker(commit, 7)
+    assert decode_end_txn_marker(raw) == EndTxnMarker(commit, 7)
 
 
 # -- TX-PRD-1 / TX-PRD-3: data batches -------------------------------------------------------------------
@@ -482,7 +483,7 @@ def test_tx_mk_2_markers_appended_with_their_offsets_update_state_and_index(open
     `append_end_txn_marker` does."""
     plog = open_log()
     put(plog, txn(0))
-    raw = R.build_end_txn_marker(P1, 0, R.EndTxnMarker(False, 4), timestamp_ms=T0, base_offset=2)
+    raw = build_end_txn_marker(P1, 0, EndTxnMarker(False, 4), timestamp_ms=T0, base_offset=2)
     plog.append(raw, leader_epoch=0, now_ms=T0, origin=AppendOrigin.REPLICATION)
     assert plog.active_segment.txn_index.entries == [AbortedTxn(P1, 0, 2, 3)]
     assert plog.producer_state.producers[P1].coordinator_epoch == 4
