@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from kaflite.testing.admin_client import AdminClient, AdminError
-from kaflite.testing.broker import (
-    Acl,
-    Broker,
+from kaflite.testing.broker import Acl, Broker
+from kaflite.testing.process import ProcessBroker
+from kaflite.testing.views import (
     EpochEvent,
     EpochHistory,
     Group,
@@ -17,7 +17,6 @@ from kaflite.testing.broker import (
     Transition,
     assert_rebalances,
 )
-from kaflite.testing.process import ProcessBroker
 
 __all__ = [
     "Acl",

@@ -9,7 +9,7 @@ from kaflite.broker.admin_ops import group_json
 from kaflite.coordinator.consumer.group import ConsumerGroupState
 from kaflite.coordinator.group import Transition
 from kaflite.coordinator.snapshot import GroupSnapshot, MemberSnapshot
-from kaflite.testing.broker import Group
+from kaflite.testing.views import Group
 
 MEMBER = MemberSnapshot(
     member_id="m1", group_instance_id=None, client_id="rdkafka", client_host="/127.0.0.1", session_timeout_ms=-1,
@@ -63,7 +63,7 @@ def test_classic_group_json_keeps_its_shape() -> None:
 def test_consumer_group_events_from_the_records() -> None:
     """The epoch history is read from what the coordinator wrote: every step, not just the last."""
     from kaflite.broker.admin_ops import consumer_group_events
-    from kaflite.testing.broker import EpochHistory
+    from kaflite.testing.views import EpochHistory
     from tests.coordinator.consumer_harness import ConsumerHarness, topic_id
 
     h = ConsumerHarness({"t": 4})

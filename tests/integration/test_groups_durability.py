@@ -7,7 +7,8 @@ from collections.abc import Callable
 
 import pytest
 
-from kaflite.testing.broker import Broker, Group
+from kaflite.testing.broker import Broker
+from kaflite.testing.views import Group
 from tests.integration.group_clients import CLIENTS, GroupConsumer, close_all, produce, wait_until
 
 N = 300

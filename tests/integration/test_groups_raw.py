@@ -11,7 +11,8 @@ import pytest
 
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import HeartbeatRequest, OffsetCommitRequest, OffsetFetchRequest
-from kaflite.testing.broker import Broker, decode_assignment
+from kaflite.testing.broker import Broker
+from kaflite.testing.views import decode_assignment
 from tests.integration.group_clients import RawMember, assignment
 
 TOPIC = "raw-t"

@@ -16,7 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from kaflite.testing.broker import Broker, Group
+from kaflite.testing.broker import Broker
+from kaflite.testing.views import Group
 from tests.integration.group_clients import (
     CLIENTS,
     GroupConsumer,

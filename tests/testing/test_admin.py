@@ -14,8 +14,9 @@ import pytest
 from kaflite.broker.admin_ops import resolve_api, resolve_error
 from kaflite.cli import build_parser, main
 from kaflite.protocol.errors import ErrorCode
-from kaflite.testing.broker import Broker, Group, assert_rebalances
+from kaflite.testing.broker import Broker
 from kaflite.testing.ctl import run_ctl
+from kaflite.testing.views import Group, assert_rebalances
 from tests.testing.clients import Consumer
 
 
@@ -144,7 +145,7 @@ async def test_async_context_manager_with_aiokafka() -> None:
 
 
 def _group(states: list[str]) -> Group:
-    from kaflite.testing.broker import Transition
+    from kaflite.testing.views import Transition
 
     history = tuple(Transition(i, "g", a, b, 0, 1, f"because {i}")
                     for i, (a, b) in enumerate(zip([None, *states], states, strict=False)))

@@ -11,8 +11,9 @@ from collections.abc import Iterator
 import pytest
 
 from kaflite.cli import build_parser
-from kaflite.testing.broker import Broker, Group
+from kaflite.testing.broker import Broker
 from kaflite.testing.ctl import run_ctl
+from kaflite.testing.views import Group
 from tests.testing.clients import Consumer
 
 CONSUMER = {"group.protocol": "consumer"}

@@ -15,7 +15,8 @@ import pytest
 from kafka import KafkaProducer
 from kafka.errors import KafkaTimeoutError
 
-from kaflite.testing.broker import BrokerAPI, assert_rebalances
+from kaflite.testing.broker import BrokerAPI
+from kaflite.testing.views import assert_rebalances
 from tests.testing.clients import Consumer, produce
 
 pytest_plugins = ["pytester"]
