@@ -19,209 +19,47 @@ API without a row), so a new API cannot slip through unchecked.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from typing import Any
 
+from kaflite.broker.authz_rules import (
+    CLUSTER,
+    CLUSTER_DENIED,
+    GROUP,
+    GROUP_DENIED,
+    TOPIC,
+    TOPIC_DENIED,
+    TXN,
+    TXN_DENIED,
+    Op,
+    RequestChecks,
+    Rule,
+    Verdict,
+    all_of,
+    config_resources,
+    none,
+    on_cluster,
+    on_field,
+    per_field_group,
+    per_name,
+    per_topic,
+)
 from kaflite.broker.context import NO_RESPONSE, BrokerContext, RequestContext
 from kaflite.protocol.authorized_operations import (
     CLUSTER_OPERATIONS,
     GROUP_OPERATIONS,
     OMITTED,
     TOPIC_OPERATIONS,
-    bit_field,
 )
 from kaflite.protocol.error_responses import error_response
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import RESPONSES
-from kaflite.security.acl import AclOperation, ResourceType, StandardAuthorizer
+from kaflite.security.acl import StandardAuthorizer
 from kaflite.security.acl.model import CLUSTER_NAME
-
-TOPIC, GROUP, CLUSTER, TXN = ResourceType.TOPIC, ResourceType.GROUP, ResourceType.CLUSTER, \
-    ResourceType.TRANSACTIONAL_ID
-Op = AclOperation
-TOPIC_DENIED = ErrorCode.TOPIC_AUTHORIZATION_FAILED
-GROUP_DENIED = ErrorCode.GROUP_AUTHORIZATION_FAILED
-CLUSTER_DENIED = ErrorCode.CLUSTER_AUTHORIZATION_FAILED
-TXN_DENIED = ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED
-#: DescribeConfigs/AlterConfigs resource types (ConfigResource.Type): TOPIC 2, BROKER 4, BROKER_LOGGER 8, GROUP 32.
-_CONFIG_TOPIC, _CONFIG_GROUP = 2, 32
-
-
-@dataclass(slots=True)
-class Verdict:
-    """What a row decided when not everything is allowed: ``answer`` (refused whole: this is the answer),
-    ``finish`` (the handler runs on what is left; its answer goes through this), or ``close`` (Produce with
-    acks=0 has no answer to carry an error: Kafka closes the connection)."""
-
-    answer: Any = None
-    finish: Callable[[Any], Any] | None = None
-    close: str | None = None
-
-
-Rule = Callable[["RequestAuthorizer", RequestContext, Any], Verdict | None]
-
-
-class RequestAuthorizer:
-    """The connection's hook (``Router.authorize``): the row of the request's API, applied."""
-
-    def __init__(self, authorizer: StandardAuthorizer, context: BrokerContext) -> None:
-        self.authorizer = authorizer
-        self.context = context
-        self.rules: dict[int, Rule] = RULES
-
-    def __call__(self, ctx: RequestContext, request: Any) -> Verdict | None:
-        return self.rules[ctx.header.api_key](self, ctx, request)
-
-    # -- checks -----------------------------------------------------------------------------------
-
-    def allowed(self, ctx: RequestContext, op: AclOperation, rtype: ResourceType, name: str) -> bool:
-        conn = ctx.connection
-        return self.authorizer.authorize(conn.principal, conn.peer_host, op, rtype, name)
-
-    def cluster(self, ctx: RequestContext, op: AclOperation) -> bool:
-        return self.allowed(ctx, op, CLUSTER, CLUSTER_NAME)
-
-    def operations(self, ctx: RequestContext, rtype: ResourceType, name: str, supported: Iterable[int]) -> int:
-        """AuthHelper.authorizedOperations: the bit field of the ``supported`` operations allowed on ``name``."""
-        return bit_field(op for op in supported if self.allowed(ctx, AclOperation(op), rtype, name))
-
-    def topic_name(self, item: Any, field: str = "name") -> str | None:
-        """A request item's topic name; by its id where the version names topics by id (None: an id no
-        topic has, which the handler answers UNKNOWN_TOPIC_ID for, as Kafka does before any ACL check)."""
-        name = getattr(item, field, None)
-        if name:
-            return str(name)
-        topic_id = getattr(item, "topic_id", None)
-        if topic_id is not None:
-            meta = self.context.metadata.topic_by_id(topic_id)
-            if meta is not None:
-                return meta.name
-        return None
-
-    # -- verdicts ---------------------------------------------------------------------------------
-
-    def refuse(self, ctx: RequestContext, request: Any, code: int) -> Verdict:
-        """The whole request refused: the API's error answer (every item carries the error)."""
-        return Verdict(answer=error_response(RESPONSES[ctx.header.api_key], request, code))
-
-    def split(self, ctx: RequestContext, request: Any, field: str,
-              denied_code: Callable[[Any], int]) -> Verdict | None:
-        """Take out of ``request.<field>`` the items ``denied_code`` refuses (a nonzero error); the handler
-        serves the rest, and the refused items are answered with their error, as Kafka's per-item answers."""
-        items = getattr(request, field)
-        if not items:
-            return None
-        codes = [denied_code(item) for item in items]
-        if not any(codes):  # the common case: everything allowed, nothing built
-            return None
-        refused: dict[int, list[Any]] = {}
-        kept = []
-        for item, code in zip(items, codes, strict=True):
-            if code:
-                refused.setdefault(code, []).append(item)
-            else:
-                kept.append(item)
-        setattr(request, field, kept)
-        resp_cls = RESPONSES[ctx.header.api_key]
-        answers = []
-        for code, denied in refused.items():
-            only = copy.copy(request)
-            setattr(only, field, denied)
-            answers.append(error_response(resp_cls, only, code))
-        return Verdict(finish=lambda response: _merge(response, answers))
-
-
-def _merge(response: Any, answers: Iterable[Any]) -> Any:
-    """Add the refused items' answers to the handler's answer (each answer's non-empty item lists)."""
-    if response is NO_RESPONSE:
-        return response
-    for answer in answers:
-        for name in type(answer).__slots__:
-            items = getattr(answer, name)
-            if isinstance(items, list) and items and isinstance(getattr(response, name, None), list):
-                getattr(response, name).extend(items)
-    return response
-
-
-def _all_of(*rules: Rule) -> Rule:
-    """Rows applied in order: the first refusal whole wins; per-item finishes compose."""
-
-    def rule(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
-        finishes = []
-        for r in rules:
-            verdict = r(az, ctx, request)
-            if verdict is None:
-                continue
-            if verdict.finish is None:
-                return verdict
-            finishes.append(verdict.finish)
-        if not finishes:
-            return None
-
-        def finish(response: Any) -> Any:
-            for f in finishes:
-                response = f(response)
-            return response
-
-        return Verdict(finish=finish)
-
-    return rule
-
-
-# -- row builders -----------------------------------------------------------------------------------
-
-
-def none(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
-    """No check: ApiVersions and the SASL APIs (before a principal exists), as Kafka."""
-    return None
-
-
-def on_cluster(op: AclOperation) -> Rule:
-    def rule(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
-        return None if az.cluster(ctx, op) else az.refuse(ctx, request, CLUSTER_DENIED)
-
-    return rule
-
-
-def on_field(rtype: ResourceType, op: AclOperation, field: str, code: int) -> Rule:
-    """The one resource the request names (``group_id``, ``transactional_id``), refused whole."""
-
-    def rule(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
-        name = getattr(request, field)
-        if name is None:
-            return None
-        return None if az.allowed(ctx, op, rtype, str(name)) else az.refuse(ctx, request, code)
-
-    return rule
-
-
-def per_topic(op: AclOperation, field: str = "topics", name_field: str = "name") -> Rule:
-    """Each topic of ``request.<field>`` needs ``op``; refused topics are answered TOPIC_AUTHORIZATION_FAILED."""
-
-    def rule(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
-        def code(item: Any) -> int:
-            name = az.topic_name(item, name_field)
-            return 0 if name is None or az.allowed(ctx, op, TOPIC, name) else TOPIC_DENIED
-
-        return az.split(ctx, request, field, code)
-
-    return rule
-
-
-def per_name(rtype: ResourceType, op: AclOperation, field: str, code: int) -> Rule:
-    """Each name in ``request.<field>`` (strings: groups, transactional ids) needs ``op``."""
-
-    def rule(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
-        return az.split(ctx, request, field, lambda name: 0 if az.allowed(ctx, op, rtype, str(name)) else code)
-
-    return rule
-
 
 # -- the APIs whose needs are their own -------------------------------------------------------------
 
 
-def produce(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
+def produce(az: RequestChecks, ctx: RequestContext, request: Any) -> Verdict | None:
     """KafkaApis.handleProduceRequest: a transactional batch needs WRITE on its transactional id (else every
     partition is refused with TRANSACTIONAL_ID_AUTHORIZATION_FAILED); then WRITE per topic."""
     txn = request.transactional_id
@@ -243,7 +81,7 @@ def produce(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict
     return verdict
 
 
-def fetch(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
+def fetch(az: RequestChecks, ctx: RequestContext, request: Any) -> Verdict | None:
     """A follower's fetch needs CLUSTER_ACTION (refused whole: TOPIC_AUTHORIZATION_FAILED, as Kafka); a
     consumer's, READ per topic."""
     replica = request.replica_state.replica_id if ctx.version >= 15 and request.replica_state is not None \
@@ -253,7 +91,7 @@ def fetch(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict |
     return _FETCH_TOPICS(az, ctx, request)
 
 
-def metadata(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
+def metadata(az: RequestChecks, ctx: RequestContext, request: Any) -> Verdict | None:
     """KafkaApis.handleTopicMetadataRequest: topics the principal may not DESCRIBE are left out of an
     all-topics answer and answered TOPIC_AUTHORIZATION_FAILED when named; a named topic that does not exist
     is auto-created only with CREATE on the cluster or the topic (else TOPIC_AUTHORIZATION_FAILED)."""
@@ -295,7 +133,7 @@ def metadata(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdic
     return verdict
 
 
-def offset_fetch(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
+def offset_fetch(az: RequestChecks, ctx: RequestContext, request: Any) -> Verdict | None:
     """GROUP DESCRIBE per group (v8+ names several); committed offsets of topics the principal may not
     DESCRIBE are answered TOPIC_AUTHORIZATION_FAILED when asked for, left out when all were asked for."""
     if ctx.version < 8:
@@ -332,17 +170,7 @@ def offset_fetch(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Ve
     return Verdict(finish=(lambda r: hide(first(r))) if first is not None else hide)
 
 
-def per_field_group(op: AclOperation, field: str) -> Rule:
-    """Items naming a group in ``group_id`` (OffsetFetch v8+'s groups)."""
-
-    def rule(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
-        return az.split(ctx, request, field,
-                        lambda item: 0 if az.allowed(ctx, op, GROUP, item.group_id) else GROUP_DENIED)
-
-    return rule
-
-
-def find_coordinator(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
+def find_coordinator(az: RequestChecks, ctx: RequestContext, request: Any) -> Verdict | None:
     """DESCRIBE on the group (key type 0) or the transactional id (1) whose coordinator is asked for."""
     if request.key_type == 1:
         rtype, code = TXN, TXN_DENIED
@@ -353,7 +181,7 @@ def find_coordinator(az: RequestAuthorizer, ctx: RequestContext, request: Any) -
     return (_TXN_COORDINATOR_KEYS if request.key_type == 1 else _GROUP_COORDINATOR_KEYS)(az, ctx, request)
 
 
-def list_groups(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
+def list_groups(az: RequestChecks, ctx: RequestContext, request: Any) -> Verdict | None:
     """Every group with CLUSTER DESCRIBE, else those the principal may DESCRIBE (KafkaApis.handleListGroups)."""
     if az.cluster(ctx, Op.DESCRIBE):
         return None
@@ -365,7 +193,7 @@ def list_groups(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Ver
     return Verdict(finish=visible)
 
 
-def list_transactions(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
+def list_transactions(az: RequestChecks, ctx: RequestContext, request: Any) -> Verdict | None:
     """Only the transactional ids the principal may DESCRIBE (KafkaApis.handleListTransactionsRequest)."""
 
     def visible(response: Any) -> Any:
@@ -376,19 +204,19 @@ def list_transactions(az: RequestAuthorizer, ctx: RequestContext, request: Any) 
     return Verdict(finish=visible)
 
 
-def create_topics(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
+def create_topics(az: RequestChecks, ctx: RequestContext, request: Any) -> Verdict | None:
     """CREATE on the cluster covers every topic; otherwise CREATE per topic."""
     if az.cluster(ctx, Op.CREATE):
         return None
     return _CREATE_TOPICS(az, ctx, request)
 
 
-def delete_topics(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
+def delete_topics(az: RequestChecks, ctx: RequestContext, request: Any) -> Verdict | None:
     """DELETE per topic, named (v0-5: ``topic_names``) or by name or id (v6+: ``topics``)."""
     return (_DELETE_TOPIC_NAMES if ctx.version < 6 else _DELETE_TOPICS)(az, ctx, request)
 
 
-def init_producer_id(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
+def init_producer_id(az: RequestChecks, ctx: RequestContext, request: Any) -> Verdict | None:
     """A transactional producer needs WRITE on its id; an idempotent one IDEMPOTENT_WRITE on the cluster or
     WRITE on some topic (KafkaApis.handleInitProducerIdRequest)."""
     txn = request.transactional_id
@@ -401,7 +229,7 @@ def init_producer_id(az: RequestAuthorizer, ctx: RequestContext, request: Any) -
     return az.refuse(ctx, request, CLUSTER_DENIED)
 
 
-def add_partitions_to_txn(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
+def add_partitions_to_txn(az: RequestChecks, ctx: RequestContext, request: Any) -> Verdict | None:
     """WRITE on the transactional id, then WRITE on every topic: if one topic is refused, nothing is added
     (the others are answered OPERATION_NOT_ATTEMPTED), as Kafka."""
     txn = request.v3_and_below_transactional_id
@@ -422,24 +250,7 @@ def add_partitions_to_txn(az: RequestAuthorizer, ctx: RequestContext, request: A
     return Verdict(answer=answer)
 
 
-def config_resources(op: AclOperation) -> Rule:
-    """Describe/Alter(Incremental)Configs: per resource, on the topic, the group or the cluster (brokers and
-    their loggers), each refused with its own error (AuthHelper in KafkaApis' config handlers)."""
-
-    def rule(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
-        def code(resource: Any) -> int:
-            if resource.resource_type == _CONFIG_TOPIC:
-                return 0 if az.allowed(ctx, op, TOPIC, resource.resource_name) else TOPIC_DENIED
-            if resource.resource_type == _CONFIG_GROUP:
-                return 0 if az.allowed(ctx, op, GROUP, resource.resource_name) else GROUP_DENIED
-            return 0 if az.cluster(ctx, op) else CLUSTER_DENIED
-
-        return az.split(ctx, request, "resources", code)
-
-    return rule
-
-
-def consumer_group_heartbeat(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
+def consumer_group_heartbeat(az: RequestChecks, ctx: RequestContext, request: Any) -> Verdict | None:
     """GROUP READ, and DESCRIBE on every subscribed topic (KafkaApis.handleConsumerGroupHeartbeat)."""
     if not az.allowed(ctx, Op.READ, GROUP, request.group_id):
         return az.refuse(ctx, request, GROUP_DENIED)
@@ -449,13 +260,13 @@ def consumer_group_heartbeat(az: RequestAuthorizer, ctx: RequestContext, request
     return None
 
 
-def describe_share_group_offsets(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
+def describe_share_group_offsets(az: RequestChecks, ctx: RequestContext, request: Any) -> Verdict | None:
     """SA-OFF-1: GROUP DESCRIBE per group (a refused group answered GROUP_AUTHORIZATION_FAILED)."""
     return az.split(ctx, request, "groups",
                     lambda g: 0 if az.allowed(ctx, Op.DESCRIBE, GROUP, str(g.group_id)) else GROUP_DENIED)
 
 
-def describe_topic_partitions(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
+def describe_topic_partitions(az: RequestChecks, ctx: RequestContext, request: Any) -> Verdict | None:
     """Named topics: DESCRIBE each (refused: TOPIC_AUTHORIZATION_FAILED); all topics: the ones it may."""
     if request.topics:
         return _DESCRIBE_TOPICS(az, ctx, request)
@@ -467,7 +278,7 @@ def describe_topic_partitions(az: RequestAuthorizer, ctx: RequestContext, reques
     return Verdict(finish=visible)
 
 
-def offset_for_leader_epoch(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
+def offset_for_leader_epoch(az: RequestChecks, ctx: RequestContext, request: Any) -> Verdict | None:
     """A follower's needs CLUSTER_ACTION; a consumer's, DESCRIBE per topic."""
     if request.replica_id >= 0:
         return _CLUSTER_ACTION(az, ctx, request)
@@ -491,7 +302,7 @@ _TXN_WRITE = on_field(TXN, Op.WRITE, "transactional_id", TXN_DENIED)
 
 #: api key -> what it needs. Every routed API has a row (tests/broker/test_authz.py); so do the SASL and SCRAM
 #: APIs another part of issue 16 routes (17, 36, 50, 51), so they are covered the moment they are.
-def transaction_topics(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
+def transaction_topics(az: RequestChecks, ctx: RequestContext, request: Any) -> Verdict | None:
     """Of each described transaction, only the partitions of topics the principal may DESCRIBE
     (KafkaApis.handleDescribeTransactionsRequest)."""
 
@@ -507,14 +318,14 @@ def transaction_topics(az: RequestAuthorizer, ctx: RequestContext, request: Any)
 # -- authorized-operations fields: what the principal may do, where the request asks ------------------------
 
 
-def _cluster_operations(az: RequestAuthorizer, ctx: RequestContext) -> int:
+def _cluster_operations(az: RequestChecks, ctx: RequestContext) -> int:
     """Kafka answers 0 to a principal that may not DESCRIBE the cluster, else its allowed operations."""
     if not az.cluster(ctx, Op.DESCRIBE):
         return 0
     return az.operations(ctx, CLUSTER, CLUSTER_NAME, CLUSTER_OPERATIONS)
 
 
-def metadata_operations(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
+def metadata_operations(az: RequestChecks, ctx: RequestContext, request: Any) -> Verdict | None:
     """Metadata v8+: ``include_topic_authorized_operations`` (every topic answered), v8-10
     ``include_cluster_authorized_operations``."""
     topics = ctx.version >= 8 and request.include_topic_authorized_operations
@@ -532,7 +343,7 @@ def metadata_operations(az: RequestAuthorizer, ctx: RequestContext, request: Any
     return Verdict(finish=fill)
 
 
-def describe_cluster_operations(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
+def describe_cluster_operations(az: RequestChecks, ctx: RequestContext, request: Any) -> Verdict | None:
     if not request.include_cluster_authorized_operations:
         return None
 
@@ -547,7 +358,7 @@ def group_operations(min_version: int) -> Rule:
     """DescribeGroups v3+ / ConsumerGroupDescribe with ``include_authorized_operations``: each group answered
     without error."""
 
-    def rule(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
+    def rule(az: RequestChecks, ctx: RequestContext, request: Any) -> Verdict | None:
         if ctx.version < min_version or not request.include_authorized_operations:
             return None
 
@@ -567,7 +378,7 @@ def group_operations(min_version: int) -> Rule:
 UNDESCRIBABLE_TOPICS = "The group has described topic(s) that the client is not authorized to describe."
 
 
-def hide_undescribable_topics(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
+def hide_undescribable_topics(az: RequestChecks, ctx: RequestContext, request: Any) -> Verdict | None:
     """ConsumerGroupDescribe: a group whose members' assignment or target assignment holds a topic the caller
     may not DESCRIBE is answered TOPIC_AUTHORIZATION_FAILED with no members, so its topics stay hidden
     (KafkaApis.handleConsumerGroupDescribe, KAFKA-18813)."""
@@ -586,7 +397,7 @@ def hide_undescribable_topics(az: RequestAuthorizer, ctx: RequestContext, reques
     return Verdict(finish=hide)
 
 
-def topic_partitions_operations(az: RequestAuthorizer, ctx: RequestContext, request: Any) -> Verdict | None:
+def topic_partitions_operations(az: RequestChecks, ctx: RequestContext, request: Any) -> Verdict | None:
     """DescribeTopicPartitions always answers each topic's allowed operations."""
 
     def fill(response: Any) -> Any:
@@ -596,7 +407,7 @@ def topic_partitions_operations(az: RequestAuthorizer, ctx: RequestContext, requ
     return Verdict(finish=fill)
 
 
-def _fill_topics(az: RequestAuthorizer, ctx: RequestContext, response: Any) -> None:
+def _fill_topics(az: RequestChecks, ctx: RequestContext, response: Any) -> None:
     """Each answered topic's allowed operations; a topic refused DESCRIBE keeps the schema's default, as Kafka
     adds those after filling the others."""
     for t in response.topics:
@@ -606,19 +417,30 @@ def _fill_topics(az: RequestAuthorizer, ctx: RequestContext, response: Any) -> N
             t.topic_authorized_operations = az.operations(ctx, TOPIC, str(t.name), TOPIC_OPERATIONS)
 
 
+class RequestAuthorizer(RequestChecks):
+    """The connection's hook (``Router.authorize``): the row of the request's API (``RULES``), applied."""
+
+    def __init__(self, authorizer: StandardAuthorizer, context: BrokerContext) -> None:
+        super().__init__(authorizer, context)
+        self.rules: dict[int, Rule] = RULES
+
+    def __call__(self, ctx: RequestContext, request: Any) -> Verdict | None:
+        return self.rules[ctx.header.api_key](self, ctx, request)
+
+
 RULES: dict[int, Rule] = {
     0: produce,
     1: fetch,
     2: per_topic(Op.DESCRIBE),  # ListOffsets
-    3: _all_of(metadata, metadata_operations),
-    8: _all_of(_GROUP_READ, per_topic(Op.READ)),  # OffsetCommit
+    3: all_of(metadata, metadata_operations),
+    8: all_of(_GROUP_READ, per_topic(Op.READ)),  # OffsetCommit
     9: offset_fetch,
     10: find_coordinator,
     11: _GROUP_READ,  # JoinGroup
     12: _GROUP_READ,  # Heartbeat
     13: _GROUP_READ,  # LeaveGroup
     14: _GROUP_READ,  # SyncGroup
-    15: _all_of(per_name(GROUP, Op.DESCRIBE, "groups", GROUP_DENIED), group_operations(3)),  # DescribeGroups
+    15: all_of(per_name(GROUP, Op.DESCRIBE, "groups", GROUP_DENIED), group_operations(3)),  # DescribeGroups
     16: list_groups,
     17: none,  # SaslHandshake
     18: none,  # ApiVersions
@@ -628,9 +450,9 @@ RULES: dict[int, Rule] = {
     22: init_producer_id,
     23: offset_for_leader_epoch,
     24: add_partitions_to_txn,
-    25: _all_of(_TXN_WRITE, _GROUP_READ),  # AddOffsetsToTxn
+    25: all_of(_TXN_WRITE, _GROUP_READ),  # AddOffsetsToTxn
     26: _TXN_WRITE,  # EndTxn
-    28: _all_of(_TXN_WRITE, _GROUP_READ, per_topic(Op.READ)),  # TxnOffsetCommit
+    28: all_of(_TXN_WRITE, _GROUP_READ, per_topic(Op.READ)),  # TxnOffsetCommit
     29: on_cluster(Op.DESCRIBE),  # DescribeAcls
     30: on_cluster(Op.ALTER),  # CreateAcls
     31: on_cluster(Op.ALTER),  # DeleteAcls
@@ -645,26 +467,26 @@ RULES: dict[int, Rule] = {
     44: config_resources(Op.ALTER_CONFIGS),  # IncrementalAlterConfigs
     45: on_cluster(Op.ALTER),  # AlterPartitionReassignments
     46: on_cluster(Op.DESCRIBE),  # ListPartitionReassignments
-    47: _all_of(on_field(GROUP, Op.DELETE, "group_id", GROUP_DENIED), per_topic(Op.READ)),  # OffsetDelete
+    47: all_of(on_field(GROUP, Op.DELETE, "group_id", GROUP_DENIED), per_topic(Op.READ)),  # OffsetDelete
     50: on_cluster(Op.DESCRIBE),  # DescribeUserScramCredentials
     51: on_cluster(Op.ALTER),  # AlterUserScramCredentials
     55: on_cluster(Op.DESCRIBE),  # DescribeQuorum
     60: describe_cluster_operations,  # DescribeCluster: Kafka checks nothing but fills authorized operations
     61: per_topic(Op.READ),  # DescribeProducers
-    65: _all_of(per_name(TXN, Op.DESCRIBE, "transactional_ids", TXN_DENIED), transaction_topics),  # DescribeTxns
+    65: all_of(per_name(TXN, Op.DESCRIBE, "transactional_ids", TXN_DENIED), transaction_topics),  # DescribeTxns
     66: list_transactions,
     68: consumer_group_heartbeat,
-    69: _all_of(per_name(GROUP, Op.DESCRIBE, "group_ids", GROUP_DENIED), group_operations(0),  # ConsumerGroupDescribe
+    69: all_of(per_name(GROUP, Op.DESCRIBE, "group_ids", GROUP_DENIED), group_operations(0),  # ConsumerGroupDescribe
                 hide_undescribable_topics),
     74: on_cluster(Op.DESCRIBE_CONFIGS),  # ListConfigResources
-    75: _all_of(describe_topic_partitions, topic_partitions_operations),
-    78: _all_of(_GROUP_READ, per_topic(Op.READ)),  # ShareFetch (SS-VAL-1, SS-FETCH-1: topics by id)
-    79: _all_of(_GROUP_READ, per_topic(Op.READ)),  # ShareAcknowledge
+    75: all_of(describe_topic_partitions, topic_partitions_operations),
+    78: all_of(_GROUP_READ, per_topic(Op.READ)),  # ShareFetch (SS-VAL-1, SS-FETCH-1: topics by id)
+    79: all_of(_GROUP_READ, per_topic(Op.READ)),  # ShareAcknowledge
     # KIP-932 share groups (SG-VAL-1, SG-DESC-1, SA-OFF-1/2/3)
     76: consumer_group_heartbeat,  # ShareGroupHeartbeat: GROUP READ, DESCRIBE on every subscribed topic
-    77: _all_of(per_name(GROUP, Op.DESCRIBE, "group_ids", GROUP_DENIED), group_operations(0)),  # ShareGroupDescribe
+    77: all_of(per_name(GROUP, Op.DESCRIBE, "group_ids", GROUP_DENIED), group_operations(0)),  # ShareGroupDescribe
     90: describe_share_group_offsets,
-    91: _all_of(_GROUP_READ, per_topic(Op.READ, name_field="topic_name")),  # AlterShareGroupOffsets
-    92: _all_of(on_field(GROUP, Op.DELETE, "group_id", GROUP_DENIED),  # DeleteShareGroupOffsets
+    91: all_of(_GROUP_READ, per_topic(Op.READ, name_field="topic_name")),  # AlterShareGroupOffsets
+    92: all_of(on_field(GROUP, Op.DELETE, "group_id", GROUP_DENIED),  # DeleteShareGroupOffsets
                 per_topic(Op.READ, name_field="topic_name")),
 }

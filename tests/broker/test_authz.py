@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from kaflite.broker.authz import RULES, RequestAuthorizer, Verdict
+from kaflite.broker.authz import RULES, RequestAuthorizer
+from kaflite.broker.authz_rules import Verdict
 from kaflite.broker.connection import KafkaConnection
 from kaflite.broker.context import NO_RESPONSE, RequestContext
 from kaflite.broker.server import Broker
