@@ -7,15 +7,11 @@ Modules: `state` (TX-SM-*), `records` (TX-LOG-*), `config` (TX-CFG-*), `result` 
 """
 
 from kaflite.transaction.config import TransactionCoordinatorConfig
-from kaflite.transaction.coordinator import (
-    ABORT_TIMED_OUT_TIMER,
-    REMOVE_EXPIRED_TIMER,
-    PartitionStatus,
-    TransactionCoordinator,
-)
+from kaflite.transaction.coordinator import ABORT_TIMED_OUT_TIMER, REMOVE_EXPIRED_TIMER, TransactionCoordinator
 from kaflite.transaction.records import TRANSACTION_STATE_TOPIC, transaction_state_topic_configs
 from kaflite.transaction.result import TxnResult, WriteTxnMarkers
 from kaflite.transaction.state import IllegalTransactionTransition, TransactionMetadata, TransactionState
+from kaflite.transaction.state_manager import PartitionStatus
 
 __all__ = [
     "ABORT_TIMED_OUT_TIMER",

@@ -1,4 +1,5 @@
-"""The transaction coordinator shard: Kafka's TransactionCoordinator + TransactionStateManager, sans-I/O.
+"""The transaction coordinator shard: Kafka's TransactionCoordinator, over its TransactionStateManager
+(state_manager.py: partition ownership and loading, the metadata of every id, replay), sans-I/O.
 
 It owns the `__transaction_state` partitions of this broker and every transactional id in them. Like the group
 coordinator shard, each public handler is one atomic operation returning a TxnResult: records to append (applied
@@ -20,7 +21,6 @@ import itertools
 import logging
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from enum import Enum
 
 import structlog
 
@@ -28,7 +28,6 @@ from kaflite.clock import Clock, SystemClock
 from kaflite.coordinator.partitioner import partition_for
 from kaflite.coordinator.records import CONSUMER_OFFSETS
 from kaflite.coordinator.result import TimerOp, Token
-from kaflite.coordinator_common.records import LoadedRecord
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import (
     AddOffsetsToTxnRequest,
@@ -45,9 +44,6 @@ from kaflite.protocol.messages import (
 from kaflite.transaction.config import TransactionCoordinatorConfig
 from kaflite.transaction.describe import describe_transactions, list_transactions
 from kaflite.transaction.records import (
-    decode_transaction_log_key,
-    decode_transaction_log_value,
-    partitions_of,
     transaction_log_key,
     transaction_log_value,
 )
@@ -62,6 +58,7 @@ from kaflite.transaction.state import (
     TransactionState,
     check_transition,
 )
+from kaflite.transaction.state_manager import PartitionStatus, TransactionStateManager
 
 log = structlog.get_logger("kaflite.transaction")
 
@@ -78,12 +75,6 @@ PartitionExists = Callable[[str, int], bool]
 """The broker's metadata: does topic-partition exist (AddPartitionsToTxn answers 3 for the others)."""
 
 
-class PartitionStatus(Enum):
-    NOT_OWNED = "not-owned"
-    LOADING = "loading"
-    ACTIVE = "active"
-
-
 def _counter() -> Callable[[], int]:
     it = itertools.count()
     return lambda: next(it)
@@ -96,8 +87,9 @@ class _Reject(Exception):
         self.error = error
 
 
-class TransactionCoordinator:
-    """Every transactional id of the `__transaction_state` partitions this broker owns.
+class TransactionCoordinator(TransactionStateManager):
+    """Every transactional id of the `__transaction_state` partitions this broker owns: the transaction APIs, the
+    two-phase completion and the timers, over the state its base (`TransactionStateManager`) keeps.
 
     `partitions=None`: every partition owned and active (tests, nothing to load); otherwise they start not owned
     and the runtime loads them (`begin_load`, `replay`..., `complete_load`). `allocate_producer_id` is the broker's
@@ -115,60 +107,13 @@ class TransactionCoordinator:
         partition_exists: PartitionExists | None = None,
         coordinator_epoch: int = 0,
     ) -> None:
-        self.config = config or TransactionCoordinatorConfig()
+        super().__init__(config or TransactionCoordinatorConfig(), partitions=partitions,
+                         coordinator_epoch=coordinator_epoch)
         self.clock: Clock = clock or SystemClock()
         self.allocate_producer_id = allocate_producer_id or _counter()
         self.partition_exists: PartitionExists = partition_exists or (lambda _t, _p: True)
-        self.txns: dict[str, TransactionMetadata] = {}
         self.timers: dict[str, int] = {}
-        self._all_active = partitions is None
-        self._status: dict[int, PartitionStatus] = dict.fromkeys(partitions or (), PartitionStatus.ACTIVE)
-        self._epochs: dict[int, int] = dict.fromkeys(partitions or (), coordinator_epoch)
-        self._default_epoch = coordinator_epoch
-        self._unknown_key_versions: set[int] = set()
         self._out: TxnResult | None = None
-
-    # ================================================================== partitions and loading
-    def partition_for(self, transactional_id: str) -> int:
-        """TX-CO-1: FindCoordinator key type 1's partition of `__transaction_state`."""
-        return partition_for(transactional_id, self.config.transaction_state_log_num_partitions)
-
-    def partition_status(self, partition: int) -> PartitionStatus:
-        if self._all_active:
-            return PartitionStatus.ACTIVE
-        return self._status.get(partition, PartitionStatus.NOT_OWNED)
-
-    def coordinator_epoch(self, partition: int) -> int:
-        """The partition's leader epoch: every marker carries it (TX-MK-1)."""
-        return self._epochs.get(partition, self._default_epoch)
-
-    def _set_status(self, partition: int, status: PartitionStatus | None) -> None:
-        if self._all_active:
-            self._all_active = False
-            self._status = dict.fromkeys(range(self.config.transaction_state_log_num_partitions),
-                                         PartitionStatus.ACTIVE)
-        if status is None:
-            self._status.pop(partition, None)
-        else:
-            self._status[partition] = status
-
-    def _partition_error(self, transactional_id: str) -> ErrorCode | None:
-        status = self.partition_status(self.partition_for(transactional_id))
-        if status is PartitionStatus.NOT_OWNED:
-            return E.NOT_COORDINATOR
-        if status is PartitionStatus.LOADING:
-            return E.COORDINATOR_LOAD_IN_PROGRESS
-        return None
-
-    def _drop_partition(self, partition: int) -> None:
-        for tid in [t for t in self.txns if self.partition_for(t) == partition]:
-            del self.txns[tid]
-
-    def begin_load(self, partition: int, coordinator_epoch: int | None = None) -> None:
-        """Forget the partition's ids; their requests get COORDINATOR_LOAD_IN_PROGRESS until `complete_load`."""
-        self._drop_partition(partition)
-        self._set_status(partition, PartitionStatus.LOADING)
-        self._epochs[partition] = self._default_epoch if coordinator_epoch is None else coordinator_epoch
 
     def complete_load(self, partition: int) -> TxnResult:
         """TX-LOG-2: the partition serves; a transaction caught in Prepare* gets its markers again (TX-END-3)."""
@@ -251,55 +196,6 @@ class TransactionCoordinator:
         new.pending_state = None
         new.previous_producer_id = previous_pid  # TM.prepareTransitionTo: the id before the transition
         return new
-
-    # ================================================================== replay
-    def replay(self, key: bytes, value: bytes | None) -> None:
-        """Apply one `__transaction_state` record, live and at load (TX-LOG-2): last value wins, null removes."""
-        tid = decode_transaction_log_key(key)
-        if tid is None:
-            version = int.from_bytes(key[:2], "big", signed=True)
-            if version not in self._unknown_key_versions:
-                self._unknown_key_versions.add(version)
-                log.warning("txn.unknown_record_kind", key_version=version, action="skipped")
-            return
-        if value is None:
-            self.txns.pop(tid, None)
-            return
-        v = decode_transaction_log_value(value)
-        state = TransactionState.from_id(v.transaction_status)
-        md = self.txns.get(tid)
-        if md is None:
-            self.txns[tid] = TransactionMetadata(
-                transactional_id=tid,
-                producer_id=v.producer_id,
-                producer_epoch=v.producer_epoch,
-                txn_timeout_ms=v.transaction_timeout_ms,
-                state=state,
-                partitions=partitions_of(v),
-                txn_start_timestamp_ms=v.transaction_start_timestamp_ms,
-                txn_last_update_timestamp_ms=v.transaction_last_update_timestamp_ms,
-            )
-            return
-        md.producer_id = v.producer_id
-        md.producer_epoch = v.producer_epoch
-        md.txn_timeout_ms = v.transaction_timeout_ms
-        md.state = state
-        md.partitions = partitions_of(v)
-        md.txn_start_timestamp_ms = v.transaction_start_timestamp_ms
-        md.txn_last_update_timestamp_ms = v.transaction_last_update_timestamp_ms
-
-    def replay_loaded(self, partition: int, record: LoadedRecord) -> None:
-        """`__transaction_state` holds plain records only: a transactional batch or a marker there is damage
-        (the runtime skips it with a warning and the load goes on)."""
-        raise ValueError(f"unexpected {type(record).__name__} in __transaction_state-{partition}")
-
-    # ================================================================== observability
-    def transaction(self, transactional_id: str) -> TransactionMetadata | None:
-        return self.txns.get(transactional_id)
-
-    def state_snapshot(self) -> dict[str, tuple[object, ...]]:
-        """Everything the records hold, per id: a replay of the log must rebuild exactly this."""
-        return {tid: md.persisted() for tid, md in sorted(self.txns.items())}
 
     # ================================================================== timers
     def _schedule(self, key: str, delay_ms: int) -> None:

@@ -34,9 +34,10 @@ from kaflite.protocol.messages import (
     ListTransactionsResponse,
 )
 from kaflite.transaction.config import TransactionCoordinatorConfig
-from kaflite.transaction.coordinator import PartitionExists, PartitionStatus, TransactionCoordinator
+from kaflite.transaction.coordinator import PartitionExists, TransactionCoordinator
 from kaflite.transaction.records import TRANSACTION_STATE_TOPIC
 from kaflite.transaction.state import TopicPartition, TransactionMetadata
+from kaflite.transaction.state_manager import PartitionStatus
 
 
 def init_producer_id_error(request: InitProducerIdRequest, error: ErrorCode) -> InitProducerIdResponse:
