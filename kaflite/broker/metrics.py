@@ -14,7 +14,7 @@ are computed over the recent scrapes (``RATE_WINDOW_S``, ``QUANTILE_WINDOW_S``),
 showing them sees recent values, not the averages since start.
 
 ``METRICS`` below is the one list of what is served (name, type, labels, help): the collector refuses
-a family not in it, and ``docs/metrics.md`` is generated from it (``metrics_markdown``; a test keeps
+a family not in it, and ``docs/metrics.md`` is generated from it (``kaflite.docs.metrics``; a test keeps
 the two equal and checks the names against a real scrape). This module imports prometheus_client
 (~16 ms), so only the first scrape imports it (``Broker._serve_metrics``): ``make run`` serves the
 admin endpoint, and start-up is budgeted (issue 14).
@@ -23,7 +23,7 @@ admin endpoint, and start-up is budgeted (issue 14).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from time import monotonic
 from typing import Any
@@ -502,17 +502,3 @@ def metrics_scraper(context: BrokerContext, groups: GroupHandler, router: Router
         return Raw(generate_latest(registry), CONTENT_TYPE, headers=(("Cache-Control", "no-store"),))
 
     return scrape
-
-
-def metrics_markdown(specs: Iterable[MetricSpec] = METRICS) -> str:
-    """The table of docs/metrics.md (generated from METRICS; a test keeps the file in step)."""
-    rows = ["| Metric | Type | Labels | Kafka's metric | Meaning |", "|---|---|---|---|---|"]
-    for s in specs:
-        labels = ", ".join(f"`{x}`" for x in s.labels) or "-"
-        kafka = f"`{s.kafka}`" if s.kafka else "kaflite's own"
-        rows.append(f"| `{s.name}` | {s.type} | {labels} | {kafka} | {s.help} |")
-    return "\n".join(rows) + "\n"
-
-
-if __name__ == "__main__":  # the table of docs/metrics.md
-    print(metrics_markdown(), end="")

@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from kaflite.broker.metrics import METRICS, SPECS, metrics_markdown
+from kaflite.broker.metrics import METRICS, SPECS
+from kaflite.docs.metrics import metrics_markdown
 from kaflite.testing.broker import Broker
 from tests.testing.clients import Consumer, produce, wait_until
 
@@ -162,10 +163,10 @@ def test_a_workload_is_counted_under_kafkas_names(broker: Broker) -> None:
 
 
 def test_every_metric_is_documented_and_served(broker: Broker) -> None:
-    """docs/metrics.md's table is METRICS (regenerate it with ``python -m kaflite.broker.metrics``), and
+    """docs/metrics.md's table is METRICS (regenerate it with ``python -m kaflite.docs.metrics``), and
     every documented family appears in a scrape, and every scraped family (``process_*`` aside) is documented."""
     doc = (DOCS / "metrics.md").read_text()
-    assert metrics_markdown() in doc, "docs/metrics.md is stale: python -m kaflite.broker.metrics > table"
+    assert metrics_markdown() in doc, "docs/metrics.md is stale: python -m kaflite.docs.metrics > table"
     _, _, types = scrape(broker)
     served = {name for name in types if not name.startswith("process_")}
     documented = {s.name.removesuffix("_total") if s.type == "counter" else s.name for s in METRICS}
