@@ -1,7 +1,7 @@
 """Generated message codecs against kafka-python's JSON-driven codec as an oracle.
 
 Values are drawn from Hypothesis strategies derived from the same JSON schemas the generator
-reads (through ``tools/codegen/generate.py``'s ``load_message``), so field types, versions,
+reads (through ``tools/codegen/kafka_schema.py``'s ``load_message``), so field types, versions,
 nullability and tags come from the schema and not from our generated classes. For every
 message (requests, responses and the data schemas) and every version:
 
@@ -55,14 +55,15 @@ def _load_generator() -> types.ModuleType:
 
 
 gen = _load_generator()
+schema = sys.modules["kafka_schema"]  # the generator's schema reader, its sibling module
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore", DeprecationWarning)
     SCHEMA_FILES: list[Path] = gen.schema_files(gen.EXTRA)
-SCHEMAS: dict[str, Any] = {}  # message name -> generate.Message
+SCHEMAS: dict[str, Any] = {}  # message name -> kafka_schema.Message
 SCHEMA_PATHS: dict[str, Path] = {}
 for _p in SCHEMA_FILES:
-    _m = gen.load_message(_p)
+    _m = schema.load_message(_p)
     SCHEMAS[_m.name] = _m
     SCHEMA_PATHS[_m.name] = _p
 
@@ -332,7 +333,7 @@ def _kp_json(path: Path) -> dict[str, Any]:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", DeprecationWarning)
             return kp_load_json_mod.load_json(path.stem)  # exactly what kafka-python loads
-    spec = json.loads(gen.strip_comments(path.read_text()))
+    spec = json.loads(schema.strip_comments(path.read_text()))
     common = {s["name"]: s["fields"] for s in spec.get("commonStructs", [])}
     kp_load_json_mod._resolve_common_structs(spec.get("fields", []), common)
     return spec
