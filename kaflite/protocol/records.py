@@ -25,7 +25,13 @@ from typing import Any, NamedTuple
 from fastcrc import crc32 as _fastcrc32
 
 from kaflite.protocol.compression import NONE, ZSTD, compress, decompress
-from kaflite.protocol.record_errors import CorruptRecordError, InvalidRecordError, UnsupportedMagicError
+
+# The errors this module's functions raise, named here too (explicitly re-exported): a caller catches what the
+# function it called raises, from the module it called.
+from kaflite.protocol.record_errors import CorruptRecordError as CorruptRecordError
+from kaflite.protocol.record_errors import InvalidRecordError as InvalidRecordError
+from kaflite.protocol.record_errors import RecordError as RecordError
+from kaflite.protocol.record_errors import UnsupportedMagicError as UnsupportedMagicError
 
 Buffer = bytes | bytearray | memoryview
 
