@@ -12,14 +12,36 @@ runtime: they are persisted with the data and reach every topic that does not ov
 
 from __future__ import annotations
 
-import logging
 import re
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 
 import structlog
 
+from kaflite.broker.broker_loggers import alter_loggers, logger_entries
+from kaflite.broker.config_api import (
+    BROKER,
+    BROKER_LOGGER,
+    CLIENT_METRICS,
+    CONFIG_TYPES,
+    DEFAULT_CONFIG,
+    DELETE,
+    DYNAMIC_BROKER_CONFIG,
+    DYNAMIC_DEFAULT_BROKER_CONFIG,
+    GROUP,
+    GROUP_CONFIG,
+    LISTED_TYPES,
+    OP_NAMES,
+    STATIC_BROKER_CONFIG,
+    TOPIC,
+    TOPIC_CONFIG,
+    ConfigApiError,
+    Entry,
+    apply_incremental,
+    check_request_shape,
+    per_resource,
+    type_name,
+)
 from kaflite.broker.context import BrokerContext, RequestContext
 from kaflite.broker.group_configs import (
     CONSUMER_HEARTBEAT_INTERVAL_MS,
@@ -64,49 +86,6 @@ from kaflite.storage.errors import StorageError
 from kaflite.storage.manager import validate_topic_name
 
 log = structlog.get_logger("kaflite.configs")
-
-# ConfigResource.Type
-TOPIC, BROKER, BROKER_LOGGER, CLIENT_METRICS, GROUP = 2, 4, 8, 16, 32
-# DescribeConfigsResponse.ConfigSource
-TOPIC_CONFIG, DYNAMIC_BROKER_CONFIG, DYNAMIC_DEFAULT_BROKER_CONFIG = 1, 2, 3
-STATIC_BROKER_CONFIG, DEFAULT_CONFIG, DYNAMIC_BROKER_LOGGER_CONFIG = 4, 5, 6
-CLIENT_METRICS_CONFIG, GROUP_CONFIG = 7, 8
-# DescribeConfigsResponse.ConfigType, by ConfigDef type name
-CONFIG_TYPES = {"boolean": 1, "string": 2, "int": 3, "short": 4, "long": 5, "double": 6, "list": 7,
-                "class": 8, "password": 9}
-# AlterConfigOp.OpType
-SET, DELETE, APPEND, SUBTRACT = 0, 1, 2, 3
-OP_NAMES = {SET: "SET", DELETE: "DELETE", APPEND: "APPEND", SUBTRACT: "SUBTRACT"}
-# ListConfigResources: the types v1 lists, in the order Kafka lists them; v0 knows client metrics only.
-LISTED_TYPES = (GROUP, CLIENT_METRICS, BROKER_LOGGER, BROKER, TOPIC)
-
-# log4j's level names (BROKER_LOGGER) and the stdlib levels they stand for.
-LOG4J_LEVELS = {"TRACE": 5, "DEBUG": logging.DEBUG, "INFO": logging.INFO, "WARN": logging.WARNING,
-                "ERROR": logging.ERROR, "FATAL": logging.CRITICAL}
-ROOT_LOGGER = "root"
-
-
-class ConfigApiError(Exception):
-    """A resource refused with a Kafka error code and message (Kafka's ApiException)."""
-
-    def __init__(self, code: ErrorCode, message: str | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
-@dataclass(frozen=True, slots=True)
-class Entry:
-    """One described config, before it is put in a message."""
-
-    name: str
-    value: str | None
-    source: int
-    type: str  # ConfigDef type name; "" = UNKNOWN
-    doc: str | None
-    read_only: bool
-    synonyms: tuple[tuple[str, str | None, int], ...]  # (name, value, source), highest precedence first
-
 
 # -- Kafka's broker-side view of kaflite's settings -------------------------------------------------
 
@@ -208,7 +187,7 @@ class ConfigHandler:
             if name == "":
                 raise ConfigApiError(ErrorCode.INVALID_REQUEST, "Client metrics subscription name must not be empty")
             return []  # no subscriptions exist: an unknown one has no configs, as in Kafka
-        raise ConfigApiError(ErrorCode.INVALID_REQUEST, f"Unsupported resource type: {_type_name(resource_type)}")
+        raise ConfigApiError(ErrorCode.INVALID_REQUEST, f"Unsupported resource type: {type_name(resource_type)}")
 
     def _check_node_id(self, name: str, not_int: str, also: str) -> None:
         try:
@@ -358,20 +337,20 @@ class ConfigHandler:
     def alter_configs(self, ctx: RequestContext, req: AlterConfigsRequest) -> AlterConfigsResponse:
         """The legacy API: each resource's overrides are replaced by the ones given."""
         def alter(res: Any) -> None:
-            _check_request_shape([c.name for c in res.configs], [c.name for c in res.configs if c.value is None])
+            check_request_shape([c.name for c in res.configs], [c.name for c in res.configs if c.value is None])
             new = {c.name: str(c.value) for c in res.configs}
             self._alter(res.resource_type, res.resource_name, lambda _current, _lists: dict(new), req.validate_only)
 
         R = AlterConfigsResponse
-        return R(responses=_per_resource(req.resources, R.AlterConfigsResourceResponse, alter))
+        return R(responses=per_resource(req.resources, R.AlterConfigsResourceResponse, alter))
 
     def incremental_alter_configs(self, ctx: RequestContext,
                                   req: IncrementalAlterConfigsRequest) -> IncrementalAlterConfigsResponse:
         def alter(res: Any) -> None:
             ops = [(c.name, c.config_operation, c.value) for c in res.configs]
-            _check_request_shape([n for n, _, _ in ops], [n for n, op, v in ops if op != DELETE and v is None])
+            check_request_shape([n for n, _, _ in ops], [n for n, op, v in ops if op != DELETE and v is None])
             if res.resource_type == BROKER_LOGGER:
-                self._alter_loggers(res.resource_name, ops, req.validate_only)
+                alter_loggers(self.config.node_id, res.resource_name, ops, req.validate_only)
                 return
             for _, op, _ in ops:
                 if op not in OP_NAMES:
@@ -380,7 +359,7 @@ class ConfigHandler:
                         lambda current, lists: apply_incremental(current, ops, lists), req.validate_only)
 
         R = IncrementalAlterConfigsResponse
-        return R(responses=_per_resource(req.resources, R.AlterConfigsResourceResponse, alter))
+        return R(responses=per_resource(req.resources, R.AlterConfigsResourceResponse, alter))
 
     def _alter(self, resource_type: int, name: str, change: Any, validate_only: bool) -> None:
         """Check and apply one resource's change; ``change(current, list_default) -> new configs``, where
@@ -455,37 +434,6 @@ class ConfigHandler:
                 log.info("altered topic configs", topic=topic, configs=new)
         except StorageError as e:
             raise ConfigApiError(e.error_code, str(e)) from None
-
-    def _alter_loggers(self, name: str, ops: list[tuple[str, int, str | None]], validate_only: bool) -> None:
-        """KIP-412 log levels, as Kafka's RuntimeLoggerManager: checked first, applied only if all pass."""
-        try:
-            node = int(name)
-        except ValueError:
-            raise ConfigApiError(ErrorCode.INVALID_REQUEST, f"Node id must be an integer, but it is: {name}") from None
-        if node != self.config.node_id:
-            raise ConfigApiError(ErrorCode.INVALID_REQUEST,
-                                 f"Unexpected node id. Expected {self.config.node_id}, but received {name}")
-        for logger, op, value in ops:
-            if op in (APPEND, SUBTRACT):
-                raise ConfigApiError(ErrorCode.INVALID_REQUEST,
-                                     f"{OP_NAMES[op]} operation is not allowed for the BROKER_LOGGER resource")
-            if op not in (SET, DELETE):
-                raise ConfigApiError(ErrorCode.INVALID_REQUEST, f"Unknown operation type {op} is not allowed "
-                                     "for the BROKER_LOGGER resource")
-            if not _logger_exists(logger):
-                raise ConfigApiError(ErrorCode.INVALID_CONFIG, f"Logger {logger} does not exist!")
-            if op == SET and value not in LOG4J_LEVELS:
-                raise ConfigApiError(ErrorCode.INVALID_CONFIG, f"Cannot set the log level of {logger} to "
-                                     f"{value} as it is not a supported log level. Valid log levels are "
-                                     f"{', '.join(LOG4J_LEVELS)}")
-            if op == DELETE and logger == ROOT_LOGGER:
-                raise ConfigApiError(ErrorCode.INVALID_REQUEST,
-                                     f"Removing the log level of the {ROOT_LOGGER} logger is not allowed")
-        if validate_only:
-            return
-        for logger, op, value in ops:
-            _logger(logger).setLevel(LOG4J_LEVELS[str(value)] if op == SET else logging.NOTSET)
-            log.warning("log level changed", logger=logger, level=value if op == SET else None)
 
     # -- ListConfigResources ----------------------------------------------------------------------
 
@@ -625,94 +573,7 @@ def _topic_list_default(name: str) -> str | None:
     return LogConfig().to_dict()[name] if spec is not None and spec[0] == "list" else None
 
 
-def _per_resource(resources: list[Any], response_cls: Any, alter: Callable[[Any], None]) -> list[Any]:
-    """Both alter APIs: one answer per resource, in order; a resource named twice is INVALID_REQUEST,
-    and a resource's ConfigApiError is its answer (the others still apply: no resource depends on another)."""
-    dupes = _duplicates([(r.resource_type, r.resource_name) for r in resources])
-    responses = []
-    for res in resources:
-        out = response_cls(resource_type=res.resource_type, resource_name=res.resource_name, error_message=None)
-        responses.append(out)
-        try:
-            if (res.resource_type, res.resource_name) in dupes:
-                raise ConfigApiError(ErrorCode.INVALID_REQUEST, "Each resource must appear at most once.")
-            alter(res)
-        except ConfigApiError as e:
-            out.error_code, out.error_message = e.code, e.message
-    return responses
-
-
-def _duplicates(keys: list[tuple[int, str]]) -> set[tuple[int, str]]:
-    seen: set[tuple[int, str]] = set()
-    dupes: set[tuple[int, str]] = set()
-    for k in keys:
-        (dupes if k in seen else seen).add(k)
-    return dupes
-
-
 def _host(host: str) -> str:
     return f"[{host}]" if ":" in host else host
 
 
-def _check_request_shape(names: list[str], null_values: list[str]) -> None:
-    """ConfigAdminManager.preprocess: no config named twice, no null value (but for DELETE)."""
-    if len(set(names)) != len(names):
-        raise ConfigApiError(ErrorCode.INVALID_REQUEST, "Error due to duplicate config keys")
-    if null_values:
-        raise ConfigApiError(ErrorCode.INVALID_REQUEST, f"Null value not supported for : {', '.join(null_values)}")
-
-
-def apply_incremental(current: Mapping[str, str], ops: list[tuple[str, int, str | None]],
-                      list_default: Callable[[str], str | None]) -> dict[str, str]:
-    """A resource's configs after SET/DELETE/APPEND/SUBTRACT, as Kafka computes them.
-
-    APPEND/SUBTRACT work on list-typed configs only (INVALID_CONFIG otherwise), starting from the
-    current value or, without one, from the config's Kafka default; APPEND skips items already there.
-    """
-    new = dict(current)
-    for name, op, value in ops:
-        if op == SET:
-            new[name] = str(value)
-        elif op == DELETE:
-            new.pop(name, None)
-        else:
-            default = list_default(name)
-            if default is None:
-                raise ConfigApiError(ErrorCode.INVALID_CONFIG,
-                                     f"Can't {OP_NAMES[op]} to key {name} because its type is not LIST.")
-            base = new.get(name, default)
-            items = [p for p in base.split(",") if p]
-            for part in str(value).split(","):
-                if op == APPEND and part not in items:
-                    items.append(part)
-                elif op == SUBTRACT and part in items:
-                    items.remove(part)
-            new[name] = ",".join(items)
-    return new
-
-
-def logger_entries() -> list[Entry]:
-    """BROKER_LOGGER: the root logger, kaflite's and every logger the process has created, each with
-    log4j's name of its effective level (source DYNAMIC_BROKER_LOGGER_CONFIG, as Kafka answers)."""
-    existing = {n for n, lg in logging.root.manager.loggerDict.items() if isinstance(lg, logging.Logger)}
-    out = []
-    for n in [ROOT_LOGGER, *sorted(existing | {"kaflite"})]:
-        level = _logger(n).getEffectiveLevel()
-        value = next((k for k, v in LOG4J_LEVELS.items() if v == level), logging.getLevelName(level))
-        out.append(Entry(n, value, DYNAMIC_BROKER_LOGGER_CONFIG, "", None, False, ()))
-    return out
-
-
-def _logger_exists(name: str) -> bool:
-    """Kafka's loggerExists; kaflite's own loggers are created on first use, so their names always exist."""
-    return (name in (ROOT_LOGGER, "kaflite") or name.startswith("kaflite.")
-            or isinstance(logging.root.manager.loggerDict.get(name), logging.Logger))
-
-
-def _logger(name: str) -> logging.Logger:
-    return logging.getLogger() if name == ROOT_LOGGER else logging.getLogger(name)
-
-
-def _type_name(resource_type: int) -> str:
-    return {TOPIC: "TOPIC", BROKER: "BROKER", BROKER_LOGGER: "BROKER_LOGGER", CLIENT_METRICS: "CLIENT_METRICS",
-            GROUP: "GROUP"}.get(resource_type, "UNKNOWN")

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from kaflite.broker.configs import (
+from kaflite.broker.config_api import (
     APPEND,
     BROKER,
     BROKER_LOGGER,
@@ -26,8 +26,8 @@ from kaflite.broker.configs import (
     SUBTRACT,
     TOPIC,
     TOPIC_CONFIG,
-    ConfigHandler,
 )
+from kaflite.broker.configs import ConfigHandler
 from kaflite.broker.connection import KafkaConnection
 from kaflite.broker.context import BrokerContext, RequestContext
 from kaflite.broker.router import Router

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from kaflite.broker.configs import DEFAULT_CONFIG, DELETE, GROUP, GROUP_CONFIG, SET, SUBTRACT
+from kaflite.broker.config_api import DEFAULT_CONFIG, DELETE, GROUP, GROUP_CONFIG, SET, SUBTRACT
 from kaflite.broker.group_configs import GROUP_CONFIGS_FILE
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import ListConfigResourcesRequest
@@ -201,7 +201,8 @@ def test_sa_cfg_2_refused_share_auto_offset_resets(node: Node, value: str) -> No
 
 def test_sa_cfg_2_share_session_must_exceed_the_heartbeat_interval(node: Node) -> None:
     """With a dev profile's lower bounds (SA-CFG-4) the session/heartbeat relation is what refuses."""
-    from kaflite.broker.configs import ConfigApiError, validate_group_configs
+    from kaflite.broker.config_api import ConfigApiError
+    from kaflite.broker.configs import validate_group_configs
     from kaflite.coordinator.config import ShareGroupConfig
 
     dev = ShareGroupConfig(group_share_min_session_timeout_ms=100, group_share_min_heartbeat_interval_ms=100)
