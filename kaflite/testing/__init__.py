@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from kaflite.testing.acls import Acl
 from kaflite.testing.admin_client import AdminClient, AdminError
-from kaflite.testing.broker import Acl, Broker
+from kaflite.testing.broker import Broker
 from kaflite.testing.process import ProcessBroker
 from kaflite.testing.views import (
     EpochEvent,

@@ -19,15 +19,15 @@ import threading
 import time
 from collections.abc import Coroutine, Iterator, Mapping, Sequence
 from concurrent.futures import Future
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
 from kaflite.broker.admin_ops import WaitTimeout
 from kaflite.broker.server import Broker as _Broker
 from kaflite.broker.server import install_uvloop
-from kaflite.config import STANDARD_AUTHORIZER, KafliteConfig
+from kaflite.config import KafliteConfig
 from kaflite.security.tls.certs import CertFiles, write_certs
+from kaflite.testing.acls import Acl, authorizer_settings
 from kaflite.testing.aio import AsyncBroker
 from kaflite.testing.sasl import client_config, plain_jaas_config
 from kaflite.testing.views import (
@@ -53,47 +53,6 @@ TEST_DEFAULTS: dict[str, object] = {
 }
 
 ApiName = str | int  # "JoinGroup", "join_group" or 11
-
-
-@dataclass(frozen=True)
-class Acl:
-    """One ACL for ``Broker(acls=[...])`` / ``broker.add_acls(...)``, in kafka-acls.sh's terms: a principal,
-    an operation, and one resource (``topic=``, ``group=``, ``transactional_id=`` or ``cluster=True``).
-
-    ``Acl("User:CN=app", "WRITE", topic="orders")``; ``pattern="PREFIXED"`` for a name prefix, ``"*"`` as
-    the name for every one; ``permission="DENY"``; ``host``: an exact client address or ``*``."""
-
-    principal: str
-    operation: str
-    topic: str | None = None
-    group: str | None = None
-    transactional_id: str | None = None
-    cluster: bool = False
-    pattern: str = "LITERAL"
-    permission: str = "ALLOW"
-    host: str = "*"
-
-    def as_json(self) -> dict[str, str]:
-        named = [(t, n) for t, n in (("TOPIC", self.topic), ("GROUP", self.group),
-                                     ("TRANSACTIONAL_ID", self.transactional_id)) if n is not None]
-        if self.cluster:
-            named.append(("CLUSTER", "kafka-cluster"))
-        if len(named) != 1:
-            raise ValueError("an Acl names one resource: topic=, group=, transactional_id= or cluster=True")
-        (rtype, name), = named
-        return {"principal": self.principal, "operation": self.operation.upper(), "resource_type": rtype,
-                "resource_name": name, "pattern_type": self.pattern.upper(),
-                "permission_type": self.permission.upper(), "host": self.host}
-
-
-def _authorizer_settings(authorizer: bool, super_users: Sequence[str], allow_everyone: bool) -> dict[str, object]:
-    """``authorizer=True``: Kafka's StandardAuthorizer with these super users (docs/security.md)."""
-    if not authorizer:
-        if super_users or allow_everyone:
-            raise ValueError("super_users and allow_everyone_if_no_acl_found need authorizer=True")
-        return {}
-    return {"authorizer.class.name": STANDARD_AUTHORIZER, "super.users": ";".join(super_users),
-            "allow.everyone.if.no.acl.found": allow_everyone}
 
 
 class BrokerAPI:
@@ -480,7 +439,7 @@ class Broker(BrokerAPI):
         self.data_dir = Path(data_dir) if data_dir is not None else Path(tempfile.mkdtemp(prefix="kaflite-"))
         self.port = port
         self.overrides = {**TEST_DEFAULTS, **self._tls_settings(tls, client_auth, sasl, users, mechanisms),
-                          **_authorizer_settings(authorizer, super_users, allow_everyone_if_no_acl_found),
+                          **authorizer_settings(authorizer, super_users, allow_everyone_if_no_acl_found),
                           **(config or {})}
         self.initial_acls = tuple(acls)  # added at every start (existing ones are not added twice)
         self._loop: asyncio.AbstractEventLoop | None = None

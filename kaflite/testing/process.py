@@ -29,8 +29,9 @@ from pathlib import Path
 from typing import IO, Any
 from urllib.parse import quote
 
+from kaflite.testing.acls import Acl, authorizer_settings
 from kaflite.testing.admin_client import AdminClient
-from kaflite.testing.broker import TEST_DEFAULTS, Acl, BrokerAPI, _authorizer_settings
+from kaflite.testing.broker import TEST_DEFAULTS, BrokerAPI
 
 READY_TIMEOUT_S = 60.0
 STOP_TIMEOUT_S = 20.0
@@ -112,7 +113,7 @@ class ProcessBroker(BrokerAPI):
         self.port = port
         self.admin_port = admin_port
         self.overrides = {**TEST_DEFAULTS, **self._tls_settings(tls, client_auth, sasl, users, mechanisms),
-                          **_authorizer_settings(authorizer, super_users, allow_everyone_if_no_acl_found),
+                          **authorizer_settings(authorizer, super_users, allow_everyone_if_no_acl_found),
                           **(config or {})}
         self.initial_acls = tuple(acls)  # added at every start (existing ones are not added twice)
         self.prewarm = prewarm
