@@ -48,8 +48,8 @@ from kaflite.broker.router import Router
 from kaflite.broker.stats import REQUEST_NS_SHIFT, REQUEST_TIME_FIRST, REQUEST_TIME_MASK
 from kaflite.broker.tls import principal_of
 from kaflite.clock import Clock
+from kaflite.config.listeners import ANONYMOUS, Listener
 from kaflite.coordinator_common.runtime import DurableAnswer
-from kaflite.listeners import ANONYMOUS, Listener
 from kaflite.protocol._codec import DecodeError
 from kaflite.protocol.error_responses import error_response
 from kaflite.protocol.errors import ErrorCode
@@ -57,7 +57,7 @@ from kaflite.protocol.frames import FrameDecoder, FrameError, FrameTooLarge
 from kaflite.protocol.headers import decode_request_header, encode_response_header
 from kaflite.protocol.messages import REQUESTS, RESPONSES, ApiVersionsResponse
 from kaflite.security.sasl.authenticator import SaslServerAuthenticator, SaslState, Verdict
-from kaflite.ssl_principal import NoMatchingRule
+from kaflite.security.tls.principal import NoMatchingRule
 from kaflite.storage.segment import FileRecords
 
 log = structlog.get_logger("kaflite.connection")

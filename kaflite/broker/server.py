@@ -45,7 +45,7 @@ from kaflite.broker.topics import CONSUMER_OFFSETS
 from kaflite.broker.transactions import TransactionHandler
 from kaflite.clock import Clock
 from kaflite.config import KafliteConfig
-from kaflite.listeners import Listener, listeners_of
+from kaflite.config.listeners import Listener, listeners_of
 from kaflite.security.acl import StandardAuthorizer, parse_super_users
 from kaflite.share_coordinator.records import SHARE_GROUP_STATE_TOPIC
 from kaflite.storage.checkpoint import write_atomic
