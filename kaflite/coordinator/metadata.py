@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import struct
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 
 from kaflite.coordinator.assignors.api import TopicId, TopicMetadata
 
@@ -73,3 +73,13 @@ def metadata_hash(names: Iterable[str], image: MetadataImage) -> int:
         h.update(t.topic_id)
         h.update(struct.pack(">i", t.num_partitions))
     return int.from_bytes(h.digest(), "big", signed=True)
+
+
+def assignment_by_name(assignment: Mapping[TopicId, Iterable[int]],
+                       metadata: MetadataImage | None) -> dict[str, tuple[int, ...]]:
+    """A KIP-848 or share assignment as snapshots show it: topic name (its id in hex while unknown) -> partitions."""
+    out: dict[str, tuple[int, ...]] = {}
+    for tid, ps in assignment.items():
+        t = metadata.topic_by_id(tid) if metadata is not None else None
+        out[t.name if t is not None else tid.hex()] = tuple(sorted(ps))
+    return out

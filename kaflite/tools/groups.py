@@ -236,12 +236,12 @@ def parse_datetime(text: str) -> int:
     return int(dt.timestamp() * 1000)
 
 
-def _partitions_to_reset(client: Client, args: argparse.Namespace, group: str) -> list[TP]:
-    if args.all_topics:
-        return sorted(admin.committed_offsets(client, group))
+def topic_args(values: list[str]) -> tuple[list[TP], list[str]]:
+    """Kafka's --topic values (ResetOffsets of kafka-consumer-groups.sh and kafka-share-groups.sh): ``t:0,1`` names
+    partitions, ``t`` the whole topic. (the named partitions, the whole topics)."""
     explicit: list[TP] = []
     whole: list[str] = []
-    for arg in args.topic:
+    for arg in values:
         if ":" in arg:
             topic, _, parts = arg.partition(":")
             try:
@@ -250,6 +250,13 @@ def _partitions_to_reset(client: Client, args: argparse.Namespace, group: str) -
                 raise UsageError(f"Invalid topic arg '{arg}', expected topic name and partitions") from None
         else:
             whole.append(arg)
+    return explicit, whole
+
+
+def _partitions_to_reset(client: Client, args: argparse.Namespace, group: str) -> list[TP]:
+    if args.all_topics:
+        return sorted(admin.committed_offsets(client, group))
+    explicit, whole = topic_args(args.topic)
     if whole:
         for name, t in client.topic_partitions(whole).items():
             explicit += [(name, p) for p in sorted(t.partitions)]

@@ -17,7 +17,7 @@ from typing import Any, TextIO
 from kaflite.tools import admin
 from kaflite.tools.admin import TP
 from kaflite.tools.client import Client, KafkaError, ToolError, UsageError, client_for, error_name
-from kaflite.tools.groups import parse_datetime
+from kaflite.tools.groups import parse_datetime, topic_args
 from kaflite.tools.output import dump_json
 from kaflite.tools.share_admin import (
     SHARE_GROUP_STATES,
@@ -215,17 +215,7 @@ def _partitions(client: Client, args: argparse.Namespace, group: str) -> list[TP
     share state for), each checked to exist (OffsetsUtils.checkAllTopicPartitionsValid)."""
     if args.all_topics:
         return sorted((o.topic, o.partition) for o in share_group_offsets(client, group))
-    explicit: list[TP] = []
-    whole: list[str] = []
-    for arg in args.topic:
-        if ":" in arg:
-            topic, _, parts = arg.partition(":")
-            try:
-                explicit += [(topic, int(p)) for p in parts.split(",")]
-            except ValueError:
-                raise UsageError(f"Invalid topic arg '{arg}', expected topic name and partitions") from None
-        else:
-            whole.append(arg)
+    explicit, whole = topic_args(args.topic)
     meta = client.metadata(sorted({t for t, _ in explicit} | set(whole))).topics
     for name in whole:
         t = meta.get(name)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from kaflite.coordinator.assignors.api import TopicId
 from kaflite.coordinator.group import GroupType, OffsetAndMetadata, OffsetExpirationCondition, Transition
+from kaflite.coordinator.metadata import assignment_by_name
 from kaflite.coordinator.share import records as rec
 from kaflite.coordinator.share.records import TopicPartitions
 from kaflite.coordinator.snapshot import GroupSnapshot, MemberSnapshot
@@ -162,11 +163,7 @@ class ShareGroup:
     def snapshot(self, offsets: Mapping[tuple[str, int], OffsetAndMetadata],
                  metadata: MetadataImage | None = None) -> GroupSnapshot:
         def names(a: Assignment) -> dict[str, tuple[int, ...]]:
-            out: dict[str, tuple[int, ...]] = {}
-            for tid, ps in a.items():
-                t = metadata.topic_by_id(tid) if metadata is not None else None
-                out[t.name if t is not None else tid.hex()] = tuple(sorted(ps))
-            return out
+            return assignment_by_name(a, metadata)
 
         members = tuple(
             MemberSnapshot(
