@@ -398,3 +398,23 @@ def test_ss_cl_2_a_closed_consumer_hands_back_what_it_held(kaflite_broker: Any, 
     with share_consumers(bootstrap, kafka_group, [topic]) as (next_member,):
         got = poll_all([next_member], 3, timeout=10.0)[0]
         assert offsets(got) == [(0, 0), (0, 1), (0, 2)] and {d for _, _, d, _ in got} == {2}
+
+
+def test_sgs12_by_duration_starts_at_the_first_recent_record(kaflite_broker: Any, kafka_topic: Any,
+                                                             kafka_group: str) -> None:
+    """SGS12 (SP-RESET-1): share.auto.offset.reset=by_duration:PT10M on a topic holding records from 20 minutes
+    ago and from now: delivery starts at the first record at most 10 minutes old."""
+    bootstrap = kaflite_broker.bootstrap_servers
+    topic = kafka_topic(1)
+    set_group_configs(bootstrap, kafka_group, {"share.auto.offset.reset": "by_duration:PT10M"})
+    now_ms = int(time.time() * 1000)
+    p = Producer({"bootstrap.servers": bootstrap, "linger.ms": 0})
+    for i in range(3):
+        p.produce(topic, value=f"old{i}".encode(), timestamp=now_ms - 20 * 60_000)
+    for i in range(2):
+        p.produce(topic, value=f"new{i}".encode(), timestamp=now_ms)
+    assert p.flush(WAIT_S) == 0
+    with share_consumers(bootstrap, kafka_group, [topic]) as (c,):
+        got = poll_all([c], 2)[0]
+        assert sorted(v for *_, v in got) == [b"new0", b"new1"]
+        assert offsets(got) == [(0, 3), (0, 4)]
