@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, cast
 
 from kaflite.broker.context import BrokerContext, RequestContext
@@ -75,12 +75,13 @@ class DelayedFetch:
 
 
 class FetchHandler:
-    def __init__(self, context: BrokerContext) -> None:
+    def __init__(self, context: BrokerContext,
+                 append_listeners: Iterable[Callable[[tuple[str, int]], None]] = ()) -> None:
         self.logs = context.logs
         self.state = context.state
         self.waiting: dict[tuple[str, int], set[DelayedFetch]] = defaultdict(set)
         # Told of every append too (parked share fetches, kaflite.broker.shares).
-        self.append_listeners: list[Callable[[tuple[str, int]], None]] = []
+        self.append_listeners = tuple(append_listeners)
 
     def register(self, router: Router) -> None:
         router.add(1, self.fetch)

@@ -71,7 +71,6 @@ class Broker:
         self.router = Router()
         self.authorizer = self._authorizer()
         self.configs = ConfigHandler(context)
-        self.fetches = FetchHandler(context)
         # One log writer per internal topic, given to the coordinator that owns it.
         offsets_log = CoordinatorLog(context.logs, context.clock, CONSUMER_OFFSETS, context.commits,
                                      fsync=context.config.offsets_commit_fsync_enable)
@@ -80,7 +79,7 @@ class Broker:
         # group coordinator initializes and resets share partitions through the same share coordinator.
         share_log = CoordinatorLog(context.logs, context.clock, SHARE_GROUP_STATE_TOPIC, context.commits)
         self.shares = ShareHandler(context, share_log, share_config_of(context.config))
-        self.fetches.append_listeners.append(self.shares.on_append)
+        self.fetches = FetchHandler(context, append_listeners=[self.shares.on_append])
         self.groups = GroupHandler(context, offsets_log, self.authorizer,
                                    share_persister=ShareCoordinatorPersister(lambda: self.shares.share_coordinator),
                                    share_state_listeners=[self.shares.evict_group], share_coordinators=self.shares)

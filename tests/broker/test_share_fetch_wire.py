@@ -433,9 +433,13 @@ async def test_sg_init_5_topic_deletion_tombstones_share_state(broker: Broker, c
     await share_fetch(client, fetch_req(tid, 0))
     assert broker.shares.partitions.entries
     broker.logs.delete_topic("t")
-    await asyncio.sleep(0.05)
+    key = SharePartitionKey("g", tid, 0)
+    for _ in range(500):  # the tombstone is written in the background: wait (bounded) for it
+        if broker.shares.service.shard.state(key) is None:
+            break
+        await asyncio.sleep(0.01)
     assert not broker.shares.partitions.entries
-    assert broker.shares.service.shard.state(SharePartitionKey("g", tid, 0)) is None
+    assert broker.shares.service.shard.state(key) is None
 
 
 async def test_sp_persist_2_group_without_sessions_leaves_memory(broker: Broker) -> None:
