@@ -144,7 +144,7 @@ class KafkaConnection(asyncio.BufferedProtocol):
     # Slots: thousands of idle connections are a test suite's normal (issue 13: a few KiB each, all told).
     __slots__ = ("_log", "_log_extra", "after_read", "awaiting", "busy", "client_id", "clock", "close_reason",
                  "close_when_sent", "closed", "config", "corked", "corked_bytes", "decoder", "faults", "id",
-                 "idle_timer", "in_flight", "last_active", "listener", "members", "out", "out_offset", "peer",
+                 "idle_timer", "in_flight", "last_active", "listener", "members", "node_id", "out", "out_offset", "peer",
                  "peer_host", "pending", "pending_bytes", "principal", "reading_paused", "reading_stopped", "router",
                  "sasl", "sendfile_fd", "stalled", "state", "transport", "writable")
 
@@ -167,6 +167,9 @@ class KafkaConnection(asyncio.BufferedProtocol):
         self.transport: asyncio.Transport | None = None
         self.peer_host = ""
         self.listener = listener  # the one it came in on (None: built by hand, as in unit tests)
+        # The broker it came in to (with `brokers` > 1, each listens on its own ports): who is asked, when a
+        # handler checks that it leads a partition or coordinates a group.
+        self.node_id = listener.node_id if listener is not None else context.config.node_id
         self.principal = ANONYMOUS
         # On a SASL listener: this connection's SASL state (kaflite.security.sasl); every request is shown to it
         # until the client is authenticated (and, when sessions expire, after). None elsewhere.

@@ -18,6 +18,7 @@ from kaflite.broker.cluster_metadata import ClusterMetadata
 from kaflite.broker.faults import Faults
 from kaflite.broker.flush import GroupCommit
 from kaflite.broker.group_configs import GROUP_CONFIGS_FILE, GroupConfigStore
+from kaflite.broker.partition_leaders import PartitionLeaders
 from kaflite.broker.stats import BrokerStats
 from kaflite.clock import Clock, SystemClock
 from kaflite.config import KafliteConfig
@@ -44,6 +45,7 @@ class Connection(Protocol):
     principal: str
     sasl: Any  # on SASL listeners, the connection's kaflite.security.sasl SaslServerAuthenticator; else None
     members: set[tuple[str, str]]  # (group, member id) this connection spoke for
+    node_id: int  # the broker it came in to (its listener's)
     @property
     def log(self) -> Any: ...
     in_flight: asyncio.Future[Any] | None  # the request being answered, if it must wait
@@ -90,6 +92,11 @@ class RequestContext:
     @property
     def client_host(self) -> str:
         return self.connection.peer_host
+
+    @property
+    def node_id(self) -> int:
+        """The broker this request was sent to: the one whose leaderships and coordinators it may use."""
+        return self.connection.node_id
 
     @property
     def log(self) -> Any:
@@ -177,6 +184,8 @@ class BrokerContext:
     commits: GroupCommit
     # ``__cluster_metadata-0``: SCRAM credentials and ACLs, as KRaft keeps them, and the images fed from it.
     cluster_metadata: ClusterMetadata
+    # Which broker leads each partition (one broker: this one, always), and the moves between brokers.
+    leaders: PartitionLeaders
 
     @property
     def data_dir(self) -> Path:
@@ -216,8 +225,9 @@ class BrokerContext:
             raise
         state = ServerState(port=config.port, advertised_host=config.advertised_host or config.host,
                             cluster_id=cluster_id)
+        leaders = PartitionLeaders([config.node_id], logs, cluster_metadata)
         return cls(config, clock, logs, producer_ids, state, Faults(), watch_topics(logs, MetadataImage()),
-                   group_configs, GroupCommit(clock), cluster_metadata)
+                   group_configs, GroupCommit(clock), cluster_metadata, leaders)
 
 
 def watch_topics(logs: LogManager, image: MetadataImage) -> MetadataImage:

@@ -21,6 +21,8 @@ class KafliteConfig(Protocol):
     structurally, so the two modules do not import each other; read-only, as the frozen config)."""
 
     @property
+    def node_id(self) -> int: ...
+    @property
     def host(self) -> str: ...
     @property
     def port(self) -> int: ...
@@ -64,8 +66,9 @@ SASL_MECHANISMS = ("PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512", "OAUTHBEARER")  # 
 
 @dataclass(frozen=True, slots=True)
 class Listener:
-    """One listener: its name, security protocol, the address bound and the one advertised (port 0 in
-    either: the port actually bound)."""
+    """One listener of one broker: its name, security protocol, the address bound and the one advertised (port 0
+    in either: the port actually bound), and the node id of the broker it belongs to (``brokers`` > 1: each
+    broker of the process has every listener)."""
 
     name: str
     protocol: str
@@ -73,6 +76,7 @@ class Listener:
     port: int
     advertised_host: str
     advertised_port: int
+    node_id: int
 
     @property
     def tls(self) -> bool:
@@ -182,7 +186,8 @@ def listeners_of(config: KafliteConfig) -> tuple[Listener, ...]:
     """The listeners to bind, first the one ``port``/the ready file report; raises ConfigError naming the
     setting when they cannot be served."""
     if not config.listeners.strip():
-        return (Listener("PLAINTEXT", "PLAINTEXT", config.host, config.port, config.advertised_host, config.port),)
+        return (Listener("PLAINTEXT", "PLAINTEXT", config.host, config.port, config.advertised_host, config.port,
+                         config.node_id),)
     protocols = protocol_map(config)
     bound = _endpoints("listeners", config.listeners)
     if not bound:
@@ -204,7 +209,7 @@ def listeners_of(config: KafliteConfig) -> tuple[Listener, ...]:
         ad_host, ad_port = advertised.get(name, ("", port))
         if not ad_host:  # an empty host binds every interface; clients are told advertised.host
             ad_host = host if host not in ("", "0.0.0.0", "::") else config.advertised_host
-        out.append(Listener(name, protocol, host, port, ad_host, ad_port))
+        out.append(Listener(name, protocol, host, port, ad_host, ad_port, config.node_id))
     return tuple(out)
 
 

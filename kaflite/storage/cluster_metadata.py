@@ -1,8 +1,9 @@
 """The cluster-metadata log: ``__cluster_metadata-0`` in the data directory, as a KRaft node keeps it.
 
-kaflite keeps the metadata Kafka 4.x keeps there and a single node must remember across restarts without a
+kaflite keeps the metadata Kafka 4.x keeps there and kaflite must remember across restarts without a
 controller: SCRAM credentials (``UserScramCredentialRecord``) and ACLs (``AccessControlEntryRecord``), and their
-removals. Each record is a RecordBatch v2 record with a null key and, as value, KRaft's framing
+removals; with several brokers, the partitions' leader moves (``PartitionChangeRecord``, ``kaflite.controller``).
+Each record is a RecordBatch v2 record with a null key and, as value, KRaft's framing
 (``MetadataRecordSerde``): unsigned varint frame version (1), unsigned varint record type (the schema's apiKey),
 unsigned varint version, then the record. A batch is one operation: written whole and fsynced before the
 operation is answered, replayed whole at startup (a torn tail batch is cut by the log's own recovery).
@@ -19,6 +20,7 @@ from typing import Any
 
 from kaflite.protocol._codec import DecodeError, _r_uvarint, _uvarint
 from kaflite.protocol.messages.access_control_entry_record import AccessControlEntryRecord
+from kaflite.protocol.messages.partition_change_record import PartitionChangeRecord
 from kaflite.protocol.messages.remove_access_control_entry_record import RemoveAccessControlEntryRecord
 from kaflite.protocol.messages.remove_user_scram_credential_record import RemoveUserScramCredentialRecord
 from kaflite.protocol.messages.user_scram_credential_record import UserScramCredentialRecord
@@ -35,7 +37,7 @@ READ_CHUNK = 1 << 20
 def _record_classes() -> dict[int, Any]:
     """The metadata record types kaflite keeps, by record type (apiKey)."""
     classes: list[Any] = [AccessControlEntryRecord, RemoveAccessControlEntryRecord, UserScramCredentialRecord,
-                          RemoveUserScramCredentialRecord]
+                          RemoveUserScramCredentialRecord, PartitionChangeRecord]
     return {cls.API_KEY: cls for cls in classes}
 
 

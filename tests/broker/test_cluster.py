@@ -442,8 +442,8 @@ def test_describe_quorum_as_a_single_combined_node(node: Node) -> None:
     asyncio.run(node.context.cluster_metadata.commit([RemoveUserScramCredentialRecord(name="u", mechanism=1)] * 3))
     p = node.call(55, req).topics[0].partitions[0]
     assert (p.high_watermark, p.current_voters[0].log_end_offset) == (3, 3)
-    node.context.state.listeners = [Listener("PLAINTEXT", "PLAINTEXT", "127.0.0.1", 0, "localhost", 19092),
-                                    Listener("SECURE", "SSL", "127.0.0.1", 0, "localhost", 19093)]
+    node.context.state.listeners = [Listener("PLAINTEXT", "PLAINTEXT", "127.0.0.1", 0, "localhost", 19092, 1),
+                                    Listener("SECURE", "SSL", "127.0.0.1", 0, "localhost", 19093, 1)]
     assert [(ls.name, ls.host, ls.port) for ls in node.call(55, req).nodes[0].listeners] == [
         ("PLAINTEXT", "localhost", 19092), ("SECURE", "localhost", 19093)]
     bad = node.call(55, DQR(topics=[DQR.TopicData(topic_name="other", partitions=[

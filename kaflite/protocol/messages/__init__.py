@@ -127,6 +127,7 @@ from kaflite.protocol.messages.offset_fetch_request import OffsetFetchRequest
 from kaflite.protocol.messages.offset_fetch_response import OffsetFetchResponse
 from kaflite.protocol.messages.offset_for_leader_epoch_request import OffsetForLeaderEpochRequest
 from kaflite.protocol.messages.offset_for_leader_epoch_response import OffsetForLeaderEpochResponse
+from kaflite.protocol.messages.partition_change_record import PartitionChangeRecord
 from kaflite.protocol.messages.produce_request import ProduceRequest
 from kaflite.protocol.messages.produce_response import ProduceResponse
 from kaflite.protocol.messages.remove_access_control_entry_record import RemoveAccessControlEntryRecord
@@ -612,6 +613,7 @@ __all__ = [
     'OffsetFetchResponse',
     'OffsetForLeaderEpochRequest',
     'OffsetForLeaderEpochResponse',
+    'PartitionChangeRecord',
     'ProduceRequest',
     'ProduceResponse',
     'RemoveAccessControlEntryRecord',

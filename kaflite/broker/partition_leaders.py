@@ -1,0 +1,128 @@
+"""Who leads each partition, for the broker's handlers: ``kaflite.controller``'s decisions, committed and acted on.
+
+A handler asks with the node id its request came in to (``RequestContext.node_id``): with one broker the answer
+is always yes, and costs nothing. A move -- a leader moved on purpose, a broker stopped or started, a
+preferred-leader election -- is committed to ``__cluster_metadata`` as ``PartitionChangeRecord``\\ s first (applied to
+the controller's image by the commit, as at replay), then each partition's move is told to the handlers that own
+something on it (the coordinators of an internal topic's partition resign on the old leader and load on the new).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+
+import structlog
+
+from kaflite.broker.cluster_metadata import ClusterMetadata
+from kaflite.controller.replication import Leadership, PartitionRef, ReplicationControl
+from kaflite.protocol.errors import ErrorCode
+from kaflite.protocol.messages import PartitionChangeRecord
+from kaflite.storage.manager import LogManager, TopicInfo
+
+log = structlog.get_logger("kaflite.controller")
+
+#: Told of each partition whose leader moved, once committed: (topic, partition, old leader, new leader).
+LeaderMoved = Callable[[str, int, int, int], Awaitable[None]]
+
+
+class PartitionLeaders:
+    """The cluster's partition leaders as the handlers see them, and the moves that change them."""
+
+    def __init__(self, node_ids: Sequence[int], logs: LogManager, metadata: ClusterMetadata) -> None:
+        self.control = ReplicationControl(node_ids)
+        self.single = len(node_ids) == 1  # one broker: it leads everything, always
+        self._logs = logs
+        self._metadata = metadata
+        metadata.register(self.control)  # the moves committed before this start
+        self._topic_ids: dict[str, bytes] = {name: info.topic_id for name, info in logs.topics().items()}
+        logs.add_topic_listener(self._topic_changed)
+        self._moved: list[LeaderMoved] = []
+
+    @property
+    def node_ids(self) -> tuple[int, ...]:
+        return self.control.node_ids
+
+    def on_leader_moved(self, listener: LeaderMoved) -> None:
+        """``listener`` is awaited for every committed move, in registration order (the server registers the
+        coordinators' handlers as it builds them)."""
+        self._moved.append(listener)
+
+    # -- questions ------------------------------------------------------------------------------------
+
+    def ref(self, topic: str, partition: int) -> PartitionRef | None:
+        """The partition, if it exists."""
+        info = self._logs.topic(topic)
+        if info is None or not 0 <= partition < info.partitions:
+            return None
+        return PartitionRef(info.topic_id, topic, partition)
+
+    def partitions(self) -> list[PartitionRef]:
+        """Every partition there is, internal topics included."""
+        return [PartitionRef(info.topic_id, name, p) for name, info in self._logs.topics().items()
+                for p in range(info.partitions)]
+
+    def leadership(self, ref: PartitionRef) -> Leadership:
+        return self.control.leadership(ref)
+
+    def leader(self, topic: str, partition: int) -> int:
+        """The partition's leader; -1 when it does not exist or has no live leader."""
+        ref = self.ref(topic, partition)
+        return -1 if ref is None else self.control.leader(ref)
+
+    def leads(self, node_id: int, topic: str, partition: int) -> bool:
+        """Whether ``node_id`` leads the partition (one broker: always; an unknown partition: the handlers'
+        own checks answer it, so yes)."""
+        if self.single:
+            return True
+        ref = self.ref(topic, partition)
+        return ref is None or self.control.leader(ref) == node_id
+
+    # -- moves ----------------------------------------------------------------------------------------
+
+    async def move_leader(self, topic: str, partition: int, node_id: int) -> None:
+        """Make ``node_id`` the partition's leader; returns once the old leader has resigned (KeyError: no such
+        partition; UnknownBroker/BrokerDown from the controller)."""
+        ref = self.ref(topic, partition)
+        if ref is None:
+            raise KeyError(f"{topic}-{partition}")
+        await self._commit([ref], self.control.move_leader(ref, node_id))
+
+    async def stop_broker(self, node_id: int) -> None:
+        """Its leaderships move to live brokers (the caller closes its listeners and connections)."""
+        parts = self.partitions()
+        await self._commit(parts, self.control.stop_broker(node_id, parts))
+
+    async def start_broker(self, node_id: int) -> None:
+        parts = self.partitions()
+        await self._commit(parts, self.control.start_broker(node_id, parts))
+
+    async def reconcile(self) -> None:
+        """At start (and after a topic is created while a broker is stopped): every partition gets a live leader."""
+        parts = self.partitions()
+        await self._commit(parts, self.control.reconcile(parts))
+
+    async def elect_preferred(self, ref: PartitionRef) -> ErrorCode:
+        error, records = self.control.elect_preferred(ref)
+        await self._commit([ref], records)
+        return error
+
+    async def _commit(self, refs: Iterable[PartitionRef], records: list[PartitionChangeRecord]) -> None:
+        if not records:
+            return
+        by_key = {(ref.topic_id, ref.partition): ref for ref in refs}
+        moves = []
+        for record in records:
+            ref = by_key[(bytes(record.topic_id), record.partition_id)]
+            moves.append((ref, self.control.leader(ref), record.leader))
+        await self._metadata.commit(records)
+        for ref, old, new in moves:
+            log.info("partition leader moved", topic=ref.topic, partition=ref.partition, old_leader=old,
+                     leader=new, leader_epoch=self.control.leadership(ref).leader_epoch)
+            for listener in self._moved:
+                await listener(ref.topic, ref.partition, old, new)
+
+    def _topic_changed(self, name: str, info: TopicInfo | None) -> None:
+        if info is not None:
+            self._topic_ids[name] = info.topic_id
+        elif name in self._topic_ids:
+            self.control.forget_topic(self._topic_ids.pop(name))
