@@ -5,8 +5,9 @@ coordinator: the client is told NOT_COORDINATOR by the old broker, finds the new
 generation (group epoch) and member id; its commits land and nothing is read twice or lost. A transactional producer
 (confluent-kafka) whose transaction coordinator moves in the middle of a transaction commits it on the new
 coordinator, and a read_committed consumer sees every record. A share consumer (confluent-kafka, KIP-932) goes
-on through moves of its share group's coordinator and of its share partition's share coordinator. The move is the group handler's move_coordinator
-(what the admin endpoint's ``POST /cluster/coordinators`` is to call). Every wait is bounded.
+on through moves of its share group's coordinator and of its share partition's share coordinator. The move is the
+group handler's move_coordinator (what the admin endpoint's ``POST /cluster/coordinators`` is to call). Every wait
+is bounded.
 """
 
 from __future__ import annotations
@@ -43,7 +44,6 @@ def move(b: Broker, key_type: int, key: str) -> tuple[int, int]:
     coordinator. Returns once the old broker has resigned."""
     groups = b.server.groups
     nodes = groups.coordinator_nodes(key_type)
-    assert nodes is not None
     old = b._sync(nodes.coordinator, key)
     new = old % 3 + 1
     b.call(groups.move_coordinator(key, key_type, new))
