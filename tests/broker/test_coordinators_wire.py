@@ -20,8 +20,10 @@ from kaflite.coordinator.partitioner import partition_for
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import (
     AddOffsetsToTxnRequest,
+    ConsumerGroupDescribeRequest,
     DeleteGroupsRequest,
     DescribeGroupsRequest,
+    DescribeShareGroupOffsetsRequest,
     DescribeTransactionsRequest,
     EndTxnRequest,
     FindCoordinatorRequest,
@@ -33,6 +35,7 @@ from kaflite.protocol.messages import (
     ListTransactionsRequest,
     OffsetCommitRequest,
     OffsetFetchRequest,
+    ShareGroupDescribeRequest,
     SyncGroupRequest,
     TxnOffsetCommitRequest,
 )
@@ -356,3 +359,19 @@ async def test_issue34_item4_a_stopped_brokers_coordinators_move_to_live_brokers
     assert fetched.topics[0].partitions[0].committed_offset == 9
     await c.broker.start_broker(3)
     assert await find(c, 1, 0, group) == (E.NONE, node, c.ports[node])  # it stays where it moved
+
+
+async def test_issue34_item2_the_describes_of_modern_groups_answer_per_group(cluster: Cluster) -> None:
+    """ConsumerGroupDescribe, ShareGroupDescribe and DescribeShareGroupOffsets name several groups: each of another
+    broker's is NOT_COORDINATOR, each of this broker's is answered (not found: none exists)."""
+    c = cluster
+    mine, theirs = groups_led_by(c, 1, 1)[0], groups_led_by(c, 3, 1)[0]
+    at1 = c.at(1)
+    cg = (await at1.call(69, 0, ConsumerGroupDescribeRequest(group_ids=[mine, theirs]))).groups
+    assert [(g.group_id, g.error_code) for g in cg] == [(mine, E.GROUP_ID_NOT_FOUND), (theirs, E.NOT_COORDINATOR)]
+    sg = (await at1.call(77, 1, ShareGroupDescribeRequest(group_ids=[mine, theirs]))).groups
+    assert [(g.group_id, g.error_code) for g in sg] == [(mine, E.GROUP_ID_NOT_FOUND), (theirs, E.NOT_COORDINATOR)]
+    G = DescribeShareGroupOffsetsRequest.DescribeShareGroupOffsetsRequestGroup
+    so = (await at1.call(90, 0, DescribeShareGroupOffsetsRequest(groups=[G(group_id=g, topics=None)
+                                                                         for g in (mine, theirs)]))).groups
+    assert [(g.group_id, g.error_code) for g in so] == [(mine, E.NONE), (theirs, E.NOT_COORDINATOR)]
