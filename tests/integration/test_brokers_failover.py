@@ -219,3 +219,34 @@ def test_java_producer_and_consumer_across_a_move_and_a_stopped_broker(
         proc.stdin.close()
         proc.stdout.close()
     assert done == {"step": "done", "read": 600, "in_order": True, "errors": []}
+
+
+def test_a_transaction_spans_a_leader_move_of_its_partition(cluster: Broker) -> None:
+    """Item 5 for a transactional producer: its open transaction's batches land at both leaders of the partition
+    (one log, one producer state), the commit marks them all, and read_committed sees each once, in order."""
+    from confluent_kafka import Consumer, Producer, TopicPartition
+
+    servers = bootstrap(cluster)
+    producer = Producer({"bootstrap.servers": servers, "transactional.id": "mover", "acks": "all"})
+    producer.init_transactions(TIMEOUT_S)
+    producer.begin_transaction()
+    for i in range(100):
+        producer.produce(TOPIC, value=b"%d" % i, partition=0)
+    assert producer.flush(TIMEOUT_S) == 0
+    move(cluster, other_than(cluster, leader(cluster)))
+    for i in range(100, 200):
+        producer.produce(TOPIC, value=b"%d" % i, partition=0)
+    producer.commit_transaction(TIMEOUT_S)
+    consumer = Consumer({"bootstrap.servers": servers, "group.id": "committed", "enable.auto.commit": False,
+                         "isolation.level": "read_committed"})
+    values: list[bytes] = []
+    try:
+        consumer.assign([TopicPartition(TOPIC, 0, 0)])
+        deadline = time.monotonic() + TIMEOUT_S
+        while len(values) < 200 and time.monotonic() < deadline:
+            msg = consumer.poll(0.2)
+            if msg is not None and not msg.error():
+                values.append(msg.value())
+    finally:
+        consumer.close()
+    assert values == [b"%d" % i for i in range(200)]
