@@ -124,6 +124,9 @@ async def test_metadata_lists_every_broker_at_the_requests_listener_and_each_par
         assert leader not in v0.topics[0].partitions[0].replica_nodes
         dc = await c.call(node, 60, 1, DescribeClusterRequest())
         assert sorted(b.broker_id for b in dc.brokers) == sorted(set((1, 2, 3)) - {leader})
+        with_fenced = await c.call(node, 60, 2, DescribeClusterRequest(include_fenced_brokers=True))
+        assert [(b.broker_id, b.port, b.is_fenced) for b in with_fenced.brokers] == [
+            (n, c.port(n), n == leader) for n in (1, 2, 3)]
         dtp = await c.call(node, 75, 0, DescribeTopicPartitionsRequest(
             topics=[DescribeTopicPartitionsRequest.TopicRequest(name=TOPIC)], response_partition_limit=10))
         d0 = dtp.topics[0].partitions[0]
