@@ -22,7 +22,7 @@ from kaflite.broker.partition_leaders import PartitionLeaders
 from kaflite.broker.stats import BrokerStats
 from kaflite.clock import Clock, SystemClock
 from kaflite.config import KafliteConfig
-from kaflite.config.listeners import Listener
+from kaflite.config.listeners import Listener, node_ids
 from kaflite.coordinator.metadata import MetadataImage
 from kaflite.protocol.frames import FrameDecoder
 from kaflite.protocol.headers import RequestHeader
@@ -46,6 +46,7 @@ class Connection(Protocol):
     sasl: Any  # on SASL listeners, the connection's kaflite.security.sasl SaslServerAuthenticator; else None
     members: set[tuple[str, str]]  # (group, member id) this connection spoke for
     node_id: int  # the broker it came in to (its listener's)
+    listener: Listener | None  # the listener it came in on (None: built by hand, as in unit tests)
     @property
     def log(self) -> Any: ...
     in_flight: asyncio.Future[Any] | None  # the request being answered, if it must wait
@@ -135,6 +136,11 @@ class ServerState:
     # broker without it pays nothing for counting.
     stats: BrokerStats | None = None
 
+    def endpoint(self, name: str, node_id: int) -> Listener | None:
+        """Broker ``node_id``'s listener named ``name``, as bound: what Metadata tells a client that came in on
+        listener ``name`` about that broker (as Kafka answers with the request's listener)."""
+        return next((li for li in self.listeners if li.name == name and li.node_id == node_id), None)
+
     def pause(self) -> None:
         """Stop answering anything; connections stay open and requests queue up."""
         self.paused = True
@@ -189,6 +195,29 @@ class BrokerContext:
     def data_dir(self) -> Path:
         return Path(self.config.log_dirs)
 
+    def address(self, connection: Connection, node_id: int) -> tuple[str, int]:
+        """Where a client on ``connection`` is told to reach broker ``node_id``: that broker's listener of the
+        name the client came in on (Kafka answers with the request's listener), advertised."""
+        if node_id == connection.node_id:
+            return connection.advertised()
+        listener = self.state.endpoint(connection.listener.name if connection.listener is not None else "PLAINTEXT",
+                                       node_id)
+        if listener is None:  # no listener bound (a unit test's context): the first broker's address
+            return self.state.advertised_host, self.state.port
+        return listener.advertised_host, listener.advertised_port
+
+    def current_leader(self, connection: Connection, topic: str,
+                       partition: int) -> tuple[int, int, tuple[str, int] | None]:
+        """KIP-951's answer to a request at the wrong broker (KafkaApis.getCurrentLeader): the partition's
+        leader (-1: none running), its epoch, and where ``connection``'s client reaches it (None: nowhere)."""
+        leader, epoch = self.leaders.current_leader(topic, partition)
+        return leader, epoch, (self.address(connection, leader) if leader >= 0 else None)
+
+    def live_brokers(self, connection: Connection) -> list[tuple[int, str, int]]:
+        """The running brokers (node id order), each with the address ``connection``'s client is to use:
+        what Metadata and DescribeCluster list."""
+        return [(node_id, *self.address(connection, node_id)) for node_id in self.leaders.control.live_nodes()]
+
     def clear_faults(self) -> None:
         """Every rule removed, and resumed if paused."""
         self.faults.clear()
@@ -223,7 +252,7 @@ class BrokerContext:
             raise
         state = ServerState(port=config.port, advertised_host=config.advertised_host or config.host,
                             cluster_id=cluster_id)
-        leaders = PartitionLeaders([config.node_id], logs, cluster_metadata)
+        leaders = PartitionLeaders(node_ids(config), logs, cluster_metadata)
         return cls(config, clock, logs, producer_ids, state, Faults(), watch_topics(logs, MetadataImage()),
                    group_configs, GroupCommit(clock), cluster_metadata, leaders)
 

@@ -78,6 +78,12 @@ class ReplicationControl:
     def is_live(self, node_id: int) -> bool:
         return node_id in self._live
 
+    @property
+    def any_moved(self) -> bool:
+        """Whether any partition has left its placement's leader at epoch 0 (a one-broker cluster that never
+        had more: no)."""
+        return bool(self._moved)
+
     def live_nodes(self) -> list[int]:
         """The running brokers, by node id (what Metadata and DescribeCluster list)."""
         return [n for n in self.node_ids if n in self._live]
@@ -103,8 +109,14 @@ class ReplicationControl:
                           offline=tuple(n for n in replicas if n not in self._live))
 
     def leader(self, ref: PartitionRef) -> int:
-        replicas = self.preferred_replicas(ref.topic, ref.partition)
-        return self._moved.get((ref.topic_id, ref.partition), (replicas[0], 0))[0]
+        return self.leader_and_epoch(ref)[0]
+
+    def leader_and_epoch(self, ref: PartitionRef) -> tuple[int, int]:
+        """The partition's leader and leader epoch (what every leader-only request checks)."""
+        moved = self._moved.get((ref.topic_id, ref.partition))
+        if moved is not None:
+            return moved
+        return self.preferred_replicas(ref.topic, ref.partition)[0], 0
 
     # -- records ---------------------------------------------------------------------------------------
 
