@@ -262,6 +262,8 @@ class Broker:
         for server in self._servers_of.pop(node_id, []):
             server.close()
             self.servers.remove(server)
+        for handshake in [h for h in self._handshaking if h.listener.node_id == node_id]:
+            handshake.abort_handshake()
         for conn in [c for c in self.context.state.connections if c.node_id == node_id]:
             conn.abort()
         await leaders.stop_broker(node_id)
@@ -306,14 +308,17 @@ class Broker:
         context, router = self.context, self.router
         # The group commit's flush at the end of each read: a connection's writes of one read share one fsync.
         after_read = context.commits.flush_now
+        # Share sessions end with the connection that opened them.
+        on_closed = self.shares.on_connection_closed
 
         def bound() -> Listener:
             return self.context.state.endpoint(listener.name, listener.node_id) or listener
 
         sasl = self.sasl.authenticators(listener) if listener.sasl else None
         if tls_context is None or not listener.tls:
-            return lambda: KafkaConnection(context, router, bound(), sasl, after_read)
-        return lambda: TlsAccept(tls_context, bound(), KafkaConnection(context, router, bound(), sasl, after_read),
+            return lambda: KafkaConnection(context, router, bound(), sasl, after_read, on_closed)
+        return lambda: TlsAccept(tls_context, bound(),
+                                 KafkaConnection(context, router, bound(), sasl, after_read, on_closed),
                                  self._handshaking)
 
     async def _periodic(self) -> None:
