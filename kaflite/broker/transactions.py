@@ -193,24 +193,26 @@ class TransactionHandler:
             transactional_id = req.transactional_id
             if transactional_id is None:
                 return self._init_idempotent(req)
-            answer = self._when_loaded(lambda: self.service.init_producer_id(req, ctx.version) if self._serves(
-                ctx, transactional_id) else init_producer_id_error(req, E.NOT_COORDINATOR))
+            answer = self._at_coordinator(ctx, transactional_id,
+                                          lambda: self.service.init_producer_id(req, ctx.version),
+                                          lambda: init_producer_id_error(req, E.NOT_COORDINATOR))
         except StorageError as exc:
             return self._no_producer_id(ctx, exc)
         return self._guarded(ctx, answer) if inspect.isawaitable(answer) else answer
 
     def add_partitions_to_txn(self, ctx: RequestContext, req: AddPartitionsToTxnRequest) -> Any:
-        return self._when_loaded(lambda: self.service.add_partitions_to_txn(req, ctx.version) if self._serves(
-            ctx, req.v3_and_below_transactional_id or "") else error_response(AddPartitionsToTxnResponse, req,
-                                                                         E.NOT_COORDINATOR))
+        return self._at_coordinator(ctx, req.v3_and_below_transactional_id or "",
+                                    lambda: self.service.add_partitions_to_txn(req, ctx.version),
+                                    lambda: error_response(AddPartitionsToTxnResponse, req, E.NOT_COORDINATOR))
 
     def add_offsets_to_txn(self, ctx: RequestContext, req: AddOffsetsToTxnRequest) -> Any:
-        return self._when_loaded(lambda: self.service.add_offsets_to_txn(req, ctx.version) if self._serves(
-            ctx, req.transactional_id) else error_response(AddOffsetsToTxnResponse, req, E.NOT_COORDINATOR))
+        return self._at_coordinator(ctx, req.transactional_id,
+                                    lambda: self.service.add_offsets_to_txn(req, ctx.version),
+                                    lambda: error_response(AddOffsetsToTxnResponse, req, E.NOT_COORDINATOR))
 
     def end_txn(self, ctx: RequestContext, req: EndTxnRequest) -> Any:
-        return self._when_loaded(lambda: self.service.end_txn(req, ctx.version) if self._serves(
-            ctx, req.transactional_id) else error_response(EndTxnResponse, req, E.NOT_COORDINATOR))
+        return self._at_coordinator(ctx, req.transactional_id, lambda: self.service.end_txn(req, ctx.version),
+                                    lambda: error_response(EndTxnResponse, req, E.NOT_COORDINATOR))
 
     def describe_transactions(self, ctx: RequestContext, req: DescribeTransactionsRequest) -> Any:
         """Per id: another broker's ids are NOT_COORDINATOR (several brokers)."""
@@ -222,9 +224,12 @@ class TransactionHandler:
         return self._when_loaded(lambda: self.service.list_transactions(
             req, ctx.version, self.nodes.coordinated_by(ctx.node_id)))
 
-    def _serves(self, ctx: RequestContext, transactional_id: str) -> bool:
-        """Whether the broker the request came to coordinates the id (else NOT_COORDINATOR: several brokers)."""
-        return self.nodes.serves(ctx.node_id, transactional_id)
+    def _at_coordinator(self, ctx: RequestContext, transactional_id: str, answer: Callable[[], Any],
+                        not_coordinator: Callable[[], Any]) -> Any:
+        """`answer()` once `__transaction_state` is loaded, when the broker the request came to coordinates the id;
+        else (several brokers) the request's NOT_COORDINATOR answer."""
+        return self._when_loaded(lambda: answer() if self.nodes.serves(ctx.node_id, transactional_id)
+                                 else not_coordinator())
 
     def _when_loaded(self, answer: Callable[[], Any]) -> Any:
         """`answer()` now, or once `__transaction_state` created by this request is loaded."""
