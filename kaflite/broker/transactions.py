@@ -135,7 +135,9 @@ class TransactionHandler:
             self.state_log, self.state_log, self.config, clock=self.clock,
             allocate_producer_id=self.producer_ids.allocate,
             partition_exists=lambda t, p: self.logs.get_log(t, p) is not None,
-            after_durable=self._markers_of)
+            after_durable=self._markers_of,
+            # Kafka's coordinator epoch: the `__transaction_state` partition's leader epoch, bumped by each move.
+            leader_epoch=lambda p: self.context.leaders.leader_epoch(TRANSACTION_STATE, p))
 
     def register(self, router: Router) -> None:
         """The client versions of TV1 (TX-API-2): InitProducerId v6 is two-phase commit, AddPartitionsToTxn v4+ is

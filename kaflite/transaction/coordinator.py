@@ -108,9 +108,10 @@ class TransactionCoordinator(TransactionStateManager):
         allocate_producer_id: Callable[[], int] | None = None,
         partition_exists: PartitionExists | None = None,
         coordinator_epoch: int = 0,
+        leader_epoch: Callable[[int], int] | None = None,
     ) -> None:
         super().__init__(config or TransactionCoordinatorConfig(), partitions=partitions,
-                         coordinator_epoch=coordinator_epoch)
+                         coordinator_epoch=coordinator_epoch, leader_epoch=leader_epoch)
         self.clock: Clock = clock or SystemClock()
         self.allocate_producer_id = allocate_producer_id or _counter()
         self.partition_exists: PartitionExists = partition_exists or (lambda _t, _p: True)

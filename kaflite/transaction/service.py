@@ -65,13 +65,15 @@ class TransactionCoordinatorService:
         allocate_producer_id: Callable[[], int] | None = None,
         partition_exists: PartitionExists | None = None,
         after_durable: AfterDurable | None = None,
+        leader_epoch: Callable[[int], int] | None = None,
     ) -> TransactionCoordinatorService:
         """The service over a new runtime of `__transaction_state`: its partitions start not owned, and
-        `load_partition` loads them; `after_durable` writes a result's markers (the broker's)."""
+        `load_partition` loads them; `after_durable` writes a result's markers (the broker's); `leader_epoch` is a
+        partition's leader epoch, the coordinator epoch of a load (None: 0, one broker)."""
 
         def shard() -> TransactionCoordinator:
             return TransactionCoordinator(config, clock, partitions=(), allocate_producer_id=allocate_producer_id,
-                                          partition_exists=partition_exists)
+                                          partition_exists=partition_exists, leader_epoch=leader_epoch)
 
         runtime = CoordinatorRuntime(TRANSACTION_STATE_TOPIC, shard, writer, loader, clock=clock,
                                      after_durable=after_durable)

@@ -7,7 +7,7 @@ The operations that change it, by writing records, are `TransactionCoordinator`'
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from enum import Enum
 
 import structlog
@@ -37,13 +37,16 @@ class TransactionStateManager:
     and are loaded (`begin_load`, `replay`..., then the coordinator's `complete_load`)."""
 
     def __init__(self, config: TransactionCoordinatorConfig, *, partitions: Iterable[int] | None,
-                 coordinator_epoch: int) -> None:
+                 coordinator_epoch: int, leader_epoch: Callable[[int], int] | None = None) -> None:
         self.config = config
         self.txns: dict[str, TransactionMetadata] = {}
         self._all_active = partitions is None
         self._status: dict[int, PartitionStatus] = dict.fromkeys(partitions or (), PartitionStatus.ACTIVE)
         self._epochs: dict[int, int] = dict.fromkeys(partitions or (), coordinator_epoch)
         self._default_epoch = coordinator_epoch
+        # The partition's leader epoch at a load (several brokers: bumped by every move, as Kafka's coordinator
+        # epoch is); None: `coordinator_epoch` always.
+        self._leader_epoch = leader_epoch
         self._unknown_key_versions: set[int] = set()
 
     def partition_for(self, transactional_id: str) -> int:
@@ -85,7 +88,9 @@ class TransactionStateManager:
         """Forget the partition's ids; their requests get COORDINATOR_LOAD_IN_PROGRESS until `complete_load`."""
         self._drop_partition(partition)
         self._set_status(partition, PartitionStatus.LOADING)
-        self._epochs[partition] = self._default_epoch if coordinator_epoch is None else coordinator_epoch
+        if coordinator_epoch is None:
+            coordinator_epoch = self._default_epoch if self._leader_epoch is None else self._leader_epoch(partition)
+        self._epochs[partition] = coordinator_epoch
 
     def replay(self, key: bytes, value: bytes | None) -> None:
         """Apply one `__transaction_state` record, live and at load (TX-LOG-2): last value wins, null removes."""

@@ -397,8 +397,13 @@ async def test_issue34_item3_a_transaction_caught_in_prepare_commit_completes_af
     assert (await c.at(2).call(26, 3, end)).error_code == E.NONE
     describe = DescribeTransactionsRequest(transactional_ids=[tid])
     assert (await c.at(2).call(65, 0, describe)).transaction_states[0].transaction_state == "PrepareCommit"
+    partition = partition_for(tid, PARTITIONS)
+    assert c.broker.transactions.service.coordinator_epoch(partition) == 0
     await c.broker.groups.move_coordinator(tid, 1, 3)
     await c.broker.groups.wait_coordinator_loaded(tid, 1, 3, WAIT_S)
+    # Kafka's coordinator epoch, which the markers carry: the partition's leader epoch, bumped by the move.
+    assert c.broker.transactions.service.coordinator_epoch(partition) == 1 == \
+        c.broker.context.leaders.leader_epoch(TRANSACTION_STATE_TOPIC, partition)
     assert (await c.at(3).call(65, 0, describe)).transaction_states[0].transaction_state == "PrepareCommit"
     c.broker.context.clear_faults()  # the markers go out
     runtime = c.broker.transactions.service.runtime
