@@ -46,6 +46,7 @@ class Connection(Protocol):
     sasl: Any  # on SASL listeners, the connection's kaflite.security.sasl SaslServerAuthenticator; else None
     members: set[tuple[str, str]]  # (group, member id) this connection spoke for
     node_id: int  # the broker it came in to (its listener's)
+    listener: Listener | None  # the listener it came in on (None: built by hand, as in unit tests)
     @property
     def log(self) -> Any: ...
     in_flight: asyncio.Future[Any] | None  # the request being answered, if it must wait

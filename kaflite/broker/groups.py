@@ -156,7 +156,7 @@ class GroupHandler:
         self.service = self._new_service()
         # Which broker coordinates each group (several brokers: the leader of its `__consumer_offsets` partition),
         # and the moves of those partitions between brokers (issue 34).
-        self.nodes = CoordinatorNodes(context.leaders, CONSUMER_OFFSETS, lambda group: self.service.partition_for(group),
+        self.nodes = CoordinatorNodes(context.leaders, CONSUMER_OFFSETS, lambda key: self.service.partition_for(key),
                                       lambda: self.service, context.faults)
         # With `authorizer.class.name`: the broker's authorizer, whose DESCRIBE decisions a regex subscription
         # resolves through (CG-RX-1).
@@ -323,8 +323,7 @@ class GroupHandler:
         listener = ctx.connection.listener
         if listener is None:
             return None
-        endpoint = next((li for li in self.state.listeners if li.name == listener.name and li.node_id == node_id),
-                        None)
+        endpoint = self.state.endpoint(listener.name, node_id)
         return None if endpoint is None else (endpoint.advertised_host, endpoint.advertised_port)
 
     # -- group APIs --------------------------------------------------------------------------------

@@ -190,17 +190,18 @@ class TransactionHandler:
         transactional ones go to it. A producer id block the disk cannot record is answered
         COORDINATOR_LOAD_IN_PROGRESS (Kafka's answer while it waits for a block): the client retries."""
         try:
-            if req.transactional_id is None:
+            transactional_id = req.transactional_id
+            if transactional_id is None:
                 return self._init_idempotent(req)
             answer = self._when_loaded(lambda: self.service.init_producer_id(req, ctx.version) if self._serves(
-                ctx, req.transactional_id) else init_producer_id_error(req, E.NOT_COORDINATOR))
+                ctx, transactional_id) else init_producer_id_error(req, E.NOT_COORDINATOR))
         except StorageError as exc:
             return self._no_producer_id(ctx, exc)
         return self._guarded(ctx, answer) if inspect.isawaitable(answer) else answer
 
     def add_partitions_to_txn(self, ctx: RequestContext, req: AddPartitionsToTxnRequest) -> Any:
         return self._when_loaded(lambda: self.service.add_partitions_to_txn(req, ctx.version) if self._serves(
-            ctx, req.v3_and_below_transactional_id) else error_response(AddPartitionsToTxnResponse, req,
+            ctx, req.v3_and_below_transactional_id or "") else error_response(AddPartitionsToTxnResponse, req,
                                                                          E.NOT_COORDINATOR))
 
     def add_offsets_to_txn(self, ctx: RequestContext, req: AddOffsetsToTxnRequest) -> Any:
