@@ -21,13 +21,14 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from enum import Enum
-from typing import Protocol
+from typing import Any, Protocol
 
 import structlog
 
 from kaflite.broker.faults import Faults
 from kaflite.broker.partition_leaders import PartitionLeaders
 from kaflite.controller.replication import NO_LEADER
+from kaflite.coordinator_common.runtime import CoordinatorRuntime
 
 log = structlog.get_logger("kaflite.coordinator")
 fault_log = structlog.get_logger("kaflite.faults")
@@ -38,6 +39,9 @@ ACTIVE = "active"
 
 class CoordinatorService(Protocol):
     """What a move asks of a coordinator's service (group, transaction, share): its runtime's load and unload."""
+
+    @property
+    def runtime(self) -> CoordinatorRuntime[Any]: ...
 
     def begin_load(self, partition: int) -> None: ...
 
@@ -100,9 +104,14 @@ class CoordinatorNodes:
         start), or when it has no coordinator."""
         partition = self.partition_for(key)
         node = self.leaders.leader(self.topic, partition)
-        if node == NO_LEADER or partition in self._loads:
+        if node == NO_LEADER:
             return None
         return node if self._service().partition_status(partition).value == ACTIVE else None
+
+    async def wait_loaded(self, key: str, node_id: int, timeout: float) -> None:
+        """Until ``key``'s coordinator is loaded on broker ``node_id`` (woken by the coordinator's operations, a
+        load's end among them); TimeoutError after ``timeout`` s."""
+        await self._service().runtime.wait_for(lambda: self.loaded_on(key) == node_id, timeout)
 
     def loading(self) -> list[asyncio.Task[None]]:
         """The loads of moved partitions under way (in-process callers of the coordinator wait for them)."""
@@ -110,11 +119,17 @@ class CoordinatorNodes:
 
     # -- moves ------------------------------------------------------------------------------------------
 
+    async def move_coordinator(self, key: str, node_id: int) -> None:
+        """Make broker ``node_id`` the coordinator of ``key``: move the leader of the partition holding it (hence of
+        every key there); returns once the old broker has resigned, the new one loading. KeyError: the topic is
+        not made yet; UnknownBroker / BrokerDown from the controller."""
+        await self.leaders.move_leader(self.topic, self.partition_for(key), node_id)
+
     async def _leader_moved(self, topic: str, partition: int, old: int, new: int) -> None:
         if topic == self.topic:
-            await self.move(partition, old, new)
+            await self.moved(partition, old, new)
 
-    async def move(self, partition: int, old: int, new: int) -> None:
+    async def moved(self, partition: int, old: int, new: int) -> None:
         """The partition's leader moved from ``old`` to ``new``: the old broker resigns (returns once it has),
         the new one loads the partition in the background (COORDINATOR_LOAD_IN_PROGRESS until replayed)."""
         service = self._service()

@@ -48,6 +48,8 @@ log = structlog.get_logger("kaflite.groups")
 fault_log = structlog.get_logger("kaflite.faults")
 
 GROUP_KEY, TRANSACTION_KEY, SHARE_KEY = 0, 1, 2
+#: FindCoordinator's key types by the names the control surface uses (`POST /cluster/coordinators`' "key_type").
+KEY_TYPES = {"group": GROUP_KEY, "transaction": TRANSACTION_KEY, "share": SHARE_KEY}
 MAX_CACHED_CONTEXTS = 4_096  # (client id, host) pairs whose coordinator context is kept for their next request
 
 
@@ -325,6 +327,53 @@ class GroupHandler:
             return None
         endpoint = self.state.endpoint(listener.name, node_id)
         return None if endpoint is None else (endpoint.advertised_host, endpoint.advertised_port)
+
+    # -- coordinators across brokers (the control surface: admin endpoint, test kit) -------------------------
+
+    def coordinator_nodes(self, key_type: int) -> CoordinatorNodes | None:
+        """The brokers of the coordinator of a FindCoordinator key type (None: not served here)."""
+        if key_type == GROUP_KEY:
+            return self.nodes
+        if key_type == TRANSACTION_KEY and self.transactions is not None:
+            return self.transactions.nodes
+        if key_type == SHARE_KEY and self.share_coordinators is not None:
+            return self.share_coordinators.nodes
+        return None
+
+    async def move_coordinator(self, key: str, key_type: int, node_id: int) -> None:
+        """Make broker ``node_id`` the coordinator of ``key`` (a group, a transactional id, a share partition's
+        ``group:topicId:partition``): the leader of the internal partition holding it moves, hence every key
+        there. The internal topic is made first if it is not yet. Returns once the old broker has resigned (the
+        new one loads meanwhile: ``wait_coordinator_loaded``). KeyError: unknown key type; UnknownBroker /
+        BrokerDown from the controller."""
+        nodes = self.coordinator_nodes(key_type)
+        if nodes is None:
+            raise KeyError(f"key type {key_type}")
+        loading = self._ensure_internal_topic(key_type)
+        if loading is not None:
+            await asyncio.wait((loading,))
+        await nodes.move_coordinator(key, node_id)
+
+    def coordinator_loaded_on(self, key: str, key_type: int) -> int | None:
+        """The broker whose coordinator of ``key`` is loaded and serving; None while it loads or has none."""
+        nodes = self.coordinator_nodes(key_type)
+        if nodes is None:
+            raise KeyError(f"key type {key_type}")
+        return nodes.loaded_on(key)
+
+    async def wait_coordinator_loaded(self, key: str, key_type: int, node_id: int, timeout: float) -> None:
+        """Until the coordinator of ``key`` is loaded on broker ``node_id``; TimeoutError after ``timeout`` s."""
+        nodes = self.coordinator_nodes(key_type)
+        if nodes is None:
+            raise KeyError(f"key type {key_type}")
+        await nodes.wait_loaded(key, node_id, timeout)
+
+    def _ensure_internal_topic(self, key_type: int) -> asyncio.Task[None] | None:
+        if key_type == TRANSACTION_KEY and self.transactions is not None:
+            return self.transactions.ensure_state_topic()
+        if key_type == SHARE_KEY and self.share_coordinators is not None:
+            return self.share_coordinators.ensure_state_topic()
+        return self.ensure_offsets_topic()
 
     # -- group APIs --------------------------------------------------------------------------------
 

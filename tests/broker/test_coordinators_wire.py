@@ -238,8 +238,7 @@ async def test_issue34_item3_a_group_coordinator_move(cluster: Cluster) -> None:
         await c.broker.groups.wait_for_group(group, "PreparingRebalance", None, None, WAIT_S)
         assert not parked.done()
         c.broker.groups.nodes.hold_loads()
-        partition = partition_for(group, PARTITIONS)
-        await c.broker.context.leaders.move_leader(CONSUMER_OFFSETS, partition, 2)
+        await c.broker.groups.move_coordinator(group, 0, 2)  # returns once broker 1 has resigned
         async with asyncio.timeout(WAIT_S):
             assert (await parked).error_code == E.NOT_COORDINATOR  # answered by the resignation, not a timeout
     finally:
@@ -250,9 +249,9 @@ async def test_issue34_item3_a_group_coordinator_move(cluster: Cluster) -> None:
     assert (await c.at(2).call(12, 3, heartbeat)).error_code == E.NONE  # Kafka answers heartbeats blindly then
     fetch = OffsetFetchRequest(group_id=group, topics=None)
     assert (await c.at(2).call(9, 7, fetch)).error_code == E.COORDINATOR_LOAD_IN_PROGRESS
-    assert c.broker.groups.nodes.loaded_on(group) is None
+    assert c.broker.groups.coordinator_loaded_on(group, 0) is None
     c.broker.context.clear_faults()  # the load goes on
-    await c.broker.groups.service.runtime.wait_for(lambda: c.broker.groups.nodes.loaded_on(group) == 2, WAIT_S)
+    await c.broker.groups.wait_coordinator_loaded(group, 0, 2, WAIT_S)
     snap = c.broker.groups.snapshot(group)
     assert snap is not None and snap.generation == generation
     assert [m.member_id for m in snap.members] == [member]  # the member that joined before the move (only)
@@ -280,13 +279,12 @@ async def test_issue34_item3_an_open_transaction_completes_on_the_new_coordinato
                                                 partitions=[TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition(
                                                     partition_index=0, committed_offset=7)])])
     assert (await c.at(3).call(28, 3, txn_commit)).topics[0].partitions[0].error_code == E.NONE
-    await c.broker.context.leaders.move_leader(TRANSACTION_STATE_TOPIC, partition_for(tid, PARTITIONS), 2)
+    await c.broker.groups.move_coordinator(tid, 1, 2)
     end = EndTxnRequest(transactional_id=tid, producer_id=pid, producer_epoch=epoch, committed=True)
     assert (await c.at(1).call(26, 3, end)).error_code == E.NOT_COORDINATOR
     async with asyncio.timeout(WAIT_S):
         while (code := (await c.at(2).call(26, 3, end)).error_code) == E.COORDINATOR_LOAD_IN_PROGRESS:
-            await c.broker.transactions.service.runtime.wait_for(
-                lambda: c.broker.transactions.nodes.loaded_on(tid) == 2, WAIT_S)
+            await c.broker.groups.wait_coordinator_loaded(tid, 1, 2, WAIT_S)
     assert code == E.NONE
     fetch = OffsetFetchRequest(group_id=group, topics=None, require_stable=True)
     fetched = await c.at(3).call(9, 7, fetch)
