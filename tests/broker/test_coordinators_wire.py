@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from kaflite.broker.server import Broker
+from kaflite.broker.share_persister import ShareCoordinatorPersister
 from kaflite.broker.topics import CONSUMER_OFFSETS
 from kaflite.config import KafliteConfig
 from kaflite.coordinator.partitioner import partition_for
@@ -35,6 +36,7 @@ from kaflite.protocol.messages import (
     SyncGroupRequest,
     TxnOffsetCommitRequest,
 )
+from kaflite.share_coordinator.records import SharePartitionKey
 from kaflite.transaction.records import TRANSACTION_STATE_TOPIC
 from tests.broker.wire import WireClient
 
@@ -289,3 +291,41 @@ async def test_issue34_item3_an_open_transaction_completes_on_the_new_coordinato
     fetch = OffsetFetchRequest(group_id=group, topics=None, require_stable=True)
     fetched = await c.at(3).call(9, 7, fetch)
     assert fetched.topics[0].partitions[0].committed_offset == 7
+
+
+async def test_issue34_item1_find_coordinator_key_type_2_names_the_share_state_leader(cluster: Cluster) -> None:
+    """SG-API-3 on three brokers: a share partition's coordinator is the leader of its `__share_group_state`
+    partition, whichever broker is asked."""
+    c = cluster
+    topic_id = c.broker.logs.topic(TOPIC).topic_id
+    keys = [SharePartitionKey(f"sg{i}", topic_id, 0).coordinator_key() for i in range(12)]
+    await c.at(1).call(10, 6, FindCoordinatorRequest(key_type=2, coordinator_keys=keys[:1]))  # makes the topic
+    nodes = c.broker.shares.nodes
+    assert {nodes.coordinator(k) for k in keys} == {1, 2, 3}  # spread over the brokers
+    for at in (1, 2, 3):
+        resp = await c.at(at).call(10, 6, FindCoordinatorRequest(key_type=2, coordinator_keys=keys))
+        assert [(r.error_code, r.node_id, r.port) for r in resp.coordinators] == [
+            (E.NONE, nodes.coordinator(k), c.ports[nodes.coordinator(k)]) for k in keys]
+
+
+async def test_issue34_item3_share_state_waits_for_a_moved_share_coordinator_to_load(cluster: Cluster) -> None:
+    """A `__share_group_state` partition that moves is loaded again on its new broker; the broker's persister
+    (the share-partition leader's reads and writes of share state) waits for that load instead of failing."""
+    c = cluster
+    topic_id = c.broker.logs.topic(TOPIC).topic_id
+    persister = ShareCoordinatorPersister(lambda: c.broker.shares.share_coordinator)
+    initialized = await persister.initialize("sg", 0, {topic_id: {0: 17}})
+    assert initialized == {(topic_id, 0): E.NONE}
+    key = SharePartitionKey("sg", topic_id, 0).coordinator_key()
+    nodes = c.broker.shares.nodes
+    old = nodes.coordinator(key)
+    nodes.hold_loads()
+    await c.broker.groups.move_coordinator(key, 2, old % 3 + 1)
+    reading = persister.read_summary("sg", {topic_id: [0]})
+    await asyncio.sleep(0)
+    assert not reading.done() and c.broker.groups.coordinator_loaded_on(key, 2) is None
+    c.broker.context.clear_faults()
+    async with asyncio.timeout(WAIT_S):
+        summary = (await reading)[(topic_id, 0)]
+    assert (summary.error, summary.start_offset) == (E.NONE, 17)  # the state the move's load replayed
+    assert c.broker.groups.coordinator_loaded_on(key, 2) == old % 3 + 1
