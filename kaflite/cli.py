@@ -30,6 +30,7 @@ _FLAG_SETTINGS: dict[str, str] = {
     "data_dir": "log.dirs",
     "advertised_host": "advertised.host",
     "node_id": "node.id",
+    "brokers": "brokers",
     "log_format": "log.format",
     "log_level": "log.level",
     "admin_port": "admin.port",
@@ -56,6 +57,8 @@ def _add_config_options(parser: argparse.ArgumentParser) -> None:
                    help="host name clients are told to connect to (advertised.host; default: --host)")
     g.add_argument("--data-dir", metavar="DIR", help="data directory (log.dirs; default ./kaflite-data)")
     g.add_argument("--node-id", metavar="N", help="broker id (node.id; default 1)")
+    g.add_argument("--brokers", metavar="N", help="brokers in this process, node ids node.id.. on ports port.. "
+                   "(brokers; default 1)")
     g.add_argument("--log-format", metavar="FMT",
                    help="console (default), rich (console, rich's tracebacks) or json (log.format)")
     g.add_argument("--log-level", metavar="LEVEL", help="DEBUG, INFO (default), WARNING, ERROR (log.level)")

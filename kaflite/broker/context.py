@@ -22,7 +22,7 @@ from kaflite.broker.partition_leaders import PartitionLeaders
 from kaflite.broker.stats import BrokerStats
 from kaflite.clock import Clock, SystemClock
 from kaflite.config import KafliteConfig
-from kaflite.config.listeners import Listener
+from kaflite.config.listeners import Listener, node_ids
 from kaflite.coordinator.metadata import MetadataImage
 from kaflite.protocol.frames import FrameDecoder
 from kaflite.protocol.headers import RequestHeader
@@ -46,6 +46,7 @@ class Connection(Protocol):
     sasl: Any  # on SASL listeners, the connection's kaflite.security.sasl SaslServerAuthenticator; else None
     members: set[tuple[str, str]]  # (group, member id) this connection spoke for
     node_id: int  # the broker it came in to (its listener's)
+    listener: Listener | None  # the listener it came in on (None: built by hand, as in unit tests)
     @property
     def log(self) -> Any: ...
     in_flight: asyncio.Future[Any] | None  # the request being answered, if it must wait
@@ -137,6 +138,11 @@ class ServerState:
     # Called with each connection once it is closed (share sessions end with the connection that opened them).
     connection_closed: list[Any] = field(default_factory=list)
 
+    def endpoint(self, name: str, node_id: int) -> Listener | None:
+        """Broker ``node_id``'s listener named ``name``, as bound: what Metadata tells a client that came in on
+        listener ``name`` about that broker (as Kafka answers with the request's listener)."""
+        return next((li for li in self.listeners if li.name == name and li.node_id == node_id), None)
+
     def pause(self) -> None:
         """Stop answering anything; connections stay open and requests queue up."""
         self.paused = True
@@ -225,7 +231,7 @@ class BrokerContext:
             raise
         state = ServerState(port=config.port, advertised_host=config.advertised_host or config.host,
                             cluster_id=cluster_id)
-        leaders = PartitionLeaders([config.node_id], logs, cluster_metadata)
+        leaders = PartitionLeaders(node_ids(config), logs, cluster_metadata)
         return cls(config, clock, logs, producer_ids, state, Faults(), watch_topics(logs, MetadataImage()),
                    group_configs, GroupCommit(clock), cluster_metadata, leaders)
 

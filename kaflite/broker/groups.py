@@ -27,6 +27,7 @@ import structlog
 
 from kaflite.broker.context import BrokerContext, RequestContext
 from kaflite.broker.coordinator_log import CoordinatorLog
+from kaflite.broker.coordinator_nodes import CoordinatorNodes
 from kaflite.broker.group_configs import share_group_config_of
 from kaflite.broker.internal_topic import InternalTopic, partition_count
 from kaflite.broker.router import Router
@@ -47,6 +48,8 @@ log = structlog.get_logger("kaflite.groups")
 fault_log = structlog.get_logger("kaflite.faults")
 
 GROUP_KEY, TRANSACTION_KEY, SHARE_KEY = 0, 1, 2
+#: FindCoordinator's key types by the names the control surface uses (`POST /cluster/coordinators`' "key_type").
+KEY_TYPES = {"group": GROUP_KEY, "transaction": TRANSACTION_KEY, "share": SHARE_KEY}
 MAX_CACHED_CONTEXTS = 4_096  # (client id, host) pairs whose coordinator context is kept for their next request
 
 
@@ -71,6 +74,8 @@ def _error_message(code: int) -> str:
 class TransactionCoordinatorFinder(Protocol):
     """What FindCoordinator needs of the transaction handler (which imports this module, not the reverse)."""
 
+    nodes: CoordinatorNodes
+
     def ensure_state_topic(self) -> asyncio.Task[None] | None: ...
 
     def coordinator_error(self, transactional_id: str) -> ErrorCode: ...
@@ -78,6 +83,8 @@ class TransactionCoordinatorFinder(Protocol):
 
 class ShareCoordinatorFinder(Protocol):
     """What FindCoordinator key type 2 needs of the share handler (SG-API-3)."""
+
+    nodes: CoordinatorNodes
 
     def ensure_state_topic(self) -> asyncio.Task[None] | None: ...
 
@@ -149,10 +156,14 @@ class GroupHandler:
         # FindCoordinator key type 1 (TX-CO-1): the transaction handler, set by it.
         self.transactions: TransactionCoordinatorFinder | None = None
         self.service = self._new_service()
+        # Which broker coordinates each group (several brokers: the leader of its `__consumer_offsets` partition),
+        # and the moves of those partitions between brokers (issue 34).
+        self.nodes = CoordinatorNodes(context.leaders, CONSUMER_OFFSETS, lambda key: self.service.partition_for(key),
+                                      lambda: self.service, context.faults)
         # With `authorizer.class.name`: the broker's authorizer, whose DESCRIBE decisions a regex subscription
         # resolves through (CG-RX-1).
         self.authorizer = authorizer
-        self._contexts: dict[tuple[str | None, str, str], CoordinatorContext] = {}
+        self._contexts: dict[tuple[str | None, str, str, int], CoordinatorContext] = {}
 
     def _new_service(self) -> GroupCoordinatorService:
         service = GroupCoordinatorService.build(
@@ -228,6 +239,7 @@ class GroupHandler:
 
     async def stop(self) -> None:
         await self.offsets_topic.cancel_loading()
+        await self.nodes.stop()
         await self.service.close()
 
     def renew(self) -> None:
@@ -253,36 +265,115 @@ class GroupHandler:
         return self._find_coordinator(ctx, req)
 
     def _find_coordinator(self, ctx: RequestContext, req: FindCoordinatorRequest) -> FindCoordinatorResponse:
-        node = self.broker_config.node_id
-        host, port = ctx.connection.advertised()
         keys = req.coordinator_keys if ctx.version >= 4 else [req.key]
         results = []
         for key in keys:
-            if req.key_type == GROUP_KEY:
-                # A coordinator-error window (fault) stands for a coordinator that moved or is loading:
-                # Kafka's FindCoordinator then answers COORDINATOR_NOT_AVAILABLE (B-FIND-2), never the
-                # group APIs' NOT_COORDINATOR / COORDINATOR_LOAD_IN_PROGRESS.
-                moving = self.faults.coordinator_error_for(key) is not None
-                error = ErrorCode.COORDINATOR_NOT_AVAILABLE if moving else self.service.coordinator_error(key)
-            elif req.key_type == TRANSACTION_KEY and self.transactions is not None:
-                error = self.transactions.coordinator_error(key)
-            elif req.key_type == SHARE_KEY and self.share_coordinators is not None and ctx.version >= 6:
-                error = self.share_coordinators.coordinator_error(key)  # v0-5 cannot ask for it: INVALID_REQUEST
-            else:
-                error = ErrorCode.INVALID_REQUEST
-            ok = error == ErrorCode.NONE
+            error, node, host, port = self._coordinator(ctx, req.key_type, key)
             # v4+: Kafka never sets a key's message, so it goes out as the schema's default "", except when
             # the whole request failed (an unknown key type: FindCoordinatorRequest.getErrorResponse sets
             # Errors.message()); v0-3 always carry Errors.message().
             message = _error_message(error) if error == ErrorCode.INVALID_REQUEST else ""
-            results.append(FindCoordinatorResponse.Coordinator(
-                key=key, node_id=node if ok else -1, host=host if ok else "",
-                port=port if ok else -1, error_code=error, error_message=message))
+            results.append(FindCoordinatorResponse.Coordinator(key=key, node_id=node, host=host, port=port,
+                                                               error_code=error, error_message=message))
         if ctx.version >= 4:
             return FindCoordinatorResponse(coordinators=results)
         r = results[0]
         return FindCoordinatorResponse(error_code=r.error_code, error_message=_error_message(r.error_code),
                                        node_id=r.node_id, host=r.host, port=r.port)
+
+    def _coordinator(self, ctx: RequestContext, key_type: int, key: str) -> tuple[ErrorCode, int, str, int]:
+        """One key's answer: (error, node id, host, port). The coordinator is the leader of the key's partition
+        of its internal topic, reached on the listener the request came in on (B-FIND-1); with one broker that
+        is always this one, once the key's partition is loaded (B-FIND-2)."""
+        nodes: CoordinatorNodes | None = None
+        if key_type == GROUP_KEY:
+            # A coordinator-error window (fault) stands for a coordinator that moved or is loading:
+            # Kafka's FindCoordinator then answers COORDINATOR_NOT_AVAILABLE (B-FIND-2), never the
+            # group APIs' NOT_COORDINATOR / COORDINATOR_LOAD_IN_PROGRESS.
+            moving = self.faults.coordinator_error_for(key) is not None
+            nodes = self.nodes
+            if moving:
+                error = ErrorCode.COORDINATOR_NOT_AVAILABLE
+            elif nodes.single:
+                error = self.service.coordinator_error(key)
+            else:  # several brokers: Kafka's answer is the leader, loaded or not (its group APIs say which)
+                error = ErrorCode.NONE
+        elif key_type == TRANSACTION_KEY and self.transactions is not None:
+            nodes = self.transactions.nodes
+            error = self.transactions.coordinator_error(key)
+        elif key_type == SHARE_KEY and self.share_coordinators is not None and ctx.version >= 6:
+            nodes = self.share_coordinators.nodes
+            error = self.share_coordinators.coordinator_error(key)  # v0-5 cannot ask for it: INVALID_REQUEST
+        else:
+            error = ErrorCode.INVALID_REQUEST
+        if error != ErrorCode.NONE or nodes is None:
+            return error, -1, "", -1
+        if nodes.single:
+            host, port = ctx.connection.advertised()
+            return error, self.broker_config.node_id, host, port
+        node = nodes.coordinator(key)
+        endpoint = self._endpoint(ctx, node) if node >= 0 else None
+        if endpoint is None:  # no live leader (every broker holding it stopped): Kafka's answer
+            return ErrorCode.COORDINATOR_NOT_AVAILABLE, -1, "", -1
+        return ErrorCode.NONE, node, endpoint[0], endpoint[1]
+
+    def _endpoint(self, ctx: RequestContext, node_id: int) -> tuple[str, int] | None:
+        """Broker ``node_id``'s advertised address on the listener this request came in on (Kafka answers
+        FindCoordinator with the request's listener); None when that broker has no such listener bound."""
+        if node_id == ctx.node_id:
+            return ctx.connection.advertised()
+        listener = ctx.connection.listener
+        if listener is None:
+            return None
+        endpoint = self.state.endpoint(listener.name, node_id)
+        return None if endpoint is None else (endpoint.advertised_host, endpoint.advertised_port)
+
+    # -- coordinators across brokers (the control surface: admin endpoint, test kit) -------------------------
+
+    def coordinator_nodes(self, key_type: int) -> CoordinatorNodes | None:
+        """The brokers of the coordinator of a FindCoordinator key type (None: not served here)."""
+        if key_type == GROUP_KEY:
+            return self.nodes
+        if key_type == TRANSACTION_KEY and self.transactions is not None:
+            return self.transactions.nodes
+        if key_type == SHARE_KEY and self.share_coordinators is not None:
+            return self.share_coordinators.nodes
+        return None
+
+    async def move_coordinator(self, key: str, key_type: int, node_id: int) -> None:
+        """Make broker ``node_id`` the coordinator of ``key`` (a group, a transactional id, a share partition's
+        ``group:topicId:partition``): the leader of the internal partition holding it moves, hence every key
+        there. The internal topic is made first if it is not yet. Returns once the old broker has resigned (the
+        new one loads meanwhile: ``wait_coordinator_loaded``). KeyError: unknown key type; UnknownBroker /
+        BrokerDown from the controller."""
+        nodes = self.coordinator_nodes(key_type)
+        if nodes is None:
+            raise KeyError(f"key type {key_type}")
+        loading = self._ensure_internal_topic(key_type)
+        if loading is not None:
+            await asyncio.wait((loading,))
+        await nodes.move_coordinator(key, node_id)
+
+    def coordinator_loaded_on(self, key: str, key_type: int) -> int | None:
+        """The broker whose coordinator of ``key`` is loaded and serving; None while it loads or has none."""
+        nodes = self.coordinator_nodes(key_type)
+        if nodes is None:
+            raise KeyError(f"key type {key_type}")
+        return nodes.loaded_on(key)
+
+    async def wait_coordinator_loaded(self, key: str, key_type: int, node_id: int, timeout: float) -> None:
+        """Until the coordinator of ``key`` is loaded on broker ``node_id``; TimeoutError after ``timeout`` s."""
+        nodes = self.coordinator_nodes(key_type)
+        if nodes is None:
+            raise KeyError(f"key type {key_type}")
+        await nodes.wait_loaded(key, node_id, timeout)
+
+    def _ensure_internal_topic(self, key_type: int) -> asyncio.Task[None] | None:
+        if key_type == TRANSACTION_KEY and self.transactions is not None:
+            return self.transactions.ensure_state_topic()
+        if key_type == SHARE_KEY and self.share_coordinators is not None:
+            return self.share_coordinators.ensure_state_topic()
+        return self.ensure_offsets_topic()
 
     # -- group APIs --------------------------------------------------------------------------------
 
@@ -303,13 +394,15 @@ class GroupHandler:
             error = faults.coordinator_error_for(group)
             if error is not None:
                 return api.error_answer(req, version, error)
+        if group is not None and not self.nodes.serves(ctx.node_id, group):
+            return api.error_answer(req, version, ErrorCode.NOT_COORDINATOR)  # several brokers: another's group
         member = api.member_of(req) if api.member_of is not None else None
         if group and member:
             ctx.connection.members.add((group, member))  # for drop_member_connections
         conn = ctx.connection
-        who = (ctx.header.client_id, conn.peer_host, conn.principal)
+        who = (ctx.header.client_id, conn.peer_host, conn.principal, conn.node_id)
         cctx = self._contexts.get(who)
-        if cctx is None:  # one per client id, host and principal, not one per request
+        if cctx is None:  # one per client id, host, principal and broker, not one per request
             cctx = self._contexts[who] = self._coordinator_context(ctx)
         result = api.operation(self.service, req, version, cctx)
         if not (api.assigns_member_id and group):
@@ -320,7 +413,8 @@ class GroupHandler:
 
     def _coordinator_context(self, ctx: RequestContext) -> CoordinatorContext:
         """Who sent it, for the coordinator; with an authorizer, also what that principal from that host may
-        DESCRIBE, asked live (an ACL change is seen at the next resolution)."""
+        DESCRIBE, asked live (an ACL change is seen at the next resolution); with several brokers, which
+        `__consumer_offsets` partitions the broker it came to coordinates (answers naming several groups)."""
         if len(self._contexts) >= MAX_CACHED_CONTEXTS:
             self._contexts.clear()
         may_describe = None
@@ -329,7 +423,7 @@ class GroupHandler:
             may_describe = functools.partial(self.authorizer.authorize, conn.principal, conn.peer_host,
                                              AclOperation.DESCRIBE, ResourceType.TOPIC)
         return CoordinatorContext(client_id=ctx.client_id, client_host=f"/{ctx.client_host}",
-                                  may_describe=may_describe)
+                                  may_describe=may_describe, coordinates=self.nodes.coordinated_by(ctx.node_id))
 
     @staticmethod
     async def _remember_assigned_member(ctx: RequestContext, group: str, pending: Awaitable[Any]) -> Any:

@@ -46,6 +46,7 @@ from kaflite.broker.transactions import TransactionHandler
 from kaflite.clock import Clock
 from kaflite.config import KafliteConfig
 from kaflite.config.listeners import Listener, listeners_of
+from kaflite.controller.replication import UnknownBroker
 from kaflite.security.acl import StandardAuthorizer, parse_super_users
 from kaflite.share_coordinator.records import SHARE_GROUP_STATE_TOPIC
 from kaflite.storage.checkpoint import write_atomic
@@ -96,7 +97,9 @@ class Broker:
             handler.register(self.router)
         self.admin_http: AdminHttpServer | None = None  # admin.port >= 0: the HTTP admin endpoint
         self.server: asyncio.base_events.Server | None = None  # the first listener's
-        self.servers: list[asyncio.base_events.Server] = []  # one per listener
+        self.servers: list[asyncio.base_events.Server] = []  # one per listener of each running broker
+        self._servers_of: dict[int, list[asyncio.base_events.Server]] = {}  # by node id
+        self._tls_contexts: dict[str, ssl.SSLContext] = {}  # by ssl.client.auth
         self._handshaking: set[Any] = set()  # SSL listeners' accepted sockets still in their TLS handshake
         self._tasks: list[asyncio.Task[None]] = []
         self._stopped = asyncio.Event()
@@ -175,6 +178,7 @@ class Broker:
             state.stats = BrokerStats()
             router.count_requests()
         await self._bind_listeners()
+        await context.leaders.reconcile()  # a restart with fewer brokers: their partitions get live leaders
         if config.admin_port >= 0:
             # The admin endpoint -- its HTTP (h11), the console, /metrics (prometheus_client) -- loads only when
             # admin.port is set (issue 32, item 7): the one import a start makes on a condition.
@@ -192,42 +196,109 @@ class Broker:
         log.info("kaflite serving", host=config.host, port=state.port, advertised_host=state.advertised_host,
                  listeners=",".join(f"{li.name}://{li.host}:{li.port}" for li in state.listeners),
                  data_dir=str(context.data_dir), cluster_id=state.cluster_id, node_id=config.node_id,
+                 **({"brokers": ",".join(f"{node_id}={host}:{port}" for node_id, host, port, _ in self.brokers())}
+                    if config.brokers > 1 else {}),
                  topics=len(context.logs.topics()), code=compiled.status(),  # compiled, or why interpreted
                  startup_ms=round(self._opened_ms + (time.perf_counter() - t0) * 1000, 1))
 
     async def _bind_listeners(self) -> None:
-        """Bind every listener (``listeners``, or host/port as the one PLAINTEXT listener); each connection is
-        told the listener it came in on. The first listener's port is ``state.port``."""
+        """Bind every broker's listeners (``listeners``, or host/port as the one PLAINTEXT listener; with
+        ``brokers`` > 1, each broker's on its own ports); each connection is told the listener it came in on,
+        hence its broker. The first listener's port is ``state.port``."""
         context, state = self.context, self.context.state
-        loop = asyncio.get_running_loop()
         state.listeners.clear()
-        tls_contexts: dict[str, ssl.SSLContext] = {}  # by ssl.client.auth: SSL and SASL_SSL may differ
         for listener in listeners_of(context.config):
-            tls_context = None
-            if listener.tls:
-                client_auth = listener_client_auth(context.config, listener)
-                if client_auth not in tls_contexts:
-                    tls_contexts[client_auth] = server_context(context.config, client_auth)
-                tls_context = tls_contexts[client_auth]
-            factory = self._protocol_factory(listener, tls_context)
             try:
-                server = await listen(functools.partial(loop.create_server, factory), listener.host, listener.port,
-                                      backlog=1024)
-            except OSError as exc:  # port in use, an address not of this host: one line, as Kafka's SocketServer
+                bound_listener = await self._bind(listener)
+            except StartupError:
                 for bound in self.servers:
                     bound.close()
                 self.servers.clear()
-                what = "--port / port" if not context.config.listeners else "listeners"
-                raise StartupError(f"cannot listen on {listener.host}:{listener.port} ({listener.name}): "
-                                   f"{exc.strerror or exc}: stop what uses the port, or choose another one "
-                                   f"({what}; 0 picks a free one)") from exc
-            port = server.sockets[0].getsockname()[1]
-            bound_listener = dataclasses.replace(listener, port=port, advertised_port=listener.advertised_port or port)
-            self.servers.append(server)
+                self._servers_of.clear()
+                raise
             state.listeners.append(bound_listener)
         self.server = self.servers[0]
         state.port = state.listeners[0].port
         state.advertised_host = state.listeners[0].advertised_host
+
+    async def _bind(self, listener: Listener) -> Listener:
+        """Listen on one broker's listener; returns the listener as bound (port 0 resolved)."""
+        context = self.context
+        loop = asyncio.get_running_loop()
+        tls_context = None
+        if listener.tls:
+            client_auth = listener_client_auth(context.config, listener)
+            if client_auth not in self._tls_contexts:  # by ssl.client.auth: SSL and SASL_SSL may differ
+                self._tls_contexts[client_auth] = server_context(context.config, client_auth)
+            tls_context = self._tls_contexts[client_auth]
+        factory = self._protocol_factory(listener, tls_context)
+        try:
+            server = await listen(functools.partial(loop.create_server, factory), listener.host, listener.port,
+                                  backlog=1024)
+        except OSError as exc:  # port in use, an address not of this host: one line, as Kafka's SocketServer
+            what = "--port / port" if not context.config.listeners else "listeners"
+            of = f" of broker {listener.node_id}" if context.config.brokers > 1 else ""
+            raise StartupError(f"cannot listen on {listener.host}:{listener.port} ({listener.name}{of}): "
+                               f"{exc.strerror or exc}: stop what uses the port, or choose another one "
+                               f"({what}; 0 picks a free one)") from exc
+        port = server.sockets[0].getsockname()[1]
+        self.servers.append(server)
+        self._servers_of.setdefault(listener.node_id, []).append(server)
+        return dataclasses.replace(listener, port=port, advertised_port=listener.advertised_port or port)
+
+    # -- brokers of a several-broker kaflite (``brokers`` > 1) --------------------------------------
+
+    async def stop_broker(self, node_id: int) -> None:
+        """Stop broker ``node_id`` as if its process ended: its listeners close, its connections are dropped,
+        and its leaderships move to live brokers (Kafka's controller, once the broker's session ends). The
+        other brokers keep serving; its ports are bound again by ``start_broker``. Raises ``UnknownBroker``
+        for a node id not of this cluster; stopping a stopped broker does nothing."""
+        leaders = self.context.leaders
+        if node_id not in leaders.node_ids:
+            raise UnknownBroker(f"broker {node_id} is not one of this cluster's brokers "
+                                f"({', '.join(map(str, leaders.node_ids))})")
+        if not leaders.control.is_live(node_id):
+            return
+        for server in self._servers_of.pop(node_id, []):
+            server.close()
+            self.servers.remove(server)
+        for conn in [c for c in self.context.state.connections if c.node_id == node_id]:
+            conn.abort()
+        await leaders.stop_broker(node_id)
+        log.info("kaflite broker stopped", node_id=node_id)
+
+    async def start_broker(self, node_id: int) -> None:
+        """Start broker ``node_id`` again on the ports it had: it leads nothing until a leader is moved to it or
+        a preferred-leader election (ElectLeaders) gives its partitions back -- except partitions left without
+        any live leader, which it takes. Raises ``UnknownBroker``, or StartupError when a port was taken
+        meanwhile; starting a running broker does nothing."""
+        leaders, state = self.context.leaders, self.context.state
+        if node_id not in leaders.node_ids:
+            raise UnknownBroker(f"broker {node_id} is not one of this cluster's brokers "
+                                f"({', '.join(map(str, leaders.node_ids))})")
+        if leaders.control.is_live(node_id):
+            return
+        for listener in [li for li in state.listeners if li.node_id == node_id]:
+            try:
+                await self._bind(listener)
+            except StartupError:
+                for server in self._servers_of.pop(node_id, []):
+                    server.close()
+                    self.servers.remove(server)
+                raise
+        await leaders.start_broker(node_id)
+        log.info("kaflite broker started", node_id=node_id,
+                 listeners=",".join(f"{li.name}://{li.host}:{li.port}" for li in state.listeners
+                                    if li.node_id == node_id))
+
+    def brokers(self) -> list[tuple[int, str, int, bool]]:
+        """Every broker of this kaflite: (node id, advertised host, advertised port of its first listener,
+        running)."""
+        leaders, out = self.context.leaders, []
+        for node_id in leaders.node_ids:
+            first = next(li for li in self.context.state.listeners if li.node_id == node_id)
+            out.append((node_id, first.advertised_host, first.advertised_port, leaders.control.is_live(node_id)))
+        return out
 
     def _protocol_factory(self, listener: Listener, tls_context: ssl.SSLContext | None) -> Callable[[], Any]:
         """What an accepted socket is given: a connection that is told its listener once bound (the port may
@@ -237,7 +308,7 @@ class Broker:
         after_read = context.commits.flush_now
 
         def bound() -> Listener:
-            return next((li for li in self.context.state.listeners if li.name == listener.name), listener)
+            return self.context.state.endpoint(listener.name, listener.node_id) or listener
 
         sasl = self.sasl.authenticators(listener) if listener.sasl else None
         if tls_context is None or not listener.tls:
@@ -423,16 +494,27 @@ async def _serve(config: KafliteConfig, ready_file: str | None) -> None:
     address = f"{broker.advertised_host}:{broker.port}"
     admin = f"127.0.0.1:{broker.admin_http.port}" if broker.admin_http is not None else None
     # With `listeners`, each one's advertised address (port 0 resolved): `listener.SSL=127.0.0.1:9093`.
+    # With `brokers` > 1 these are the first broker's, then every broker's as `SSL.<node id>=...`.
     listeners = [f"{li.name}={li.advertised_host}:{li.advertised_port}" for li in broker.state.listeners
-                 ] if config.listeners else []
+                 if li.node_id == config.node_id] if config.listeners else []
+    if config.listeners and config.brokers > 1:
+        listeners += [f"{li.name}.{li.node_id}={li.advertised_host}:{li.advertised_port}"
+                      for li in broker.state.listeners]
+    # With `brokers` > 1, each broker's first listener's address: `broker.2=127.0.0.1:9093`.
+    brokers = [f"{node_id}={host}:{port}" for node_id, host, port, _ in broker.brokers()] if config.brokers > 1 else []
     if ready_file:
-        # Line 1 stays host:port for existing scripts; the admin endpoint, when on, is line 2; listeners after.
+        # Line 1 stays host:port for existing scripts; the admin endpoint, when on, is line 2; listeners after,
+        # then (`brokers` > 1) each broker's address.
         write_atomic(Path(ready_file), f"{address}\n".encode() + (f"admin={admin}\n".encode() if admin else b"")
-                     + "".join(f"listener.{line}\n" for line in listeners).encode())
+                     + "".join(f"listener.{line}\n" for line in listeners).encode()
+                     + "".join(f"broker.{line}\n" for line in brokers).encode())
     print(f"kaflite listening on {address}", flush=True)
     for line in listeners:
         name, _, where = line.partition("=")
         print(f"kaflite listener {name} on {where}", flush=True)
+    for line in brokers:
+        node_id, _, where = line.partition("=")
+        print(f"kaflite broker {node_id} on {where}", flush=True)
     if admin:
         print(f"kaflite admin on http://{admin}", flush=True)
         print(f"kaflite console on http://{admin}/", flush=True)  # the web console (docs/console.md)

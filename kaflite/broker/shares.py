@@ -26,6 +26,7 @@ import structlog
 
 from kaflite.broker.context import BrokerContext, RequestContext
 from kaflite.broker.coordinator_log import CoordinatorLog
+from kaflite.broker.coordinator_nodes import CoordinatorNodes
 from kaflite.broker.internal_topic import InternalTopic, partition_count
 from kaflite.broker.router import Router
 from kaflite.broker.share_fetch import (
@@ -83,12 +84,15 @@ class ShareCoordinator:
         return self._handler.service
 
     def _call(self, op: Callable[[ShareCoordinatorService], Any]) -> Any:
+        """The operation now, or once `__share_group_state` is made and loaded -- and, several brokers, once the
+        partitions moved between them are loaded again (the broker's persister waits, as Kafka's retries)."""
         loading = self._handler.ensure_state_topic()
-        if loading is None:
+        moved = self._handler.nodes.loading()
+        if loading is None and not moved:
             return op(self._handler.service)
 
         async def later() -> Any:
-            await asyncio.wait((loading,))
+            await asyncio.wait([*moved, *(() if loading is None else (loading,))])
             return await resolved(op(self._handler.service))
 
         return later()
@@ -165,6 +169,10 @@ class ShareHandler:
                                          self.service.topic_configs(), self._load_all,
                                          prepare=lambda: self.service.shard)
         self.share_coordinator = ShareCoordinator(self)
+        # Which broker coordinates each share partition's state (several brokers: the leader of its
+        # `__share_group_state` partition), and the moves of those partitions (issue 34).
+        self.nodes = CoordinatorNodes(context.leaders, SHARE_GROUP_STATE_TOPIC, self._partition_of_key,
+                                      lambda: self.service, context.faults)
         self.sessions = ShareSessionCache(self.config.group_share_max_share_sessions)
         self.stopping = False
         self.partitions = SharePartitionManager(self.logs, self.clock, self.config, lambda: self.share_coordinator,
@@ -190,6 +198,12 @@ class ShareHandler:
     def start(self) -> None:
         """An existing `__share_group_state` is replayed in the background; share operations wait for it."""
         self.state_topic.start()
+
+    def _partition_of_key(self, key: str) -> int:
+        """FindCoordinator key type 2's partition of `__share_group_state` (a malformed key: 0; it is answered
+        INVALID_REQUEST before this is asked)."""
+        spk = parse_share_coordinator_key(key)
+        return 0 if spk is None else self.service.partition_for(spk.group_id, spk.topic_id, spk.partition)
 
     def coordinator_error(self, key: str) -> ErrorCode:
         """FindCoordinator key type 2 (SG-API-3): this node once `__share_group_state` exists (its partitions answer
@@ -246,6 +260,7 @@ class ShareHandler:
         await self.partitions.close()
         self.sessions.clear()
         await self.state_topic.cancel_loading()
+        await self.nodes.stop()
         await self.service.close()
 
     def renew(self) -> None:

@@ -26,17 +26,22 @@ import structlog
 
 from kaflite.broker.context import BrokerContext, RequestContext
 from kaflite.broker.coordinator_log import CoordinatorLog
+from kaflite.broker.coordinator_nodes import CoordinatorNodes
 from kaflite.broker.groups import GroupHandler, after_loading
 from kaflite.broker.internal_topic import InternalTopic, partition_count
 from kaflite.broker.router import Router
 from kaflite.broker.topics import CONSUMER_OFFSETS
 from kaflite.coordinator_common.result import CoordinatorResult
+from kaflite.protocol.error_responses import error_response
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import (
     AddOffsetsToTxnRequest,
+    AddOffsetsToTxnResponse,
     AddPartitionsToTxnRequest,
+    AddPartitionsToTxnResponse,
     DescribeTransactionsRequest,
     EndTxnRequest,
+    EndTxnResponse,
     InitProducerIdRequest,
     InitProducerIdResponse,
     ListTransactionsRequest,
@@ -47,7 +52,7 @@ from kaflite.storage.log import PartitionLog
 from kaflite.transaction.config import TransactionCoordinatorConfig
 from kaflite.transaction.records import TRANSACTION_STATE_TOPIC, transaction_state_topic_configs
 from kaflite.transaction.result import TxnResult, WriteTxnMarkers
-from kaflite.transaction.service import TransactionCoordinatorService
+from kaflite.transaction.service import TransactionCoordinatorService, init_producer_id_error
 from kaflite.transaction.state import TransactionMetadata
 
 log = structlog.get_logger("kaflite.transactions")
@@ -114,6 +119,10 @@ class TransactionHandler:
         self.state_topic = InternalTopic(self.logs, TRANSACTION_STATE, state_partitions,
                                          transaction_state_topic_configs(cfg.transaction_state_log_segment_bytes),
                                          self._load_all, prepare=lambda: self.service.shard)
+        # Which broker coordinates each transactional id (several brokers: the leader of its `__transaction_state`
+        # partition), and the moves of those partitions (issue 34).
+        self.nodes = CoordinatorNodes(context.leaders, TRANSACTION_STATE, lambda tid: self.service.partition_for(tid),
+                                      lambda: self.service, context.faults)
         # Fault: markers held back (a crash between Prepare and Complete); None holds every id's.
         self._hold: set[str | None] = set()
         self._held: list[WriteTxnMarkers] = []
@@ -159,6 +168,7 @@ class TransactionHandler:
     async def stop(self) -> None:
         """Cancel timers, loads and marker work (a restart's load completes what was cut short)."""
         await self.state_topic.cancel_loading()
+        await self.nodes.stop()
         await self.service.close()
         tasks = [t for t in self._background if not t.done()]
         for t in tasks:
@@ -180,27 +190,41 @@ class TransactionHandler:
         transactional ones go to it. A producer id block the disk cannot record is answered
         COORDINATOR_LOAD_IN_PROGRESS (Kafka's answer while it waits for a block): the client retries."""
         try:
-            if req.transactional_id is None:
+            transactional_id = req.transactional_id
+            if transactional_id is None:
                 return self._init_idempotent(req)
-            answer = self._when_loaded(lambda: self.service.init_producer_id(req, ctx.version))
+            answer = self._when_loaded(lambda: self.service.init_producer_id(req, ctx.version) if self._serves(
+                ctx, transactional_id) else init_producer_id_error(req, E.NOT_COORDINATOR))
         except StorageError as exc:
             return self._no_producer_id(ctx, exc)
         return self._guarded(ctx, answer) if inspect.isawaitable(answer) else answer
 
     def add_partitions_to_txn(self, ctx: RequestContext, req: AddPartitionsToTxnRequest) -> Any:
-        return self._when_loaded(lambda: self.service.add_partitions_to_txn(req, ctx.version))
+        return self._when_loaded(lambda: self.service.add_partitions_to_txn(req, ctx.version) if self._serves(
+            ctx, req.v3_and_below_transactional_id or "") else error_response(AddPartitionsToTxnResponse, req,
+                                                                         E.NOT_COORDINATOR))
 
     def add_offsets_to_txn(self, ctx: RequestContext, req: AddOffsetsToTxnRequest) -> Any:
-        return self._when_loaded(lambda: self.service.add_offsets_to_txn(req, ctx.version))
+        return self._when_loaded(lambda: self.service.add_offsets_to_txn(req, ctx.version) if self._serves(
+            ctx, req.transactional_id) else error_response(AddOffsetsToTxnResponse, req, E.NOT_COORDINATOR))
 
     def end_txn(self, ctx: RequestContext, req: EndTxnRequest) -> Any:
-        return self._when_loaded(lambda: self.service.end_txn(req, ctx.version))
+        return self._when_loaded(lambda: self.service.end_txn(req, ctx.version) if self._serves(
+            ctx, req.transactional_id) else error_response(EndTxnResponse, req, E.NOT_COORDINATOR))
 
     def describe_transactions(self, ctx: RequestContext, req: DescribeTransactionsRequest) -> Any:
-        return self._when_loaded(lambda: self.service.describe_transactions(req, ctx.version))
+        """Per id: another broker's ids are NOT_COORDINATOR (several brokers)."""
+        return self._when_loaded(lambda: self.service.describe_transactions(
+            req, ctx.version, self.nodes.coordinated_by(ctx.node_id)))
 
     def list_transactions(self, ctx: RequestContext, req: ListTransactionsRequest) -> Any:
-        return self._when_loaded(lambda: self.service.list_transactions(req, ctx.version))
+        """Only the transactions this broker coordinates (Kafka's admin client asks every broker)."""
+        return self._when_loaded(lambda: self.service.list_transactions(
+            req, ctx.version, self.nodes.coordinated_by(ctx.node_id)))
+
+    def _serves(self, ctx: RequestContext, transactional_id: str) -> bool:
+        """Whether the broker the request came to coordinates the id (else NOT_COORDINATOR: several brokers)."""
+        return self.nodes.serves(ctx.node_id, transactional_id)
 
     def _when_loaded(self, answer: Callable[[], Any]) -> Any:
         """`answer()` now, or once `__transaction_state` created by this request is loaded."""

@@ -65,6 +65,7 @@ class KafliteConfig:
     """
 
     node_id: int = 1
+    brokers: int = 1
     host: str = "127.0.0.1"
     port: int = 9092
     advertised_host: str = ""  # "" = same as host; resolved in __post_init__

@@ -9,7 +9,7 @@ exactly as before.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from kaflite.config.values import ConfigError
@@ -22,6 +22,8 @@ class KafliteConfig(Protocol):
 
     @property
     def node_id(self) -> int: ...
+    @property
+    def brokers(self) -> int: ...
     @property
     def host(self) -> str: ...
     @property
@@ -182,9 +184,51 @@ def protocol_map(config: KafliteConfig) -> dict[str, str]:
     return out
 
 
+def node_ids(config: KafliteConfig) -> range:
+    """The node ids of the brokers this kaflite runs: ``node.id`` … ``node.id + brokers - 1``."""
+    return range(config.node_id, config.node_id + config.brokers)
+
+
 def listeners_of(config: KafliteConfig) -> tuple[Listener, ...]:
-    """The listeners to bind, first the one ``port``/the ready file report; raises ConfigError naming the
-    setting when they cannot be served."""
+    """Every broker's listeners, broker by broker in node id order, each broker's in the order configured: the
+    first is the one ``port``/the ready file's first line report. Broker i has every listener, on its port + i
+    (port 0: a free port each) and advertising its advertised port + i. Raises ConfigError naming the setting
+    when they cannot be served."""
+    first = _first_broker_listeners(config)
+    if config.brokers == 1:
+        return first
+    _check_port_ranges(config, first)
+    return tuple(replace(li, port=li.port + i if li.port else 0,
+                         advertised_port=li.advertised_port + i if li.advertised_port else 0, node_id=node_id)
+                 for i, node_id in enumerate(node_ids(config)) for li in first)
+
+
+def _check_port_ranges(config: KafliteConfig, first: tuple[Listener, ...]) -> None:
+    """With ``brokers`` = N each listener takes the ports port … port+N-1: they must fit below 65536 and not
+    overlap another listener's (node ids must stay ints too, as Kafka's ``node.id``)."""
+    n = config.brokers
+    last_id = config.node_id + n - 1
+    if last_id > 2**31 - 1:
+        raise ConfigError("brokers", f"{n} brokers from node.id {config.node_id} would need node id {last_id}, "
+                          f"above {2**31 - 1}: lower node.id or brokers")
+    setting = "listeners" if config.listeners.strip() else "port"
+    taken: list[Listener] = []
+    for li in first:
+        if not li.port:
+            continue
+        if li.port + n - 1 > 65535:
+            raise ConfigError(setting, f"{n} brokers give listener {li.name} the ports {li.port}..{li.port + n - 1}, "
+                              "beyond 65535: choose a lower port (or 0 for free ports)")
+        for other in taken:
+            if li.port <= other.port + n - 1 and other.port <= li.port + n - 1:
+                raise ConfigError(setting, f"{n} brokers give listener {other.name} the ports {other.port}.."
+                                  f"{other.port + n - 1} and {li.name} the ports {li.port}..{li.port + n - 1}: "
+                                  f"they overlap; put the listeners' ports at least {n} apart (or use 0)")
+        taken.append(li)
+
+
+def _first_broker_listeners(config: KafliteConfig) -> tuple[Listener, ...]:
+    """The listeners of the first broker (node.id), as configured."""
     if not config.listeners.strip():
         return (Listener("PLAINTEXT", "PLAINTEXT", config.host, config.port, config.advertised_host, config.port,
                          config.node_id),)

@@ -98,11 +98,17 @@ _ACL = "Authorization (ACLs)"
 STANDARD_AUTHORIZER = "org.apache.kafka.metadata.authorizer.StandardAuthorizer"
 AUTHORIZERS = ("", STANDARD_AUTHORIZER, "kafka.security.authorizer.AclAuthorizer")
 _SASL = "SASL"
+#: The most brokers one kaflite runs (each listens on its own ports; a test cluster is a handful).
+MAX_BROKERS = 64
 
 SETTINGS: tuple[Setting, ...] = (
     # Node and network
     _S("node.id", "int", 1, "The id of this broker, returned in Metadata and FindCoordinator.",
        Range(0, INT_MAX), _NODE, kafka_default=None),
+    _S("brokers", "int", 1, "How many brokers this kaflite runs, in one process over one data directory (a "
+       "cluster for failover tests: no replication protocol). Broker i (0-based) has node id node.id+i and every "
+       "listener on its port+i (port 0: a free port each); each address is printed and written to --ready-file "
+       "as broker.<id>=host:port.", Range(1, MAX_BROKERS), _NODE, kafka_default=None),
     _S("host", "string", "127.0.0.1", "Interface to listen on. Use 0.0.0.0 to listen on all interfaces "
        "(in containers).", NonEmpty(), _NODE, kafka_default=None),
     _S("port", "int", 9092, "TCP port to listen on; 0 picks a free port (the bound address is printed "

@@ -24,7 +24,7 @@ from kaflite.coordinator.config import GroupCoordinatorConfig
 from kaflite.coordinator.group import Group, Transition, TransitionListener
 from kaflite.coordinator.partitioner import partition_for
 from kaflite.coordinator.records import ProducerIdAndEpoch
-from kaflite.coordinator.result import CoordinatorResult, TimerOp, Token
+from kaflite.coordinator.result import CoordinatorResult, RequestContext, TimerOp, Token
 from kaflite.protocol.errors import ErrorCode
 
 log = structlog.get_logger("kaflite.coordinator")
@@ -126,6 +126,9 @@ class ShardContext:
         self.partitions: dict[int, PartitionStatus] = dict.fromkeys(partitions or (), PartitionStatus.ACTIVE)
         self._out: CoordinatorResult | None = None
         self.metrics = ShardMetrics()
+        # While a request naming several groups is answered (`seen_by`): the partitions the broker it came to
+        # coordinates (several brokers, issue 34); None: every partition this shard owns.
+        self.coordinates: Callable[[int], bool] | None = None
 
     # ================================================================== partitions
     def partition_for(self, group_id: str) -> int:
@@ -138,7 +141,21 @@ class ShardContext:
         return self.partitions.get(partition, PartitionStatus.NOT_OWNED)
 
     def any_loading(self) -> bool:
-        return any(s is PartitionStatus.LOADING for s in self.partitions.values())
+        """Whether a partition (of those the request's broker coordinates) is loading."""
+        coordinates = self.coordinates
+        return any(s is PartitionStatus.LOADING and (coordinates is None or coordinates(p))
+                   for p, s in self.partitions.items())
+
+    def coordinated(self, partition: int) -> bool:
+        """Whether the broker the request came to coordinates ``partition`` (always, outside `seen_by`)."""
+        coordinates = self.coordinates
+        return coordinates is None or coordinates(partition)
+
+    def seen_by(self, request: RequestContext) -> _SeenBy:
+        """``with ctx.seen_by(request):`` -- an answer naming several groups (DescribeGroups, OffsetFetch v8+,
+        ListGroups, ...) as the broker the request came to gives it: NOT_COORDINATOR for another broker's
+        groups, as Kafka's runtime answers for a partition it does not own."""
+        return _SeenBy(self, request.coordinates)
 
     def set_partition_status(self, partition: int, status: PartitionStatus | None) -> None:
         """Own (`status`) or disown (None) a partition, leaving "every partition is active" mode."""
@@ -152,9 +169,11 @@ class ShardContext:
             self.partitions[partition] = status
 
     def partition_error(self, group_id: str) -> ErrorCode | None:
-        """NOT_COORDINATOR / COORDINATOR_LOAD_IN_PROGRESS unless the group's partition is active."""
-        status = self.partition_status(self.partition_for(group_id))
-        if status is PartitionStatus.NOT_OWNED:
+        """NOT_COORDINATOR / COORDINATOR_LOAD_IN_PROGRESS unless the group's partition is active (and, within
+        `seen_by`, coordinated by the request's broker)."""
+        partition = self.partition_for(group_id)
+        status = self.partition_status(partition)
+        if status is PartitionStatus.NOT_OWNED or (self.coordinates is not None and not self.coordinates(partition)):
             return ErrorCode.NOT_COORDINATOR
         if status is PartitionStatus.LOADING:
             return ErrorCode.COORDINATOR_LOAD_IN_PROGRESS
@@ -328,6 +347,21 @@ class ShardContext:
     def publish(self, t: Transition) -> None:
         for listener in list(self.listeners):
             listener(t)
+
+
+class _SeenBy:
+    """`ShardContext.seen_by(request)`: the request's broker's partitions on entry, every partition again on exit."""
+
+    __slots__ = ("coordinates", "ctx")
+
+    def __init__(self, ctx: ShardContext, coordinates: Callable[[int], bool] | None) -> None:
+        self.ctx, self.coordinates = ctx, coordinates
+
+    def __enter__(self) -> None:
+        self.ctx.coordinates = self.coordinates
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.ctx.coordinates = None
 
 
 class _Operation:

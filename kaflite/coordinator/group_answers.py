@@ -30,7 +30,8 @@ def list_groups(ctx: ShardContext, request: ListGroupsRequest, version: int) -> 
             continue
         if states and g.state_name().lower() not in states:
             continue
-        if ctx.partition_status(ctx.partition_for(g.group_id)) is not PartitionStatus.ACTIVE:
+        partition = ctx.partition_for(g.group_id)
+        if ctx.partition_status(partition) is not PartitionStatus.ACTIVE or not ctx.coordinated(partition):
             continue
         listed.append(
             LG(

@@ -15,8 +15,11 @@ class RequestContext:
     """Who sent the request: stored on the member and shown by DescribeGroups. `may_describe` answers whether
     the sender may DESCRIBE a topic (None: no authorizer, every topic): a regex subscription resolves to the
     topics the heartbeat that resolves it may see (CG-RX-1), as Kafka passes the request's context to its
-    regex resolution."""
+    regex resolution. `coordinates` says which `__consumer_offsets` partitions the broker the request came to
+    coordinates (several brokers, issue 34; None: every one): answers naming several groups give NOT_COORDINATOR
+    for the others' (ShardContext.seen_by)."""
 
     client_id: str = ""
     client_host: str = ""
     may_describe: Callable[[str], bool] | None = field(default=None, compare=False)
+    coordinates: Callable[[int], bool] | None = field(default=None, compare=False)

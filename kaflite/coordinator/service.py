@@ -236,9 +236,11 @@ class GroupCoordinatorService:
     def share_group_describe(self, request: ShareGroupDescribeRequest, version: int, ctx: RequestContext) -> Any:
         if not self.share_enabled:
             return share_group_describe_error(request, version, ErrorCode.UNSUPPORTED_VERSION)
-        return self.runtime.read(
-            lambda shard: shard.share_read(lambda share: describe_share_groups(request, share.ctx, share.metadata)),
-            lambda error: share_group_describe_error(request, version, error))
+        def describe(shard: GroupCoordinator) -> Any:
+            with shard.ctx.seen_by(ctx):
+                return shard.share_read(lambda share: describe_share_groups(request, share.ctx, share.metadata))
+
+        return self.runtime.read(describe, lambda error: share_group_describe_error(request, version, error))
 
     async def describe_share_group_offsets(self, request: DescribeShareOffsetsRequest, version: int,
                                            ctx: RequestContext) -> DescribeShareOffsetsResponse:
@@ -249,7 +251,8 @@ class GroupCoordinatorService:
             gid = g.group_id
             err = None if self.share_enabled else ErrorCode.UNSUPPORTED_VERSION
             if err is None and not self.runtime.closed:
-                err = self.shard.ctx.partition_error(gid)
+                with self.shard.ctx.seen_by(ctx):
+                    err = self.shard.ctx.partition_error(gid)
             elif err is None:
                 err = ErrorCode.COORDINATOR_NOT_AVAILABLE
             if err is not None:

@@ -386,7 +386,7 @@ class GroupCoordinator:
         self, request: ConsumerGroupDescribeRequest, version: int, ctx: RequestContext
     ) -> ConsumerGroupDescribeResponse:
         """A read: answered from memory, nothing written."""
-        with self.ctx.operation():
+        with self.ctx.operation(), self.ctx.seen_by(ctx):
             return self.consumer.describe(request, version)
 
     # ================================================================== KIP-932 share groups
@@ -411,7 +411,7 @@ class GroupCoordinator:
 
     def offset_fetch(self, request: OffsetFetchRequest, version: int, ctx: RequestContext) -> OffsetFetchResponse:
         """A read: answered from memory, nothing written."""
-        with self.ctx.operation():
+        with self.ctx.operation(), self.ctx.seen_by(ctx):
             return self.offsets.fetch(request, version)
 
     def offset_delete(
@@ -464,7 +464,7 @@ class GroupCoordinator:
         self, request: DescribeGroupsRequest, version: int, ctx: RequestContext
     ) -> DescribeGroupsResponse:
         """A read: answered from memory, nothing written."""
-        with self.ctx.operation():
+        with self.ctx.operation(), self.ctx.seen_by(ctx):
             DG = DescribeGroupsResponse.DescribedGroup
             described = []
             for group_id in request.groups:
@@ -511,13 +511,13 @@ class GroupCoordinator:
 
     def list_groups(self, request: ListGroupsRequest, version: int, ctx: RequestContext) -> ListGroupsResponse:
         """A read: answered from memory, nothing written."""
-        with self.ctx.operation():
+        with self.ctx.operation(), self.ctx.seen_by(ctx):
             return list_groups(self.ctx, request, version)
 
     def delete_groups(
         self, request: DeleteGroupsRequest, version: int, ctx: RequestContext, token: Token
     ) -> CoordinatorResult:
-        with self.ctx.operation() as out:
+        with self.ctx.operation() as out, self.ctx.seen_by(ctx):
             R = DeleteGroupsResponse.DeletableGroupResult
             results = []
             for group_id in request.groups_names:

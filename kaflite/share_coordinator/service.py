@@ -36,7 +36,13 @@ from kaflite.share_coordinator.records import (
     SharePartitionKey,
     share_group_state_topic_configs,
 )
-from kaflite.share_coordinator.shard import ShareCoordinatorShard, TopicPartitions, error_message, share_partition_for
+from kaflite.share_coordinator.shard import (
+    PartitionStatus,
+    ShareCoordinatorShard,
+    TopicPartitions,
+    error_message,
+    share_partition_for,
+)
 
 NOT_AVAILABLE = "Share coordinator is not available."
 
@@ -123,6 +129,9 @@ class ShareCoordinatorService:
         """SC-TOP-1: the `__share_group_state` partition of a key (FindCoordinator key type 2)."""
         return share_partition_for(SharePartitionKey(group_id, topic_id, partition),
                                    self.config.share_coordinator_state_topic_num_partitions)
+
+    def partition_status(self, partition: int) -> PartitionStatus:
+        return self.shard.partition_status(partition)
 
     def topic_configs(self) -> dict[str, str]:
         """SC-TOP-1: the configs `__share_group_state` is created with."""

@@ -73,6 +73,8 @@ _FENCED_SINCE = {"InitProducerId": 4, "AddPartitionsToTxn": 2, "AddOffsetsToTxn"
 
 PartitionExists = Callable[[str, int], bool]
 """The broker's metadata: does topic-partition exist (AddPartitionsToTxn answers 3 for the others)."""
+Coordinated = Callable[[int], bool]
+"""Which `__transaction_state` partitions the broker a request came to coordinates (several brokers, issue 34)."""
 
 
 def _counter() -> Callable[[], int]:
@@ -528,15 +530,29 @@ class TransactionCoordinator(TransactionStateManager):
         return out
 
     # ================================================================== Describe / List (TX-DESC-*)
-    def describe_transactions(self, request: DescribeTransactionsRequest, version: int, token: Token) -> TxnResult:
+    def describe_transactions(self, request: DescribeTransactionsRequest, version: int, token: Token,
+                              coordinates: Coordinated | None = None) -> TxnResult:
+        """`coordinates`: the partitions the request's broker coordinates (several brokers; None: every one);
+        another broker's ids are NOT_COORDINATOR."""
+
+        def partition_error(tid: str) -> ErrorCode | None:
+            if coordinates is not None and not coordinates(self.partition_for(tid)):
+                return E.NOT_COORDINATOR
+            return self._partition_error(tid)
+
         with self.operation() as out:
-            self._respond(token, None, describe_transactions(self.txns, request, self._partition_error))
+            self._respond(token, None, describe_transactions(self.txns, request, partition_error))
         return out
 
-    def list_transactions(self, request: ListTransactionsRequest, version: int, token: Token) -> TxnResult:
+    def list_transactions(self, request: ListTransactionsRequest, version: int, token: Token,
+                          coordinates: Coordinated | None = None) -> TxnResult:
+        """The transactions of the partitions the request's broker coordinates (`coordinates`; None: every one):
+        Kafka's admin client asks every broker and merges."""
         with self.operation() as out:
-            loading = any(s is PartitionStatus.LOADING for s in self._status.values())
-            active = [(tid, md) for tid, md in sorted(self.txns.items()) if self._active(md)]
+            loading = any(s is PartitionStatus.LOADING and (coordinates is None or coordinates(p))
+                          for p, s in self._status.items())
+            active = [(tid, md) for tid, md in sorted(self.txns.items()) if self._active(md)
+                      and (coordinates is None or coordinates(self.partition_for(tid)))]
             self._respond(token, None, list_transactions(active, request, version, self.now(), loading))
         return out
 

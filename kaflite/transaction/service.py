@@ -34,7 +34,7 @@ from kaflite.protocol.messages import (
     ListTransactionsResponse,
 )
 from kaflite.transaction.config import TransactionCoordinatorConfig
-from kaflite.transaction.coordinator import PartitionExists, TransactionCoordinator
+from kaflite.transaction.coordinator import Coordinated, PartitionExists, TransactionCoordinator
 from kaflite.transaction.records import TRANSACTION_STATE_TOPIC
 from kaflite.transaction.state import TopicPartition, TransactionMetadata
 from kaflite.transaction.state_manager import PartitionStatus
@@ -112,16 +112,19 @@ class TransactionCoordinatorService:
             lambda shard, token: shard.end_txn(request, version, token),
             lambda error: error_response(EndTxnResponse, request, error))
 
-    def describe_transactions(self, request: DescribeTransactionsRequest, version: int) -> Any:
+    def describe_transactions(self, request: DescribeTransactionsRequest, version: int,
+                              coordinates: Coordinated | None = None) -> Any:
+        """`coordinates`: the partitions the request's broker coordinates (None: every one)."""
         return self.runtime.write(
             "describe-transactions", None,
-            lambda shard, token: shard.describe_transactions(request, version, token),
+            lambda shard, token: shard.describe_transactions(request, version, token, coordinates),
             lambda error: error_response(DescribeTransactionsResponse, request, error))
 
-    def list_transactions(self, request: ListTransactionsRequest, version: int) -> Any:
+    def list_transactions(self, request: ListTransactionsRequest, version: int,
+                          coordinates: Coordinated | None = None) -> Any:
         return self.runtime.write(
             "list-transactions", None,
-            lambda shard, token: shard.list_transactions(request, version, token),
+            lambda shard, token: shard.list_transactions(request, version, token, coordinates),
             lambda error: error_response(ListTransactionsResponse, request, error))
 
     # ================================================================== what the broker asks and tells
@@ -152,6 +155,10 @@ class TransactionCoordinatorService:
 
     def begin_load(self, partition: int) -> None:
         self.runtime.begin_load(partition)
+
+    async def unload_partition(self, partition: int) -> None:
+        """Resign as the partition's coordinator (its waiting requests answered NOT_COORDINATOR)."""
+        await self.runtime.unload_partition(partition)
 
     async def close(self) -> None:
         await self.runtime.close()
