@@ -37,8 +37,9 @@ from typing import Any
 from urllib.parse import unquote
 
 from kaflite import webui
+from kaflite.broker.admin_errors import HttpError
 from kaflite.broker.admin_http import AdminHttpServer
-from kaflite.broker.admin_ops import AdminOps, HttpError, transition_json
+from kaflite.broker.admin_ops import AdminOps, transition_json
 from kaflite.broker.http_connection import EventStream, Raw
 from kaflite.coordinator.group import Transition
 from kaflite.protocol.control_records import decode_end_txn_marker

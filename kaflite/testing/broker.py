@@ -22,7 +22,7 @@ from concurrent.futures import Future
 from pathlib import Path
 from typing import Any, TypeVar
 
-from kaflite.broker.admin_ops import WaitTimeout
+from kaflite.broker.admin_errors import WaitTimeout
 from kaflite.broker.server import Broker as _Broker
 from kaflite.broker.server import install_uvloop
 from kaflite.config import KafliteConfig
