@@ -18,6 +18,7 @@ from kaflite.broker.topics import (
     topic_by_id,
     validate_new_topic,
 )
+from kaflite.controller.replication import NO_LEADER, PartitionRef
 from kaflite.protocol.authorized_operations import ALL_CLUSTER, ALL_TOPIC, OMITTED
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import (
@@ -64,9 +65,11 @@ OFF_LOOP_PARTITIONS = 64
 class AdminHandler:
     def __init__(self, context: BrokerContext,
                  on_partitions_deleted: Callable[[list[tuple[str, int]]], None] | None = None) -> None:
+        self.context = context
         self.config = context.config
         self.logs = context.logs
         self.state = context.state
+        self.leaders = context.leaders
         self.router: Router | None = None  # ApiVersions lists what this router serves
         self.creating: set[str] = set()  # topics whose new partitions' files a worker thread is making
         # Told the partitions of each deleted topic (the group coordinator drops their offsets, as Kafka's).
@@ -109,19 +112,20 @@ class AdminHandler:
                 "finalized_features": finalized}
 
     def describe_cluster(self, ctx: RequestContext, req: DescribeClusterRequest) -> DescribeClusterResponse:
-        node, state = self.config.node_id, self.state
-        host, port = ctx.connection.advertised()
-        return DescribeClusterResponse(
-            cluster_id=state.cluster_id, controller_id=node,
-            brokers=[DescribeClusterResponse.DescribeClusterBroker(
-                broker_id=node, host=host, port=port)],
+        """The running brokers, each at its listener of the name the request came in on, and the controller
+        (KRaft reports one of its live nodes: kaflite, the lowest)."""
+        D = DescribeClusterResponse
+        return D(
+            cluster_id=self.state.cluster_id, controller_id=self.leaders.control.controller_id(),
+            brokers=[D.DescribeClusterBroker(broker_id=node, host=host, port=port)
+                     for node, host, port in self.context.live_brokers(ctx.connection)],
             # without ACLs every operation the cluster supports (kaflite.broker.authz computes them with ACLs)
             cluster_authorized_operations=ALL_CLUSTER if req.include_cluster_authorized_operations else OMITTED)
 
     # -- Metadata ---------------------------------------------------------------------------------
 
     def metadata(self, ctx: RequestContext, req: MetadataRequest) -> MetadataResponse:
-        logs, state, node = self.logs, self.state, self.config.node_id
+        logs, state = self.logs, self.state
         if ctx.version < 12 and req.topics:
             invalid = _metadata_v10_11_problem(req, ctx.version)
             if invalid is not None:
@@ -156,27 +160,38 @@ class AdminHandler:
                 topics.append(MR.MetadataResponseTopic(error_code=code, name=name,
                                                        topic_authorized_operations=OMITTED))
                 continue
-            topics.append(self._topic_metadata(info))
+            topics.append(self._topic_metadata(info, ctx.version))
         if ctx.version >= 8 and req.include_topic_authorized_operations:  # Kafka: every topic it answers for
             for answered in topics:
                 answered.topic_authorized_operations = ALL_TOPIC  # without ACLs: all a topic supports (authz: with)
         cluster_operations = OMITTED
         if 8 <= ctx.version <= 10 and req.include_cluster_authorized_operations:
             cluster_operations = ALL_CLUSTER
-        host, port = ctx.connection.advertised()
         return MetadataResponse(
-            brokers=[MR.MetadataResponseBroker(node_id=node, host=host, port=port)],
-            cluster_id=state.cluster_id, controller_id=node, topics=topics,
+            brokers=[MR.MetadataResponseBroker(node_id=node, host=host, port=port)
+                     for node, host, port in self.context.live_brokers(ctx.connection)],
+            cluster_id=state.cluster_id, controller_id=self.leaders.control.controller_id(), topics=topics,
             cluster_authorized_operations=cluster_operations)
 
-    def _topic_metadata(self, info: Any) -> MetadataResponse.MetadataResponseTopic:
-        node = self.config.node_id
-        return MR.MetadataResponseTopic(
-            name=info.name, topic_id=info.topic_id, is_internal=is_internal(info.name),
-            topic_authorized_operations=OMITTED,
-            partitions=[MR.MetadataResponsePartition(partition_index=i, leader_id=node, leader_epoch=0,
-                                                     replica_nodes=[node], isr_nodes=[node])
-                        for i in range(info.partitions)])
+    def _topic_metadata(self, info: Any, version: int) -> MetadataResponse.MetadataResponseTopic:
+        """KRaftMetadataCache.getPartitionMetadata: each partition's leader and leader epoch, its replicas in
+        preferred order, the running ones as ISR and the stopped ones offline; no running leader is
+        LEADER_NOT_AVAILABLE (leader -1); v0 lists only running replicas, REPLICA_NOT_AVAILABLE when some are not."""
+        partitions = []
+        for i in range(info.partitions):
+            lead = self.leaders.leadership(PartitionRef(info.topic_id, info.name, i))
+            out = MR.MetadataResponsePartition(partition_index=i, leader_id=lead.leader, leader_epoch=lead.leader_epoch,
+                                               replica_nodes=list(lead.replicas), isr_nodes=list(lead.isr),
+                                               offline_replicas=list(lead.offline))
+            if version == 0:
+                out.replica_nodes = list(lead.isr)
+            if not self.leaders.control.is_live(lead.leader):
+                out.error_code, out.leader_id = ErrorCode.LEADER_NOT_AVAILABLE, NO_LEADER
+            elif version == 0 and lead.offline:
+                out.error_code = ErrorCode.REPLICA_NOT_AVAILABLE
+            partitions.append(out)
+        return MR.MetadataResponseTopic(name=info.name, topic_id=info.topic_id, is_internal=is_internal(info.name),
+                                        topic_authorized_operations=OMITTED, partitions=partitions)
 
     def _auto_create(self, name: str) -> Any:
         if not is_valid_topic_name(name) or name.startswith("__"):
@@ -217,9 +232,10 @@ class AdminHandler:
                     continue
                 partitions = len(t.assignments)
                 rf = len(t.assignments[0].broker_ids)
-                if any(a.broker_ids != [cfg.node_id] for a in t.assignments):
-                    out.error_code = ErrorCode.INVALID_REPLICA_ASSIGNMENT
-                    out.error_message = f"the only broker is {cfg.node_id}"
+                problem = next((e for a in t.assignments
+                                if (e := manual_assignment_error(a.broker_ids, self.leaders.node_ids))), None)
+                if problem is not None:
+                    out.error_code, out.error_message = ErrorCode.INVALID_REPLICA_ASSIGNMENT, problem
                     continue
             partitions = cfg.num_partitions if partitions == -1 else partitions
             rf = cfg.default_replication_factor if rf == -1 else rf
@@ -227,10 +243,12 @@ class AdminHandler:
                 out.error_code = ErrorCode.INVALID_PARTITIONS
                 out.error_message = "Number of partitions must be larger than 0."
                 continue
-            if rf <= 0 or rf > 1:
+            # Every broker holds every partition (one data directory): any factor up to the running brokers.
+            available = len(self.leaders.control.live_nodes())
+            if rf <= 0 or rf > available:
                 out.error_code = ErrorCode.INVALID_REPLICATION_FACTOR
-                out.error_message = f"Replication factor: {rf} larger than available brokers: 1." if rf > 1 \
-                    else "Replication factor must be larger than 0."
+                out.error_message = f"Replication factor: {rf} larger than available brokers: {available}." \
+                    if rf > 0 else "Replication factor must be larger than 0."
                 continue
             # A null value means the default (LogConfig skips it), as in Kafka.
             configs: dict[str, str] = {c.name: c.value for c in t.configs}  # type: ignore[misc]
@@ -342,7 +360,7 @@ class AdminHandler:
         one-replica set of this node (INVALID_REPLICA_ASSIGNMENT). validate_only checks it all and
         creates nothing."""
         R = CreatePartitionsResponse
-        logs, node = self.logs, self.config.node_id
+        logs, nodes = self.logs, self.leaders.node_ids
         counts: dict[str, int] = {}
         for t in req.topics:
             counts[t.name] = counts.get(t.name, 0) + 1
@@ -374,7 +392,7 @@ class AdminHandler:
                 out.error_message = (f"The topic {t.name} currently has {info.partitions} partition(s); "
                                      f"{t.count} would not be an increase.")
                 continue
-            error = self._assignment_error(t, t.count - info.partitions, node)
+            error = self._assignment_error(t, t.count - info.partitions, nodes)
             if error is not None:
                 out.error_code, out.error_message = ErrorCode.INVALID_REPLICA_ASSIGNMENT, error
                 continue
@@ -425,19 +443,21 @@ class AdminHandler:
         return resp
 
     @staticmethod
-    def _assignment_error(t: CreatePartitionsRequest.CreatePartitionsTopic, additional: int, node: int) -> str | None:
+    def _assignment_error(t: CreatePartitionsRequest.CreatePartitionsTopic, additional: int,
+                          nodes: tuple[int, ...]) -> str | None:
         """Explicit assignments: one per new partition, each a valid set of as many replicas as the
-        topic's partitions have (one: this node)."""
+        topic's partitions have (every broker of the cluster)."""
         if t.assignments is None:
             return None
         if len(t.assignments) != additional:
             return (f"Attempted to add {additional} additional partition(s), but only {len(t.assignments)} "
                     "assignment(s) were specified.")
         for a in t.assignments:
-            error = manual_assignment_error(a.broker_ids, node)
-            if error is None and len(a.broker_ids) != 1:
+            error = manual_assignment_error(a.broker_ids, nodes)
+            if error is None and len(a.broker_ids) != len(nodes):
                 error = (f"The manual partition assignment includes a partition with {len(a.broker_ids)} "
-                         "replica(s), but this is not consistent with previous partitions, which have 1 replica(s).")
+                         "replica(s), but this is not consistent with previous partitions, which have "
+                         f"{len(nodes)} replica(s).")
             if error is not None:
                 return error
         return None

@@ -2,8 +2,11 @@
 controller) answers them: DeleteRecords, DescribeLogDirs, AlterReplicaLogDirs, DescribeTopicPartitions,
 DescribeProducers, ElectLeaders, List/AlterPartitionReassignments, DescribeQuorum.
 
-Every partition has one replica, on this node, which leads it: elections are never needed, the only
-valid replica set is ``[node]``, nothing is ever being reassigned. What kaflite really has (log start
+Every broker of the kaflite (``brokers``; one by default) is a replica of every partition (one data directory),
+in sync while it runs; ``context.leaders`` says who leads (``kaflite.controller.replication``): a preferred-leader
+election moves a partition back to its first replica, the only valid replica set is every broker, nothing is
+ever being reassigned. Partition requests (DeleteRecords, DescribeProducers) at a broker that does not lead the
+partition are NOT_LEADER_OR_FOLLOWER. What kaflite really has (log start
 offsets, segment sizes, producer state) is reported from storage; error codes, messages and the
 ``""`` / null of every message field follow Kafka's handlers (``KafkaApis``, ``ReplicationControlManager``,
 ``KafkaRaftClient``), named at each method.
@@ -13,12 +16,14 @@ from __future__ import annotations
 
 import os
 from collections import defaultdict
+from typing import Any
 
 import structlog
 
 from kaflite.broker.context import BrokerContext, RequestContext
 from kaflite.broker.router import Router
 from kaflite.broker.topics import is_internal, is_valid_topic_name, manual_assignment_error
+from kaflite.controller.replication import NO_LEADER, PartitionRef
 from kaflite.protocol.authorized_operations import ALL_TOPIC
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import (
@@ -67,6 +72,11 @@ MAX_DIR_NAME_CHARS = 255
 # The default messages Kafka sends with `new ApiError(error)` (Errors.java).
 UNKNOWN_TOPIC_OR_PARTITION_MESSAGE = "This server does not host this topic-partition."
 ELECTION_NOT_NEEDED_MESSAGE = "Leader election not needed for topic partition."
+DEFAULT_MESSAGES = {
+    ErrorCode.ELECTION_NOT_NEEDED: ELECTION_NOT_NEEDED_MESSAGE,
+    ErrorCode.PREFERRED_LEADER_NOT_AVAILABLE: "The preferred leader was not available.",
+    ErrorCode.ELIGIBLE_LEADERS_NOT_AVAILABLE: "Eligible topic partition leaders are not available.",
+}
 
 
 class ClusterHandler:
@@ -78,6 +88,8 @@ class ClusterHandler:
         self.state = context.state
         self.clock = context.clock
         self.cluster_metadata = context.cluster_metadata
+        self.context = context
+        self.leaders = context.leaders
 
     def register(self, router: Router) -> None:
         router.add(21, self.delete_records)
@@ -111,6 +123,8 @@ class ClusterHandler:
                     out.error_code = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
                 elif is_internal(t.name):
                     out.error_code = ErrorCode.INVALID_TOPIC_EXCEPTION
+                elif not self.leaders.leads(ctx.node_id, t.name, p.partition_index):
+                    out.error_code = ErrorCode.NOT_LEADER_OR_FOLLOWER
                 else:
                     try:
                         out.low_watermark = self.logs.delete_records(t.name, p.partition_index, p.offset)
@@ -220,7 +234,6 @@ class ClusterHandler:
         if cursor is not None and cursor.partition_index < 0:
             return self._dtp_error(req, ErrorCode.INVALID_REQUEST)
         remaining = max(min(MAX_REQUEST_PARTITION_SIZE_LIMIT, req.response_partition_limit), 1)
-        node = self.config.node_id
         resp = DTP(topics=[])
         for name in sorted(names):
             if remaining == 0:
@@ -238,10 +251,7 @@ class ClusterHandler:
                 continue
             start = cursor.partition_index if cursor is not None and name == cursor.topic_name else 0
             upper = min(info.partitions, start + remaining)
-            partitions = [DTP.DescribeTopicPartitionsResponsePartition(
-                partition_index=i, leader_id=node, leader_epoch=0, replica_nodes=[node], isr_nodes=[node],
-                eligible_leader_replicas=[], last_known_elr=[], offline_replicas=[])
-                for i in range(start, upper)]
+            partitions = [self._dtp_partition(PartitionRef(info.topic_id, name, i)) for i in range(start, upper)]
             resp.topics.append(DTP.DescribeTopicPartitionsResponseTopic(
                 name=name, topic_id=info.topic_id, is_internal=is_internal(name), partitions=partitions,
                 topic_authorized_operations=ALL_TOPIC))
@@ -250,6 +260,16 @@ class ClusterHandler:
                 break
             remaining -= len(partitions)
         return resp
+
+    def _dtp_partition(self, ref: PartitionRef) -> DTP.DescribeTopicPartitionsResponsePartition:
+        """KRaftMetadataCache.getPartitionMetadataForDescribeTopicResponse: no error even without a running
+        leader (leader -1 then); replicas in preferred order, the running ones in sync, the stopped offline."""
+        lead = self.leaders.leadership(ref)
+        return DTP.DescribeTopicPartitionsResponsePartition(
+            partition_index=ref.partition, leader_id=lead.leader if self.leaders.control.is_live(lead.leader)
+            else NO_LEADER, leader_epoch=lead.leader_epoch, replica_nodes=list(lead.replicas),
+            isr_nodes=list(lead.isr), eligible_leader_replicas=[], last_known_elr=[],
+            offline_replicas=list(lead.offline))
 
     @staticmethod
     def _dtp_error(req: DescribeTopicPartitionsRequest, code: ErrorCode) -> DescribeTopicPartitionsResponse:
@@ -284,6 +304,8 @@ class ClusterHandler:
                     out.error_code, out.error_message = error
                 elif plog is None:
                     out.error_code = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+                elif not self.leaders.leads(ctx.node_id, t.name, index):  # Partition.activeProducerState
+                    out.error_code = ErrorCode.NOT_LEADER_OR_FOLLOWER
                 else:
                     out.active_producers = [R.ProducerState(
                         producer_id=pid, producer_epoch=entry.producer_epoch, last_sequence=entry.last_seq,
@@ -295,12 +317,16 @@ class ClusterHandler:
 
     # -- ElectLeaders -----------------------------------------------------------------------------
 
-    def elect_leaders(self, ctx: RequestContext, req: ElectLeadersRequest) -> ElectLeadersResponse:
-        """ReplicationControlManager.electLeaders: each partition already has its preferred leader, this
-        node, so every election is ELECTION_NOT_NEEDED; missing topics and partitions are
-        UNKNOWN_TOPIC_OR_PARTITION. Null partitions means every partition, and then the not-needed
-        ones are left out (every topic listed with no results). An unknown election type fails the
-        whole request with INVALID_REQUEST (ElectLeadersRequest.getErrorResponse)."""
+    def elect_leaders(self, ctx: RequestContext, req: ElectLeadersRequest) -> Any:
+        """ReplicationControlManager.electLeaders: PREFERRED gives each partition back to its preferred leader
+        (the first of its replicas) when that broker is running (else PREFERRED_LEADER_NOT_AVAILABLE), and is
+        ELECTION_NOT_NEEDED when it already leads; UNCLEAN is never needed while a partition has a leader
+        (every running broker is in sync), and without one none is eligible (ELIGIBLE_LEADERS_NOT_AVAILABLE).
+        Missing topics and partitions are UNKNOWN_TOPIC_OR_PARTITION. Null partitions means every partition,
+        and then the not-needed ones are left out (every topic listed). The moves are committed as one batch
+        (then the answer is awaited; with nothing to move it is answered at once).
+        An unknown election type fails the whole request with INVALID_REQUEST
+        (ElectLeadersRequest.getErrorResponse)."""
         R = ElectLeadersResponse
         election = req.election_type if ctx.version >= 1 else PREFERRED
         if election not in (PREFERRED, UNCLEAN):
@@ -310,23 +336,58 @@ class ClusterHandler:
                     R.PartitionResult(partition_id=p, error_code=ErrorCode.INVALID_REQUEST, error_message=message)
                     for p in t.partitions])
                 for t in req.topic_partitions or []])
-        if req.topic_partitions is None:
-            return R(replica_election_results=[R.ReplicaElectionResult(topic=name, partition_result=[])
-                                               for name in self.logs.topics()])
-        results = []
-        for t in req.topic_partitions:
-            out = R.ReplicaElectionResult(topic=t.topic, partition_result=[])
-            results.append(out)
-            info = self.logs.topic(t.topic)
-            for p in t.partitions:
-                if info is None:
-                    code, message = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, f"No such topic as {t.topic}"
-                elif not 0 <= p < info.partitions:
-                    code, message = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, f"No such partition as {t.topic}-{p}"
-                else:
-                    code, message = ErrorCode.ELECTION_NOT_NEEDED, ELECTION_NOT_NEEDED_MESSAGE
-                out.partition_result.append(R.PartitionResult(partition_id=p, error_code=code, error_message=message))
-        return R(replica_election_results=results)
+        every = req.topic_partitions is None
+        asked = [(name, p) for name, info in self.logs.topics().items() for p in range(info.partitions)] if every \
+            else [(t.topic, p) for t in req.topic_partitions or [] for p in t.partitions]
+        refs = [self.leaders.ref(name, p) for name, p in asked]
+        existing = [ref for ref in refs if ref is not None]
+        if election == PREFERRED:
+            elected = {ref: self.leaders.control.elect_preferred(ref)[0] for ref in existing}
+            if ErrorCode.NONE in elected.values():
+                return self._elect_preferred(ctx, req, asked, refs, existing)
+        else:
+            elected = {ref: ErrorCode.ELECTION_NOT_NEEDED if self.leaders.control.is_live(self.leaders.leader(
+                ref.topic, ref.partition)) else ErrorCode.ELIGIBLE_LEADERS_NOT_AVAILABLE for ref in existing}
+        return self._election_answer(req, asked, refs, elected)
+
+    async def _elect_preferred(self, ctx: RequestContext, req: ElectLeadersRequest, asked: list[tuple[str, int]],
+                               refs: list[PartitionRef | None], existing: list[PartitionRef]) -> ElectLeadersResponse:
+        elected = dict(zip(existing, await self.leaders.elect_preferred_all(existing), strict=True))
+        ctx.log.info("preferred leader election", elected=sum(code == ErrorCode.NONE for code in elected.values()))
+        return self._election_answer(req, asked, refs, elected)
+
+    def _election_answer(self, req: ElectLeadersRequest, asked: list[tuple[str, int]],
+                         refs: list[PartitionRef | None], elected: dict[PartitionRef, ErrorCode]) -> Any:
+        R = ElectLeadersResponse
+        every = req.topic_partitions is None
+        by_topic: dict[str, list[ElectLeadersResponse.PartitionResult]] = {}
+        if every:
+            by_topic = {name: [] for name in self.logs.topics()}
+        for (name, p), ref in zip(asked, refs, strict=True):
+            out = by_topic.setdefault(name, [])
+            if ref is None:
+                message = f"No such topic as {name}" if self.logs.topic(name) is None \
+                    else f"No such partition as {name}-{p}"
+                out.append(R.PartitionResult(partition_id=p, error_code=ErrorCode.UNKNOWN_TOPIC_OR_PARTITION,
+                                             error_message=message))
+                continue
+            code = elected[ref]
+            if every and code == ErrorCode.ELECTION_NOT_NEEDED:
+                continue
+            # ApiError(error): the error's default message; ApiError.NONE: null.
+            out.append(R.PartitionResult(partition_id=p, error_code=code,
+                                         error_message=None if code == ErrorCode.NONE else DEFAULT_MESSAGES[code]))
+        if not every:  # a topic named twice is answered twice, as Kafka's loop over the request
+            results, seen = [], dict[str, int]()
+            for t in req.topic_partitions or []:
+                answers = by_topic[t.topic]
+                start = seen.get(t.topic, 0)
+                seen[t.topic] = start + len(t.partitions)
+                results.append(R.ReplicaElectionResult(topic=t.topic,
+                                                       partition_result=answers[start:start + len(t.partitions)]))
+            return R(replica_election_results=results)
+        return R(replica_election_results=[R.ReplicaElectionResult(topic=name, partition_result=ps)
+                                           for name, ps in by_topic.items()])
 
     # -- List/AlterPartitionReassignments ---------------------------------------------------------
 
@@ -367,9 +428,11 @@ class ClusterHandler:
         if replicas is None:
             # NoReassignmentInProgressException carrying the error's own message: sent as null.
             return ErrorCode.NO_REASSIGNMENT_IN_PROGRESS, None
-        if not allow_rf_change and len(replicas) != 1:
-            return ErrorCode.INVALID_REPLICATION_FACTOR, f"The replication factor is changed from 1 to {len(replicas)}"
-        error = manual_assignment_error(replicas, self.config.node_id)
+        current = len(self.leaders.node_ids)  # every broker is a replica of every partition
+        if not allow_rf_change and len(replicas) != current:
+            return ErrorCode.INVALID_REPLICATION_FACTOR, (f"The replication factor is changed from {current} to "
+                                                          f"{len(replicas)}")
+        error = manual_assignment_error(replicas, self.leaders.node_ids)
         if error is not None:
             return ErrorCode.INVALID_REPLICA_ASSIGNMENT, error
         return ErrorCode.NONE, None
@@ -389,22 +452,33 @@ class ClusterHandler:
                 DQ.PartitionData(partition_index=p.partition_index, error_code=ErrorCode.UNKNOWN_TOPIC_OR_PARTITION,
                                  error_message=UNKNOWN_TOPIC_OR_PARTITION_MESSAGE)
                 for p in t.partitions]) for t in topics])
-        node, now = self.config.node_id, self.clock.now_ms()
-        # The one voter's log is kaflite's own __cluster_metadata-0 (SCRAM credentials and ACLs): its end is
-        # the high watermark, as on a single-voter quorum.
+        now = self.clock.now_ms()
+        # The one voter's log is kaflite's own __cluster_metadata-0 (SCRAM credentials and ACLs, leader moves): its
+        # end is the high watermark, as on a single-voter quorum. With several brokers the voter is the
+        # controller (the lowest running node id); the other running brokers observe, caught up (one log).
         end = self.cluster_metadata.log.log.log_end_offset
-        voter = DQ.ReplicaState(replica_id=node, replica_directory_id=ZERO_UUID, log_end_offset=end,
-                                last_fetch_timestamp=now, last_caught_up_timestamp=now)
+        controller = self.leaders.control.controller_id()
+        controller = self.config.node_id if controller == NO_LEADER else controller
+
+        def replica(node: int) -> DQ.ReplicaState:
+            return DQ.ReplicaState(replica_id=node, replica_directory_id=ZERO_UUID, log_end_offset=end,
+                                   last_fetch_timestamp=now, last_caught_up_timestamp=now)
+
+        observers = [n for n in self.leaders.control.live_nodes() if n != controller]
         resp = DQ(topics=[DQ.TopicData(topic_name=METADATA_TOPIC, partitions=[DQ.PartitionData(
-            partition_index=METADATA_PARTITION, leader_id=node, leader_epoch=QUORUM_LEADER_EPOCH,
-            high_watermark=end, current_voters=[voter], observers=[])])])
+            partition_index=METADATA_PARTITION, leader_id=controller, leader_epoch=QUORUM_LEADER_EPOCH,
+            high_watermark=end, current_voters=[replica(controller)], observers=[replica(n) for n in observers])])])
         if ctx.version >= 2:
             # Every listener (kaflite has no separate controller listener: the node is its own controller).
-            listeners = [DQ.Listener(name=li.name, host=li.advertised_host, port=li.advertised_port)
-                         for li in self.state.listeners]
-            resp.nodes = [DQ.Node(node_id=node, listeners=listeners or [  # (no listener bound: a unit test)
-                DQ.Listener(name="PLAINTEXT", host=self.state.advertised_host, port=self.state.port)])]
+            resp.nodes = [DQ.Node(node_id=node, listeners=self._quorum_listeners(node))
+                          for node in (controller, *observers)]
         return resp
+
+    def _quorum_listeners(self, node: int) -> list[DescribeQuorumResponse.Listener]:
+        listeners = [DQ.Listener(name=li.name, host=li.advertised_host, port=li.advertised_port)
+                     for li in self.state.listeners if li.node_id == node]
+        return listeners or [  # (no listener bound: a unit test)
+            DQ.Listener(name="PLAINTEXT", host=self.state.advertised_host, port=self.state.port)]
 
 
 def _java_length(s: str) -> int:

@@ -123,6 +123,7 @@ class ConfigHandler:
     """Serves the config APIs over the topic registry (storage) and the broker's frozen settings."""
 
     def __init__(self, context: BrokerContext, *, share_config: ShareGroupConfig | None = None) -> None:
+        self.context = context
         self.config = context.config
         self.logs = context.logs
         self.state = context.state
@@ -147,7 +148,7 @@ class ConfigHandler:
                                           configs=[])
             results.append(out)
             try:
-                entries = self._describe(res.resource_type, res.resource_name)
+                entries = self._describe(res.resource_type, res.resource_name, ctx.node_id)
             except ConfigApiError as e:
                 out.error_code, out.error_message = e.code, e.message
                 continue
@@ -165,19 +166,20 @@ class ConfigHandler:
                     documentation=entry.doc if req.include_documentation else None))
         return R(results=results)
 
-    def _describe(self, resource_type: int, name: str) -> list[Entry]:
+    def _describe(self, resource_type: int, name: str, node: int) -> list[Entry]:
+        """``node``: the broker the request came in to (a BROKER resource must name it, as Kafka's ConfigHelper)."""
         if resource_type == TOPIC:
             return self.topic_entries(name)
         if resource_type == BROKER:
             if name == "":
                 return self.cluster_default_entries()
-            self._check_node_id(name, "Broker id must be an integer, but it is: ",
+            self._check_node_id(name, node, "Broker id must be an integer, but it is: ",
                                 "or empty string, ")
-            return self.broker_entries()
+            return self.broker_entries(node)
         if resource_type == BROKER_LOGGER:
             if name == "":
                 raise ConfigApiError(ErrorCode.INVALID_REQUEST, "Broker id must not be empty")
-            self._check_node_id(name, "Broker id must be an integer, but it is: ", "")
+            self._check_node_id(name, node, "Broker id must be an integer, but it is: ", "")
             return logger_entries()
         if resource_type == GROUP:
             if name == "":
@@ -189,14 +191,14 @@ class ConfigHandler:
             return []  # no subscriptions exist: an unknown one has no configs, as in Kafka
         raise ConfigApiError(ErrorCode.INVALID_REQUEST, f"Unsupported resource type: {type_name(resource_type)}")
 
-    def _check_node_id(self, name: str, not_int: str, also: str) -> None:
+    def _check_node_id(self, name: str, node: int, not_int: str, also: str) -> None:
         try:
-            node = int(name)
+            named = int(name)
         except ValueError:
             raise ConfigApiError(ErrorCode.INVALID_REQUEST, f"{not_int}{name}") from None
-        if node != self.config.node_id:
+        if named != node:
             raise ConfigApiError(ErrorCode.INVALID_REQUEST, f"Unexpected broker id, expected "
-                                 f"{self.config.node_id} {also}but received {name}")
+                                 f"{node} {also}but received {name}")
 
     def topic_entries(self, topic: str) -> list[Entry]:
         """Every topic config: the override (TOPIC_CONFIG) first, then the broker settings it falls back on."""
@@ -236,11 +238,12 @@ class ConfigHandler:
             out.append(Entry(name, value, source, type_, doc, False, ((name, value, source),)))
         return out
 
-    def broker_entries(self) -> list[Entry]:
-        """kaflite's settings (their unit spellings too) and the listener settings Kafka reports."""
-        levels = self._broker_levels()
+    def broker_entries(self, node: int | None = None) -> list[Entry]:
+        """kaflite's settings (their unit spellings too) and the listener settings Kafka reports, of broker
+        ``node`` (default: node.id): its dynamic configs, its listeners."""
+        levels = self._broker_levels(node)
         out = []
-        listener_settings = self._listener_settings()
+        listener_settings = self._listener_settings(node)
         for s in SETTINGS:
             if s.name in listener_settings:  # reported below as bound (port 0 resolved)
                 continue
@@ -282,7 +285,7 @@ class ConfigHandler:
                     return text if syn is None else str(-1 if int(text) < 0 else int(text) * syn.factor)
         return to_text(getattr(self.config, s.attr))
 
-    def _broker_levels(self) -> Levels:
+    def _broker_levels(self, node_id: int | None = None) -> Levels:
         """The broker config levels of Kafka's DynamicBrokerConfig, highest precedence first, each with
         its source: this node's dynamic configs, the cluster's dynamic defaults, what the command line,
         environment or properties file set (under the spelling it was given in), the defaults."""
@@ -300,27 +303,29 @@ class ConfigHandler:
             else:
                 static[s.name] = to_text(value)
         if not cfg.is_default("host") or not cfg.is_default("port") or not cfg.is_default("listeners"):
-            static["listeners"] = self._listener_settings()["listeners"]
+            static["listeners"] = self._listener_settings(node_id)["listeners"]
         if not cfg.is_default("advertised.host") or not cfg.is_default("port") or not cfg.is_default("listeners"):
-            static["advertised.listeners"] = self._listener_settings()["advertised.listeners"]
+            static["advertised.listeners"] = self._listener_settings(node_id)["advertised.listeners"]
         defaults: dict[str, str | None] = {s.name: to_text(s.default) for s in SETTINGS}
         defaults.update(_SYNONYM_DEFAULTS)
         dynamic = self.logs.broker_configs()
-        node: dict[str, str | None] = dict(dynamic.get(str(cfg.node_id), {}))
+        node: dict[str, str | None] = dict(dynamic.get(str(cfg.node_id if node_id is None else node_id), {}))
         cluster: dict[str, str | None] = dict(dynamic.get("", {}))
         return ((node, DYNAMIC_BROKER_CONFIG), (cluster, DYNAMIC_DEFAULT_BROKER_CONFIG),
                 (static, STATIC_BROKER_CONFIG), (defaults, DEFAULT_CONFIG))
 
-    def _listener_settings(self) -> dict[str, str]:
-        """Kafka's listener settings for kaflite's one PLAINTEXT listener, on the port actually bound."""
+    def _listener_settings(self, node: int | None = None) -> dict[str, str]:
+        """Kafka's listener settings of broker ``node`` (default: node.id), on the ports actually bound."""
         cfg, state = self.config, self.state
-        if not state.listeners or not cfg.listeners.strip():
-            listeners = f"PLAINTEXT://{cfg.host}:{state.port}"
-            advertised = f"PLAINTEXT://{state.advertised_host}:{state.port}"
+        node = cfg.node_id if node is None else node
+        mine = [li for li in state.listeners if li.node_id == node]
+        if not mine or not cfg.listeners.strip():
+            port = mine[0].port if mine else state.port
+            listeners = f"PLAINTEXT://{cfg.host}:{port}"
+            advertised = f"PLAINTEXT://{mine[0].advertised_host if mine else state.advertised_host}:{port}"
         else:
-            listeners = ",".join(f"{li.name}://{_host(li.host)}:{li.port}" for li in state.listeners)
-            advertised = ",".join(f"{li.name}://{_host(li.advertised_host)}:{li.advertised_port}"
-                                  for li in state.listeners)
+            listeners = ",".join(f"{li.name}://{_host(li.host)}:{li.port}" for li in mine)
+            advertised = ",".join(f"{li.name}://{_host(li.advertised_host)}:{li.advertised_port}" for li in mine)
         return {
             "listeners": listeners,
             "advertised.listeners": advertised,
@@ -328,7 +333,7 @@ class ConfigHandler:
                                                if not cfg.is_default("listener.security.protocol.map")
                                                else LISTENER_SECURITY_PROTOCOL_MAP),
             "security.inter.broker.protocol": "PLAINTEXT",
-            "broker.id": str(cfg.node_id),
+            "broker.id": str(node),
             "process.roles": "broker,controller",
         }
 
@@ -339,7 +344,8 @@ class ConfigHandler:
         def alter(res: Any) -> None:
             check_request_shape([c.name for c in res.configs], [c.name for c in res.configs if c.value is None])
             new = {c.name: str(c.value) for c in res.configs}
-            self._alter(res.resource_type, res.resource_name, lambda _current, _lists: dict(new), req.validate_only)
+            self._alter(res.resource_type, res.resource_name, lambda _current, _lists: dict(new), req.validate_only,
+                        ctx.node_id)
 
         R = AlterConfigsResponse
         return R(responses=per_resource(req.resources, R.AlterConfigsResourceResponse, alter))
@@ -350,31 +356,31 @@ class ConfigHandler:
             ops = [(c.name, c.config_operation, c.value) for c in res.configs]
             check_request_shape([n for n, _, _ in ops], [n for n, op, v in ops if op != DELETE and v is None])
             if res.resource_type == BROKER_LOGGER:
-                alter_loggers(self.config.node_id, res.resource_name, ops, req.validate_only)
+                alter_loggers(ctx.node_id, res.resource_name, ops, req.validate_only)
                 return
             for _, op, _ in ops:
                 if op not in OP_NAMES:
                     raise ConfigApiError(ErrorCode.INVALID_REQUEST, f"Unknown operations type {op}")
             self._alter(res.resource_type, res.resource_name,
-                        lambda current, lists: apply_incremental(current, ops, lists), req.validate_only)
+                        lambda current, lists: apply_incremental(current, ops, lists), req.validate_only, ctx.node_id)
 
         R = IncrementalAlterConfigsResponse
         return R(responses=per_resource(req.resources, R.AlterConfigsResourceResponse, alter))
 
-    def _alter(self, resource_type: int, name: str, change: Any, validate_only: bool) -> None:
+    def _alter(self, resource_type: int, name: str, change: Any, validate_only: bool, node: int) -> None:
         """Check and apply one resource's change; ``change(current, list_default) -> new configs``, where
         ``list_default(name)`` is a list-typed config's default text (None: not a list)."""
         if resource_type == TOPIC:
             self._alter_topic(name, change, validate_only)
         elif resource_type == BROKER:
-            self._alter_broker(name, change, validate_only)
+            self._alter_broker(name, change, validate_only, node)
         elif resource_type == GROUP:
             self._alter_group(name, change, validate_only)
         else:
             # BROKER_LOGGER is incremental only; CLIENT_METRICS configs are not kept by kaflite.
             raise ConfigApiError(ErrorCode.INVALID_REQUEST, f"Unknown resource type {resource_type}")
 
-    def _alter_broker(self, name: str, change: Any, validate_only: bool) -> None:
+    def _alter_broker(self, name: str, change: Any, validate_only: bool, node_id: int) -> None:
         """Dynamic broker configs (this node's id, or "" for the cluster default), as Kafka's
         ConfigAdminManager checks them: only the settings kaflite can change at runtime, each value
         checked as at startup; persisted, then the topic defaults follow."""
@@ -384,9 +390,9 @@ class ConfigHandler:
             except ValueError:
                 raise ConfigApiError(ErrorCode.INVALID_REQUEST,
                                      f"Node id must be an integer, but it is: {name}") from None
-            if node != self.config.node_id:
+            if node != node_id:
                 raise ConfigApiError(ErrorCode.INVALID_REQUEST, f"Unexpected broker id, expected "
-                                     f"{self.config.node_id}, but received {name}")
+                                     f"{node_id}, but received {name}")
         every = self.logs.broker_configs()
         new = change(every.get(name, {}), _broker_list_default)
         fixed = sorted(set(new) - DYNAMIC_NAMES)
@@ -447,13 +453,13 @@ class ConfigHandler:
         wanted = set(req.resource_types) if req.resource_types else set(LISTED_TYPES)
         if not wanted <= set(LISTED_TYPES):
             return R(error_code=ErrorCode.UNSUPPORTED_VERSION, config_resources=[])
-        node = str(self.config.node_id)
+        nodes = [str(n) for n in self.context.leaders.control.live_nodes()]
         out = []
         for rtype in LISTED_TYPES:
             if rtype not in wanted:
                 continue
             if rtype in (BROKER_LOGGER, BROKER):
-                names = [node]
+                names = nodes
             elif rtype == TOPIC:
                 names = sorted(self.logs.topics())
             elif rtype == GROUP:

@@ -197,6 +197,29 @@ class BrokerContext:
     def data_dir(self) -> Path:
         return Path(self.config.log_dirs)
 
+    def address(self, connection: Connection, node_id: int) -> tuple[str, int]:
+        """Where a client on ``connection`` is told to reach broker ``node_id``: that broker's listener of the
+        name the client came in on (Kafka answers with the request's listener), advertised."""
+        if node_id == connection.node_id:
+            return connection.advertised()
+        listener = self.state.endpoint(connection.listener.name if connection.listener is not None else "PLAINTEXT",
+                                       node_id)
+        if listener is None:  # no listener bound (a unit test's context): the first broker's address
+            return self.state.advertised_host, self.state.port
+        return listener.advertised_host, listener.advertised_port
+
+    def current_leader(self, connection: Connection, topic: str,
+                       partition: int) -> tuple[int, int, tuple[str, int] | None]:
+        """KIP-951's answer to a request at the wrong broker (KafkaApis.getCurrentLeader): the partition's
+        leader (-1: none running), its epoch, and where ``connection``'s client reaches it (None: nowhere)."""
+        leader, epoch = self.leaders.current_leader(topic, partition)
+        return leader, epoch, (self.address(connection, leader) if leader >= 0 else None)
+
+    def live_brokers(self, connection: Connection) -> list[tuple[int, str, int]]:
+        """The running brokers (node id order), each with the address ``connection``'s client is to use:
+        what Metadata and DescribeCluster list."""
+        return [(node_id, *self.address(connection, node_id)) for node_id in self.leaders.control.live_nodes()]
+
     def clear_faults(self) -> None:
         """Every rule removed, and resumed if paused."""
         self.faults.clear()

@@ -77,8 +77,11 @@ class DelayedFetch:
 class FetchHandler:
     def __init__(self, context: BrokerContext,
                  append_listeners: Iterable[Callable[[tuple[str, int]], None]] = ()) -> None:
+        self.context = context
         self.logs = context.logs
+        self.leaders = context.leaders
         self.state = context.state
+        context.leaders.on_leader_moved(self._leader_moved)
         self.waiting: dict[tuple[str, int], set[DelayedFetch]] = defaultdict(set)
         # Told of every append too (parked share fetches, kaflite.broker.shares).
         self.append_listeners = tuple(append_listeners)
@@ -129,6 +132,12 @@ class FetchHandler:
             for op in list(ops):
                 op.try_complete()
 
+    async def _leader_moved(self, topic: str, partition: int, old: int, new: int) -> None:
+        """A fetch parked on the partition is answered now: at its broker the partition is led elsewhere, or
+        at a new epoch (Kafka completes delayed fetches when leadership changes)."""
+        for op in list(self.waiting.get((topic, partition), ())):
+            op.try_complete()
+
     def unpark(self, op: DelayedFetch) -> None:
         for tp in op.partitions:
             ops = self.waiting.get(tp)
@@ -156,7 +165,9 @@ class FetchHandler:
         total = 0
         errors = False
         committed = req.isolation_level == READ_COMMITTED
+        leaders, several = self.leaders, not self.leaders.single
         topics = []
+        endpoints: dict[int, FetchResponse.NodeEndpoint] = {}  # KIP-951 (v16+): the leaders named
         for t in req.topics:
             name = self._topic_name(ctx, t)
             info = logs.topic(name) if name is not None else None
@@ -171,6 +182,12 @@ class FetchHandler:
                                       else ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)
                     errors = True
                     continue
+                if several or p.current_leader_epoch >= 0:
+                    refused = leaders.check(ctx.node_id, plog.topic, p.partition, p.current_leader_epoch)
+                    if refused != ErrorCode.NONE:
+                        self._not_leader(ctx, plog.topic, out, refused, endpoints)
+                        errors = True
+                        continue
                 hw = plog.log_end_offset
                 out.high_watermark = hw
                 out.last_stable_offset = plog.last_stable_offset
@@ -197,7 +214,19 @@ class FetchHandler:
                 total += len(data)
                 remaining -= len(data)
             topics.append(TD(topic=t.topic, topic_id=t.topic_id, partitions=parts))
-        return FetchResponse(responses=topics, session_id=0), total, errors
+        return FetchResponse(responses=topics, session_id=0, node_endpoints=list(endpoints.values())), total, errors
+
+    def _not_leader(self, ctx: RequestContext, topic: str, out: PD, error: ErrorCode,
+                    endpoints: dict[int, FetchResponse.NodeEndpoint]) -> None:
+        """The partition refused (KafkaApis.handleFetchRequest): NOT_LEADER_OR_FOLLOWER and FENCED_LEADER_EPOCH
+        carry the current leader and its endpoint from v16 (KIP-951)."""
+        out.error_code = error
+        if ctx.version < 16 or error not in (ErrorCode.NOT_LEADER_OR_FOLLOWER, ErrorCode.FENCED_LEADER_EPOCH):
+            return
+        leader, epoch, address = self.context.current_leader(ctx.connection, topic, out.partition_index)
+        out.current_leader = FetchResponse.LeaderIdAndEpoch(leader_id=leader, leader_epoch=epoch)
+        if address is not None:
+            endpoints[leader] = FetchResponse.NodeEndpoint(node_id=leader, host=address[0], port=address[1])
 
     # -- ListOffsets ------------------------------------------------------------------------------
 
@@ -214,6 +243,11 @@ class FetchHandler:
                 plog = logs.get_log(t.name, p.partition_index) if info is not None else None
                 if plog is None:
                     out.error_code = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+                    continue
+                refused = self.leaders.check(ctx.node_id, t.name, p.partition_index,
+                                             p.current_leader_epoch if ctx.version >= 4 else -1)
+                if refused != ErrorCode.NONE:
+                    out.error_code = refused
                     continue
                 ts = p.timestamp
                 out.leader_epoch = 0
@@ -238,6 +272,10 @@ class FetchHandler:
                         out.offset, out.timestamp = found
                     else:
                         out.leader_epoch = -1
+                # UnifiedLog.fetchOffsetByTimestamp: the latest epoch for the log end, else the epoch the offset was
+                # written in (one broker: 0).
+                if out.offset >= 0 and out.leader_epoch >= 0:
+                    out.leader_epoch = plog.leader_epoch if ts == LATEST else plog.epochs.epoch_for(out.offset)
             topics.append(ListOffsetsResponse.ListOffsetsTopicResponse(name=t.name, partitions=parts))
         return ListOffsetsResponse(topics=topics)
 
@@ -245,7 +283,9 @@ class FetchHandler:
 
     def offset_for_leader_epoch(self, ctx: RequestContext,
                                 req: OffsetForLeaderEpochRequest) -> OffsetForLeaderEpochResponse:
-        """One leader, epoch 0 forever: epoch 0 ends at the log end; a client never diverges."""
+        """Partition.lastOffsetForLeaderEpoch at the leader: the request's current leader epoch (v2+) checked,
+        then where the asked epoch ended, from the log's leader-epoch checkpoint (an epoch newer than every
+        one known: -1/-1, no error)."""
         R = OffsetForLeaderEpochResponse
         logs = self.logs
         topics = []
@@ -256,11 +296,14 @@ class FetchHandler:
                 if plog is None:
                     parts.append(R.EpochEndOffset(partition=p.partition, leader_epoch=-1, end_offset=-1,
                                                   error_code=ErrorCode.UNKNOWN_TOPIC_OR_PARTITION))
-                elif p.leader_epoch > 0:
+                    continue
+                refused = self.leaders.check(ctx.node_id, t.topic, p.partition,
+                                             p.current_leader_epoch if ctx.version >= 2 else -1)
+                if refused != ErrorCode.NONE:
                     parts.append(R.EpochEndOffset(partition=p.partition, leader_epoch=-1, end_offset=-1,
-                                                  error_code=ErrorCode.UNKNOWN_LEADER_EPOCH))
-                else:
-                    parts.append(R.EpochEndOffset(partition=p.partition, leader_epoch=0,
-                                                  end_offset=plog.log_end_offset))
+                                                  error_code=refused))
+                    continue
+                epoch, end = plog.epochs.end_offset_for(p.leader_epoch, plog.log_end_offset)
+                parts.append(R.EpochEndOffset(partition=p.partition, leader_epoch=epoch, end_offset=end))
             topics.append(R.OffsetForLeaderTopicResult(topic=t.topic, partitions=parts))
         return R(topics=topics)

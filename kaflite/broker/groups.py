@@ -108,6 +108,7 @@ class GroupHandler:
         self.faults = context.faults
         self.state = context.state
         self.metadata = context.metadata
+        self.address = context.address  # where a client is told to reach a broker (its listener's name)
         self.group_configs = context.group_configs.configs_of
         self.offsets_log = offsets_log
         offsets_partitions = partition_count(self.logs, CONSUMER_OFFSETS, cfg.offsets_topic_num_partitions)
@@ -312,21 +313,10 @@ class GroupHandler:
             host, port = ctx.connection.advertised()
             return error, self.broker_config.node_id, host, port
         node = nodes.coordinator(key)
-        endpoint = self._endpoint(ctx, node) if node >= 0 else None
-        if endpoint is None:  # no live leader (every broker holding it stopped): Kafka's answer
+        if node < 0:  # no live leader (every broker holding it stopped): Kafka's answer
             return ErrorCode.COORDINATOR_NOT_AVAILABLE, -1, "", -1
-        return ErrorCode.NONE, node, endpoint[0], endpoint[1]
-
-    def _endpoint(self, ctx: RequestContext, node_id: int) -> tuple[str, int] | None:
-        """Broker ``node_id``'s advertised address on the listener this request came in on (Kafka answers
-        FindCoordinator with the request's listener); None when that broker has no such listener bound."""
-        if node_id == ctx.node_id:
-            return ctx.connection.advertised()
-        listener = ctx.connection.listener
-        if listener is None:
-            return None
-        endpoint = self.state.endpoint(listener.name, node_id)
-        return None if endpoint is None else (endpoint.advertised_host, endpoint.advertised_port)
+        host, port = self.address(ctx.connection, node)
+        return ErrorCode.NONE, node, host, port
 
     # -- coordinators across brokers (the control surface: admin endpoint, test kit) -------------------------
 

@@ -102,7 +102,9 @@ class ProduceHandler:
 
     def __init__(self, context: BrokerContext, on_append: Callable[[tuple[str, int]], None],
                  verify_transaction: ProduceVerifier | None = None) -> None:
+        self.context = context
         self.logs = context.logs
+        self.leaders = context.leaders
         self.clock = context.clock
         self.commits = context.commits
         self.state = context.state
@@ -122,6 +124,7 @@ class ProduceHandler:
         transactional_id = req.transactional_id
         verify = self.verify_transaction if transactional_id is not None else None
         stats = self.state.stats
+        endpoints: dict[int, ProduceResponse.NodeEndpoint] = {}  # KIP-951: the leaders named in the answer
         for t in req.topic_data:
             info = topic_by_id(logs, t.topic_id) if ctx.version >= 13 else logs.topic(t.name)
             parts = []
@@ -143,6 +146,9 @@ class ProduceHandler:
                 if is_internal(info.name):
                     out.error_code = ErrorCode.INVALID_TOPIC_EXCEPTION
                     continue
+                if not self.leaders.single and not self.leaders.leads(ctx.node_id, info.name, p.index):
+                    self._not_leader(ctx, info.name, out, endpoints)
+                    continue
                 assert p.records is not None  # request_records_error saw exactly one batch
                 if verify is not None and transactional_id is not None:
                     refused = verify(transactional_id, info.name, p.index, plog, p.records, ctx.version)
@@ -151,7 +157,7 @@ class ProduceHandler:
                         out.log_start_offset = plog.log_start_offset
                         continue
                 try:
-                    res = plog.append(p.records, leader_epoch=0, now_ms=now, defer_flush=True)
+                    res = plog.append(p.records, leader_epoch=plog.leader_epoch, now_ms=now, defer_flush=True)
                 except RecordValidationError as e:
                     # KIP-467: the one produce error Kafka answers with its message and the bad records.
                     out.error_code = e.error_code
@@ -185,10 +191,22 @@ class ProduceHandler:
             topics_out.append(TR(name=t.name, topic_id=t.topic_id, partition_responses=parts))
         for tp in appended:
             self.on_append(tp)
-        resp = ProduceResponse(responses=topics_out)
+        resp = ProduceResponse(responses=topics_out, node_endpoints=list(endpoints.values()))
         if durable:
             return self._answer_when_flushed(ctx, req, resp, durable)
         return self._answer(ctx, req, resp)
+
+    def _not_leader(self, ctx: RequestContext, topic: str, out: PR,
+                    endpoints: dict[int, ProduceResponse.NodeEndpoint]) -> None:
+        """NOT_LEADER_OR_FOLLOWER (no log start offset: Kafka's UNKNOWN_LOG_APPEND_INFO); from v10 with the
+        current leader and its endpoint (KIP-951), so the producer retries there without a metadata round."""
+        out.error_code = ErrorCode.NOT_LEADER_OR_FOLLOWER
+        if ctx.version < 10:
+            return
+        leader, epoch, address = self.context.current_leader(ctx.connection, topic, out.index)
+        out.current_leader = ProduceResponse.LeaderIdAndEpoch(leader_id=leader, leader_epoch=epoch)
+        if address is not None:
+            endpoints[leader] = ProduceResponse.NodeEndpoint(node_id=leader, host=address[0], port=address[1])
 
     async def _answer_when_flushed(self, ctx: RequestContext, req: ProduceRequest, resp: ProduceResponse,
                                    durable: list[tuple[PartitionLog, PR, asyncio.Future[None]]]) -> Any:

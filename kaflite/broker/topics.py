@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 
 from kaflite.protocol.errors import ErrorCode
 from kaflite.storage.config import LogConfig
@@ -47,15 +47,16 @@ def config_entries(logs: LogManager, overrides: Mapping[str, str | None]) -> lis
     return [(name, value, name in overrides) for name, value in sorted(effective.items())]
 
 
-def manual_assignment_error(replicas: list[int], node_id: int) -> str | None:
-    """Kafka's validateManualPartitionAssignment against a cluster of one registered broker: the message
-    of the first problem (empty; then, in broker-id order, an unregistered broker or a repeated one),
-    or None. CreatePartitions and AlterPartitionReassignments answer it as INVALID_REPLICA_ASSIGNMENT."""
+def manual_assignment_error(replicas: list[int], node_ids: Collection[int]) -> str | None:
+    """Kafka's validateManualPartitionAssignment against the cluster's registered brokers (``node_ids``): the
+    message of the first problem (empty; then, in broker-id order, an unregistered broker or a repeated one),
+    or None. CreateTopics, CreatePartitions and AlterPartitionReassignments answer it as
+    INVALID_REPLICA_ASSIGNMENT."""
     if not replicas:
         return "The manual partition assignment includes an empty replica list."
     previous = None
     for broker in sorted(replicas):
-        if broker != node_id:
+        if broker not in node_ids:
             return f"The manual partition assignment includes broker {broker}, but no such broker is registered."
         if broker == previous:
             return f"The manual partition assignment includes the broker {broker} more than once."

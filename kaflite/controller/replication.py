@@ -103,8 +103,14 @@ class ReplicationControl:
                           offline=tuple(n for n in replicas if n not in self._live))
 
     def leader(self, ref: PartitionRef) -> int:
-        replicas = self.preferred_replicas(ref.topic, ref.partition)
-        return self._moved.get((ref.topic_id, ref.partition), (replicas[0], 0))[0]
+        return self.leader_and_epoch(ref)[0]
+
+    def leader_and_epoch(self, ref: PartitionRef) -> tuple[int, int]:
+        """The partition's leader and leader epoch (what every leader-only request checks)."""
+        moved = self._moved.get((ref.topic_id, ref.partition))
+        if moved is not None:
+            return moved
+        return self.preferred_replicas(ref.topic, ref.partition)[0], 0
 
     # -- records ---------------------------------------------------------------------------------------
 

@@ -29,6 +29,7 @@ from kaflite.protocol.records import (
 )
 from kaflite.storage.config import LogConfig
 from kaflite.storage.errors import OffsetOutOfRangeError, StorageError
+from kaflite.storage.leader_epoch import LeaderEpochCache
 from kaflite.storage.log_loader import LogLoader, add_segment, new_segment
 from kaflite.storage.log_read import (
     R,
@@ -83,6 +84,7 @@ class PartitionLog:
         self.log_start_offset = 0
         self.recovery_point = 0
         self.producer_state = ProducerStateManager()
+        self.epochs = LeaderEpochCache(directory, [(0, 0)], on_disk=False)  # leader-epoch-checkpoint, once opened
         self.unflushed_messages = 0
         self.last_flush_ms = 0
         self._flushes_in_flight = 0  # begun (begin_flush) and not yet ended
@@ -116,8 +118,20 @@ class PartitionLog:
             recovery_point=recovery_point, log_start_offset=log_start_offset, clean_shutdown=clean_shutdown)
         self.segments, self._bases, self.producer_state = loaded.segments, loaded.bases, loaded.producer_state
         self.log_start_offset, self.recovery_point = loaded.log_start_offset, loaded.recovery_point
+        try:
+            self.epochs = LeaderEpochCache.load(self.directory, self.log_start_offset)
+        except ValueError as exc:  # Kafka fails the log dir; a cache is rebuilt from the batches' epochs instead
+            log.warning("log.leader_epoch_checkpoint_unreadable", topic=topic, partition=partition, error=str(exc))
+            self.epochs = LeaderEpochCache(self.directory, [(0, self.log_start_offset)], on_disk=True)
+        self.epochs.truncate_from_end(self.log_end_offset + 1)  # recovery cut the log: epochs begun past its end
+        self.epochs.truncate_from_start(self.log_start_offset)
         self._preallocate_active()
         return self
+
+    @property
+    def leader_epoch(self) -> int:
+        """The leader epoch this partition's appends are stamped with (the latest recorded; 0 until a move)."""
+        return max(self.epochs.latest_epoch, 0)
 
     def _preallocate_active(self) -> None:
         """The topic's `preallocate`, for the active segment (the only one written to)."""
@@ -227,6 +241,9 @@ class PartitionLog:
             seg.append(buf, patched)
         except OSError as exc:
             raise self._write_failed("append", exc) from exc
+        for h in patched:  # a batch of a newer epoch begins it (Kafka's maybeAssignEpochStartOffset)
+            if h.partition_leader_epoch > self.epochs.latest_epoch:
+                self.epochs.assign(h.partition_leader_epoch, h.base_offset)
         for h in patched:
             if h.is_control:  # only from REPLICATION: clients may not write control batches
                 marker = decode_end_txn_marker(buf, h.position) if h.producer_id >= 0 else None
@@ -433,6 +450,7 @@ class PartitionLog:
             seg.rename_to(DELETED_SUFFIX)
         self.log_start_offset = max(self.log_start_offset, self.segments[0].base_offset)
         self.producer_state.truncate_head(self.log_start_offset)
+        self.epochs.truncate_from_start(self.log_start_offset)
         for seg in doomed:
             for p in seg.files:
                 with contextlib.suppress(FileNotFoundError):
@@ -464,6 +482,7 @@ class PartitionLog:
         self.log_start_offset = offset
         self.cleaner_checkpoint = max(self.cleaner_checkpoint, offset)
         self.producer_state.truncate_head(offset)
+        self.epochs.truncate_from_start(offset)
         log.info(
             "log.start_offset_incremented",
             topic=self.topic,
