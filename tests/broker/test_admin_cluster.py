@@ -178,7 +178,7 @@ def test_waits_time_out_with_408_and_the_last_state(admin: AdminClient, cluster:
     status, body = admin.request("GET", f"/cluster/coordinators/g-wait/wait?node_id={coordinator % 3 + 1}"
                                         "&timeout=0.2")
     assert status == 408 and body["last"]["node_id"] == coordinator
-    assert admin.request("GET", f"/cluster/leaders/nope/0/wait?node_id=1&timeout=0.2")[0] == 404
+    assert admin.request("GET", "/cluster/leaders/nope/0/wait?node_id=1&timeout=0.2")[0] == 404
 
 
 def test_read_only_endpoint_refuses_cluster_changes(tmp_path: Any) -> None:

@@ -14,6 +14,7 @@ from kaflite.testing import AdminError, Broker, ProcessBroker
 from kaflite.testing.broker import BrokerAPI
 from tests.testing.test_plugin import run
 
+pytest_plugins = ["pytester"]
 pytestmark = pytest.mark.timeout(180)
 
 
