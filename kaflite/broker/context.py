@@ -135,8 +135,6 @@ class ServerState:
     # What /metrics reads (requests, topics' bytes, connections): set while the admin endpoint is on, so a
     # broker without it pays nothing for counting.
     stats: BrokerStats | None = None
-    # Called with each connection once it is closed (share sessions end with the connection that opened them).
-    connection_closed: list[Any] = field(default_factory=list)
 
     def endpoint(self, name: str, node_id: int) -> Listener | None:
         """Broker ``node_id``'s listener named ``name``, as bound: what Metadata tells a client that came in on

@@ -2,7 +2,7 @@
 every answer), each SASL listener's authenticators, and the SCRAM credentials they check.
 
 Thin on purpose: the state machine and the mechanisms are pure code in ``kaflite.security.sasl``; the connection
-shows each request to its authenticator before routing it (``KafkaConnection._dispatch_sasl``). Nothing here is
+shows each request to its authenticator before routing it (``SaslGate.dispatch``, broker/sasl_gate.py). Nothing here is
 imported on a start without SASL listeners except this module and the (empty until used) credentials image.
 """
 

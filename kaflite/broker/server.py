@@ -306,14 +306,17 @@ class Broker:
         context, router = self.context, self.router
         # The group commit's flush at the end of each read: a connection's writes of one read share one fsync.
         after_read = context.commits.flush_now
+        # Share sessions end with the connection that opened them.
+        on_closed = self.shares.on_connection_closed
 
         def bound() -> Listener:
             return self.context.state.endpoint(listener.name, listener.node_id) or listener
 
         sasl = self.sasl.authenticators(listener) if listener.sasl else None
         if tls_context is None or not listener.tls:
-            return lambda: KafkaConnection(context, router, bound(), sasl, after_read)
-        return lambda: TlsAccept(tls_context, bound(), KafkaConnection(context, router, bound(), sasl, after_read),
+            return lambda: KafkaConnection(context, router, bound(), sasl, after_read, on_closed)
+        return lambda: TlsAccept(tls_context, bound(),
+                                 KafkaConnection(context, router, bound(), sasl, after_read, on_closed),
                                  self._handshaking)
 
     async def _periodic(self) -> None:

@@ -177,7 +177,6 @@ class ShareHandler:
         self.stopping = False
         self.partitions = SharePartitionManager(self.logs, self.clock, self.config, lambda: self.share_coordinator,
                                                 context.group_configs.configs_of)
-        context.state.connection_closed.append(self.on_connection_closed)
         self._topic_ids = {name: info.topic_id for name, info in self.logs.topics().items()}
         self.logs.add_topic_listener(self._topic_changed)
 

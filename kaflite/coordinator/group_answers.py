@@ -1,10 +1,13 @@
-"""The answers of the APIs that span group types (ListGroups, and the error-only answers of DescribeGroups,
-ListGroups and DeleteGroups the API table and the runtime send)."""
+"""The answers of the APIs that span group types (DescribeGroups, ListGroups, and the error-only answers of
+DescribeGroups, ListGroups and DeleteGroups the API table and the runtime send)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from kaflite.coordinator.context import PartitionStatus, ShardContext
 from kaflite.coordinator.group import Group
+from kaflite.protocol.authorized_operations import ALL_GROUP
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import (
     DeleteGroupsRequest,
@@ -42,6 +45,32 @@ def list_groups(ctx: ShardContext, request: ListGroupsRequest, version: int) -> 
             )
         )
     return ListGroupsResponse(error_code=error, groups=listed)
+
+
+def describe_groups(ctx: ShardContext, request: DescribeGroupsRequest, version: int,
+                    describe: Callable[[Group, int], DescribeGroupsResponse.DescribedGroup]) -> DescribeGroupsResponse:
+    """Each group as its type describes it (`describe`: a classic group's members, Dead for the others), Dead for
+    an unknown one (v6+: GROUP_ID_NOT_FOUND), the partition's error while it is not active."""
+    DG = DescribeGroupsResponse.DescribedGroup
+    described = []
+    for group_id in request.groups:
+        err = ctx.partition_error(group_id)
+        group = ctx.groups.get(group_id)
+        if err is not None:
+            described.append(DG(group_id=group_id, error_code=err))
+        elif group is None:
+            d = DG(group_id=group_id, group_state="Dead")
+            if version >= 6:
+                d.error_code = E.GROUP_ID_NOT_FOUND
+                d.error_message = f"Group {group_id} not found."
+            described.append(d)
+        else:
+            described.append(describe(group, version))
+    if version >= 3 and request.include_authorized_operations:  # without ACLs: all a group supports
+        for d in described:
+            if d.error_code == E.NONE:
+                d.authorized_operations = ALL_GROUP
+    return DescribeGroupsResponse(groups=described)
 
 
 def describe_as_classic(group: Group, version: int) -> DescribeGroupsResponse.DescribedGroup:

@@ -478,7 +478,7 @@ class GroupCoordinatorService:
         result = self.shard.fence_member(group_id, member_id)
         if result is None:
             return False
-        self.runtime.schedule("fence-member", lambda _shard: result)  # computed above: run now, in this turn
+        self.runtime.dispatch("fence-member", result)
         return True
 
     async def wait_for_group(

@@ -15,6 +15,7 @@ one atomic state change (B-JOIN-1).
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable, Iterable
 from typing import NamedTuple, TypeVar
@@ -25,6 +26,7 @@ from kaflite.clock import Clock, SystemClock
 from kaflite.coordinator.classic.group import ClassicGroup
 from kaflite.coordinator.classic.manager import ClassicGroupManager, default_member_id
 from kaflite.coordinator.classic.rebalance import HEARTBEAT
+from kaflite.coordinator.classic.replay import replay_group_metadata
 from kaflite.coordinator.config import GroupConfigs, GroupCoordinatorConfig
 from kaflite.coordinator.consumer import records as consumer_records
 from kaflite.coordinator.consumer.classic_members import (
@@ -35,7 +37,7 @@ from kaflite.coordinator.consumer.manager import SESSION_TIMEOUT, ConsumerGroupM
 from kaflite.coordinator.context import EXPIRE_OFFSETS, PartitionStatus, ShardContext, Timer
 from kaflite.coordinator.conversions import GroupConversions
 from kaflite.coordinator.group import Group, GroupType, Transition, TransitionListener
-from kaflite.coordinator.group_answers import describe_as_classic, list_groups
+from kaflite.coordinator.group_answers import describe_as_classic, describe_groups, list_groups
 from kaflite.coordinator.metadata import MetadataImage
 from kaflite.coordinator.offsets import OffsetStore, PartitionExists, TransactionVerifier
 from kaflite.coordinator.records import (
@@ -43,8 +45,6 @@ from kaflite.coordinator.records import (
     EndTransactionMarker,
     LoadedRecord,
     TransactionalRecord,
-    decode_group_metadata_key,
-    decode_group_metadata_value,
     decode_offset_commit_key,
     record_key_version,
 )
@@ -54,7 +54,6 @@ from kaflite.coordinator.share.group import ShareGroup
 from kaflite.coordinator.share.manager import SESSION_TIMEOUT as SHARE_SESSION_TIMEOUT
 from kaflite.coordinator.share.manager import ShareGroupManager
 from kaflite.coordinator.snapshot import GroupSnapshot
-from kaflite.protocol.authorized_operations import ALL_GROUP
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import (
     ConsumerGroupDescribeRequest,
@@ -149,7 +148,7 @@ class GroupCoordinator:
             **self.share.timer_kinds(),
         }
         self._record_kinds: dict[int, Callable[[bytes, bytes | None], None]] = {
-            GROUP_METADATA_KEY_VERSION: self._replay_group_metadata,
+            GROUP_METADATA_KEY_VERSION: functools.partial(replay_group_metadata, self.ctx),
             **dict.fromkeys(consumer_records.RECORD_TYPES, self.consumer.replay),
             **dict.fromkeys(share_records.RECORD_TYPES, self.share.replay),
         }
@@ -465,26 +464,10 @@ class GroupCoordinator:
     ) -> DescribeGroupsResponse:
         """A read: answered from memory, nothing written."""
         with self.ctx.operation(), self.ctx.seen_by(ctx):
-            DG = DescribeGroupsResponse.DescribedGroup
-            described = []
-            for group_id in request.groups:
-                err = self.ctx.partition_error(group_id)
-                group = self.ctx.groups.get(group_id)
-                if err is not None:
-                    described.append(DG(group_id=group_id, error_code=err))
-                elif group is None:
-                    d = DG(group_id=group_id, group_state="Dead")
-                    if version >= 6:
-                        d.error_code = E.GROUP_ID_NOT_FOUND
-                        d.error_message = f"Group {group_id} not found."
-                    described.append(d)
-                else:
-                    described.append(self._group_types[group.group_type].describe(group, version))
-            if version >= 3 and request.include_authorized_operations:  # without ACLs: all a group supports
-                for d in described:
-                    if d.error_code == E.NONE:
-                        d.authorized_operations = ALL_GROUP
-            return DescribeGroupsResponse(groups=described)
+            return describe_groups(self.ctx, request, version, self._describe)
+
+    def _describe(self, group: Group, version: int) -> DescribeGroupsResponse.DescribedGroup:
+        return self._group_types[group.group_type].describe(group, version)
 
     def _describe_classic(self, group: Group, version: int) -> DescribeGroupsResponse.DescribedGroup:
         assert isinstance(group, ClassicGroup)
@@ -603,10 +586,3 @@ class GroupCoordinator:
             self.offsets.replay_end_transaction(partition, record.producer_id, record.committed)
         else:
             self.replay(*record)
-
-    def _replay_group_metadata(self, key: bytes, value: bytes | None) -> None:
-        group_id = decode_group_metadata_key(key)
-        if value is None:
-            self.classic.replay_group_tombstone(group_id)
-        else:
-            self.classic.replay_group_metadata(group_id, decode_group_metadata_value(value))

@@ -154,7 +154,7 @@ class CoordinatorRuntime(Generic[S]):
         except BaseException:
             self._pending.pop(token, None)
             raise
-        self._dispatch(result)
+        self._carry_out(result)
         if pending.done:
             response: R = pending.response
             return response
@@ -183,8 +183,16 @@ class CoordinatorRuntime(Generic[S]):
     def schedule(self, name: str, op: Callable[[S], CoordinatorResult]) -> asyncio.Future[bool]:
         """Run an operation no request waits for (a marker applied, deleted topics, a fault): its future is
         True once its writes are durable (and its after-durable work done), False if they failed."""
-        loop = asyncio.get_running_loop()
-        done: asyncio.Future[bool] = loop.create_future()
+        if self._closed:
+            refused: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+            refused.set_result(False)
+            return refused
+        return self.dispatch(name, op(self.shard))
+
+    def dispatch(self, name: str, result: CoordinatorResult) -> asyncio.Future[bool]:
+        """Carry out a result the caller took from the shard in this turn (a fault that must first learn whether
+        there is anything to do), as ``schedule`` carries out its operation's."""
+        done: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
         if self._closed:
             done.set_result(False)
             return done
@@ -193,10 +201,10 @@ class CoordinatorRuntime(Generic[S]):
             if not done.done():
                 done.set_result(not failed)
 
-        self._dispatch(op(self.shard), settled)
+        self._carry_out(result, settled)
         return done
 
-    def _dispatch(self, result: CoordinatorResult, settled: Callable[[bool], object] | None = None) -> None:
+    def _carry_out(self, result: CoordinatorResult, settled: Callable[[bool], object] | None = None) -> None:
         """Arm timers, queue the writes, release the responses once every write they need is durable."""
         if result.timers:
             self._apply_timers(result)
@@ -440,11 +448,11 @@ class CoordinatorRuntime(Generic[S]):
         except Exception:
             log.exception("coordinator.load_failed", topic=self.topic, partition=partition)
             if self._epochs.get(partition) == epoch:
-                self._dispatch(shard.unload(partition))
+                self._carry_out(shard.unload(partition))
             raise
         if self._epochs.get(partition) != epoch:
             return  # a newer load or an unload took over
-        self._dispatch(shard.complete_load(partition))
+        self._carry_out(shard.complete_load(partition))
         log.log(logging.INFO if n else logging.DEBUG, "coordinator.loaded", topic=self.topic, partition=partition,
                 records=n, ms=self._clock.now_ms() - started, **({"skipped": skipped} if skipped else {}))
         self._wake()
@@ -464,7 +472,7 @@ class CoordinatorRuntime(Generic[S]):
         """Stop coordinating `partition` (its parked requests get NOT_COORDINATOR)."""
         self._bump_epoch(partition)
         self._fail_partition(partition, ErrorCode.NOT_COORDINATOR)
-        self._dispatch(self.shard.unload(partition))
+        self._carry_out(self.shard.unload(partition))
         self._wake()
 
     def _bump_epoch(self, partition: int) -> int:
@@ -528,7 +536,7 @@ class CoordinatorRuntime(Generic[S]):
         except Exception:
             log.exception("coordinator.timer_failed", topic=self.topic, key=key)
             return
-        self._dispatch(result)
+        self._carry_out(result)
 
     def fire_timer(self, key: str) -> bool:
         """Run the timer `key` now, as if its deadline had passed (fault injection); False if not scheduled."""
@@ -538,7 +546,7 @@ class CoordinatorRuntime(Generic[S]):
         handle = self._handles.pop(key, None)
         if handle is not None:
             handle[0].cancel()
-        self._dispatch(self.shard.on_timer(key, deadline))
+        self._carry_out(self.shard.on_timer(key, deadline))
         return True
 
     # ================================================================== waits (tools and tests)

@@ -171,5 +171,5 @@ class TransactionCoordinatorService:
         """A fault: the transaction's timeout expires now (fenced with epoch + 1 and aborted, TX-TO-1);
         False if it has no ongoing transaction to time out."""
         result = self.shard.time_out(transactional_id)
-        self.runtime.schedule("time-out-transaction", lambda _shard: result)  # computed above: run now
+        self.runtime.dispatch("time-out-transaction", result)
         return bool(result.records)

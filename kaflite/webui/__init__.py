@@ -16,6 +16,7 @@ ASSETS: dict[str, str] = {
     "index.html": "text/html; charset=utf-8",
     "console.css": "text/css; charset=utf-8",
     "console.js": "text/javascript; charset=utf-8",
+    "dom.js": "text/javascript; charset=utf-8",  # console.js's page toolkit, loaded before it
     "timeline.js": "text/javascript; charset=utf-8",
 }
 

@@ -17,7 +17,9 @@ from typing import Any
 
 import pytest
 
-from kaflite.broker.connection import MAX_BUFFERED_BYTES, STREAM_CHUNK, KafkaConnection
+from kaflite.broker.answer_writer import STREAM_CHUNK
+from kaflite.broker.channel import MAX_BUFFERED_BYTES
+from kaflite.broker.connection import KafkaConnection
 from kaflite.broker.server import Broker
 from kaflite.config import KafliteConfig
 from kaflite.protocol.messages import ApiVersionsRequest, FetchRequest, FetchResponse

@@ -395,7 +395,7 @@ def test_CG_RX_1_regex_subscription_picks_up_new_topics(h: ConsumerHarness) -> N
     joining heartbeat gets what is resolved (nothing yet), the resolution bumps the group epoch, the next
     heartbeat gets the matched topics. New topics are picked up by the next resolution, at most every
     REGEX_BATCH_REFRESH_INTERVAL_MS."""
-    from kaflite.coordinator.consumer.manager import REGEX_BATCH_REFRESH_INTERVAL_MS
+    from kaflite.coordinator.consumer.regexes import REGEX_BATCH_REFRESH_INTERVAL_MS
     from tests.coordinator.consumer_harness import topic_id
     r = h.hb("m1", 0, regex="fo.*")
     assert r.member_epoch == 1 and h.assigned(r) == {}  # not resolved yet: nothing to assign
@@ -425,7 +425,7 @@ def test_CG_RX_1_regex_subscription_picks_up_new_topics(h: ConsumerHarness) -> N
 def test_CG_RX_2_literal_topics_first_then_the_regex_at_a_later_heartbeat() -> None:
     """librdkafka's 0045 (resubscribe with regex): a member subscribed to literal topics that adds a regex keeps
     its literal assignment in the answer; the regex's topics come at a heartbeat after the resolution."""
-    from kaflite.coordinator.consumer.manager import REGEX_BATCH_REFRESH_INTERVAL_MS
+    from kaflite.coordinator.consumer.regexes import REGEX_BATCH_REFRESH_INTERVAL_MS
     h = ConsumerHarness(topics={"lit": 2, "rx-a": 4, "rx-b": 4})
     r = h.hb("m1", 0, topics=["lit"])
     assert h.assigned(r) == {"lit": [0, 1]}
@@ -439,7 +439,7 @@ def test_CG_RX_2_literal_topics_first_then_the_regex_at_a_later_heartbeat() -> N
 
 def test_CG_RX_2_one_resolution_scheduled_at_a_time_per_group() -> None:
     """Two members bringing new regexes in the same turn: one resolution for the group, covering both."""
-    from kaflite.coordinator.consumer.manager import regex_refresh_key
+    from kaflite.coordinator.consumer.regexes import regex_refresh_key
     h = ConsumerHarness(topics={"foo": 2, "bar": 2})
     h.hb("m1", 0, regex="fo.*")
     h.hb("m2", 0, regex="ba.*")
@@ -530,7 +530,7 @@ def test_CG_RX_2_a_regex_left_unresolved_by_the_batch_interval_is_resolved_at_a_
     """A second member brings a new regex within REGEX_BATCH_REFRESH_INTERVAL_MS of the last resolution: not
     resolved then, but (Kafka checks at every heartbeat) at its first heartbeat after the interval, although
     nothing else changed -- not only at the next topic change or group.consumer.regex.refresh.interval.ms."""
-    from kaflite.coordinator.consumer.manager import REGEX_BATCH_REFRESH_INTERVAL_MS
+    from kaflite.coordinator.consumer.regexes import REGEX_BATCH_REFRESH_INTERVAL_MS
     h = ConsumerHarness(topics={"foo": 2, "bar": 3})
     h.hb("m1", 0, regex="fo.*")
     h.advance(0)

@@ -3,7 +3,7 @@
 Kafka's GroupMetadataManager for classic groups, sans-I/O. The shard opens an operation and calls
 one entry point; everything the call decides goes through the `ShardContext` (answers, records,
 timers, transitions). Membership and states change here, in the handler, as in Kafka; the group
-metadata record this writes carries the assignment and timestamps, and `replay_group_metadata`
+metadata record this writes carries the assignment and timestamps, and `replay.replay_group_metadata`
 applies it (live: assignments only; loading: the whole group, Kafka's `ClassicGroup.fromRecord`).
 The rebalance itself (states, generations, timers) is `rebalance.Rebalance`.
 """
@@ -16,7 +16,7 @@ from typing import Any
 
 import structlog
 
-from kaflite.coordinator.classic.group import ClassicGroup, JoinWaiter, Member, Protocol
+from kaflite.coordinator.classic.group import ClassicGroup, JoinWaiter, Member
 from kaflite.coordinator.classic.messages import (
     described_group,
     group_metadata_record,
@@ -30,14 +30,12 @@ from kaflite.coordinator.classic.messages import (
 )
 from kaflite.coordinator.classic.rebalance import HEARTBEAT, Rebalance, heartbeat_key
 from kaflite.coordinator.classic.state import GroupState
-from kaflite.coordinator.context import PartitionStatus, ShardContext
-from kaflite.coordinator.group import Transition
+from kaflite.coordinator.context import ShardContext
 from kaflite.coordinator.records import group_metadata_key
 from kaflite.coordinator.result import RequestContext, Token
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import (
     DescribeGroupsResponse,
-    GroupMetadataValue,
     HeartbeatRequest,
     JoinGroupRequest,
     LeaveGroupRequest,
@@ -109,10 +107,6 @@ class ClassicGroupManager:
         if reason is not None:  # a static member replaced with the same subscription: no rebalance
             self.rebalance.prepare_rebalance(group, reason)
         return group
-
-    def replay_group_tombstone(self, group_id: str) -> None:
-        if self._group(group_id) is not None:
-            self.ctx.remove_group(group_id, "group removed")
 
     # ================================================================== JoinGroup
     def _join_error(self, token: Token, version: int, error: ErrorCode, member_id: str = "") -> None:
@@ -382,7 +376,6 @@ class ClassicGroupManager:
         else:
             self.rebalance.maybe_complete_join_phase(group)
 
-    # ------------------------------------------------------------------ rebalance machinery
     # ================================================================== SyncGroup
     def sync_group(self, req: SyncGroupRequest, version: int, token: Token) -> None:
         group_id = req.group_id
@@ -553,55 +546,6 @@ class ClassicGroupManager:
     def _remove_current_member(self, group: ClassicGroup, member_id: str, reason: str) -> None:
         log.info("group.member_left", group=group.group_id, member=member_id, reason=reason)  # KIP-800
         self.rebalance.drop_member(group, group.members[member_id], E.UNKNOWN_MEMBER_ID)
-
-    def replay_group_metadata(self, group_id: str, v: GroupMetadataValue) -> None:
-        group = self._group(group_id)
-        loading = self.ctx.partition_status(self.ctx.partition_for(group_id)) is not PartitionStatus.ACTIVE
-        ts = None if v.current_state_timestamp == -1 else v.current_state_timestamp
-        if group is not None and not loading:
-            # Live: the handler already moved the group; the record stores assignments and timestamps.
-            if v.generation != group.generation:
-                raise RuntimeError(f"group {group_id}: record generation {v.generation} != {group.generation}")
-            group.current_state_timestamp_ms = ts
-            for rm in v.members:
-                m = group.members.get(rm.member_id)
-                if m is not None:
-                    m.assignment = bytes(rm.assignment)
-            return
-        # Loading: rebuild from the record (Kafka's ClassicGroup.fromRecord); its offsets stay in the store.
-        self.ctx.groups.pop(group_id, None)
-        rebuilt = self.create_group(group_id, "group metadata loaded from the log")
-        rebuilt.generation = v.generation
-        rebuilt.protocol_type = v.protocol_type or None
-        rebuilt.protocol_name = v.protocol
-        rebuilt.current_state_timestamp_ms = ts
-        for rm in v.members:
-            member = Member(
-                member_id=rm.member_id,
-                group_instance_id=rm.group_instance_id,
-                client_id=rm.client_id,
-                client_host=rm.client_host,
-                rebalance_timeout_ms=rm.rebalance_timeout if rm.rebalance_timeout != -1 else rm.session_timeout,
-                session_timeout_ms=rm.session_timeout,
-                protocol_type=v.protocol_type,
-                protocols=[Protocol(v.protocol or "", bytes(rm.subscription))],
-                assignment=bytes(rm.assignment),
-            )
-            rebuilt.add(member, None)
-        rebuilt.leader_id = v.leader if v.members else None
-        if v.members:
-            rebuilt.state = S.STABLE
-            t = Transition(
-                self.ctx.now(),
-                group_id,
-                None,
-                S.STABLE,
-                rebuilt.generation,
-                len(rebuilt.members),
-                "loaded from the log",
-            )
-            rebuilt.history.append(t)
-            self.ctx.publish(t)
 
 
 def _inconsistent(requested: str | None, current: str | None) -> bool:

@@ -47,6 +47,13 @@ from kaflite.coordinator.consumer.members import (
     static_member_of,
     targets_of,
     unchanged,
+    validate_heartbeat,
+)
+from kaflite.coordinator.consumer.regexes import (
+    REGEX_REFRESH,
+    refresh_needed,
+    regex_refresh_key,
+    resolution_records,
 )
 from kaflite.coordinator.consumer.replay import replay_record
 from kaflite.coordinator.consumer.target import compute_target, member_topics, metadata_hash, preferred_assignor
@@ -68,10 +75,6 @@ log = structlog.get_logger("kaflite.coordinator")
 
 E = ErrorCode
 SESSION_TIMEOUT = "consumer-session-timeout"
-REGEX_REFRESH = "consumer-regex-refresh"
-# Kafka's REGEX_BATCH_REFRESH_INTERVAL_MS: a group's regexes are resolved at most this often, so that several
-# members' new regexes lead to one rebalance.
-REGEX_BATCH_REFRESH_INTERVAL_MS = 10_000
 REBALANCE_TIMEOUT = "consumer-rebalance-timeout"
 
 
@@ -81,11 +84,6 @@ def session_timeout_key(group_id: str, member_id: str) -> str:
 
 def rebalance_timeout_key(group_id: str, member_id: str) -> str:
     return f"rebalance-timeout-{group_id}-{member_id}"
-
-
-def regex_refresh_key(group_id: str) -> str:
-    """Kafka's `<group>-regex` executor key: one resolution scheduled per group at a time."""
-    return f"regex-refresh-{group_id}"
 
 
 def join_timeout_key(group_id: str, member_id: str) -> str:
@@ -160,42 +158,9 @@ class ConsumerGroupManager:
             response = heartbeat_error(req, version, e.code, e.message)
         self.ctx.respond(token, response)
 
-    def _validate(self, req: ConsumerGroupHeartbeatRequest, version: int) -> None:
-        """CG-VAL-1..4, before any lookup (GroupCoordinatorService l.406-441)."""
-        epoch = req.member_epoch
-
-        def invalid(message: str) -> HeartbeatError:
-            return HeartbeatError(E.INVALID_REQUEST, message)
-
-        if (version >= 1 or epoch > 0 or epoch == LEAVE_GROUP_MEMBER_EPOCH) and not req.member_id.strip():
-            raise invalid("MemberId can't be empty.")
-        if not req.group_id.strip():
-            raise invalid("GroupId can't be empty.")
-        if req.instance_id is not None and not req.instance_id.strip():
-            raise invalid("InstanceId can't be empty.")
-        if req.rack_id is not None and not req.rack_id.strip():
-            raise invalid("RackId can't be empty.")
-        if epoch == 0:
-            if req.rebalance_timeout_ms == -1:
-                raise invalid("RebalanceTimeoutMs must be provided in first request.")
-            if req.topic_partitions is None or req.topic_partitions:
-                raise invalid("TopicPartitions must be empty when (re-)joining.")
-            if req.subscribed_topic_names is None and req.subscribed_topic_regex is None:
-                raise invalid("Either SubscribedTopicNames or SubscribedTopicRegex must be non-null when (re-)joining.")
-        elif epoch == LEAVE_GROUP_STATIC_MEMBER_EPOCH:
-            if req.instance_id is None:
-                raise invalid("InstanceId can't be null.")
-        elif epoch < LEAVE_GROUP_STATIC_MEMBER_EPOCH:
-            raise invalid("MemberEpoch is invalid.")
-        assignor = req.server_assignor
-        supported = self.ctx.config.group_consumer_assignors
-        if assignor is not None and assignor not in supported:
-            raise HeartbeatError(E.UNSUPPORTED_ASSIGNOR, f"ServerAssignor {assignor} is not supported. "
-                                 f"Supported assignors: {', '.join(supported)}.")
-
     def _heartbeat(self, req: ConsumerGroupHeartbeatRequest, version: int,
                    rctx: RequestContext) -> ConsumerGroupHeartbeatResponse:
-        self._validate(req, version)
+        validate_heartbeat(req, version, self.ctx.config.group_consumer_assignors)
         err = self.ctx.partition_error(req.group_id)
         if err is not None:
             raise HeartbeatError(err)
@@ -441,34 +406,10 @@ class ConsumerGroupManager:
                  members=len(members))
         return group_epoch, new_targets.get(member_id, EMPTY_ASSIGNMENT), records
 
-    def _resolve(self, regex: str, rctx: RequestContext) -> frozenset[str]:
-        """CG-RX-1: every topic name the regex fully matches (internal ones too) that the member whose heartbeat
-        resolves it may DESCRIBE (Kafka's filterTopicDescribeAuthorizedTopics)."""
-        matcher = compile_topic_regex(regex)
-        may_describe = rctx.may_describe
-        return frozenset(n for n in self.metadata.names()
-                         if matcher(n) and (may_describe is None or may_describe(n)))
-
-    def _regex_refresh_due(self, group: ConsumerGroup, now: int) -> bool:
-        """`group.consumer.regex.refresh.interval.ms` passed since the group's regexes were last resolved: the
-        topics they may see can have changed without a topic change (an ACL granted or removed)."""
-        last = group.regex_resolved_ms
-        return last is None or now - last >= self.ctx.config.group_consumer_regex_refresh_interval_ms
-
     def _regex_refresh_needed(self, group: ConsumerGroup, live: set[str], now: int) -> bool:
-        """CG-RX-2, Kafka's conditions, checked at every heartbeat: the group has regexes, no refresh is scheduled,
-        the last one is more than REGEX_BATCH_REFRESH_INTERVAL_MS old (none counts as long ago: Kafka's
-        Long.MIN_VALUE when the group has no resolved regex, e.g. after its last subscriber left), and a regex is
-        unresolved or the topics changed since (or, kaflite's, `group.consumer.regex.refresh.interval.ms`
-        passed: ACLs may have changed)."""
-        if not live or regex_refresh_key(group.group_id) in self.ctx.timers:
-            return False
-        last = group.regex_resolved_ms if group.resolved_regexes else None
-        if last is not None and now <= last + REGEX_BATCH_REFRESH_INTERVAL_MS:
-            return False
-        unresolved = any(r not in group.resolved_regexes for r in live)
-        return unresolved or group.regex_version_checked != self.metadata.version \
-            or self._regex_refresh_due(group, now)
+        """CG-RX-2 (consumer/regexes.py), with this shard's timers, metadata and refresh interval."""
+        return refresh_needed(group, live, now, regex_refresh_key(group.group_id) in self.ctx.timers,
+                              self.metadata.version, self.ctx.config.group_consumer_regex_refresh_interval_ms)
 
     def _maybe_refresh_regexes(self, group: ConsumerGroup, live: set[str], member_id: str, rctx: RequestContext,
                                now: int) -> None:
@@ -490,17 +431,8 @@ class ConsumerGroupManager:
         _member_id, rctx = t.args
         now = self.ctx.now()
         version = self.metadata.version
-        regexes = dict(group.resolved_regexes)
-        records: list[Record] = []
-        bump = False
-        for r in sorted(group.regex_subscribers):
-            topics = self._resolve(r, rctx)
-            resolved = regexes.get(r)
-            if resolved is None or topics != resolved.topics:
-                regexes[r] = ResolvedRegex(topics, version, now)
-                records.append((rec.regular_expression_key(gid, r),
-                                rec.regular_expression_value(sorted(topics), version, now)))
-                bump = True
+        regexes, records = resolution_records(group, self.metadata, rctx.may_describe, now)
+        bump = bool(records)
         group_epoch, checked_version, epoch_records = self.epoch_records(group, group.members, regexes, bump)
         records += epoch_records
         for key, value in records:

@@ -1,16 +1,18 @@
 """The steps of a ConsumerGroupHeartbeat that are pure functions of a member and its group: the epoch checks
 (CG-EP-1, CG-EP-4), static membership (CG-ST-3), reconciliation (CG-RC-*), the member's records and the answer's
-assignment; and the heartbeat's error answer. consumer/manager.py runs them."""
+assignment; the request's validation (CG-VAL-1..4) and the heartbeat's error answer. consumer/manager.py runs them."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from kaflite.coordinator.assignors.api import TopicId
 from kaflite.coordinator.consumer import records as rec
 from kaflite.coordinator.consumer.group import (
     EMPTY_ASSIGNMENT,
+    LEAVE_GROUP_MEMBER_EPOCH,
+    LEAVE_GROUP_STATIC_MEMBER_EPOCH,
     Assignment,
     ClassicMemberMetadata,
     ConsumerGroup,
@@ -37,6 +39,39 @@ class HeartbeatError(Exception):
         super().__init__(message)
         self.code = code
         self.message = message
+
+
+def validate_heartbeat(req: ConsumerGroupHeartbeatRequest, version: int, supported: Sequence[str]) -> None:
+    """CG-VAL-1..4, before any lookup (GroupCoordinatorService l.406-441); `supported`: group.consumer.assignors."""
+    epoch = req.member_epoch
+
+    def invalid(message: str) -> HeartbeatError:
+        return HeartbeatError(E.INVALID_REQUEST, message)
+
+    if (version >= 1 or epoch > 0 or epoch == LEAVE_GROUP_MEMBER_EPOCH) and not req.member_id.strip():
+        raise invalid("MemberId can't be empty.")
+    if not req.group_id.strip():
+        raise invalid("GroupId can't be empty.")
+    if req.instance_id is not None and not req.instance_id.strip():
+        raise invalid("InstanceId can't be empty.")
+    if req.rack_id is not None and not req.rack_id.strip():
+        raise invalid("RackId can't be empty.")
+    if epoch == 0:
+        if req.rebalance_timeout_ms == -1:
+            raise invalid("RebalanceTimeoutMs must be provided in first request.")
+        if req.topic_partitions is None or req.topic_partitions:
+            raise invalid("TopicPartitions must be empty when (re-)joining.")
+        if req.subscribed_topic_names is None and req.subscribed_topic_regex is None:
+            raise invalid("Either SubscribedTopicNames or SubscribedTopicRegex must be non-null when (re-)joining.")
+    elif epoch == LEAVE_GROUP_STATIC_MEMBER_EPOCH:
+        if req.instance_id is None:
+            raise invalid("InstanceId can't be null.")
+    elif epoch < LEAVE_GROUP_STATIC_MEMBER_EPOCH:
+        raise invalid("MemberEpoch is invalid.")
+    assignor = req.server_assignor
+    if assignor is not None and assignor not in supported:
+        raise HeartbeatError(E.UNSUPPORTED_ASSIGNOR, f"ServerAssignor {assignor} is not supported. "
+                             f"Supported assignors: {', '.join(supported)}.")
 
 
 def heartbeat_error(req: ConsumerGroupHeartbeatRequest, version: int, error: ErrorCode,
