@@ -1,6 +1,6 @@
 """docs/testing.md's examples (and the README's quick start, and docs/brokers.md's failover recipes): they pass
-as a user's project would run them, and the docs show them verbatim (regenerate with ``python -m tests.testing.test_guide``).
-The Java and Node examples run in test_guide_languages.py."""
+as a user's project would run them, and the docs show them verbatim (regenerate with
+``python -m tests.testing.test_guide``). The Java and Node examples run in test_guide_languages.py."""
 
 from __future__ import annotations
 
