@@ -10,6 +10,7 @@ partition or key type, ``HttpError(409)`` for a move onto a stopped broker (the 
 from __future__ import annotations
 
 import asyncio
+from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -22,6 +23,7 @@ from kaflite.storage.errors import StartupError
 #: A broker stopped or started by node id (the server's ``stop_broker`` / ``start_broker``).
 BrokerAction = Callable[[int], Awaitable[None]]
 MAX_WAIT_S = 600.0
+MAX_MOVES = 1000  # leader moves kept for the console (a deque: the oldest go first)
 
 
 def key_type_of(name: str) -> int:
@@ -42,6 +44,7 @@ class ClusterControl:
         self._stop_broker = stop_broker
         self._start_broker = start_broker
         self._moved = asyncio.Event()  # set (and replaced) at every committed leader move: what waits wake on
+        self._moves: deque[dict[str, Any]] = deque(maxlen=MAX_MOVES)  # each committed move, for the console
         context.leaders.on_leader_moved(self._leader_moved)
 
     # -- what is true now --------------------------------------------------------------------------------
@@ -72,6 +75,25 @@ class ClusterControl:
             out.append({"topic": ref.topic, "partition": ref.partition, "leader": lead.leader,
                         "leader_epoch": lead.leader_epoch, "replicas": list(lead.replicas), "isr": list(lead.isr),
                         "offline": list(lead.offline)})
+        return out
+
+    def moves(self, topic: str | None = None, partition: int | None = None) -> list[dict[str, Any]]:
+        """The leader moves committed since the endpoint started (of a topic, of one partition), oldest first:
+        ``{"timestamp_ms", "topic", "partition", "old_leader", "leader", "leader_epoch"}``."""
+        return [m for m in self._moves if (topic is None or m["topic"] == topic)
+                and (partition is None or m["partition"] == partition)]
+
+    def led(self) -> dict[int, dict[str, int]]:
+        """Per broker, how many partitions it leads, and of them the coordinators' internal topics'."""
+        out: dict[int, dict[str, int]] = {n: {} for n in self.context.leaders.node_ids}
+        internal = {nodes.topic for kt in KEY_TYPES.values() if (nodes := self.groups.coordinator_nodes(kt))}
+        for p in self.partition_leaders():
+            counts = out.get(p["leader"])
+            if counts is None:
+                continue
+            counts["partitions"] = counts.get("partitions", 0) + 1
+            if p["topic"] in internal:
+                counts[p["topic"]] = counts.get(p["topic"], 0) + 1
         return out
 
     def coordinator(self, key: str, key_type: str = "group") -> dict[str, Any]:
@@ -194,5 +216,9 @@ class ClusterControl:
         return next(b for b in self.cluster()["brokers"] if b["node_id"] == int(node_id))
 
     async def _leader_moved(self, topic: str, partition: int, old: int, new: int) -> None:
+        ref = self.context.leaders.ref(topic, partition)
+        self._moves.append({"timestamp_ms": self.context.clock.now_ms(), "topic": topic, "partition": partition,
+                            "old_leader": old, "leader": new,
+                            "leader_epoch": None if ref is None else self.context.leaders.leadership(ref).leader_epoch})
         moved, self._moved = self._moved, asyncio.Event()
         moved.set()
