@@ -65,7 +65,8 @@ def test_a_groups_timeline_shows_its_coordinator_moves(admin: AdminClient, clust
 
 
 @needs_browser
-def test_the_brokers_page_follows_stops_and_moves(page: Any, admin: AdminClient, cluster: Broker) -> None:
+def test_the_brokers_page_follows_stops_and_moves(page: Any,  # noqa: F811  (the fixture)
+                                                  admin: AdminClient, cluster: Broker) -> None:
     from playwright.sync_api import expect
 
     page.goto(f"http://{admin.address}/#/brokers")
