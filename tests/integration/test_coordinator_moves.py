@@ -1,11 +1,11 @@
 """Issue 34 item 3 with real clients: coordinators that move between the brokers of one kaflite.
 
-A consumer group (confluent-kafka, kafka-python) keeps consuming through a move of its group coordinator: the
-client is told NOT_COORDINATOR by the old broker, finds the new one, and goes on with the same generation and
-member id; its commits land and nothing is read twice or lost. A transactional producer (confluent-kafka) whose
-transaction coordinator moves in the middle of a transaction commits it on the new coordinator, and a
-read_committed consumer sees every record. The move is the kit broker's partition leaders moving the internal
-partition's leader (what the admin endpoint's ``POST /cluster/coordinators`` does). Every wait is bounded.
+A consumer group (confluent-kafka, classic and KIP-848; kafka-python) keeps consuming through a move of its group
+coordinator: the client is told NOT_COORDINATOR by the old broker, finds the new one, and goes on with the same
+generation (group epoch) and member id; its commits land and nothing is read twice or lost. A transactional producer
+(confluent-kafka) whose transaction coordinator moves in the middle of a transaction commits it on the new
+coordinator, and a read_committed consumer sees every record. The move is the group handler's move_coordinator
+(what the admin endpoint's ``POST /cluster/coordinators`` is to call). Every wait is bounded.
 """
 
 from __future__ import annotations
@@ -97,7 +97,7 @@ def kafka_python_poll(c: KafkaConsumer) -> Callable[[], list[bytes]]:
     return poll
 
 
-@pytest.mark.parametrize("kind", ["confluent-kafka", "kafka-python"])
+@pytest.mark.parametrize("kind", ["confluent-kafka", "confluent-kafka-kip848", "kafka-python"])
 def test_issue34_item3_a_consumer_group_keeps_its_generation_and_offsets_across_a_coordinator_move(
         cluster: Broker, kind: str) -> None:
     b = cluster
@@ -105,14 +105,16 @@ def test_issue34_item3_a_consumer_group_keeps_its_generation_and_offsets_across_
     b.create_topic(topic, 1)
     produce(b, topic, RECORDS)
     consumer: Any
-    if kind == "confluent-kafka":
+    if kind.startswith("confluent-kafka"):
         # fetch.wait.max.ms: librdkafka asks for the new coordinator on whichever connection it picks, often the
         # one whose Fetch is parked (answered in order, as by Kafka); a commit it retries meanwhile fails on the
         # coordinator connection it is re-pointing, and with a 500 ms parked fetch that can repeat for as long
         # as the session lasts. A short wait keeps the rediscovery short, as a busy topic would.
+        protocol = {"group.protocol": "consumer"} if kind.endswith("kip848") else \
+            {"session.timeout.ms": 10_000, "heartbeat.interval.ms": 200}
         consumer = Consumer({"bootstrap.servers": b.bootstrap_servers, "group.id": group,
-                             "auto.offset.reset": "earliest", "enable.auto.commit": False,
-                             "session.timeout.ms": 10_000, "heartbeat.interval.ms": 200, "fetch.wait.max.ms": 50})
+                             "auto.offset.reset": "earliest", "enable.auto.commit": False, "fetch.wait.max.ms": 50,
+                             **protocol})
         consumer.subscribe([topic])
         poll = confluent_poll(consumer)
 
