@@ -85,7 +85,8 @@ def build_parser(*, serve_only: bool = False) -> argparse.ArgumentParser:
                                        "directory; a restart with the same directory keeps it.")
     _add_config_options(serve)
     serve.add_argument("--ready-file", metavar="PATH",
-                       help="once serving, write host:port to PATH (atomically), for scripts and tests")
+                       help="once serving, write host:port to PATH (atomically), for scripts and tests (then "
+                       "admin=, listener.NAME= and, with --brokers, broker.<id>=host:port lines)")
     if serve_only:
         return parser
 

@@ -76,8 +76,10 @@ class PartitionLeaders:
         Kafka's ``Partition.getLocalLog`` judges it: the request's current leader epoch first (older:
         FENCED_LEADER_EPOCH, newer: UNKNOWN_LEADER_EPOCH; KIP-320), then NOT_LEADER_OR_FOLLOWER unless it leads.
         An unknown partition passes (the handlers' own checks answer it)."""
-        if self.single and current_leader_epoch == NO_EPOCH:
-            return ErrorCode.NONE
+        if self.single and not self.control.any_moved:  # one broker, every partition at epoch 0: no lookup
+            if current_leader_epoch == NO_EPOCH or current_leader_epoch == 0:
+                return ErrorCode.NONE
+            return self.control.check_leader_epoch(0, current_leader_epoch)
         ref = self.ref(topic, partition)
         if ref is None:
             return ErrorCode.NONE
@@ -182,7 +184,11 @@ class PartitionLeaders:
             if len(self.control.live_nodes()) < len(self.node_ids):
                 # Placed while a broker is stopped: its partitions there get live leaders, as Kafka's controller
                 # never places a leader on a fenced broker. Listeners are synchronous, the commit is not.
-                self._reconciling.add(asyncio.get_running_loop().create_task(self.reconcile()))
+                try:
+                    loop = asyncio.get_running_loop()
+                except RuntimeError:  # not on the broker's loop (a tool): the next start reconciles
+                    return
+                self._reconciling.add(loop.create_task(self.reconcile()))
                 self._reconciling = {t for t in self._reconciling if not t.done()}
         elif name in self._topic_ids:
             self.control.forget_topic(self._topic_ids.pop(name))

@@ -122,6 +122,26 @@ async def resolved(answer: Any) -> Any:
     return await answer if inspect.isawaitable(answer) else answer
 
 
+def with_leaders(context: Any, connection: Any, response: Any) -> Any:
+    """KafkaApis' ShareFetch and ShareAcknowledge answers: each partition refused with NOT_LEADER_OR_FOLLOWER or
+    FENCED_LEADER_EPOCH names the current leader and its epoch, and the answer carries those leaders' endpoints
+    at the request's listener (KIP-951; ``context`` a BrokerContext)."""
+    endpoints: dict[int, Any] = {}
+    for topic in response.responses:
+        for part in topic.partitions:
+            if part.error_code not in (ErrorCode.NOT_LEADER_OR_FOLLOWER, ErrorCode.FENCED_LEADER_EPOCH):
+                continue
+            known = context.metadata.topic_by_id(topic.topic_id)
+            if known is None:
+                continue
+            leader, epoch, address = context.current_leader(connection, known.name, part.partition_index)
+            part.current_leader = type(response).LeaderIdAndEpoch(leader_id=leader, leader_epoch=epoch)
+            if address is not None:
+                endpoints[leader] = type(response).NodeEndpoint(node_id=leader, host=address[0], port=address[1])
+    response.node_endpoints = list(endpoints.values())
+    return response
+
+
 def persister_error(code: int) -> ErrorCode:
     """Kafka's SharePartition.fetchPersisterError: the share coordinator's answer as the fetch reports it."""
     error = ErrorCode(code)

@@ -35,6 +35,7 @@ from kaflite.broker.share_fetch import (
     ShareKey,
     SharePartitionManager,
     resolved,
+    with_leaders,
 )
 from kaflite.broker.share_sessions import FINAL_EPOCH, INITIAL_EPOCH, ShareSession, ShareSessionCache, next_epoch
 from kaflite.config import KafliteConfig
@@ -299,21 +300,25 @@ class ShareHandler:
 
     # -- helpers -----------------------------------------------------------------------------------------
 
-    def _topic_error(self, topic_id: bytes, partition: int) -> tuple[str | None, ErrorCode]:
-        """SS-FETCH-1: (topic name, NONE), or UNKNOWN_TOPIC_ID / UNKNOWN_TOPIC_OR_PARTITION."""
+    def _topic_error(self, topic_id: bytes, partition: int, node_id: int) -> tuple[str | None, ErrorCode]:
+        """SS-FETCH-1: (topic name, NONE), or UNKNOWN_TOPIC_ID / UNKNOWN_TOPIC_OR_PARTITION; NOT_LEADER_OR_FOLLOWER
+        at a broker (``node_id``) that does not lead the partition (issue 34: several brokers)."""
         t = self.metadata.topic_by_id(topic_id)
         if t is None:
             return None, E.UNKNOWN_TOPIC_ID
         if partition < 0 or partition >= t.num_partitions:
             return t.name, E.UNKNOWN_TOPIC_OR_PARTITION
+        if not self.context.leaders.leads(node_id, t.name, partition):
+            return t.name, E.NOT_LEADER_OR_FOLLOWER
         return t.name, E.NONE
 
     async def _acknowledge_all(self, group: str, member: str, acks: dict[tuple[bytes, int], list[Any]],
-                               renew_allowed: bool) -> dict[tuple[bytes, int], tuple[ErrorCode, str | None]]:
+                               renew_allowed: bool,
+                               node_id: int) -> dict[tuple[bytes, int], tuple[ErrorCode, str | None]]:
         """SS-ACK-1: each partition's acknowledgements, all persisted before this returns."""
 
         async def one(tp: tuple[bytes, int], batches: list[Any]) -> tuple[ErrorCode, str | None]:
-            _name, error = self._topic_error(*tp)
+            _name, error = self._topic_error(*tp, node_id)
             if error != E.NONE:
                 return error, None
             ack = [AcknowledgementBatch(b.first_offset, b.last_offset, tuple(b.acknowledge_types)) for b in batches]
@@ -362,7 +367,7 @@ class ShareHandler:
         errors: dict[tuple[bytes, int], ErrorCode] = {}
         valid = []
         for tp in requested:
-            _name, error = self._topic_error(*tp)
+            _name, error = self._topic_error(*tp, ctx.node_id)
             if error != E.NONE:
                 errors[tp] = error
             else:
@@ -388,19 +393,21 @@ class ShareHandler:
                 session.forget([(f.topic_id, p) for f in req.forgotten_topics_data for p in f.partitions])
                 session.epoch = next_epoch(epoch)
         lock_ms = self.partitions.lock_duration_ms(group)
-        ack_results = await self._acknowledge_all(group, member, acks, renew) if acks else {}
+        ack_results = await self._acknowledge_all(group, member, acks, renew, ctx.node_id) if acks else {}
         if epoch == FINAL_EPOCH:
             await self._release(session)
-            return FR(acquisition_lock_timeout_ms=lock_ms,
-                      responses=_fetch_topics([], {}, errors, ack_results, list(ack_results)))
+            return with_leaders(self.context, ctx.connection, FR(
+                acquisition_lock_timeout_ms=lock_ms, responses=_fetch_topics([], {}, errors, ack_results,
+                                                                              list(ack_results))))
         fetched: dict[tuple[bytes, int], FetchedPartition] = {}
         if not renew:
             fetched = await self._fetch(ctx, req, session, group, member, epoch)
         listed = (list(session.partitions) if epoch == INITIAL_EPOCH else
                   [tp for tp in session.partitions if tp in added or tp in ack_results
                    or (tp in fetched and (fetched[tp].acquired or fetched[tp].error_code))])
-        return FR(acquisition_lock_timeout_ms=lock_ms,
-                  responses=_fetch_topics(listed, fetched, errors, ack_results, requested))
+        return with_leaders(self.context, ctx.connection, FR(
+            acquisition_lock_timeout_ms=lock_ms, responses=_fetch_topics(listed, fetched, errors, ack_results,
+                                                                          requested)))
 
     async def _fetch(self, ctx: RequestContext, req: ShareFetchRequest, session: ShareSession, group: str,
                      member: str, epoch: int) -> dict[tuple[bytes, int], FetchedPartition]:
@@ -412,7 +419,7 @@ class ShareHandler:
         if req.max_records <= 0 or max_bytes <= 0 or not order:
             return out
         keys = {tp: ShareKey(group, tp[0], tp[1]) for tp in order}
-        names = {tp: self._topic_error(*tp) for tp in order}
+        names = {tp: self._topic_error(*tp, ctx.node_id) for tp in order}
         known = [tp for tp in order if names[tp][1] == E.NONE]
         for tp in order:
             if names[tp][1] != E.NONE:  # deleted since it joined the session
@@ -478,7 +485,7 @@ class ShareHandler:
                     order.append(tp)
                 acks.setdefault(tp, []).extend(p.acknowledgement_batches)
         renew = ctx.version >= 2 and req.is_renew_ack
-        results = await self._acknowledge_all(group, member, acks, renew)
+        results = await self._acknowledge_all(group, member, acks, renew, ctx.node_id)
         if epoch == FINAL_EPOCH:
             await self._release(session)
         topics: dict[bytes, list[Any]] = {}
@@ -487,9 +494,10 @@ class ShareHandler:
             topics.setdefault(tp[0], []).append(AR.PartitionData(
                 partition_index=tp[1], error_code=code, error_message=message,
                 current_leader=AR.LeaderIdAndEpoch()))
-        return AR(acquisition_lock_timeout_ms=self.partitions.lock_duration_ms(group),
-                  responses=[AR.ShareAcknowledgeTopicResponse(topic_id=tid, partitions=parts)
-                             for tid, parts in topics.items()])
+        return with_leaders(self.context, ctx.connection, AR(
+            acquisition_lock_timeout_ms=self.partitions.lock_duration_ms(group),
+            responses=[AR.ShareAcknowledgeTopicResponse(topic_id=tid, partitions=parts)
+                       for tid, parts in topics.items()]))
 
 
 def _fetch_topics(listed: list[tuple[bytes, int]], fetched: dict[tuple[bytes, int], FetchedPartition],

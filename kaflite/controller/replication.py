@@ -78,6 +78,12 @@ class ReplicationControl:
     def is_live(self, node_id: int) -> bool:
         return node_id in self._live
 
+    @property
+    def any_moved(self) -> bool:
+        """Whether any partition has left its placement's leader at epoch 0 (a one-broker cluster that never
+        had more: no)."""
+        return bool(self._moved)
+
     def live_nodes(self) -> list[int]:
         """The running brokers, by node id (what Metadata and DescribeCluster list)."""
         return [n for n in self.node_ids if n in self._live]

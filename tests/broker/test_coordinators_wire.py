@@ -329,3 +329,30 @@ async def test_issue34_item3_share_state_waits_for_a_moved_share_coordinator_to_
         summary = (await reading)[(topic_id, 0)]
     assert (summary.error, summary.start_offset) == (E.NONE, 17)  # the state the move's load replayed
     assert c.broker.groups.coordinator_loaded_on(key, 2) == old % 3 + 1
+
+
+async def test_issue34_item4_a_stopped_brokers_coordinators_move_to_live_brokers(cluster: Cluster) -> None:
+    """A broker stopped: its coordinator partitions move to live brokers (Kafka's controller, once the broker's
+    session ends), which load them -- the group with its generation and offsets; started again, it coordinates
+    nothing until a leader is moved back."""
+    c = cluster
+    group = groups_led_by(c, 3, 1)[0]
+    member, generation = await _join_and_sync(c.at(3), group)
+    commit = OffsetCommitRequest(group_id=group, generation_id_or_member_epoch=generation, member_id=member,
+                                 topics=[OffsetCommitRequest.OffsetCommitRequestTopic(name=TOPIC, partitions=[
+                                     OffsetCommitRequest.OffsetCommitRequestPartition(partition_index=0,
+                                                                                      committed_offset=9)])])
+    assert (await c.at(3).call(8, 8, commit)).topics[0].partitions[0].error_code == E.NONE
+    await c.broker.stop_broker(3)
+    error, node, port = await find(c, 1, 0, group)
+    assert error == E.NONE and node in (1, 2) and port == c.ports[node]
+    await c.broker.groups.wait_coordinator_loaded(group, 0, node, WAIT_S)
+    snap = c.broker.groups.snapshot(group)
+    assert snap is not None and snap.generation == generation
+    assert [m.member_id for m in snap.members] == [member]
+    heartbeat = HeartbeatRequest(group_id=group, generation_id=generation, member_id=member)
+    assert (await c.at(node).call(12, 3, heartbeat)).error_code == E.NONE
+    fetched = await c.at(node).call(9, 7, OffsetFetchRequest(group_id=group, topics=None))
+    assert fetched.topics[0].partitions[0].committed_offset == 9
+    await c.broker.start_broker(3)
+    assert await find(c, 1, 0, group) == (E.NONE, node, c.ports[node])  # it stays where it moved
