@@ -1,7 +1,7 @@
 """The kaflite pytest plugin (entry point ``pytest11``): a real broker as fixtures.
 
 Fixtures: ``kaflite_broker`` (a ``Broker`` or ``ProcessBroker``), ``kafka_bootstrap``
-(``"127.0.0.1:port"``), ``kafka_topic`` (a factory for uniquely named topics), ``kafka_group``
+(``"127.0.0.1:port"``, every broker's with ``brokers=N``), ``kafka_topic`` (a factory for uniquely named topics), ``kafka_group``
 (a unique group id) and ``kaflite_config`` (override it to change broker settings).
 
 Scope: by default one broker per distinct (mode, settings) serves the whole session — started on
@@ -167,7 +167,8 @@ def kaflite_broker(request: pytest.FixtureRequest, kaflite_config: Mapping[str, 
 
 @pytest.fixture
 def kafka_bootstrap(kaflite_broker: BrokerAPI) -> str:
-    """``"127.0.0.1:port"`` of the test's broker, for ``bootstrap_servers`` / ``bootstrap.servers``."""
+    """``"127.0.0.1:port"`` of the test's broker, for ``bootstrap_servers`` / ``bootstrap.servers`` (several brokers:
+    every one, comma-separated)."""
     return kaflite_broker.bootstrap_servers
 
 

@@ -143,3 +143,40 @@ def test_the_next_test_finds_every_broker_up(kaflite_broker: BrokerAPI) -> None:
     """The shared broker after tests that stopped brokers and moved coordinators: all three answer."""
     assert kaflite_broker.cluster().live == (1, 2, 3)
     assert len(kaflite_broker.bootstrap_servers.split(",")) == 3
+
+
+def test_moves_and_acknowledged_data_survive_kill_9(tmp_path: Any) -> None:
+    """Issue 34, done when: kill -9 of the whole process after a leader and a coordinator move, and a restart --
+    every acknowledged record and commit is there, and the leaders are where the moves put them."""
+    from kaflite.testing import ProcessBroker
+
+    with ProcessBroker(tmp_path / "data", brokers=3, config={"log.flush.interval.messages": 1,
+                                                             "offsets.topic.num.partitions": 6}) as b:
+        topic, group = b.create_topic("kill-9", 2), "kill-9-group"
+        p = producer(b)
+        produce(p, topic, range(30))
+        moved = b.move_leader(topic, 0, other(b.leader(topic, 0).leader))
+        produce(p, topic, range(30, 60))
+        p.flush(DEADLINE_S)
+        c = consumer(b, group, topic)
+        try:
+            got = consume(c, 30)
+            coordinator = b.move_coordinator(group, other(b.coordinator(group).node_id))
+            b.wait_for_coordinator(group, coordinator.node_id)
+            got += consume(c, 60 - len(got))
+        finally:
+            c.close()
+        assert_exactly(got, range(60))
+        b.crash()  # SIGKILL: no flush, no clean-shutdown marker
+        b.start()  # same ports, same data
+        after = b.leader(topic, 0)
+        assert (after.leader, after.leader_epoch) == (moved.leader, moved.leader_epoch)
+        assert b.coordinator(group).node_id == coordinator.node_id
+        assert b.wait_for_coordinator(group, coordinator.node_id).loaded_on == coordinator.node_id
+        g = b.group(group)
+        assert g is not None and sum(o.offset for (t, _), o in g.offsets.items() if t == topic) == 60
+        c = consumer(b, f"{group}-again", topic)
+        try:
+            assert_exactly(consume(c, 60), range(60))
+        finally:
+            c.close()
