@@ -1,7 +1,8 @@
 """The kaflite pytest plugin (entry point ``pytest11``): a real broker as fixtures.
 
 Fixtures: ``kaflite_broker`` (a ``Broker`` or ``ProcessBroker``), ``kafka_bootstrap``
-(``"127.0.0.1:port"``, every broker's with ``brokers=N``), ``kafka_topic`` (a factory for uniquely named topics), ``kafka_group``
+(``"127.0.0.1:port"``, every broker's with ``brokers=N``), ``kafka_topic`` (a factory for uniquely named
+topics), ``kafka_group``
 (a unique group id) and ``kaflite_config`` (override it to change broker settings).
 
 Scope: by default one broker per distinct (mode, settings) serves the whole session — started on
