@@ -2,8 +2,7 @@
 
 Fixtures: ``kaflite_broker`` (a ``Broker`` or ``ProcessBroker``), ``kafka_bootstrap``
 (``"127.0.0.1:port"``, every broker's with ``brokers=N``), ``kafka_topic`` (a factory for uniquely named
-topics), ``kafka_group``
-(a unique group id) and ``kaflite_config`` (override it to change broker settings).
+topics), ``kafka_group`` (a unique group id) and ``kaflite_config`` (override it to change broker settings).
 
 Scope: by default one broker per distinct (mode, settings) serves the whole session — started on
 first use, faults cleared after every test. ``kaflite_broker_scope = function`` (ini or
