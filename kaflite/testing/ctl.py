@@ -99,9 +99,13 @@ def _run(client: AdminClient, a: argparse.Namespace) -> Any:
         return client.post("/faults/disk-full", error=a.error, allow_bytes=a.allow_bytes)
     if c == "clear-faults":
         return client.post("/faults/clear")
-    if c in ("pause", "resume"):
-        return client.post(f"/faults/{c}")
-    return _run_cluster(client, a)
+    if c in CLUSTER_COMMANDS:
+        return _run_cluster(client, a)
+    return client.post(f"/faults/{c}")  # pause, resume, disk-free
+
+
+CLUSTER_COMMANDS = frozenset({"cluster", "stop-broker", "start-broker", "move-leader", "move-coordinator", "leaders",
+                              "coordinator", "wait-leader", "wait-coordinator"})
 
 
 def _run_cluster(client: AdminClient, a: argparse.Namespace) -> Any:
@@ -126,7 +130,8 @@ def _run_cluster(client: AdminClient, a: argparse.Namespace) -> Any:
         c = "wait-coordinator"
     if c == "coordinator":
         return client.call("GET", f"/cluster/coordinators/{key}?" + urlencode({"key_type": a.key_type}))
-    return client.call("GET", f"/cluster/coordinators/{key}/wait?"  # wait-coordinator
+    assert c == "wait-coordinator", c
+    return client.call("GET", f"/cluster/coordinators/{key}/wait?"
                               + urlencode({"key_type": a.key_type, "node_id": a.node_id, "timeout": a.timeout}),
                        timeout=a.timeout + 10)
 

@@ -87,3 +87,15 @@ def test_move_coordinator(cluster: ProcessBroker) -> None:
 def test_key_type_is_group_or_transaction() -> None:
     with pytest.raises(SystemExit):
         build_parser().parse_args(["ctl", "move-coordinator", "g", "1", "--key-type", "topic"])
+
+
+def test_every_cluster_command_is_run_and_no_other() -> None:
+    """The cluster commands go to the /cluster routes; the faults' fall-through (pause, resume, disk-free) keeps
+    its own (a ctl change once sent disk-free to the cluster commands)."""
+    from kaflite.testing.ctl import CLUSTER_COMMANDS
+
+    ctl_parser = next(a for a in build_parser()._subparsers._group_actions[0].choices.values()  # type: ignore[union-attr]
+                      if a.prog.endswith(" ctl"))
+    commands = set(ctl_parser._subparsers._group_actions[0].choices)  # type: ignore[union-attr]
+    assert CLUSTER_COMMANDS.issubset(commands)
+    assert not CLUSTER_COMMANDS.intersection({"pause", "resume", "disk-free"})
