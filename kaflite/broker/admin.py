@@ -113,12 +113,16 @@ class AdminHandler:
 
     def describe_cluster(self, ctx: RequestContext, req: DescribeClusterRequest) -> DescribeClusterResponse:
         """The running brokers, each at its listener of the name the request came in on, and the controller
-        (KRaft reports one of its live nodes: kaflite, the lowest)."""
+        (KRaft reports one of its live nodes: kaflite, the lowest); v2's include_fenced_brokers adds the stopped
+        ones, fenced (a stopped broker's session has ended)."""
         D = DescribeClusterResponse
+        control = self.leaders.control
+        fenced = ctx.version >= 2 and req.include_fenced_brokers
+        nodes = self.leaders.node_ids if fenced else control.live_nodes()
         return D(
-            cluster_id=self.state.cluster_id, controller_id=self.leaders.control.controller_id(),
-            brokers=[D.DescribeClusterBroker(broker_id=node, host=host, port=port)
-                     for node, host, port in self.context.live_brokers(ctx.connection)],
+            cluster_id=self.state.cluster_id, controller_id=control.controller_id(),
+            brokers=[D.DescribeClusterBroker(broker_id=node, host=host, port=port, is_fenced=not control.is_live(node))
+                     for node in nodes for host, port in (self.context.address(ctx.connection, node),)],
             # without ACLs every operation the cluster supports (kaflite.broker.authz computes them with ACLs)
             cluster_authorized_operations=ALL_CLUSTER if req.include_cluster_authorized_operations else OMITTED)
 

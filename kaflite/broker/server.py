@@ -262,6 +262,8 @@ class Broker:
         for server in self._servers_of.pop(node_id, []):
             server.close()
             self.servers.remove(server)
+        for handshake in [h for h in self._handshaking if h.listener.node_id == node_id]:
+            handshake.abort_handshake()
         for conn in [c for c in self.context.state.connections if c.node_id == node_id]:
             conn.abort()
         await leaders.stop_broker(node_id)

@@ -124,6 +124,9 @@ async def test_metadata_lists_every_broker_at_the_requests_listener_and_each_par
         assert leader not in v0.topics[0].partitions[0].replica_nodes
         dc = await c.call(node, 60, 1, DescribeClusterRequest())
         assert sorted(b.broker_id for b in dc.brokers) == sorted(set((1, 2, 3)) - {leader})
+        with_fenced = await c.call(node, 60, 2, DescribeClusterRequest(include_fenced_brokers=True))
+        assert [(b.broker_id, b.port, b.is_fenced) for b in with_fenced.brokers] == [
+            (n, c.port(n), n == leader) for n in (1, 2, 3)]
         dtp = await c.call(node, 75, 0, DescribeTopicPartitionsRequest(
             topics=[DescribeTopicPartitionsRequest.TopicRequest(name=TOPIC)], response_partition_limit=10))
         d0 = dtp.topics[0].partitions[0]
@@ -315,3 +318,63 @@ async def test_broker_configs_name_the_broker_the_request_came_to(tmp_path: Path
         wrong = (await c.call(2, 32, 4, describe("1"))).results[0]
         assert (wrong.error_code, wrong.error_message) == (
             E.INVALID_REQUEST, "Unexpected broker id, expected 2 or empty string, but received 1")
+
+
+async def test_a_crash_after_a_move_keeps_every_acknowledged_record_and_the_epochs(tmp_path: Path) -> None:
+    """Done-when of issue 34: kill -9 after a move and a restart: what was acknowledged is there, the partition
+    is led as committed, at the same epoch, and its checkpoint agrees."""
+    broker = Broker.open(KafliteConfig(log_dirs=str(tmp_path), port=0, brokers=3))
+    await broker.start()
+    broker.logs.create_topic(TOPIC, 1, {})
+    leaders = broker.context.leaders
+    first = leaders.leader(TOPIC, 0)
+    second = next(n for n in (1, 2, 3) if n != first)
+    c = Cluster(broker, {li.node_id: await WireClient.connect(li.port) for li in broker.state.listeners})
+    try:
+        assert (await c.produce(first)).responses[0].partition_responses[0].error_code == 0
+        await leaders.move_leader(TOPIC, 0, second)
+        assert (await c.produce(second)).responses[0].partition_responses[0].error_code == 0
+    finally:
+        for client in c.clients.values():
+            await client.close()
+    await broker.crash()
+    async with serving(KafliteConfig(log_dirs=str(tmp_path), port=0, brokers=3)) as again:
+        plog = again.logs.get_log(TOPIC, 0)
+        assert plog is not None and plog.log_end_offset == 2
+        assert again.context.leaders.current_leader(TOPIC, 0) == (second, 1)
+        assert plog.epochs.entries == [(0, 0), (1, 1)]
+
+
+async def test_a_restart_with_fewer_brokers_gives_their_partitions_to_the_rest(tmp_path: Path) -> None:
+    async with cluster(tmp_path) as c:
+        await c.leaders.move_leader(TOPIC, 0, 3 if c.leader() != 3 else 2)  # epoch 1, led by a broker that goes
+    async with serving(KafliteConfig(log_dirs=str(tmp_path), port=0, brokers=1)) as one:
+        assert one.context.leaders.current_leader(TOPIC, 0) == (1, 2)
+        client = await WireClient.connect(one.port)
+        try:
+            md = await client.call(3, 12, MetadataRequest(topics=None))
+        finally:
+            await client.close()
+        assert [b.node_id for b in md.brokers] == [1]
+        p0 = next(t for t in md.topics if t.name == TOPIC).partitions[0]
+        assert (p0.leader_id, p0.leader_epoch, p0.replica_nodes, p0.isr_nodes) == (1, 2, [1], [1])
+
+
+async def test_every_listener_exists_on_every_broker(tmp_path: Path) -> None:
+    """Item 1: a PLAINTEXT and a SASL_PLAINTEXT listener on each of two brokers; Metadata at broker 2's PLAINTEXT
+    listener names every broker's PLAINTEXT address (the request's listener)."""
+    config = KafliteConfig.load({"log.dirs": str(tmp_path), "brokers": 2,
+                                 "listeners": "PLAINTEXT://127.0.0.1:0,SASL_PLAINTEXT://127.0.0.1:0",
+                                 "listener.security.protocol.map": "PLAINTEXT:PLAINTEXT,SASL_PLAINTEXT:SASL_PLAINTEXT",
+                                 "sasl.enabled.mechanisms": "PLAIN"}, env={})
+    async with serving(config) as broker:
+        bound = [(li.node_id, li.name) for li in broker.state.listeners]
+        assert bound == [(1, "PLAINTEXT"), (1, "SASL_PLAINTEXT"), (2, "PLAINTEXT"), (2, "SASL_PLAINTEXT")]
+        assert len({li.port for li in broker.state.listeners}) == 4
+        plain = {li.node_id: li.port for li in broker.state.listeners if li.name == "PLAINTEXT"}
+        client = await WireClient.connect(plain[2])
+        try:
+            md = await client.call(3, 12, MetadataRequest(topics=[]))
+        finally:
+            await client.close()
+        assert [(b.node_id, b.port) for b in md.brokers] == [(1, plain[1]), (2, plain[2])]
