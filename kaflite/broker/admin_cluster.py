@@ -16,6 +16,7 @@ from typing import Any
 
 from kaflite.broker.admin_errors import HttpError, WaitTimeout
 from kaflite.broker.context import BrokerContext
+from kaflite.broker.coordinator_nodes import CoordinatorNodes
 from kaflite.broker.groups import KEY_TYPES, GroupHandler
 from kaflite.controller.replication import BrokerDown, UnknownBroker
 from kaflite.storage.errors import StartupError
@@ -86,7 +87,7 @@ class ClusterControl:
     def led(self) -> dict[int, dict[str, int]]:
         """Per broker, how many partitions it leads, and of them the coordinators' internal topics'."""
         out: dict[int, dict[str, int]] = {n: {} for n in self.context.leaders.node_ids}
-        internal = {nodes.topic for kt in KEY_TYPES.values() if (nodes := self.groups.coordinator_nodes(kt))}
+        internal = {self._nodes(name).topic for name in KEY_TYPES if self._serves(name)}
         for p in self.partition_leaders():
             counts = out.get(p["leader"])
             if counts is None:
@@ -99,10 +100,7 @@ class ClusterControl:
     def coordinator(self, key: str, key_type: str = "group") -> dict[str, Any]:
         """Who coordinates ``key``: the internal partition holding it, its leader (``node_id``, -1 before the topic
         exists or with no live broker) and ``loaded_on``, the broker serving it once loaded (null while loading)."""
-        kt = key_type_of(key_type)
-        nodes = self.groups.coordinator_nodes(kt)
-        if nodes is None:
-            raise HttpError(404, f"this broker has no {key_type} coordinator")
+        kt, nodes = key_type_of(key_type), self._nodes(key_type)
         partition = nodes.partition_for(key)
         ref = self.context.leaders.ref(nodes.topic, partition)
         return {"key": key, "key_type": key_type, "topic": nodes.topic, "partition": partition,
@@ -148,8 +146,7 @@ class ClusterControl:
         hence every coordinator on it; answers once the old broker has resigned (the new one may still be loading:
         ``wait_for_coordinator``)."""
         kt, node_id = key_type_of(key_type), int(node_id)
-        if self.groups.coordinator_nodes(kt) is None:
-            raise HttpError(404, f"this broker has no {key_type} coordinator")
+        self._nodes(key_type)  # a key type this broker serves (404 otherwise)
         try:
             await self.groups.move_coordinator(str(key), kt, node_id)
         except UnknownBroker as exc:
@@ -211,6 +208,20 @@ class ClusterControl:
             raise HttpError(404, str(exc)) from None
         except StartupError as exc:  # a port taken meanwhile
             raise HttpError(409, f"broker {node_id} cannot {verb}: {exc}") from None
+
+    def _nodes(self, key_type: str) -> CoordinatorNodes:
+        """The brokers of the coordinator of ``key_type`` ("group", "transaction", "share"); 404 if not served."""
+        try:
+            return self.groups.coordinator_nodes(key_type_of(key_type))
+        except KeyError:
+            raise HttpError(404, f"this broker has no {key_type} coordinator") from None
+
+    def _serves(self, key_type: str) -> bool:
+        try:
+            self._nodes(key_type)
+        except HttpError:
+            return False
+        return True
 
     def _broker(self, node_id: int) -> dict[str, Any]:
         return next(b for b in self.cluster()["brokers"] if b["node_id"] == int(node_id))

@@ -19,6 +19,7 @@ for as long as it likes; clearing the faults releases them.
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Awaitable, Callable
 from enum import Enum
 from typing import Any, Protocol
@@ -82,15 +83,14 @@ class CoordinatorNodes:
         return self.leaders.single or self.leaders.leads(node_id, self.topic, partition)
 
     def serves(self, node_id: int, key: str) -> bool:
-        """Whether broker ``node_id`` coordinates ``key`` (else its requests are answered NOT_COORDINATOR)."""
-        return self.leaders.single or self.leaders.leads(node_id, self.topic, self.partition_for(key))
+        """Whether broker ``node_id`` coordinates ``key`` (else its requests are answered NOT_COORDINATOR); one
+        broker: yes, without hashing the key."""
+        return self.leaders.single or self.coordinates(node_id, self.partition_for(key))
 
     def coordinated_by(self, node_id: int) -> Callable[[int], bool] | None:
-        """The partitions broker ``node_id`` coordinates, as a predicate for answers that name several keys
-        (DescribeGroups, ListGroups, DescribeTransactions, ...); None with one broker: every partition."""
-        if self.leaders.single:
-            return None
-        return lambda partition: self.leaders.leads(node_id, self.topic, partition)
+        """`coordinates` for broker ``node_id``, for answers that name several keys (DescribeGroups, ListGroups,
+        DescribeTransactions, ...); None with one broker: every partition."""
+        return None if self.leaders.single else functools.partial(self.coordinates, node_id)
 
     def coordinator(self, key: str) -> int:
         """The broker that coordinates ``key``: its partition's leader; -1 when it has none (every replica

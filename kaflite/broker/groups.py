@@ -320,15 +320,15 @@ class GroupHandler:
 
     # -- coordinators across brokers (the control surface: admin endpoint, test kit) -------------------------
 
-    def coordinator_nodes(self, key_type: int) -> CoordinatorNodes | None:
-        """The brokers of the coordinator of a FindCoordinator key type (None: not served here)."""
+    def coordinator_nodes(self, key_type: int) -> CoordinatorNodes:
+        """The brokers of the coordinator of a FindCoordinator key type; KeyError: a key type not served here."""
         if key_type == GROUP_KEY:
             return self.nodes
         if key_type == TRANSACTION_KEY and self.transactions is not None:
             return self.transactions.nodes
         if key_type == SHARE_KEY and self.share_coordinators is not None:
             return self.share_coordinators.nodes
-        return None
+        raise KeyError(f"key type {key_type}")
 
     async def move_coordinator(self, key: str, key_type: int, node_id: int) -> None:
         """Make broker ``node_id`` the coordinator of ``key`` (a group, a transactional id, a share partition's
@@ -337,26 +337,19 @@ class GroupHandler:
         new one loads meanwhile: ``wait_coordinator_loaded``). KeyError: unknown key type; UnknownBroker /
         BrokerDown from the controller."""
         nodes = self.coordinator_nodes(key_type)
-        if nodes is None:
-            raise KeyError(f"key type {key_type}")
         loading = self._ensure_internal_topic(key_type)
         if loading is not None:
             await asyncio.wait((loading,))
         await nodes.move_coordinator(key, node_id)
 
     def coordinator_loaded_on(self, key: str, key_type: int) -> int | None:
-        """The broker whose coordinator of ``key`` is loaded and serving; None while it loads or has none."""
-        nodes = self.coordinator_nodes(key_type)
-        if nodes is None:
-            raise KeyError(f"key type {key_type}")
-        return nodes.loaded_on(key)
+        """The broker whose coordinator of ``key`` is loaded and serving; None while it loads or has none (the
+        admin endpoint's and the kit's "coordinator of group G is loaded on node N")."""
+        return self.coordinator_nodes(key_type).loaded_on(key)
 
     async def wait_coordinator_loaded(self, key: str, key_type: int, node_id: int, timeout: float) -> None:
         """Until the coordinator of ``key`` is loaded on broker ``node_id``; TimeoutError after ``timeout`` s."""
-        nodes = self.coordinator_nodes(key_type)
-        if nodes is None:
-            raise KeyError(f"key type {key_type}")
-        await nodes.wait_loaded(key, node_id, timeout)
+        await self.coordinator_nodes(key_type).wait_loaded(key, node_id, timeout)
 
     def _ensure_internal_topic(self, key_type: int) -> asyncio.Task[None] | None:
         if key_type == TRANSACTION_KEY and self.transactions is not None:

@@ -4,8 +4,10 @@ A consumer group (confluent-kafka, classic and KIP-848; kafka-python) keeps cons
 coordinator: the client is told NOT_COORDINATOR by the old broker, finds the new one, and goes on with the same
 generation (group epoch) and member id; its commits land and nothing is read twice or lost. A transactional producer
 (confluent-kafka) whose transaction coordinator moves in the middle of a transaction commits it on the new
-coordinator, and a read_committed consumer sees every record. The move is the group handler's move_coordinator
-(what the admin endpoint's ``POST /cluster/coordinators`` is to call). Every wait is bounded.
+coordinator, and a read_committed consumer sees every record. A share consumer (confluent-kafka, KIP-932) goes
+on through moves of its share group's coordinator and of its share partition's share coordinator. The move is the
+group handler's move_coordinator (what the admin endpoint's ``POST /cluster/coordinators`` is to call). Every wait
+is bounded.
 """
 
 from __future__ import annotations
@@ -16,11 +18,13 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from confluent_kafka import Consumer, Producer, TopicPartition
+from confluent_kafka import Consumer, Producer, ShareConsumer, TopicPartition
+from confluent_kafka.admin import AdminClient, AlterConfigOpType, ConfigEntry, ConfigResource
 from kafka import KafkaConsumer
 from kafka import TopicPartition as KafkaTopicPartition
 
-from kaflite.broker.groups import GROUP_KEY, TRANSACTION_KEY
+from kaflite.broker.groups import GROUP_KEY, SHARE_KEY, TRANSACTION_KEY
+from kaflite.share_coordinator.records import SharePartitionKey
 from kaflite.testing import Broker
 
 PARTITIONS = 6  # of each internal topic
@@ -40,7 +44,6 @@ def move(b: Broker, key_type: int, key: str) -> tuple[int, int]:
     coordinator. Returns once the old broker has resigned."""
     groups = b.server.groups
     nodes = groups.coordinator_nodes(key_type)
-    assert nodes is not None
     old = b._sync(nodes.coordinator, key)
     new = old % 3 + 1
     b.call(groups.move_coordinator(key, key_type, new))
@@ -67,9 +70,10 @@ def commit_while_polling(commit: Callable[[], None], poll: Callable[[], list[byt
     raise AssertionError("the commit never landed at the new coordinator")
 
 
-def produce(b: Broker, topic: str, n: int) -> None:
+def produce(b: Broker, topic: str, n: int, start: int = 0) -> None:
+    """Records with values ``start`` .. ``start + n - 1``."""
     p = Producer({"bootstrap.servers": b.bootstrap_servers})
-    for i in range(n):
+    for i in range(start, start + n):
         p.produce(topic, value=str(i).encode())
     assert p.flush(30) == 0
 
@@ -178,3 +182,42 @@ def test_issue34_item3_a_transaction_completes_on_the_new_transaction_coordinato
         assert sorted(poll_values(confluent_poll(c), RECORDS)) == list(range(RECORDS))
     finally:
         c.close()
+
+
+def test_issue34_item3_a_share_consumer_across_share_and_group_coordinator_moves(cluster: Broker) -> None:
+    """KIP-932: the share group's coordinator (its `__consumer_offsets` partition) and its share partition's
+    share coordinator (the `__share_group_state` partition of ``group:topicId:0``) both move; the share consumer
+    goes on, and every record is delivered once (the acknowledged ones are not delivered again)."""
+    b = cluster
+    topic, group = "share-moves", f"sg-{uuid.uuid4().hex[:8]}"
+    b.create_topic(topic, 1)
+    admin = AdminClient({"bootstrap.servers": b.bootstrap_servers})
+    resource = ConfigResource("GROUP", group, incremental_configs=[
+        ConfigEntry(k, v, incremental_operation=AlterConfigOpType.SET) for k, v in {
+            "share.auto.offset.reset": "earliest", "share.heartbeat.interval.ms": "100",
+            "share.session.timeout.ms": "10000"}.items()])
+    admin.incremental_alter_configs([resource], request_timeout=DEADLINE_S)[resource].result(DEADLINE_S)
+    produce(b, topic, RECORDS // 2)
+    consumer = ShareConsumer({"bootstrap.servers": b.bootstrap_servers, "group.id": group})
+
+    def poll() -> list[bytes]:
+        msgs = consumer.poll(0.5)
+        for m in msgs:
+            assert m.error() is None, m.error()
+        return [m.value() for m in msgs]
+
+    try:
+        consumer.subscribe([topic])
+        first = poll_values(poll, RECORDS // 2)
+        consumer.commit_sync(DEADLINE_S)  # the records polled are accepted
+        topic_id = b._sync(lambda: b.server.logs.topic(topic).topic_id)
+        share_key = SharePartitionKey(group, topic_id, 0).coordinator_key()
+        move(b, GROUP_KEY, group)
+        move(b, SHARE_KEY, share_key)
+        produce(b, topic, RECORDS - RECORDS // 2, start=RECORDS // 2)
+        rest = poll_values(poll, RECORDS - len(first))
+        consumer.commit_sync(DEADLINE_S)  # acknowledged through the share coordinator on its new broker
+        assert b.share_partitions(group)[(topic, 0)].start_offset == RECORDS
+    finally:
+        consumer.close()
+    assert sorted(first + rest) == list(range(RECORDS))  # none lost, none delivered twice

@@ -74,7 +74,6 @@ def test_issue34_item3_consume_transform_produce_across_a_transaction_coordinato
         agent.ok("send", out, 0, "first", N // 2)
         groups = b.server.groups
         nodes = groups.coordinator_nodes(TRANSACTION_KEY)
-        assert nodes is not None
         old = b._sync(nodes.coordinator, tid)
         b.call(groups.move_coordinator(tid, TRANSACTION_KEY, old % 3 + 1))  # mid-transaction
         agent.ok("send", out, 0, "second", N - N // 2)
