@@ -99,6 +99,9 @@ def add_ctl_parser(sub: Any) -> argparse.ArgumentParser:
     disk.add_argument("--error", default="ENOSPC", choices=("ENOSPC", "EIO"))
     disk.add_argument("--allow-bytes", type=int, default=0, help="let this many more bytes be written first")
     cmds.add_parser("disk-free", help="space returns: writes resume")
+    hl = cmds.add_parser("hold-coordinator-loads", help="coordinators moved from now on stay loading on their new "
+                                                         "broker (COORDINATOR_LOAD_IN_PROGRESS) until clear-faults")
+    hl.add_argument("--key-type", default="group", choices=("group", "transaction"))
     cmds.add_parser("pause", help="stop answering anything (connections stay open)")
     cmds.add_parser("resume", help="answer again; queued requests are handled in order")
     cmds.add_parser("clear-faults", help="remove every fault and resume")

@@ -155,6 +155,13 @@ class ClusterControl:
             raise HttpError(409, str(exc)) from None
         return self.coordinator(str(key), key_type)
 
+    def hold_coordinator_loads(self, key_type: str = "group") -> dict[str, Any]:
+        """A fault: coordinator partitions of ``key_type`` moved from now on stay loading on their new broker (its
+        answers are COORDINATOR_LOAD_IN_PROGRESS) until the faults are cleared -- the replay of a large log, held
+        open so a test sees what clients do meanwhile."""
+        self._nodes(key_type).hold_loads()
+        return {"key_type": key_type, "held": True}
+
     # -- waits -------------------------------------------------------------------------------------------
 
     async def wait_for_coordinator(self, key: str, key_type: str, node_id: int,

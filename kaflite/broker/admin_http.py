@@ -45,6 +45,8 @@ Routes (every answer is a JSON object; errors are ``{"error": ...}`` with a 4xx 
     POST /faults/disk-full                {"error": "ENOSPC" | "EIO", "allow_bytes"}   writes fail (EIO: fsyncs
                                           too) once allow_bytes more are written: appends answer KAFKA_STORAGE_ERROR
     POST /faults/disk-free                space returns: writes resume ({"refused": writes and fsyncs refused})
+    POST /faults/hold-coordinator-loads   {"key_type": "group" | "transaction"}   coordinator partitions moved from
+                                          now on stay loading (COORDINATOR_LOAD_IN_PROGRESS) until /faults/clear
     POST /faults/pause, /faults/resume, /faults/clear
 
 Several brokers (``brokers`` > 1, issue 34; with one broker the same routes describe and refuse as one would)::
@@ -172,6 +174,8 @@ class AdminHttpServer:
             "/faults/disk-full": act(lambda a: o.fill_disk(a.get("error") or "ENOSPC",
                                                            int(a.get("allow_bytes") or 0))),
             "/faults/disk-free": act(lambda a: o.free_disk()),
+            "/faults/hold-coordinator-loads": act(lambda a: o.hold_coordinator_loads(
+                _text(a.get("key_type", "group"), "key_type"))),
             "/acls": act(lambda a: o.create_acls(a["acls"])),
             "/users": act(lambda a: o.add_scram_user(a["name"], a["password"], list(a["mechanisms"]),
                                                      int(a.get("iterations", 4096)))),

@@ -351,6 +351,9 @@ class AdminOps:
     async def move_coordinator(self, key: str, key_type: str, node_id: int) -> dict[str, Any]:
         return await self.cluster_control.move_coordinator(key, key_type, node_id)
 
+    def hold_coordinator_loads(self, key_type: str = "group") -> dict[str, Any]:
+        return self.cluster_control.hold_coordinator_loads(key_type)
+
     async def wait_for_coordinator(self, key: str, key_type: str, node_id: int,
                                    timeout: float = 30.0) -> dict[str, Any]:
         return await self.cluster_control.wait_for_coordinator(key, key_type, node_id, timeout)

@@ -143,6 +143,11 @@ class ClusterAPI:
     def leader(self, topic: str, partition: int) -> PartitionLeader:
         return self.leaders(topic)[(topic, partition)]
 
+    def hold_coordinator_loads(self, key_type: str = "group") -> None:
+        """A fault: coordinators moved from now on stay loading on their new broker, which answers
+        COORDINATOR_LOAD_IN_PROGRESS (as while it replays a large log), until ``clear_faults()``."""
+        self._op("hold_coordinator_loads", key_type)
+
     def wait_for_coordinator(self, key: str, node_id: int, key_type: str = "group",
                              timeout: float = 30.0) -> Coordinator:
         """Until the coordinator of ``key`` is loaded on broker ``node_id`` (driven by the coordinator's own

@@ -95,6 +95,8 @@ def _run(client: AdminClient, a: argparse.Namespace) -> Any:
         return client.call("GET", f"/transactions/{quote(a.transactional_id, safe='')}")
     if c in ("time-out-transaction", "hold-txn-markers"):
         return client.post(f"/faults/{c}", transactional_id=a.transactional_id)
+    if c == "hold-coordinator-loads":
+        return client.post("/faults/hold-coordinator-loads", key_type=a.key_type)
     if c == "disk-full":
         return client.post("/faults/disk-full", error=a.error, allow_bytes=a.allow_bytes)
     if c == "clear-faults":

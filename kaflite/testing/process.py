@@ -327,6 +327,8 @@ class ProcessBroker(BrokerAPI):
             return a.call("GET", f"/cluster/coordinators/{quote(key, safe='')}/wait?"
                                  + urlencode({"key_type": key_type, "node_id": node_id, "timeout": wait}),
                           timeout=wait + 10)
+        if name == "hold_coordinator_loads":
+            return a.post("/faults/hold-coordinator-loads", key_type=args[0])
         if name == "wait_for_leader":
             topic, partition, node_id, wait = args
             return a.call("GET", f"/cluster/leaders/{quote(topic, safe='')}/{int(partition)}/wait?"

@@ -203,3 +203,24 @@ def test_one_broker_is_a_cluster_of_one(tmp_path: Any) -> None:
         assert admin.call("POST", "/cluster/leaders", {"topic": topic, "partition": 0, "node_id": 1}) == {
             "topic": topic, "partition": 0, "leader": 1, "leader_epoch": 0}
         assert error(admin, "POST", "/cluster/leaders", {"topic": topic, "partition": 0, "node_id": 2})[0] == 404
+
+
+def test_held_coordinator_loads_answer_load_in_progress_until_cleared(admin: AdminClient, cluster: Broker) -> None:
+    """POST /faults/hold-coordinator-loads: a moved coordinator stays loading on its new broker (loaded_on null,
+    the wait 408) until /faults/clear; then it loads. Unknown key type: 404."""
+    key = "admin-cluster-held"
+    admin.call("POST", "/cluster/coordinators", {"key": key, "node_id": 1})  # its internal topic exists, on 1
+    admin.call("GET", f"/cluster/coordinators/{key}/wait?node_id=1&timeout=30")
+    target = 2
+    assert admin.call("POST", "/faults/hold-coordinator-loads", {"key_type": "group"}) == {
+        "key_type": "group", "held": True}
+    try:
+        moved = admin.call("POST", "/cluster/coordinators", {"key": key, "node_id": target})
+        assert (moved["node_id"], moved["loaded_on"]) == (target, None)
+        status, body = admin.request("GET", f"/cluster/coordinators/{key}/wait?node_id={target}&timeout=0.3")
+        assert status == 408 and body["last"]["loaded_on"] is None
+    finally:
+        admin.call("POST", "/faults/clear")
+    loaded = admin.call("GET", f"/cluster/coordinators/{key}/wait?node_id={target}&timeout=30")
+    assert loaded["loaded_on"] == target
+    assert error(admin, "POST", "/faults/hold-coordinator-loads", {"key_type": "topic"})[0] == 404

@@ -124,3 +124,28 @@ def test_b(kaflite_broker):
 def test_one_broker_by_default(kafka_bootstrap):
     assert "," not in kafka_bootstrap
 """, passed=3)
+
+
+def test_a_held_load_is_seen_by_a_client_as_load_in_progress(cluster: BrokerAPI) -> None:
+    """hold_coordinator_loads: the new coordinator answers COORDINATOR_LOAD_IN_PROGRESS (confluent-kafka's
+    AdminClient describing the group gets it) until clear_faults(), then the group is there again."""
+    from confluent_kafka import ConsumerGroupTopicPartitions, KafkaError, KafkaException
+
+    group = "kit-held-load"
+    admin = AdminClient({"bootstrap.servers": cluster.bootstrap_servers})
+    cluster.move_coordinator(group, 1)  # its internal topic exists, led by broker 1
+    cluster.wait_for_coordinator(group, 1)
+    target = 2
+    cluster.hold_coordinator_loads()
+    try:
+        cluster.move_coordinator(group, target)
+        assert cluster.coordinator(group).loaded_on is None
+        with pytest.raises(TimeoutError):
+            cluster.wait_for_coordinator(group, target, timeout=0.3)
+        with pytest.raises(KafkaException) as e:  # the admin client hands the coordinator's answer back
+            admin.list_consumer_group_offsets([ConsumerGroupTopicPartitions(group)],
+                                              request_timeout=2)[group].result(timeout=20)
+        assert e.value.args[0].code() == KafkaError.COORDINATOR_LOAD_IN_PROGRESS, e.value
+    finally:
+        cluster.clear_faults()
+    assert cluster.wait_for_coordinator(group, target).loaded_on == target

@@ -99,3 +99,17 @@ def test_every_cluster_command_is_run_and_no_other() -> None:
     commands = set(ctl_parser._subparsers._group_actions[0].choices)  # type: ignore[union-attr]
     assert CLUSTER_COMMANDS.issubset(commands)
     assert not CLUSTER_COMMANDS.intersection({"pause", "resume", "disk-free"})
+
+
+def test_hold_coordinator_loads(cluster: ProcessBroker) -> None:
+    assert ctl(cluster, "move-coordinator", "ctl-held", "1", "--wait")[1]["loaded_on"] == 1  # its topic exists
+    target = 2
+    code, held = ctl(cluster, "hold-coordinator-loads")
+    assert (code, held) == (0, {"key_type": "group", "held": True})
+    try:
+        ctl(cluster, "move-coordinator", "ctl-held", str(target))
+        code, body = ctl(cluster, "wait-coordinator", "ctl-held", str(target), "--timeout", "0.3")
+        assert code == EXIT_TIMEOUT and body["last"]["loaded_on"] is None
+    finally:
+        ctl(cluster, "clear-faults")
+    assert ctl(cluster, "wait-coordinator", "ctl-held", str(target))[1]["loaded_on"] == target
