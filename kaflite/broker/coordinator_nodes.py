@@ -102,7 +102,10 @@ class CoordinatorNodes:
     def loaded_on(self, key: str) -> int | None:
         """The broker serving ``key`` once its partition is loaded there; None while it loads (after a move, at
         start), or when it has no coordinator."""
-        partition = self.partition_for(key)
+        return self.partition_loaded_on(self.partition_for(key))
+
+    def partition_loaded_on(self, partition: int) -> int | None:
+        """The broker serving the partition's keys once it is loaded there (the console: who coordinates what)."""
         node = self.leaders.leader(self.topic, partition)
         if node == NO_LEADER:
             return None

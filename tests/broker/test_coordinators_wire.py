@@ -20,8 +20,10 @@ from kaflite.coordinator.partitioner import partition_for
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import (
     AddOffsetsToTxnRequest,
+    ConsumerGroupDescribeRequest,
     DeleteGroupsRequest,
     DescribeGroupsRequest,
+    DescribeShareGroupOffsetsRequest,
     DescribeTransactionsRequest,
     EndTxnRequest,
     FindCoordinatorRequest,
@@ -33,6 +35,7 @@ from kaflite.protocol.messages import (
     ListTransactionsRequest,
     OffsetCommitRequest,
     OffsetFetchRequest,
+    ShareGroupDescribeRequest,
     SyncGroupRequest,
     TxnOffsetCommitRequest,
 )
@@ -356,3 +359,51 @@ async def test_issue34_item4_a_stopped_brokers_coordinators_move_to_live_brokers
     assert fetched.topics[0].partitions[0].committed_offset == 9
     await c.broker.start_broker(3)
     assert await find(c, 1, 0, group) == (E.NONE, node, c.ports[node])  # it stays where it moved
+
+
+async def test_issue34_item2_the_describes_of_modern_groups_answer_per_group(cluster: Cluster) -> None:
+    """ConsumerGroupDescribe, ShareGroupDescribe and DescribeShareGroupOffsets name several groups: each of another
+    broker's is NOT_COORDINATOR, each of this broker's is answered (not found: none exists)."""
+    c = cluster
+    mine, theirs = groups_led_by(c, 1, 1)[0], groups_led_by(c, 3, 1)[0]
+    at1 = c.at(1)
+    cg = (await at1.call(69, 0, ConsumerGroupDescribeRequest(group_ids=[mine, theirs]))).groups
+    assert [(g.group_id, g.error_code) for g in cg] == [(mine, E.GROUP_ID_NOT_FOUND), (theirs, E.NOT_COORDINATOR)]
+    sg = (await at1.call(77, 1, ShareGroupDescribeRequest(group_ids=[mine, theirs]))).groups
+    assert [(g.group_id, g.error_code) for g in sg] == [(mine, E.GROUP_ID_NOT_FOUND), (theirs, E.NOT_COORDINATOR)]
+    G = DescribeShareGroupOffsetsRequest.DescribeShareGroupOffsetsRequestGroup
+    so = (await at1.call(90, 0, DescribeShareGroupOffsetsRequest(groups=[G(group_id=g, topics=None)
+                                                                         for g in (mine, theirs)]))).groups
+    assert [(g.group_id, g.error_code) for g in so] == [(mine, E.NONE), (theirs, E.NOT_COORDINATOR)]
+
+
+async def test_issue34_item3_a_transaction_caught_in_prepare_commit_completes_after_the_move(cluster: Cluster) -> None:
+    """EndTxn answered after PrepareCommit, its markers held back (the fault), then the coordinator moves: the new
+    coordinator's load sends the markers again (TX-END-3) and the transaction completes there, once."""
+    c = cluster
+    tid = next(t for t in (f"tx{i}" for i in range(200)) if c.txn_coordinator(t) == 2)
+    group = groups_led_by(c, 1, 1)[0]
+    ok = await c.at(2).call(22, 4, InitProducerIdRequest(transactional_id=tid, transaction_timeout_ms=60_000))
+    pid, epoch = ok.producer_id, ok.producer_epoch
+    add = AddOffsetsToTxnRequest(transactional_id=tid, producer_id=pid, producer_epoch=epoch, group_id=group)
+    assert (await c.at(2).call(25, 3, add)).error_code == E.NONE
+    txn_commit = TxnOffsetCommitRequest(transactional_id=tid, group_id=group, producer_id=pid, producer_epoch=epoch,
+                                        topics=[TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic(name=TOPIC,
+                                                partitions=[TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition(
+                                                    partition_index=0, committed_offset=11)])])
+    assert (await c.at(1).call(28, 3, txn_commit)).topics[0].partitions[0].error_code == E.NONE
+    c.broker.transactions.hold_markers(tid)
+    end = EndTxnRequest(transactional_id=tid, producer_id=pid, producer_epoch=epoch, committed=True)
+    assert (await c.at(2).call(26, 3, end)).error_code == E.NONE
+    describe = DescribeTransactionsRequest(transactional_ids=[tid])
+    assert (await c.at(2).call(65, 0, describe)).transaction_states[0].transaction_state == "PrepareCommit"
+    await c.broker.groups.move_coordinator(tid, 1, 3)
+    await c.broker.groups.wait_coordinator_loaded(tid, 1, 3, WAIT_S)
+    assert (await c.at(3).call(65, 0, describe)).transaction_states[0].transaction_state == "PrepareCommit"
+    c.broker.context.clear_faults()  # the markers go out
+    runtime = c.broker.transactions.service.runtime
+    await runtime.wait_for(lambda: any(md.transactional_id == tid and md.state.state_name == "CompleteCommit"
+                                       for md in c.broker.transactions.transactions()), WAIT_S)
+    assert (await c.at(3).call(65, 0, describe)).transaction_states[0].transaction_state == "CompleteCommit"
+    fetched = await c.at(1).call(9, 7, OffsetFetchRequest(group_id=group, topics=None, require_stable=True))
+    assert fetched.topics[0].partitions[0].committed_offset == 11

@@ -221,3 +221,32 @@ def test_issue34_item3_a_share_consumer_across_share_and_group_coordinator_moves
     finally:
         consumer.close()
     assert sorted(first + rest) == list(range(RECORDS))  # none lost, none delivered twice
+
+
+def test_issue34_a_commit_at_the_moved_coordinator_survives_a_crash() -> None:
+    """Done-when of issue 34: nothing acknowledged is lost across a move -- a commit answered by the new
+    coordinator is there after the whole process is killed (the kit's crash: no flush, no clean shutdown) and
+    started again, and the group's coordinator is still the broker it moved to (the move is in the metadata log)."""
+    with Broker(config={"brokers": 3, "offsets.topic.num.partitions": PARTITIONS}) as b:
+        topic, group = "crash-moves", f"g-{uuid.uuid4().hex[:8]}"
+        b.create_topic(topic, 1)
+        produce(b, topic, RECORDS)
+        consumer = Consumer({"bootstrap.servers": b.bootstrap_servers, "group.id": group,
+                             "auto.offset.reset": "earliest", "enable.auto.commit": False, "fetch.wait.max.ms": 50})
+        try:
+            consumer.subscribe([topic])
+            poll = confluent_poll(consumer)
+            assert len(poll_values(poll, RECORDS)) == RECORDS
+            _, new = move(b, GROUP_KEY, group)
+            commit_while_polling(lambda: consumer.commit(asynchronous=False), poll)
+        finally:
+            consumer.close()
+        b.crash()
+        b.start()
+        assert b._sync(b.server.groups.nodes.coordinator, group) == new
+        wait_loaded(b, group, GROUP_KEY, new)
+        reader = Consumer({"bootstrap.servers": b.bootstrap_servers, "group.id": group})
+        try:
+            assert reader.committed([TopicPartition(topic, 0)], timeout=20)[0].offset == RECORDS
+        finally:
+            reader.close()
