@@ -84,17 +84,22 @@ class ClusterControl:
         return [m for m in self._moves if (topic is None or m["topic"] == topic)
                 and (partition is None or m["partition"] == partition)]
 
-    def led(self) -> dict[int, dict[str, int]]:
-        """Per broker, how many partitions it leads, and of them the coordinators' internal topics'."""
-        out: dict[int, dict[str, int]] = {n: {} for n in self.context.leaders.node_ids}
-        internal = {self._nodes(name).topic for name in KEY_TYPES if self._serves(name)}
+    def led(self) -> dict[int, dict[str, Any]]:
+        """Per broker: ``{"partitions": how many it leads, "coordinators": {internal topic: {"partitions": how many
+        of its partitions it leads, "loading": how many of them are still loading there}}}``."""
+        out: dict[int, dict[str, Any]] = {n: {"partitions": 0, "coordinators": {}}
+                                          for n in self.context.leaders.node_ids}
+        internal = {nodes.topic: nodes for name in KEY_TYPES if self._serves(name) for nodes in [self._nodes(name)]}
         for p in self.partition_leaders():
             counts = out.get(p["leader"])
             if counts is None:
                 continue
-            counts["partitions"] = counts.get("partitions", 0) + 1
-            if p["topic"] in internal:
-                counts[p["topic"]] = counts.get(p["topic"], 0) + 1
+            counts["partitions"] += 1
+            nodes = internal.get(p["topic"])
+            if nodes is not None:
+                held = counts["coordinators"].setdefault(p["topic"], {"partitions": 0, "loading": 0})
+                held["partitions"] += 1
+                held["loading"] += nodes.partition_loaded_on(p["partition"]) is None
         return out
 
     def coordinator(self, key: str, key_type: str = "group") -> dict[str, Any]:

@@ -132,12 +132,11 @@ class Console:
 
     def brokers(self) -> dict[str, Any]:
         """Which broker leads what: every broker with its state, whether it is the controller, how many partitions
-        it leads (and of them ``__consumer_offsets`` / ``__transaction_state`` ones: the coordinators it holds),
-        and the leader moves, newest first."""
+        it leads (and of them ``__consumer_offsets`` / ``__transaction_state`` ones: the coordinators it holds, and
+        how many of those still load), and the leader moves, newest first."""
         cluster, led = self.cluster.cluster(), self.cluster.led()
-        brokers = [{**b, "controller": b["node_id"] == cluster["controller"],
-                    "partitions": led.get(b["node_id"], {}).pop("partitions", 0),
-                    "coordinators": led.get(b["node_id"], {})} for b in cluster["brokers"]]
+        brokers = [{**b, "controller": b["node_id"] == cluster["controller"], **led[b["node_id"]]}
+                   for b in cluster["brokers"]]
         return {**cluster, "brokers": brokers, "moves": self.cluster.moves()[::-1][:MAX_PAGE]}
 
     def topics(self) -> list[dict[str, Any]]:

@@ -174,7 +174,8 @@
     return api("/api/brokers").then(function (d) {
       var rows = d.brokers.map(function (b) {
         var coordinators = Object.keys(b.coordinators).sort().map(function (t) {
-          return t + ": " + b.coordinators[t];
+          var c = b.coordinators[t];
+          return t + ": " + c.partitions + (c.loading ? " (" + c.loading + " loading)" : "");
         }).join(", ") || "\u2013";
         return h("tr", {"class": b.state === "up" ? null : "down"},
                  h("th", {scope: "row", "class": "num", text: String(b.node_id)}), td(b.host + ":" + b.port),

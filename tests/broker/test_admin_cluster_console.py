@@ -81,3 +81,19 @@ def test_the_brokers_page_follows_stops_and_moves(page: Any,  # noqa: F811  (the
     topic = cluster.create_topic("console-cluster-page", 2)
     page.goto(f"http://{admin.address}/#/topics/{topic}")
     expect(page.locator("#partitions-table th", has_text="Leader epoch")).to_have_count(1)
+
+
+def test_brokers_api_counts_coordinator_partitions_still_loading(admin: AdminClient, cluster: Broker) -> None:
+    """A held load (POST /faults/hold-coordinator-loads) shows on the new broker as a coordinator partition
+    loading, and no longer once the faults are cleared and it loaded."""
+    cluster.move_coordinator("console-loading", 1)
+    cluster.wait_for_coordinator("console-loading", 1)
+    cluster.hold_coordinator_loads()
+    try:
+        cluster.move_coordinator("console-loading", 2)
+        held = admin.call("GET", "/api/brokers")["brokers"][1]["coordinators"]["__consumer_offsets"]
+        assert held["loading"] == 1 and held["partitions"] >= 1
+    finally:
+        cluster.clear_faults()
+    cluster.wait_for_coordinator("console-loading", 2)
+    assert admin.call("GET", "/api/brokers")["brokers"][1]["coordinators"]["__consumer_offsets"]["loading"] == 0
