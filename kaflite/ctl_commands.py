@@ -20,7 +20,7 @@ def _kv(text: str) -> tuple[str, str]:
 
 def add_ctl_parser(sub: Any) -> argparse.ArgumentParser:
     """Register ``ctl`` and its commands on the CLI's subparsers."""
-    ctl = sub.add_parser("ctl", help="drive a running broker's admin endpoint (groups, waits, faults)",
+    ctl = sub.add_parser("ctl", help="drive a running broker's admin endpoint (groups, waits, faults, brokers)",
                          description="Talk to the admin endpoint of a broker started with --admin-port "
                                      "and print its JSON answer. See docs/testing.md.")
     ctl.add_argument("--admin", metavar="HOST:PORT", default=os.environ.get("KAFLITE_ADMIN") or DEFAULT_ADMIN,
@@ -99,7 +99,51 @@ def add_ctl_parser(sub: Any) -> argparse.ArgumentParser:
     disk.add_argument("--error", default="ENOSPC", choices=("ENOSPC", "EIO"))
     disk.add_argument("--allow-bytes", type=int, default=0, help="let this many more bytes be written first")
     cmds.add_parser("disk-free", help="space returns: writes resume")
+    hl = cmds.add_parser("hold-coordinator-loads", help="coordinators moved from now on stay loading on their new "
+                                                         "broker (COORDINATOR_LOAD_IN_PROGRESS) until clear-faults")
+    hl.add_argument("--key-type", default="group", choices=("group", "transaction"))
     cmds.add_parser("pause", help="stop answering anything (connections stay open)")
     cmds.add_parser("resume", help="answer again; queued requests are handled in order")
     cmds.add_parser("clear-faults", help="remove every fault and resume")
+    _add_cluster_commands(cmds)
     return ctl
+
+
+KEY_TYPES = ("group", "transaction")
+
+
+def _add_cluster_commands(cmds: Any) -> None:
+    """Several brokers (``serve --brokers N``): the admin endpoint's ``/cluster`` routes (docs/brokers.md)."""
+    cmds.add_parser("cluster", help="the brokers (node id, address, up or down), the controller, the cluster id")
+    for name, helptext in (("stop-broker", "stop a broker: its listener and connections close, its leaderships "
+                                           "move to live brokers"),
+                           ("start-broker", "start a stopped broker again on its port (it leads nothing until "
+                                            "moved back)")):
+        b = cmds.add_parser(name, help=helptext)
+        b.add_argument("node_id", type=int, metavar="N")
+    ml = cmds.add_parser("move-leader", help="make broker N the partition's leader (next leader epoch)")
+    ml.add_argument("topic")
+    ml.add_argument("partition", type=int)
+    ml.add_argument("node_id", type=int, metavar="N")
+    mc = cmds.add_parser("move-coordinator", help="make broker N the coordinator of a group or transactional id "
+                                                  "(moves the leader of the internal partition holding it)")
+    mc.add_argument("key", help="a group id, or a transactional id with --key-type transaction")
+    mc.add_argument("node_id", type=int, metavar="N")
+    mc.add_argument("--key-type", default="group", choices=KEY_TYPES)
+    mc.add_argument("--wait", action="store_true", help="also wait until the new coordinator has loaded it")
+    mc.add_argument("--timeout", type=float, default=30.0, help="seconds for --wait (default 30)")
+    ls = cmds.add_parser("leaders", help="every partition's leader, leader epoch, replicas and in-sync replicas")
+    ls.add_argument("--topic", help="only this topic's partitions")
+    co = cmds.add_parser("coordinator", help="who coordinates a key: its internal partition, leader, loaded on")
+    co.add_argument("key")
+    co.add_argument("--key-type", default="group", choices=KEY_TYPES)
+    wl = cmds.add_parser("wait-leader", help="block until broker N leads the partition")
+    wl.add_argument("topic")
+    wl.add_argument("partition", type=int)
+    wl.add_argument("node_id", type=int, metavar="N")
+    wl.add_argument("--timeout", type=float, default=30.0, help="seconds (default 30)")
+    wc = cmds.add_parser("wait-coordinator", help="block until the key's coordinator is loaded on broker N")
+    wc.add_argument("key")
+    wc.add_argument("node_id", type=int, metavar="N")
+    wc.add_argument("--key-type", default="group", choices=KEY_TYPES)
+    wc.add_argument("--timeout", type=float, default=30.0, help="seconds (default 30)")

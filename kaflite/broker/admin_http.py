@@ -45,10 +45,29 @@ Routes (every answer is a JSON object; errors are ``{"error": ...}`` with a 4xx 
     POST /faults/disk-full                {"error": "ENOSPC" | "EIO", "allow_bytes"}   writes fail (EIO: fsyncs
                                           too) once allow_bytes more are written: appends answer KAFKA_STORAGE_ERROR
     POST /faults/disk-free                space returns: writes resume ({"refused": writes and fsyncs refused})
+    POST /faults/hold-coordinator-loads   {"key_type": "group" | "transaction"}   coordinator partitions moved from
+                                          now on stay loading (COORDINATOR_LOAD_IN_PROGRESS) until /faults/clear
     POST /faults/pause, /faults/resume, /faults/clear
 
-With ``admin.faults.enable=false`` every POST /faults/*, /reset, /acls and /users answers 403 (the endpoint is
-read-only).
+Several brokers (``brokers`` > 1, issue 34; with one broker the same routes describe and refuse as one would)::
+
+    GET  /cluster                         {"cluster_id", "controller", "brokers": [{"node_id", "host", "port",
+                                          "state": "up" | "down"}]}
+    POST /cluster/brokers/{id}/stop       its listeners and connections close, its leaderships move: the broker
+    POST /cluster/brokers/{id}/start      back on the same ports, leading nothing until moved: the broker
+    POST /cluster/leaders       {"topic", "partition", "node_id"}   {"topic", "partition", "leader", "leader_epoch"}
+    POST /cluster/coordinators  {"key", "key_type": "group" | "transaction", "node_id"}   moves the leader of the
+                                          internal partition holding key; answered once the old broker resigned
+    GET  /cluster/leaders?topic=T         {"partitions": [{"topic", "partition", "leader", "leader_epoch",
+                                          "replicas", "isr", "offline"}]}
+    GET  /cluster/leaders/{topic}/{partition}/wait?node_id=N&timeout=10      long poll until N leads it (408)
+    GET  /cluster/coordinators/{key}?key_type=group   {"key", "key_type", "topic", "partition", "node_id",
+                                          "leader_epoch", "loaded_on"}
+    GET  /cluster/coordinators/{key}/wait?key_type=group&node_id=N&timeout=10   long poll until loaded on N (408)
+    errors: 404 unknown broker, topic, partition or key type; 409 target broker down; 400 a malformed body
+
+With ``admin.faults.enable=false`` every POST /faults/*, /cluster/*, /reset, /acls and /users answers 403 (the
+endpoint is read-only).
 """
 
 from __future__ import annotations
@@ -63,7 +82,8 @@ from urllib.parse import parse_qs, unquote, urlsplit
 
 import structlog
 
-from kaflite.broker.admin_ops import AdminOps, HttpError, WaitTimeout
+from kaflite.broker.admin_errors import HttpError, WaitTimeout
+from kaflite.broker.admin_ops import AdminOps
 from kaflite.broker.http_connection import EventStream, HttpConnections, Raw, Request, json_answer
 from kaflite.broker.listening import listen
 
@@ -75,6 +95,10 @@ _WAIT = re.compile(r"^/groups/([^/]+)/wait$")
 _EPOCHS = re.compile(r"^/groups/([^/]+)/epochs$")
 _SHARE_OFFSETS = re.compile(r"^/groups/([^/]+)/share-offsets$")
 _SHARE_PARTITIONS = re.compile(r"^/groups/([^/]+)/share-partitions$")
+_BROKER_ACTION = re.compile(r"^/cluster/brokers/([^/]+)/(stop|start)$")
+_COORDINATOR = re.compile(r"^/cluster/coordinators/([^/]+)$")
+_COORDINATOR_WAIT = re.compile(r"^/cluster/coordinators/([^/]+)/wait$")
+_LEADER_WAIT = re.compile(r"^/cluster/leaders/([^/]+)/([^/]+)/wait$")
 
 Handler = Callable[[dict[str, Any]], Awaitable[Any]]
 #: A GET route's handler: (path, query) in; a JSON-able value, a ``Raw`` or an ``EventStream`` out.
@@ -87,6 +111,19 @@ def _opt_int(v: Any) -> int | None:
 
 def _opt_float(v: Any) -> float | None:
     return None if v is None or v == "" else float(v)
+
+
+def _whole(v: Any, name: str) -> int:
+    """A body's or query's integer field: an int or its digits, never a bool or a fraction (400 otherwise)."""
+    if isinstance(v, bool) or not (isinstance(v, int) or (isinstance(v, str) and v.strip().lstrip("-").isdigit())):
+        raise ValueError(f"{name} must be an integer, not {v!r}")
+    return int(v)
+
+
+def _text(v: Any, name: str) -> str:
+    if not isinstance(v, str) or not v:
+        raise ValueError(f"{name} must be a non-empty string, not {v!r}")
+    return v
 
 
 class AdminHttpServer:
@@ -137,9 +174,17 @@ class AdminHttpServer:
             "/faults/disk-full": act(lambda a: o.fill_disk(a.get("error") or "ENOSPC",
                                                            int(a.get("allow_bytes") or 0))),
             "/faults/disk-free": act(lambda a: o.free_disk()),
+            "/faults/hold-coordinator-loads": act(lambda a: o.hold_coordinator_loads(
+                _text(a.get("key_type", "group"), "key_type"))),
             "/acls": act(lambda a: o.create_acls(a["acls"])),
             "/users": act(lambda a: o.add_scram_user(a["name"], a["password"], list(a["mechanisms"]),
                                                      int(a.get("iterations", 4096)))),
+            "/cluster/leaders": act(lambda a: o.move_leader(_text(a["topic"], "topic"),
+                                                            _whole(a["partition"], "partition"),
+                                                            _whole(a["node_id"], "node_id"))),
+            "/cluster/coordinators": act(lambda a: o.move_coordinator(_text(a["key"], "key"),
+                                                                      _text(a.get("key_type", "group"), "key_type"),
+                                                                      _whole(a["node_id"], "node_id"))),
             "/faults/pause": act(lambda a: o.pause()),
             "/faults/resume": act(lambda a: o.resume()),
             "/faults/clear": act(lambda a: o.clear()),
@@ -231,6 +276,8 @@ class AdminHttpServer:
                 return {"transactions": o.transactions()}
             if path == "/acls":
                 return {"acls": o.acls()}
+            if path.startswith("/cluster"):
+                return await self._cluster_get(path, query)
             if path.startswith("/transactions/"):
                 tid = unquote(path[len("/transactions/"):])
                 tx = o.transaction(tid)
@@ -256,17 +303,51 @@ class AdminHttpServer:
                 return g
             raise HttpError(404, f"no route GET {path}")
         if method == "POST":
+            action = _BROKER_ACTION.match(path)
             handler = self.posts.get(path)
-            if handler is None:
+            if handler is None and action is None:
                 raise HttpError(404, f"no route POST {path}")
-            if (path in ("/reset", "/acls", "/users") or path.startswith("/faults/")) and not o.faults_enabled:
+            changes = path in ("/reset", "/acls", "/users") or path.startswith(("/faults/", "/cluster/"))
+            if changes and not o.faults_enabled:
                 raise HttpError(403, f"POST {path} is refused: this broker runs with admin.faults.enable=false")
-            args = json.loads(body) if body.strip() else {}
+            try:
+                args = json.loads(body) if body.strip() else {}
+            except ValueError as exc:
+                raise HttpError(400, f"the body is not JSON: {exc}") from None
             if not isinstance(args, dict):
                 raise HttpError(400, "the body must be a JSON object")
+            if action is not None:
+                node_id = _broker_id(unquote(action.group(1)))
+                return await (o.stop_broker(node_id) if action.group(2) == "stop" else o.start_broker(node_id))
+            assert handler is not None
             result = await handler(args)
             return {"ok": True} if result is None else result
         raise HttpError(405, f"method {method} not allowed")
+
+
+    async def _cluster_get(self, path: str, query: dict[str, str]) -> Any:
+        """``GET /cluster`` and what it leads to: the partitions' leaders, a key's coordinator, and their waits."""
+        o = self.ops
+        if path == "/cluster":
+            return o.cluster()
+        if path == "/cluster/leaders":
+            return {"partitions": o.partition_leaders(query.get("topic") or None)}
+        if m := _LEADER_WAIT.match(path):
+            return await o.wait_for_leader(unquote(m.group(1)), _whole(unquote(m.group(2)), "partition"),
+                                           _whole(query["node_id"], "node_id"), float(query.get("timeout", 30)))
+        if m := _COORDINATOR_WAIT.match(path):
+            return await o.wait_for_coordinator(unquote(m.group(1)), query.get("key_type") or "group",
+                                                _whole(query["node_id"], "node_id"), float(query.get("timeout", 30)))
+        if m := _COORDINATOR.match(path):
+            return o.coordinator(unquote(m.group(1)), query.get("key_type") or "group")
+        raise HttpError(404, f"no route GET {path}")
+
+
+def _broker_id(text: str) -> int:
+    """The ``{id}`` of ``/cluster/brokers/{id}/...``: a node id, else no such broker (404)."""
+    if not text.lstrip("-").isdigit():
+        raise HttpError(404, f"no broker {text!r}: a broker is named by its node id")
+    return int(text)
 
 
 async def _released(pending: Awaitable[int]) -> dict[str, int]:

@@ -14,6 +14,7 @@ pairs. Their heartbeats can be dropped or delayed like any group API: ``{"api": 
 
 from __future__ import annotations
 
+import functools
 import re
 import time
 from collections.abc import Awaitable, Callable, Iterable
@@ -23,6 +24,8 @@ from typing import Any
 import structlog
 
 from kaflite.broker import admin_shares
+from kaflite.broker.admin_cluster import BrokerAction, ClusterControl
+from kaflite.broker.admin_errors import HttpError, WaitTimeout
 from kaflite.broker.context import BrokerContext
 from kaflite.broker.faults import ResponseRule
 from kaflite.broker.groups import GroupHandler
@@ -299,23 +302,6 @@ def _same_acl(record: Any, acl: Any) -> bool:
                                         int(acl.operation), int(acl.permission_type))
 
 
-
-class HttpError(Exception):
-    """An answer other than 200, with its status: raised by an operation or a route, answered as ``{"error": ...}``."""
-
-    def __init__(self, status: int, message: str, extra: dict[str, Any] | None = None) -> None:
-        super().__init__(message)
-        self.status = status
-        self.body = {"error": message, **(extra or {})}
-
-class WaitTimeout(TimeoutError):
-    """The group did not match in time; ``last`` is its last snapshot (JSON) or None."""
-
-    def __init__(self, message: str, last: dict[str, Any] | None) -> None:
-        super().__init__(message)
-        self.last = last
-
-
 @dataclass
 class AdminOps:
     """Every admin operation, run on the broker's loop; arguments and results are JSON values.
@@ -333,6 +319,47 @@ class AdminOps:
     scram: Any = None
     # Share fetches (KIP-932): their share partitions in memory, for share_partitions and expire_share_locks.
     share_handler: ShareHandler | None = None
+    # Several brokers (issue 34): the server's stop_broker / start_broker, for POST /cluster/brokers/{id}/stop|start.
+    stop_broker_action: BrokerAction | None = None
+    start_broker_action: BrokerAction | None = None
+
+    @functools.cached_property
+    def cluster_control(self) -> ClusterControl:
+        """The cluster's brokers, leaders and coordinators, and their moves (``admin_cluster``), built on first use."""
+        return ClusterControl(self.context, self.group_handler, self.stop_broker_action, self.start_broker_action)
+
+    # -- several brokers (issue 34): each operation is ClusterControl's, named here for the kit and the routes --
+
+    def cluster(self) -> dict[str, Any]:
+        return self.cluster_control.cluster()
+
+    def partition_leaders(self, topic: str | None = None) -> list[dict[str, Any]]:
+        return self.cluster_control.partition_leaders(topic)
+
+    def coordinator(self, key: str, key_type: str = "group") -> dict[str, Any]:
+        return self.cluster_control.coordinator(key, key_type)
+
+    async def stop_broker(self, node_id: int) -> dict[str, Any]:
+        return await self.cluster_control.stop_broker(node_id)
+
+    async def start_broker(self, node_id: int) -> dict[str, Any]:
+        return await self.cluster_control.start_broker(node_id)
+
+    async def move_leader(self, topic: str, partition: int, node_id: int) -> dict[str, Any]:
+        return await self.cluster_control.move_leader(topic, partition, node_id)
+
+    async def move_coordinator(self, key: str, key_type: str, node_id: int) -> dict[str, Any]:
+        return await self.cluster_control.move_coordinator(key, key_type, node_id)
+
+    def hold_coordinator_loads(self, key_type: str = "group") -> dict[str, Any]:
+        return self.cluster_control.hold_coordinator_loads(key_type)
+
+    async def wait_for_coordinator(self, key: str, key_type: str, node_id: int,
+                                   timeout: float = 30.0) -> dict[str, Any]:
+        return await self.cluster_control.wait_for_coordinator(key, key_type, node_id, timeout)
+
+    async def wait_for_leader(self, topic: str, partition: int, node_id: int, timeout: float = 30.0) -> dict[str, Any]:
+        return await self.cluster_control.wait_for_leader(topic, partition, node_id, timeout)
 
     # -- SCRAM users (the test kit's `Broker.add_user`; clients use AlterUserScramCredentials) -------------
 

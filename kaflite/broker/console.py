@@ -24,6 +24,9 @@ Routes (JSON unless said)::
     GET /api/groups/{id}/snapshot.js      the group page's first paint: the group and its timeline as one
                                           script call, ``KafliteConsole.snapshot({"group", "events"})``
     GET /api/events?group=                server-sent events: one ``transition`` per group transition
+    GET /api/brokers                      several brokers (issue 34): each broker (address, up or down, controller,
+                                          partitions and coordinator partitions it leads) and the leader moves,
+                                          newest first
 """
 
 from __future__ import annotations
@@ -37,8 +40,9 @@ from typing import Any
 from urllib.parse import unquote
 
 from kaflite import webui
+from kaflite.broker.admin_errors import HttpError
 from kaflite.broker.admin_http import AdminHttpServer
-from kaflite.broker.admin_ops import AdminOps, HttpError, transition_json
+from kaflite.broker.admin_ops import AdminOps, transition_json
 from kaflite.broker.http_connection import EventStream, Raw
 from kaflite.coordinator.group import Transition
 from kaflite.protocol.control_records import decode_end_txn_marker
@@ -76,6 +80,7 @@ class Console:
 
     def __init__(self, ops: AdminOps) -> None:
         self.ops = ops
+        self.cluster = ops.cluster_control  # built now: it records the leader moves the brokers page lists
 
     # -- assets -----------------------------------------------------------------------------------------
 
@@ -100,7 +105,7 @@ class Console:
             case "overview", 1:
                 return self.overview()
             case "topics", 1:
-                return {"topics": self.topics()}
+                return {"topics": self.topics(), "brokers": len(self.ops.context.leaders.node_ids)}
             case "topics", 3 if parts[2] == "records":
                 return self.records(name, _int(query, "partition", 0, 0, 1 << 31),
                                     None if query.get("offset", "") == "" else int(query["offset"]),
@@ -116,24 +121,39 @@ class Console:
                 return await self.snapshot_script(name)
             case "events", 1:
                 return EventStream(self.events(query.get("group") or None))
+            case "brokers", 1:
+                return self.brokers()
         raise HttpError(404, f"no console API {path}")
 
     def overview(self) -> dict[str, Any]:
         logs = self.ops.context.logs
         return {**self.ops.info(), "faults_enabled": self.ops.faults_enabled, "topics": len(logs.topics()),
-                "groups": len(self.ops.groups())}
+                "groups": len(self.ops.groups()), "brokers": len(self.ops.context.leaders.node_ids)}
+
+    def brokers(self) -> dict[str, Any]:
+        """Which broker leads what: every broker with its state, whether it is the controller, how many partitions
+        it leads (and of them ``__consumer_offsets`` / ``__transaction_state`` ones: the coordinators it holds, and
+        how many of those still load), and the leader moves, newest first."""
+        cluster, led = self.cluster.cluster(), self.cluster.led()
+        brokers = [{**b, "controller": b["node_id"] == cluster["controller"], **led[b["node_id"]]}
+                   for b in cluster["brokers"]]
+        return {**cluster, "brokers": brokers, "moves": self.cluster.moves()[::-1][:MAX_PAGE]}
 
     def topics(self) -> list[dict[str, Any]]:
         """Every topic (internal ones too, marked), its partitions' offsets and sizes on disk."""
-        logs = self.ops.context.logs
+        logs, leaders = self.ops.context.logs, self.ops.context.leaders
         out = []
         for name, info in sorted(logs.topics().items()):
-            parts = []
+            parts: list[dict[str, Any]] = []
             for p in range(info.partitions):
                 plog = logs.get_log(name, p)
                 if plog is None:
                     continue
-                parts.append({"partition": p, "log_start_offset": plog.log_start_offset,
+                ref = leaders.ref(name, p)
+                lead = None if ref is None else leaders.leadership(ref)
+                parts.append({"partition": p, "leader": None if lead is None else lead.leader,
+                              "leader_epoch": None if lead is None else lead.leader_epoch,
+                              "log_start_offset": plog.log_start_offset,
                               "high_watermark": plog.high_watermark, "last_stable_offset": plog.last_stable_offset,
                               "size_bytes": plog.size_in_bytes, "segments": len(plog.segments)})
             out.append({"name": name, "internal": name.startswith("__"), "partitions": parts,
@@ -257,8 +277,15 @@ class Console:
         if g is None:
             raise HttpError(404, f"no group {group_id!r}")
         events = self.ops.group_epochs(group_id)[-MAX_TIMELINE_EVENTS:] if g["group_type"] == "consumer" else []
+        events = events + self.coordinator_moves(group_id)
         return {"group_id": group_id, "group_type": g["group_type"], "now_ms": self.ops.context.clock.now_ms(),
                 "transitions": g["history"], "events": events}
+
+    def coordinator_moves(self, group_id: str) -> list[dict[str, Any]]:
+        """The moves of the group's coordinator (its ``__consumer_offsets`` partition's leader) as timeline events."""
+        nodes = self.ops.group_handler.nodes
+        return [{"event": "coordinator-moved", **m}
+                for m in self.cluster.moves(nodes.topic, nodes.partition_for(group_id))][-MAX_TIMELINE_EVENTS:]
 
     async def snapshot_script(self, group_id: str) -> Raw:
         """The group page's first paint as a script the page adds while it loads.

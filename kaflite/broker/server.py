@@ -121,7 +121,7 @@ class Broker:
     def admin_ops(self) -> AdminOps:
         """The admin operations (HTTP endpoint, in-process test brokers), built on first use."""
         return AdminOps(self.context, self.groups, self.reset, self.transactions, self.authorizer, self.sasl.scram,
-                        self.shares)
+                        self.shares, stop_broker_action=self.stop_broker, start_broker_action=self.start_broker)
 
     @classmethod
     def open(cls, config: KafliteConfig, clock: Clock | None = None) -> Broker:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from kaflite.testing.acls import Acl
 from kaflite.testing.admin_client import AdminClient, AdminError
 from kaflite.testing.broker import Broker
+from kaflite.testing.cluster import BrokerNode, Cluster, Coordinator, PartitionLeader
 from kaflite.testing.process import ProcessBroker
 from kaflite.testing.views import (
     EpochEvent,
@@ -24,11 +25,15 @@ __all__ = [
     "AdminClient",
     "AdminError",
     "Broker",
+    "BrokerNode",
+    "Cluster",
+    "Coordinator",
     "EpochEvent",
     "EpochHistory",
     "Group",
     "Member",
     "Offset",
+    "PartitionLeader",
     "ProcessBroker",
     "ShareOffset",
     "SharePartitionState",

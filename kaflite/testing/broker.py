@@ -22,13 +22,15 @@ from concurrent.futures import Future
 from pathlib import Path
 from typing import Any, TypeVar
 
-from kaflite.broker.admin_ops import WaitTimeout
+from kaflite.broker.admin_errors import HttpError, WaitTimeout
 from kaflite.broker.server import Broker as _Broker
 from kaflite.broker.server import install_uvloop
 from kaflite.config import KafliteConfig
 from kaflite.security.tls.certs import CertFiles, write_certs
 from kaflite.testing.acls import Acl, authorizer_settings
+from kaflite.testing.admin_client import AdminError
 from kaflite.testing.aio import AsyncBroker
+from kaflite.testing.cluster import ClusterAPI, free_port_range
 from kaflite.testing.sasl import client_config, plain_jaas_config
 from kaflite.testing.views import (
     EpochHistory,
@@ -55,8 +57,9 @@ TEST_DEFAULTS: dict[str, object] = {
 ApiName = str | int  # "JoinGroup", "join_group" or 11
 
 
-class BrokerAPI:
-    """Groups, waits and faults, on top of one primitive: run a named ``AdminOps`` operation."""
+class BrokerAPI(ClusterAPI):
+    """Groups, waits and faults, on top of one primitive: run a named ``AdminOps`` operation (several brokers'
+    calls: ``ClusterAPI``)."""
 
     tls: CertFiles | None = None  # Broker(tls=True): the throwaway CA, server and client certificates
     ssl_port = 0
@@ -65,6 +68,30 @@ class BrokerAPI:
     users: dict[str, str]  # user -> password (Broker(users=...), add_user)
     _users_added = False
     port = 0
+    brokers = 1  # Broker(brokers=3): how many brokers, node ids node.id … node.id+brokers-1 on port … port+brokers-1
+    overrides: dict[str, object]
+
+    def _brokers_settings(self, brokers: int | None) -> dict[str, object]:
+        """``brokers=N`` as the ``brokers`` setting (a ``config={"brokers": N}`` says the same)."""
+        return {} if brokers is None else {"brokers": int(brokers)}
+
+    def _ports_for_start(self) -> None:
+        """Several brokers get their ports fixed at the first start (P … P+N-1, free now), so a restart binds every
+        broker's port again and the clients' bootstrap list stays right."""
+        self.brokers = int(str(self.overrides.get("brokers", 1)))
+        if self.brokers > 1 and not self.port:
+            self.port = free_port_range(self.brokers)
+
+    @property
+    def addresses(self) -> list[str]:
+        """Every broker's address (``host:port`` of its first listener), by node id."""
+        return [f"127.0.0.1:{self.port + i}" for i in range(self.brokers)]
+
+    @property
+    def bootstrap_servers(self) -> str:
+        """Every broker's address, comma-separated (one broker: ``127.0.0.1:port``): a client reaches the cluster
+        through any running one."""
+        return ",".join(self.addresses)
 
     def _op(self, name: str, *args: Any, timeout: float = 30.0, **kwargs: Any) -> Any:
         raise NotImplementedError
@@ -163,10 +190,6 @@ class BrokerAPI:
             for name, password in self.users.items():
                 self.add_user(name, password)
             self._users_added = True
-
-    @property
-    def bootstrap_servers(self) -> str:
-        raise NotImplementedError
 
     def start(self) -> BrokerAPI:
         raise NotImplementedError
@@ -431,26 +454,24 @@ class Broker(BrokerAPI):
                  sasl: str | None = None, users: Mapping[str, str] | None = None,
                  mechanisms: tuple[str, ...] | None = None, authorizer: bool = False,
                  super_users: Sequence[str] = (), acls: Sequence[Acl] = (),
-                 allow_everyone_if_no_acl_found: bool = False) -> None:
-        """``sasl="SASL_PLAINTEXT"`` or ``"SASL_SSL"`` adds a SASL listener (``sasl_bootstrap_servers``) where
-        ``users`` (name → password) log in with PLAIN and SCRAM (``mechanisms``: sasl.enabled.mechanisms).
+                 allow_everyone_if_no_acl_found: bool = False, brokers: int | None = None) -> None:
+        """``brokers=3`` runs three brokers in this one kaflite (node ids 1-3; ``bootstrap_servers`` lists them all;
+        ``stop_broker``, ``move_leader``, ``move_coordinator``...: docs/brokers.md). ``sasl="SASL_PLAINTEXT"`` or
+        ``"SASL_SSL"`` adds a SASL listener (``sasl_bootstrap_servers``) where ``users`` (name → password) log in
+        with PLAIN and SCRAM (``mechanisms``: sasl.enabled.mechanisms).
         ``authorizer=True`` turns ACLs on (``super_users``, ``acls`` added at every start)."""
         self._own_dir = data_dir is None
         self.data_dir = Path(data_dir) if data_dir is not None else Path(tempfile.mkdtemp(prefix="kaflite-"))
         self.port = port
         self.overrides = {**TEST_DEFAULTS, **self._tls_settings(tls, client_auth, sasl, users, mechanisms),
                           **authorizer_settings(authorizer, super_users, allow_everyone_if_no_acl_found),
-                          **(config or {})}
+                          **self._brokers_settings(brokers), **(config or {})}
         self.initial_acls = tuple(acls)  # added at every start (existing ones are not added twice)
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._broker: _Broker | None = None
 
     # -- lifecycle --------------------------------------------------------------------------------
-
-    @property
-    def bootstrap_servers(self) -> str:
-        return f"127.0.0.1:{self.port}"
 
     @property
     def running(self) -> bool:
@@ -466,6 +487,7 @@ class Broker(BrokerAPI):
     def start(self) -> Broker:
         if self._thread is not None:
             raise RuntimeError("already started")
+        self._ports_for_start()
         settings = {**self.overrides, "host": "127.0.0.1", "port": self.port, "log.dirs": str(self.data_dir)}
         self._listeners_for_start(settings)
         config = KafliteConfig.load(settings, env={})
@@ -569,7 +591,10 @@ class Broker(BrokerAPI):
                 result = await result
             return result
 
-        return self.call(run(), timeout)
+        try:
+            return self.call(run(), timeout)
+        except HttpError as e:  # what ProcessBroker gets over HTTP: the same error in either mode
+            raise AdminError(e.status, e.body) from None
 
 
 @contextlib.contextmanager

@@ -1,7 +1,9 @@
 """``kaflite ctl``: the admin endpoint from a shell, for test harnesses in any language.
 
-Every command prints the endpoint's JSON answer on stdout. Exit status: 0 ok, 1 the endpoint
-refused (bad arguments, no such group), 3 a wait timed out, 4 the endpoint is unreachable.
+Every command prints the endpoint's JSON answer on stdout (several brokers: ``cluster``, ``stop-broker``,
+``start-broker``, ``move-leader``, ``move-coordinator`` and their reads and waits, docs/brokers.md). Exit status:
+0 ok, 1 the endpoint refused (bad arguments, no such group or broker, a stopped target), 3 a wait timed out, 4 the
+endpoint is unreachable.
 Its parser is kaflite/ctl_commands.py's (standard library only: every `kaflite` command's parser is built with it,
 and this module, under kaflite.testing, loads the test kit).
 """
@@ -12,7 +14,7 @@ import argparse
 import json
 import sys
 from typing import Any, TextIO
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 from kaflite.testing.admin_client import AdminClient, AdminError, AdminWaitTimeout
 
@@ -93,11 +95,47 @@ def _run(client: AdminClient, a: argparse.Namespace) -> Any:
         return client.call("GET", f"/transactions/{quote(a.transactional_id, safe='')}")
     if c in ("time-out-transaction", "hold-txn-markers"):
         return client.post(f"/faults/{c}", transactional_id=a.transactional_id)
+    if c == "hold-coordinator-loads":
+        return client.post("/faults/hold-coordinator-loads", key_type=a.key_type)
     if c == "disk-full":
         return client.post("/faults/disk-full", error=a.error, allow_bytes=a.allow_bytes)
     if c == "clear-faults":
         return client.post("/faults/clear")
-    return client.post(f"/faults/{c}")  # pause, resume
+    if c in CLUSTER_COMMANDS:
+        return _run_cluster(client, a)
+    return client.post(f"/faults/{c}")  # pause, resume, disk-free
+
+
+CLUSTER_COMMANDS = frozenset({"cluster", "stop-broker", "start-broker", "move-leader", "move-coordinator", "leaders",
+                              "coordinator", "wait-leader", "wait-coordinator"})
+
+
+def _run_cluster(client: AdminClient, a: argparse.Namespace) -> Any:
+    """Several brokers' commands: the ``/cluster`` routes (docs/brokers.md)."""
+    c = a.ctl_command
+    if c == "cluster":
+        return client.call("GET", "/cluster")
+    if c in ("stop-broker", "start-broker"):
+        return client.post(f"/cluster/brokers/{a.node_id}/{c.removesuffix('-broker')}")
+    if c == "move-leader":
+        return client.post("/cluster/leaders", topic=a.topic, partition=a.partition, node_id=a.node_id)
+    if c == "leaders":
+        return client.call("GET", "/cluster/leaders" + ("" if a.topic is None else "?" + urlencode({"topic": a.topic})))
+    if c == "wait-leader":
+        return client.call("GET", f"/cluster/leaders/{quote(a.topic, safe='')}/{a.partition}/wait?"
+                                  + urlencode({"node_id": a.node_id, "timeout": a.timeout}), timeout=a.timeout + 10)
+    key = quote(a.key, safe="")
+    if c == "move-coordinator":
+        moved = client.post("/cluster/coordinators", key=a.key, key_type=a.key_type, node_id=a.node_id)
+        if not a.wait:
+            return moved
+        c = "wait-coordinator"
+    if c == "coordinator":
+        return client.call("GET", f"/cluster/coordinators/{key}?" + urlencode({"key_type": a.key_type}))
+    assert c == "wait-coordinator", c
+    return client.call("GET", f"/cluster/coordinators/{key}/wait?"
+                              + urlencode({"key_type": a.key_type, "node_id": a.node_id, "timeout": a.timeout}),
+                       timeout=a.timeout + 10)
 
 
 def run_ctl(args: argparse.Namespace, out: TextIO | None = None) -> int:

@@ -1,8 +1,8 @@
 """The kaflite pytest plugin (entry point ``pytest11``): a real broker as fixtures.
 
 Fixtures: ``kaflite_broker`` (a ``Broker`` or ``ProcessBroker``), ``kafka_bootstrap``
-(``"127.0.0.1:port"``), ``kafka_topic`` (a factory for uniquely named topics), ``kafka_group``
-(a unique group id) and ``kaflite_config`` (override it to change broker settings).
+(``"127.0.0.1:port"``, every broker's with ``brokers=N``), ``kafka_topic`` (a factory for uniquely named
+topics), ``kafka_group`` (a unique group id) and ``kaflite_config`` (override it to change broker settings).
 
 Scope: by default one broker per distinct (mode, settings) serves the whole session — started on
 first use, faults cleared after every test. ``kaflite_broker_scope = function`` (ini or
@@ -10,6 +10,9 @@ first use, faults cleared after every test. ``kaflite_broker_scope = function`` 
 with its data in ``tmp_path``. Mode: ``thread`` (default: in this process, on its own thread and
 loop) or ``process`` (a child process driven over its admin endpoint), chosen by the
 ``kaflite_mode`` ini option, ``--kaflite-mode`` or ``@pytest.mark.kaflite(mode="process")``.
+Several brokers: ``@pytest.mark.kaflite(brokers=3)`` (or ``{"brokers": 3}`` in ``kaflite_config``) gives one kaflite
+with three brokers; ``kafka_bootstrap`` lists every one, and the test moves leaders and coordinators and stops
+brokers with ``kaflite_broker.move_coordinator(...)``, ``stop_broker(...)`` (docs/brokers.md).
 Security: ``@pytest.mark.kaflite(sasl="SASL_SSL", users={"alice": "secret"})`` (and ``mechanisms=``, ``tls=True``)
 gives the broker a SASL (or SSL) listener beside the PLAINTEXT one, as ``Broker(sasl=..., users=...)``; the test
 reaches it with ``kaflite_broker.sasl_client_config(client, user, mechanism)``.
@@ -51,8 +54,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line(
         "markers",
-        "kaflite(scope=None, mode=None, config=None): this test's kaflite_broker — scope 'function' for a "
-        "private broker, mode 'thread' or 'process', config extra broker settings (Kafka names)")
+        "kaflite(scope=None, mode=None, config=None, brokers=None): this test's kaflite_broker — scope 'function' "
+        "for a private broker, mode 'thread' or 'process', config extra broker settings (Kafka names), brokers "
+        "how many brokers (node ids 1..N; kafka_bootstrap lists them all)")
 
 
 def pytest_unconfigure(config: pytest.Config) -> None:
@@ -125,12 +129,14 @@ def kaflite_broker(request: pytest.FixtureRequest, kaflite_config: Mapping[str, 
     """A running kaflite: ``bootstrap_servers``, ``group()``, ``wait_for_group()``, faults, ``reset()``."""
     marker = request.node.get_closest_marker("kaflite")
     opts = dict(marker.kwargs) if marker else {}
-    unknown = set(opts) - {"scope", "mode", "config", *SECURITY_OPTIONS}
+    unknown = set(opts) - {"scope", "mode", "config", "brokers", *SECURITY_OPTIONS}
     if unknown:
         raise pytest.UsageError(f"kaflite marker: unknown argument(s) {sorted(unknown)}")
     mode = _choice(request, opts.get("mode"), "--kaflite-mode", "kaflite_mode", MODES)
     scope = _choice(request, opts.get("scope"), "--kaflite-scope", "kaflite_broker_scope", SCOPES)
     config = {**kaflite_config, **(opts.get("config") or {})}
+    if opts.get("brokers") is not None:  # brokers=3: one kaflite with three brokers (a setting like any other)
+        config["brokers"] = int(opts["brokers"])
     security = {k: opts[k] for k in SECURITY_OPTIONS if k in opts}
     if "mechanisms" in security:
         security["mechanisms"] = tuple(security["mechanisms"])
@@ -151,13 +157,18 @@ def kaflite_broker(request: pytest.FixtureRequest, kaflite_config: Mapping[str, 
         if not broker.running:
             broker.start()
         broker.clear_faults()
+        if broker.brokers > 1:  # a broker a test stopped runs again (leaders stay where the test moved them)
+            for node in broker.cluster().brokers:
+                if not node.up:
+                    broker.start_broker(node.node_id)
         if request.config.getini("kaflite_reset"):
             broker.reset()
 
 
 @pytest.fixture
 def kafka_bootstrap(kaflite_broker: BrokerAPI) -> str:
-    """``"127.0.0.1:port"`` of the test's broker, for ``bootstrap_servers`` / ``bootstrap.servers``."""
+    """``"127.0.0.1:port"`` of the test's broker, for ``bootstrap_servers`` / ``bootstrap.servers`` (several brokers:
+    every one, comma-separated)."""
     return kaflite_broker.bootstrap_servers
 
 

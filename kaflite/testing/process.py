@@ -27,7 +27,7 @@ import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import IO, Any
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 from kaflite.testing.acls import Acl, authorizer_settings
 from kaflite.testing.admin_client import AdminClient
@@ -107,14 +107,14 @@ class ProcessBroker(BrokerAPI):
                  client_auth: str = "none", sasl: str | None = None, users: Mapping[str, str] | None = None,
                  mechanisms: tuple[str, ...] | None = None, authorizer: bool = False,
                  super_users: Sequence[str] = (), acls: Sequence[Acl] = (),
-                 allow_everyone_if_no_acl_found: bool = False) -> None:
+                 allow_everyone_if_no_acl_found: bool = False, brokers: int | None = None) -> None:
         self._own_dir = data_dir is None
         self.data_dir = Path(data_dir) if data_dir is not None else Path(tempfile.mkdtemp(prefix="kaflite-"))
         self.port = port
         self.admin_port = admin_port
         self.overrides = {**TEST_DEFAULTS, **self._tls_settings(tls, client_auth, sasl, users, mechanisms),
                           **authorizer_settings(authorizer, super_users, allow_everyone_if_no_acl_found),
-                          **(config or {})}
+                          **self._brokers_settings(brokers), **(config or {})}
         self.initial_acls = tuple(acls)  # added at every start (existing ones are not added twice)
         self.prewarm = prewarm
         self.proc: subprocess.Popen[bytes] | None = None
@@ -122,10 +122,6 @@ class ProcessBroker(BrokerAPI):
         fd, log_name = tempfile.mkstemp(prefix="kaflite-broker-", suffix=".log")
         os.close(fd)
         self.log_path = Path(log_name)  # the child's stderr (its logs), for failure messages
-
-    @property
-    def bootstrap_servers(self) -> str:
-        return f"127.0.0.1:{self.port}"
 
     @property
     def admin_address(self) -> str:
@@ -140,6 +136,7 @@ class ProcessBroker(BrokerAPI):
     def start(self) -> ProcessBroker:
         if self.running:
             raise RuntimeError("already started")
+        self._ports_for_start()
         settings = {**self.overrides, "host": "127.0.0.1", "port": self.port, "admin.port": self.admin_port,
                     "log.dirs": str(self.data_dir)}
         self._listeners_for_start(settings)
@@ -305,6 +302,37 @@ class ProcessBroker(BrokerAPI):
             return a.post("/faults/disk-free")
         if name in ("pause", "resume", "clear"):
             return a.post(f"/faults/{name}")
+        return self._cluster_op(a, name, *args)
+
+    def _cluster_op(self, a: AdminClient, name: str, *args: Any) -> Any:
+        """Several brokers' operations (``ClusterAPI``), as the ``/cluster`` routes name them."""
+        if name == "cluster":
+            return a.call("GET", "/cluster")
+        if name in ("stop_broker", "start_broker"):
+            return a.post(f"/cluster/brokers/{int(args[0])}/{name.removesuffix('_broker')}")
+        if name == "move_leader":
+            topic, partition, node_id = args
+            return a.post("/cluster/leaders", topic=topic, partition=partition, node_id=node_id)
+        if name == "move_coordinator":
+            key, key_type, node_id = args
+            return a.post("/cluster/coordinators", key=key, key_type=key_type, node_id=node_id)
+        if name == "coordinator":
+            key, key_type = args
+            return a.call("GET", f"/cluster/coordinators/{quote(key, safe='')}?{urlencode({'key_type': key_type})}")
+        if name == "partition_leaders":
+            query = "" if args[0] is None else "?" + urlencode({"topic": args[0]})
+            return a.call("GET", f"/cluster/leaders{query}")["partitions"]
+        if name == "wait_for_coordinator":
+            key, key_type, node_id, wait = args
+            return a.call("GET", f"/cluster/coordinators/{quote(key, safe='')}/wait?"
+                                 + urlencode({"key_type": key_type, "node_id": node_id, "timeout": wait}),
+                          timeout=wait + 10)
+        if name == "hold_coordinator_loads":
+            return a.post("/faults/hold-coordinator-loads", key_type=args[0])
+        if name == "wait_for_leader":
+            topic, partition, node_id, wait = args
+            return a.call("GET", f"/cluster/leaders/{quote(topic, safe='')}/{int(partition)}/wait?"
+                                 + urlencode({"node_id": node_id, "timeout": wait}), timeout=wait + 10)
         raise ValueError(f"unknown operation {name!r}")
 
 

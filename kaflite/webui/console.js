@@ -104,13 +104,16 @@
     return api("/api/topics").then(function (d) {
       var t = d.topics.filter(function (x) { return x.name === name; })[0];
       if (!t) { throw new Error("no topic " + name); }
+      var several = d.brokers > 1; // several brokers: which one leads each partition, at which leader epoch
       var rows = t.partitions.map(function (p) {
-        return h("tr", null, h("th", {scope: "row", "class": "num", text: p.partition}), num(p.log_start_offset),
+        return h("tr", null, h("th", {scope: "row", "class": "num", text: p.partition}),
+                 several ? num(p.leader) : null, several ? num(p.leader_epoch) : null, num(p.log_start_offset),
                  num(p.high_watermark), num(p.last_stable_offset), num(p.high_watermark - p.log_start_offset),
                  td(fmtBytes(p.size_bytes), "num"), num(p.segments));
       });
-      region("partitions-table", h("div", null, table(null, ["#Partition", "#Log start offset",
-        "#High watermark", "#Last stable offset", "#Records", "#Size", "#Segments"], rows)));
+      region("partitions-table", h("div", null, table(null, ["#Partition"].concat(
+        several ? ["#Leader", "#Leader epoch"] : [], ["#Log start offset", "#High watermark",
+        "#Last stable offset", "#Records", "#Size", "#Segments"]), rows)));
       if (first) {
         var sel = document.getElementById("rb-partition"), st = S.records[name];
         t.partitions.forEach(function (p) {
@@ -153,6 +156,42 @@
     document.getElementById("rb-status").textContent = summary;  // announced once, not the whole table
     region("records", h("div", null, more, table(summary, ["#Offset", "Timestamp", "Key", "Value", "Headers"],
       rows, {id: "records-table"})));
+  }
+
+  // Brokers (several brokers in one kaflite: issue 34) ---------------------------------------------------
+
+  function brokersPage() {
+    setPage("Brokers", [h("div", {id: "brokers-table"}, h("p", {text: "Loading brokers\u2026"})),
+      h("section", {"aria-labelledby": "moves-h"}, h("h3", {id: "moves-h", text: "Leader moves (newest first)"}),
+        h("p", {"class": "muted", text: "Partitions whose leader moved since the admin endpoint started: moved " +
+          "on purpose, or because a broker stopped or started. A move of an internal topic's partition moves " +
+          "the coordinators on it."}),
+        h("div", {id: "moves-table"}))]);
+    return refreshBrokers();
+  }
+
+  function refreshBrokers() {
+    return api("/api/brokers").then(function (d) {
+      var rows = d.brokers.map(function (b) {
+        var coordinators = Object.keys(b.coordinators).sort().map(function (t) {
+          var c = b.coordinators[t];
+          return t + ": " + c.partitions + (c.loading ? " (" + c.loading + " loading)" : "");
+        }).join(", ") || "\u2013";
+        return h("tr", {"class": b.state === "up" ? null : "down"},
+                 h("th", {scope: "row", "class": "num", text: String(b.node_id)}), td(b.host + ":" + b.port),
+                 td(b.state), td(b.controller ? "controller" : ""), num(b.partitions), td(coordinators));
+      });
+      region("brokers-table", h("div", null, h("p", {"class": "muted", text: "cluster " + d.cluster_id}),
+        table(d.brokers.length + " brokers", ["#Node id", "Address", "State", "Role", "#Partitions led",
+          "Coordinator partitions led"], rows, {id: "brokers"})));
+      var moves = d.moves.map(function (m) {
+        return h("tr", null, td(fmtTime(m.timestamp_ms)), td(m.topic + "-" + m.partition), num(m.old_leader),
+                 num(m.leader), num(m.leader_epoch));
+      });
+      region("moves-table", h("div", null, moves.length ? table(null, ["Time", "Partition", "#From broker",
+        "#To broker", "#Leader epoch"], moves, {id: "moves"}) : h("p", {text: "No leader has moved yet."})));
+      rendered("brokers");
+    });
   }
 
   // Groups ----------------------------------------------------------------------------------------------
@@ -214,7 +253,7 @@
       h("div", {id: "group-summary"}),
       h("section", {"aria-labelledby": "tl-h"}, h("h3", {id: "tl-h", text: "Timeline"}),
         h("p", {"class": "muted", text: "State bands from the coordinator's transitions (hover or focus " +
-          "for the reason); marks for joins, leaves, assignments and epochs. Updates live."}),
+          "for the reason); marks for joins, leaves, assignments, epochs and coordinator moves. Updates live."}),
         field("Show", windowSel), h("div", {id: "timeline", "class": "kaflite-timeline"})),
       h("section", {"aria-labelledby": "members-h"}, h("h3", {id: "members-h", text: "Members"}),
         h("div", {id: "members"})),
@@ -268,9 +307,11 @@
 
   function marksFromEvents(events) {
     var kinds = {"member-joined": "join", "member-left": "leave", "member-assignment": "assignment",
-                 "group-epoch": "epoch"};
+                 "group-epoch": "epoch", "coordinator-moved": "move"};
     return (events || []).filter(function (e) { return kinds[e.event]; }).map(function (e) {
-      var label = e.event === "group-epoch" ? "group epoch " + e.group_epoch :
+      var label = e.event === "coordinator-moved" ? "coordinator moved from broker " + e.old_leader +
+        " to broker " + e.leader + " (leader epoch " + e.leader_epoch + ")" :
+        e.event === "group-epoch" ? "group epoch " + e.group_epoch :
         e.event === "member-assignment" ? "member epoch " + e.member_epoch + " " + e.member_state + ": " +
           tps(e.assignment) + (e.pending_revocation && e.pending_revocation.length ?
           "; revoking " + tps(e.pending_revocation) : "") : e.event;
@@ -509,7 +550,8 @@
     S.refreshing = true;
     var p;
     if (S.route === "groups") { p = refreshGroups(); } else if (S.route === "group") { p = refreshGroup(); } else if (
-      S.route === "topics") { p = refreshTopics(); } else if (S.route === "topic") { p = refreshTopic(S.topic, false); }
+      S.route === "topics") { p = refreshTopics(); } else if (S.route === "topic") { p = refreshTopic(S.topic, false); } else if (
+      S.route === "brokers") { p = refreshBrokers(); }
     return Promise.resolve(p).catch(function () {}).then(function () { S.refreshing = false; });
   }
 
@@ -533,7 +575,9 @@
     S.group = null;
     var p;
     if (section === "topics" && arg) { S.route = "topic"; S.topic = arg; p = topicPage(arg); } else if (
-      section === "topics") { S.route = "topics"; p = topicsPage(); } else if (section === "groups" && arg) {
+      section === "topics") { S.route = "topics"; p = topicsPage(); } else if (section === "brokers") {
+      S.route = "brokers"; p = brokersPage();
+    } else if (section === "groups" && arg) {
       S.route = "group"; p = groupPage(arg);
     } else { S.route = "groups"; p = groupsPage(); }
     if (moved === true) { mainEl().focus(); }

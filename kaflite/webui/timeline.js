@@ -5,7 +5,8 @@
  *   {start?, end?, groups: [{id, type?, transitions: [{t, from, to, generation, members, reason}],
  *                            marks: [{t, kind, member?, label}]}]}
  * A transition starts a band in its `to` state that lasts until the next one (the last until `end`);
- * marks (kind: join, leave, assignment, epoch, fault) sit on a row under the bands. Every band and mark
+ * marks (kind: join, leave, assignment, epoch, fault, move: the group's coordinator moved to another broker) sit
+ * on a row under the bands. Every band and mark
  * carries a <title> (hover, and read by screen readers); the SVG has a text summary per group.
  */
 (function (root) {
@@ -20,6 +21,7 @@
     CompleteAbort: "#ef9a9a", PrepareEpochFence: "#6a1b9a"
   };
   var MARK_COLOURS = {join: "#1b5e20", leave: "#b71c1c", assignment: "#0d47a1", epoch: "#546e7a", fault: "#d500f9",
+                      move: "#e65100",
                       commit: "#2e7d32", abort: "#b71c1c"};
   var REBALANCING = {PreparingRebalance: 1, Reconciling: 1, Assigning: 1};
   var STEPS = [100, 250, 500, 1e3, 2e3, 5e3, 1e4, 15e3, 3e4, 6e4, 12e4, 3e5, 6e5, 9e5, 18e5, 36e5, 72e5,

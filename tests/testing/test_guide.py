@@ -1,6 +1,6 @@
-"""docs/testing.md's examples (and the README's quick start): they pass as a user's project would
-run them, and the docs show them verbatim (regenerate with ``python -m tests.testing.test_guide``).
-The Java and Node examples run in test_guide_languages.py."""
+"""docs/testing.md's examples (and the README's quick start, and docs/brokers.md's failover recipes): they pass
+as a user's project would run them, and the docs show them verbatim (regenerate with
+``python -m tests.testing.test_guide``). The Java and Node examples run in test_guide_languages.py."""
 
 from __future__ import annotations
 
@@ -23,6 +23,8 @@ pytest_plugins = ["pytester"]
 REPO = Path(__file__).resolve().parents[2]
 GUIDE = REPO / "docs" / "testing.md"
 README = REPO / "README.md"
+BROKERS = REPO / "docs" / "brokers.md"
+DOCS = (GUIDE, README, BROKERS)
 EXAMPLES = REPO / "docs" / "examples"
 _BLOCK = re.compile(r"(<!-- example: (?P<path>[\w/.-]+) -->\n```(?:python|java|js)\n)(?P<code>.*?)(```)", re.S)
 
@@ -34,7 +36,7 @@ def render_guide(text: str) -> str:
 
 def test_every_example_is_in_the_docs_verbatim() -> None:
     shown = set()
-    for doc in (GUIDE, README):
+    for doc in DOCS:
         text = doc.read_text()
         shown |= {m.group("path") for m in _BLOCK.finditer(text)}
         assert text == render_guide(text), f"{doc.name} is stale: python -m tests.testing.test_guide"
@@ -52,6 +54,6 @@ def test_the_guide_examples_pass(pytester: pytest.Pytester) -> None:
 
 
 if __name__ == "__main__":
-    for doc in (GUIDE, README):
+    for doc in DOCS:
         doc.write_text(render_guide(doc.read_text()))
     sys.exit(0)

@@ -1,4 +1,5 @@
-"""docs/testing.md's Java (JUnit 5) and Node (node:test + kafkajs) examples, run as those suites run.
+"""docs/testing.md's (and docs/brokers.md's) Java (JUnit 5) and Node (node:test + kafkajs) examples, run as those
+suites run.
 
 Each starts ``kaflite serve`` itself, as a Java or Node project would, with this venv's ``kaflite``
 first on PATH. Both skip, never fail, where their toolchain is missing: the Java one needs a JDK,
@@ -21,7 +22,7 @@ from tests.integration.java_tools import kafka_clients_classpath as _classpath
 from tests.integration.test_kafkajs import JS_DIR, _ensure_node_modules
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "docs" / "examples"
-JAVA_EXAMPLE = EXAMPLES / "java" / "BillingIT.java"
+JAVA_EXAMPLES = sorted((EXAMPLES / "java").glob("*.java"))  # BillingIT (testing.md), FailoverIT (brokers.md)
 NODE_EXAMPLE = EXAMPLES / "node" / "billing.test.mjs"
 JUNIT = Path("/usr/share/java")  # Debian's junit5 package
 JUNIT_API = ["junit-jupiter-api.jar", "apiguardian-api.jar", "opentest4j.jar"]
@@ -41,7 +42,8 @@ def _run(argv: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
         pytest.fail(f"{argv[0]} did not finish in {RUN_TIMEOUT_S}s\n{e.stdout!s}\n{e.stderr!s}")
 
 
-def test_the_java_example_passes(tmp_path: Path) -> None:
+@pytest.mark.parametrize("example", JAVA_EXAMPLES, ids=[p.stem for p in JAVA_EXAMPLES])
+def test_the_java_example_passes(tmp_path: Path, example: Path) -> None:
     javac, java = shutil.which("javac"), shutil.which("java")
     if javac is None or java is None:
         pytest.skip("no `javac`/`java` on PATH: the JUnit example needs a JDK 11+")
@@ -53,10 +55,11 @@ def test_the_java_example_passes(tmp_path: Path) -> None:
         pytest.skip(f"JUnit 5 not found under {JUNIT}: apt-get install junit5")
     classes = tmp_path / "classes"
     compiled = _run([javac, *JAVAC_FLAGS, "-d", str(classes), "-cp", os.pathsep.join([cp, *map(str, api)]),
-                     str(JAVA_EXAMPLE)], tmp_path)
+                     str(example)], tmp_path)
     assert compiled.returncode == 0, compiled.stderr
     proc = _run([java, *JIT_FLAGS, "-jar", str(JUNIT_LAUNCHER), "--disable-banner", "--disable-ansi-colors",
-                 "--details=tree", "-cp", os.pathsep.join([str(classes), cp]), "--select-class", "BillingIT"], tmp_path)
+                 "--details=tree", "-cp", os.pathsep.join([str(classes), cp]), "--select-class", example.stem],
+                tmp_path)
     assert proc.returncode == 0, f"{proc.stdout[-4000:]}\n{proc.stderr[-4000:]}"
     assert "[         1 tests successful      ]" in proc.stdout, proc.stdout
 
