@@ -1,4 +1,4 @@
-"""The whole suite's rules: in-process brokers log tracebacks plainly (below)."""
+"""The whole suite's rules: in-process brokers log tracebacks plainly; tests group under pytest-xdist (below)."""
 
 from __future__ import annotations
 
@@ -15,3 +15,12 @@ def pytest_configure(config: pytest.Config) -> None:
                   if isinstance(p, structlog.dev.ConsoleRenderer) else p
                   for p in structlog.get_config()["processors"]]
     structlog.configure(processors=processors)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """For pytest-xdist's ``-n 2 --dist loadgroup``: a module's tests stay on one worker (its module fixtures,
+    brokers and compiled Java judges, are made once), and every test under tests/analytics on one worker (one
+    local Spark session and one workload, not one per worker). Without xdist the marker does nothing."""
+    for item in items:
+        module = item.nodeid.split("::", 1)[0]
+        item.add_marker(pytest.mark.xdist_group("spark" if module.startswith("tests/analytics/") else module))
