@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 import structlog
 
@@ -17,10 +19,19 @@ def pytest_configure(config: pytest.Config) -> None:
     structlog.configure(processors=processors)
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """For pytest-xdist's ``-n 2 --dist loadgroup``: a module's tests stay on one worker (its module fixtures,
-    brokers and compiled Java judges, are made once), and every test under tests/analytics on one worker (one
-    local Spark session and one workload, not one per worker). Without xdist the marker does nothing."""
-    for item in items:
-        module = item.nodeid.split("::", 1)[0]
-        item.add_marker(pytest.mark.xdist_group("spark" if module.startswith("tests/analytics/") else module))
+@pytest.hookimpl(optionalhook=True)  # a pytest-xdist hook: ignored where xdist is not installed
+def pytest_xdist_make_scheduler(config: pytest.Config, log: Any) -> Any:
+    """Under ``pytest -n 2 --dist loadscope``: a module's tests stay on one worker (its module fixtures, brokers and
+    compiled Java judges, are made once) and every test under tests/analytics on one worker (one local Spark
+    session and one workload, not one per worker). ``--dist loadgroup`` cannot say this with pytest 9.2: xdist 3.8
+    renames the items' ``_nodeid``, which pytest 9.2 no longer reads. Other --dist modes keep xdist's own."""
+    if config.getvalue("dist") != "loadscope":
+        return None
+    from xdist.scheduler import LoadScopeScheduling  # only where xdist runs this hook
+
+    class ModuleScheduling(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            module = nodeid.split("::", 1)[0]
+            return "tests/analytics" if module.startswith("tests/analytics/") else module
+
+    return ModuleScheduling(config, log)
