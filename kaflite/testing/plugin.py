@@ -107,9 +107,9 @@ class _Pool:
 
 @pytest.fixture(scope="session")
 def kaflite_config() -> dict[str, object]:
-    """Broker settings by Kafka name, on top of the test defaults (0 ms initial rebalance delay,
-    100 ms minimum session timeout). Override this fixture to change them, e.g. to restore
-    Kafka's ``{"group.initial.rebalance.delay.ms": 3000}``."""
+    """Broker settings by Kafka name, on top of the test defaults (``kaflite.testing.broker.TEST_DEFAULTS``:
+    200 ms initial rebalance delay, 500 ms KIP-848 and share heartbeats, 100 ms minimum session timeout).
+    Override this fixture to change them, e.g. to restore Kafka's ``{"group.initial.rebalance.delay.ms": 3000}``."""
     return {}
 
 

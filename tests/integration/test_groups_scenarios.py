@@ -32,7 +32,9 @@ ALL3 = (("t", 0), ("t", 1), ("t", 2))
 
 @pytest.fixture(scope="module")
 def broker() -> Iterator[Broker]:
-    with Broker() as b:
+    """The seed scenarios' broker answers a first JoinGroup at once (S1: the first member completes a rebalance
+    alone), not after the kit's default 200 ms."""
+    with Broker(config={"group.initial.rebalance.delay.ms": 0}) as b:
         yield b
 
 
