@@ -51,11 +51,13 @@ $(COMPILED): $(SOURCES) | $(RUN_STAMP)
 	$(PY) -m pip install --quiet --no-deps --target build/compiled build/wheel/kaflite-*.whl
 	touch $@
 
-# The whole suite on the sources; then the compiled modules' tests (tests/protocol, tests/storage) again on the
-# compiled build's tree, where a C compiler exists (tests/protocol/test_build.py checks which build each run tested).
+# The whole suite on the sources, on two workers (pytest-xdist: most tests wait on clients' timers; tests/conftest.py
+# keeps each module, and all of tests/analytics, on one worker); then the compiled modules' tests (tests/protocol,
+# tests/storage) again on the compiled build's tree, where a C compiler exists (tests/protocol/test_build.py checks
+# which build each run tested).
 test: $(STAMP) lint codegen-check
 	$(COMPILE)
-	$(PY) -m pytest -q --durations=20
+	$(PY) -m pytest -q --durations=20 -n 2 --dist loadscope
 	@if $(CAN_COMPILE); then $(MAKE) --no-print-directory compiled \
 	  && KAFLITE_TEST_BUILD=compiled PYTHONPATH=build/compiled $(PY) -P -m pytest -q --import-mode=append \
 	     tests/protocol tests/storage; fi
