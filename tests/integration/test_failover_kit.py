@@ -2,7 +2,9 @@
 ``brokers=3``, confluent-kafka's consumer group and idempotent producer, and the kit's ``stop_broker``,
 ``start_broker``, ``move_coordinator``, ``move_leader`` and waits, nothing reaching into the server.
 
-Several tests share one three-broker kaflite, as a session does (``@pytest.mark.kaflite(brokers=3)``): each leaves
+Several tests share one three-broker kaflite, as a session does (``@pytest.mark.kaflite(brokers=3)``), run as
+``kaflite serve --brokers 3`` in its own process (mode "process": the kit drives it through the admin endpoint's
+/cluster routes, as a test in another language would; the other failover tests use in-process brokers): each leaves
 every broker up (the fixture starts a stopped one again anyway). What each proves: nothing acknowledged is lost,
 nothing is read twice, and the group keeps its generation and members through the moves.
 """
@@ -19,7 +21,7 @@ from confluent_kafka import Consumer, KafkaException, Producer
 from kaflite.testing.broker import BrokerAPI
 
 pytestmark = [pytest.mark.timeout(240),
-              pytest.mark.kaflite(brokers=3, config={"offsets.topic.num.partitions": 6})]
+              pytest.mark.kaflite(brokers=3, mode="process", config={"offsets.topic.num.partitions": 6})]
 DEADLINE_S = 60.0
 
 

@@ -83,7 +83,7 @@ COORDINATOR_RECORD_SCHEMAS = [f"ConsumerGroup{kind}{part}" for kind in (
 # KRaft's metadata records kaflite keeps in `__cluster_metadata-0` ("type": "metadata"):
 # tests/storage/test_cluster_metadata.py pins their framing.
 METADATA_RECORD_SCHEMAS = ["AccessControlEntryRecord", "RemoveAccessControlEntryRecord", "UserScramCredentialRecord",
-                           "RemoveUserScramCredentialRecord"]
+                           "RemoveUserScramCredentialRecord", "PartitionChangeRecord"]
 MESSAGE_NAMES = sorted({c.__name__ for c in (*REQUESTS.values(), *RESPONSES.values())})
 ALL_NAMES = MESSAGE_NAMES + DATA_SCHEMAS
 
