@@ -11,7 +11,7 @@ import pytest
 from kaflite.broker.server import Broker
 from kaflite.protocol.errors import ErrorCode
 from kaflite.protocol.messages import ShareAcknowledgeRequest as AReq
-from tests.broker.test_share_fetch_wire import (
+from tests.broker.share_wire import (
     ACCEPT,
     ack_batch,
     ack_req,

@@ -3,7 +3,7 @@
 A test broker sits beside clients under development: whatever bytes arrive, each frame gets an answer
 or a closed connection (with a log line), never a handler's traceback, and the broker keeps serving.
 Hypothesis draws an API and version from the router's list (every one served), a request valid for
-its schema (the strategies ``tests/protocol/test_messages.py`` derives from Kafka's JSON), then sends
+its schema (the strategies ``tests/protocol/schema_oracle.py`` derives from Kafka's JSON), then sends
 it as is, mutated (bytes flipped, a length or count forged, truncated, spliced) or as random bytes, one
 frame per connection over a real socket. Asserted per frame: an answer or a close; a fresh ApiVersions
 is answered afterwards; tracemalloc's peak while the frame is handled stays bounded. Asserted at the end:
@@ -31,7 +31,7 @@ from kaflite.broker.server import Broker
 from kaflite.config import KafliteConfig
 from kaflite.protocol.headers import is_flexible
 from kaflite.protocol.messages import REQUESTS, ApiVersionsRequest, ApiVersionsResponse
-from tests.protocol.test_messages import SCHEMAS, is_nullable, message_strategy, present, to_ours
+from tests.protocol.schema_oracle import SCHEMAS, is_nullable, message_strategy, present, to_ours
 from tests.protocol.test_schema_true_decoding import populated
 
 EXAMPLES = int(os.environ.get("KAFLITE_FUZZ_EXAMPLES", "250"))

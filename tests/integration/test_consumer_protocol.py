@@ -1,5 +1,7 @@
-"""KIP-848 consumer groups judged by real clients: scenarios CS1-CS14 of
-/work/shared/design/consumer-group-protocol.md (ids CG-*), with ``group.protocol=consumer``.
+"""KIP-848 consumer groups judged by real clients, members coming and going: scenarios CS1-CS6 and CS8 of
+/work/shared/design/consumer-group-protocol.md (ids CG-*), with ``group.protocol=consumer``: joining, sharing,
+leaving, failing, static members, commits across broker restarts. CS9-CS14 are test_consumer_protocol_assignment.py
+(what gets assigned) and test_consumer_protocol_interop.py (classic members, admin clients, the protocol off).
 
 The clients: the Java client (kafka-clients 3.9.1: ConsumerGroupHeartbeat v0, the broker mints the member
 id) and confluent-kafka / librdkafka >= 2.12 (CGHB v1, client-made member id). Each consumer is its own
@@ -9,236 +11,49 @@ fencing at session expiry takes about a second and a half.
 
 Every wait is bounded (``wait_for``, <= 30 s, and it stops at once when a client reports an error it
 cannot get over, such as UNSUPPORTED_VERSION); every consumer process ends by itself after two minutes
-and is killed at teardown; all traffic goes to 127.0.0.1.
+and is killed at teardown; all traffic goes to 127.0.0.1. The shared set-up is consumer_protocol_env.py.
 """
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import re
 import time
-import uuid
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from kaflite.testing.process import ProcessBroker
-from tests.integration.consumer_agent import AgentConsumer, wait_for
-from tests.integration.group_clients import GroupConsumer, RawClient
-from tests.integration.java_tools import compiled_java_command
+from tests.integration.consumer_protocol_env import (
+    CG_CONFIG,
+    HEARTBEAT_MS,
+    KINDS,
+    SESSION_MS,
+    Env,
+    balanced,
+    group_summary,
+    java_command,
+    offsets,
+    scenario,
+    shared_broker,
+    tps,
+)
 
-SESSION_MS = 1500
-HEARTBEAT_MS = 200
-# CG-CFG-2: a development broker accepts small consumer-group timeouts (Kafka's minimums are 45 s / 5 s).
-CG_CONFIG = {"group.consumer.session.timeout.ms": SESSION_MS, "group.consumer.min.session.timeout.ms": 500,
-             "group.consumer.heartbeat.interval.ms": HEARTBEAT_MS, "group.consumer.min.heartbeat.interval.ms": 100}
-KINDS = ["java", "confluent"]
-WAIT_S = 30.0
-
-TP = tuple[str, int]
-TPO = tuple[str, int, int]
-
-
-# -- fixtures -------------------------------------------------------------------------------------------
 
 @pytest.fixture(scope="module")
 def java_cmd(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
-    """The judge compiled once (javac), as the command that starts one consumer process."""
-    return compiled_java_command(tmp_path_factory, "ConsumerProtocolJudge", "the Java consumer judge needs one")
+    return java_command(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
 def cg_broker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ProcessBroker]:
-    """One broker for the scenarios that need no restart and no special config (names are unique)."""
-    with ProcessBroker(tmp_path_factory.mktemp("cg") / "data", config=CG_CONFIG) as b:
-        yield b
-
-
-def tps(topic: str, n: int, first: int = 0) -> set[TP]:
-    return {(topic, p) for p in range(first, n)}
-
-
-def offsets(agents: Sequence[AgentConsumer]) -> set[TPO]:
-    return {(t, p, o) for a in agents for t, p, o, _v in a.consumed()}
-
-
-def balanced(agents: Sequence[AgentConsumer], expected: set[TP]) -> bool:
-    """Every partition owned by exactly one of them, sizes differing by at most one (CG-AS-5)."""
-    owned = [a.owned() for a in agents]
-    sizes = [len(o) for o in owned]
-    return (set().union(*owned) == expected and sum(sizes) == len(expected)
-            and max(sizes) - min(sizes) <= 1)
-
-
-def group_summary(g: Any) -> str:
-    """A ConsumerGroupDescribe group in a few lines (its repr is cut short in an assertion)."""
-    def parts(a: Any) -> list[tuple[str, list[int]]]:
-        return [(t.topic_name, list(t.partitions)) for t in a.topic_partitions]
-
-    return "\n".join([f"{g.group_id}: {g.group_state}, group epoch {g.group_epoch}, assignment epoch "
-                      f"{g.assignment_epoch}"] + [
-        f"  {m.member_id} ({m.client_id}): epoch {m.member_epoch}, assigned {parts(m.assignment)}, "
-        f"target {parts(m.target_assignment)}" for m in g.members])
-
-
-class Env:
-    """One test's world: a broker, an admin client, its consumer processes (all stopped at the end)."""
-
-    def __init__(self, broker: ProcessBroker, tmp: Path, request: pytest.FixtureRequest) -> None:
-        self.broker = broker
-        self.tmp = tmp
-        self.request = request
-        self.agents: list[AgentConsumer] = []
-        self._admins: dict[str, Any] = {}
-        self._producers: dict[str, Any] = {}
-        self._advertised: dict[str, dict[int, tuple[int, int]]] = {}
-        self.expect_no_consumer_protocol = False  # CS13
-        self._log_start = len(broker.log_text())
-
-    @property
-    def bootstrap(self) -> str:
-        return self.broker.bootstrap_servers
-
-    def admin(self) -> Any:
-        """One AdminClient per broker, kept: a dropped one is destroyed under its pending futures."""
-        from confluent_kafka.admin import AdminClient
-
-        if self.bootstrap not in self._admins:
-            self._admins[self.bootstrap] = AdminClient({"bootstrap.servers": self.bootstrap, "log_level": 2})
-        return self._admins[self.bootstrap]
-
-    def advertised(self) -> dict[int, tuple[int, int]]:
-        """ApiVersions v3 of the current broker: api key -> (min, max)."""
-        from kaflite.protocol.messages import ApiVersionsRequest
-
-        if self.bootstrap not in self._advertised:
-            wire = RawClient(self.bootstrap)
-            try:
-                self._advertised[self.bootstrap] = {
-                    k.api_key: (k.min_version, k.max_version)
-                    for k in wire.call(ApiVersionsRequest(), version=3).api_keys}
-            finally:
-                wire.close()
-        return self._advertised[self.bootstrap]
-
-    def describe_raw(self, group: str) -> Any:
-        """ConsumerGroupDescribe v1 over a plain socket: what the clients' admin APIs do not show (epochs,
-        the assignor, a member's SubscribedTopicRegex)."""
-        from kaflite.protocol.messages import ConsumerGroupDescribeRequest
-
-        wire = RawClient(self.bootstrap)
-        try:
-            r = wire.call(ConsumerGroupDescribeRequest(group_ids=[group]), version=1)
-        finally:
-            wire.close()
-        (g,) = r.groups
-        return g
-
-    def require_consumer_protocol(self) -> None:
-        """CG-API-1: 68 ConsumerGroupHeartbeat and 69 ConsumerGroupDescribe v0-1. Without them the clients
-        only retry (librdkafka reports nothing): fail at once with the reason instead of at a timeout."""
-        got = {k: self.advertised().get(k) for k in (68, 69)}
-        if got != {68: (0, 1), 69: (0, 1)}:
-            pytest.fail(f"the broker advertises ConsumerGroupHeartbeat/ConsumerGroupDescribe {got}, "
-                        "expected 68 and 69 at versions 0-1 (CG-API-1)")
-
-    def name(self, prefix: str) -> str:
-        return f"{prefix}-{uuid.uuid4().hex[:8]}"
-
-    def topic(self, prefix: str, partitions: int, name: str | None = None) -> str:
-        from confluent_kafka.admin import NewTopic
-
-        name = name or self.name(prefix)
-        self.admin().create_topics([NewTopic(name, partitions, 1)])[name].result(20)
-        return name
-
-    def produce(self, topic: str, n: int, partitions: int, tag: str = "m", first: int = 0) -> set[TPO]:
-        """n records round-robin over partitions first..partitions-1, acks=all; their (topic, partition, offset)."""
-        from confluent_kafka import Producer
-
-        if self.bootstrap not in self._producers:
-            self._producers[self.bootstrap] = Producer(
-                {"bootstrap.servers": self.bootstrap, "acks": "all", "linger.ms": 5, "log_level": 2})
-        p = self._producers[self.bootstrap]
-        got: list[TPO] = []
-        errs: list[Any] = []
-
-        def dr(err: Any, msg: Any) -> None:
-            if err:
-                errs.append(err)
-            else:
-                got.append((msg.topic(), msg.partition(), msg.offset()))
-
-        for i in range(n):
-            p.produce(topic, value=f"{tag}-{i}".encode(), partition=first + i % (partitions - first),
-                      on_delivery=dr)
-        left = p.flush(30)
-        assert left == 0 and not errs, f"produce: {left} undelivered, errors {errs[:3]}"
-        return set(got)
-
-    def consumer(self, kind: str, group: str, topics: Sequence[str], *, name: str | None = None,
-                 conf: dict[str, str] | None = None, wait: bool = False) -> AgentConsumer:
-        java = self.request.getfixturevalue("java_cmd") if kind == "java" else None
-        if not self.expect_no_consumer_protocol:
-            self.require_consumer_protocol()
-        a = AgentConsumer(kind, self.bootstrap, group, topics, name=name or self.name(f"{kind}-c"),
-                          log_dir=self.tmp, java_cmd=java, conf=conf, wait=wait)
-        self.agents.append(a)
-        return a.start()
-
-    def wait(self, cond: Callable[[], Any], what: str, agents: Sequence[AgentConsumer] | None = None,
-             timeout: float = WAIT_S, fail_fast: bool = True, extra: Callable[[], str] = lambda: "") -> Any:
-        """Bounded wait; a failure shows every consumer's state, ``extra()`` and the broker log's tail."""
-        return wait_for(self.agents if agents is None else agents, cond, what, timeout, fail_fast,
-                        extra=lambda: extra() + "\n" + self.broker_tail())
-
-    def broker_tail(self) -> str:
-        return "--- broker log (tail) ---\n" + self.broker.log_text()[self._log_start:][-3000:]
-
-    def stop_all(self) -> None:
-        for a in self.agents:
-            a.stop()
-
-    def drop_clients(self) -> None:
-        """Let go of the admin clients and producers (else librdkafka keeps reconnecting to a gone broker)."""
-        self._admins.clear()
-        self._producers.clear()
-        gc.collect()
-
-    @contextlib.contextmanager
-    def own_broker(self, config: Mapping[str, object]) -> Iterator[ProcessBroker]:
-        """A broker of this test's own (restarts, special configs); its consumers stop before it does."""
-        shared = self.broker
-        with ProcessBroker(self.tmp / "own", config=config) as b:
-            start = self._log_start
-            self.broker, self._log_start = b, 0
-            try:
-                yield b
-            finally:
-                self.stop_all()
-                self.drop_clients()
-                self.check_broker_log()
-                self.broker, self._log_start = shared, start
-
-    def check_broker_log(self) -> None:
-        new = self.broker.log_text()[self._log_start:]
-        if "Traceback" in new:
-            at = new.index("Traceback")
-            pytest.fail(f"the broker logged a traceback:\n{new[max(0, at - 1500):at + 3000]}")
+    yield from shared_broker(tmp_path_factory)
 
 
 @pytest.fixture
 def env(cg_broker: ProcessBroker, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Env]:
-    e = Env(cg_broker, tmp_path, request)
-    try:
-        yield e
-    finally:
-        e.stop_all()
-        e.drop_clients()
-    e.check_broker_log()
+    yield from scenario(cg_broker, tmp_path, request)
 
 
 # -- CS1-CS5: joining, sharing, leaving, failing ------------------------------------------------------------
@@ -469,235 +284,3 @@ def test_cs8_commit_restart_resume(env: Env, kind: str) -> None:
         got = sorted((t, p, o) for t, p, o, _v in c2.consumed())
         assert got == sorted(sent3), f"expected exactly batch 3 from the committed offsets, got {got[:10]}..."
 
-
-# -- CS9: regex subscription ---------------------------------------------------------------------------------
-
-@pytest.mark.parametrize("kind", KINDS)
-def test_cs9_regex_subscription_picks_up_new_topic(env: Env, kind: str) -> None:
-    """CS9, CG-RX-1/2: subscribe(["^t….*"]) with group.protocol=consumer sends SubscribedTopicRegex; a matching
-    topic created later is assigned (Kafka refreshes at most every 10 s: within the 30 s wait)."""
-    if kind == "java":
-        pytest.skip("kafka-clients 3.9 has no SubscriptionPattern: subscribe(Pattern) matches client-side")
-    prefix = "t" + uuid.uuid4().hex[:8]
-    first = env.topic("", 2, name=f"{prefix}-a")
-    c = env.consumer(kind, env.name("cs9"), [f"^{prefix}.*"])
-    env.wait(lambda: c.owned() == tps(first, 2), "the matching topic assigned")
-    second = env.topic("", 2, name=f"{prefix}-b")
-    env.wait(lambda: c.owned() == tps(first, 2) | tps(second, 2), "the new matching topic assigned too")
-    sent = env.produce(second, 6, 2)
-    env.wait(lambda: sent <= offsets([c]), "the new topic's records consumed")
-    # The broker resolved it (not the client): the member subscribes by regex, to no names.
-    (m,) = env.describe_raw(c.group).members
-    assert m.subscribed_topic_regex and prefix in m.subscribed_topic_regex and not m.subscribed_topic_names, m
-
-
-# -- CS10: range ---------------------------------------------------------------------------------------------
-
-@pytest.mark.parametrize("kind", KINDS)
-def test_cs10_remote_assignor_range(env: Env, kind: str) -> None:
-    """CS10, CG-AS-4, CG-EP-3: group.remote.assignor=range → per topic contiguous ranges, co-partitioned:
-    two topics of 3 partitions over 2 members = {a0,a1,b0,b1} and {a2,b2} (uniform would not pair them)."""
-    ta, tb = env.topic("cs10a", 3), env.topic("cs10b", 3)
-    group = env.name("cs10")
-    cs = [env.consumer(kind, group, [ta, tb], conf={"group.remote.assignor": "range"}) for _ in range(2)]
-
-    def ranges() -> list[list[int]] | None:
-        owned = [c.owned() for c in cs]
-        if set().union(*owned) != tps(ta, 3) | tps(tb, 3) or sum(map(len, owned)) != 6:
-            return None
-        out = []
-        for o in owned:
-            pa, pb = sorted(p for t, p in o if t == ta), sorted(p for t, p in o if t == tb)
-            if pa != pb or not pa or pa != list(range(pa[0], pa[-1] + 1)):
-                return None
-            out.append(pa)
-        return sorted(out)
-
-    env.wait(lambda: ranges() == [[0, 1], [2]], "range blocks [0,1] and [2] in both topics")
-    assert env.describe_raw(group).assignor_name == "range"
-
-
-# -- CS12: admin ---------------------------------------------------------------------------------------------
-
-@pytest.mark.parametrize("kind", KINDS)
-def test_cs12_admin_describe_list_delete(env: Env, kind: str) -> None:
-    """CS12, CG-DESC-2, CG-API-3, CG-LOG-2: confluent-kafka's AdminClient on a consumer group of `kind`
-    members: describe (type CONSUMER, members, assignments), list with type and state filters, delete while
-    non-empty (NON_EMPTY_GROUP), then once empty."""
-    from confluent_kafka import ConsumerGroupState, ConsumerGroupType, KafkaError, KafkaException
-
-    topic, parts = env.topic("cs12", 4), 4
-    group = env.name("cs12")
-    cs = [env.consumer(kind, group, [topic], name=f"cs12-{kind}-{i}") for i in range(2)]
-    env.wait(lambda: balanced(cs, tps(topic, parts)), "2 consumers balanced")
-    admin = env.admin()
-
-    def describe() -> Any:
-        return admin.describe_consumer_groups([group], request_timeout=10)[group].result(15)
-
-    def settled() -> Any:
-        d = describe()
-        return d if d.state == ConsumerGroupState.STABLE and len(d.members) == 2 else None
-
-    d = env.wait(settled, "describe: Stable with 2 members")
-    assert d.type == ConsumerGroupType.CONSUMER, d.type
-    assert not d.is_simple_consumer_group
-    assert sorted(m.client_id for m in d.members) == sorted(c.name for c in cs)
-    by_client = {m.client_id: {(tp.topic, tp.partition) for tp in m.assignment.topic_partitions}
-                 for m in d.members}
-    assert by_client == {c.name: set(c.owned()) for c in cs}, by_client
-    for m in d.members:
-        assert m.member_id and m.host, m
-        if m.target_assignment is not None:  # Stable: the target is what it owns
-            assert {(tp.topic, tp.partition) for tp in m.target_assignment.topic_partitions} == by_client[m.client_id]
-
-    def listed(types: set[Any]) -> set[str]:
-        res = admin.list_consumer_groups(types=types, request_timeout=10).result(15)
-        assert not res.errors, res.errors
-        return {g.group_id for g in res.valid}
-
-    assert group in listed({ConsumerGroupType.CONSUMER})
-    assert group not in listed({ConsumerGroupType.CLASSIC})
-    entry = next(g for g in admin.list_consumer_groups(request_timeout=10).result(15).valid if g.group_id == group)
-    states = admin.list_consumer_groups(states={ConsumerGroupState.STABLE}, request_timeout=10).result(15)
-    assert group in {g.group_id for g in states.valid}
-    states = admin.list_consumer_groups(states={ConsumerGroupState.EMPTY}, request_timeout=10).result(15)
-    assert group not in {g.group_id for g in states.valid}
-    assert entry.type == ConsumerGroupType.CONSUMER and entry.state == ConsumerGroupState.STABLE, entry
-
-    with pytest.raises(KafkaException) as ei:
-        admin.delete_consumer_groups([group], request_timeout=10)[group].result(15)
-    assert ei.value.args[0].code() == KafkaError.NON_EMPTY_GROUP, ei.value
-
-    for c in cs:
-        c.close()
-    env.wait(lambda: describe().state == ConsumerGroupState.EMPTY, "describe: Empty after both closed")
-    admin.delete_consumer_groups([group], request_timeout=10)[group].result(15)
-    assert group not in listed({ConsumerGroupType.CONSUMER})
-
-
-# -- CS13: the broker without the consumer protocol -----------------------------------------------------------
-
-@pytest.mark.parametrize("kind", KINDS)
-def test_cs13_consumer_protocol_disabled(env: Env, kind: str) -> None:
-    """CS13, CG-API-1: group.coordinator.rebalance.protocols=classic → 68/69 not advertised: the Java client
-    fails fast (UnsupportedVersionException from poll); librdkafka 2.16 does not raise it as an error: it
-    logs "ConsumerGroupHeartbeatRequest not supported by broker" (cgrp debug) and keeps retrying."""
-    with env.own_broker({"group.coordinator.rebalance.protocols": "classic"}):
-        env.expect_no_consumer_protocol = True
-        assert 68 not in env.advertised() and 69 not in env.advertised(), env.advertised()
-        topic = env.topic("cs13", 2)
-        if kind == "java":
-            c = env.consumer(kind, env.name("cs13"), [topic])
-            env.wait(lambda: any("UnsupportedVersionException" in e for e in c.errors),
-                     "UnsupportedVersionException", fail_fast=False, timeout=15)
-        else:
-            pat = "not supported by broker|UNSUPPORTED"
-            c = env.consumer(kind, env.name("cs13"), [topic], conf={"debug": "cgrp", "judge.log.match": pat})
-            env.wait(lambda: any(re.search(pat, x) for x in c.logs + c.errors),
-                     "librdkafka: ConsumerGroupHeartbeat not supported", fail_fast=False, timeout=15)
-        assert c.owned() == frozenset(), c.describe()
-        # The broker still serves classic groups.
-        classic = GroupConsumer("confluent-kafka", env.bootstrap, env.name("cs13-classic"), [topic]).start()
-        try:
-            classic.wait_assigned(1, timeout=WAIT_S)
-        finally:
-            classic.close()
-
-
-# -- CS14: partitions added ----------------------------------------------------------------------------------
-
-@pytest.mark.parametrize("kind", KINDS)
-def test_cs14_new_partitions_get_assigned(env: Env, kind: str) -> None:
-    """CS14, CG-EP-2: CreatePartitions 2 → 6 changes the subscribed topics' metadata hash: the group is
-    bumped and the new partitions assigned, balanced."""
-    from confluent_kafka.admin import NewPartitions
-
-    topic = env.topic("cs14", 2)
-    group = env.name("cs14")
-    cs = [env.consumer(kind, group, [topic]) for _ in range(2)]
-    env.wait(lambda: balanced(cs, tps(topic, 2)), "2 partitions, one each")
-    env.admin().create_partitions([NewPartitions(topic, 6)])[topic].result(20)
-    env.wait(lambda: balanced(cs, tps(topic, 6)), "6 partitions, balanced")
-    sent = env.produce(topic, 12, 6)
-    env.wait(lambda: sent <= offsets(cs), "records of every partition consumed")
-
-
-# -- CS11: classic and consumer members in one group ---------------------------------------------------------
-
-def _classic_state(classic: GroupConsumer) -> Callable[[], str]:
-    return lambda: f"\nclassic member owns {classic.current}, its client's errors: {classic.client_errors[-5:]}"
-
-
-def _shared(modern: AgentConsumer, classic: GroupConsumer, expected: set[TP]) -> Callable[[], bool]:
-    """Both kinds of member own partitions, none twice, all covered."""
-    def check() -> bool:
-        mine, theirs = set(modern.owned()), set(classic.current)
-        classic.check()
-        refused = [e for e in classic.client_errors if "INCONSISTENT_GROUP_PROTOCOL" in e]
-        assert not refused, f"the classic member's JoinGroup was refused: {refused[0]}"
-        return bool(mine) and bool(theirs) and not mine & theirs and mine | theirs == expected
-    return check
-
-
-def _group_type(env: Env, group: str) -> Any:
-    return env.admin().describe_consumer_groups([group], request_timeout=10)[group].result(15).type
-
-
-@pytest.mark.parametrize("kind", KINDS)
-def test_cs11_classic_member_joins_consumer_group(env: Env, kind: str) -> None:
-    """CS11, CG-MIX-1/2/3, CG-MIG-2: a classic confluent-kafka consumer (cooperative-sticky, JoinGroup/
-    SyncGroup) joins a consumer group: the partitions are shared; the consumer-protocol member leaves: the
-    group goes back to classic (downgrade) and the classic member gets all."""
-    from confluent_kafka import ConsumerGroupType
-
-    topic, parts = env.topic("cs11", 4), 4
-    group = env.name("cs11")
-    modern = env.consumer(kind, group, [topic])
-    env.wait(lambda: modern.owned() == tps(topic, parts), "the consumer-protocol member owns all")
-    classic = GroupConsumer("confluent-kafka", env.bootstrap, group, [topic], assignor="cooperative-sticky",
-                            session_timeout_ms=6000, heartbeat_interval_ms=300).start()
-    state = _classic_state(classic)
-    try:
-        env.wait(_shared(modern, classic, tps(topic, parts)), "partitions shared by the two kinds of member",
-                 timeout=20, extra=state)
-        g = env.describe_raw(group)
-        assert g.group_state == "Stable" and sorted(m.member_type for m in g.members) == [0, 1], g  # CG-DESC-2
-        sent = env.produce(topic, 12, parts, tag="mixed")
-        env.wait(lambda: sent <= offsets([modern]) | {(t, p, o) for t, p, o, _k, _v in classic.messages},
-                 "records consumed by both", extra=state)
-
-        modern.close()  # CG-MIG-2: only a classic member left -> a classic group again
-        env.wait(lambda: set(classic.current) == tps(topic, parts), "the classic member owns all", timeout=20,
-                 extra=state)
-        env.wait(lambda: _group_type(env, group) == ConsumerGroupType.CLASSIC, "downgraded to a classic group")
-    finally:
-        classic.close()
-
-
-@pytest.mark.parametrize("kind", KINDS)
-def test_cs11_consumer_member_upgrades_classic_group(env: Env, kind: str) -> None:
-    """CS11 reversed, CG-MIG-1: a consumer-protocol member joins a non-empty classic group: it becomes a
-    consumer group (upgrade) and the partitions are shared; the classic member leaves: the other gets all.
-    The classic member uses `range`: from its second generation on, librdkafka's cooperative-sticky leader
-    echoes each member's subscription userData (owned partitions, generation) into its assignment, which
-    CG-MIG-1 refuses as a custom assignor ("Cannot upgrade classic group ... an unsupported custom assignor
-    is in use"), as Kafka does (userData non-null with bytes remaining)."""
-    from confluent_kafka import ConsumerGroupType
-
-    topic, parts = env.topic("cs11u", 4), 4
-    group = env.name("cs11u")
-    classic = GroupConsumer("confluent-kafka", env.bootstrap, group, [topic], assignor="range",
-                            session_timeout_ms=6000, heartbeat_interval_ms=300).start()
-    state = _classic_state(classic)
-    try:
-        env.wait(lambda: set(classic.current) == tps(topic, parts), "the classic member owns all", extra=state)
-        assert _group_type(env, group) == ConsumerGroupType.CLASSIC
-        modern = env.consumer(kind, group, [topic])
-        env.wait(_shared(modern, classic, tps(topic, parts)), "shared after the upgrade", timeout=20, extra=state)
-        assert _group_type(env, group) == ConsumerGroupType.CONSUMER
-        classic.close()
-        env.wait(lambda: modern.owned() == tps(topic, parts), "the consumer-protocol member owns all")
-        assert [m.member_type for m in env.describe_raw(group).members] == [1]
-    finally:
-        classic.close()

@@ -1,6 +1,6 @@
 """A transactional producer (and the consumers a scenario needs) in its own process, driven line by line.
 
-The transaction scenarios (test_transactions.py) run the same steps through four clients; each client is
+The transaction scenarios (test_transactions*.py) run the same steps through four clients; each client is
 a process speaking one protocol, so a test can run two of them at once (fencing, a parked consumer), let a
 broker restart under one, and never leave a hung client thread in pytest:
 

@@ -17,7 +17,7 @@ import pytest
 
 from kaflite.protocol._codec import DecodeError, _r_cstr, _r_uvarint
 from kaflite.protocol.messages import REQUESTS, JoinGroupRequest, MetadataRequest
-from tests.protocol.test_messages import SCHEMAS, flexible, is_nullable, is_tagged, present
+from tests.protocol.schema_oracle import SCHEMAS, flexible, is_nullable, is_tagged, present
 
 REQUEST_COMBOS = [(cls.__name__, v) for _, cls in sorted(REQUESTS.items())
                   for v in range(cls.MIN_VERSION, cls.MAX_VERSION + 1)]

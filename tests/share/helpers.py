@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from kaflite.protocol.errors import ErrorCode
 from kaflite.share import (
     AcknowledgementBatch,
     AcknowledgeType,
     AcquiredRecords,
+    Acquisition,
     LogBatch,
     RecordState,
     SharePartition,
@@ -68,6 +70,19 @@ def acked(sp: SharePartition, member: str, *batches: AcknowledgementBatch, now: 
     if w is not None:
         sp.complete_write(w.write_id, True, now_ms=now)
     return w
+
+
+def acquire(
+    sp: SharePartition,
+    member: str = "m1",
+    batches: list[LogBatch] | None = None,
+    max_records: int = 500,
+    now: int = NOW,
+    **kw: Any,
+) -> Acquisition:
+    """Acquire from the given log batches (default: one log batch 0-9)."""
+    batches = batches if batches is not None else logs((0, 9))
+    return sp.acquire(member, batches, max_records=max_records, now_ms=now, **kw)
 
 
 def offsets_of(records: Iterable[AcquiredRecords]) -> list[int]:

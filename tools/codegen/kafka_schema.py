@@ -1,6 +1,6 @@
 """Kafka's JSON message definitions, read (``load_message``): a message's versions, flexible versions and
 fields, its nested and common structs, each field's versions, nullability, tag and default. The generator
-(``generate.py``) writes the codecs from these; ``tests/protocol/test_messages.py`` reads them too.
+(``generate.py``) writes the codecs from these; ``tests/protocol/schema_oracle.py`` reads them too.
 """
 
 from __future__ import annotations

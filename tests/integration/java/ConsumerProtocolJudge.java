@@ -1,5 +1,5 @@
 // One Java KafkaConsumer (kafka-clients 3.9.1) as a remote-controlled group member, for the KIP-848
-// scenarios in tests/integration/test_consumer_protocol.py.
+// scenarios in tests/integration/test_consumer_protocol*.py.
 //
 //   javac -d DIR -cp kafka-clients.jar:... ConsumerProtocolJudge.java
 //   java -cp DIR:kafka-clients.jar:... ConsumerProtocolJudge <bootstrap> <group> <topic,topic,...> [name=value ...]

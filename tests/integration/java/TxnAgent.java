@@ -1,5 +1,5 @@
 // One Java transactional producer (kafka-clients 3.9.1), plus the consumers a scenario needs, driven line by
-// line for the transaction scenarios TS1-TS13 in tests/integration/test_transactions.py. txn_agent.py speaks
+// line for the transaction scenarios TS1-TS13 in tests/integration/test_transactions*.py. txn_agent.py speaks
 // the same protocol for confluent-kafka, aiokafka and kafka-python.
 //
 //   javac -d DIR -cp kafka-clients.jar:... TxnAgent.java
