@@ -8,7 +8,6 @@ import asyncio
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -19,6 +18,7 @@ from kaflite.config.listeners import listeners_of, node_ids
 from kaflite.controller.replication import UnknownBroker
 from kaflite.protocol.messages import ApiVersionsRequest
 from tests.broker.wire import Closed, WireClient, serving
+from tests.waits import wait_until
 
 pytestmark = pytest.mark.timeout(60)
 REPO = Path(__file__).resolve().parents[2]
@@ -135,9 +135,7 @@ def test_serve_reports_every_brokers_address(tmp_path: Path) -> None:
                              "--node-id", "4", "--data-dir", str(tmp_path / "d"), "--ready-file", str(ready)],
                             env=env, cwd=REPO, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     try:
-        deadline = time.monotonic() + 30
-        while not ready.exists() and proc.poll() is None and time.monotonic() < deadline:
-            time.sleep(0.05)
+        wait_until(lambda: ready.exists() or proc.poll() is not None, 30, "the ready file", interval=0.05)
         assert ready.exists(), "the broker did not start"
         lines = ready.read_text().splitlines()
     finally:

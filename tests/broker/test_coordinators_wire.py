@@ -271,19 +271,28 @@ async def test_issue34_item3_a_group_coordinator_move(cluster: Cluster) -> None:
     assert rejoined.generation_id > generation
 
 
-async def test_issue34_item3_an_open_transaction_completes_on_the_new_coordinator(cluster: Cluster) -> None:
-    c = cluster
-    tid = next(t for t in (f"tx{i}" for i in range(200)) if c.txn_coordinator(t) == 1)
-    group = groups_led_by(c, 3, 1)[0]
-    ok = await c.at(1).call(22, 4, InitProducerIdRequest(transactional_id=tid, transaction_timeout_ms=60_000))
+async def open_transaction_with_offsets(c: Cluster, txn_node: int, group_node: int,
+                                        offset: int) -> tuple[str, str, int, int]:
+    """A transaction coordinated by ``txn_node`` holding a pending offset commit (``offset`` for partition 0) of a
+    group coordinated by ``group_node``, each request sent to its coordinator: (transactional id, group, producer id,
+    producer epoch)."""
+    tid = next(t for t in (f"tx{i}" for i in range(200)) if c.txn_coordinator(t) == txn_node)
+    group = groups_led_by(c, group_node, 1)[0]
+    ok = await c.at(txn_node).call(22, 4, InitProducerIdRequest(transactional_id=tid, transaction_timeout_ms=60_000))
     pid, epoch = ok.producer_id, ok.producer_epoch
     add = AddOffsetsToTxnRequest(transactional_id=tid, producer_id=pid, producer_epoch=epoch, group_id=group)
-    assert (await c.at(1).call(25, 3, add)).error_code == E.NONE
+    assert (await c.at(txn_node).call(25, 3, add)).error_code == E.NONE
     txn_commit = TxnOffsetCommitRequest(transactional_id=tid, group_id=group, producer_id=pid, producer_epoch=epoch,
                                         topics=[TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic(name=TOPIC,
                                                 partitions=[TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition(
-                                                    partition_index=0, committed_offset=7)])])
-    assert (await c.at(3).call(28, 3, txn_commit)).topics[0].partitions[0].error_code == E.NONE
+                                                    partition_index=0, committed_offset=offset)])])
+    assert (await c.at(group_node).call(28, 3, txn_commit)).topics[0].partitions[0].error_code == E.NONE
+    return tid, group, pid, epoch
+
+
+async def test_issue34_item3_an_open_transaction_completes_on_the_new_coordinator(cluster: Cluster) -> None:
+    c = cluster
+    tid, group, pid, epoch = await open_transaction_with_offsets(c, txn_node=1, group_node=3, offset=7)
     await c.broker.groups.move_coordinator(tid, 1, 2)
     end = EndTxnRequest(transactional_id=tid, producer_id=pid, producer_epoch=epoch, committed=True)
     assert (await c.at(1).call(26, 3, end)).error_code == E.NOT_COORDINATOR
@@ -381,17 +390,7 @@ async def test_issue34_item3_a_transaction_caught_in_prepare_commit_completes_af
     """EndTxn answered after PrepareCommit, its markers held back (the fault), then the coordinator moves: the new
     coordinator's load sends the markers again (TX-END-3) and the transaction completes there, once."""
     c = cluster
-    tid = next(t for t in (f"tx{i}" for i in range(200)) if c.txn_coordinator(t) == 2)
-    group = groups_led_by(c, 1, 1)[0]
-    ok = await c.at(2).call(22, 4, InitProducerIdRequest(transactional_id=tid, transaction_timeout_ms=60_000))
-    pid, epoch = ok.producer_id, ok.producer_epoch
-    add = AddOffsetsToTxnRequest(transactional_id=tid, producer_id=pid, producer_epoch=epoch, group_id=group)
-    assert (await c.at(2).call(25, 3, add)).error_code == E.NONE
-    txn_commit = TxnOffsetCommitRequest(transactional_id=tid, group_id=group, producer_id=pid, producer_epoch=epoch,
-                                        topics=[TxnOffsetCommitRequest.TxnOffsetCommitRequestTopic(name=TOPIC,
-                                                partitions=[TxnOffsetCommitRequest.TxnOffsetCommitRequestPartition(
-                                                    partition_index=0, committed_offset=11)])])
-    assert (await c.at(1).call(28, 3, txn_commit)).topics[0].partitions[0].error_code == E.NONE
+    tid, group, pid, epoch = await open_transaction_with_offsets(c, txn_node=2, group_node=1, offset=11)
     c.broker.transactions.hold_markers(tid)
     end = EndTxnRequest(transactional_id=tid, producer_id=pid, producer_epoch=epoch, committed=True)
     assert (await c.at(2).call(26, 3, end)).error_code == E.NONE
